@@ -1,0 +1,20 @@
+import { Link } from "@remix-run/react";
+import { panel } from "~/styles/global.css";
+
+/** The empty state of a collection list (spec 000): nothing found, and a way back to the start page. */
+export function CollectionsEmpty({ heading, query }: { heading: string; query?: string }) {
+  return (
+    <div>
+      <h1>{heading}</h1>
+      <section className={panel} aria-label="Results">
+        <p>
+          {query ? `Nothing matched “${query}”. ` : null}
+          No public albums or archives were found.
+        </p>
+        <p>
+          <Link to="/fotoweb/">Go to the start page</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

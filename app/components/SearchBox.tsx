@@ -1,0 +1,57 @@
+import { Form, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Button, Input, Label, SearchField } from "react-aria-components";
+import * as css from "./layout.css";
+import { visuallyHidden } from "~/styles/global.css";
+
+export const SEARCH_PATH = "/fotoweb/archives/";
+
+/**
+ * The main search: a GET form that works without JavaScript. With it, an empty submit goes to the
+ * clear URL, and the button shows a spinner and is disabled until the result arrives.
+ */
+export function SearchBox() {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const current = params.get("q") ?? "";
+  const [value, setValue] = useState(current);
+  useEffect(() => setValue(current), [current]);
+  const searching =
+    navigation.state !== "idle" &&
+    navigation.location?.pathname === SEARCH_PATH &&
+    navigation.formMethod !== "POST";
+
+  return (
+    <Form
+      method="get"
+      action={SEARCH_PATH}
+      role="search"
+      className={css.search}
+      onSubmit={(event) => {
+        if (value.trim() === "") {
+          event.preventDefault();
+          navigate(SEARCH_PATH);
+        }
+      }}
+    >
+      <SearchField
+        name="q"
+        value={value}
+        onChange={setValue}
+        className={css.searchField}
+        aria-label="Search"
+      >
+        <Label className={visuallyHidden}>Search</Label>
+        <Input className={css.searchInput} placeholder="Search" maxLength={1000} />
+        <Button className={css.searchClear} aria-label="Clear search">
+          ×
+        </Button>
+      </SearchField>
+      <Button type="submit" className={css.headerButton} isDisabled={searching} aria-label="Search">
+        {searching ? <span className={css.spinner} aria-hidden="true" /> : null}
+        <span aria-hidden={searching}>Search</span>
+      </Button>
+    </Form>
+  );
+}

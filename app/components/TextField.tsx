@@ -1,0 +1,60 @@
+import {
+  FieldError,
+  Input,
+  Label,
+  Text,
+  TextArea,
+  TextField as AriaTextField,
+  type TextFieldProps as AriaTextFieldProps,
+} from "react-aria-components";
+import { useField } from "remix-validated-form";
+import * as css from "./controls.css";
+
+export interface TextFieldProps extends Omit<AriaTextFieldProps, "isInvalid" | "children"> {
+  label: string;
+  name: string;
+  error?: string;
+  description?: string;
+  /** A multi-line text area instead of a one-line input. */
+  multiline?: boolean;
+}
+
+/** A labelled input with its error beside it; the error also marks the input aria-invalid. */
+export function TextField({ label, error, description, multiline, ...props }: TextFieldProps) {
+  return (
+    <AriaTextField
+      {...props}
+      className={css.field}
+      isInvalid={Boolean(error)}
+      validationBehavior="aria"
+    >
+      <Label className={css.label}>{label}</Label>
+      {multiline ? <TextArea className={css.textarea} /> : <Input className={css.input} />}
+      {description ? (
+        <Text slot="description" className={css.description}>
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className={css.fieldError}>{error}</FieldError>
+    </AriaTextField>
+  );
+}
+
+/** TextField bound to the enclosing remix-validated-form by name. */
+export function ValidatedTextField(props: Omit<TextFieldProps, "error">) {
+  const { error, validate, clearError } = useField(props.name);
+  return (
+    <TextField
+      {...props}
+      error={error}
+      onBlur={(event) => {
+        props.onBlur?.(event);
+        if (error) validate();
+      }}
+      onChange={(value) => {
+        props.onChange?.(value);
+        if (error) clearError();
+      }}
+    />
+  );
+}

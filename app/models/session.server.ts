@@ -1,0 +1,71 @@
+import { db, now } from "~/db/connection.server";
+
+/* Server-side session records; the cookie carries only the random id. */
+
+export async function insertSession(
+  id: string,
+  userId: number | null,
+  data: unknown,
+  expires: Date,
+) {
+  await db()
+    .insertInto("sessions")
+    .values({
+      id,
+      user_id: userId,
+      data: JSON.stringify(data),
+      expires_at: expires.toISOString(),
+      created_at: now(),
+    })
+    .execute();
+}
+
+export async function readSession(id: string): Promise<Record<string, unknown> | null> {
+  const row = await db()
+    .selectFrom("sessions")
+    .select(["data", "expires_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.expires_at <= now()) {
+    await deleteSession(id);
+    return null;
+  }
+  try {
+    return JSON.parse(row.data) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+export async function updateSession(
+  id: string,
+  userId: number | null,
+  data: unknown,
+  expires: Date,
+) {
+  await db()
+    .updateTable("sessions")
+    .set({ user_id: userId, data: JSON.stringify(data), expires_at: expires.toISOString() })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function deleteSession(id: string) {
+  await db().deleteFrom("sessions").where("id", "=", id).execute();
+}
+
+/** Ends every session of a user (password change elsewhere, account disabled). */
+export async function deleteUserSessions(userId: number, exceptId?: string) {
+  let query = db().deleteFrom("sessions").where("user_id", "=", userId);
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  await query.execute();
+}
+
+export async function purgeExpiredSessions() {
+  const result = await db()
+    .deleteFrom("sessions")
+    .where("expires_at", "<=", now())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

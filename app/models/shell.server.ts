@@ -1,0 +1,44 @@
+import { bannerFor } from "./cookie-consent.server";
+import { getSiteSettings } from "./site.server";
+import { themeFor } from "./theme";
+import { env } from "~/utils/env.server";
+import { isSecureRequest } from "~/utils/http.server";
+import { LINKS } from "~/utils/links";
+import { getViewer } from "~/utils/session.server";
+import { readToast } from "~/utils/toast.server";
+
+/** Everything the page shell (header, footer, banner, theme, toasts) needs for one request. */
+export async function loadShell(request: Request) {
+  const [settings, viewer, pending] = await Promise.all([
+    getSiteSettings(),
+    getViewer(request),
+    readToast(request),
+  ]);
+  const signedIn = viewer !== null && !viewer.isGuest;
+  return {
+    data: {
+      siteName: settings.siteName,
+      viewer: viewer && {
+        id: viewer.id,
+        username: viewer.username,
+        fullName: viewer.fullName,
+        isGuest: viewer.isGuest,
+        isSiteOwner: viewer.isSiteOwner,
+        interfaceStyle: viewer.preferences.intranet.interfaceStyle,
+      },
+      darkModeAvailable: settings.darkModeEnabled && signedIn,
+      theme: themeFor(
+        settings.darkModeEnabled,
+        signedIn ? viewer.preferences.intranet.interfaceStyle : null,
+      ),
+      cookieBanner: signedIn ? null : await bannerFor(request, settings),
+      keepalive: signedIn ? { href: LINKS.keepalive, interval: env().KEEPALIVE_SECONDS } : null,
+      toast: pending.toast,
+      insecure: !isSecureRequest(request),
+      mustChangePassword: viewer?.forcePasswordChange ?? false,
+    },
+    setCookie: pending.setCookie,
+  };
+}
+
+export type ShellData = Awaited<ReturnType<typeof loadShell>>["data"];

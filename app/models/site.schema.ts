@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+export const DEFAULT_COOKIE_TITLE = "Cookies on this site";
+export const DEFAULT_COOKIE_BODY =
+  "We use cookies that are **strictly necessary** to keep you signed in and to remember your choices. " +
+  "Read the [cookie policy](/fotoweb/views/cookie-policy) for details.";
+export const DEFAULT_COOKIE_POLICY = `# Cookie policy
+
+This site sets only the cookies it needs to work:
+
+- **arkiv_session**: keeps you signed in. It holds a random identifier; what it refers to is kept on the server. It ends when you sign out or after a period without activity.
+- **arkiv_toast**: carries a short confirmation message from one page to the next. It is removed once shown.
+- **arkiv_cookie_consent**: remembers that you have read this notice, so it is not shown again until the policy changes.
+
+No cookie is used for advertising or for tracking you across other sites.`;
+
+export const cookieConsentSchema = z.object({
+  title: z.string().trim().min(1, "Enter a title").max(200).default(DEFAULT_COOKIE_TITLE),
+  body: z.string().trim().min(1, "Enter the banner text").max(10_000).default(DEFAULT_COOKIE_BODY),
+  policy: z.string().trim().max(100_000).default(DEFAULT_COOKIE_POLICY),
+});
+
+export const siteSettingsSchema = z.object({
+  siteName: z.string().trim().min(1).max(100).catch("Arkiv").default("Arkiv"),
+  /** The site's half of the dark-mode rule: dark mode needs this and the user's own choice. */
+  darkModeEnabled: z.boolean().catch(true).default(true),
+  guestAccess: z.boolean().catch(true).default(true),
+  cookieConsent: cookieConsentSchema.catch(cookieConsentSchema.parse({})).default({}),
+});
+
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type CookieConsent = z.infer<typeof cookieConsentSchema>;
+
+const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.literal("")])
+  .optional()
+  .transform((v) => v === "on" || v === "true");
+
+/** The administrator's site settings form: flat, so remix-validated-form. */
+export const siteSettingsFormSchema = z.object({
+  siteName: z.string().trim().min(1, "Enter a site name").max(100, "At most 100 characters"),
+  darkModeEnabled: checkbox,
+  guestAccess: checkbox,
+  cookieTitle: z.string().trim().min(1, "Enter a banner title").max(200, "At most 200 characters"),
+  cookieBody: z
+    .string()
+    .trim()
+    .min(1, "Enter the banner text")
+    .max(10_000, "At most 10 000 characters"),
+  cookiePolicy: z.string().trim().max(100_000, "At most 100 000 characters"),
+});
+
+export type SiteSettingsForm = z.infer<typeof siteSettingsFormSchema>;
+
+export function settingsFromForm(form: SiteSettingsForm): SiteSettings {
+  return {
+    siteName: form.siteName,
+    darkModeEnabled: form.darkModeEnabled,
+    guestAccess: form.guestAccess,
+    cookieConsent: { title: form.cookieTitle, body: form.cookieBody, policy: form.cookiePolicy },
+  };
+}

@@ -1,0 +1,122 @@
+import { cssBundleHref } from "@remix-run/css-bundle";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { CookieBanner } from "./components/CookieBanner";
+import { ErrorPanel, describeRouteError } from "./components/ErrorPanel";
+import { Footer } from "./components/Footer";
+import { Header } from "./components/Header";
+import { Keepalive } from "./components/Keepalive";
+import { Toasts } from "./components/Toasts";
+import { loadShell, type ShellData } from "./models/shell.server";
+import * as styles from "./styles/global.css";
+import { useNonce } from "./utils/nonce";
+import { LINKS } from "./utils/links";
+
+export const links: LinksFunction = () => [
+  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/*
+ * Remix calls this with the error when the root boundary renders, so an error page gets its own
+ * title. (A <title> rendered by the boundary lands in <body>, after this one, and is ignored.)
+ */
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${describeRouteError(error).title} | Arkiv` : "Arkiv" },
+];
+
+// Pages a user who must change the password may still see.
+const OPEN_DURING_FORCED_CHANGE: string[] = [
+  LINKS.forceChangePassword,
+  LINKS.logout,
+  LINKS.cookiePolicy,
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { data, setCookie } = await loadShell(request);
+  const { pathname } = new URL(request.url);
+  // A flagged user is sent to the change view from any page (spec 000 §4, login status).
+  if (data.mustChangePassword && !OPEN_DURING_FORCED_CHANGE.includes(pathname)) {
+    throw redirect(LINKS.forceChangePassword);
+  }
+  return json(data, { headers: setCookie ? { "Set-Cookie": setCookie } : {} });
+}
+
+/*
+ * The shell (viewer, theme, toast, forced password change) is re-read on every navigation, so a
+ * client-side navigation can never skip the forced-change redirect or show a stale header.
+ */
+export const shouldRevalidate = () => true;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const shell = useRouteLoaderData<ShellData>("root");
+  const nonce = useNonce();
+  return (
+    <html lang="en" data-theme={shell?.theme ?? "light"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta
+          name="color-scheme"
+          content={
+            shell?.theme === "dark" ? "dark" : shell?.theme === "auto" ? "light dark" : "light"
+          }
+        />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main" className={styles.skipLink}>
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const shell = useRouteLoaderData<ShellData>("root")!;
+  return (
+    <>
+      <Header shell={shell} />
+      <main id="main" className={styles.main}>
+        <Outlet />
+      </main>
+      <Footer siteName={shell.siteName} />
+      {shell.cookieBanner ? (
+        <CookieBanner key={shell.cookieBanner.version} banner={shell.cookieBanner} />
+      ) : null}
+      <Toasts toast={shell.toast} />
+      {shell.keepalive ? (
+        <Keepalive href={shell.keepalive.href} interval={shell.keepalive.interval} />
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const shell = useRouteLoaderData<ShellData>("root");
+  return (
+    <>
+      {shell ? <Header shell={shell} /> : null}
+      <main id="main" className={styles.main}>
+        <ErrorPanel error={error} />
+      </main>
+      <Footer siteName={shell?.siteName ?? "Arkiv"} />
+    </>
+  );
+}

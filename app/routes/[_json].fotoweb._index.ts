@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import {
+  FULL_DESCRIPTOR_TYPE,
+  PUBLIC_DESCRIPTOR_TYPE,
+  publicDescriptor,
+} from "~/models/descriptor.server";
+import { getSiteSettings } from "~/models/site.server";
+import {
+  acceptedTypes,
+  apiError,
+  apiHandler,
+  apiJson,
+  methodNotAllowed,
+} from "~/utils/http.server";
+
+/* GET /fotoweb/ as JSON: the public entry point. The full descriptor lives at /fotoweb/me/. */
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  const types = acceptedTypes(request);
+  if (types.includes(FULL_DESCRIPTOR_TYPE) && !types.includes(PUBLIC_DESCRIPTOR_TYPE)) {
+    return apiError(
+      request,
+      406,
+      "The full API descriptor is served by the private entry point /fotoweb/me/.",
+    );
+  }
+  const mediaType = types.includes(PUBLIC_DESCRIPTOR_TYPE)
+    ? PUBLIC_DESCRIPTOR_TYPE
+    : "application/json";
+  return apiJson(publicDescriptor(await getSiteSettings()), mediaType);
+});
+
+export const action = methodNotAllowed;

@@ -1,0 +1,4 @@
+import { redirect } from "@remix-run/node";
+import { LINKS } from "~/utils/links";
+
+export const loader = () => redirect(LINKS.home);

@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { acceptPolicy, cookieConsentResource } from "~/models/cookie-consent.server";
+import { apiError, apiHandler, apiJson, acceptedTypes } from "~/utils/http.server";
+import { safeRedirect } from "~/utils/redirect";
+
+/* GET: the banner and policy. POST: accept the current policy (a form post, with or without JS). */
+export const loader = apiHandler(async () =>
+  apiJson(await cookieConsentResource(), "application/json"),
+);
+
+const acceptSchema = z.object({
+  version: z.string().min(1).max(100),
+  to: z.string().max(2048).optional(),
+});
+
+export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
+  if (request.method !== "POST")
+    return apiError(request, 405, "Use POST to accept the cookie policy.");
+  const parsed = acceptSchema.safeParse(
+    Object.fromEntries(await request.formData().catch(() => new FormData())),
+  );
+  if (!parsed.success)
+    return apiError(request, 400, "The consent form is incomplete. Reload the page and try again.");
+  const cookie = await acceptPolicy(request, parsed.data.version);
+  if (!cookie)
+    return apiError(
+      request,
+      409,
+      "The cookie policy has changed. Reload the page to read the current one.",
+    );
+  const headers = { "Set-Cookie": cookie };
+  // fetcher posts (JavaScript on) take JSON; a plain form post goes back to its page.
+  const fromScript =
+    new URL(request.url).searchParams.has("_data") ||
+    acceptedTypes(request).includes("application/json");
+  if (fromScript) return apiJson({ accepted: true }, "application/json", { headers });
+  return new Response(null, {
+    status: 303,
+    headers: { ...headers, Location: safeRedirect(parsed.data.to) },
+  });
+});

@@ -1,0 +1,41 @@
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Button } from "~/components/Button";
+import { ChangePasswordForm } from "~/components/ChangePasswordForm";
+import { passwordViewData, submitPasswordChange } from "~/models/account.server";
+import { alertInfo, narrowPanel } from "~/styles/global.css";
+import { LINKS } from "~/utils/links";
+import { requireViewer } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Change your password | Arkiv" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, { allowGuest: false });
+  if (!viewer.forcePasswordChange) throw redirect(LINKS.home);
+  return passwordViewData(request);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return submitPasswordChange(request, LINKS.home);
+}
+
+export default function ForceChangePasswordView() {
+  const { username } = useLoaderData<typeof loader>();
+  return (
+    <section className={narrowPanel} aria-labelledby="force-title">
+      <h1 id="force-title">Change your password</h1>
+      <p className={alertInfo}>You must choose a new password before you go on.</p>
+      <ChangePasswordForm username={username} />
+      <Form method="post" action={LINKS.logout}>
+        <Button type="submit" variant="quiet">
+          Log out instead
+        </Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
+  .transform((v) => ["true", "1", "yes", "on"].includes(v));
+
+const secretList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().min(32, "each session secret needs at least 32 characters")).min(1));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, "use postgres://..., sqlite:PATH or file:PATH")
+    .optional(),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._@-]{1,64}$/, "letters, digits and . _ @ - only, at most 64")
+    .default("admin"),
+  ADMIN_PASSWORD: z.string().min(8, "at least 8 characters").max(256).optional(),
+  SESSION_SECRETS: secretList.optional(),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .default(120),
+  KEEPALIVE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  TRUST_PROXY: booleanFlag.default("false"),
+  PUBLIC_ORIGIN: z.string().url().optional(),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(20),
+  MAX_FORM_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(1024 * 1024),
+  LOG_REQUESTS: booleanFlag.default("true"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+/** Validated environment; throws one message listing every bad variable. */
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  cached = { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  return cached;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvCache() {
+  cached = undefined;
+}

@@ -1,0 +1,139 @@
+import crypto from "node:crypto";
+import {
+  createCookie,
+  createSessionStorage,
+  redirect,
+  type Session,
+  type SessionStorage,
+} from "@remix-run/node";
+import { deleteSession, insertSession, readSession, updateSession } from "~/models/session.server";
+import { storedSessionSecrets } from "~/models/site.server";
+import { findUserById } from "~/models/user.server";
+import type { Viewer } from "~/models/user.schema";
+import { env } from "./env.server";
+import { apiError, isSecureRequest } from "./http.server";
+import { LINKS } from "./links";
+import { currentPath, loginPath } from "./redirect";
+import { singleton } from "./singleton.server";
+
+/*
+ * The one session helper. Sessions live in the database; the cookie holds a signed random id.
+ * SESSION_SECRETS rotates by putting the new secret first: the first signs, all verify.
+ */
+
+export const SESSION_COOKIE = "arkiv_session";
+
+type SessionData = { userId: number };
+type Storage = SessionStorage<SessionData, SessionData>;
+
+const storages = () => singleton("sessionStorages", () => new Map<string, Promise<Storage>>());
+
+export async function sessionSecrets(): Promise<string[]> {
+  return env().SESSION_SECRETS ?? storedSessionSecrets();
+}
+
+function sessionStorage(request: Request): Promise<Storage> {
+  const secure = isSecureRequest(request);
+  const key = secure ? "secure" : "plain";
+  let storage = storages().get(key);
+  if (!storage) {
+    storage = (async () => {
+      const cookie = createCookie(SESSION_COOKIE, {
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        path: "/",
+        secrets: await sessionSecrets(),
+        maxAge: env().SESSION_IDLE_MINUTES * 60,
+      });
+      return createSessionStorage<SessionData, SessionData>({
+        cookie,
+        async createData(data, expires) {
+          const id = crypto.randomBytes(32).toString("base64url");
+          await insertSession(id, data.userId ?? null, data, expires ?? idleExpiry());
+          return id;
+        },
+        readData: (id) => readSession(id) as Promise<SessionData | null>,
+        updateData: (id, data, expires) =>
+          updateSession(id, data.userId ?? null, data, expires ?? idleExpiry()),
+        deleteData: deleteSession,
+      });
+    })();
+    storage.catch(() => storages().delete(key));
+    storages().set(key, storage);
+  }
+  return storage;
+}
+
+function idleExpiry() {
+  return new Date(Date.now() + env().SESSION_IDLE_MINUTES * 60_000);
+}
+
+export async function getSession(request: Request): Promise<Session<SessionData, SessionData>> {
+  return (await sessionStorage(request)).getSession(request.headers.get("Cookie"));
+}
+
+const viewers = new WeakMap<Request, Promise<Viewer | null>>();
+
+/** The signed-in user (the guest included), or null for an anonymous visitor. */
+export function getViewer(request: Request): Promise<Viewer | null> {
+  let viewer = viewers.get(request);
+  if (!viewer) {
+    viewer = (async () => {
+      const userId = (await getSession(request)).get("userId");
+      return typeof userId === "number" ? findUserById(userId) : null;
+    })();
+    viewers.set(request, viewer);
+  }
+  return viewer;
+}
+
+/**
+ * For pages: the viewer, or a redirect to the log-on view that returns here afterwards. A user
+ * who must change the password is sent to that view first.
+ */
+export async function requireViewer(request: Request, options: { allowGuest?: boolean } = {}) {
+  const viewer = await getViewer(request);
+  if (!viewer || (viewer.isGuest && options.allowGuest === false))
+    throw redirect(loginPath(currentPath(request)));
+  if (viewer.forcePasswordChange && new URL(request.url).pathname !== LINKS.forceChangePassword) {
+    throw redirect(LINKS.forceChangePassword);
+  }
+  return viewer;
+}
+
+/** For the API: the viewer, or 401 in the error shape. */
+export async function requireApiViewer(request: Request): Promise<Viewer> {
+  const viewer = await getViewer(request);
+  if (!viewer)
+    throw apiError(
+      request,
+      401,
+      "Access is denied due to invalid credentials. Sign in and try again.",
+    );
+  return viewer;
+}
+
+/** Starts a fresh session for the user (never reusing the old id) and returns its cookie. */
+export async function startUserSession(request: Request, userId: number): Promise<string> {
+  const storage = await sessionStorage(request);
+  const old = await storage.getSession(request.headers.get("Cookie"));
+  if (old.id) await storage.destroySession(old);
+  const session = await storage.getSession();
+  session.set("userId", userId);
+  return storage.commitSession(session);
+}
+
+/** Ends the session on the server and returns the cookie that clears it in the browser. */
+export async function endSession(request: Request): Promise<string> {
+  const storage = await sessionStorage(request);
+  return storage.destroySession(await storage.getSession(request.headers.get("Cookie")));
+}
+
+/** Extends an existing session's idle expiry (keepalive); null when there is none. */
+export async function touchSession(request: Request): Promise<string | null> {
+  const storage = await sessionStorage(request);
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  if (!session.id || typeof session.get("userId") !== "number") return null;
+  return storage.commitSession(session);
+}

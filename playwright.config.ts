@@ -1,0 +1,78 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { ADMIN } from "./tests/e2e/users";
+
+/*
+ * End-to-end suite: every page and flow with JavaScript on (project "js") and off ("nojs"),
+ * against the production build (`npx remix build` first; `npm test` does it) served by
+ * server/index.ts on a fresh SQLite database that scripts/e2e-seed.ts wipes and seeds each run.
+ * Chromium is Debian's (STACK.md, gotcha 4): Playwright never downloads a browser here.
+ */
+
+const PORT = Number(process.env.E2E_PORT ?? 3111);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+// A fixed name, so the config (evaluated again in every worker) agrees with the seed script.
+const DATA_DIR = path.join(os.tmpdir(), `arkiv-e2e-${PORT}`);
+const CI = Boolean(process.env.CI);
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    // Without the networking flags Chromium floods the closed network with refused connections.
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  // The machines have 2 cores, and the server shares them.
+  workers: 2,
+  reporter: "list",
+  timeout: 15_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "nojs", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "npx tsx scripts/e2e-seed.ts && npx tsx server/index.ts",
+    url: `${BASE_URL}/fotoweb/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      DATA_DIR,
+      // Always the suite's own SQLite file, whatever DATABASE_URL the shell has.
+      DATABASE_URL: `sqlite:${path.join(DATA_DIR, "arkiv.sqlite")}`,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      SESSION_SECRETS: "e2e-session-secret-0123456789abcdefghijklmnop",
+      LOG_REQUESTS: "false",
+      LOGIN_RATE_LIMIT: "1000",
+    },
+  },
+});

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// Runs every test: build, typecheck, lint, vitest on SQLite, vitest on PostgreSQL (when one is
+// reachable; required when ARKIV_REQUIRE_POSTGRES=1), then Playwright with JavaScript on and off.
+// Ends with one "N passed, N failed" line over all legs.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "arkiv-test-"));
+const results = [];
+let failedSteps = 0;
+
+function run(name, command, args, env = {}) {
+  console.log(`\n=== ${name}: ${command} ${args.join(" ")}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  if (!ok) failedSteps += 1;
+  console.log(
+    `=== ${name}: ${ok ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return ok;
+}
+
+function vitestCounts(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, "utf8"));
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
+function playwrightCounts(file) {
+  try {
+    const { stats } = JSON.parse(fs.readFileSync(file, "utf8"));
+    return {
+      passed: stats.expected + stats.flaky,
+      failed: stats.unexpected,
+      skipped: stats.skipped,
+    };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
+async function postgresUrl() {
+  const url = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return { url };
+  } catch (error) {
+    return { error: `${url}: ${error.message}` };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const npx = "npx";
+run("build", npx, ["remix", "build"]);
+run("typecheck", npx, ["tsc", "--noEmit"]);
+run("lint", npx, ["eslint", "."]);
+run("format", npx, ["prettier", "--check", "."]);
+
+const sqliteReport = path.join(tmp, "vitest-sqlite.json");
+run(
+  "vitest (SQLite)",
+  npx,
+  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${sqliteReport}`],
+  {
+    TEST_DATABASE_URL: "",
+  },
+);
+results.push(["vitest on SQLite", vitestCounts(sqliteReport)]);
+
+const postgres = await postgresUrl();
+if (postgres.url) {
+  const pgReport = path.join(tmp, "vitest-postgres.json");
+  run(
+    "vitest (PostgreSQL)",
+    npx,
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`],
+    {
+      TEST_DATABASE_URL: postgres.url,
+    },
+  );
+  results.push(["vitest on PostgreSQL", vitestCounts(pgReport)]);
+} else if (process.env.ARKIV_REQUIRE_POSTGRES === "1") {
+  console.error(
+    `\nPostgreSQL is required (ARKIV_REQUIRE_POSTGRES=1) but not reachable: ${postgres.error}`,
+  );
+  failedSteps += 1;
+} else {
+  console.log(
+    `\nPostgreSQL leg skipped: no server reachable (${postgres.error}). Set TEST_DATABASE_URL to run it.`,
+  );
+}
+
+const e2eReport = path.join(tmp, "playwright.json");
+run("playwright (JavaScript on and off)", npx, ["playwright", "test", "--reporter=list,json"], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+});
+results.push(["playwright", playwrightCounts(e2eReport)]);
+
+console.log("\n=== summary");
+const total = { passed: 0, failed: 0, skipped: 0 };
+for (const [name, c] of results) {
+  console.log(`  ${name}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
+  total.passed += c.passed;
+  total.failed += c.failed;
+  total.skipped += c.skipped;
+}
+if (failedSteps > 0 && total.failed === 0) total.failed = failedSteps;
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+fs.rmSync(tmp, { recursive: true, force: true });
+process.exit(failedSteps > 0 || total.failed > 0 ? 1 : 0);

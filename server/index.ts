@@ -1,0 +1,68 @@
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { prepareDatabase } from "../app/db/bootstrap.server";
+import { createDatabase } from "../app/db/connection.server";
+import { purgeExpiredSessions } from "../app/models/session.server";
+import { env as readEnv } from "../app/utils/env.server";
+import { createApp } from "./app";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+async function main() {
+  let env;
+  try {
+    env = readEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+
+  const database = createDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const owner = await prepareDatabase(database, env);
+  if (owner.created) {
+    console.log(`Created the site owner "${owner.user.username}".`);
+    if (owner.generatedPassword) {
+      console.log(
+        `  Generated password (shown once; it must be changed at first sign-in): ${owner.generatedPassword}`,
+      );
+    }
+  }
+
+  const build = (await import(
+    pathToFileURL(path.join(root, "build/index.js")).href
+  )) as ServerBuild;
+  const app = createApp({ build, env, root });
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    const where = env.DATABASE_URL?.startsWith("postgres")
+      ? "PostgreSQL"
+      : `SQLite in ${env.DATA_DIR}`;
+    console.log(`Arkiv is listening on http://localhost:${port}/ (${where})`);
+  });
+
+  const purge = setInterval(() => void purgeExpiredSessions().catch(console.error), 10 * 60_000);
+  purge.unref();
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing open requests, then stopping.`);
+    clearInterval(purge);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(() => {
+      void database.destroy().finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

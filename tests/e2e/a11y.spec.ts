@@ -1,0 +1,197 @@
+import type { Page } from "@playwright/test";
+import { PASSWORD } from "./users";
+import { choose, expect, expectAccessible, hasJs, signInQuietly, test } from "./fixtures";
+
+/*
+ * axe-core (WCAG 2.1 A and AA) on every page of the shell, in the light theme and in the dark one
+ * (a user who chose Dark, and a user on Auto whose system prefers dark). Visitors and the guest
+ * always get the light theme, so their pages (log-on, the cookie banner) are checked in light.
+ */
+
+type Open = (url: string) => Promise<void>;
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Brings the page into the state to check, after it is open. */
+  prepare?: (page: Page) => Promise<void>;
+  noJsOnly?: string;
+}
+
+async function failPasswordChange(page: Page) {
+  const main = page.getByRole("main");
+  // A wrong current password and a mismatch: nothing can change, whatever runs first.
+  await main.getByLabel("Current password").fill("not-the-current-password");
+  await main.getByLabel("New password", { exact: true }).fill("another-password-1");
+  await main.getByLabel("Confirm new password").fill("another-password-2");
+  await main.getByRole("button", { name: "Change password" }).click();
+  await expect(main.getByText("The passwords do not match")).toBeVisible();
+}
+
+const VISITOR_SCREENS: Screen[] = [
+  { name: "start page with the cookie banner", path: "/fotoweb/" },
+  { name: "log-on view", path: "/fotoweb/views/login" },
+  {
+    name: "log-on view after a rejected password",
+    path: "/fotoweb/views/login",
+    prepare: async (page) => {
+      const main = page.getByRole("main");
+      await choose(main, "User");
+      await main.getByLabel("User name").fill("alice");
+      await main.getByLabel("Password").fill("not-her-password");
+      await main.getByRole("button", { name: "OK" }).click();
+      await expect(main.getByRole("alert")).toBeVisible();
+    },
+  },
+  {
+    name: "log-on view with field errors",
+    path: "/fotoweb/views/login",
+    noJsOnly:
+      "with JavaScript the OK button stays disabled, so empty fields never reach the server",
+    prepare: async (page) => {
+      const main = page.getByRole("main");
+      await choose(main, "User");
+      await main.getByRole("button", { name: "OK" }).click();
+      await expect(main.getByText("Enter your user name")).toBeVisible();
+    },
+  },
+  { name: "cookie policy", path: "/fotoweb/views/cookie-policy" },
+  { name: "archives with a search", path: "/fotoweb/archives/?q=boats" },
+  { name: "albums", path: "/fotoweb/albums/" },
+  { name: "page not found", path: "/fotoweb/no-such-page" },
+];
+
+const USER_SCREENS: Screen[] = [
+  { name: "start page", path: "/fotoweb/" },
+  {
+    name: "start page with the user menu open",
+    path: "/fotoweb/",
+    prepare: async (page) => {
+      await page.getByTestId("user-menu").locator("summary").click();
+      await expect(page.getByRole("button", { name: "Apply style" })).toBeVisible();
+    },
+  },
+  {
+    name: "start page with a toast",
+    path: "/fotoweb/",
+    prepare: async (page) => {
+      // An invalid style is refused with an error toast and changes nothing.
+      await page.request.post("/fotoweb/me/interface-style", {
+        form: { style: "sepia", to: "/fotoweb/" },
+        maxRedirects: 0,
+      });
+      await page.reload();
+      await expect(page.getByTestId("toast")).toContainText("Choose light, dark or auto.");
+    },
+  },
+  { name: "log-out confirmation", path: "/fotoweb/views/logout" },
+  { name: "change password", path: "/fotoweb/views/change-password" },
+  {
+    name: "change password with errors",
+    path: "/fotoweb/views/change-password",
+    prepare: failPasswordChange,
+  },
+  { name: "cookie policy", path: "/fotoweb/views/cookie-policy" },
+  { name: "archives with a search", path: "/fotoweb/archives/?q=boats" },
+  { name: "albums", path: "/fotoweb/albums/" },
+  { name: "pins", path: "/fotoweb/me/pins/" },
+  { name: "page not found", path: "/fotoweb/no-such-page" },
+];
+
+const FORCED_SCREENS: Screen[] = [
+  { name: "forced password change", path: "/fotoweb/views/force-change-password" },
+  {
+    name: "forced password change with errors",
+    path: "/fotoweb/views/force-change-password",
+    prepare: failPasswordChange,
+  },
+];
+
+const THEMES = [
+  {
+    name: "light",
+    user: "alice",
+    forced: "forced-light",
+    scheme: "light",
+    dataTheme: "light",
+    bg: "rgb(245, 245, 244)",
+  },
+  {
+    name: "dark",
+    user: "dora",
+    forced: "forced-dark",
+    scheme: "light",
+    dataTheme: "dark",
+    bg: "rgb(18, 18, 18)",
+  },
+  {
+    name: "auto with a dark system",
+    user: "otto",
+    forced: "forced-auto",
+    scheme: "dark",
+    dataTheme: "auto",
+    bg: "rgb(18, 18, 18)",
+  },
+] as const;
+
+async function check(
+  page: Page,
+  open: Open,
+  screen: Screen,
+  theme: { dataTheme: string; bg: string },
+  label: string,
+) {
+  await open(screen.path);
+  await screen.prepare?.(page);
+  // Make sure the theme under test is the one painted.
+  await expect(page.locator("html")).toHaveAttribute("data-theme", theme.dataTheme);
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(theme.bg);
+  await expectAccessible(page, test.info(), label);
+}
+
+test.describe("visitor, light", () => {
+  for (const screen of VISITOR_SCREENS) {
+    test(`${screen.name} has no serious accessibility violations`, async ({ page, open }, info) => {
+      test.skip(Boolean(screen.noJsOnly) && hasJs(info), screen.noJsOnly ?? "");
+      await check(page, open, screen, THEMES[0], `${screen.name} (visitor)`);
+    });
+  }
+
+  test("start page as a guest has no serious accessibility violations", async ({ page, open }) => {
+    const response = await page.request.post("/fotoweb/views/login", {
+      form: { mode: "guest" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    await check(
+      page,
+      open,
+      { name: "start page", path: "/fotoweb/" },
+      THEMES[0],
+      "start page (guest)",
+    );
+    await expect(page.getByRole("button", { name: "Leave guest session" })).toBeVisible();
+  });
+});
+
+for (const theme of THEMES) {
+  test.describe(`signed in, ${theme.name}`, () => {
+    test.use({ colorScheme: theme.scheme });
+
+    for (const screen of USER_SCREENS) {
+      test(`${screen.name} has no serious accessibility violations`, async ({ page, open }) => {
+        expect(await signInQuietly(page, theme.user, PASSWORD)).toBe("/fotoweb/");
+        await check(page, open, screen, theme, `${screen.name} (${theme.name})`);
+      });
+    }
+
+    for (const screen of FORCED_SCREENS) {
+      test(`${screen.name} has no serious accessibility violations`, async ({ page, open }) => {
+        expect(await signInQuietly(page, theme.forced, PASSWORD)).toBe(
+          "/fotoweb/views/force-change-password",
+        );
+        await check(page, open, screen, theme, `${screen.name} (${theme.name})`);
+      });
+    }
+  });
+}

@@ -1,0 +1,49 @@
+/*
+ * The people the end-to-end suite signs in as, shared by the seed script and the specs. A test
+ * that changes a user's stored state (password, interface style) has one user per project, so the
+ * JavaScript and no-JavaScript runs never race each other over the same row.
+ */
+
+export const ADMIN = { username: "admin", password: "e2e-owner-password" } as const;
+
+export const PASSWORD = "e2e-password-1";
+
+export type Style = "light" | "dark" | "auto";
+
+export interface SeedUser {
+  username: string;
+  fullName: string;
+  style: Style;
+  forcePasswordChange?: boolean;
+}
+
+export const PROJECTS = ["js", "nojs"] as const;
+
+/** Users that only sign in and look: shared by both projects. */
+const shared: SeedUser[] = [
+  { username: "alice", fullName: "Alice Light", style: "light" },
+  { username: "dora", fullName: "Dora Dark", style: "dark" },
+  { username: "otto", fullName: "Otto Auto", style: "auto" },
+  // Never change their password: they exist to show the forced-change view in each theme.
+  { username: "forced-light", fullName: "Forced Light", style: "light", forcePasswordChange: true },
+  { username: "forced-dark", fullName: "Forced Dark", style: "dark", forcePasswordChange: true },
+  { username: "forced-auto", fullName: "Forced Auto", style: "auto", forcePasswordChange: true },
+];
+
+/** Users whose stored state a test changes: one per project. */
+const perProject = (project: string): SeedUser[] => [
+  { username: `theme-${project}`, fullName: `Theme ${project}`, style: "light" },
+  {
+    username: `forced-${project}`,
+    fullName: `Forced ${project}`,
+    style: "light",
+    forcePasswordChange: true,
+  },
+];
+
+export const SEED_USERS: SeedUser[] = [...shared, ...PROJECTS.flatMap(perProject)];
+
+/** The name of a per-project user for the running project. */
+export function projectUser(base: "theme" | "forced", project: string): string {
+  return `${base}-${project}`;
+}

@@ -1,0 +1,118 @@
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { envSchema, resetEnvCache, type Env } from "~/utils/env.server";
+import { createApp } from "../../server/app";
+import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "./database";
+
+/*
+ * The real server (server/app.ts and the production build) on an ephemeral port, over the test
+ * file's own database. Requests go through fetch, so headers, cookies and redirects are exactly
+ * what a browser or an integrator would see.
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export const TEST_ENV = {
+  NODE_ENV: "production",
+  SESSION_SECRETS: "test-session-secret-0123456789abcdefghijklmnop",
+  LOG_REQUESTS: "false",
+  ADMIN_USERNAME: TEST_ADMIN.username,
+  ADMIN_PASSWORD: TEST_ADMIN.password,
+} as const;
+
+export interface TestServer {
+  url: string;
+  env: Env;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+  Object.assign(process.env, TEST_ENV, overrides);
+  resetEnvCache();
+  const env = envSchema.parse(process.env);
+  const database = await createTestDatabase();
+  const build = (await import(
+    pathToFileURL(path.join(root, "build/index.js")).href
+  )) as ServerBuild;
+  const app = createApp({ build, env, root });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    env,
+    database,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await database.destroy();
+    },
+  };
+}
+
+/** A client that keeps cookies like a browser and never follows redirects on its own. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly base: string) {}
+
+  async request(pathname: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0 && !headers.has("cookie")) {
+      headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    }
+    const response = await fetch(new URL(pathname, this.base), {
+      ...init,
+      headers,
+      redirect: "manual",
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const index = pair!.indexOf("=");
+      const name = pair!.slice(0, index).trim();
+      const value = pair!.slice(index + 1).trim();
+      const expired = attributes.some((a) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(a));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  get(pathname: string, headers: Record<string, string> = {}) {
+    return this.request(pathname, { headers });
+  }
+
+  getJson(pathname: string, accept = "application/json") {
+    return this.request(pathname, { headers: { accept } });
+  }
+
+  /** A form post as a browser without JavaScript sends it. */
+  post(pathname: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+    return this.request(pathname, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    });
+  }
+
+  async signIn(username: string, password: string, to = "/fotoweb/") {
+    const response = await this.post("/fotoweb/views/login", {
+      mode: "user",
+      username,
+      password,
+      to,
+    });
+    if (response.status !== 302)
+      throw new Error(`sign-in of ${username} answered ${response.status}`);
+    return response;
+  }
+
+  async signInAsGuest(to = "/fotoweb/") {
+    const response = await this.post("/fotoweb/views/login", { mode: "guest", to });
+    if (response.status !== 302) throw new Error(`guest sign-in answered ${response.status}`);
+    return response;
+  }
+}

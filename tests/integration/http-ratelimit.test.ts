@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { TEST_ADMIN } from "../helpers/database";
+import { Client, startTestServer, type TestServer } from "../helpers/server";
+
+/* The log-on rate limit, on a server of its own with a limit of three posts. */
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ LOGIN_RATE_LIMIT: "3" });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+test("the limit comes from LOGIN_RATE_LIMIT", () => {
+  expect(server.env.LOGIN_RATE_LIMIT).toBe(3);
+});
+
+test("GETs of the log-on view are not counted", async () => {
+  for (let i = 0; i < 5; i++) {
+    const response = await new Client(server.url).get("/fotoweb/views/login");
+    expect(response.status).toBe(200);
+  }
+});
+
+test("three posts pass, failed ones included, and say how many remain", async () => {
+  const first = await new Client(server.url).post("/fotoweb/views/login", { mode: "guest" });
+  expect(first.status).toBe(302);
+  expect(first.headers.get("ratelimit")).toMatch(/limit=3, remaining=2/);
+  const failed = await new Client(server.url).post("/fotoweb/views/login", {
+    mode: "user",
+    username: TEST_ADMIN.username,
+    password: "wrong-password",
+  });
+  expect(failed.status).toBe(400);
+  const third = await new Client(server.url).post("/fotoweb/views/login", { mode: "guest" });
+  expect(third.status).toBe(302);
+  expect(third.headers.get("ratelimit")).toMatch(/remaining=0/);
+});
+
+test("the fourth post is 429, even with the right password, and starts no session", async () => {
+  const c = new Client(server.url);
+  const response = await c.post("/fotoweb/views/login", {
+    mode: "user",
+    username: TEST_ADMIN.username,
+    password: TEST_ADMIN.password,
+  });
+  expect(response.status).toBe(429);
+  expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+  expect(await response.text()).toContain("Too many sign-in attempts");
+  expect(c.cookies.has("arkiv_session")).toBe(false);
+});
+
+test("a JSON client gets 429 in the error shape", async () => {
+  const response = await new Client(server.url).post(
+    "/fotoweb/views/login",
+    { mode: "guest" },
+    { accept: "application/json" },
+  );
+  expect(response.status).toBe(429);
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(body).toEqual({
+    status: 429,
+    heading: "Too many sign-in attempts",
+    value: expect.stringContaining("Wait a few minutes"),
+    requestId: response.headers.get("x-request-id"),
+    date: expect.any(String),
+  });
+});
+
+test("other forms are not limited by it", async () => {
+  const response = await new Client(server.url).post("/fotoweb/views/logout", {});
+  expect(response.status).toBe(302);
+});

@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_COOKIE_BODY,
+  DEFAULT_COOKIE_POLICY,
+  DEFAULT_COOKIE_TITLE,
+  settingsFromForm,
+  siteSettingsFormSchema,
+  siteSettingsSchema,
+} from "~/models/site.schema";
+
+const defaults = {
+  siteName: "Arkiv",
+  darkModeEnabled: true,
+  guestAccess: true,
+  cookieConsent: {
+    title: DEFAULT_COOKIE_TITLE,
+    body: DEFAULT_COOKIE_BODY,
+    policy: DEFAULT_COOKIE_POLICY,
+  },
+};
+
+describe("siteSettingsSchema", () => {
+  it("fills every field with its default", () => {
+    expect(siteSettingsSchema.parse({})).toEqual(defaults);
+  });
+
+  it("keeps valid stored values", () => {
+    const stored = {
+      siteName: "Photo archive",
+      darkModeEnabled: false,
+      guestAccess: false,
+      cookieConsent: { title: "T", body: "B", policy: "" },
+    };
+    expect(siteSettingsSchema.parse(stored)).toEqual(stored);
+  });
+
+  it("trims the site name", () => {
+    expect(siteSettingsSchema.parse({ siteName: "  Photos  " }).siteName).toBe("Photos");
+  });
+
+  it("falls back field by field for invalid stored values", () => {
+    expect(
+      siteSettingsSchema.parse({
+        siteName: "   ",
+        darkModeEnabled: "no",
+        guestAccess: false,
+        cookieConsent: "garbage",
+      }),
+    ).toEqual({ ...defaults, guestAccess: false });
+    expect(siteSettingsSchema.parse({ siteName: 42 }).siteName).toBe("Arkiv");
+    expect(siteSettingsSchema.parse({ siteName: "x".repeat(101) }).siteName).toBe("Arkiv");
+  });
+
+  it("fills missing cookie consent fields with defaults", () => {
+    expect(siteSettingsSchema.parse({ cookieConsent: { title: "Custom" } }).cookieConsent).toEqual({
+      ...defaults.cookieConsent,
+      title: "Custom",
+    });
+  });
+
+  it("replaces an invalid cookie consent as a whole", () => {
+    expect(
+      siteSettingsSchema.parse({ cookieConsent: { title: "", body: "kept?" } }).cookieConsent,
+    ).toEqual(defaults.cookieConsent);
+  });
+
+  it("default cookie body links to the policy page", () => {
+    expect(DEFAULT_COOKIE_BODY).toContain("(/fotoweb/views/cookie-policy)");
+  });
+});
+
+describe("siteSettingsFormSchema", () => {
+  const form = {
+    siteName: "Photos",
+    darkModeEnabled: "on",
+    guestAccess: "on",
+    cookieTitle: "Cookies",
+    cookieBody: "We use cookies.",
+    cookiePolicy: "# Policy",
+  };
+
+  it("reads checkboxes: on/true are checked, missing or empty are not", () => {
+    expect(siteSettingsFormSchema.parse(form)).toMatchObject({
+      darkModeEnabled: true,
+      guestAccess: true,
+    });
+    expect(
+      siteSettingsFormSchema.parse({ ...form, darkModeEnabled: "true", guestAccess: "" }),
+    ).toMatchObject({ darkModeEnabled: true, guestAccess: false });
+    const { darkModeEnabled: _d, guestAccess: _g, ...unchecked } = form;
+    expect(siteSettingsFormSchema.parse(unchecked)).toMatchObject({
+      darkModeEnabled: false,
+      guestAccess: false,
+    });
+  });
+
+  it("refuses other checkbox values", () => {
+    expect(siteSettingsFormSchema.safeParse({ ...form, guestAccess: "yes" }).success).toBe(false);
+  });
+
+  it("requires a site name, banner title and banner text after trimming", () => {
+    const result = siteSettingsFormSchema.safeParse({
+      ...form,
+      siteName: "  ",
+      cookieTitle: "",
+      cookieBody: "\n",
+    });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(
+      (result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]),
+    );
+    expect(messages).toEqual({
+      siteName: "Enter a site name",
+      cookieTitle: "Enter a banner title",
+      cookieBody: "Enter the banner text",
+    });
+  });
+
+  it("allows an empty policy", () => {
+    expect(siteSettingsFormSchema.parse({ ...form, cookiePolicy: "  " }).cookiePolicy).toBe("");
+  });
+
+  it("limits lengths", () => {
+    expect(siteSettingsFormSchema.safeParse({ ...form, siteName: "x".repeat(100) }).success).toBe(
+      true,
+    );
+    expect(siteSettingsFormSchema.safeParse({ ...form, siteName: "x".repeat(101) }).success).toBe(
+      false,
+    );
+    expect(
+      siteSettingsFormSchema.safeParse({ ...form, cookieTitle: "x".repeat(201) }).success,
+    ).toBe(false);
+  });
+});
+
+describe("settingsFromForm", () => {
+  it("maps the flat form onto the nested settings", () => {
+    const parsed = siteSettingsFormSchema.parse({
+      siteName: " Photos ",
+      darkModeEnabled: "on",
+      cookieTitle: "T",
+      cookieBody: "B",
+      cookiePolicy: "P",
+    });
+    const settings = settingsFromForm(parsed);
+    expect(settings).toEqual({
+      siteName: "Photos",
+      darkModeEnabled: true,
+      guestAccess: false,
+      cookieConsent: { title: "T", body: "B", policy: "P" },
+    });
+    expect(siteSettingsSchema.parse(settings)).toEqual(settings);
+  });
+});
