@@ -15,6 +15,7 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 // A fixed name, so the config (evaluated again in every worker) agrees with the seed script.
 const DATA_DIR = path.join(os.tmpdir(), `arkiv-e2e-${PORT}`);
 const CI = Boolean(process.env.CI);
+const SHARED_STATE = /management\.spec\.ts$/;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -51,8 +52,23 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
-    { name: "nojs", use: { ...chromium, javaScriptEnabled: false } },
+    { name: "js", testIgnore: SHARED_STATE, use: { ...chromium, javaScriptEnabled: true } },
+    { name: "nojs", testIgnore: SHARED_STATE, use: { ...chromium, javaScriptEnabled: false } },
+    // Specs that change site-wide settings run alone, after the rest, one project at a time.
+    {
+      name: "site-js",
+      testMatch: SHARED_STATE,
+      dependencies: ["js", "nojs"],
+      fullyParallel: false,
+      use: { ...chromium, javaScriptEnabled: true },
+    },
+    {
+      name: "site-nojs",
+      testMatch: SHARED_STATE,
+      dependencies: ["site-js"],
+      fullyParallel: false,
+      use: { ...chromium, javaScriptEnabled: false },
+    },
   ],
   webServer: {
     command: "npx tsx scripts/e2e-seed.ts && npx tsx server/index.ts",

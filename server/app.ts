@@ -19,10 +19,10 @@ declare module "@remix-run/node" {
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-function wantsJson(req: Request) {
+function wantsJson(req: Request, res: Response) {
   return (
-    req.originalUrl.startsWith("/fotoweb/api/") ||
-    req.path.startsWith(JSON_PREFIX) ||
+    /^\/fotoweb\/(api|services)(\/|$)/i.test(req.originalUrl) ||
+    res.locals.jsonTwin === true ||
     /json/.test(req.get("accept") ?? "")
   );
 }
@@ -30,7 +30,7 @@ function wantsJson(req: Request) {
 /** Sends a refusal in the API's error shape or as a short page, by what the client accepts. */
 function refuse(req: Request, res: Response, status: number, heading: string, value: string) {
   const requestId = String(res.locals.requestId ?? "");
-  if (wantsJson(req)) {
+  if (wantsJson(req, res)) {
     res.status(status).json({ status, heading, value, requestId, date: new Date().toISOString() });
     return;
   }
@@ -46,6 +46,17 @@ function refuse(req: Request, res: Response, status: number, heading: string, va
     );
 }
 
+function isInternalPath(url: string): boolean {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(url, "http://arkiv.invalid").pathname);
+  } catch {
+    return true;
+  }
+  const normalized = path.posix.normalize(pathname).toLowerCase();
+  return normalized === JSON_PREFIX || normalized.startsWith(`${JSON_PREFIX}/`);
+}
+
 export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   env: Env;
@@ -56,7 +67,9 @@ export interface AppOptions {
 export function createApp({ build, env, root }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", env.TRUST_PROXY);
+  // One hop, never "any": with `true` Express would take the left-most X-Forwarded-For address,
+  // which the client writes, and the sign-in rate limit could be dodged by changing it.
+  app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
 
   app.use((req, res, next) => {
     // The id is ours alone: a client's own X-Request-Id is replaced, never trusted.
@@ -107,9 +120,12 @@ export function createApp({ build, env, root }: AppOptions) {
     app.use(morgan(":date[iso] :id :method :url :status :res[content-length] - :response-time ms"));
   }
 
-  app.use(JSON_PREFIX, (req, res) =>
-    refuse(req, res, 404, "Not found", "There is nothing at this address."),
-  );
+  // The JSON twins are internal. Check the path as Remix will see it: decoded, dot segments
+  // resolved and in any case, so "/%5Fjson/" or "/fotoweb/../_JSON/" cannot reach them either.
+  app.use((req, res, next) => {
+    if (!isInternalPath(req.originalUrl)) return next();
+    refuse(req, res, 404, "Not found", "There is nothing at this address.");
+  });
 
   // Cross-origin form posts are refused: the Origin (or, failing that, Sec-Fetch-Site) must be ours.
   app.use((req, res, next) => {
@@ -130,8 +146,7 @@ export function createApp({ build, env, root }: AppOptions) {
   // Bodies of forms and JSON are bounded before anything reads them.
   app.use((req, res, next) => {
     if (!UNSAFE_METHODS.has(req.method)) return next();
-    const type = (req.get("content-type") ?? "").toLowerCase();
-    if (type.startsWith("multipart/form-data")) return next();
+    // Multipart included: no route takes uploads yet; one that does will set its own limit.
     const length = req.get("content-length");
     if (length === undefined && req.get("transfer-encoding")) {
       return refuse(
@@ -173,12 +188,13 @@ export function createApp({ build, env, root }: AppOptions) {
     }),
   );
 
-  app.use((req, _res, next) => {
+  app.use((req, res, next) => {
     const twin = jsonTwinPath(req.method, req.path, {
       accept: req.get("accept"),
       "content-type": req.get("content-type"),
     });
     if (twin) {
+      res.locals.jsonTwin = true;
       // The Remix adapter reads originalUrl, so both change.
       req.url = twin + req.url.slice(req.path.length);
       req.originalUrl = req.url;

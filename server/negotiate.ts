@@ -7,10 +7,11 @@
 export const JSON_PREFIX = "/_json";
 
 /** Paths that are always one representation and are never rewritten. */
+// Case-insensitive, with or without the trailing slash: Remix matches routes the same way.
 const SINGLE_REPRESENTATION = [
-  /^\/fotoweb\/api\//,
-  /^\/fotoweb\/views\//,
-  /^\/fotoweb\/services\//,
+  /^\/fotoweb\/api(\/|$)/i,
+  /^\/fotoweb\/views(\/|$)/i,
+  /^\/fotoweb\/services(\/|$)/i,
 ];
 
 interface MediaRange {

@@ -22,7 +22,11 @@ export function describeRouteError(error: unknown): {
       : {
           status: error.status,
           heading: headingForStatus(error.status),
-          value: typeof data === "string" ? data : undefined,
+          // The router's own texts ("You made a POST request to ...") are for developers.
+          value:
+            typeof data === "string" && !(error as { internal?: boolean }).internal
+              ? data
+              : undefined,
         };
     if (error.status === 401)
       return { title: "Access denied", message: ACCESS_DENIED_MESSAGE, body };

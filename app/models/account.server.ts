@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { invalidForm } from "~/utils/http.server";
+import { invalidForm, readForm } from "~/utils/http.server";
 import { getSession, requireViewer, startUserSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { changePasswordValidator } from "./auth.validators";
@@ -12,7 +12,7 @@ import { changePassword } from "./user.server";
  */
 export async function submitPasswordChange(request: Request, successTo: string) {
   const viewer = await requireViewer(request, { allowGuest: false });
-  const result = await changePasswordValidator.validate(await request.formData());
+  const result = await changePasswordValidator.validate(await readForm(request));
   if (result.error) return invalidForm(result.error);
   const outcome = await changePassword(
     viewer.id,

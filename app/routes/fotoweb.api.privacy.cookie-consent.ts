@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { acceptPolicy, cookieConsentResource } from "~/models/cookie-consent.server";
-import { apiError, apiHandler, apiJson, acceptedTypes } from "~/utils/http.server";
+import { apiError, apiHandler, apiJson, acceptedTypes, readForm } from "~/utils/http.server";
 import { safeRedirect } from "~/utils/redirect";
 
 /* GET: the banner and policy. POST: accept the current policy (a form post, with or without JS). */
@@ -17,9 +17,7 @@ const acceptSchema = z.object({
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST")
     return apiError(request, 405, "Use POST to accept the cookie policy.");
-  const parsed = acceptSchema.safeParse(
-    Object.fromEntries(await request.formData().catch(() => new FormData())),
-  );
+  const parsed = acceptSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success)
     return apiError(request, 400, "The consent form is incomplete. Reload the page and try again.");
   const cookie = await acceptPolicy(request, parsed.data.version);

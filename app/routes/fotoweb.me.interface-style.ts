@@ -1,3 +1,4 @@
+import { readForm } from "~/utils/http.server";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { interfaceStyleValidator } from "~/models/auth.validators";
 import { updatePreferences } from "~/models/user.server";
@@ -11,7 +12,7 @@ export const loader = () => redirect(LINKS.home);
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, { allowGuest: false });
-  const result = await interfaceStyleValidator.validate(await request.formData());
+  const result = await interfaceStyleValidator.validate(await readForm(request));
   const to = safeRedirect(result.submittedData.to);
   if (result.error) {
     return redirectWithToast(request, to, {

@@ -11,7 +11,7 @@ import { logIn } from "~/models/auth.server";
 import { loginValidator as validator } from "~/models/auth.validators";
 import { getSiteSettings } from "~/models/site.server";
 import { narrowPanel } from "~/styles/global.css";
-import { invalidForm, isSecureRequest } from "~/utils/http.server";
+import { invalidForm, isSecureRequest, readForm } from "~/utils/http.server";
 import { LINKS } from "~/utils/links";
 import { safeRedirect } from "~/utils/redirect";
 import { getViewer, startUserSession } from "~/utils/session.server";
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const result = await validator.validate(await request.formData());
+  const result = await validator.validate(await readForm(request));
   const repopulate = { mode: result.submittedData.mode, username: result.submittedData.username };
   if (result.error) return invalidForm(result.error, repopulate);
   const outcome = await logIn(result.data);

@@ -11,7 +11,7 @@ import { settingsFromForm } from "~/models/site.schema";
 import { getSiteSettings, updateSiteSettings } from "~/models/site.server";
 import { siteSettingsValidator } from "~/models/site.validators";
 import { panel } from "~/styles/global.css";
-import { invalidForm } from "~/utils/http.server";
+import { invalidForm, readForm } from "~/utils/http.server";
 import { LINKS } from "~/utils/links";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireSiteSettingsPermission(request);
-  const result = await siteSettingsValidator.validate(await request.formData());
+  const result = await siteSettingsValidator.validate(await readForm(request));
   if (result.error) return invalidForm(result.error, result.submittedData);
   await updateSiteSettings(settingsFromForm(result.data));
   return redirectWithToast(request, LINKS.management, { message: "Site settings saved." });

@@ -56,7 +56,9 @@ let cached: Env | undefined;
 /** Validated environment; throws one message listing every bad variable. */
 export function env(): Env {
   if (cached) return cached;
-  const parsed = envSchema.safeParse(process.env);
+  // An empty variable (`PORT=` in a unit file) means unset, not zero or an empty name.
+  const given = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);

@@ -87,3 +87,25 @@ export function methodNotAllowed({ request }: { request: Request }): Response {
   response.headers.set("Allow", "GET, HEAD");
   return response;
 }
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * The posted form of an action. Any other body is refused in the error shape (415, or 400 when
+ * it cannot be parsed), so a stray JSON or text post is a client error, never a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.has(type)) {
+    throw apiError(
+      request,
+      415,
+      "Send this form as application/x-www-form-urlencoded or multipart/form-data.",
+    );
+  }
+  try {
+    return await request.formData();
+  } catch {
+    throw apiError(request, 400, "The form could not be read. Reload the page and try again.");
+  }
+}

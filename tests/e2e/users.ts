@@ -39,11 +39,12 @@ const perProject = (project: string): SeedUser[] => [
     style: "light",
     forcePasswordChange: true,
   },
+  { username: `password-${project}`, fullName: `Password ${project}`, style: "light" },
 ];
 
 export const SEED_USERS: SeedUser[] = [...shared, ...PROJECTS.flatMap(perProject)];
 
 /** The name of a per-project user for the running project. */
-export function projectUser(base: "theme" | "forced", project: string): string {
+export function projectUser(base: "theme" | "forced" | "password", project: string): string {
   return `${base}-${project}`;
 }

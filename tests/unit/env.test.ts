@@ -237,6 +237,12 @@ describe("env()", () => {
     expect(env().PORT).toBe(5000);
   });
 
+  it("reads an empty variable as unset, so PORT= gives the default rather than port 0", () => {
+    setEnv({ PORT: "", ADMIN_USERNAME: "" });
+    expect(env().PORT).toBe(3000);
+    expect(env().ADMIN_USERNAME).toBe("admin");
+  });
+
   it("does not cache a failure", () => {
     setEnv({ PORT: "nope" });
     expect(() => env()).toThrow(/PORT/);

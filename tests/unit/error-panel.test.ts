@@ -20,6 +20,23 @@ describe("describeRouteError", () => {
     });
   });
 
+  it("keeps the router's own developer texts from the user", () => {
+    const internal = new ErrorResponseImpl(
+      405,
+      "Method Not Allowed",
+      "Error: You made a POST request to /fotoweb/ but did not provide an `action`",
+      true,
+    );
+    const described = describeRouteError(internal);
+    expect(described.message).toBe(DEFAULT_ERROR_MESSAGE);
+    expect(described.body.value).toBeUndefined();
+    expect(
+      describeRouteError(
+        new ErrorResponseImpl(404, "Not Found", "Error: No route matches URL", true),
+      ).message,
+    ).toBe("There is nothing at this address.");
+  });
+
   it("has a default 404 message", () => {
     expect(describeRouteError(routeError(404, null)).message).toBe(
       "There is nothing at this address.",

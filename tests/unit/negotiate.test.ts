@@ -141,6 +141,13 @@ describe("jsonTwinPath", () => {
     ).toBeNull();
   });
 
+  it("excludes those areas in any case and without the trailing slash, as Remix matches them", () => {
+    expect(jsonTwinPath("GET", "/fotoweb/API/privacy/cookie-consent", json)).toBeNull();
+    expect(jsonTwinPath("GET", "/fotoweb/api", json)).toBeNull();
+    expect(jsonTwinPath("GET", "/fotoweb/Views/login", json)).toBeNull();
+    expect(jsonTwinPath("GET", "/fotoweb/SERVICES", json)).toBeNull();
+  });
+
   it("does not mistake look-alike prefixes for the excluded areas", () => {
     expect(jsonTwinPath("GET", "/fotoweb/apis/", json)).toBe("/_json/fotoweb/apis/");
     expect(jsonTwinPath("GET", "/fotoweb/me/views/", json)).toBe("/_json/fotoweb/me/views/");

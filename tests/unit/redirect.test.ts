@@ -17,6 +17,19 @@ describe("safeRedirect", () => {
     expect(safeRedirect("https://evil.example/")).toBe("/fotoweb/");
   });
 
+  it("refuses paths whose dot segments resolve to another origin", () => {
+    for (const to of [
+      "/.//evil.com",
+      "/..//evil.com",
+      "/%2e//evil.com",
+      "/%2E%2E//evil.com",
+      "/a/..//evil.com",
+    ]) {
+      expect(safeRedirect(to), to).toBe("/fotoweb/");
+    }
+    expect(safeRedirect("/fotoweb/./archives/../albums/")).toBe("/fotoweb/albums/");
+  });
+
   it("uses the given fallback", () => {
     expect(safeRedirect("//evil.example", "/fallback")).toBe("/fallback");
     expect(safeRedirect(undefined, "")).toBe("");

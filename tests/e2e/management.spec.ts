@@ -1,0 +1,102 @@
+import type { Page } from "@playwright/test";
+import { ADMIN, PASSWORD } from "./users";
+import { expect, expectAccessible, expectToast, signInQuietly, test } from "./fixtures";
+
+/*
+ * Site settings, for the site owner only. They are shared by every test, so this file runs in
+ * projects of its own after the others (playwright.config.ts) and puts back what it changes.
+ */
+
+const MANAGEMENT = "/fotoweb/views/management";
+
+async function setOwnStyle(page: Page, style: "light" | "dark" | "auto") {
+  const response = await page.request.post("/fotoweb/me/interface-style", {
+    form: { style, to: "/fotoweb/" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+}
+
+test("the owner reaches site settings from the user menu; the page passes axe in light and dark", async ({
+  page,
+  open,
+}, info) => {
+  await signInQuietly(page, ADMIN.username, ADMIN.password);
+  await open("/fotoweb/");
+  const menu = page.getByTestId("user-menu");
+  await menu.locator("summary").click();
+  await menu.getByRole("link", { name: "Site settings" }).click();
+  await expect(page).toHaveURL(MANAGEMENT);
+  await expect(page.getByRole("heading", { name: "Site settings", level: 1 })).toBeVisible();
+  await expectAccessible(page, info, "site settings (light)");
+
+  await setOwnStyle(page, "dark");
+  try {
+    await open(MANAGEMENT);
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await expectAccessible(page, info, "site settings (dark)");
+  } finally {
+    await setOwnStyle(page, "auto");
+  }
+});
+
+test("every invalid field is reported at once, by its field, and nothing is saved", async ({
+  page,
+  open,
+}, info) => {
+  await signInQuietly(page, ADMIN.username, ADMIN.password);
+  await open(MANAGEMENT);
+  const main = page.getByRole("main");
+  await main.getByLabel("Site name").fill("   ");
+  await main.getByLabel("Cookie banner title").fill("");
+  await main.getByLabel("Cookie banner text").fill("");
+  await main.getByRole("button", { name: "Save settings" }).click();
+
+  await expect(main.getByText("Enter a site name")).toBeVisible();
+  await expect(main.getByText("Enter a banner title")).toBeVisible();
+  await expect(main.getByText("Enter the banner text")).toBeVisible();
+  await expect(main.getByLabel("Site name")).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page, info, "site settings with errors");
+
+  await open(MANAGEMENT);
+  await expect(main.getByLabel("Site name")).toHaveValue("Arkiv");
+  await expect(main.getByLabel("Cookie banner title")).toHaveValue("Cookies on this site");
+});
+
+test("the owner renames the site and the footer follows; then puts the name back", async ({
+  page,
+  open,
+}) => {
+  await signInQuietly(page, ADMIN.username, ADMIN.password);
+  await open(MANAGEMENT);
+  const main = page.getByRole("main");
+  await main.getByLabel("Site name").fill("Harbour Archive");
+  await main.getByRole("button", { name: "Save settings" }).click();
+  await expectToast(page, "Site settings saved.");
+  await expect(page).toHaveURL(MANAGEMENT);
+  await expect(page.getByRole("contentinfo").first()).toContainText("Harbour Archive");
+
+  await open(MANAGEMENT);
+  await expect(main.getByLabel("Site name")).toHaveValue("Harbour Archive");
+  await main.getByLabel("Site name").fill("Arkiv");
+  await main.getByRole("button", { name: "Save settings" }).click();
+  await expectToast(page, "Site settings saved.");
+  await expect(page.getByRole("contentinfo").first()).toContainText(
+    "Arkiv: digital asset management",
+  );
+});
+
+test("a user who is not the site owner is refused, and the menu has no link", async ({
+  page,
+  open,
+}) => {
+  await signInQuietly(page, "alice", PASSWORD);
+  await open("/fotoweb/");
+  const menu = page.getByTestId("user-menu");
+  await menu.locator("summary").click();
+  await expect(menu.getByRole("link", { name: "Change password" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Site settings" })).toHaveCount(0);
+  const response = await page.goto(MANAGEMENT);
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("main")).not.toContainText("Save settings");
+});

@@ -1,0 +1,424 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql, type Kysely } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { prepareDatabase } from "~/db/bootstrap.server";
+import { createDatabase, useDatabase, type DatabaseHandle } from "~/db/connection.server";
+import { migrateToLatest } from "~/db/migrations.server";
+import {
+  EVERYONE_GROUP_ID,
+  GUEST_USER_ID,
+  GUEST_USERNAME,
+  REGISTERED_USERS_GROUP_ID,
+  type Database,
+} from "~/db/schema";
+import { createUser, verifyLogin } from "~/models/user.server";
+import {
+  createTestDatabase,
+  dialectUnderTest,
+  TEST_ADMIN,
+  type TestDatabase,
+} from "../helpers/database";
+
+/*
+ * The schema and its built-in rows on the dialect under test: tables, the Everyone and Registered
+ * Users groups, the Guest user, idempotent re-runs, and ids that never collide with the built-ins.
+ */
+
+let testDb: TestDatabase;
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  handle = testDb.handle;
+});
+
+afterAll(async () => {
+  await testDb?.destroy();
+});
+
+/** A database of the dialect under test with nothing in it: not migrated, not the process's. */
+async function emptyDatabase(): Promise<{ handle: DatabaseHandle; destroy(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url && dialectUnderTest() === "postgres") {
+    const schema = `test_${crypto.randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const fresh = createDatabase({ url, dataDir: os.tmpdir(), pgSchema: schema });
+    return {
+      handle: fresh,
+      async destroy() {
+        await fresh.destroy();
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema ${schema} cascade`);
+        await client.end();
+      },
+    };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arkiv-vitest-empty-"));
+  const fresh = createDatabase({ dataDir });
+  return {
+    handle: fresh,
+    async destroy() {
+      await fresh.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Table name → column names, restricted to this database's own schema on PostgreSQL. */
+async function tablesOf(target: DatabaseHandle, withKyselyTables = false) {
+  let schema: string | undefined;
+  if (target.dialect === "postgres") {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+      target.db,
+    );
+    schema = rows[0]?.schema;
+  }
+  const tables = await target.db.introspection.getTables({
+    withInternalKyselyTables: withKyselyTables,
+  });
+  return new Map(
+    tables
+      .filter((t) => !t.isView && (schema === undefined || t.schema === schema))
+      .map((t) => [t.name, t.columns.map((c) => c.name)]),
+  );
+}
+
+async function count(db: Kysely<Database>, table: keyof Database) {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe("schema", () => {
+  test("the database under test is of the selected dialect", () => {
+    expect(handle.dialect).toBe(dialectUnderTest());
+  });
+
+  test("creates exactly the application tables", async () => {
+    const tables = await tablesOf(handle);
+    expect([...tables.keys()].sort()).toEqual(
+      ["group_members", "groups", "sessions", "site_settings", "users"].sort(),
+    );
+  });
+
+  test("gives every table the columns the model layer relies on", async () => {
+    const tables = await tablesOf(handle);
+    expect(tables.get("users")?.sort()).toEqual(
+      [
+        "created_at",
+        "email",
+        "first_name",
+        "force_password_change",
+        "full_name",
+        "id",
+        "is_enabled",
+        "is_site_owner",
+        "last_login_at",
+        "last_name",
+        "password_hash",
+        "preferences",
+        "username",
+        "username_key",
+      ].sort(),
+    );
+    expect(tables.get("groups")?.sort()).toEqual(["created_at", "description", "id", "name"]);
+    expect(tables.get("group_members")?.sort()).toEqual(["group_id", "user_id"]);
+    expect(tables.get("sessions")?.sort()).toEqual([
+      "created_at",
+      "data",
+      "expires_at",
+      "id",
+      "user_id",
+    ]);
+    expect(tables.get("site_settings")?.sort()).toEqual(["key", "value"]);
+  });
+
+  test("records the applied migration in Kysely's own table", async () => {
+    const tables = await tablesOf(handle, true);
+    expect(tables.has("kysely_migration")).toBe(true);
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(
+      handle.db,
+    );
+    expect(rows.map((r) => r.name)).toEqual(["0001_initial"]);
+  });
+
+  test("usernames are unique ignoring case at the database level", async () => {
+    await expect(
+      handle.db
+        .insertInto("users")
+        .values({
+          username: TEST_ADMIN.username.toUpperCase(),
+          username_key: TEST_ADMIN.username.toLowerCase(),
+          password_hash: null,
+          created_at: new Date().toISOString(),
+        })
+        .execute(),
+    ).rejects.toThrow();
+  });
+
+  test("a user row inserted with only the required columns gets the documented defaults", async () => {
+    const created = new Date().toISOString();
+    const { id } = await handle.db
+      .insertInto("users")
+      .values({
+        username: "Plain",
+        username_key: "plain",
+        password_hash: null,
+        created_at: created,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom("users")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      first_name: "",
+      last_name: "",
+      full_name: "",
+      email: "",
+      is_site_owner: 0,
+      is_enabled: 1,
+      force_password_change: 0,
+      preferences: "{}",
+      last_login_at: null,
+    });
+    await handle.db.deleteFrom("users").where("id", "=", id).execute();
+  });
+
+  test("deleting a user removes their group memberships and sessions", async () => {
+    const user = await createUser({ username: "doomed", password: "doomed-password-1" });
+    await handle.db
+      .insertInto("sessions")
+      .values({
+        id: "doomed-session",
+        user_id: user.id,
+        data: "{}",
+        expires_at: new Date(Date.now() + 60_000).toISOString(),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await handle.db.deleteFrom("users").where("id", "=", user.id).execute();
+    const memberships = await handle.db
+      .selectFrom("group_members")
+      .selectAll()
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(memberships).toEqual([]);
+    const sessions = await handle.db
+      .selectFrom("sessions")
+      .selectAll()
+      .where("id", "=", "doomed-session")
+      .execute();
+    expect(sessions).toEqual([]);
+  });
+
+  test("memberships must reference an existing user and group", async () => {
+    await expect(
+      handle.db
+        .insertInto("group_members")
+        .values({ group_id: EVERYONE_GROUP_ID, user_id: 999_999 })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      handle.db
+        .insertInto("group_members")
+        .values({ group_id: 999_999, user_id: GUEST_USER_ID })
+        .execute(),
+    ).rejects.toThrow();
+  });
+});
+
+describe("built-in rows", () => {
+  test("the Everyone and Registered Users groups exist with their fixed ids", async () => {
+    const groups = await handle.db
+      .selectFrom("groups")
+      .select(["id", "name"])
+      .where("id", "in", [EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID])
+      .orderBy("id")
+      .execute();
+    expect(groups).toEqual([
+      { id: 10000, name: "Everyone" },
+      { id: 10001, name: "Registered Users" },
+    ]);
+    expect(EVERYONE_GROUP_ID).toBe(10000);
+    expect(REGISTERED_USERS_GROUP_ID).toBe(10001);
+  });
+
+  test("the Guest user exists with id 15000, no password and no site ownership", async () => {
+    const guest = await handle.db
+      .selectFrom("users")
+      .selectAll()
+      .where("id", "=", GUEST_USER_ID)
+      .executeTakeFirstOrThrow();
+    expect(GUEST_USER_ID).toBe(15000);
+    expect(guest).toMatchObject({
+      id: 15000,
+      username: "Guest",
+      username_key: "guest",
+      password_hash: null,
+      is_site_owner: 0,
+      is_enabled: 1,
+      force_password_change: 0,
+    });
+    expect(GUEST_USERNAME).toBe("Guest");
+    expect(Number.isNaN(Date.parse(guest.created_at))).toBe(false);
+  });
+
+  test("the site owner created at start is the first id after the Guest user", async () => {
+    const owner = await handle.db
+      .selectFrom("users")
+      .select(["id", "username"])
+      .where("is_site_owner", "=", 1)
+      .execute();
+    expect(owner).toEqual([{ id: GUEST_USER_ID + 1, username: TEST_ADMIN.username }]);
+  });
+});
+
+describe("re-running migrations", () => {
+  test("migrateToLatest on an up-to-date database applies nothing and changes nothing", async () => {
+    const before = {
+      users: await count(handle.db, "users"),
+      groups: await count(handle.db, "groups"),
+      members: await count(handle.db, "group_members"),
+    };
+    await expect(migrateToLatest(handle.db, handle.dialect)).resolves.toEqual([]);
+    await expect(migrateToLatest(handle.db, handle.dialect)).resolves.toEqual([]);
+    expect({
+      users: await count(handle.db, "users"),
+      groups: await count(handle.db, "groups"),
+      members: await count(handle.db, "group_members"),
+    }).toEqual(before);
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(
+      handle.db,
+    );
+    expect(rows).toHaveLength(1);
+  });
+
+  test("prepareDatabase on a running site migrates nothing and creates no second owner", async () => {
+    await expect(
+      prepareDatabase(handle, { ADMIN_USERNAME: "someone-else", ADMIN_PASSWORD: undefined }),
+    ).resolves.toEqual({ created: false });
+    const owners = await handle.db
+      .selectFrom("users")
+      .select("username")
+      .where("is_site_owner", "=", 1)
+      .execute();
+    expect(owners).toEqual([{ username: TEST_ADMIN.username }]);
+  });
+});
+
+describe("new ids", () => {
+  test("new users get ids above the Guest user and never reuse one", async () => {
+    const a = await createUser({ username: "ids-a", password: "ids-a-password" });
+    const b = await createUser({ username: "ids-b", password: "ids-b-password" });
+    expect(a.id).toBeGreaterThan(GUEST_USER_ID);
+    expect(b.id).toBeGreaterThan(a.id);
+  });
+
+  test("new groups get ids above the built-in groups", async () => {
+    const first = await handle.db
+      .insertInto("groups")
+      .values({ name: "Editors", created_at: new Date().toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const second = await handle.db
+      .insertInto("groups")
+      .values({ name: "Viewers", created_at: new Date().toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(first.id).toBe(REGISTERED_USERS_GROUP_ID + 1);
+    expect(second.id).toBe(REGISTERED_USERS_GROUP_ID + 2);
+  });
+});
+
+describe("an empty database", () => {
+  let empty: Awaited<ReturnType<typeof emptyDatabase>>;
+
+  beforeAll(async () => {
+    empty = await emptyDatabase();
+  });
+
+  afterAll(async () => {
+    useDatabase(handle);
+    await empty?.destroy();
+  });
+
+  test("has no application tables before migrating", async () => {
+    expect((await tablesOf(empty.handle)).size).toBe(0);
+  });
+
+  test("migrateToLatest applies the initial migration once", async () => {
+    await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([
+      "0001_initial",
+    ]);
+    await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
+    expect((await tablesOf(empty.handle)).size).toBe(5);
+  });
+
+  test("the first ids after migrating are exactly one past the built-ins", async () => {
+    const user = await empty.handle.db
+      .insertInto("users")
+      .values({
+        username: "first",
+        username_key: "first",
+        password_hash: null,
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const group = await empty.handle.db
+      .insertInto("groups")
+      .values({ name: "First", created_at: new Date().toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(user.id).toBe(GUEST_USER_ID + 1);
+    expect(group.id).toBe(REGISTERED_USERS_GROUP_ID + 1);
+    await empty.handle.db.deleteFrom("users").where("id", "=", user.id).execute();
+    await empty.handle.db.deleteFrom("groups").where("id", "=", group.id).execute();
+  });
+
+  test("ids are not reused after the highest row is deleted", async () => {
+    const next = await empty.handle.db
+      .insertInto("users")
+      .values({
+        username: "second",
+        username_key: "second",
+        password_hash: null,
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect(next.id).toBe(GUEST_USER_ID + 2);
+  });
+
+  test("prepareDatabase without a password creates an owner who must change it", async () => {
+    const result = await prepareDatabase(empty.handle, {
+      ADMIN_USERNAME: "admin",
+      ADMIN_PASSWORD: undefined,
+    });
+    expect(result.created).toBe(true);
+    if (!result.created) return;
+    expect(result.generatedPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(result.user).toMatchObject({
+      username: "admin",
+      isSiteOwner: true,
+      forcePasswordChange: true,
+      isGuest: false,
+    });
+    // prepareDatabase made the empty database the process's, so model functions use it.
+    const viewer = await verifyLogin("admin", result.generatedPassword!, { guestAccess: true });
+    expect(viewer?.id).toBe(result.user.id);
+  });
+});
