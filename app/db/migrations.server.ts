@@ -137,7 +137,18 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
 
 export async function migrateToLatest(db: AnyDb, dialect: Dialect) {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
-  const migrator = new Migrator({ db, provider });
+  // Kysely looks for its bookkeeping tables in every visible schema unless told which: name ours,
+  // so a database shared with other schemas (other deployments, parallel tests) migrates cleanly.
+  const schema =
+    dialect === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

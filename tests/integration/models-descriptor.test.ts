@@ -1,0 +1,227 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { GUEST_USER_ID } from "~/db/schema";
+import {
+  FULL_DESCRIPTOR_TYPE,
+  fullDescriptor,
+  PUBLIC_DESCRIPTOR_TYPE,
+  publicDescriptor,
+} from "~/models/descriptor.server";
+import { getSiteSettings, updateSiteSettings } from "~/models/site.server";
+import type { Viewer } from "~/models/user.schema";
+import {
+  createUser,
+  findUserById,
+  findUserByUsername,
+  updatePreferences,
+} from "~/models/user.server";
+import { resetEnvCache } from "~/utils/env.server";
+import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "../helpers/database";
+
+/*
+ * The API descriptors for the site owner, a plain user and the guest: the same shape for all,
+ * permissions only for the owner, and links only to routes that exist.
+ */
+
+const routesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../app/routes");
+
+let testDb: TestDatabase;
+let owner: Viewer;
+let plain: Viewer;
+let guest: Viewer;
+const savedKeepalive = process.env.KEEPALIVE_SECONDS;
+
+beforeAll(async () => {
+  process.env.KEEPALIVE_SECONDS = "120";
+  resetEnvCache();
+  testDb = await createTestDatabase();
+  owner = (await findUserByUsername(TEST_ADMIN.username))!;
+  plain = await createUser({
+    username: "pia",
+    password: "pia-password-1",
+    firstName: "Pia",
+    lastName: "Plain",
+    fullName: "Pia Plain",
+    email: "pia@example.test",
+  });
+  guest = (await findUserById(GUEST_USER_ID))!;
+});
+
+afterAll(async () => {
+  if (savedKeepalive === undefined) delete process.env.KEEPALIVE_SECONDS;
+  else process.env.KEEPALIVE_SECONDS = savedKeepalive;
+  resetEnvCache();
+  await testDb?.destroy();
+});
+
+/** Every string value under an "href" key or in "services", wherever it sits. */
+function links(value: unknown, key = ""): string[] {
+  if (typeof value === "string")
+    return key === "href" || key === "login" || key === "logout" ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap((v) => links(v, key));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => links(v, k));
+  }
+  return [];
+}
+
+/** The Remix flat-route module that serves a path exactly (catch-all splats do not count). */
+function routeModuleFor(pathname: string) {
+  const segments = pathname.replace(/^\/|\/$/g, "").split("/");
+  const name = pathname.endsWith("/") ? [...segments, "_index"].join(".") : segments.join(".");
+  return [".tsx", ".ts"].map((ext) => path.join(routesDir, name + ext)).find(fs.existsSync);
+}
+
+describe("publicDescriptor", () => {
+  test("names the site and offers only the log-on service", async () => {
+    const settings = await updateSiteSettings({ siteName: "Descriptor site" });
+    const descriptor = publicDescriptor(settings);
+    expect(descriptor).toEqual({
+      href: "/fotoweb/",
+      server: "Descriptor site",
+      utc_offset: -new Date().getTimezoneOffset(),
+      services: { login: "/fotoweb/views/login" },
+    });
+    expect(JSON.stringify(descriptor)).not.toMatch(/user|permission/i);
+    expect(PUBLIC_DESCRIPTOR_TYPE).toBe("application/vnd.fotoware.api-descriptor+json");
+    expect(FULL_DESCRIPTOR_TYPE).toBe("application/vnd.fotoware.full-api-descriptor+json");
+  });
+});
+
+describe("fullDescriptor", () => {
+  test("describes the site owner with every management permission", async () => {
+    const settings = await getSiteSettings();
+    const descriptor = fullDescriptor(settings, owner);
+    expect(descriptor.href).toBe("/fotoweb/me/");
+    expect(descriptor.server).toBe(settings.siteName);
+    expect(descriptor.user).toEqual({
+      userId: owner.id,
+      userName: TEST_ADMIN.username,
+      fullName: "Site owner",
+      firstName: "",
+      lastName: "",
+      email: "",
+      isGuest: false,
+      isForcePasswordChangeSet: false,
+    });
+    expect(descriptor.permissions).toMatchObject({
+      hasManageArchivesPermission: true,
+      hasManageSettingsPermission: true,
+      hasManageServicesPermission: true,
+      hasAuditPermission: true,
+    });
+  });
+
+  test("describes a plain user with no management permission", async () => {
+    const descriptor = fullDescriptor(await getSiteSettings(), plain);
+    expect(descriptor.user).toEqual({
+      userId: plain.id,
+      userName: "pia",
+      fullName: "Pia Plain",
+      firstName: "Pia",
+      lastName: "Plain",
+      email: "pia@example.test",
+      isGuest: false,
+      isForcePasswordChangeSet: false,
+    });
+    expect(descriptor.permissions).toMatchObject({
+      hasManageArchivesPermission: false,
+      hasManageSettingsPermission: false,
+      hasManageServicesPermission: false,
+      hasAuditPermission: false,
+    });
+  });
+
+  test("describes the guest as a guest with no management permission", async () => {
+    const descriptor = fullDescriptor(await getSiteSettings(), guest);
+    expect(descriptor.user).toMatchObject({
+      userId: GUEST_USER_ID,
+      userName: "Guest",
+      isGuest: true,
+      isForcePasswordChangeSet: false,
+    });
+    expect(Object.values(descriptor.permissions).filter((v) => v === true)).toEqual([]);
+  });
+
+  test("grants nothing for features that do not exist yet, to anyone", async () => {
+    const settings = await getSiteSettings();
+    for (const viewer of [owner, plain, guest]) {
+      const { permissions, security } = fullDescriptor(settings, viewer);
+      expect(permissions.hasManageWorkflowsPermission).toBe(false);
+      expect(permissions.allowTaxonomyEditing).toBe(false);
+      expect(Object.values(permissions.albums).every((v) => v === false)).toBe(true);
+      expect(security).toEqual({ allowFileSystemDestinations: false });
+    }
+  });
+
+  test("has the same keys for every viewer and never a password hash", async () => {
+    const settings = await getSiteSettings();
+    const shapes = [owner, plain, guest].map((v) =>
+      JSON.stringify(fullDescriptor(settings, v), (_k, value: unknown) =>
+        value && typeof value === "object" ? value : typeof value,
+      ),
+    );
+    expect(new Set(shapes).size).toBe(1);
+    for (const viewer of [owner, plain, guest]) {
+      expect(JSON.stringify(fullDescriptor(settings, viewer))).not.toMatch(/argon2|password_hash/);
+    }
+  });
+
+  test("offers log-off and keepalive, the keepalive interval from the environment", async () => {
+    const descriptor = fullDescriptor(await getSiteSettings(), plain);
+    expect(descriptor.services).toEqual({
+      logout: "/fotoweb/views/logout",
+      keepalive: { href: "/fotoweb/services/keepalive", interval: 120 },
+    });
+  });
+
+  test("reports the site's and the user's halves of the dark-mode rule", async () => {
+    await updatePreferences(plain.id, (p) => ({
+      ...p,
+      intranet: { ...p.intranet, interfaceStyle: "dark" },
+    }));
+    const refreshed = (await findUserById(plain.id))!;
+    const settings = await updateSiteSettings({ darkModeEnabled: false });
+    expect(fullDescriptor(settings, refreshed).darkMode).toEqual({ site: false, user: "dark" });
+    const enabled = await updateSiteSettings({ darkModeEnabled: true });
+    expect(fullDescriptor(enabled, owner).darkMode).toEqual({ site: true, user: "auto" });
+  });
+
+  test("flags a user who must change their password", async () => {
+    const forced = await createUser({
+      username: "quinn",
+      password: "quinn-password-1",
+      forcePasswordChange: true,
+    });
+    expect(fullDescriptor(await getSiteSettings(), forced).user.isForcePasswordChangeSet).toBe(
+      true,
+    );
+  });
+});
+
+describe("links", () => {
+  test("every link in either descriptor leads to a route module that exists", async () => {
+    const settings = await getSiteSettings();
+    const all = new Set([
+      ...links(publicDescriptor(settings)),
+      ...[owner, plain, guest].flatMap((v) => links(fullDescriptor(settings, v))),
+    ]);
+    expect([...all].sort()).toEqual([
+      "/fotoweb/",
+      "/fotoweb/me/",
+      "/fotoweb/services/keepalive",
+      "/fotoweb/views/login",
+      "/fotoweb/views/logout",
+    ]);
+    for (const link of all) {
+      expect(routeModuleFor(link), `route module for ${link}`).toBeDefined();
+    }
+  });
+
+  test("the route check itself rejects a path with no module of its own", () => {
+    expect(routeModuleFor("/fotoweb/services/no-such-service")).toBeUndefined();
+    expect(routeModuleFor("/fotoweb/views/login")).toBeDefined();
+  });
+});
