@@ -49,18 +49,45 @@ export interface SiteSettingsTable {
   value: string;
 }
 
+export type JobStatus = "pending" | "inProgress" | "done" | "failed" | "notified";
+
+/** The background job queue (decision 008): a lease marks the worker that holds a job. */
+export interface JobsTable {
+  id: Generated<number>;
+  type: string;
+  /** JSON text. */
+  payload: string;
+  status: JobStatus;
+  /** 0..100. */
+  progress: Generated<number>;
+  /** JSON text, set when done. */
+  result: string | null;
+  error: string | null;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  /** ISO time before which the job is not taken (retry backoff, delayed jobs). */
+  run_after: string;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  owner_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;
   sessions: SessionsTable;
   site_settings: SiteSettingsTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type GroupRow = Selectable<GroupsTable>;
+export type JobRow = Selectable<JobsTable>;
 
 export const EVERYONE_GROUP_ID = 10000;
 export const REGISTERED_USERS_GROUP_ID = 10001;

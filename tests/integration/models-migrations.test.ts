@@ -108,7 +108,7 @@ describe("schema", () => {
     expect(handle.dialect).toBe(dialectUnderTest());
     const tables = await tablesOf(handle);
     expect([...tables.keys()].sort()).toEqual(
-      ["group_members", "groups", "sessions", "site_settings", "users"].sort(),
+      ["group_members", "groups", "jobs", "sessions", "site_settings", "users"].sort(),
     );
   });
 
@@ -296,7 +296,7 @@ describe("re-running migrations", () => {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(
       handle.db,
     );
-    expect(rows.map((r) => r.name)).toEqual(["0001_initial"]);
+    expect(rows.map((r) => r.name)).toEqual(["0001_initial", "0002_jobs"]);
   });
 
   test("prepareDatabase on a running site migrates nothing and creates no second owner", async () => {
@@ -352,9 +352,10 @@ describe("an empty database", () => {
     expect((await tablesOf(empty.handle)).size).toBe(0);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([
       "0001_initial",
+      "0002_jobs",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
-    expect((await tablesOf(empty.handle)).size).toBe(5);
+    expect((await tablesOf(empty.handle)).size).toBe(6);
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {
