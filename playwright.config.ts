@@ -89,6 +89,8 @@ export default defineConfig({
       SESSION_SECRETS: "e2e-session-secret-0123456789abcdefghijklmnop",
       LOG_REQUESTS: "false",
       LOGIN_RATE_LIMIT: "1000",
+      // The suites seed their own content; the demo archive has its own test.
+      DEMO_CONTENT: "false",
     },
   },
 });

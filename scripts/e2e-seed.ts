@@ -9,9 +9,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { prepareDatabase } from "../app/db/bootstrap.server";
 import { createDatabase } from "../app/db/connection.server";
+import { REGISTERED_USERS_GROUP_ID } from "../app/db/schema";
+import { createArchive } from "../app/models/archive.server";
 import { createUser, updatePreferences } from "../app/models/user.server";
 import { env as readEnv } from "../app/utils/env.server";
-import { SEED_USERS, PASSWORD } from "../tests/e2e/users";
+import { E2E_ARCHIVE, SEED_USERS, PASSWORD } from "../tests/e2e/users";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -53,6 +55,18 @@ async function main() {
       intranet: { ...p.intranet, interfaceStyle: user.style },
     }));
   }
+  // An archive every signed-in user may upload to, for upload.spec.ts.
+  await createArchive({
+    name: E2E_ARCHIVE,
+    members: [
+      {
+        type: "group",
+        id: REGISTERED_USERS_GROUP_ID,
+        permissions: ["View", "Preview", "UploadFile"],
+        autoSearch: "",
+      },
+    ],
+  });
   await database.destroy();
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
 }

@@ -8,6 +8,7 @@ import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import morgan from "morgan";
 import type { Env } from "../app/utils/env.server";
+import { formatBytes } from "../app/utils/format";
 import { JSON_PREFIX, jsonTwinPath } from "./negotiate";
 
 declare module "@remix-run/node" {
@@ -18,6 +19,22 @@ declare module "@remix-run/node" {
 }
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Multipart boundaries and the form's other fields, beside the file itself. */
+const UPLOAD_OVERHEAD_BYTES = 1024 * 1024;
+
+/**
+ * The routes that take files: the upload view (forms), an archive's or asset's URL (the API's
+ * multipart upload) and the chunks of the chunked upload API.
+ */
+export function isUploadPath(method: string, path: string): boolean {
+  if (method !== "POST") return false;
+  return (
+    /^\/fotoweb\/views\/upload\/?$/i.test(path) ||
+    /^\/fotoweb\/archives\/[^/]+\/(?:[^/]+\.info\/?)?$/i.test(path) ||
+    /^\/fotoweb\/api\/uploads\/[^/]+\/chunks\/[^/]+\/?$/i.test(path)
+  );
+}
 
 function wantsJson(req: Request, res: Response) {
   return (
@@ -146,7 +163,9 @@ export function createApp({ build, env, root }: AppOptions) {
   // Bodies of forms and JSON are bounded before anything reads them.
   app.use((req, res, next) => {
     if (!UNSAFE_METHODS.has(req.method)) return next();
-    // Multipart included: no route takes uploads yet; one that does will set its own limit.
+    // Upload routes take files up to MAX_UPLOAD_BYTES; the file store counts the bytes again.
+    const upload = isUploadPath(req.method, req.path);
+    const limit = upload ? env.MAX_UPLOAD_BYTES + UPLOAD_OVERHEAD_BYTES : env.MAX_FORM_BYTES;
     const length = req.get("content-length");
     if (length === undefined && req.get("transfer-encoding")) {
       return refuse(
@@ -157,13 +176,15 @@ export function createApp({ build, env, root }: AppOptions) {
         "Send the request with a Content-Length header.",
       );
     }
-    if (Number(length ?? 0) > env.MAX_FORM_BYTES) {
+    if (Number(length ?? 0) > limit) {
       return refuse(
         req,
         res,
         413,
         "Too large",
-        `The request is larger than the limit of ${Math.round(env.MAX_FORM_BYTES / 1024)} kB.`,
+        upload
+          ? `The upload is larger than the limit of ${formatBytes(env.MAX_UPLOAD_BYTES)}.`
+          : `The request is larger than the limit of ${Math.round(env.MAX_FORM_BYTES / 1024)} kB.`,
       );
     }
     next();

@@ -3,7 +3,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { prepareDatabase } from "../app/db/bootstrap.server";
 import { createDatabase } from "../app/db/connection.server";
+import { jobHandlers } from "../app/jobs/handlers.server";
+import { startWorker, type Worker } from "../app/jobs/worker.server";
+import { sweepAbandonedUploads } from "../app/models/chunked-upload.server";
+import { ensureDemoArchive } from "../app/models/demo.server";
 import { purgeExpiredSessions } from "../app/models/session.server";
+import { blobStore } from "../app/storage/blob-store.server";
 import { env as readEnv } from "../app/utils/env.server";
 import { createApp } from "./app";
 
@@ -29,6 +34,19 @@ async function main() {
     }
   }
 
+  // Temporary files older than an hour belong to writes a crash cut off.
+  await blobStore().sweepTemporary(60 * 60_000);
+  const worker: Worker | null =
+    env.INGEST_CONCURRENCY > 0
+      ? startWorker({ handlers: jobHandlers, concurrency: env.INGEST_CONCURRENCY, pollMs: 500 })
+      : null;
+  if (env.DEMO_CONTENT) {
+    // In the background: the server answers while the demo photographs are made.
+    void ensureDemoArchive()
+      .then((made) => made && console.log(`Created the demo archive with ${made} photographs.`))
+      .catch((error: unknown) => console.error("The demo archive could not be made:", error));
+  }
+
   const build = (await import(
     pathToFileURL(path.join(root, "build/index.js")).href
   )) as ServerBuild;
@@ -42,7 +60,10 @@ async function main() {
     console.log(`Arkiv is listening on http://localhost:${port}/ (${where})`);
   });
 
-  const purge = setInterval(() => void purgeExpiredSessions().catch(console.error), 10 * 60_000);
+  const purge = setInterval(() => {
+    void purgeExpiredSessions().catch(console.error);
+    void sweepAbandonedUploads().catch(console.error);
+  }, 10 * 60_000);
   purge.unref();
 
   let stopping = false;
@@ -54,7 +75,10 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(() => {
-      void database.destroy().finally(() => process.exit(0));
+      // Running jobs finish first; one cut off by the forced exit is taken again after restart.
+      void (worker?.stop() ?? Promise.resolve())
+        .then(() => database.destroy())
+        .finally(() => process.exit(0));
     });
     server.closeIdleConnections();
   };

@@ -23,12 +23,21 @@ export interface DatabaseOptions {
   pgSchema?: string;
 }
 
+// File sizes and counts are bigint; as JavaScript numbers they are exact up to 2^53 (8 PiB), so
+// both dialects give numbers, not strings.
+const INT8_OID = 20;
+const typeParser = ((oid: number, format?: "text" | "binary") =>
+  oid === INT8_OID && format !== "binary"
+    ? (value: string) => Number(value)
+    : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser;
+
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const url = options.url;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
+      types: { getTypeParser: typeParser },
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -74,6 +74,132 @@ export interface JobsTable {
   updated_at: string;
 }
 
+export interface ArchivesTable {
+  id: Generated<number>;
+  name: string;
+  /** Lower-cased name: archive names are unique ignoring case. */
+  name_key: string;
+  description: Generated<string>;
+  /** JSON text: the configuration record of spec 001 section 3 (archive.schema.ts). */
+  config: Generated<string>;
+  is_hidden: Generated<number>;
+  sort_id: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type MemberType = "user" | "group";
+
+export interface ArchiveMembersTable {
+  archive_id: number;
+  member_type: MemberType;
+  member_id: number;
+  /** JSON text: permission names. */
+  permissions: Generated<string>;
+  auto_search: Generated<string>;
+  position: Generated<number>;
+}
+
+export interface FoldersTable {
+  id: Generated<number>;
+  archive_id: number;
+  parent_id: number | null;
+  name: string;
+  /** Slash-separated path from the archive's root, e.g. "2024/Lofoten". */
+  path: string;
+  created_at: string;
+}
+
+/** processing until the ingest job finishes; only ready assets are shown in views. */
+export type AssetState = "processing" | "ready" | "failed";
+
+export interface AssetsTable {
+  id: Generated<number>;
+  archive_id: number;
+  folder_id: number | null;
+  file_name: string;
+  state: Generated<AssetState>;
+  failure: string | null;
+  current_revision: Generated<number>;
+  doc_type: Generated<string>;
+  mime: Generated<string>;
+  extension: Generated<string>;
+  file_size: Generated<number>;
+  width: number | null;
+  height: number | null;
+  color_space: string | null;
+  orientation: number | null;
+  title: Generated<string>;
+  description: Generated<string>;
+  /** JSON text: string[]. */
+  tags: Generated<string>;
+  notes: Generated<string>;
+  status: Generated<string>;
+  rating: Generated<number>;
+  /** JSON text: metadata fields by numeric id. */
+  metadata: Generated<string>;
+  placeholder: string | null;
+  modified_date: string | null;
+  iptc_date: string | null;
+  release_date: string | null;
+  camera_date: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RevisionsTable {
+  id: Generated<number>;
+  asset_id: number;
+  number: number;
+  blob_hash: string;
+  file_name: string;
+  file_size: number;
+  mime: string;
+  /** JSON text: the metadata fields as they were in this revision. */
+  metadata: Generated<string>;
+  comment: Generated<string>;
+  created_by: number | null;
+  created_at: string;
+}
+
+export type RenditionKind = "thumbnail" | "thumbnailRetina" | "preview";
+
+export interface RenditionsTable {
+  revision_id: number;
+  kind: RenditionKind;
+  blob_hash: string;
+  mime: string;
+  width: number;
+  height: number;
+  file_size: number;
+}
+
+export type UploadStatus = "awaitingData" | "pending" | "inProgress" | "done" | "failed";
+
+export interface UploadsTable {
+  /** Random 128 bits, base64url. */
+  id: string;
+  owner_id: number;
+  archive_id: number;
+  folder: Generated<string>;
+  /** Set when the upload adds a revision to an existing asset. */
+  asset_id: number | null;
+  file_name: string;
+  file_size: number;
+  chunk_size: number;
+  num_chunks: number;
+  received_chunks: Generated<number>;
+  received_bytes: Generated<number>;
+  metadata: Generated<string>;
+  comment: Generated<string>;
+  status: Generated<UploadStatus>;
+  job_id: number | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -81,6 +207,13 @@ export interface Database {
   sessions: SessionsTable;
   site_settings: SiteSettingsTable;
   jobs: JobsTable;
+  archives: ArchivesTable;
+  archive_members: ArchiveMembersTable;
+  folders: FoldersTable;
+  assets: AssetsTable;
+  revisions: RevisionsTable;
+  renditions: RenditionsTable;
+  uploads: UploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -88,6 +221,11 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type JobRow = Selectable<JobsTable>;
+export type ArchiveRow = Selectable<ArchivesTable>;
+export type AssetRow = Selectable<AssetsTable>;
+export type RevisionRow = Selectable<RevisionsTable>;
+export type RenditionRow = Selectable<RenditionsTable>;
+export type UploadRow = Selectable<UploadsTable>;
 
 export const EVERYONE_GROUP_ID = 10000;
 export const REGISTERED_USERS_GROUP_ID = 10001;

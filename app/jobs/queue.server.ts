@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { database, db, now } from "~/db/connection.server";
 import type { Database, JobRow, JobStatus } from "~/db/schema";
 
@@ -38,6 +38,8 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** Not taken before this instant. */
   runAfter?: Date;
+  /** Enqueue inside the caller's transaction, so the job exists exactly when its rows do. */
+  executor?: Kysely<Database>;
 }
 
 function parseJson(text: string | null): unknown {
@@ -83,7 +85,7 @@ export async function enqueue<Payload>(
     throw new Error("maxAttempts must be a positive integer");
   }
   const at = now();
-  const row = await db()
+  const row = await (options.executor ?? db())
     .insertInto("jobs")
     .values({
       type,
@@ -287,7 +289,7 @@ export async function fail(
   id: number,
   workerId: string,
   error: string,
-  options: { retryBaseMs?: number } = {},
+  options: { retryBaseMs?: number; permanent?: boolean } = {},
 ): Promise<boolean> {
   const row = await db()
     .selectFrom("jobs")
@@ -296,7 +298,7 @@ export async function fail(
     .executeTakeFirst();
   if (!row) return false;
   const attempts = Number(row.attempts);
-  const retry = attempts < Number(row.max_attempts);
+  const retry = !options.permanent && attempts < Number(row.max_attempts);
   const message = error.slice(0, 4000);
   const updated = await db()
     .updateTable("jobs")

@@ -29,6 +29,14 @@ export class LeaseLostError extends Error {
   }
 }
 
+/** Thrown by a handler when running again cannot help (a broken file): the job fails at once. */
+export class PermanentJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PermanentJobError";
+  }
+}
+
 export interface JobContext {
   /** Records progress 0..100 and renews the lease; throws LeaseLostError if the lease is gone. */
   progress(percent: number): Promise<void>;
@@ -120,7 +128,10 @@ export function startWorker(options: WorkerOptions): Worker {
       } catch (error) {
         clearInterval(heartbeat);
         // A refused fail() means the job is someone else's now; nothing more to record.
-        await fail(job.id, workerId, message(error), { retryBaseMs });
+        await fail(job.id, workerId, message(error), {
+          retryBaseMs,
+          permanent: error instanceof PermanentJobError,
+        });
         return;
       }
       clearInterval(heartbeat);

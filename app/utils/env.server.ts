@@ -46,6 +46,17 @@ export const envSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(1024 * 1024),
+  /** Largest file one upload may carry; a request to an upload route may be this plus 1 MiB. */
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2 ** 50)
+    .default(4 * 1024 ** 3),
+  /** Ingest jobs run at once in this process; 0 runs no worker here (separate worker processes). */
+  INGEST_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
+  /** Create the demo archive on first start with an empty database. */
+  DEMO_CONTENT: booleanFlag.default("true"),
   LOG_REQUESTS: booleanFlag.default("true"),
 });
 

@@ -12,4 +12,9 @@ export const LINKS = {
   changePassword: "/fotoweb/views/change-password",
   interfaceStyle: "/fotoweb/me/interface-style",
   management: "/fotoweb/views/management",
+  upload: "/fotoweb/views/upload",
+  uploadTo: "/fotoweb/me/upload-to/",
+  uploads: "/fotoweb/api/uploads",
+  renditionService: "/fotoweb/services/renditions",
+  backgroundTasks: "/fotoweb/me/background-tasks/",
 } as const;

@@ -48,3 +48,6 @@ export const SEED_USERS: SeedUser[] = [...shared, ...PROJECTS.flatMap(perProject
 export function projectUser(base: "theme" | "forced" | "password", project: string): string {
   return `${base}-${project}`;
 }
+
+/** The archive the seed makes for uploads. */
+export const E2E_ARCHIVE = "E2E uploads";

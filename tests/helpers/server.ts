@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -30,7 +32,9 @@ export interface TestServer {
 }
 
 export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
-  Object.assign(process.env, TEST_ENV, overrides);
+  // Blobs, part files and watermarks go to a folder of this server's own.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arkiv-http-"));
+  Object.assign(process.env, TEST_ENV, { DATA_DIR: dataDir }, overrides);
   resetEnvCache();
   const env = envSchema.parse(process.env);
   const database = await createTestDatabase();
@@ -49,6 +53,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await database.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -108,7 +108,21 @@ describe("schema", () => {
     expect(handle.dialect).toBe(dialectUnderTest());
     const tables = await tablesOf(handle);
     expect([...tables.keys()].sort()).toEqual(
-      ["group_members", "groups", "jobs", "sessions", "site_settings", "users"].sort(),
+      [
+        "archive_members",
+        "archives",
+        "assets",
+        "folders",
+        "group_members",
+        "groups",
+        "jobs",
+        "renditions",
+        "revisions",
+        "sessions",
+        "site_settings",
+        "uploads",
+        "users",
+      ].sort(),
     );
   });
 
@@ -296,7 +310,7 @@ describe("re-running migrations", () => {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(
       handle.db,
     );
-    expect(rows.map((r) => r.name)).toEqual(["0001_initial", "0002_jobs"]);
+    expect(rows.map((r) => r.name)).toEqual(["0001_initial", "0002_jobs", "0003_assets"]);
   });
 
   test("prepareDatabase on a running site migrates nothing and creates no second owner", async () => {
@@ -353,9 +367,10 @@ describe("an empty database", () => {
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([
       "0001_initial",
       "0002_jobs",
+      "0003_assets",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
-    expect((await tablesOf(empty.handle)).size).toBe(6);
+    expect((await tablesOf(empty.handle)).size).toBe(13);
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {

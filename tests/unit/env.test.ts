@@ -25,6 +25,9 @@ describe("envSchema", () => {
       TRUST_PROXY: false,
       LOGIN_RATE_LIMIT: 20,
       MAX_FORM_BYTES: 1024 * 1024,
+      MAX_UPLOAD_BYTES: 4 * 1024 ** 3,
+      INGEST_CONCURRENCY: 2,
+      DEMO_CONTENT: true,
       LOG_REQUESTS: true,
     });
   });

@@ -1,0 +1,8 @@
+import { INGEST_JOB } from "~/models/asset.server";
+import { ingest } from "./ingest.server";
+import type { JobHandler } from "./worker.server";
+
+/** Every job type and its handler; a worker process runs the ones it is given. */
+export const jobHandlers: Record<string, JobHandler> = {
+  [INGEST_JOB]: ingest,
+};

@@ -1,0 +1,201 @@
+import { z } from "zod";
+
+/*
+ * The archive configuration record of spec 001 section 3, with the defaults a new archive gets
+ * in management. Shared by the model, the API and (later) the administration dialog; no server
+ * imports here. Field names keep the API's PascalCase so the record round-trips unchanged.
+ */
+
+export const EMPTY_ID = "00000000-0000-0000-0000-000000000000";
+
+export const ARCHIVE_PERMISSIONS = [
+  "View",
+  "Preview",
+  "Comping",
+  "Workflow",
+  "Download",
+  "DuplicateFile",
+  "Order",
+  "EditText",
+  "CropRotate",
+  "CopyTo",
+  "MoveTo",
+  "CopyFrom",
+  "MoveFrom",
+  "Rename",
+  "Delete",
+  "Alert",
+  "MngVideo",
+  "EditSmartFolders",
+  "CropAndDownload",
+  "Export",
+  "Comment",
+  "Annotate",
+  "TrdParty1",
+  "TrdParty2",
+  "TrdParty3",
+  "TrdParty4",
+  "EditFile",
+  "OpenFile",
+  "CropFile",
+  "FwdtPlace",
+  "UploadFile",
+  "HistoryView",
+  "HistoryRollback",
+  "HistoryManage",
+  "ViewConsentSummary",
+  "ViewConsentDetails",
+  "ManageConsentStatus",
+] as const;
+export type ArchivePermission = (typeof ARCHIVE_PERMISSIONS)[number];
+export const archivePermissionSchema = z.enum(ARCHIVE_PERMISSIONS);
+
+/** A new member, and the default Everyone member, get these (spec 001 section 4). */
+export const DEFAULT_MEMBER_PERMISSIONS: ArchivePermission[] = ["View", "Preview"];
+
+/** Alignment 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right, 4 centre. */
+export const watermarkAlignmentSchema = z.union([
+  z.literal(0),
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+  z.literal(4),
+]);
+
+const watermarkSettingsSchema = z
+  .object({
+    WatermarkFilename: z
+      .string()
+      .max(200)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$|^$/, "a watermark file name, without folders")
+      .default(""),
+    WatermarkAlignment: watermarkAlignmentSchema.default(4),
+    ScaleToFit: z.boolean().default(false),
+  })
+  // Scale-to-fit exists only for the centred position.
+  .transform((w) => ({ ...w, ScaleToFit: w.WatermarkAlignment === 4 && w.ScaleToFit }));
+
+const idString = z.string().max(100).default(EMPTY_ID);
+
+const downloadProcessingSchema = z
+  .object({
+    ProcessingType: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+    SpecificProcessingProfile: idString,
+    CustomProcessingProfileSet: idString,
+  })
+  .transform((d) => ({
+    ProcessingType: d.ProcessingType,
+    SpecificProcessingProfile: d.ProcessingType === 1 ? d.SpecificProcessingProfile : EMPTY_ID,
+    CustomProcessingProfileSet: d.ProcessingType === 2 ? d.CustomProcessingProfileSet : EMPTY_ID,
+  }));
+
+const navigationPaneSchema = z
+  .object({
+    SearchTreeFields: z.array(z.number().int().min(0)).max(100).default([]),
+    FolderListSettings: z.object({ ShowDocumentFolders: z.boolean().default(false) }).default({}),
+    ShowFolderList: z.boolean().default(true),
+    ShowSmartFolders: z.boolean().default(true),
+    QuickLists: z.array(z.number().int().min(0)).max(100).default([]),
+    EnableConsentStatusFilter: z.boolean().default(false),
+    EnableCustomSmartFolderName: z.boolean().default(false),
+    CustomSmartFolderName: z.string().max(100).default(""),
+  })
+  // A custom smart folder name needs smart folders.
+  .transform((n) => ({
+    ...n,
+    EnableCustomSmartFolderName: n.ShowSmartFolders && n.EnableCustomSmartFolderName,
+  }));
+
+export const metadataMacroSchema = z.object({
+  Field: z.number().int().min(0),
+  /** 0 append, 1 prepend, 2 replace. */
+  Operation: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  Value: z.string().max(10_000),
+  /** Bit mask: upload 1, move 2, copy 4. */
+  IngestionTypes: z.number().int().min(0).max(7),
+});
+export type MetadataMacro = z.infer<typeof metadataMacroSchema>;
+
+const MIN_UPLOAD_LIMIT = 512_000;
+const MAX_UPLOAD_LIMIT = 262_144_000;
+const uploadLimit = z
+  .number()
+  .int()
+  .refine(
+    (v) => v === 0 || (v >= MIN_UPLOAD_LIMIT && v <= MAX_UPLOAD_LIMIT && v % 512_000 === 0),
+    "0 (no limit) or 512000 to 262144000 in steps of 512000",
+  )
+  .default(0);
+
+export const archiveConfigSchema = z
+  .object({
+    Path: z.string().max(1000).default(""),
+    Pool: z.string().max(100).nullable().default(null),
+    TextEditor: z.string().max(100).default(""),
+    PreviewSizeList: z.string().max(100).default(""),
+    CropProfileSet: z.string().max(100).default(""),
+    AutoSearch: z.string().max(2000).default(""),
+    InputFolder: z.string().max(1000).default(""),
+    UploadProcessProfileName: z.string().max(200).default(""),
+    AllowCropProfileChanges: z.boolean().default(false),
+    IsIndexed: z.boolean().default(true),
+    EnableConsentManagement: z.boolean().default(false),
+    UploadEnableClientSideResize: z.boolean().default(false),
+    UploadDefaultJpegQuality: z.number().int().min(40).max(100).default(80),
+    UploadRestrictImageSize: uploadLimit,
+    UploadRestrictFileSize: uploadLimit,
+    /** 1 default, 2 user selection, 3 file system. */
+    InputLocation: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+    Color: z
+      .string()
+      .regex(/^#[0-9A-Fa-f]{6}$/, "a colour like #4D4D4D")
+      .default("#4D4D4D"),
+    MetadataSetId: z.string().max(100).default("default"),
+    IconCharacter: z.string().max(40).default("Folder"),
+    WatermarkSettings: watermarkSettingsSchema.default({}),
+    DownloadProcessing: downloadProcessingSchema.default({}),
+    DataMining: z.object({ Enabled: z.boolean().default(false) }).default({}),
+    NavigationPaneControl: navigationPaneSchema.default({}),
+    SocialSettings: z
+      .object({
+        /** 0 none, 1 built-in comments. */
+        CommentType: z.union([z.literal(0), z.literal(1)]).default(0),
+        AnnotationsEnabled: z.boolean().default(false),
+      })
+      .default({}),
+    RobotSettings: z.object({ AllowIndexing: z.boolean().default(true) }).default({}),
+    MetadataMacros: z
+      .object({ Macros: z.array(metadataMacroSchema).max(200).default([]) })
+      .default({}),
+    Properties: z
+      .array(z.object({ key: z.string().max(200), value: z.string().max(2000) }))
+      .max(200)
+      .default([])
+      // Rows with an empty key or value are dropped on save.
+      .transform((rows) => rows.filter((r) => r.key.trim() !== "" && r.value.trim() !== "")),
+  })
+  // Client-side resize off means no size limits.
+  .transform((c) =>
+    c.UploadEnableClientSideResize
+      ? c
+      : { ...c, UploadRestrictImageSize: 0, UploadRestrictFileSize: 0 },
+  );
+
+export type ArchiveConfig = z.infer<typeof archiveConfigSchema>;
+export type ArchiveConfigInput = z.input<typeof archiveConfigSchema>;
+
+/** The configuration of a new archive: every field at its spec default. */
+export function defaultArchiveConfig(): ArchiveConfig {
+  return archiveConfigSchema.parse({});
+}
+
+export const archiveNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Enter a name for the archive.")
+  .max(100, "An archive name has at most 100 characters.")
+  .refine(
+    // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+    (v) => !/[\u0000-\u001f\u007f/\\]/.test(v),
+    "An archive name cannot hold / \\ or control characters.",
+  );

@@ -1,0 +1,264 @@
+import { db, now } from "~/db/connection.server";
+import {
+  EVERYONE_GROUP_ID,
+  REGISTERED_USERS_GROUP_ID,
+  type ArchiveRow,
+  type MemberType,
+} from "~/db/schema";
+import {
+  ARCHIVE_PERMISSIONS,
+  archiveConfigSchema,
+  archiveNameSchema,
+  DEFAULT_MEMBER_PERMISSIONS,
+  type ArchiveConfig,
+  type ArchiveConfigInput,
+  type ArchivePermission,
+} from "./archive.schema";
+import type { Viewer } from "./user.schema";
+
+export interface Archive {
+  id: number;
+  name: string;
+  description: string;
+  isHidden: boolean;
+  sortId: number;
+  config: ArchiveConfig;
+  href: string;
+  createdAt: string;
+}
+
+export interface ArchiveMember {
+  type: MemberType;
+  id: number;
+  permissions: ArchivePermission[];
+  autoSearch: string;
+}
+
+export class ArchiveNameTakenError extends Error {
+  constructor(name: string) {
+    super(`An archive named "${name}" already exists. Choose another name.`);
+    this.name = "ArchiveNameTakenError";
+  }
+}
+
+/** The API's archive URL: id and name, e.g. /fotoweb/archives/5000-Demo%20photographs/. */
+export function archiveHref(id: number, name: string): string {
+  return `/fotoweb/archives/${id}-${encodeURIComponent(name)}/`;
+}
+
+/** The archive id in an href segment like "5000-Name" or "5000"; null when it holds none. */
+export function archiveIdFromSegment(segment: string): number | null {
+  const match = /^(\d{1,9})(?:-|$)/.exec(segment);
+  return match ? Number(match[1]) : null;
+}
+
+function parseConfig(text: string): ArchiveConfig {
+  let raw: unknown = {};
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    // A damaged record falls back to the defaults rather than hiding the archive.
+  }
+  const parsed = archiveConfigSchema.safeParse(raw);
+  return parsed.success ? parsed.data : archiveConfigSchema.parse({});
+}
+
+function toArchive(row: ArchiveRow): Archive {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    isHidden: row.is_hidden === 1,
+    sortId: row.sort_id,
+    config: parseConfig(row.config),
+    href: archiveHref(row.id, row.name),
+    createdAt: row.created_at,
+  };
+}
+
+export interface NewArchive {
+  name: string;
+  description?: string;
+  isHidden?: boolean;
+  config?: ArchiveConfigInput;
+  /** Defaults to Everyone with View and Preview (spec 001 section 3). */
+  members?: ArchiveMember[];
+}
+
+export async function createArchive(input: NewArchive): Promise<Archive> {
+  const name = archiveNameSchema.parse(input.name);
+  const config = archiveConfigSchema.parse(input.config ?? {});
+  const members = input.members ?? [
+    {
+      type: "group",
+      id: EVERYONE_GROUP_ID,
+      permissions: DEFAULT_MEMBER_PERMISSIONS,
+      autoSearch: "",
+    },
+  ];
+  const at = now();
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const taken = await trx
+        .selectFrom("archives")
+        .select("id")
+        .where("name_key", "=", name.toLowerCase())
+        .executeTakeFirst();
+      if (taken) throw new ArchiveNameTakenError(name);
+      const row = await trx
+        .insertInto("archives")
+        .values({
+          name,
+          name_key: name.toLowerCase(),
+          description: input.description ?? "",
+          config: JSON.stringify(config),
+          is_hidden: input.isHidden ? 1 : 0,
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (members.length > 0) {
+        await trx
+          .insertInto("archive_members")
+          .values(
+            orderMembers(members).map((m, position) => ({
+              archive_id: row.id,
+              member_type: m.type,
+              member_id: m.id,
+              permissions: JSON.stringify(m.permissions),
+              auto_search: m.autoSearch,
+              position,
+            })),
+          )
+          .execute();
+      }
+      return toArchive(row);
+    });
+}
+
+/** Everyone (10000) is always kept last (spec 001 section 4). */
+function orderMembers(members: ArchiveMember[]): ArchiveMember[] {
+  const isEveryone = (m: ArchiveMember) => m.type === "group" && m.id === EVERYONE_GROUP_ID;
+  return [...members.filter((m) => !isEveryone(m)), ...members.filter(isEveryone)];
+}
+
+export async function findArchive(id: number): Promise<Archive | null> {
+  const row = await db().selectFrom("archives").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toArchive(row) : null;
+}
+
+export async function listArchives(): Promise<Archive[]> {
+  const rows = await db()
+    .selectFrom("archives")
+    .selectAll()
+    .orderBy("sort_id")
+    .orderBy("name_key")
+    .execute();
+  return rows.map(toArchive);
+}
+
+export async function countArchives(): Promise<number> {
+  const row = await db()
+    .selectFrom("archives")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function archiveMembers(archiveId: number): Promise<ArchiveMember[]> {
+  const rows = await db()
+    .selectFrom("archive_members")
+    .selectAll()
+    .where("archive_id", "=", archiveId)
+    .orderBy("position")
+    .execute();
+  return rows.map((r) => ({
+    type: r.member_type,
+    id: r.member_id,
+    permissions: parsePermissions(r.permissions),
+    autoSearch: r.auto_search,
+  }));
+}
+
+function parsePermissions(text: string): ArchivePermission[] {
+  try {
+    const list: unknown = JSON.parse(text);
+    if (!Array.isArray(list)) return [];
+    return list.filter((p): p is ArchivePermission =>
+      (ARCHIVE_PERMISSIONS as readonly string[]).includes(p as string),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** The groups a viewer belongs to, the implicit ones included. */
+async function groupIdsOf(viewer: Viewer): Promise<number[]> {
+  const rows = await db()
+    .selectFrom("group_members")
+    .select("group_id")
+    .where("user_id", "=", viewer.id)
+    .execute();
+  const ids = new Set(rows.map((r) => r.group_id));
+  ids.add(EVERYONE_GROUP_ID);
+  if (!viewer.isGuest) ids.add(REGISTERED_USERS_GROUP_ID);
+  return [...ids];
+}
+
+/**
+ * What the viewer may do in each archive: the union of the permissions of every member entry
+ * that names the viewer or one of their groups. The site owner may do everything everywhere.
+ * An anonymous visitor (no session) has no permission in any archive.
+ */
+export async function archivePermissions(
+  viewer: Viewer | null,
+  archiveIds?: number[],
+): Promise<Map<number, Set<ArchivePermission>>> {
+  const result = new Map<number, Set<ArchivePermission>>();
+  if (!viewer) return result;
+  if (viewer.isSiteOwner) {
+    const ids =
+      archiveIds ?? (await db().selectFrom("archives").select("id").execute()).map((r) => r.id);
+    for (const id of ids) result.set(id, new Set(ARCHIVE_PERMISSIONS));
+    return result;
+  }
+  const groups = await groupIdsOf(viewer);
+  let query = db()
+    .selectFrom("archive_members")
+    .select(["archive_id", "permissions"])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("member_type", "=", "user"), eb("member_id", "=", viewer.id)]),
+        eb.and([eb("member_type", "=", "group"), eb("member_id", "in", groups)]),
+      ]),
+    );
+  if (archiveIds) {
+    if (archiveIds.length === 0) return result;
+    query = query.where("archive_id", "in", archiveIds);
+  }
+  for (const row of await query.execute()) {
+    const set = result.get(row.archive_id) ?? new Set<ArchivePermission>();
+    for (const p of parsePermissions(row.permissions)) set.add(p);
+    result.set(row.archive_id, set);
+  }
+  return result;
+}
+
+export async function hasArchivePermission(
+  viewer: Viewer | null,
+  archiveId: number,
+  permission: ArchivePermission,
+): Promise<boolean> {
+  const map = await archivePermissions(viewer, [archiveId]);
+  return map.get(archiveId)?.has(permission) ?? false;
+}
+
+/** Archives the viewer may upload to: the descriptor's upload_to. Hidden archives are left out. */
+export async function uploadTargets(viewer: Viewer | null): Promise<Archive[]> {
+  if (!viewer || viewer.isGuest) return [];
+  const permissions = await archivePermissions(viewer);
+  const archives = await listArchives();
+  return archives.filter((a) => !a.isHidden && permissions.get(a.id)?.has("UploadFile"));
+}

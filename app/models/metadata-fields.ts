@@ -1,0 +1,60 @@
+/*
+ * The metadata fields every archive knows, by the numeric ids of the API (IPTC numbering).
+ * Custom fields (from 300) arrive with metadata administration; these are the built-in ones
+ * ingest fills from the files' EXIF, IPTC and XMP.
+ */
+
+export type FieldType = "Single" | "Bag" | "AltLang" | "Date";
+
+export interface MetadataField {
+  id: number;
+  label: string;
+  type: FieldType;
+  /** Longest value kept, in characters. */
+  maxLength: number;
+}
+
+export const METADATA_FIELDS: readonly MetadataField[] = [
+  { id: 5, label: "Title", type: "Single", maxLength: 1000 },
+  { id: 10, label: "Urgency", type: "Single", maxLength: 10 },
+  { id: 25, label: "Keywords", type: "Bag", maxLength: 1000 },
+  { id: 40, label: "Special instructions", type: "Single", maxLength: 10_000 },
+  { id: 55, label: "Date created", type: "Date", maxLength: 40 },
+  { id: 80, label: "By-line", type: "Bag", maxLength: 1000 },
+  { id: 85, label: "By-line title", type: "Single", maxLength: 1000 },
+  { id: 90, label: "City", type: "Single", maxLength: 1000 },
+  { id: 92, label: "Sublocation", type: "Single", maxLength: 1000 },
+  { id: 95, label: "Province/State", type: "Single", maxLength: 1000 },
+  { id: 101, label: "Country", type: "Single", maxLength: 1000 },
+  { id: 103, label: "Job identifier", type: "Single", maxLength: 1000 },
+  { id: 105, label: "Headline", type: "Single", maxLength: 10_000 },
+  { id: 110, label: "Credit", type: "Single", maxLength: 1000 },
+  { id: 115, label: "Source", type: "Single", maxLength: 1000 },
+  { id: 116, label: "Copyright notice", type: "Single", maxLength: 10_000 },
+  { id: 120, label: "Description", type: "Single", maxLength: 10_000 },
+  { id: 122, label: "Caption writer", type: "Single", maxLength: 1000 },
+];
+
+export const FIELD = {
+  title: 5,
+  keywords: 25,
+  byline: 80,
+  city: 90,
+  country: 101,
+  copyright: 116,
+  description: 120,
+} as const;
+
+const byId = new Map(METADATA_FIELDS.map((f) => [f.id, f]));
+
+export function metadataField(id: number): MetadataField | undefined {
+  return byId.get(id);
+}
+
+export type FieldValues = Record<number, string | string[]>;
+
+/** A stored value as a list, for Bag fields and for joining. */
+export function valuesOf(value: string | string[] | undefined): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : value === "" ? [] : [value];
+}

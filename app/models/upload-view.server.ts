@@ -1,0 +1,65 @@
+import { json } from "@remix-run/node";
+import { findArchive } from "./archive.server";
+import { uploadTargets } from "./archive.server";
+import { folderPathSchema } from "./upload.schema";
+import {
+  maxUploadBytes,
+  receiveMultipartUpload,
+  UploadRefusedError,
+  type MultipartOutcome,
+} from "./upload.server";
+import { LINKS } from "~/utils/links";
+import { requireViewer } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/* The upload view: the form that works without JavaScript, and the popover's frame. */
+
+export async function uploadViewData(request: Request) {
+  const viewer = await requireViewer(request, { allowGuest: false });
+  const targets = await uploadTargets(viewer);
+  return {
+    targets: targets.map((a) => ({ id: a.id, name: a.name, href: a.href })),
+    maxBytes: maxUploadBytes(),
+  };
+}
+
+export type UploadActionData =
+  | { outcome: MultipartOutcome; archiveName: string; error?: undefined }
+  | { error: string; outcome?: undefined };
+
+function summary(outcome: MultipartOutcome) {
+  const total = outcome.uploaded.length + outcome.failed.length;
+  return `${outcome.uploaded.length} of ${total} ${total === 1 ? "file was" : "files were"} uploaded successfully.`;
+}
+
+export async function submitUpload(request: Request) {
+  const viewer = await requireViewer(request, { allowGuest: false });
+  let archiveName = "";
+  try {
+    const outcome = await receiveMultipartUpload(request, viewer, async (fields) => {
+      const id = Number(fields.get("archive"));
+      const archive = Number.isInteger(id) ? await findArchive(id) : null;
+      if (!archive) throw new UploadRefusedError(400, "Choose the archive to upload to.");
+      const folder = folderPathSchema.safeParse(fields.get("folder") ?? "");
+      if (!folder.success) throw new UploadRefusedError(400, folder.error.issues[0]!.message);
+      archiveName = archive.name;
+      return { archive, folderPath: folder.data };
+    });
+    const total = outcome.uploaded.length + outcome.failed.length;
+    if (total === 0)
+      return json<UploadActionData>({ error: "Choose one or more files to upload." }, 400);
+    if (outcome.failed.length === 0) {
+      return redirectWithToast(request, LINKS.upload, {
+        message: `${summary(outcome)} They appear in ${archiveName} once processed.`,
+      });
+    }
+    const status = outcome.uploaded.length > 0 ? 200 : outcome.failed[0]!.status;
+    return json<UploadActionData>({ outcome, archiveName }, status);
+  } catch (error) {
+    if (error instanceof UploadRefusedError)
+      return json<UploadActionData>({ error: error.message }, error.status);
+    throw error;
+  }
+}
+
+export { summary as uploadSummary };

@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { receiveChunk } from "~/models/chunked-upload.server";
+import { drain, parseParts, refusal } from "~/models/upload.server";
+import { apiError, apiHandler, methodNotAllowed } from "~/utils/http.server";
+import { requireApiViewer } from "~/utils/session.server";
+
+/* POST /fotoweb/api/uploads/{id}/chunks/{index}: one chunk, multipart, streamed to disk. */
+export const loader = methodNotAllowed;
+
+export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return apiError(request, 405, "Use POST to send a chunk.");
+  const viewer = await requireApiViewer(request);
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (!type.startsWith("multipart/form-data"))
+    return apiError(request, 415, "Send the chunk as multipart/form-data.");
+  const index = /^\d{1,9}$/.test(params.index ?? "") ? Number(params.index) : -1;
+  let received = false;
+  try {
+    await parseParts(request, async (part) => {
+      if (received || part.filename === undefined) return drain(part.data);
+      received = true;
+      await receiveChunk(viewer, params.id ?? "", index, part.data);
+    });
+  } catch (error) {
+    return refusal(request, error);
+  }
+  if (!received) return apiError(request, 400, "The request holds no file part with the chunk.");
+  return new Response(null, { status: 204 });
+});

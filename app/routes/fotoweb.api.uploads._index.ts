@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { createUploadTask } from "~/models/chunked-upload.server";
+import { batchUploadCreateSchema } from "~/models/upload.schema";
+import { readJson, refusal } from "~/models/upload.server";
+import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/utils/http.server";
+import { requireApiViewer } from "~/utils/session.server";
+
+/* POST /fotoweb/api/uploads: creates a chunked upload task (reference BatchUploadCreate). */
+export const loader = methodNotAllowed;
+
+export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return apiError(request, 405, "Use POST to create an upload.");
+  const viewer = await requireApiViewer(request);
+  const parsed = batchUploadCreateSchema.safeParse(await readJson(request));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return apiError(request, 400, `${issue.path.join(".") || "body"}: ${issue.message}`);
+  }
+  try {
+    return apiJson(await createUploadTask(viewer, parsed.data), "application/json");
+  } catch (error) {
+    return refusal(request, error);
+  }
+});

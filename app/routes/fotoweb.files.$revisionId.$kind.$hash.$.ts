@@ -1,0 +1,66 @@
+import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
+import type { Readable } from "node:stream";
+import { accessFile, contentDisposition, isFileKind } from "~/models/rendition.server";
+import { blobStore } from "~/storage/blob-store.server";
+import { apiError, apiHandler, methodNotAllowed } from "~/utils/http.server";
+import { getViewer } from "~/utils/session.server";
+
+/*
+ * A file by content: the URL names the revision, the kind and the hash, so a response never
+ * changes and is cached as immutable. Permission is checked on every request all the same.
+ */
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  const viewer = await getViewer(request);
+  if (!viewer) return apiError(request, 401, "Sign in to see this file.");
+  const revisionId = /^\d{1,12}$/.test(params.revisionId ?? "") ? Number(params.revisionId) : NaN;
+  const kind = params.kind ?? "";
+  if (!Number.isInteger(revisionId) || !isFileKind(kind))
+    return apiError(request, 404, "There is no file at this address.");
+  const access = await accessFile(viewer, revisionId, kind);
+  if (!access.ok) return apiError(request, access.status, access.message);
+  if (access.hash !== params.hash)
+    return apiError(request, 404, "There is no file at this address.");
+
+  const etag = `"${access.hash}"`;
+  const headers = new Headers({
+    ETag: etag,
+    "Cache-Control": "private, max-age=31536000, immutable",
+    "Content-Type": access.mime,
+    "Content-Disposition": contentDisposition(
+      kind === "original" ? "attachment" : "inline",
+      access.fileName,
+    ),
+    "Accept-Ranges": "bytes",
+    // A file is never a page: no script runs from it even if a browser sniffs it as one.
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+  });
+  if (
+    request.headers
+      .get("if-none-match")
+      ?.split(/\s*,\s*/)
+      .includes(etag)
+  )
+    return new Response(null, { status: 304, headers });
+
+  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("range") ?? "");
+  let start = 0;
+  let end = access.size - 1;
+  let status = 200;
+  if (range && access.size > 0) {
+    start = range[1] ? Number(range[1]) : Math.max(0, access.size - Number(range[2]));
+    end = range[1] && range[2] ? Math.min(Number(range[2]), access.size - 1) : access.size - 1;
+    if (start > end || start >= access.size) {
+      headers.set("Content-Range", `bytes */${access.size}`);
+      return new Response(null, { status: 416, headers });
+    }
+    status = 206;
+    headers.set("Content-Range", `bytes ${start}-${end}/${access.size}`);
+  }
+  headers.set("Content-Length", String(access.size === 0 ? 0 : end - start + 1));
+  if (request.method === "HEAD" || access.size === 0)
+    return new Response(null, { status, headers });
+  const stream = await blobStore().read(access.hash, { start, end });
+  return new Response(createReadableStreamFromReadable(stream as Readable), { status, headers });
+});
+
+export const action = methodNotAllowed;

@@ -1,0 +1,52 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { UploadForm } from "~/components/UploadForm";
+import { submitUpload, uploadViewData, type UploadActionData } from "~/models/upload-view.server";
+import { alertDanger, alertWarning, narrowPanel } from "~/styles/global.css";
+
+export const meta: MetaFunction = () => [{ title: "Upload | Arkiv" }];
+
+export const loader = ({ request }: LoaderFunctionArgs) => uploadViewData(request);
+
+export const action = ({ request }: ActionFunctionArgs) => submitUpload(request);
+
+function Result({ data }: { data: UploadActionData }) {
+  if (data.error !== undefined)
+    return (
+      <p role="alert" className={alertDanger}>
+        {data.error}
+      </p>
+    );
+  const { uploaded, failed } = data.outcome;
+  const total = uploaded.length + failed.length;
+  return (
+    <div role="alert" className={uploaded.length ? alertWarning : alertDanger}>
+      <p>
+        {uploaded.length} of {total} files were uploaded successfully to {data.archiveName}.
+      </p>
+      <ul>
+        {failed.map((f, i) => (
+          <li key={i}>{f.message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function UploadView() {
+  const { targets, maxBytes } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as UploadActionData | undefined;
+  return (
+    <section className={narrowPanel} aria-labelledby="upload-title">
+      <h1 id="upload-title">Upload</h1>
+      {result ? <Result data={result} /> : null}
+      {targets.length > 0 ? (
+        <UploadForm targets={targets} maxBytes={maxBytes} />
+      ) : (
+        <p>
+          There is no archive you may upload to. Ask an administrator for the upload permission.
+        </p>
+      )}
+    </section>
+  );
+}

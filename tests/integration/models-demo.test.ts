@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { db } from "~/db/connection.server";
+import { jobHandlers } from "~/jobs/handlers.server";
+import { startWorker, type Worker } from "~/jobs/worker.server";
+import { createArchive, listArchives } from "~/models/archive.server";
+import { DEMO_ARCHIVE_NAME, ensureDemoArchive } from "~/models/demo.server";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { resetEnvCache } from "~/utils/env.server";
+
+/* The demo archive of a first start: made once, ingested like any upload, with its metadata. */
+
+let testDb: TestDatabase;
+let worker: Worker;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arkiv-demo-"));
+  process.env.DATA_DIR = dataDir;
+  resetEnvCache();
+  testDb = await createTestDatabase();
+  worker = startWorker({ handlers: jobHandlers, concurrency: 2, pollMs: 20 });
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await testDb?.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("a first start makes the demo archive once, and its photographs become ready assets", async () => {
+  expect(await ensureDemoArchive({ count: 4 })).toBe(4);
+  expect(await ensureDemoArchive({ count: 4 })).toBe(0);
+  const archives = await listArchives();
+  expect(archives.map((a) => a.name)).toEqual([DEMO_ARCHIVE_NAME]);
+  const deadline = Date.now() + 60_000;
+  let assets = await db().selectFrom("assets").selectAll().execute();
+  while (assets.some((a) => a.state === "processing") && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    assets = await db().selectFrom("assets").selectAll().execute();
+  }
+  expect(assets).toHaveLength(4);
+  for (const asset of assets) {
+    expect(asset.state).toBe("ready");
+    expect(asset.title).not.toBe("");
+    expect(JSON.parse(asset.tags).length).toBeGreaterThanOrEqual(4);
+    expect(JSON.parse(asset.metadata)["80"]).toBeTruthy();
+    expect(asset.camera_date).toMatch(/^20(19|2\d)-/);
+  }
+}, 90_000);
+
+test("a database that already has archives gets no demo archive", async () => {
+  await db().deleteFrom("site_settings").where("key", "=", "demoArchive").execute();
+  await createArchive({ name: "Existing" });
+  expect(await ensureDemoArchive({ count: 2 })).toBe(0);
+});
