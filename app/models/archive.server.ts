@@ -262,3 +262,17 @@ export async function uploadTargets(viewer: Viewer | null): Promise<Archive[]> {
   const archives = await listArchives();
   return archives.filter((a) => !a.isHidden && permissions.get(a.id)?.has("UploadFile"));
 }
+
+/** An archive as the API's collection representation (the fields this version knows). */
+export function archiveCollection(archive: Archive) {
+  return {
+    id: String(archive.id),
+    name: archive.name,
+    description: archive.description,
+    href: archive.href,
+    type: "archive",
+    color: archive.config.Color,
+    iconCharacter: archive.config.IconCharacter,
+    isSelectable: true,
+  };
+}

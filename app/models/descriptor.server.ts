@@ -57,6 +57,7 @@ export function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
         addAssets: false,
       },
     },
+    upload_to: LINKS.uploadTo,
     services: {
       logout: LINKS.logout,
       keepalive: { href: LINKS.keepalive, interval: env().KEEPALIVE_SECONDS },

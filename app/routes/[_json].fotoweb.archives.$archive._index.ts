@@ -1,5 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { archiveIdFromSegment, findArchive, hasArchivePermission } from "~/models/archive.server";
+import {
+  archiveCollection,
+  archiveIdFromSegment,
+  findArchive,
+  hasArchivePermission,
+} from "~/models/archive.server";
 import { receiveMultipartUpload, refusal } from "~/models/upload.server";
 import { apiError, apiHandler, apiJson } from "~/utils/http.server";
 import { LINKS } from "~/utils/links";
@@ -19,17 +24,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   const archive = await archiveOf(request, params.archive);
   if (!(await hasArchivePermission(viewer, archive.id, "View")))
     return apiError(request, 404, "There is no archive at this address.");
-  return apiJson(
-    {
-      id: String(archive.id),
-      name: archive.name,
-      description: archive.description,
-      href: archive.href,
-      type: "archive",
-      color: archive.config.Color,
-    },
-    "application/vnd.fotoware.collection+json",
-  );
+  return apiJson(archiveCollection(archive), "application/vnd.fotoware.collection+json");
 });
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {

@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import exifr from "exifr";
 
 /*
@@ -33,7 +34,7 @@ export interface ExtractedMetadata {
   height?: number;
   /** EXIF orientation, 1..8. */
   orientation?: number;
-  /** Lowercase: "srgb", "adobergb", "p3", "prophoto", "rgb", "cmyk", "b-w", "lab". */
+  /** Lowercase: "srgb", "adobergb", "p3", "prophoto", "cmyk", "b-w", "lab". */
   colorSpace?: string;
   camera?: {
     make?: string;
@@ -61,11 +62,14 @@ const PARSE_OPTIONS: Exclude<Parameters<typeof exifr.parse>[1], boolean | unknow
   ifd1: false,
   exif: true,
   gps: true,
-  interop: false,
+  interop: true,
   iptc: true,
   // The raw packet: we read it ourselves (see above).
   xmp: { parse: false },
-  icc: true,
+  // exifr's ICC reader warns on the console for every profile spread over several segments
+  // (large CMYK profiles); the colour space comes from XMP, EXIF and PNG headers instead, and
+  // for images we render, from sharp (renditions.server.ts).
+  icc: false,
   ihdr: true,
   jfif: false,
   makerNote: false,
@@ -85,7 +89,7 @@ interface Raw {
   exif: Block;
   gps: Block;
   iptc: Block;
-  icc: Block;
+  interop: Block;
   ihdr: Block;
   xmp: XmpValues;
 }
@@ -185,6 +189,7 @@ const XMP_PROPERTIES = [
   "photoshop:DateCreated",
   "photoshop:Urgency",
   "photoshop:ColorMode",
+  "photoshop:ICCProfile",
   "iptcCore:Location",
   "xmp:ModifyDate",
   "xmp:CreateDate",
@@ -264,19 +269,15 @@ export function readXmp(packet: string): XmpValues {
     const inner = packet.slice(startTag.lastIndex, end);
     startTag.lastIndex = end;
     const items: { lang?: string; value: string }[] = [];
-    let container: string | undefined;
-    for (const tag of inner.matchAll(
-      /<([\w.-]+):(Alt|Bag|Seq|li)\b([^>]*?)(?:\/>|>(?:([\s\S]*?)<\/\1:li\s*>)?)/g,
-    )) {
-      if (!isRdf(tag[1])) continue;
-      if (tag[2] !== "li") {
-        container ??= tag[2];
-        continue;
+    const container = /<([\w.-]+):(Alt|Bag|Seq)\b/.exec(inner);
+    if (container && isRdf(container[1])) {
+      for (const li of inner.matchAll(/<([\w.-]+):li\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1:li\s*>)/g)) {
+        if (!isRdf(li[1])) continue;
+        const lang = /xml:lang\s*=\s*["']([^"']*)["']/.exec(li[2] ?? "")?.[1]?.toLowerCase();
+        items.push({ lang, value: decodeXml(li[3] ?? "") });
       }
-      const lang = /xml:lang\s*=\s*["']([^"']*)["']/.exec(tag[3] ?? "")?.[1]?.toLowerCase();
-      items.push({ lang, value: decodeXml(tag[4] ?? "") });
     }
-    if (container === "Alt") {
+    if (container?.[2] === "Alt") {
       const chosen = items.find((i) => i.lang === "x-default") ?? items[0];
       if (chosen) out[property] = chosen.value;
     } else if (container) {
@@ -469,25 +470,22 @@ function dimension(...values: unknown[]): number | undefined {
 }
 
 function colorSpaceOf(raw: Raw): string | undefined {
-  const data = typeof raw.icc.ColorSpaceData === "string" ? raw.icc.ColorSpaceData.trim() : "";
-  const profile = typeof raw.icc.ProfileDescription === "string" ? raw.icc.ProfileDescription : "";
-  if (/^cmyk$/i.test(data)) return "cmyk";
-  if (/^gray$/i.test(data)) return "b-w";
-  if (/^lab$/i.test(data)) return "lab";
-  if (/^rgb$/i.test(data)) {
-    if (/adobe\s*rgb|compatible with adobe/i.test(profile)) return "adobergb";
-    if (/prophoto|romm/i.test(profile)) return "prophoto";
-    if (/p3/i.test(profile)) return "p3";
-    if (/srgb|iec\s*61966/i.test(profile)) return "srgb";
-    return "rgb";
-  }
   const mode = number(raw.xmp["photoshop:ColorMode"]);
   if (mode === 4) return "cmyk";
-  if (mode === 0 || mode === 1) return "b-w";
+  if (mode === 0 || mode === 1 || mode === 8) return "b-w";
   if (mode === 9) return "lab";
+  const profile = textOf(raw.xmp["photoshop:ICCProfile"]) ?? "";
+  if (/adobe\s*rgb|compatible with adobe/i.test(profile)) return "adobergb";
+  if (/prophoto|romm/i.test(profile)) return "prophoto";
+  if (/p3/i.test(profile)) return "p3";
+  if (/srgb|iec\s*61966/i.test(profile)) return "srgb";
+  if (/coated|uncoated|fogra|swop|gracol|cmyk|pso/i.test(profile)) return "cmyk";
+  if (/gr[ae]y|dot gain|gamma/i.test(profile)) return "b-w";
   const exifSpace = number(raw.exif.ColorSpace);
   if (exifSpace === 1) return "srgb";
   if (exifSpace === 2) return "adobergb";
+  // DCF: "uncalibrated" with the R03 interoperability index is Adobe RGB.
+  if (exifSpace === 65535 && textOf(raw.interop.InteropIndex) === "R03") return "adobergb";
   const pngType = number(raw.ihdr.ColorType);
   if (pngType === 0 || pngType === 4) return "b-w";
   if (pngType === 2 || pngType === 3 || pngType === 6) return "srgb";
@@ -542,7 +540,9 @@ const block = (value: unknown): Block =>
 async function parse(filePath: string): Promise<Raw> {
   let out: Block = {};
   try {
-    out = block(await exifr.parse(filePath, PARSE_OPTIONS));
+    // exifr leaves its file handle open when a file is too short to hold a header.
+    const { size } = await fs.stat(filePath);
+    if (size >= 16) out = block(await exifr.parse(filePath, PARSE_OPTIONS));
   } catch {
     // Unknown format, unreadable or broken metadata: nothing to report.
   }
@@ -559,7 +559,7 @@ async function parse(filePath: string): Promise<Raw> {
     exif: block(out.exif),
     gps: block(out.gps),
     iptc: block(out.iptc),
-    icc: block(out.icc),
+    interop: block(out.interop),
     ihdr: block(out.ihdr),
     xmp,
   };

@@ -43,3 +43,12 @@ test("a file that lies about its type is refused with its name and reason", asyn
   await expect(alert).toContainText('"holiday.jpg": HTML files are not accepted.');
   await expectAccessible(page, test.info(), "upload view with a refused file");
 });
+
+test("the upload view has no serious accessibility violations in the dark theme", async ({
+  page,
+  open,
+}) => {
+  await signInQuietly(page, "dora", PASSWORD);
+  await open("/fotoweb/views/upload");
+  await expectAccessible(page, test.info(), "upload view, dark");
+});

@@ -232,6 +232,23 @@ describe("the upload view without JavaScript", () => {
 });
 
 describe("the API", () => {
+  test("upload_to lists the archives the viewer may upload to", async () => {
+    const descriptor = (await (
+      await member.getJson("/fotoweb/me/", "application/vnd.fotoware.full-api-descriptor+json")
+    ).json()) as { upload_to: string };
+    expect(descriptor.upload_to).toBe("/fotoweb/me/upload-to/");
+    const list = await member.getJson(descriptor.upload_to);
+    expect(list.headers.get("content-type")).toContain(
+      "application/vnd.fotoware.collectionlist+json",
+    );
+    const { data } = (await list.json()) as { data: { name: string; href: string }[] };
+    expect(data.map((c) => c.name)).toEqual(["Harbour"]);
+    expect(data[0]!.href).toBe(archive.href);
+    const all = (await (await owner.getJson(descriptor.upload_to)).json()) as { data: unknown[] };
+    expect(all.data).toHaveLength(2);
+    expect((await outsider.getJson(descriptor.upload_to)).status).toBe(401);
+  });
+
   test("a multipart post to the archive's URL answers 202 with a background task", async () => {
     const response = await member.request(archive.href, {
       method: "POST",

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { archiveCollection, uploadTargets } from "~/models/archive.server";
+import { apiHandler, apiJson, methodNotAllowed } from "~/utils/http.server";
+import { requireApiViewer } from "~/utils/session.server";
+
+/* GET /fotoweb/me/upload-to/: the collections the viewer may upload to (collection list). */
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  const viewer = await requireApiViewer(request);
+  const data = (await uploadTargets(viewer)).map(archiveCollection);
+  return apiJson({ data, paging: null }, "application/vnd.fotoware.collectionlist+json");
+});
+
+export const action = methodNotAllowed;
