@@ -3,6 +3,7 @@ import { Button, Input, Label, TextField } from "react-aria-components";
 import type { ShellData } from "~/models/shell.server";
 import { visuallyHidden } from "~/styles/global.css";
 import { SearchBox } from "./SearchBox";
+import { UploadPopover } from "./UploadPopover";
 import { UserMenu } from "./UserMenu";
 import * as css from "./layout.css";
 
@@ -91,6 +92,9 @@ export function Header({ shell }: { shell: ShellData }) {
       </nav>
       <SearchBox />
       <div className={css.headerEnd}>
+        {signedIn && shell.upload ? (
+          <UploadPopover targets={shell.upload.targets} maxBytes={shell.upload.maxBytes} />
+        ) : null}
         {signedIn ? (
           <UserMenu viewer={viewer} darkModeAvailable={shell.darkModeAvailable} />
         ) : (

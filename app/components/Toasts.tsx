@@ -16,6 +16,11 @@ type ToastData = NonNullable<ShellData["toast"]>;
 const queue = new ToastQueue<ToastData>({ maxVisibleToasts: 5 });
 const TIMEOUT = 3000;
 
+/** A toast raised in the browser (a finished upload): the same queue as the flash toasts. */
+export function showToast(toast: ToastData) {
+  queue.add(toast, { timeout: TIMEOUT });
+}
+
 /**
  * Flash toasts after redirects. The server renders the message as a status line so it is seen
  * with JavaScript off; once hydrated, it moves into react-aria's toast region.
@@ -24,7 +29,7 @@ export function Toasts({ toast }: { toast: ShellData["toast"] }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
-    if (hydrated && toast) queue.add(toast, { timeout: TIMEOUT });
+    if (hydrated && toast) showToast(toast);
   }, [hydrated, toast]);
 
   if (!hydrated) {

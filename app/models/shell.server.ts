@@ -1,3 +1,4 @@
+import { uploadTargets } from "./archive.server";
 import { bannerFor } from "./cookie-consent.server";
 import { getSiteSettings } from "./site.server";
 import { themeFor } from "./theme";
@@ -15,6 +16,8 @@ export async function loadShell(request: Request) {
     readToast(request),
   ]);
   const signedIn = viewer !== null && !viewer.isGuest;
+  // The header's Upload control shows only with somewhere to upload to (spec 002 §6).
+  const targets = signedIn ? await uploadTargets(viewer) : [];
   return {
     data: {
       siteName: settings.siteName,
@@ -32,6 +35,13 @@ export async function loadShell(request: Request) {
         signedIn ? viewer.preferences.intranet.interfaceStyle : null,
       ),
       cookieBanner: signedIn ? null : await bannerFor(request, settings),
+      upload:
+        targets.length > 0
+          ? {
+              targets: targets.map((a) => ({ id: a.id, name: a.name, href: a.href })),
+              maxBytes: env().MAX_UPLOAD_BYTES,
+            }
+          : null,
       keepalive: signedIn ? { href: LINKS.keepalive, interval: env().KEEPALIVE_SECONDS } : null,
       toast: pending.toast,
       insecure: !isSecureRequest(request),

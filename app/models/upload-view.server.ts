@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { findArchive } from "./archive.server";
 import { uploadTargets } from "./archive.server";
-import { folderPathSchema } from "./upload.schema";
+import { folderPathSchema, uploadSummary } from "./upload.schema";
 import {
   maxUploadBytes,
   receiveMultipartUpload,
@@ -27,9 +27,9 @@ export type UploadActionData =
   | { outcome: MultipartOutcome; archiveName: string; error?: undefined }
   | { error: string; outcome?: undefined };
 
-function summary(outcome: MultipartOutcome) {
+function summary(outcome: MultipartOutcome, archiveName: string) {
   const total = outcome.uploaded.length + outcome.failed.length;
-  return `${outcome.uploaded.length} of ${total} ${total === 1 ? "file was" : "files were"} uploaded successfully.`;
+  return uploadSummary(outcome.uploaded.length, total, archiveName);
 }
 
 export async function submitUpload(request: Request) {
@@ -50,7 +50,7 @@ export async function submitUpload(request: Request) {
       return json<UploadActionData>({ error: "Choose one or more files to upload." }, 400);
     if (outcome.failed.length === 0) {
       return redirectWithToast(request, LINKS.upload, {
-        message: `${summary(outcome)} They appear in ${archiveName} once processed.`,
+        message: `${summary(outcome, archiveName)} They appear there once processed.`,
       });
     }
     const status = outcome.uploaded.length > 0 ? 200 : outcome.failed[0]!.status;
@@ -61,5 +61,3 @@ export async function submitUpload(request: Request) {
     throw error;
   }
 }
-
-export { summary as uploadSummary };

@@ -80,3 +80,12 @@ export const batchUploadCreateSchema = z.object({
   comment: z.string().max(10_000).optional().nullable(),
 });
 export type BatchUploadCreate = z.infer<typeof batchUploadCreateSchema>;
+
+/**
+ * The result line of an upload, the same for the form without JavaScript and the popover:
+ * "2 of 3 files were uploaded successfully to Harbour."
+ */
+export function uploadSummary(succeeded: number, total: number, archiveName: string): string {
+  const files = total === 1 ? "file was" : "files were";
+  return `${succeeded} of ${total} ${files} uploaded successfully to ${archiveName}.`;
+}

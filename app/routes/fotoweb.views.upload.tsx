@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { UploadForm } from "~/components/UploadForm";
+import { uploadSummary } from "~/models/upload.schema";
 import { submitUpload, uploadViewData, type UploadActionData } from "~/models/upload-view.server";
 import { alertDanger, alertWarning, narrowPanel } from "~/styles/global.css";
 
@@ -21,9 +22,7 @@ function Result({ data }: { data: UploadActionData }) {
   const total = uploaded.length + failed.length;
   return (
     <div role="alert" className={uploaded.length ? alertWarning : alertDanger}>
-      <p>
-        {uploaded.length} of {total} files were uploaded successfully to {data.archiveName}.
-      </p>
+      <p>{uploadSummary(uploaded.length, total, data.archiveName)}</p>
       <ul>
         {failed.map((f, i) => (
           <li key={i}>{f.message}</li>

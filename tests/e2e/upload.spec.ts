@@ -21,7 +21,7 @@ test("a signed-in user uploads a photograph to an archive", async ({ page, open 
     buffer: JPEG,
   });
   await main.getByRole("button", { name: "Upload" }).click();
-  await expectToast(page, "1 of 1 file was uploaded successfully.");
+  await expectToast(page, `1 of 1 file was uploaded successfully to ${E2E_ARCHIVE}.`);
 });
 
 test("a file that lies about its type is refused with its name and reason", async ({
@@ -39,8 +39,10 @@ test("a file that lies about its type is refused with its name and reason", asyn
   });
   await main.getByRole("button", { name: "Upload" }).click();
   const alert = main.getByRole("alert");
-  await expect(alert).toContainText("0 of 1 files were uploaded successfully");
-  await expect(alert).toContainText('"holiday.jpg": HTML files are not accepted.');
+  await expect(alert).toContainText(`0 of 1 file was uploaded successfully to ${E2E_ARCHIVE}.`);
+  await expect(alert).toContainText(
+    '"holiday.jpg": HTML files are not accepted, because a web page can run script.',
+  );
   await expectAccessible(page, test.info(), "upload view with a refused file");
 });
 
