@@ -262,6 +262,7 @@ export async function ingest(job: Job, ctx: JobContext): Promise<IngestResult> {
             placeholder: rendered.placeholder,
             modified_date: dateOnly(metadata.dates.modified),
             iptc_date: dateOnly(metadata.dates.iptc),
+            release_date: dateOnly(metadata.dates.release),
             camera_date: dateOnly(metadata.dates.camera),
             updated_at: now(),
           })

@@ -49,9 +49,9 @@ export interface ExtractedMetadata {
   /**
    * ISO 8601 instants: camera = EXIF DateTimeOriginal (else CreateDate, else XMP), iptc = IPTC
    * DateCreated (+ TimeCreated) or XMP photoshop:DateCreated, modified = XMP xmp:ModifyDate or
-   * EXIF ModifyDate.
+   * EXIF ModifyDate, release = IPTC ReleaseDate (+ ReleaseTime), the embargo a search honours.
    */
-  dates: { camera?: string; iptc?: string; modified?: string };
+  dates: { camera?: string; iptc?: string; modified?: string; release?: string };
 }
 
 export const MAX_VALUE_LENGTH = 10_000;
@@ -626,6 +626,8 @@ export async function extractMetadata(filePath: string): Promise<ExtractedMetada
     if (camDate) result.dates.camera = camDate;
     if (iptcInstant) result.dates.iptc = iptcInstant;
     if (modified) result.dates.modified = modified;
+    const release = iptcDate(iptc.ReleaseDate, iptc.ReleaseTime);
+    if (release) result.dates.release = release;
   } catch {
     // Keep what was read before the value that broke.
   }

@@ -238,6 +238,19 @@ describe("extractMetadata", () => {
     expect(meta.dates.iptc).toBe("2024-05-01T10:34:56.000Z");
   });
 
+  test("the IPTC release date and time become the release date", async () => {
+    const file = write(
+      withIptc(await base().jpeg().toBuffer(), [
+        [30, "20250301"],
+        [35, "083000-0100"],
+      ]),
+    );
+    const meta = await extractMetadata(file);
+    expect(meta.dates.release).toBe("2025-03-01T09:30:00.000Z");
+    const none = await extractMetadata(write(await base().jpeg().toBuffer()));
+    expect(none.dates.release).toBeUndefined();
+  });
+
   test("an IPTC date without a time is midnight UTC", async () => {
     const file = write(withIptc(await base().jpeg().toBuffer(), [[55, "19991231"]]));
     const meta = await extractMetadata(file);

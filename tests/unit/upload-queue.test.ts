@@ -28,10 +28,11 @@ describe("the upload queue", () => {
     expect(outcomeOf(state)).toBeNull();
     state = run(add("a.jpg", "b.jpg"), { type: "start" });
     expect(state.running).toBe(true);
-    state = [
+    const steps: UploadAction[] = [
       { type: "sending", key: "a.jpg" },
       { type: "progress", key: "a.jpg", loaded: 5 },
-    ].reduce(uploadReducer, state);
+    ];
+    state = steps.reduce(uploadReducer, state);
     expect(state.items[0]).toMatchObject({ status: "uploading", loaded: 5 });
     state = uploadReducer(state, { type: "done", key: "a.jpg", task: "/t/1" });
     expect(state.running).toBe(true);
