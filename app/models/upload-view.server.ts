@@ -1,8 +1,9 @@
 import { json } from "@remix-run/node";
 import { findArchive } from "./archive.server";
 import { uploadTargets } from "./archive.server";
-import { folderPathSchema, uploadSummary } from "./upload.schema";
+import { uploadSummary } from "./upload.schema";
 import {
+  folderFromFields,
   maxUploadBytes,
   receiveMultipartUpload,
   UploadRefusedError,
@@ -40,10 +41,8 @@ export async function submitUpload(request: Request) {
       const id = Number(fields.get("archive"));
       const archive = Number.isInteger(id) ? await findArchive(id) : null;
       if (!archive) throw new UploadRefusedError(400, "Choose the archive to upload to.");
-      const folder = folderPathSchema.safeParse(fields.get("folder") ?? "");
-      if (!folder.success) throw new UploadRefusedError(400, folder.error.issues[0]!.message);
       archiveName = archive.name;
-      return { archive, folderPath: folder.data };
+      return { archive, folderPath: folderFromFields(fields) };
     });
     const total = outcome.uploaded.length + outcome.failed.length;
     if (total === 0)

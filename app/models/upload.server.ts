@@ -16,7 +16,7 @@ import { formatBytes } from "~/utils/format";
 import { apiError } from "~/utils/http.server";
 import { hasArchivePermission, type Archive } from "./archive.server";
 import { addRevision, createAsset } from "./asset.server";
-import { fileNameProblem, type UploadMetadataField } from "./upload.schema";
+import { fileNameProblem, folderPathSchema, type UploadMetadataField } from "./upload.schema";
 
 /*
  * Taking files in: a stream becomes a blob only after its first bytes prove a type we accept
@@ -86,7 +86,11 @@ async function checkPixels(blob: BlobInfo, type: MediaType, fileName: string) {
   const problem = await blobStore().withLocalFile(blob.hash, async (file) => {
     try {
       // The header only: with sharp's own limit, a flood would fail here as "damaged".
-      const { width = 0, height = 0, pages = 1 } = await sharp(file, {
+      const {
+        width = 0,
+        height = 0,
+        pages = 1,
+      } = await sharp(file, {
         pages: 1,
         limitInputPixels: false,
       }).metadata();
@@ -276,6 +280,13 @@ export async function parseParts(request: Request, handle: (part: Part) => Promi
       "The upload could not be read as multipart/form-data (a malformed part or file name).",
     );
   }
+}
+
+/** The optional folder field of an upload form: a path below the archive's root. */
+export function folderFromFields(fields: Map<string, string>): string {
+  const folder = folderPathSchema.safeParse(fields.get("folder") ?? "");
+  if (!folder.success) throw new UploadRefusedError(400, folder.error.issues[0]!.message);
+  return folder.data;
 }
 
 export interface MultipartOutcome {

@@ -5,7 +5,7 @@ import {
   findArchive,
   hasArchivePermission,
 } from "~/models/archive.server";
-import { receiveMultipartUpload, refusal } from "~/models/upload.server";
+import { folderFromFields, receiveMultipartUpload, refusal } from "~/models/upload.server";
 import { apiError, apiHandler, apiJson } from "~/utils/http.server";
 import { LINKS } from "~/utils/links";
 import { requireApiViewer } from "~/utils/session.server";
@@ -32,7 +32,11 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
   const viewer = await requireApiViewer(request);
   const archive = await archiveOf(request, params.archive);
   try {
-    const outcome = await receiveMultipartUpload(request, viewer, async () => ({ archive }));
+    // A "folder" field before the files puts them in that folder, made when missing.
+    const outcome = await receiveMultipartUpload(request, viewer, async (fields) => ({
+      archive,
+      folderPath: folderFromFields(fields),
+    }));
     if (outcome.uploaded.length === 0) {
       const first = outcome.failed[0];
       return apiError(

@@ -268,6 +268,31 @@ describe("the API", () => {
     expect((await owner.getJson(body.href)).status).toBe(404);
   });
 
+  test("a folder field puts the files in that folder, made when missing", async () => {
+    const post = (folder: string, name: string) =>
+      photo(60, 40).then((data) =>
+        member.request(archive.href, {
+          method: "POST",
+          headers: { accept: "application/vnd.fotoware.upload-response+json" },
+          body: multipart({ folder }, [{ name, data }]),
+        }),
+      );
+    const response = await post("Ferries/2024", "ferry.jpg");
+    expect(response.status).toBe(202);
+    const asset = await db()
+      .selectFrom("assets")
+      .innerJoin("folders", "folders.id", "assets.folder_id")
+      .select(["folders.path", "assets.archive_id"])
+      .where("assets.file_name", "=", "ferry.jpg")
+      .executeTakeFirstOrThrow();
+    expect(asset).toEqual({ path: "Ferries/2024", archive_id: archive.id });
+    const before = await assetCount();
+    const hostile = await post("../../etc", "escape.jpg");
+    expect(hostile.status).toBe(400);
+    expect(((await hostile.json()) as { value: string }).value).toMatch(/Folder ".."/);
+    expect(await assetCount()).toBe(before);
+  });
+
   test("the chunked upload API takes a file in order and reports its status", async () => {
     const data = await photo(2000, 1500);
     const create = await member.request("/fotoweb/api/uploads", {
