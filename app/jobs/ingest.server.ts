@@ -282,3 +282,15 @@ export async function ingest(job: Job, ctx: JobContext): Promise<IngestResult> {
     throw error;
   }
 }
+
+/** The worker died on the last attempt (decision 008): the asset must not stay processing. */
+ingest.abandoned = async (job: Job) => {
+  const { revisionId } = job.payload as IngestPayload;
+  const revision = await findRevision(revisionId);
+  if (!revision) return;
+  await markFailed(
+    revision.assetId,
+    revision.number,
+    "Processing stopped before it finished, on every attempt (the server stopped or ran out of memory). Upload the file again, or ask an administrator.",
+  );
+};

@@ -130,8 +130,8 @@ function isDue(eb: ExpressionBuilder<Database, "jobs">, types: string[], at: str
  * A job in progress whose lease expired on its last attempt is not run again: it failed. Run
  * before each claim so such jobs do not stay "in progress" for ever.
  */
-async function failAbandoned(types: string[], at: string) {
-  await db()
+async function failAbandoned(types: string[], at: string): Promise<Job[]> {
+  const rows = await db()
     .updateTable("jobs")
     .set({
       status: "failed",
@@ -144,7 +144,9 @@ async function failAbandoned(types: string[], at: string) {
     .where("status", "=", "inProgress")
     .where("lease_expires_at", "<=", at)
     .where((eb) => eb("attempts", ">=", eb.ref("max_attempts")))
+    .returningAll()
     .execute();
+  return rows.map(toJob);
 }
 
 /**
@@ -155,10 +157,13 @@ export async function claimNext(
   workerId: string,
   types: string[],
   leaseMs: number = DEFAULT_LEASE_MS,
+  /** Told of each job this call failed for good because its worker vanished on the last try. */
+  onAbandoned?: (job: Job) => Promise<void>,
 ): Promise<Job | null> {
   if (types.length === 0) return null;
   const at = now();
-  await failAbandoned(types, at);
+  // The UPDATE ... RETURNING hands each abandoned job to exactly one claimer.
+  for (const job of await failAbandoned(types, at)) await onAbandoned?.(job);
   const claim = {
     status: "inProgress" as const,
     lease_owner: workerId,

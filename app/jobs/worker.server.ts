@@ -45,7 +45,15 @@ export interface JobContext {
   workerId: string;
 }
 
-export type JobHandler = (job: Job, ctx: JobContext) => Promise<unknown>;
+export interface JobHandler {
+  (job: Job, ctx: JobContext): Promise<unknown>;
+  /**
+   * Runs once when a job of this type fails for good because its worker vanished (crash, kill,
+   * hang) on the last attempt: the handler's own failure path never ran, so what it would have
+   * recorded (an asset's failed state) is recorded here.
+   */
+  abandoned?: (job: Job) => Promise<void>;
+}
 
 export interface WorkerOptions {
   handlers: Record<string, JobHandler>;
@@ -148,7 +156,9 @@ export function startWorker(options: WorkerOptions): Worker {
       while (!stopped && running.size < concurrency) {
         let job: Job | null;
         try {
-          job = await claimNext(workerId, types, leaseMs);
+          job = await claimNext(workerId, types, leaseMs, async (gone) => {
+            await options.handlers[gone.type]?.abandoned?.(gone).catch(onError);
+          });
         } catch (error) {
           onError(error);
           break;

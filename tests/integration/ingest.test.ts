@@ -305,3 +305,32 @@ describe("revisions", () => {
     expect([asset.width, asset.height]).toEqual([320, 240]);
   });
 });
+
+describe("a worker that vanished", () => {
+  test("on the last attempt fails the asset with a reason instead of leaving it processing", async () => {
+    const data = await photo(200, 200).jpeg().toBuffer();
+    const name = "vanished.jpg";
+    const { blob, type } = await storeFile(write(name, data), name);
+    // Queued with the main worker stopped, then claimed by a "worker" that never finishes.
+    await worker.stop();
+    const { assetId, jobId } = await register(null, { archive }, name, blob, type);
+    await db()
+      .updateTable("jobs")
+      .set({
+        status: "inProgress",
+        attempts: 3,
+        max_attempts: 3,
+        lease_owner: "crashed",
+        lease_expires_at: new Date(Date.now() - 1000).toISOString(),
+      })
+      .where("id", "=", jobId)
+      .execute();
+    worker = startWorker({ handlers: jobHandlers, concurrency: 2, pollMs: 20 });
+    const job = await settled(jobId);
+    expect(job.status).toBe("failed");
+    // The asset is failed just after the job, by the claimer that found it abandoned.
+    await expect.poll(async () => (await findAsset(assetId))!.state).toBe("failed");
+    const asset = (await findAsset(assetId))!;
+    expect(asset.failure).toMatch(/Processing stopped before it finished/);
+  });
+});

@@ -175,6 +175,19 @@ describe("leases", () => {
     expect(await getJob(job.id)).toMatchObject({ status: "failed", attempts: 1, leaseOwner: null });
     expect((await getJob(job.id))?.error).toMatch(/last attempt/);
   });
+
+  test("the claimer that fails an abandoned job is told of it, once", async () => {
+    const job = await enqueue("vanished", { n: 7 }, { maxAttempts: 1 });
+    await claimNext("w", ["vanished"], 50);
+    await sleep(80);
+    const told: unknown[] = [];
+    const tell = async (gone: { id: number; payload: unknown }) => {
+      told.push([gone.id, gone.payload]);
+    };
+    expect(await claimNext("w2", ["vanished"], 10_000, tell)).toBeNull();
+    expect(await claimNext("w3", ["vanished"], 10_000, tell)).toBeNull();
+    expect(told).toEqual([[job.id, { n: 7 }]]);
+  });
 });
 
 describe("retries", () => {
