@@ -1,3 +1,4 @@
+import { constants as fsConstants } from "node:fs";
 import fs from "node:fs/promises";
 import { unstable_parseMultipartFormData as parseMultipartFormData } from "@remix-run/node";
 import sharp from "sharp";
@@ -155,7 +156,8 @@ export async function storeFile(
   fileName: string,
   options: { maxBytes?: number } = {},
 ): Promise<{ blob: BlobInfo; type: MediaType }> {
-  const handle = await fs.open(filePath, "r");
+  // Never through a symbolic link (see putFile).
+  const handle = await fs.open(filePath, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
   let head: Buffer;
   try {
     const buffer = Buffer.alloc(MEDIA_HEAD_BYTES);

@@ -139,7 +139,10 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async putFile(filePath: string, options: PutOptions = {}): Promise<BlobInfo> {
-    return this.put(fs.createReadStream(filePath, { highWaterMark: FILE_READ_CHUNK }), options);
+    // O_NOFOLLOW: a file swapped for a symbolic link after it was checked is refused (ELOOP).
+    const handle = await fsp.open(filePath, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    // The stream closes the handle when it ends or is destroyed.
+    return this.put(handle.createReadStream({ highWaterMark: FILE_READ_CHUNK }), options);
   }
 
   async has(hash: string): Promise<boolean> {

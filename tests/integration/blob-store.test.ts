@@ -142,6 +142,20 @@ describe("put", () => {
     });
     expect(await filesUnder()).toHaveLength(1);
   });
+
+  test("putFile never reads through a symbolic link", async () => {
+    const target = path.join(root, "..", `${path.basename(root)}-secret.txt`);
+    const link = path.join(root, "..", `${path.basename(root)}-link.jpg`);
+    await fs.writeFile(target, "secret");
+    await fs.symlink(target, link);
+    try {
+      await expect(store.putFile(link)).rejects.toMatchObject({ code: "ELOOP" });
+      expect(await store.has(sha256(Buffer.from("secret")))).toBe(false);
+    } finally {
+      await fs.rm(link, { force: true });
+      await fs.rm(target, { force: true });
+    }
+  });
 });
 
 describe("limits and failures leave nothing behind", () => {
