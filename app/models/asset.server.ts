@@ -61,9 +61,19 @@ async function ensureFolder(
 }
 
 /** A new asset with its first revision, and the job that ingests it. */
+export interface Created {
+  assetId: number;
+  revisionId: number;
+  jobId: number;
+}
+
+/** Runs inside the transaction that made the asset or revision: its writes commit with them. */
+export type Within = (trx: Kysely<Database>, created: Created) => Promise<void>;
+
 export async function createAsset(
   content: NewContent & { folderPath?: string },
-): Promise<{ assetId: number; revisionId: number; jobId: number }> {
+  within?: Within,
+): Promise<Created> {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -97,7 +107,9 @@ export async function createAsset(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      return insertRevision(trx, asset.id, 1, content);
+      const created = await insertRevision(trx, asset.id, 1, content);
+      await within?.(trx, created);
+      return created;
     });
 }
 
@@ -105,7 +117,8 @@ export async function createAsset(
 export async function addRevision(
   assetId: number,
   content: NewContent,
-): Promise<{ assetId: number; revisionId: number; jobId: number }> {
+  within?: Within,
+): Promise<Created> {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -114,7 +127,9 @@ export async function addRevision(
         .select((eb) => eb.fn.max<number>("number").as("n"))
         .where("asset_id", "=", assetId)
         .executeTakeFirst();
-      return insertRevision(trx, assetId, Number(last?.n ?? 0) + 1, content);
+      const created = await insertRevision(trx, assetId, Number(last?.n ?? 0) + 1, content);
+      await within?.(trx, created);
+      return created;
     });
 }
 

@@ -202,31 +202,53 @@ export async function receiveChunk(
   return { finished: true };
 }
 
+/** Another request finished this upload first (the last chunk sent twice). */
+class AlreadyFinished extends Error {}
+
+/**
+ * Stores the part file and makes the asset or revision. The upload row leaves awaitingData in
+ * the same transaction that makes the asset, so a crash or a second request re-sending the
+ * last chunk can never make a second asset: the loser's transaction rolls back.
+ */
 async function finish(viewer: Viewer, upload: UploadRow) {
   const file = partFile(upload.id);
-  const setStatus = (values: Partial<Pick<UploadRow, "status" | "error" | "job_id">>) =>
-    db()
-      .updateTable("uploads")
-      .set({ ...values, updated_at: now() })
-      .where("id", "=", upload.id)
-      .execute();
   try {
     const archive = (await findArchive(upload.archive_id)) as Archive;
     const { blob, type } = await storeFile(file, upload.file_name);
     const metadata = uploadMetadataSchema.parse(JSON.parse(upload.metadata));
-    const created = await register(
+    await register(
       viewer,
       { archive, folderPath: upload.folder, assetId: upload.asset_id ?? undefined },
       upload.file_name,
       blob,
       type,
-      { comment: upload.comment, fields: metadata.fields },
+      {
+        comment: upload.comment,
+        fields: metadata.fields,
+        within: async (trx, created) => {
+          const claimed = await trx
+            .updateTable("uploads")
+            .set({ status: "pending", job_id: created.jobId, updated_at: now() })
+            .where("id", "=", upload.id)
+            .where("status", "=", "awaitingData")
+            .executeTakeFirst();
+          if (Number(claimed.numUpdatedRows) !== 1) throw new AlreadyFinished();
+        },
+      },
     );
-    await setStatus({ status: "pending", job_id: created.jobId });
   } catch (error) {
+    if (error instanceof AlreadyFinished) return;
     const message =
       error instanceof UploadRefusedError ? error.message : "The file could not be stored.";
-    await setStatus({ status: "failed", error: message });
+    // Only while unfinished: a request that lost the race (its part file removed under it by
+    // the winner) must not fail the finished upload, nor answer an error.
+    const failed = await db()
+      .updateTable("uploads")
+      .set({ status: "failed", error: message, updated_at: now() })
+      .where("id", "=", upload.id)
+      .where("status", "=", "awaitingData")
+      .executeTakeFirst();
+    if (Number(failed.numUpdatedRows) === 0) return;
     throw error;
   } finally {
     await fs.rm(file, { force: true });
@@ -275,6 +297,23 @@ export async function sweepAbandonedUploads(): Promise<number> {
   for (const { id } of stale) {
     await fs.rm(partFile(id), { force: true });
     await db().deleteFrom("uploads").where("id", "=", id).execute();
+  }
+  // Part files of uploads that are finished or gone: a crash came between the commit and the
+  // file's removal.
+  const names = await fs.readdir(partsDir()).catch(() => [] as string[]);
+  const ids = names.filter((n) => n.endsWith(".part")).map((n) => n.slice(0, -".part".length));
+  if (ids.length > 0) {
+    const open = new Set(
+      (
+        await db()
+          .selectFrom("uploads")
+          .select("id")
+          .where("id", "in", ids)
+          .where("status", "=", "awaitingData")
+          .execute()
+      ).map((r) => r.id),
+    );
+    for (const id of ids) if (!open.has(id)) await fs.rm(partFile(id), { force: true });
   }
   return stale.length;
 }

@@ -16,7 +16,7 @@ import { env } from "~/utils/env.server";
 import { formatBytes } from "~/utils/format";
 import { apiError } from "~/utils/http.server";
 import { hasArchivePermission, type Archive } from "./archive.server";
-import { addRevision, createAsset } from "./asset.server";
+import { addRevision, createAsset, type Within } from "./asset.server";
 import { fileNameProblem, folderPathSchema, type UploadMetadataField } from "./upload.schema";
 
 /*
@@ -214,7 +214,7 @@ export async function register(
   fileName: string,
   blob: BlobInfo,
   type: MediaType,
-  extra: { comment?: string; fields?: UploadMetadataField[] } = {},
+  extra: { comment?: string; fields?: UploadMetadataField[]; within?: Within } = {},
 ): Promise<UploadedFile> {
   const content = {
     archiveId: target.archive.id,
@@ -226,8 +226,8 @@ export async function register(
     fields: extra.fields,
   };
   const created = target.assetId
-    ? await addRevision(target.assetId, content)
-    : await createAsset({ ...content, folderPath: target.folderPath });
+    ? await addRevision(target.assetId, content, extra.within)
+    : await createAsset({ ...content, folderPath: target.folderPath }, extra.within);
   return { fileName, ...created };
 }
 

@@ -355,6 +355,35 @@ describe("the API", () => {
     expect((await owner.getJson(`/fotoweb/api/uploads/${info.id}/status`)).status).toBe(403);
   });
 
+  test("the last chunk sent twice at once makes one asset and no server error", async () => {
+    const data = await photo(300, 200);
+    const create = await member.request("/fotoweb/api/uploads", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        destination: archive.href,
+        filename: "twice.jpg",
+        fileSize: data.length,
+      }),
+    });
+    const { id, numChunks } = (await create.json()) as { id: string; numChunks: number };
+    expect(numChunks).toBe(1);
+    const send = () =>
+      member.request(`/fotoweb/api/uploads/${id}/chunks/0`, {
+        method: "POST",
+        body: multipart({}, [{ name: "chunk", data }]),
+      });
+    const statuses = (await Promise.all([send(), send(), send()])).map((r) => r.status);
+    expect(statuses.every((s) => s === 204 || s === 409)).toBe(true);
+    expect(statuses).toContain(204);
+    const made = await db()
+      .selectFrom("assets")
+      .select("id")
+      .where("file_name", "=", "twice.jpg")
+      .execute();
+    expect(made).toHaveLength(1);
+  });
+
   test("bad upload requests are refused with clear messages", async () => {
     const post = (body: unknown, type = "application/json") =>
       member.request("/fotoweb/api/uploads", {
