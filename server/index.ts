@@ -36,9 +36,15 @@ async function main() {
 
   // Temporary files older than an hour belong to writes a crash cut off.
   await blobStore().sweepTemporary(60 * 60_000);
+  await sweepAbandonedUploads();
   const worker: Worker | null =
     env.INGEST_CONCURRENCY > 0
-      ? startWorker({ handlers: jobHandlers, concurrency: env.INGEST_CONCURRENCY, pollMs: 500 })
+      ? startWorker({
+          handlers: jobHandlers,
+          concurrency: env.INGEST_CONCURRENCY,
+          pollMs: 500,
+          leaseMs: env.JOB_LEASE_SECONDS * 1000,
+        })
       : null;
   if (env.DEMO_CONTENT) {
     // In the background: the server answers while the demo photographs are made.

@@ -55,6 +55,11 @@ export const envSchema = z.object({
     .default(4 * 1024 ** 3),
   /** Ingest jobs run at once in this process; 0 runs no worker here (separate worker processes). */
   INGEST_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
+  /**
+   * How long a worker's claim on a job lasts without renewal: a job whose worker died is taken
+   * again this long after its last renewal (renewed every third of it while the job runs).
+   */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /** Create the demo archive on first start with an empty database. */
   DEMO_CONTENT: booleanFlag.default("true"),
   LOG_REQUESTS: booleanFlag.default("true"),

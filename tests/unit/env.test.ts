@@ -27,6 +27,7 @@ describe("envSchema", () => {
       MAX_FORM_BYTES: 1024 * 1024,
       MAX_UPLOAD_BYTES: 4 * 1024 ** 3,
       INGEST_CONCURRENCY: 2,
+      JOB_LEASE_SECONDS: 60,
       DEMO_CONTENT: true,
       LOG_REQUESTS: true,
     });
@@ -167,6 +168,14 @@ describe("envSchema", () => {
     expect(parse({ LOGIN_RATE_LIMIT: "0" }).success).toBe(false);
     expect(parse({ MAX_FORM_BYTES: "1023" }).success).toBe(false);
     expect(ok({ MAX_FORM_BYTES: "1024" }).MAX_FORM_BYTES).toBe(1024);
+  });
+
+  it("bounds JOB_LEASE_SECONDS to 5 seconds .. an hour, in whole seconds", () => {
+    expect(ok({ JOB_LEASE_SECONDS: "5" }).JOB_LEASE_SECONDS).toBe(5);
+    expect(ok({ JOB_LEASE_SECONDS: "3600" }).JOB_LEASE_SECONDS).toBe(3600);
+    for (const value of ["4", "0", "-1", "3601", "7.5", "soon"]) {
+      expect(parse({ JOB_LEASE_SECONDS: value }).success, value).toBe(false);
+    }
   });
 
   it("needs PUBLIC_ORIGIN to be a URL", () => {
