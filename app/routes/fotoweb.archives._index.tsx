@@ -5,8 +5,9 @@ import { CollectionsEmpty } from "~/components/CollectionsEmpty";
 export const meta: MetaFunction = () => [{ title: "Archives | Arkiv" }];
 
 /*
- * The archive list and the main search's target. No archive can exist until ingest lands, so
- * the list is truthfully empty; an empty query goes to the clear URL.
+ * The archive list and the main search's target. Archives exist since ingest; their tiles, with
+ * the permission filter, come with the collections view (issue 4), and until then the list is
+ * its empty state. An empty query goes to the clear URL.
  */
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
