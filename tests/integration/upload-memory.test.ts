@@ -16,7 +16,7 @@ import {
   type ChildServer,
   type ChildSite,
 } from "../helpers/child-server";
-import { TEST_ADMIN } from "../helpers/database";
+import { dialectUnderTest, TEST_ADMIN } from "../helpers/database";
 import { Client } from "../helpers/server";
 
 /*
@@ -38,7 +38,12 @@ import { Client } from "../helpers/server";
  */
 
 const MiB = 1024 * 1024;
-const FILE_BYTES = 2 * 1024 * MiB;
+/*
+ * 2 GiB on SQLite. How a body streams does not depend on the database, so the PostgreSQL leg
+ * sends 512 MiB through the same paths (its per-chunk writes are what differ), which keeps CI
+ * within its time while the full size is still proven on every run.
+ */
+const FILE_BYTES = (dialectUnderTest() === "postgres" ? 512 : 2 * 1024) * MiB;
 const MEMORY_BOUND = 150 * MiB;
 const UPLOAD_JSON = "application/vnd.fotoware.upload-response+json";
 
@@ -141,7 +146,7 @@ afterAll(async () => {
   await site?.destroy();
 });
 
-describe("a 2 GiB upload keeps the server's memory flat", () => {
+describe("a 2 GiB upload (512 MiB on the PostgreSQL leg) keeps the server's memory flat", () => {
   test("through the multipart post to an archive's URL", async () => {
     await freshServer();
     const file = bigFile(FILE_BYTES);
