@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { db, now } from "~/db/connection.server";
+import { database, db, now } from "~/db/connection.server";
 import type { AssetRow, Database, RenditionKind, RenditionRow } from "~/db/schema";
 import { enqueue } from "~/jobs/queue.server";
 import type { MediaType } from "~/storage/media-type.server";
@@ -122,6 +122,11 @@ export async function addRevision(
   return db()
     .transaction()
     .execute(async (trx) => {
+      // Two new revisions of one asset at once must not both take the next number: PostgreSQL
+      // locks the asset's row until commit; SQLite runs one write transaction at a time.
+      if (database().dialect === "postgres") {
+        await trx.selectFrom("assets").select("id").where("id", "=", assetId).forUpdate().execute();
+      }
       const last = await trx
         .selectFrom("revisions")
         .select((eb) => eb.fn.max<number>("number").as("n"))

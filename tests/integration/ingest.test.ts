@@ -290,6 +290,32 @@ describe("revisions", () => {
     expect(await renditionsOf(second.revisionId)).toHaveLength(3);
   });
 
+  test("revisions added at the same moment get consecutive numbers", async () => {
+    const first = await upload(write("busy.jpg", await photo(100, 100).jpeg().toBuffer()));
+    await settled(first.jobId);
+    const files = await Promise.all(
+      [1, 2, 3].map(async (n) =>
+        write(
+          `busy-${n}.jpg`,
+          await photo(100 + n, 100, { r: n * 40, g: 0, b: 0 })
+            .jpeg()
+            .toBuffer(),
+        ),
+      ),
+    );
+    const added = await Promise.all(
+      files.map((f) => upload(f, { archive, assetId: first.assetId })),
+    );
+    await Promise.all(added.map((a) => settled(a.jobId)));
+    const numbers = await db()
+      .selectFrom("revisions")
+      .select("number")
+      .where("asset_id", "=", first.assetId)
+      .orderBy("number")
+      .execute();
+    expect(numbers.map((r) => r.number)).toEqual([1, 2, 3, 4]);
+  });
+
   test("a broken later revision leaves the asset showing the one before", async () => {
     const first = await upload(write("keep.jpg", await photo(320, 240).jpeg().toBuffer()));
     await settled(first.jobId);
