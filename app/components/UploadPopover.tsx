@@ -25,49 +25,38 @@ export function UploadPopover({
   const [hydrated, setHydrated] = useState(false);
   const [open, setOpen] = useState(false);
   const [targetId, setTargetId] = useState(targets[0]!.id);
-  const [failureSummary, setFailureSummary] = useState<{ succeeded: number; total: number } | null>(
-    null,
-  );
-  const [nothingUploaded, setNothingUploaded] = useState(false);
   const target = targets.find((t) => t.id === targetId) ?? targets[0]!;
   const queue = useUploadQueue(target.href, maxBytes);
   const { outcome, reset } = queue;
   const running = queue.state.running;
+  // What the popover says of the last batch follows from its outcome alone.
+  const failureSummary =
+    outcome && outcome.failed > 0
+      ? { succeeded: outcome.succeeded, total: outcome.succeeded + outcome.failed }
+      : null;
+  const nothingUploaded = outcome !== null && outcome.succeeded + outcome.failed === 0;
 
   useEffect(() => setHydrated(true), []);
 
-  // A batch has ended: close on full success, report failures, close soon when nothing went.
+  // A batch has ended: close on full success, stay with failures, close soon when nothing went.
   useEffect(() => {
-    if (!outcome) return;
-    const total = outcome.succeeded + outcome.failed;
-    if (outcome.failed > 0) {
-      setFailureSummary({ succeeded: outcome.succeeded, total });
-      return;
-    }
+    if (!outcome || outcome.failed > 0) return;
     if (outcome.succeeded > 0) {
       reset();
       showToast({
         kind: "success",
-        message: `${uploadSummary(outcome.succeeded, total, target.name)} They appear there once processed.`,
+        message: `${uploadSummary(outcome.succeeded, outcome.succeeded, target.name)} They appear there once processed.`,
       });
       setOpen(false);
       return;
     }
     // Choosing new files within the 2 s keeps the popover open (the outcome is gone then).
-    setNothingUploaded(true);
     const timer = setTimeout(() => {
       reset();
       setOpen(false);
     }, NOTHING_UPLOADED_CLOSE_MS);
-    return () => {
-      clearTimeout(timer);
-      setNothingUploaded(false);
-    };
+    return () => clearTimeout(timer);
   }, [outcome, reset, target.name]);
-
-  useEffect(() => {
-    if (running) setFailureSummary(null);
-  }, [running]);
 
   if (!hydrated) {
     return (
