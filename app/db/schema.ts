@@ -84,6 +84,8 @@ export interface ArchivesTable {
   config: Generated<string>;
   is_hidden: Generated<number>;
   sort_id: Generated<number>;
+  /** The cover chosen with SetPosterAsset; null shows the poster rules' default. */
+  poster_asset_id: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -143,6 +145,10 @@ export interface AssetsTable {
   iptc_date: string | null;
   release_date: string | null;
   camera_date: string | null;
+  /** The words the asset is found by (search-document.ts); indexed by FTS5 or a tsvector. */
+  search_doc: Generated<string>;
+  /** Manual sort order: the id at creation, moved by relocation. */
+  position: Generated<number>;
   created_by: number | null;
   created_at: string;
   updated_at: string;
@@ -200,6 +206,12 @@ export interface UploadsTable {
   updated_at: string;
 }
 
+export interface AssetPinsTable {
+  user_id: number;
+  asset_id: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -214,6 +226,7 @@ export interface Database {
   revisions: RevisionsTable;
   renditions: RenditionsTable;
   uploads: UploadsTable;
+  asset_pins: AssetPinsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

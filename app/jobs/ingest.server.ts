@@ -1,3 +1,4 @@
+import { searchDocument } from "~/models/search-document";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { db, now } from "~/db/connection.server";
@@ -218,6 +219,7 @@ export async function ingest(job: Job, ctx: JobContext): Promise<IngestResult> {
       applyUploadFields({ ...metadata.fields }, uploadFields),
       archive.config.MetadataMacros.Macros,
     );
+    const builtins = builtinsOf(fields);
     ctx.signal.throwIfAborted();
     await db()
       .transaction()
@@ -258,7 +260,16 @@ export async function ingest(job: Job, ctx: JobContext): Promise<IngestResult> {
             color_space: rendered.colorSpace ?? metadata.colorSpace ?? null,
             orientation: metadata.orientation ?? null,
             metadata: JSON.stringify(fields),
-            ...builtinsOf(fields),
+            ...builtins,
+            search_doc: searchDocument({
+              fileName: revision.fileName,
+              title: builtins.title,
+              description: builtins.description,
+              tags: valuesOf(fields[FIELD.keywords]),
+              notes: "",
+              status: "",
+              fields,
+            }),
             placeholder: rendered.placeholder,
             modified_date: dateOnly(metadata.dates.modified),
             iptc_date: dateOnly(metadata.dates.iptc),

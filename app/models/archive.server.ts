@@ -207,27 +207,37 @@ async function groupIdsOf(viewer: Viewer): Promise<number[]> {
   return [...ids];
 }
 
+export interface ArchiveAccess {
+  permissions: Set<ArchivePermission>;
+  /**
+   * The search filters of the member entries that grant View (spec 001 "AutoSearch"): the viewer
+   * sees an asset that matches any of them. null when one of those entries has no filter.
+   */
+  filters: string[] | null;
+}
+
 /**
  * What the viewer may do in each archive: the union of the permissions of every member entry
- * that names the viewer or one of their groups. The site owner may do everything everywhere.
- * An anonymous visitor (no session) has no permission in any archive.
+ * that names the viewer or one of their groups, and the filters that narrow what they see. The
+ * site owner may do everything everywhere, unfiltered. Without a session there is no access.
  */
-export async function archivePermissions(
+export async function archiveAccess(
   viewer: Viewer | null,
   archiveIds?: number[],
-): Promise<Map<number, Set<ArchivePermission>>> {
-  const result = new Map<number, Set<ArchivePermission>>();
+): Promise<Map<number, ArchiveAccess>> {
+  const result = new Map<number, ArchiveAccess>();
   if (!viewer) return result;
   if (viewer.isSiteOwner) {
     const ids =
       archiveIds ?? (await db().selectFrom("archives").select("id").execute()).map((r) => r.id);
-    for (const id of ids) result.set(id, new Set(ARCHIVE_PERMISSIONS));
+    for (const id of ids)
+      result.set(id, { permissions: new Set(ARCHIVE_PERMISSIONS), filters: null });
     return result;
   }
   const groups = await groupIdsOf(viewer);
   let query = db()
     .selectFrom("archive_members")
-    .select(["archive_id", "permissions"])
+    .select(["archive_id", "permissions", "auto_search"])
     .where((eb) =>
       eb.or([
         eb.and([eb("member_type", "=", "user"), eb("member_id", "=", viewer.id)]),
@@ -238,12 +248,29 @@ export async function archivePermissions(
     if (archiveIds.length === 0) return result;
     query = query.where("archive_id", "in", archiveIds);
   }
+  const viewFilters = new Map<number, string[] | null>();
   for (const row of await query.execute()) {
-    const set = result.get(row.archive_id) ?? new Set<ArchivePermission>();
-    for (const p of parsePermissions(row.permissions)) set.add(p);
-    result.set(row.archive_id, set);
+    const access = result.get(row.archive_id) ?? { permissions: new Set(), filters: [] };
+    const granted = parsePermissions(row.permissions);
+    for (const p of granted) access.permissions.add(p);
+    result.set(row.archive_id, access);
+    if (granted.includes("View")) {
+      const known = viewFilters.has(row.archive_id) ? viewFilters.get(row.archive_id)! : [];
+      const filter = row.auto_search.trim();
+      viewFilters.set(row.archive_id, known === null || filter === "" ? null : [...known, filter]);
+    }
   }
+  for (const [id, access] of result) access.filters = viewFilters.get(id) ?? [];
   return result;
+}
+
+/** The viewer's permissions in each archive (archiveAccess without the filters). */
+export async function archivePermissions(
+  viewer: Viewer | null,
+  archiveIds?: number[],
+): Promise<Map<number, Set<ArchivePermission>>> {
+  const access = await archiveAccess(viewer, archiveIds);
+  return new Map([...access].map(([id, a]) => [id, a.permissions]));
 }
 
 export async function hasArchivePermission(

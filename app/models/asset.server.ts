@@ -107,6 +107,12 @@ export async function createAsset(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      // Manual order starts as upload order.
+      await trx
+        .updateTable("assets")
+        .set({ position: asset.id })
+        .where("id", "=", asset.id)
+        .execute();
       const created = await insertRevision(trx, asset.id, 1, content);
       await within?.(trx, created);
       return created;

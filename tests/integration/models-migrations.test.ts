@@ -111,6 +111,7 @@ describe("schema", () => {
       [
         "archive_members",
         "archives",
+        "asset_pins",
         "assets",
         "folders",
         "group_members",
@@ -122,6 +123,16 @@ describe("schema", () => {
         "site_settings",
         "uploads",
         "users",
+        // SQLite's full-text index and its shadow tables (decision 014).
+        ...(handle.dialect === "sqlite"
+          ? [
+              "assets_fts",
+              "assets_fts_config",
+              "assets_fts_data",
+              "assets_fts_docsize",
+              "assets_fts_idx",
+            ]
+          : []),
       ].sort(),
     );
   });
@@ -310,7 +321,12 @@ describe("re-running migrations", () => {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(
       handle.db,
     );
-    expect(rows.map((r) => r.name)).toEqual(["0001_initial", "0002_jobs", "0003_assets"]);
+    expect(rows.map((r) => r.name)).toEqual([
+      "0001_initial",
+      "0002_jobs",
+      "0003_assets",
+      "0004_browse",
+    ]);
   });
 
   test("prepareDatabase on a running site migrates nothing and creates no second owner", async () => {
@@ -368,9 +384,10 @@ describe("an empty database", () => {
       "0001_initial",
       "0002_jobs",
       "0003_assets",
+      "0004_browse",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
-    expect((await tablesOf(empty.handle)).size).toBe(13);
+    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 19 : 14);
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {

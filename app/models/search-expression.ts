@@ -1,0 +1,903 @@
+/*
+ * The search expression language of the API (issue 4): free text, field:value by metadata field
+ * id, predicates (fn, dt, o, cs, fs, pw, ph, mt, it, rt, ct), quoted phrases, AND, OR, NOT,
+ * parentheses, `*` wildcards, ranges with TO, ISO and relative dates. Parsing is pure (no server
+ * imports) so forms and tests use it as they are; search.server.ts turns the tree into SQL.
+ *
+ * A hand-written lexer feeds a recursive-descent parser one token at a time, so problems are
+ * reported in the order they appear in the text. Recursion happens only for parentheses, and a
+ * depth counter stops it long before the stack would run out.
+ *
+ * Choices the issue left open:
+ * - `5:(a OR b)` is an error that tells the person to write `(5:a OR 5:b)`.
+ * - Uppercase `TO` is reserved like AND/OR/NOT: outside a range it is an error, not a word.
+ * - A time of day without a zone is UTC; any date with a time is an instant, not a period.
+ * - A date range ending at the end of year 9999 has `to: null`, since ISO strings past 9999 sort
+ *   wrongly as text.
+ * - `now-P1M` on 31 March lands on the last day of February.
+ */
+
+/** A word, a quoted phrase, or a word holding at least one `*`, as written (not normalised). */
+export type TextValue =
+  | { type: "word"; text: string }
+  | { type: "phrase"; text: string }
+  | { type: "wildcard"; text: string };
+
+export type DocTypeValue = "image" | "movie" | "audio" | "graphic" | "document" | "generic";
+export type OrientationValue = "landscape" | "portrait" | "square";
+export type NumberPredicate = "fs" | "pw" | "ph";
+export type DatePredicate = "mt" | "it" | "rt" | "ct";
+
+export type SearchNode =
+  /** Two or more children. */
+  | { kind: "and"; children: SearchNode[] }
+  | { kind: "or"; children: SearchNode[] }
+  | { kind: "not"; child: SearchNode }
+  /** A lone `*`: every asset. */
+  | { kind: "all" }
+  /** Free text (field null) or a metadata field by id: sunset, 5:sunset, 25:"New York". */
+  | { kind: "text"; field: number | null; value: TextValue }
+  /** fn: the file name, whole-name match, `*` wildcards allowed, case-insensitive. */
+  | { kind: "fileName"; value: TextValue }
+  | { kind: "docType"; value: DocTypeValue }
+  | { kind: "orientation"; value: OrientationValue }
+  /** cs: the stored colour-space values that match (rgb means every RGB space). */
+  | { kind: "colorSpace"; values: string[] }
+  /** fs bytes, pw/ph pixels; both bounds inclusive; an exact value has from === to. */
+  | { kind: "numberRange"; name: NumberPredicate; from: number | null; to: number | null }
+  /** ISO-8601 UTC instants: from inclusive, to exclusive; a day, month or year is a range. */
+  | { kind: "dateRange"; name: DatePredicate; from: string | null; to: string | null };
+
+export type ParseResult =
+  { ok: true; node: SearchNode } | { ok: false; message: string; position: number };
+
+export interface ParseOptions {
+  /** The instant `now` stands for; the current time by default. */
+  now?: Date;
+}
+
+/** Longest expression accepted, in characters. */
+export const MAX_EXPRESSION_LENGTH = 2000;
+/** Deepest nesting of parentheses and NOT together. */
+export const MAX_NESTING_DEPTH = 50;
+/** Most terms (words, phrases, field values, predicates) in one expression. */
+export const MAX_TERMS = 200;
+export const MAX_FIELD_ID = 99_999;
+
+/** The stored colour-space values, as search.server.ts compares them. */
+export const COLOR_SPACES = ["srgb", "adobergb", "prophoto", "p3", "cmyk", "b-w", "lab"] as const;
+
+export function parseSearchExpression(input: string, options: ParseOptions = {}): ParseResult {
+  try {
+    if (typeof input !== "string") return failure("The search expression is empty.", 0);
+    if (input.length > MAX_EXPRESSION_LENGTH) {
+      return failure(
+        `The search expression is too long: use at most ${MAX_EXPRESSION_LENGTH} characters.`,
+        MAX_EXPRESSION_LENGTH,
+      );
+    }
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    const control = /[\u0000-\u0008\u000b-\u001f]/.exec(input);
+    if (control) {
+      const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+      return failure(
+        `The search expression contains an invisible control character (U+${code}) at position ${control.index}.`,
+        control.index,
+      );
+    }
+    if (input.trim() === "") return failure("The search expression is empty.", 0);
+    // Every `now` in one expression is the same instant.
+    const now = (options?.now ?? new Date()).getTime();
+    const node = new Parser(new Lexer(input), now).parse();
+    return { ok: true, node };
+  } catch (error) {
+    if (error instanceof ExpressionError) return failure(error.message, error.position);
+    // A bug of ours must still not break the search field; the tests assert this never shows.
+    return failure("The search expression could not be read.", 0);
+  }
+}
+
+function failure(message: string, position: number): ParseResult {
+  return { ok: false, message, position };
+}
+
+class ExpressionError extends Error {
+  readonly position: number;
+  constructor(message: string, position: number) {
+    super(message);
+    this.position = position;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lexer
+
+type PredicateName = "fn" | "dt" | "o" | "cs" | NumberPredicate | DatePredicate;
+
+const PREDICATE_NAMES: ReadonlySet<string> = new Set<PredicateName>([
+  "fn",
+  "dt",
+  "o",
+  "cs",
+  "fs",
+  "pw",
+  "ph",
+  "mt",
+  "it",
+  "rt",
+  "ct",
+]);
+
+const isNumberPredicate = (name: PredicateName): name is NumberPredicate =>
+  name === "fs" || name === "pw" || name === "ph";
+const isDatePredicate = (name: PredicateName): name is DatePredicate =>
+  name === "mt" || name === "it" || name === "rt" || name === "ct";
+
+/** One value as written: a word, the inside of a phrase, or the inside of `{{…}}`. */
+interface RawValue {
+  text: string;
+  quoted: boolean;
+  position: number;
+}
+
+type Prefix =
+  | { kind: "field"; id: number; position: number }
+  | { kind: "predicate"; name: PredicateName; position: number };
+
+type Token =
+  | { type: "("; position: number }
+  | { type: ")"; position: number }
+  | { type: "to"; position: number }
+  | { type: "and" | "or" | "not"; text: string; position: number }
+  | {
+      type: "term";
+      position: number;
+      prefix: Prefix | null;
+      value: RawValue;
+      /** The value after TO, for range predicates only. */
+      rangeEnd: RawValue | null;
+    };
+
+type TermToken = Extract<Token, { type: "term" }>;
+
+const isSpace = (c: string | undefined) => c !== undefined && /\s/.test(c);
+
+/** `name:` at the start of a term; the name is then classified as field id or predicate. */
+const PREFIX = /([\p{L}\p{N}_]+):/uy;
+
+class Lexer {
+  private position = 0;
+  private terms = 0;
+  private buffered: Token | null | undefined = undefined;
+
+  constructor(readonly input: string) {}
+
+  peek(): Token | null {
+    if (this.buffered === undefined) this.buffered = this.read();
+    return this.buffered;
+  }
+
+  next(): Token | null {
+    const token = this.peek();
+    this.buffered = undefined;
+    return token;
+  }
+
+  private read(): Token | null {
+    const input = this.input;
+    this.position = this.skipSpace(this.position);
+    const start = this.position;
+    if (start >= input.length) return null;
+    const c = input[start];
+
+    if (c === "(" || c === ")") {
+      this.position++;
+      return { type: c, position: start };
+    }
+    if (input.startsWith("&&", start) || input.startsWith("||", start)) {
+      this.position += 2;
+      return {
+        type: c === "&" ? "and" : "or",
+        text: input.slice(start, start + 2),
+        position: start,
+      };
+    }
+    if (c === "!") {
+      this.position++;
+      return { type: "not", text: "!", position: start };
+    }
+    if (c === "-") {
+      const after = input[start + 1];
+      // A dash on its own is more likely punctuation ("Rock - Paper") than a forgotten term.
+      if (after === undefined || isSpace(after) || after === ")") {
+        throw new ExpressionError(
+          'A "-" must be written directly before the term it excludes, as in -sunset.',
+          start,
+        );
+      }
+      this.position++;
+      return { type: "not", text: "-", position: start };
+    }
+    if (c === '"') {
+      const value = this.readPhrase(start);
+      return this.term({ type: "term", position: start, prefix: null, value, rangeEnd: null });
+    }
+
+    PREFIX.lastIndex = start;
+    const match = PREFIX.exec(input);
+    if (match) return this.readPrefixed(start, match[1] ?? "", start + match[0].length);
+
+    const end = this.wordEnd(start, false);
+    const text = input.slice(start, end);
+    this.position = end;
+    switch (text) {
+      case "AND":
+      case "OR":
+      case "NOT":
+        return {
+          type: text === "AND" ? "and" : text === "OR" ? "or" : "not",
+          text,
+          position: start,
+        };
+      case "TO":
+        return { type: "to", position: start };
+    }
+    return this.term({
+      type: "term",
+      position: start,
+      prefix: null,
+      value: { text, quoted: false, position: start },
+      rangeEnd: null,
+    });
+  }
+
+  private term(token: TermToken): TermToken {
+    this.terms++;
+    if (this.terms > MAX_TERMS) {
+      throw new ExpressionError(
+        `The search expression has more than ${MAX_TERMS} terms. Remove some and try again.`,
+        token.position,
+      );
+    }
+    return token;
+  }
+
+  private readPrefixed(start: number, name: string, valueStart: number): TermToken {
+    const input = this.input;
+    let prefix: Prefix;
+    let label: string;
+    if (/^[0-9]+$/.test(name)) {
+      const id = Number(name);
+      if (id < 1 || id > MAX_FIELD_ID) {
+        throw new ExpressionError(
+          `There is no field ${name}: field ids go from 1 to ${MAX_FIELD_ID}.`,
+          start,
+        );
+      }
+      prefix = { kind: "field", id, position: start };
+      label = `Field ${name}`;
+    } else {
+      const lower = name.toLowerCase();
+      if (!PREDICATE_NAMES.has(lower)) {
+        throw new ExpressionError(
+          `Unknown search field ${name}. Put the text in quotes ("${name}:…") to search for it as written.`,
+          start,
+        );
+      }
+      prefix = { kind: "predicate", name: lower as PredicateName, position: start };
+      label = `The search field ${name}:`;
+    }
+
+    const c = input[valueStart];
+    if (c === "(") {
+      throw new ExpressionError(
+        `${label} cannot be followed by parentheses. Repeat it for each value instead, as in (${name}:a OR ${name}:b).`,
+        valueStart,
+      );
+    }
+    const noValue = () =>
+      new ExpressionError(
+        `${label} has no value. Write the value right after the colon, without a space.`,
+        valueStart,
+      );
+
+    if (
+      prefix.kind === "predicate" &&
+      (isNumberPredicate(prefix.name) || isDatePredicate(prefix.name))
+    ) {
+      return this.readRange(start, prefix, valueStart, noValue);
+    }
+
+    let value: RawValue;
+    if (c === '"') {
+      value = this.readPhrase(valueStart);
+    } else {
+      const end = this.wordEnd(valueStart, false);
+      if (end === valueStart) throw noValue();
+      value = { text: input.slice(valueStart, end), quoted: false, position: valueStart };
+      this.position = end;
+    }
+    return this.term({ type: "term", position: start, prefix, value, rangeEnd: null });
+  }
+
+  /** `fs:1000`, `fs:1000 TO 5000`, `fs:[1000 TO 5000]`, `mt:{{now-PT6H}} TO {{now}}`. */
+  private readRange(
+    start: number,
+    prefix: Prefix,
+    valueStart: number,
+    noValue: () => ExpressionError,
+  ): TermToken {
+    const input = this.input;
+    let i = valueStart;
+    const bracket = input[i] === "[" ? i : null;
+    if (bracket !== null) i = this.skipSpace(i + 1);
+
+    const value = this.readBound(i, bracket !== null);
+    if (!value) throw noValue();
+    i = this.position;
+
+    let rangeEnd: RawValue | null = null;
+    const to = this.skipSpace(i);
+    // TO needs space on both sides; "TOP" after a value is the next word, not a range.
+    if (to > i && input.startsWith("TO", to) && !this.continuesWord(to + 2, bracket !== null)) {
+      rangeEnd = this.readBound(this.skipSpace(to + 2), bracket !== null);
+      if (!rangeEnd) {
+        throw new ExpressionError(
+          `TO must be followed by the end of the range, as in ${exampleRange(prefix)}.`,
+          to,
+        );
+      }
+      i = this.position;
+    }
+
+    if (bracket !== null) {
+      i = this.skipSpace(i);
+      if (input[i] !== "]") {
+        throw new ExpressionError(
+          `Expected "]" to close the "[" at position ${bracket}.`,
+          Math.min(i, input.length),
+        );
+      }
+      i++;
+    }
+    this.position = i;
+    return this.term({ type: "term", position: start, prefix, value, rangeEnd });
+  }
+
+  /** One end of a range: a word, a phrase, or `{{…}}`; null when nothing is there. */
+  private readBound(i: number, bracketed: boolean): RawValue | null {
+    const input = this.input;
+    const c = input[i];
+    if (c === undefined || isSpace(c) || c === "(" || c === ")") return null;
+    if (c === '"') return this.readPhrase(i);
+    if (input.startsWith("{{", i)) {
+      const close = input.indexOf("}}", i + 2);
+      if (close < 0) {
+        throw new ExpressionError(`The "{{" at position ${i} has no closing "}}".`, i);
+      }
+      this.position = close + 2;
+      return { text: input.slice(i + 2, close).trim(), quoted: false, position: i };
+    }
+    const end = this.wordEnd(i, bracketed);
+    if (end === i) return null;
+    this.position = end;
+    return { text: input.slice(i, end), quoted: false, position: i };
+  }
+
+  /** Reads `"…"` from the quote at `start`; `\"` and `\\` escape, other backslashes stay. */
+  private readPhrase(start: number): RawValue {
+    const input = this.input;
+    let text = "";
+    for (let i = start + 1; i < input.length; i++) {
+      const c = input[i];
+      if (c === '"') {
+        this.position = i + 1;
+        if (text.trim() === "") {
+          throw new ExpressionError(
+            "The quotes at position " + start + " hold no text. Write a phrase between them.",
+            start,
+          );
+        }
+        return { text, quoted: true, position: start };
+      }
+      const escaped = input[i + 1];
+      if (c === "\\" && (escaped === '"' || escaped === "\\")) {
+        text += escaped;
+        i++;
+      } else {
+        text += c;
+      }
+    }
+    throw new ExpressionError(`The quote at position ${start} is never closed.`, start);
+  }
+
+  private wordEnd(i: number, bracketed: boolean): number {
+    while (i < this.input.length && this.continuesWord(i, bracketed)) i++;
+    return i;
+  }
+
+  private continuesWord(i: number, bracketed: boolean): boolean {
+    const input = this.input;
+    const c = input[i];
+    if (c === undefined || isSpace(c) || c === "(" || c === ")" || c === '"') return false;
+    if (bracketed && c === "]") return false;
+    return !input.startsWith("&&", i) && !input.startsWith("||", i);
+  }
+
+  private skipSpace(i: number): number {
+    while (isSpace(this.input[i])) i++;
+    return i;
+  }
+}
+
+function exampleRange(prefix: Prefix): string {
+  if (prefix.kind === "predicate" && isDatePredicate(prefix.name)) {
+    return `${prefix.name}:2020 TO 2024`;
+  }
+  return prefix.kind === "predicate" ? `${prefix.name}:1000 TO 5000` : "fs:1000 TO 5000";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parser: or := and (OR and)*; and := unary ((AND)? unary)*; unary := NOT* primary;
+// primary := term | "(" or ")".
+
+type Operator = Extract<Token, { type: "and" | "or" | "not" }>;
+/** What came right before an operand: the reason it is expected, for the message when it is not. */
+type Context = Operator | Extract<Token, { type: "(" }> | null;
+
+const operatorName = (token: Operator) =>
+  /^[A-Z]+$/.test(token.text) ? token.text : `"${token.text}"`;
+
+const TO_MISPLACED =
+  "TO can only be used in a range, as in fs:1000 TO 5000 or ct:2020 TO 2024. Put it in quotes to search for the word.";
+
+class Parser {
+  private depth = 0;
+
+  constructor(
+    private readonly lexer: Lexer,
+    private readonly now: number,
+  ) {}
+
+  parse(): SearchNode {
+    const node = this.parseOr(null);
+    const extra = this.lexer.peek();
+    if (extra?.type === ")") {
+      throw new ExpressionError(
+        `The ")" at position ${extra.position} has no matching "(".`,
+        extra.position,
+      );
+    }
+    if (extra) throw new ExpressionError(TO_MISPLACED, extra.position);
+    return node;
+  }
+
+  private parseOr(context: Context): SearchNode {
+    const children = [this.parseAnd(context)];
+    for (let token = this.lexer.peek(); token?.type === "or"; token = this.lexer.peek()) {
+      this.lexer.next();
+      children.push(this.parseAnd(token));
+    }
+    return combine("or", children);
+  }
+
+  private parseAnd(context: Context): SearchNode {
+    const children = [this.parseUnary(context)];
+    for (;;) {
+      const token = this.lexer.peek();
+      if (token?.type === "and") {
+        this.lexer.next();
+        children.push(this.parseUnary(token));
+      } else if (token?.type === "term" || token?.type === "(" || token?.type === "not") {
+        children.push(this.parseUnary(null));
+      } else if (token?.type === "to") {
+        throw new ExpressionError(TO_MISPLACED, token.position);
+      } else {
+        return combine("and", children);
+      }
+    }
+  }
+
+  /** NOTs are counted in a loop, not by recursion, so `NOT NOT NOT …` cannot grow the stack. */
+  private parseUnary(context: Context): SearchNode {
+    let count = 0;
+    for (let token = this.lexer.peek(); token?.type === "not"; token = this.lexer.peek()) {
+      this.lexer.next();
+      this.enter(token.position);
+      count++;
+      context = token;
+    }
+    let node = this.parsePrimary(context);
+    for (let i = 0; i < count; i++) node = { kind: "not", child: node };
+    this.depth -= count;
+    return node;
+  }
+
+  private parsePrimary(context: Context): SearchNode {
+    const token = this.lexer.next();
+    if (token?.type === "term") return buildTerm(token, this.now);
+    if (token?.type === "(") {
+      this.enter(token.position);
+      const node = this.parseOr(token);
+      const close = this.lexer.peek();
+      if (close?.type !== ")") {
+        const at = close ? close.position : this.lexer.input.length;
+        throw new ExpressionError(
+          `Expected ")" to close the "(" at position ${token.position}.`,
+          at,
+        );
+      }
+      this.lexer.next();
+      this.depth--;
+      return node;
+    }
+    if (token?.type === "to") throw new ExpressionError(TO_MISPLACED, token.position);
+
+    // No operand where one was needed: say what asked for it.
+    if (context?.type === "(" && token?.type === ")") {
+      throw new ExpressionError(
+        `The parentheses at position ${context.position} are empty. Write a search term between them.`,
+        context.position,
+      );
+    }
+    if (context?.type === "(" && !token) {
+      throw new ExpressionError(
+        `Expected a search term after the "(" at position ${context.position}.`,
+        context.position,
+      );
+    }
+    if (context && context.type !== "(") {
+      throw new ExpressionError(
+        `${operatorName(context)} must be followed by a search term.`,
+        context.position,
+      );
+    }
+    if (token?.type === ")") {
+      throw new ExpressionError(
+        `The ")" at position ${token.position} has no matching "(".`,
+        token.position,
+      );
+    }
+    if (token?.type === "and" || token?.type === "or") {
+      throw new ExpressionError(
+        `${operatorName(token)} must come between two search terms.`,
+        token.position,
+      );
+    }
+    // Only reachable if the lexer ran dry, which the empty check before parsing rules out.
+    throw new ExpressionError("The search expression is empty.", this.lexer.input.length);
+  }
+
+  private enter(position: number) {
+    this.depth++;
+    if (this.depth > MAX_NESTING_DEPTH) {
+      throw new ExpressionError(
+        `Parentheses and NOT are nested more than ${MAX_NESTING_DEPTH} levels deep.`,
+        position,
+      );
+    }
+  }
+}
+
+/** Flattens `a AND (b AND c)` into one AND of three; one child is that child. */
+function combine(kind: "and" | "or", children: SearchNode[]): SearchNode {
+  const flat: SearchNode[] = [];
+  for (const child of children) {
+    if (child.kind === kind) flat.push(...child.children);
+    else flat.push(child);
+  }
+  return flat.length === 1 && flat[0] ? flat[0] : { kind, children: flat };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Terms
+
+function buildTerm(token: TermToken, now: number): SearchNode {
+  const { prefix, value } = token;
+  if (!prefix) {
+    if (!value.quoted && /^\*+$/.test(value.text)) return { kind: "all" };
+    return { kind: "text", field: null, value: textValue(value) };
+  }
+  if (prefix.kind === "field") return { kind: "text", field: prefix.id, value: textValue(value) };
+
+  const name = prefix.name;
+  switch (name) {
+    case "fn":
+      return { kind: "fileName", value: textValue(value) };
+    case "dt":
+      return { kind: "docType", value: lookUp(DOC_TYPES, value, "document type") };
+    case "o":
+      return { kind: "orientation", value: lookUp(ORIENTATIONS, value, "orientation") };
+    case "cs":
+      return { kind: "colorSpace", values: [...lookUp(COLOR_SPACE_NAMES, value, "colour space")] };
+    case "fs":
+    case "pw":
+    case "ph":
+      return numberRange(name, value, token.rangeEnd);
+    case "mt":
+    case "it":
+    case "rt":
+    case "ct":
+      return dateRange(name, value, token.rangeEnd, now);
+  }
+}
+
+function textValue(value: RawValue): TextValue {
+  if (value.quoted) return { type: "phrase", text: value.text };
+  return { type: value.text.includes("*") ? "wildcard" : "word", text: value.text };
+}
+
+/** Accepted spellings, lowercase, to the value; the first key of each value is the one listed. */
+const DOC_TYPES: ReadonlyMap<string, DocTypeValue> = new Map([
+  ["image", "image"],
+  ["photo", "image"],
+  ["movie", "movie"],
+  ["video", "movie"],
+  ["audio", "audio"],
+  ["graphic", "graphic"],
+  ["document", "document"],
+  ["generic", "generic"],
+]);
+
+const ORIENTATIONS: ReadonlyMap<string, OrientationValue> = new Map([
+  ["landscape", "landscape"],
+  ["l", "landscape"],
+  ["horizontal", "landscape"],
+  ["portrait", "portrait"],
+  ["p", "portrait"],
+  ["vertical", "portrait"],
+  ["square", "square"],
+  ["s", "square"],
+]);
+
+const RGB: readonly string[] = ["srgb", "adobergb", "prophoto", "p3"];
+const BW: readonly string[] = ["b-w"];
+const COLOR_SPACE_NAMES: ReadonlyMap<string, readonly string[]> = new Map([
+  ["rgb", RGB],
+  ...COLOR_SPACES.filter((space) => space !== "b-w").map((space) => [space, [space]] as const),
+  ["gray", BW],
+  ["grey", BW],
+  ["grayscale", BW],
+  ["greyscale", BW],
+  ["bw", BW],
+  ["b-w", BW],
+]);
+
+/** The names listed in the error: each value once, under its first (main) spelling. */
+const LISTED_COLOR_SPACES = ["rgb", ...COLOR_SPACES.filter((s) => s !== "b-w"), "gray", "b-w"];
+
+function lookUp<T>(table: ReadonlyMap<string, T>, value: RawValue, what: string): T {
+  const found = table.get(value.text.trim().toLowerCase());
+  if (found !== undefined) return found;
+  const listed =
+    table === COLOR_SPACE_NAMES
+      ? LISTED_COLOR_SPACES
+      : [...new Set(table.values())].map((v) => String(v));
+  throw new ExpressionError(
+    `Unknown ${what} "${value.text}". Use one of: ${listed.join(", ")}.`,
+    value.position,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers
+
+const NUMBER_LABELS: Record<NumberPredicate, string> = {
+  fs: "file size",
+  pw: "pixel width",
+  ph: "pixel height",
+};
+
+const SIZE_UNITS: Record<string, number> = {
+  b: 1,
+  k: 1024,
+  m: 1024 ** 2,
+  g: 1024 ** 3,
+  t: 1024 ** 4,
+};
+
+function numberRange(
+  name: NumberPredicate,
+  value: RawValue,
+  rangeEnd: RawValue | null,
+): SearchNode {
+  const from = parseCount(name, value);
+  const to = rangeEnd ? parseCount(name, rangeEnd) : from;
+  if (from !== null && to !== null && from > to) {
+    throw new ExpressionError("The range starts after it ends.", value.position);
+  }
+  return { kind: "numberRange", name, from, to };
+}
+
+function parseCount(name: NumberPredicate, value: RawValue): number | null {
+  const text = value.text.trim();
+  if (text === "*") return null;
+  const label = NUMBER_LABELS[name];
+  let count: number | null = null;
+  if (/^[0-9]+$/.test(text)) {
+    count = Number(text);
+  } else if (name === "fs") {
+    // 1024-based, as file managers show sizes: 2MB is 2 × 1024 × 1024 bytes.
+    const size = /^([0-9]+(?:\.[0-9]+)?)\s*([bkmgt])(?:i?b)?$/i.exec(text);
+    if (size)
+      count = Math.round(Number(size[1]) * (SIZE_UNITS[(size[2] ?? "").toLowerCase()] ?? 1));
+  }
+  if (count === null) {
+    const problem = /^-\s*[0-9]/.test(text)
+      ? `The ${label} cannot be negative.`
+      : name === "fs"
+        ? `The file size must be a whole number of bytes or a size such as 500KB or 2MB, not "${value.text}".`
+        : `The ${label} must be a whole number of pixels, not "${value.text}".`;
+    throw new ExpressionError(problem, value.position);
+  }
+  if (!Number.isSafeInteger(count)) {
+    throw new ExpressionError(`The ${label} ${value.text} is too large.`, value.position);
+  }
+  return count;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const EARLIEST = utc(1000, 0, 1);
+/** The end of year 9999: nothing after it can be written as four digits. */
+const LATEST = utc(10_000, 0, 1);
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** A written date: a year, month or day is a period; a time or a relative date an instant. */
+type DateValue =
+  | { kind: "period"; start: number; end: number }
+  | { kind: "instant"; time: number; relative: boolean };
+
+function dateRange(
+  name: DatePredicate,
+  value: RawValue,
+  rangeEnd: RawValue | null,
+  now: number,
+): SearchNode {
+  const first = parseDate(value, now);
+  let from: number | null;
+  let to: number | null;
+  if (!rangeEnd) {
+    if (!first) return { kind: "dateRange", name, from: null, to: null };
+    if (first.kind === "period") [from, to] = [first.start, first.end];
+    // "mt:now-P7D" reads as "since a week ago"; an absolute instant matches that moment only.
+    else [from, to] = [first.time, first.relative ? null : first.time + 1];
+  } else {
+    const last = parseDate(rangeEnd, now);
+    from = first === null ? null : first.kind === "period" ? first.start : first.time;
+    // The end of a range is inclusive as written: "TO 2020-12-31" includes that whole day.
+    to = last === null ? null : last.kind === "period" ? last.end : last.time;
+    if (from !== null && to !== null && from >= to) {
+      throw new ExpressionError(
+        from === to
+          ? "The range is empty: it ends where it starts."
+          : "The range starts after it ends.",
+        value.position,
+      );
+    }
+  }
+  return {
+    kind: "dateRange",
+    name,
+    from: from === null ? null : new Date(from).toISOString(),
+    to: to === null || to >= LATEST ? null : new Date(to).toISOString(),
+  };
+}
+
+const ABSOLUTE_DATE =
+  /^([0-9]+)(?:-([0-9]{1,2})(?:-([0-9]{1,2})(?:T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.([0-9]+))?)?(Z|[+-][0-9]{2}(?::?[0-9]{2})?)?)?)?)?$/i;
+
+const DURATION =
+  /^P(?:([0-9]+)Y)?(?:([0-9]+)M)?(?:([0-9]+)W)?(?:([0-9]+)D)?(?:T(?=[0-9])(?:([0-9]+)H)?(?:([0-9]+)M)?(?:([0-9]+)S)?)?$/i;
+
+const DATE_EXAMPLES = "2024, 2024-05, 2024-05-01, 2024-05-01T10:00:00Z or now-P7D";
+
+function parseDate(value: RawValue, now: number): DateValue | null {
+  const text = value.text.trim();
+  if (text === "*") return null;
+  const fail = (message: string): never => {
+    throw new ExpressionError(message, value.position);
+  };
+
+  const relative = /^now(?:([+-])(.*))?$/i.exec(text);
+  if (relative) {
+    let time = now;
+    if (relative[1]) {
+      const duration = DURATION.exec(relative[2] ?? "");
+      if (!duration || duration.slice(1).every((part) => part === undefined)) {
+        fail(
+          `Expected a duration such as P7D, PT6H or P1Y2M after "now${relative[1]}", not "${relative[2]}".`,
+        );
+      }
+      const n = (duration ?? []).slice(1).map((part) => Number(part ?? 0));
+      const [years = 0, months = 0, weeks = 0, days = 0, hours = 0, minutes = 0, seconds = 0] = n;
+      const sign = relative[1] === "-" ? -1 : 1;
+      time = addMonths(time, sign * (years * 12 + months));
+      time += sign * ((weeks * 7 + days) * DAY + hours * HOUR + minutes * MINUTE + seconds * 1000);
+    }
+    if (!(time >= EARLIEST && time < LATEST)) {
+      fail(`The date "${text}" falls outside the years 1000 to 9999.`);
+    }
+    return { kind: "instant", time, relative: true };
+  }
+
+  const match = ABSOLUTE_DATE.exec(text);
+  if (!match) return fail(`"${value.text}" is not a date. Write a date such as ${DATE_EXAMPLES}.`);
+  const [, y = "", mo, d, h, mi, s, fraction, zone] = match;
+  const year = Number(y);
+  if (y.length !== 4 || year < 1000) {
+    fail(`The year ${y} is out of range: years go from 1000 to 9999.`);
+  }
+  if (mo === undefined) return { kind: "period", start: utc(year, 0, 1), end: utc(year + 1, 0, 1) };
+  const month = Number(mo);
+  if (month < 1 || month > 12) fail(`${text} is not a valid date: there is no month ${month}.`);
+  if (d === undefined) {
+    return { kind: "period", start: utc(year, month - 1, 1), end: utc(year, month, 1) };
+  }
+  const day = Number(d);
+  const length = daysInMonth(year, month - 1);
+  if (day < 1 || day > length) {
+    fail(`${text} is not a valid date: ${MONTH_NAMES[month - 1]} ${year} has ${length} days.`);
+  }
+  if (h === undefined) {
+    return { kind: "period", start: utc(year, month - 1, day), end: utc(year, month - 1, day + 1) };
+  }
+
+  const [hour, minute, second] = [Number(h), Number(mi), Number(s ?? 0)];
+  if (hour > 23 || minute > 59 || second > 59) fail(`${text} is not a valid time of day.`);
+  let offset = 0;
+  if (zone && zone.toUpperCase() !== "Z") {
+    const digits = zone.slice(1).replace(":", "");
+    const [oh, om] = [Number(digits.slice(0, 2)), Number(digits.slice(2) || 0)];
+    if (oh > 23 || om > 59) fail(`${text} has an invalid time zone offset.`);
+    offset = (zone[0] === "-" ? -1 : 1) * (oh * HOUR + om * MINUTE);
+  }
+  // Digits past milliseconds are dropped: stored dates are no finer.
+  const millis = Number((fraction ?? "").padEnd(3, "0").slice(0, 3));
+  const time = utc(year, month - 1, day, hour, minute, second, millis) - offset;
+  if (!(time >= EARLIEST && time < LATEST)) {
+    fail(`The date "${text}" falls outside the years 1000 to 9999.`);
+  }
+  return { kind: "instant", time, relative: false };
+}
+
+/** Date.UTC reads years 0 to 99 as 1900 to 1999; setUTCFullYear does not. */
+function utc(year: number, month: number, day: number, h = 0, m = 0, s = 0, ms = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, day);
+  date.setUTCHours(h, m, s, ms);
+  return date.getTime();
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(utc(year, month + 1, 0)).getUTCDate();
+}
+
+/** Calendar months in UTC; the day is kept, or the month's last day when it is shorter. */
+function addMonths(time: number, months: number): number {
+  if (months === 0) return time;
+  const date = new Date(time);
+  const total = date.getUTCFullYear() * 12 + date.getUTCMonth() + months;
+  const year = Math.floor(total / 12);
+  const month = total - year * 12;
+  date.setUTCFullYear(year, month, Math.min(date.getUTCDate(), daysInMonth(year, month)));
+  return date.getTime();
+}
