@@ -9,11 +9,27 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { prepareDatabase } from "../app/db/bootstrap.server";
 import { createDatabase } from "../app/db/connection.server";
-import { REGISTERED_USERS_GROUP_ID } from "../app/db/schema";
-import { createArchive } from "../app/models/archive.server";
+import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "../app/db/schema";
+import type { ArchivePermission } from "../app/models/archive.schema";
+import { createArchive, type Archive, type ArchiveMember } from "../app/models/archive.server";
+import { register } from "../app/models/upload.server";
+import { blobStore } from "../app/storage/blob-store.server";
+import { generateDemoPhotos } from "../app/storage/demo-photos.server";
+import { detectMediaType } from "../app/storage/media-type.server";
 import { createUser, updatePreferences } from "../app/models/user.server";
 import { env as readEnv } from "../app/utils/env.server";
-import { E2E_ARCHIVE, SEED_USERS, PASSWORD } from "../tests/e2e/users";
+import {
+  BROWSE_ARCHIVE,
+  BROWSE_PHOTOS,
+  E2E_ARCHIVE,
+  FILTERED_ARCHIVE,
+  orderArchive,
+  PRIVATE_ARCHIVE,
+  PROJECTS,
+  SEED_USERS,
+  SMALL_ARCHIVE_PHOTOS,
+  PASSWORD,
+} from "../tests/e2e/users";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -43,6 +59,7 @@ async function main() {
 
   const database = createDatabase({ url: env.DATABASE_URL, dataDir });
   await prepareDatabase(database, env);
+  const users = new Map<string, number>();
   for (const user of SEED_USERS) {
     const created = await createUser({
       username: user.username,
@@ -50,6 +67,7 @@ async function main() {
       fullName: user.fullName,
       forcePasswordChange: user.forcePasswordChange ?? false,
     });
+    users.set(user.username, created.id);
     await updatePreferences(created.id, (p) => ({
       ...p,
       intranet: { ...p.intranet, interfaceStyle: user.style },
@@ -67,8 +85,53 @@ async function main() {
       },
     ],
   });
+  await seedBrowsing(users);
   await database.destroy();
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
+}
+
+/* Photographs for the browsing specs; the server's worker ingests them when it starts. */
+async function seedBrowsing(users: Map<string, number>) {
+  const group = (id: number, permissions: ArchivePermission[], autoSearch = ""): ArchiveMember => ({
+    type: "group",
+    id,
+    permissions,
+    autoSearch,
+  });
+  const browse = await createArchive({
+    name: BROWSE_ARCHIVE,
+    members: [
+      group(REGISTERED_USERS_GROUP_ID, ["View", "Preview", "Download"]),
+      group(EVERYONE_GROUP_ID, ["View", "Preview"]),
+    ],
+  });
+  const filtered = await createArchive({
+    name: FILTERED_ARCHIVE,
+    members: [group(REGISTERED_USERS_GROUP_ID, ["View", "Preview"], "o:portrait")],
+  });
+  const alice = users.get("alice");
+  if (alice === undefined) fail("the seed user alice is missing");
+  const secret = await createArchive({
+    name: PRIVATE_ARCHIVE,
+    members: [{ type: "user", id: alice, permissions: ["View", "Preview"], autoSearch: "" }],
+  });
+  const ordered = await Promise.all(
+    PROJECTS.map((project) =>
+      createArchive({
+        name: orderArchive(project),
+        members: [group(REGISTERED_USERS_GROUP_ID, ["View", "Preview"])],
+      }),
+    ),
+  );
+  const fill = async (archive: Archive, count: number) => {
+    for await (const photo of generateDemoPhotos({ count, largeEvery: 0 })) {
+      const blob = await blobStore().put(photo.data);
+      const type = await detectMediaType(photo.data.subarray(0, 65536), photo.fileName);
+      await register(null, { archive }, photo.fileName, blob, type);
+    }
+  };
+  await fill(browse, BROWSE_PHOTOS);
+  for (const archive of [filtered, secret, ...ordered]) await fill(archive, SMALL_ARCHIVE_PHOTOS);
 }
 
 main().catch((error) => {

@@ -7,7 +7,8 @@ import {
   type SessionStorage,
 } from "@remix-run/node";
 import { deleteSession, insertSession, readSession, updateSession } from "~/models/session.server";
-import { storedSessionSecrets } from "~/models/site.server";
+import { getSiteSettings, storedSessionSecrets } from "~/models/site.server";
+import { GUEST_USER_ID } from "~/db/schema";
 import { findUserById } from "~/models/user.server";
 import type { Viewer } from "~/models/user.schema";
 import { env } from "./env.server";
@@ -86,6 +87,17 @@ export function getViewer(request: Request): Promise<Viewer | null> {
     viewers.set(request, viewer);
   }
   return viewer;
+}
+
+/**
+ * Who browses: the signed-in user, or for an anonymous visitor the guest user while the site
+ * allows guests, so public archives read the same with and without a guest session (the API's
+ * public archive list needs no credentials). null when guests are turned off.
+ */
+export async function getBrowsingViewer(request: Request): Promise<Viewer | null> {
+  const viewer = await getViewer(request);
+  if (viewer) return viewer;
+  return (await getSiteSettings()).guestAccess ? findUserById(GUEST_USER_ID) : null;
 }
 
 /**

@@ -51,3 +51,18 @@ export function projectUser(base: "theme" | "forced" | "password", project: stri
 
 /** The archive the seed makes for uploads. */
 export const E2E_ARCHIVE = "E2E uploads";
+
+/**
+ * Archives the seed fills with generated photographs (the demo generator, small sizes) for the
+ * browsing and search specs. BROWSE: everyone may view, registered users may also download;
+ * FILTERED: registered users see only its portrait photographs (a member filter); PRIVATE: only
+ * alice. Specs must not change these archives' assets; each spec that changes state (pins, order,
+ * covers) uses its own user or its own archive.
+ */
+export const BROWSE_ARCHIVE = "E2E browse";
+export const FILTERED_ARCHIVE = "E2E filtered";
+export const PRIVATE_ARCHIVE = "E2E private";
+/** For specs that reorder assets or set covers: one archive per project. */
+export const orderArchive = (project: string) => `E2E order ${project}`;
+export const BROWSE_PHOTOS = 30;
+export const SMALL_ARCHIVE_PHOTOS = 8;
