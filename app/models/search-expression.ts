@@ -786,10 +786,10 @@ function dateRange(
     // The end of a range is inclusive as written: "TO 2020-12-31" includes that whole day.
     to = last === null ? null : last.kind === "period" ? last.end : last.time;
     if (from !== null && to !== null && from >= to) {
+      // Equal ends of two periods mean the first period lies wholly after the second.
+      const empty = from === to && first?.kind === "instant" && last?.kind === "instant";
       throw new ExpressionError(
-        from === to
-          ? "The range is empty: it ends where it starts."
-          : "The range starts after it ends.",
+        empty ? "The range is empty: it ends where it starts." : "The range starts after it ends.",
         value.position,
       );
     }

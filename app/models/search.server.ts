@@ -387,7 +387,7 @@ function sortExpression(key: SortKey) {
   }
 }
 
-function sortValue(row: AssetRow, key: SortKey): Cursor["v"] {
+export function sortValue(row: AssetRow, key: SortKey): Cursor["v"] {
   switch (key) {
     case "added":
     case "relevance":
