@@ -77,7 +77,7 @@ export function parseSearchExpression(input: string, options: ParseOptions = {})
       );
     }
     // eslint-disable-next-line no-control-regex -- finding control characters is the point
-    const control = /[\u0000-\u0008\u000b-\u001f]/.exec(input);
+    const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.exec(input);
     if (control) {
       const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
       return failure(
