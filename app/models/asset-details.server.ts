@@ -45,9 +45,10 @@ export async function findAssetBySegments(
 ): Promise<{ row: AssetRow; view: AssetView } | null> {
   if (!archiveSegment || !assetSegment) return null;
   if (archiveSegment.length > MAX_SEGMENT || assetSegment.length > MAX_SEGMENT) return null;
-  // A decoded NUL or other control character never comes from an href we made.
+  // Control characters and (encoded) path separators never come from an href we made: file
+  // names cannot hold them, so "42-..%2f..%2fetc.info" is refused, not read as asset 42.
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(archiveSegment + assetSegment)) return null;
+  if (/[\u0000-\u001f\u007f/\\]/.test(archiveSegment + assetSegment)) return null;
   const archiveId = archiveIdFromSegment(archiveSegment);
   const assetId = assetIdFromSegment(assetSegment);
   if (archiveId === null || assetId === null || !Number.isSafeInteger(assetId)) return null;

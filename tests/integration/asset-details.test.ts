@@ -16,10 +16,10 @@ import {
 } from "~/models/asset-details.server";
 import { createArchive, type Archive } from "~/models/archive.server";
 import { assetHref } from "~/models/asset.server";
-import { searchDocument, searchableRow } from "~/models/search-document";
 import { DEFAULT_SORT, listAssets, SORT_KEYS, type SortOrder } from "~/models/search.server";
 import { createUser, findUserById } from "~/models/user.server";
 import type { Viewer } from "~/models/user.schema";
+import { insertAsset, type Seed } from "../helpers/assets";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
 /*
@@ -38,89 +38,6 @@ let guest: Viewer;
 let owner: Viewer;
 let folderId: number;
 const ids: number[] = [];
-
-interface Seed {
-  fileName: string;
-  title?: string;
-  size?: number;
-  modified?: string | null;
-  camera?: string | null;
-  width?: number;
-  height?: number;
-  state?: AssetRow["state"];
-  folder?: boolean;
-  metadata?: Record<string, string | string[]>;
-}
-
-async function insertAsset(target: Archive, seed: Seed): Promise<number> {
-  const at = now();
-  const values = {
-    file_name: seed.fileName,
-    title: seed.title ?? "",
-    description: "",
-    tags: "[]",
-    notes: "",
-    status: "",
-    metadata: JSON.stringify(seed.metadata ?? {}),
-  };
-  const { id } = await db()
-    .insertInto("assets")
-    .values({
-      ...values,
-      archive_id: target.id,
-      folder_id: seed.folder ? folderId : null,
-      state: seed.state ?? "ready",
-      failure: null,
-      current_revision: 1,
-      doc_type: "image",
-      mime: "image/jpeg",
-      extension: "jpg",
-      file_size: seed.size ?? 1000,
-      width: seed.width ?? 300,
-      height: seed.height ?? 200,
-      color_space: "sRGB",
-      orientation: null,
-      placeholder: null,
-      modified_date: seed.modified ?? null,
-      iptc_date: null,
-      release_date: null,
-      camera_date: seed.camera ?? null,
-      search_doc: searchDocument(searchableRow(values)),
-      created_by: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db().updateTable("assets").set({ position: id }).where("id", "=", id).execute();
-  const revision = await db()
-    .insertInto("revisions")
-    .values({
-      asset_id: id,
-      number: 1,
-      blob_hash: "a".repeat(64),
-      file_name: seed.fileName,
-      file_size: seed.size ?? 1000,
-      mime: "image/jpeg",
-      created_by: null,
-      created_at: at,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db()
-    .insertInto("renditions")
-    .values({
-      revision_id: revision.id,
-      kind: "preview",
-      blob_hash: "b".repeat(64),
-      mime: "image/jpeg",
-      width: 300,
-      height: 200,
-      file_size: 100,
-    })
-    .execute();
-  return id;
-}
 
 const group = (id: number, permissions: string[], autoSearch = "") => ({
   type: "group" as const,
@@ -170,7 +87,7 @@ beforeAll(async () => {
     { fileName: "d.jpg", title: "harbour", size: 700, camera: "2023-05-01T00:00:00.000Z" },
     { fileName: "c.jpg", title: "boats", size: 100, folder: true },
   ];
-  for (const seed of seeds) ids.push(await insertAsset(archive, seed));
+  for (const seed of seeds) ids.push(await insertAsset(archive, seed, folderId));
   member = await createUser({ username: "member", password: "member-password-1" });
   guest = (await findUserById(GUEST_USER_ID))!;
   owner = (await db()
@@ -312,6 +229,8 @@ describe("finding the asset", () => {
       [`${archive.id}`, `${id}-\u0000.info`],
       [`${archive.id}`, `${id}-${"x".repeat(5000)}.info`],
       ["..", `${id}-x.info`],
+      [`${archive.id}`, `${id}-../../etc/passwd.info`],
+      [`${archive.id}`, `${id}-..\\x.info`],
       [`${archive.id}`, "99999999999999-x.info"],
       [undefined, undefined],
     ] as const) {
