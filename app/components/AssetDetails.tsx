@@ -74,7 +74,7 @@ export function AssetNavigation({ details }: { details: Details }) {
   return (
     <nav aria-label="Asset navigation" className={css.nav}>
       <Link href={listHref} className={css.navLink}>
-        ← Back to {view.archiveName}
+        <span aria-hidden="true">←&nbsp;</span>Back to {view.archiveName}
       </Link>
       <div className={css.navEnd}>
         {previous ? (
