@@ -42,6 +42,8 @@ export const MAX_TEXT_LENGTH = 1000;
 export const MAX_TEXTS = 10;
 
 export const SEARCH_HOME = "/fotoweb/archives/";
+/** The advanced search as a page of its own: the popover's stand-in without JavaScript. */
+export const ADVANCED_SEARCH_PAGE = "/fotoweb/views/advanced-search";
 const ARCHIVE_PAGE = /^\/fotoweb\/archives\/[^/]+\/$/;
 const SEARCH_TARGET = /^\/fotoweb\/archives\/(?:[^/]+\/)?$/;
 
@@ -64,7 +66,7 @@ export const RANGES = [
   { predicate: "ct", from: "ctf", to: "ctt", kind: "date", label: "Camera date" },
 ] as const satisfies readonly RangeSpec[];
 
-type RangeKey = (typeof RANGES)[number]["from" | "to"];
+export type RangeKey = (typeof RANGES)[number]["from" | "to"];
 const CHOICE_KEYS = ["dt", "cs", "o", "ms", "s"] as const;
 /** Image attributes, dropped when the document type is set to something else. */
 const IMAGE_KEYS = ["o", "cs", "pwf", "pwt", "phf", "pht"];
@@ -441,4 +443,13 @@ export function searchTargetFrom(to: string | null): string | null {
   const safe = safeRedirect(to, "");
   const path = safe.split(/[?#]/)[0]!;
   return SEARCH_TARGET.test(path) ? path : null;
+}
+
+/** The advanced search page, searching in `target`, refilled with the current search if given. */
+export function advancedSearchPageHref(target: string, current?: URLSearchParams): string {
+  const out = new URLSearchParams({ to: target });
+  if (current)
+    for (const [key, value] of boundedParams(current, false))
+      if (value.trim() !== "" || key.startsWith("criteria[")) out.append(key, value);
+  return `${ADVANCED_SEARCH_PAGE}?${out.toString()}`;
 }
