@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   advancedSearchDefaults,
   advancedSearchExpressions,
+  advancedSearchPageHref,
   advancedSearchParams,
   advancedSearchTarget,
   hasAdvancedParams,
@@ -367,6 +368,21 @@ describe("the form's helpers", () => {
     expect(submission.status).toBeUndefined();
     const reply = submission.reply();
     expect((reply.initialValue as { criteria: unknown[] }).criteria).toHaveLength(2);
+  });
+
+  it("links the page with the collection and only the search's own parameters", () => {
+    const href = advancedSearchPageHref(
+      "/fotoweb/archives/5000-A/",
+      new URLSearchParams("q=x&page=2&dt=&criteria[0].field=5&criteria[0].value="),
+    );
+    const url = new URL(href, "http://arkiv.invalid");
+    expect(url.pathname).toBe("/fotoweb/views/advanced-search");
+    expect([...url.searchParams]).toEqual([
+      ["to", "/fotoweb/archives/5000-A/"],
+      ["q", "x"],
+      ["criteria[0].field", "5"],
+      ["criteria[0].value", ""],
+    ]);
   });
 
   it("searches the current archive, or all archives", () => {
