@@ -260,9 +260,9 @@ export async function archiveAccess(
       viewFilters.set(row.archive_id, known === null || filter === "" ? null : [...known, filter]);
     }
   }
-  // null (an unfiltered entry) must survive: "?? []" would turn it into "sees nothing".
-  for (const [id, access] of result)
+  for (const [id, access] of result) {
     access.filters = viewFilters.has(id) ? viewFilters.get(id)! : [];
+  }
   return result;
 }
 
