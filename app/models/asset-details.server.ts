@@ -14,6 +14,7 @@ import {
   parseQueries,
   parseSort,
   sortValue,
+  type ListedAsset,
   type SortOrder,
 } from "./search.server";
 import type { SearchNode } from "./search-expression";
@@ -126,7 +127,7 @@ export interface Neighbours {
 /** The assets before and after this one in the list the context describes. */
 export async function findNeighbours(
   viewer: Viewer | null,
-  row: AssetRow,
+  row: ListedAsset,
   context: ParsedContext,
 ): Promise<Neighbours> {
   const cursor = { v: sortValue(row, context.sort.key), i: row.id };
@@ -142,7 +143,7 @@ export async function findNeighbours(
     listAssets({ ...query, page: { from: "before", cursor } }),
     listAssets({ ...query, page: { from: "after", cursor } }),
   ]);
-  const rows = [before.assets[0], after.assets[0]].filter((r): r is AssetRow => r !== undefined);
+  const rows = [before.assets[0], after.assets[0]].filter((r): r is ListedAsset => r !== undefined);
   const views = await assetViews(viewer, rows);
   const byId = new Map(views.map((v) => [v.id, v]));
   return {

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, now } from "~/db/connection.server";
-import {
-  EVERYONE_GROUP_ID,
-  GUEST_USER_ID,
-  REGISTERED_USERS_GROUP_ID,
-  type AssetRow,
-} from "~/db/schema";
+import { EVERYONE_GROUP_ID, GUEST_USER_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import {
   findAssetBySegments,
   findNeighbours,
@@ -16,7 +11,13 @@ import {
 } from "~/models/asset-details.server";
 import { createArchive, type Archive } from "~/models/archive.server";
 import { assetHref } from "~/models/asset.server";
-import { DEFAULT_SORT, listAssets, SORT_KEYS, type SortOrder } from "~/models/search.server";
+import {
+  DEFAULT_SORT,
+  listAssets,
+  SORT_KEYS,
+  type ListedAsset,
+  type SortOrder,
+} from "~/models/search.server";
 import { createUser, findUserById } from "~/models/user.server";
 import type { Viewer } from "~/models/user.schema";
 import { insertAsset, type Seed } from "../helpers/assets";
@@ -292,6 +293,6 @@ describe("the page's data", () => {
   });
 });
 
-function assetHrefOf(row: AssetRow) {
+function assetHrefOf(row: ListedAsset) {
   return assetHref(archive.id, archive.name, { id: row.id, fileName: row.file_name });
 }
