@@ -323,7 +323,8 @@ export function collectionRepresentation(page: CollectionPage, requestUrl: URL) 
   const { archive } = page;
   return {
     ...archiveCollection(archive),
-    data: requestUrl.pathname + requestUrl.search,
+    // The JSON twin is mounted internally under /_json; the client asked for the public URL.
+    data: requestUrl.pathname.replace(/^\/_json(?=\/)/, "") + requestUrl.search,
     matchingHref: pageUrl(archive.href, { ...page.params, page: { from: "first" } }, {}),
     searchURL: `${archive.href}{?q}`,
     clearSearch: { href: archive.href, data: archive.href },
