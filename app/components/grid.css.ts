@@ -77,9 +77,6 @@ export const breadcrumbs = style({
 });
 
 export const selectionBar = style({
-  position: "sticky",
-  top: 0,
-  zIndex: 2,
   display: "flex",
   flexWrap: "wrap",
   alignItems: "center",

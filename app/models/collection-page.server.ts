@@ -360,18 +360,6 @@ export function collectionErrorResponse(request: Request, error: unknown): Respo
 
 /* ---------- what the pages render ---------- */
 
-export const SORT_OPTIONS = [
-  { value: "-added", label: "Added, newest first" },
-  { value: "added", label: "Added, oldest first" },
-  { value: "name", label: "File name A–Z" },
-  { value: "-name", label: "File name Z–A" },
-  { value: "title", label: "Title" },
-  { value: "-modified", label: "Modified, newest first" },
-  { value: "-captured", label: "Captured, newest first" },
-  { value: "-size", label: "File size, largest first" },
-  { value: "manual", label: "Manual order" },
-] as const;
-
 export interface GridPageData {
   assets: TileView[];
   paging: Paging;

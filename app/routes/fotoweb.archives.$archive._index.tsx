@@ -13,10 +13,10 @@ import { archiveIdFromSegment } from "~/models/archive.server";
 import {
   archivePageData,
   collectionErrorResponse,
-  SORT_OPTIONS,
   viewableArchive,
 } from "~/models/collection-page.server";
 import { gridAction } from "~/models/grid-action.server";
+import { SORT_OPTIONS } from "~/models/sort-options";
 import { getBrowsingViewer, requireViewer } from "~/utils/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
