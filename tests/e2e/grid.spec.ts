@@ -107,7 +107,11 @@ test("pages of 12: next and previous links without JavaScript, infinite scroll w
     expect(await tiles(page).first().textContent()).toBe(firstLabel);
   }
   // Each tile carries the list context to the details page.
-  await expect(tiles(page).first().getByRole("link").first()).toHaveAttribute("href", /\.info\?/);
+  await open(`${browse}?s=name&n=12`);
+  await expect(tiles(page).first().getByRole("link").first()).toHaveAttribute(
+    "href",
+    /\.info\?s=name$/,
+  );
 });
 
 test("selection: click and shift-click with JavaScript, checkboxes without", async ({
@@ -160,7 +164,7 @@ test("pin and unpin assets, see them in the pins view, clear all", async ({ page
   await page.request.post("/fotoweb/me/pins/?index", { form: { intent: "clear-pins" } });
   const browse = await archiveHref(page, BROWSE_ARCHIVE);
   await openWhenIngested(page, open, browse, BROWSE_PHOTOS);
-  const pin = page.getByRole("button", { name: /^Pin / });
+  const pin = { nth: (i: number) => tiles(page).nth(i).getByRole("button", { name: /^Pin / }) };
   const label = (await tiles(page).nth(2).locator("span").first().textContent())!;
   await pin.nth(2).click();
   if (hasJs(info)) await expect(pin.nth(2)).toHaveAttribute("aria-pressed", "true");
@@ -179,7 +183,7 @@ test("pin and unpin assets, see them in the pins view, clear all", async ({ page
   await expect(tiles(page)).toHaveCount(2);
   if (!hasJs(info)) await expectToast(page, "Unpinned.");
 
-  await page.getByText("Clear all pins").click();
+  await page.getByText("Clear all pins", { exact: true }).click();
   await page.getByRole("button", { name: "Yes, clear all pins" }).click();
   await expectToast(page, "All pins cleared (2 assets).");
   await expect(page.getByText("You have not pinned anything yet.")).toBeVisible();
