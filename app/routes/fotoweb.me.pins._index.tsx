@@ -35,8 +35,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return gridAction(request, viewer, { back: PINS_PATH });
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
-  formData?.get("_fetch") === "1" ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formData,
+  defaultShouldRevalidate,
+}) => (formData?.get("_fetch") === "1" ? false : defaultShouldRevalidate);
 
 /** Clearing every pin asks first: with JavaScript in place, without it on a confirm step. */
 function ClearPins() {
