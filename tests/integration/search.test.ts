@@ -422,13 +422,19 @@ describe("keyset paging", () => {
     }
   });
 
-  async function walk(sort: string, from: "first" | "last") {
+  async function walk(sort: string, from: "first" | "last", q: string[] = []) {
     const order = parseSort(sort)!;
     const seen: number[] = [];
     let page: PageRequest = { from };
     for (let guard = 0; guard < 20; guard++) {
       const result = await listAssets(
-        base(guest, { archiveId: pagingArchive.id, sort: order, page, limit: 10 }),
+        base(guest, {
+          archiveId: pagingArchive.id,
+          search: parseQueries(q),
+          sort: order,
+          page,
+          limit: 10,
+        }),
       );
       const chunk = result.assets.map((a) => a.id);
       if (from === "first") seen.push(...chunk);
@@ -451,6 +457,22 @@ describe("keyset paging", () => {
     expect(expected).toHaveLength(53);
     expect(await walk(sort, "first")).toEqual(expected);
     expect(await walk(sort, "last")).toEqual(expected);
+  });
+
+  // With a full-text term, SQLite drives the query from the index (decision 014).
+  test.each(sorts)("%s: walks through a full-text search agree too", async (sort) => {
+    const all = await listAssets(
+      base(guest, {
+        archiveId: pagingArchive.id,
+        search: parseQueries(["paging -5:zzz"]),
+        sort: parseSort(sort)!,
+        limit: 100,
+      }),
+    );
+    const expected = all.assets.map((a) => a.id);
+    expect(expected).toHaveLength(53);
+    expect(await walk(sort, "first", ["paging -5:zzz"])).toEqual(expected);
+    expect(await walk(sort, "last", ["paging -5:zzz"])).toEqual(expected);
   });
 
   test("prev of the second page leads back to the first", async () => {
