@@ -156,6 +156,24 @@ test("the site owner moves an asset to the top and back in manual order", async 
   await page.getByRole("button", { name: "Move right" }).click();
   await expectToast(page, "1 asset moved one place right.");
   await expect(tiles(page).nth(1)).toContainText(last!);
+  if (hasJs(info)) {
+    // Moving to the bottom while more pages exist takes the asset out of the loaded pages.
+    // One narrow column, so the sentinel below four tiles stays far from the viewport.
+    await page.setViewportSize({ width: 360, height: 400 });
+    await open(`${href}?s=manual&n=4`);
+    await expect(tiles(page)).toHaveCount(4);
+    const moved = await label(0);
+    await tick(page, 0);
+    await page.getByRole("button", { name: "Move to bottom" }).click();
+    await expectToast(page, "1 asset moved to the bottom.");
+    await expect(tiles(page)).toHaveCount(3);
+    await expect(page.getByText("0 selected")).toBeVisible();
+    await expect(async () => {
+      await page.keyboard.press("End");
+      await expect(tiles(page)).toHaveCount(SMALL_ARCHIVE_PHOTOS, { timeout: 1000 });
+    }).toPass();
+    await expect(tiles(page).last()).toContainText(moved!);
+  }
 });
 
 test("pin and unpin assets, see them in the pins view, clear all", async ({ page, open }, info) => {
