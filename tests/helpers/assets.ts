@@ -1,60 +1,93 @@
 import { db, now } from "~/db/connection.server";
+import type { AssetRow } from "~/db/schema";
+import type { Archive } from "~/models/archive.server";
+import { searchDocument, searchableRow } from "~/models/search-document";
 
 /*
- * Ready assets inserted directly (no ingest, no files), for tests of listing, paging, order and
- * pins. Values repeat on purpose so every sort order has ties that only the id breaks.
+ * Assets for listing and details tests, without files or ingest: rows as ingest leaves them, so
+ * a test controls every sort key. The blobs they name do not exist; file requests would 404.
  */
 
-export interface TestAsset {
-  id: number;
-  file_name: string;
-  title: string;
-  modified_date: string | null;
-  camera_date: string | null;
-  file_size: number;
-  position: number;
-  width: number;
-  height: number;
+export interface Seed {
+  fileName: string;
+  title?: string;
+  size?: number;
+  modified?: string | null;
+  camera?: string | null;
+  width?: number;
+  height?: number;
+  state?: AssetRow["state"];
+  folder?: boolean;
+  metadata?: Record<string, string | string[]>;
 }
 
-export async function insertReadyAssets(
-  archiveId: number,
-  count: number,
-  options: { folderId?: number | null; state?: "ready" | "processing" } = {},
-): Promise<TestAsset[]> {
+/** A ready asset with its first revision and a preview rendition, written directly. */
+export async function insertAsset(target: Archive, seed: Seed, folderId?: number): Promise<number> {
   const at = now();
-  const made: TestAsset[] = [];
-  for (let i = 0; i < count; i++) {
-    const values = {
-      file_name: `name${String(i % 7).padStart(2, "0")}.jpg`,
-      title: `title${i % 5}`,
-      modified_date: i % 4 === 0 ? null : `2024-01-0${(i % 3) + 1}T10:00:00.000Z`,
-      camera_date: i % 6 === 0 ? null : `2023-05-0${(i % 2) + 1}T08:00:00.000Z`,
-      file_size: 1000 * ((i % 3) + 1),
-      position: i % 10,
-      width: i % 2 === 0 ? 300 : 200,
-      height: i % 2 === 0 ? 200 : 300,
-    };
-    const row = await db()
-      .insertInto("assets")
-      .values({
-        archive_id: archiveId,
-        folder_id: options.folderId ?? null,
-        state: options.state ?? "ready",
-        failure: null,
-        color_space: "srgb",
-        orientation: 1,
-        placeholder: null,
-        iptc_date: null,
-        release_date: null,
-        created_by: null,
-        created_at: at,
-        updated_at: at,
-        ...values,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    made.push({ id: row.id, ...values });
-  }
-  return made;
+  const values = {
+    file_name: seed.fileName,
+    title: seed.title ?? "",
+    description: "",
+    tags: "[]",
+    notes: "",
+    status: "",
+    metadata: JSON.stringify(seed.metadata ?? {}),
+  };
+  const { id } = await db()
+    .insertInto("assets")
+    .values({
+      ...values,
+      archive_id: target.id,
+      folder_id: seed.folder ? (folderId ?? null) : null,
+      state: seed.state ?? "ready",
+      failure: null,
+      current_revision: 1,
+      doc_type: "image",
+      mime: "image/jpeg",
+      extension: "jpg",
+      file_size: seed.size ?? 1000,
+      width: seed.width ?? 300,
+      height: seed.height ?? 200,
+      color_space: "sRGB",
+      orientation: null,
+      placeholder: null,
+      modified_date: seed.modified ?? null,
+      iptc_date: null,
+      release_date: null,
+      camera_date: seed.camera ?? null,
+      search_doc: searchDocument(searchableRow(values)),
+      created_by: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db().updateTable("assets").set({ position: id }).where("id", "=", id).execute();
+  const revision = await db()
+    .insertInto("revisions")
+    .values({
+      asset_id: id,
+      number: 1,
+      blob_hash: "a".repeat(64),
+      file_name: seed.fileName,
+      file_size: seed.size ?? 1000,
+      mime: "image/jpeg",
+      created_by: null,
+      created_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db()
+    .insertInto("renditions")
+    .values({
+      revision_id: revision.id,
+      kind: "preview",
+      blob_hash: "b".repeat(64),
+      mime: "image/jpeg",
+      width: 300,
+      height: 200,
+      file_size: 100,
+    })
+    .execute();
+  return id;
 }

@@ -11,7 +11,7 @@ import {
 import { InvalidSearchExpressionError, parseSort } from "~/models/search.server";
 import type { Viewer } from "~/models/user.schema";
 import { createUser, findUserById } from "~/models/user.server";
-import { insertReadyAssets, type TestAsset } from "../helpers/assets";
+import { insertReadyAssets, type TestAsset } from "../helpers/grid-assets";
 import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "../helpers/database";
 
 /*

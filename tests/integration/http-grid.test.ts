@@ -3,7 +3,7 @@ import { db } from "~/db/connection.server";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { createArchive, type Archive } from "~/models/archive.server";
 import { createUser, findUserByUsername } from "~/models/user.server";
-import { insertReadyAssets } from "../helpers/assets";
+import { insertReadyAssets } from "../helpers/grid-assets";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 
 /*

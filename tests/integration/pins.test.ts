@@ -14,7 +14,7 @@ import {
 } from "~/models/pin.server";
 import type { Viewer } from "~/models/user.schema";
 import { createUser, findUserById } from "~/models/user.server";
-import { insertReadyAssets } from "../helpers/assets";
+import { insertReadyAssets } from "../helpers/grid-assets";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
 /* Asset pins on the dialect under test: toggle, many, limit, visibility, clear, the pins view. */

@@ -6,7 +6,7 @@ import { relocateAssets, RelocateError } from "~/models/relocate.server";
 import type { Viewer } from "~/models/user.schema";
 import { createUser, findUserById } from "~/models/user.server";
 import { GUEST_USER_ID } from "~/db/schema";
-import { insertReadyAssets } from "../helpers/assets";
+import { insertReadyAssets } from "../helpers/grid-assets";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
 /* Manual order on the dialect under test: every direction, midpoints, renumbering, permission. */
