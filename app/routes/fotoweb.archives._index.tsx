@@ -78,7 +78,7 @@ export default function Archives() {
       ) : null}
       {warning ? (
         <div role="status" className={alertWarning}>
-          {warning}
+          <strong>{warning}</strong> Nothing matched “{q}”.
         </div>
       ) : null}
     </>
@@ -87,7 +87,7 @@ export default function Archives() {
     return (
       <div className={page}>
         {alerts}
-        <CollectionsEmpty heading="Archives" query={q} />
+        <CollectionsEmpty heading="Archives" query={warning ? undefined : q} />
       </div>
     );
   }
