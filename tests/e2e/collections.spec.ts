@@ -18,7 +18,7 @@ import { expect, expectAccessible, expectToast, hasJs, signInQuietly, test } fro
 const LIST = "/fotoweb/archives/";
 
 // Several tests wait for ingest, which runs in the background while the suite starts.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 90_000 });
 
 const tile = (page: Page, name: string): Locator =>
   page
