@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { Button, Input, Label, TextField } from "react-aria-components";
 import type { ShellData } from "~/models/shell.server";
 import { visuallyHidden } from "~/styles/global.css";
+import { AdvancedSearch } from "./AdvancedSearch";
 import { SearchBox } from "./SearchBox";
 import { UploadPopover } from "./UploadPopover";
 import { UserMenu } from "./UserMenu";
@@ -91,6 +92,8 @@ export function Header({ shell }: { shell: ShellData }) {
         ))}
       </nav>
       <SearchBox />
+      {/* Beside the search, not inside its form: the popover's own form would nest in it. */}
+      <AdvancedSearch />
       <div className={css.headerEnd}>
         {signedIn && shell.upload ? (
           <UploadPopover targets={shell.upload.targets} maxBytes={shell.upload.maxBytes} />

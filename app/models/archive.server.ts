@@ -260,9 +260,9 @@ export async function archiveAccess(
       viewFilters.set(row.archive_id, known === null || filter === "" ? null : [...known, filter]);
     }
   }
-  // Not `??`: null (an unfiltered View entry) must survive, it means "sees everything".
-  for (const [id, access] of result)
+  for (const [id, access] of result) {
     access.filters = viewFilters.has(id) ? viewFilters.get(id)! : [];
+  }
   return result;
 }
 

@@ -118,7 +118,7 @@ export async function currentRenditions(
 }
 
 export function toAssetView(
-  row: AssetRow,
+  row: Omit<AssetRow, "search_doc">,
   archive: Pick<Archive, "id" | "name" | "href">,
   permissions: Set<ArchivePermission>,
   renditions: RenditionRow[],
@@ -234,7 +234,10 @@ export function previewFor(view: AssetView, size: number): AssetPreview | null {
 }
 
 /** Views of rows a listing returned, with the viewer's permissions in each row's archive. */
-export async function assetViews(viewer: Viewer | null, rows: AssetRow[]): Promise<AssetView[]> {
+export async function assetViews(
+  viewer: Viewer | null,
+  rows: Omit<AssetRow, "search_doc">[],
+): Promise<AssetView[]> {
   const archiveIds = [...new Set(rows.map((r) => r.archive_id))];
   const [access, renditions, archives] = await Promise.all([
     archiveAccess(viewer, archiveIds),

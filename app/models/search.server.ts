@@ -358,8 +358,44 @@ export interface AssetQuery {
   limit: number;
 }
 
+/** A listed asset: every column but the search document, which only the index needs. */
+export type ListedAsset = Omit<AssetRow, "search_doc">;
+const LISTED_COLUMNS = [
+  "id",
+  "archive_id",
+  "folder_id",
+  "file_name",
+  "state",
+  "failure",
+  "current_revision",
+  "doc_type",
+  "mime",
+  "extension",
+  "file_size",
+  "width",
+  "height",
+  "color_space",
+  "orientation",
+  "title",
+  "description",
+  "tags",
+  "notes",
+  "status",
+  "rating",
+  "metadata",
+  "placeholder",
+  "modified_date",
+  "iptc_date",
+  "release_date",
+  "camera_date",
+  "position",
+  "created_by",
+  "created_at",
+  "updated_at",
+] as const satisfies readonly (keyof ListedAsset)[];
+
 export interface AssetPage {
-  assets: AssetRow[];
+  assets: ListedAsset[];
   next: Cursor | null;
   prev: Cursor | null;
 }
@@ -387,7 +423,7 @@ function sortExpression(key: SortKey) {
   }
 }
 
-export function sortValue(row: AssetRow, key: SortKey): Cursor["v"] {
+export function sortValue(row: ListedAsset, key: SortKey): Cursor["v"] {
   switch (key) {
     case "added":
     case "relevance":
@@ -407,16 +443,36 @@ export function sortValue(row: AssetRow, key: SortKey): Cursor["v"] {
   }
 }
 
-function rankExpression(search: SearchNode[]) {
-  const postgres = database().dialect === "postgres";
+/**
+ * SQLite: the positive full-text part of the top-level AND, as one MATCH string that drives the
+ * query (the index hands rowids over newest first and stops at the page's end; decision 014).
+ * What it cannot express stays in `rest`. PostgreSQL's planner chooses for itself: no split.
+ */
+function splitDriving(search: SearchNode[]): { driving: string | null; rest: SearchNode[] } {
+  if (database().dialect === "postgres") return { driving: null, rest: search };
+  const nodes = search.flatMap((n) => (n.kind === "and" ? n.children : [n]));
+  const positive: string[] = [];
+  const negative: string[] = [];
+  const rest: SearchNode[] = [];
+  for (const node of nodes) {
+    const inner = node.kind === "not" ? ftsQuery(node.child, false) : ftsQuery(node, false);
+    if (inner === null) rest.push(node);
+    else (node.kind === "not" ? negative : positive).push(inner);
+  }
+  if (positive.length === 0) return { driving: null, rest: search };
+  const driving = negative.reduce((q, n) => `${q} NOT (${n})`, `(${positive.join(" AND ")})`);
+  return { driving, rest };
+}
+
+function rankExpression(search: SearchNode[], driving: boolean) {
+  if (driving) return sql<number>`assets_fts.rank`;
+  if (database().dialect !== "postgres") return null;
   const query = search
-    .map((n) => ftsQuery(n, postgres))
+    .map((n) => ftsQuery(n, true))
     .filter((q): q is string => q !== null)
-    .join(postgres ? " & " : " AND ");
+    .join(" & ");
   if (query === "") return null;
-  return postgres
-    ? sql<number>`-ts_rank(assets.search_vector, to_tsquery('simple', ${query}))`
-    : sql<number>`(select bm25(assets_fts) from assets_fts where assets_fts match ${query} and rowid = assets.id)`;
+  return sql<number>`-ts_rank(assets.search_vector, to_tsquery('simple', ${query}))`;
 }
 
 export async function listAssets(query: AssetQuery): Promise<AssetPage> {
@@ -428,36 +484,56 @@ export async function listAssets(query: AssetQuery): Promise<AssetPage> {
   const descending = query.sort.descending !== reverse;
   const direction = descending ? "desc" : "asc";
   const key = query.sort.key;
-  const rank = key === "relevance" ? rankExpression(query.search) : null;
-  const expression = sortExpression(key);
+  const { driving, rest } = splitDriving(query.search);
+  const rank = key === "relevance" ? rankExpression(query.search, driving !== null) : null;
+  // Newest first through the full-text index: its rowid is the asset id.
+  const expression =
+    driving !== null && (key === "added" || key === "relevance")
+      ? sql`assets_fts.rowid`
+      : sortExpression(key);
+  const tieBreaker = driving !== null ? sql`assets_fts.rowid` : sql`assets.id`;
 
-  let select = db()
-    .selectFrom("assets")
-    .selectAll("assets")
-    .where((eb) => {
-      const e = eb as AssetsEb;
-      const parts = [visibleCondition(e, access), ...query.search.map((n) => compileNode(e, n))];
-      if (query.archiveId !== undefined) parts.push(e("assets.archive_id", "=", query.archiveId));
-      if (query.folderId !== undefined) parts.push(e("assets.folder_id", "=", query.folderId));
-      if (query.pinnedBy !== undefined) {
-        parts.push(
-          e(
-            "assets.id",
-            "in",
-            db().selectFrom("asset_pins").select("asset_id").where("user_id", "=", query.pinnedBy),
-          ),
-        );
-      }
-      const cursor =
-        query.page.from === "after" || query.page.from === "before" ? query.page.cursor : null;
-      if (cursor && !rank) {
-        const op = descending ? "<" : ">";
-        parts.push(
-          sql<SqlBool>`(${expression}, assets.id) ${sql.raw(op)} (${cursor.v}, ${cursor.i})`,
-        );
-      }
-      return e.and(parts);
-    });
+  const conditions = (e: AssetsEb) => {
+    const parts = [visibleCondition(e, access), ...rest.map((n) => compileNode(e, n))];
+    if (query.archiveId !== undefined) parts.push(e("assets.archive_id", "=", query.archiveId));
+    if (query.folderId !== undefined) parts.push(e("assets.folder_id", "=", query.folderId));
+    if (query.pinnedBy !== undefined) {
+      parts.push(
+        e(
+          "assets.id",
+          "in",
+          db().selectFrom("asset_pins").select("asset_id").where("user_id", "=", query.pinnedBy),
+        ),
+      );
+    }
+    const cursor =
+      query.page.from === "after" || query.page.from === "before" ? query.page.cursor : null;
+    if (cursor && !rank) {
+      const op = sql.raw(descending ? "<" : ">");
+      parts.push(
+        key === "added"
+          ? sql<SqlBool>`${tieBreaker} ${op} ${cursor.i}`
+          : sql<SqlBool>`(${expression}, ${tieBreaker}) ${op} (${cursor.v}, ${cursor.i})`,
+      );
+    }
+    return e.and(parts);
+  };
+
+  const searchDb = db().withTables<{ assets_fts: FtsTable }>();
+  // CROSS JOIN keeps SQLite from reordering: the full-text index is the outer loop.
+  let select =
+    driving !== null
+      ? searchDb
+          .selectFrom("assets_fts")
+          .crossJoin("assets")
+          .select(LISTED_COLUMNS.map((c) => `assets.${c}` as const))
+          .where(sql<SqlBool>`assets_fts match ${driving}`)
+          .whereRef("assets.id", "=", "assets_fts.rowid")
+          .where((eb) => conditions(eb as unknown as AssetsEb))
+      : searchDb
+          .selectFrom("assets")
+          .select(LISTED_COLUMNS.map((c) => `assets.${c}` as const))
+          .where((eb) => conditions(eb as unknown as AssetsEb));
 
   let offset = 0;
   if (rank) {
@@ -468,9 +544,15 @@ export async function listAssets(query: AssetQuery): Promise<AssetPage> {
     if (query.page.from === "before") offset = Math.max(0, offset - query.limit);
     if (!Number.isSafeInteger(offset) || offset < 0 || offset > MAX_RELEVANCE_OFFSET)
       throw new InvalidCursorError();
-    select = select.orderBy(rank, "asc").orderBy("assets.id", "desc").offset(offset);
+    // FTS5 orders by its rank column only when nothing follows it in ORDER BY.
+    select =
+      driving !== null
+        ? select.orderBy(rank, "asc").offset(offset)
+        : select.orderBy(rank, "asc").orderBy("assets.id", "desc").offset(offset);
+  } else if (key === "added") {
+    select = select.orderBy(tieBreaker, direction);
   } else {
-    select = select.orderBy(expression, direction).orderBy("assets.id", direction);
+    select = select.orderBy(expression, direction).orderBy(tieBreaker, direction);
   }
   const rows = await select.limit(query.limit + 1).execute();
   const more = rows.length > query.limit;
@@ -489,7 +571,7 @@ export async function listAssets(query: AssetQuery): Promise<AssetPage> {
   if (reverse) assets.reverse();
   const first = assets[0];
   const last = assets[assets.length - 1];
-  const cursorOf = (row: AssetRow | undefined) =>
+  const cursorOf = (row: ListedAsset | undefined) =>
     row ? { v: sortValue(row, key), i: row.id } : null;
   switch (query.page.from) {
     case "first":

@@ -1,0 +1,68 @@
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AdvancedSearchForm } from "~/components/AdvancedSearch";
+import {
+  advancedSearchDefaults,
+  advancedSearchParams,
+  parseAdvancedSubmission,
+  SEARCH_HOME,
+  searchTargetFrom,
+} from "~/models/advanced-search.schema";
+import * as css from "~/components/advanced-search.css";
+
+export const meta: MetaFunction = () => [{ title: "Advanced search | Arkiv" }];
+
+/*
+ * The advanced search without JavaScript (the header links here; with JavaScript it is a
+ * popover). The form is GET, so this loader is its "action": a submission with errors comes back
+ * with them by their fields (400), a row added or removed comes back with the rows changed, and a
+ * valid search goes to the collection with only what is set, so the archive page never sees the
+ * empty inputs a browser sends.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const target = searchTargetFrom(params.get("to"));
+  if (target === null)
+    throw new Response("An advanced search can only search in an archive of this site.", {
+      status: 400,
+    });
+  const defaults = advancedSearchDefaults(params);
+  if (params.get("search") === null && params.get("__intent__") === null)
+    return json({ target, defaults, lastResult: null });
+  const submission = parseAdvancedSubmission(params);
+  if (submission.status === "success") {
+    const query = advancedSearchParams(submission.value).toString();
+    throw redirect(query ? `${target}?${query}` : target);
+  }
+  return json(
+    { target, defaults, lastResult: submission.reply() },
+    { status: submission.status === "error" ? 400 : 200 },
+  );
+}
+
+function collectionName(target: string): string {
+  if (target === SEARCH_HOME) return "all archives";
+  const segment = target.split("/")[3] ?? "";
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export default function AdvancedSearchView() {
+  const { target, defaults, lastResult } = useLoaderData<typeof loader>();
+  return (
+    <section className={css.page} aria-labelledby="advanced-search-page-title">
+      <h1 id="advanced-search-page-title">Advanced search</h1>
+      <p>Searching in {collectionName(target)}.</p>
+      <AdvancedSearchForm
+        // A new search result (or an error reply) starts the form from what the server read.
+        key={JSON.stringify(lastResult ?? defaults)}
+        target={target}
+        defaults={defaults}
+        lastResult={lastResult}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+/*
+ * Makes (or reuses) the search benchmark's database for one dialect: migrated, with the bench
+ * user, three archives and N synthetic assets. Used by bench/search.ts.
+ */
+import fs from "node:fs";
+import pg from "pg";
+import { createDatabase, useDatabase, type DatabaseHandle } from "../app/db/connection.server";
+import { prepareDatabase } from "../app/db/bootstrap.server";
+import { EVERYONE_GROUP_ID } from "../app/db/schema";
+import { createArchive } from "../app/models/archive.server";
+import { createUser } from "../app/models/user.server";
+import {
+  ARCHIVES,
+  BENCH_USER,
+  fillPostgres,
+  fillSqlite,
+  removeQuietly,
+  sqlitePath,
+} from "./search-fixture";
+
+export interface Prepared {
+  handle: DatabaseHandle;
+  archiveIds: number[];
+  databaseUrl: string;
+  dataDir: string;
+}
+
+const OWNER = { ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "bench-owner-password" };
+
+async function setUp(handle: DatabaseHandle) {
+  useDatabase(handle);
+  await prepareDatabase(handle, OWNER);
+  const user = await createUser({ ...BENCH_USER, fullName: "Bench user" });
+  const ids: number[] = [];
+  for (const [i, archive] of ARCHIVES.entries()) {
+    const created = await createArchive({
+      name: archive.name,
+      members:
+        i === 0
+          ? [
+              {
+                type: "user",
+                id: user.id,
+                permissions: ["View", "Preview"],
+                autoSearch: "dt:image",
+              },
+            ]
+          : i === 1
+            ? [
+                {
+                  type: "user",
+                  id: user.id,
+                  permissions: ["View", "Preview"],
+                  autoSearch: "o:landscape",
+                },
+              ]
+            : [{ type: "group", id: EVERYONE_GROUP_ID, permissions: ["Preview"], autoSearch: "" }],
+    });
+    ids.push(created.id);
+  }
+  return ids;
+}
+
+async function marker(handle: DatabaseHandle): Promise<number | null> {
+  try {
+    const row = await handle.db
+      .selectFrom("site_settings")
+      .select("value")
+      .where("key", "=", "benchRows")
+      .executeTakeFirst();
+    return row ? Number(row.value) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function archiveIdsOf(handle: DatabaseHandle) {
+  const rows = await handle.db
+    .selectFrom("archives")
+    .select(["id", "name"])
+    .orderBy("id")
+    .execute();
+  return ARCHIVES.map((a) => rows.find((r) => r.name === a.name)!.id);
+}
+
+export async function prepareSqlite(count: number, log: (s: string) => void): Promise<Prepared> {
+  const dataDir = sqlitePath(count);
+  const file = `${dataDir}/arkiv.sqlite`;
+  if (fs.existsSync(file)) {
+    const handle = createDatabase({ url: `sqlite:${file}`, dataDir });
+    useDatabase(handle);
+    if ((await marker(handle)) === count) {
+      return {
+        handle,
+        archiveIds: await archiveIdsOf(handle),
+        databaseUrl: `sqlite:${file}`,
+        dataDir,
+      };
+    }
+    await handle.destroy();
+  }
+  removeQuietly(dataDir);
+  fs.mkdirSync(dataDir, { recursive: true });
+  let handle = createDatabase({ url: `sqlite:${file}`, dataDir });
+  const archiveIds = await setUp(handle);
+  await handle.destroy();
+  fillSqlite(file, count, archiveIds, log);
+  handle = createDatabase({ url: `sqlite:${file}`, dataDir });
+  useDatabase(handle);
+  await handle.db
+    .insertInto("site_settings")
+    .values({ key: "benchRows", value: String(count) })
+    .execute();
+  return { handle, archiveIds, databaseUrl: `sqlite:${file}`, dataDir };
+}
+
+export async function preparePostgres(
+  url: string,
+  count: number,
+  log: (s: string) => void,
+): Promise<Prepared> {
+  const schema = `bench_search_${count}`;
+  const dataDir = sqlitePath(count) + "-pg";
+  fs.mkdirSync(dataDir, { recursive: true });
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema if not exists ${schema}`);
+  await admin.end();
+  const databaseUrl = `${url}${url.includes("?") ? "&" : "?"}options=-c%20search_path%3D${schema}`;
+  let handle = createDatabase({ url, dataDir, pgSchema: schema });
+  useDatabase(handle);
+  if ((await marker(handle)) === count) {
+    return { handle, archiveIds: await archiveIdsOf(handle), databaseUrl, dataDir };
+  }
+  await handle.destroy();
+  const reset = new pg.Client({ connectionString: url });
+  await reset.connect();
+  await reset.query(`drop schema if exists ${schema} cascade`);
+  await reset.query(`create schema ${schema}`);
+  await reset.end();
+  handle = createDatabase({ url, dataDir, pgSchema: schema });
+  const archiveIds = await setUp(handle);
+  await fillPostgres(url, schema, count, archiveIds, log);
+  await handle.db
+    .insertInto("site_settings")
+    .values({ key: "benchRows", value: String(count) })
+    .execute();
+  return { handle, archiveIds, databaseUrl, dataDir };
+}
