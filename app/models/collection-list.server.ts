@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { AssetRow } from "~/db/schema";
 import { acceptedTypes, apiError, apiJson } from "~/utils/http.server";
 import {
   archiveAccess,
@@ -28,6 +27,7 @@ import {
   InvalidSearchExpressionError,
   parseQueries,
   type Cursor,
+  type ListedAsset,
 } from "./search.server";
 import { updatePreferences } from "./user.server";
 import type { Viewer } from "./user.schema";
@@ -93,7 +93,7 @@ export async function posterAsset(
   viewer: Viewer | null,
   archiveId: number,
   chosen: number | null,
-): Promise<AssetRow | null> {
+): Promise<ListedAsset | null> {
   if (chosen !== null) {
     const asset = await findVisibleAsset(viewer, chosen);
     if (asset && asset.archive_id === archiveId) return asset;
