@@ -1,4 +1,9 @@
 import { z } from "zod";
+import {
+  advancedSearchExpressions,
+  advancedSearchParams,
+  parseAdvancedSearch,
+} from "./advanced-search.schema";
 import { acceptedTypes, apiError, apiJson } from "~/utils/http.server";
 import {
   archiveAccess,
@@ -121,8 +126,11 @@ async function posterOf(viewer: Viewer | null, archiveId: number, chosen: number
 }
 
 export interface CollectionListOptions {
-  /** A search: each archive gets its assetCount, and archives without a match are left out. */
-  q?: string;
+  /**
+   * A search (expressions ANDed, as repeated q): each archive gets its assetCount, and archives
+   * without a match are left out. No non-empty expression means no search.
+   */
+  queries?: string[];
 }
 
 /** The viewer's archives as collections, pinned ones first. Throws InvalidSearchExpressionError. */
@@ -130,7 +138,8 @@ export async function listCollections(
   viewer: Viewer | null,
   options: CollectionListOptions = {},
 ): Promise<Collection[]> {
-  const search = options.q === undefined ? null : parseQueries([options.q]);
+  const parsed = parseQueries(options.queries ?? []);
+  const search = parsed.length > 0 ? parsed : null;
   const [visible, counts] = await Promise.all([
     visibleArchives(viewer),
     search ? countByArchive(viewer, search) : Promise.resolve(null),
@@ -180,8 +189,11 @@ export async function collectionTiles(viewer: Viewer | null): Promise<Collection
  * one with the most, else the one with the most; ties go to the first in list order. null when
  * nothing matches. Throws InvalidSearchExpressionError.
  */
-export async function searchTarget(viewer: Viewer | null, q: string): Promise<Archive | null> {
-  const search = parseQueries([q]);
+export async function searchTarget(
+  viewer: Viewer | null,
+  queries: string[],
+): Promise<Archive | null> {
+  const search = parseQueries(queries);
   const [visible, counts] = await Promise.all([
     visibleArchives(viewer),
     countByArchive(viewer, search),
@@ -364,14 +376,32 @@ export async function coverChoices(
   };
 }
 
-/** The collection list as JSON, searched when the URL has a non-empty q. */
+/**
+ * The search a URL asks for: q and the advanced parameters (decision 013) as expressions, or
+ * the messages of the parameters that are not valid.
+ */
+export function searchOf(
+  params: URLSearchParams,
+): { ok: true; queries: string[]; query: URLSearchParams } | { ok: false; message: string } {
+  const parsed = parseAdvancedSearch(params);
+  if (!parsed.ok) return { ok: false, message: Object.values(parsed.errors).flat().join(" ") };
+  return {
+    ok: true,
+    queries: advancedSearchExpressions(parsed.value),
+    query: advancedSearchParams(parsed.value),
+  };
+}
+
+/** The collection list as JSON, searched when the URL asks for a search. */
 export async function collectionListResponse(
   request: Request,
   viewer: Viewer | null,
 ): Promise<Response> {
-  const q = new URL(request.url).searchParams.get("q") ?? "";
+  const search = searchOf(new URL(request.url).searchParams);
+  if (!search.ok)
+    return apiError(request, 400, search.message, { heading: "InvalidSearchParameters" });
   try {
-    const data = await listCollections(viewer, q.trim() === "" ? {} : { q });
+    const data = await listCollections(viewer, { queries: search.queries });
     const type = acceptedTypes(request).includes(COLLECTION_LIST_TYPE)
       ? COLLECTION_LIST_TYPE
       : "application/json";

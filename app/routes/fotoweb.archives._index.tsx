@@ -8,7 +8,14 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { CollectionList } from "~/components/CollectionList";
 import { CollectionsEmpty } from "~/components/CollectionsEmpty";
-import { canPin, collectionTiles, searchTarget, tileAction } from "~/models/collection-list.server";
+import { hasAdvancedParams } from "~/models/advanced-search.schema";
+import {
+  canPin,
+  collectionTiles,
+  searchOf,
+  searchTarget,
+  tileAction,
+} from "~/models/collection-list.server";
 import { InvalidSearchExpressionError } from "~/models/search.server";
 import { alertDanger, alertWarning, page } from "~/styles/global.css";
 import { readForm } from "~/utils/http.server";
@@ -26,14 +33,18 @@ const LIST = "/fotoweb/archives/";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getBrowsingViewer(request);
-  const q = new URL(request.url).searchParams.get("q");
-  if (q !== null && q.trim() === "") throw redirect(LIST);
+  const params = new URL(request.url).searchParams;
+  const q = params.get("q");
+  if (q !== null && q.trim() === "" && !hasAdvancedParams(params)) throw redirect(LIST);
   let warning: string | null = null;
   let searchError: { heading: string; value: string } | null = null;
-  if (q !== null) {
+  const search = searchOf(params);
+  if (!search.ok) searchError = { heading: "InvalidSearchParameters", value: search.message };
+  else if (search.queries.length > 0) {
     try {
-      const target = await searchTarget(viewer, q);
-      if (target) throw redirect(`${target.href}?${new URLSearchParams({ q })}`);
+      const target = await searchTarget(viewer, search.queries);
+      // The whole search travels on, so the archive page searches the same (decision 013).
+      if (target) throw redirect(`${target.href}?${search.query}`);
       warning = "No assets found.";
     } catch (error) {
       if (!(error instanceof InvalidSearchExpressionError)) throw error;

@@ -332,6 +332,31 @@ describe("the main search target", () => {
     expect(html).toContain("AND must be followed by a search term.");
   });
 
+  test("advanced search parameters narrow the search and travel to the target", async () => {
+    const narrowed = await member.get("/fotoweb/archives/?q=harbour&o=portrait");
+    expect(narrowed.status).toBe(302);
+    expect(narrowed.headers.get("location")).toBe(
+      `${archives.Filtered!.href}?q=harbour&o=portrait`,
+    );
+    // Without text, the advanced parameters alone are the search.
+    const alone = await member.get("/fotoweb/archives/?q=&o=portrait");
+    expect(alone.headers.get("location")).toBe(`${archives.Filtered!.href}?o=portrait`);
+    const counts = await list(member, "/fotoweb/archives/?q=harbour&o=landscape");
+    expect(counts.data.map((c) => [c.name, c.assetCount])).toEqual([
+      ["Open", 1],
+      ["Registered", 2],
+    ]);
+  });
+
+  test("invalid advanced parameters are a 400 on the page and in JSON", async () => {
+    const page = await member.get("/fotoweb/archives/?q=harbour&dt=sculpture");
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("InvalidSearchParameters");
+    const api = await member.getJson("/fotoweb/archives/?dt=sculpture", LIST_TYPE);
+    expect(api.status).toBe(400);
+    expect(await api.json()).toMatchObject({ status: 400, heading: "InvalidSearchParameters" });
+  });
+
   test("an empty q goes to the clear URL", async () => {
     const { status, location } = await target(member, "  ");
     expect(status).toBe(302);
