@@ -292,16 +292,71 @@ export async function uploadTargets(viewer: Viewer | null): Promise<Archive[]> {
   return archives.filter((a) => !a.isHidden && permissions.get(a.id)?.has("UploadFile"));
 }
 
+export interface PosterImage {
+  size: number;
+  width: number;
+  height: number;
+  href: string;
+  square: boolean;
+}
+
+/** What a collection says about one viewer: their permissions, the cover they see, their pin. */
+export interface CollectionExtras {
+  permissions: string[];
+  posterImages: PosterImage[];
+  posterAsset: string | null;
+  pin: boolean;
+  assetCount?: number;
+}
+
 /** An archive as the API's collection representation (the fields this version knows). */
 export function archiveCollection(archive: Archive) {
+  return collectionFor(archive);
+}
+
+/** The collection with the viewer's side (permissions, cover, pin, matches) filled in. */
+export function collectionFor(archive: Archive, extras?: CollectionExtras) {
   return {
     id: String(archive.id),
     name: archive.name,
     description: archive.description,
     href: archive.href,
+    data: archive.href,
+    // Archive pins are keyed by this (spec 000 section 3): the href without a query.
+    matchingHref: archive.href,
     type: "archive",
     color: archive.config.Color,
     iconCharacter: archive.config.IconCharacter,
+    searchURL: `${archive.href}{?q}`,
+    canSelect: true,
     isSelectable: true,
+    isSearchable: true,
+    permissions: extras?.permissions ?? [],
+    posterImages: extras?.posterImages ?? [],
+    posterAsset: extras?.posterAsset ?? null,
+    pin: extras?.pin ?? false,
+    ...(extras?.assetCount === undefined ? {} : { assetCount: extras.assetCount }),
   };
+}
+
+export type Collection = ReturnType<typeof collectionFor>;
+
+/** The chosen cover of each archive (archives.poster_asset_id), null where none is set. */
+export async function posterAssetIds(archiveIds: number[]): Promise<Map<number, number | null>> {
+  if (archiveIds.length === 0) return new Map();
+  const rows = await db()
+    .selectFrom("archives")
+    .select(["id", "poster_asset_id"])
+    .where("id", "in", archiveIds)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.poster_asset_id]));
+}
+
+/** Sets (an asset id) or clears (null) an archive's cover. Callers check SetPosterAsset. */
+export async function setPosterAssetId(archiveId: number, assetId: number | null) {
+  await db()
+    .updateTable("archives")
+    .set({ poster_asset_id: assetId, updated_at: now() })
+    .where("id", "=", archiveId)
+    .execute();
 }

@@ -9,6 +9,7 @@ import {
   COLLECTION_TYPE,
   stripTile,
 } from "~/models/collection-page.server";
+import { patchCollection } from "~/models/collection-list.server";
 import { folderFromFields, receiveMultipartUpload, refusal } from "~/models/upload.server";
 import { acceptedTypes, apiError, apiHandler, apiJson } from "~/utils/http.server";
 import { LINKS } from "~/utils/links";
@@ -48,6 +49,12 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
 });
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
+  if (request.method === "PATCH")
+    return patchCollection(
+      request,
+      await archiveOf(request, params.archive),
+      await requireApiViewer(request),
+    );
   if (request.method !== "POST") return apiError(request, 405, "Use POST to upload files.");
   const viewer = await requireApiViewer(request);
   const archive = await archiveOf(request, params.archive);

@@ -1,22 +1,112 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CollectionList } from "~/components/CollectionList";
 import { CollectionsEmpty } from "~/components/CollectionsEmpty";
+import { hasAdvancedParams } from "~/models/advanced-search.schema";
+import {
+  canPin,
+  collectionTiles,
+  searchOf,
+  searchTarget,
+  tileAction,
+} from "~/models/collection-list.server";
+import { InvalidSearchExpressionError } from "~/models/search.server";
+import { alertDanger, alertWarning, page } from "~/styles/global.css";
+import { readForm } from "~/utils/http.server";
+import { getBrowsingViewer } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Archives | Arkiv" }];
 
+const LIST = "/fotoweb/archives/";
+
 /*
- * The archive list and the main search's target. Archives exist since ingest; their tiles, with
- * the permission filter, come with the collections view (issue 4), and until then the list is
- * its empty state. An empty query goes to the clear URL.
+ * The archive list and the main search's target (spec 000 sections 4, 5 and 8): a search goes
+ * to the archive with a pinned match and the most assets, else the one with the most; nothing
+ * found or a bad expression shows the list with the message. An empty query is the clear URL.
  */
-export function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const q = url.searchParams.get("q");
-  if (q !== null && q.trim() === "") throw redirect("/fotoweb/archives/");
-  return json({ q: (q ?? "").slice(0, 1000) });
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await getBrowsingViewer(request);
+  const params = new URL(request.url).searchParams;
+  const q = params.get("q");
+  if (q !== null && q.trim() === "" && !hasAdvancedParams(params)) throw redirect(LIST);
+  let warning: string | null = null;
+  let searchError: { heading: string; value: string } | null = null;
+  const search = searchOf(params);
+  if (!search.ok) searchError = { heading: "InvalidSearchParameters", value: search.message };
+  else if (search.queries.length > 0) {
+    try {
+      const target = await searchTarget(viewer, search.queries);
+      // The whole search travels on, so the archive page searches the same (decision 013).
+      if (target) throw redirect(`${target.href}?${search.query}`);
+      warning = "No assets found.";
+    } catch (error) {
+      if (!(error instanceof InvalidSearchExpressionError)) throw error;
+      searchError = { heading: "InvalidSearchExpression", value: error.message };
+    }
+  }
+  const collections = await collectionTiles(viewer);
+  return json(
+    {
+      q: (q ?? "").slice(0, 1000),
+      collections,
+      viewer: { canPin: canPin(viewer), isGuest: viewer?.isGuest ?? true },
+      warning,
+      searchError,
+    },
+    { status: searchError ? 400 : 200 },
+  );
+}
+
+/* Pins and covers: each a plain form post answered with a redirect and a toast. */
+export async function action({ request }: ActionFunctionArgs) {
+  const viewer = await getBrowsingViewer(request);
+  const outcome = await tileAction(viewer, await readForm(request));
+  if (!outcome.ok) return json({ error: outcome.message }, { status: outcome.status });
+  return redirectWithToast(request, LIST, { message: outcome.message });
 }
 
 export default function Archives() {
-  const { q } = useLoaderData<typeof loader>();
-  return <CollectionsEmpty heading="Archives" query={q} />;
+  const { q, collections, viewer, warning, searchError } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const alerts = (
+    <>
+      {searchError ? (
+        <div role="alert" className={alertDanger} data-testid="search-error">
+          <strong>{searchError.heading}</strong>: {searchError.value}
+        </div>
+      ) : null}
+      {actionData?.error ? (
+        <div role="alert" className={alertDanger}>
+          {actionData.error}
+        </div>
+      ) : null}
+      {warning ? (
+        <div role="status" className={alertWarning}>
+          <strong>{warning}</strong> Nothing matched “{q}”.
+        </div>
+      ) : null}
+    </>
+  );
+  if (collections.length === 0) {
+    return (
+      <div className={page}>
+        {alerts}
+        <CollectionsEmpty heading="Archives" query={warning ? undefined : q} />
+      </div>
+    );
+  }
+  return (
+    <div className={page}>
+      <h1>Archives</h1>
+      {alerts}
+      <CollectionList collections={collections} viewer={viewer} label="Archives" />
+    </div>
+  );
 }

@@ -159,7 +159,8 @@ test("Enter in a field searches (it does not remove a row)", async ({ page, open
   await form.getByLabel("Value 1").fill("Oslo");
   await form.getByLabel("Search for text in all fields").fill("fjord");
   await form.getByLabel("Search for text in all fields").press("Enter");
-  await expect(page).toHaveURL(/\/fotoweb\/archives\/\?/);
+  // The archive list, or the archive it sends a search with matches to.
+  await expect(page).toHaveURL(/\/fotoweb\/archives\/(?:[^/?]+\/)?\?/);
   expect(paramsOf(page).toString()).toBe(
     "q=fjord&criteria%5B0%5D.field=90&criteria%5B0%5D.value=Oslo",
   );
@@ -167,7 +168,8 @@ test("Enter in a field searches (it does not remove a row)", async ({ page, open
 
 test("rows are added and removed, and Clear empties the form", async ({ page, open }, info) => {
   await signInQuietly(page, "alice", PASSWORD);
-  await open("/fotoweb/archives/?q=old&dt=image");
+  // A search that matches nothing stays on the list (one with matches goes to its archive).
+  await open("/fotoweb/archives/?q=xylophone&dt=image");
   const form = await openAdvanced(page, info);
   await form.getByLabel("Value 1").fill("first");
   await addCriterion(form);

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { collectionListResponse } from "~/models/collection-list.server";
+import { apiHandler, methodNotAllowed } from "~/utils/http.server";
+import { requireApiViewer } from "~/utils/session.server";
+
+/* GET /fotoweb/me/archives/: the archives of the signed-in user (the guest included); 401 without. */
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) =>
+  collectionListResponse(request, await requireApiViewer(request)),
+);
+
+export const action = methodNotAllowed;

@@ -1,0 +1,51 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { ARCHIVES_ACTION } from "~/components/CollectionTile";
+import { selectCoverPath } from "~/components/CoverDialog";
+import { SelectionView } from "~/components/SelectionView";
+import { CollectionError, coverChoices } from "~/models/collection-list.server";
+import { page, panel } from "~/styles/global.css";
+import { errorBody } from "~/utils/http.server";
+import { requireViewer } from "~/utils/session.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Choose a cover${data ? ` for ${data.archive.name}` : ""} | Arkiv` },
+];
+
+/*
+ * The cover selection view as a page (decision 017): what the cover dialog shows, as a form, for
+ * browsers without JavaScript; the dialog loads its pages from here too. SetPosterAsset only.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const viewer = await requireViewer(request, { allowGuest: false });
+  const url = new URL(request.url);
+  const archiveId = Number(url.searchParams.get("archive"));
+  try {
+    if (!Number.isSafeInteger(archiveId) || archiveId <= 0)
+      throw new CollectionError(400, "Name the archive: ?archive=<id>.");
+    return json(await coverChoices(viewer, archiveId, url.searchParams.get("after")));
+  } catch (error) {
+    if (!(error instanceof CollectionError)) throw error;
+    throw json(errorBody(request, error.status, error.message), { status: error.status });
+  }
+}
+
+export default function SelectCover() {
+  const { archive, choices, next } = useLoaderData<typeof loader>();
+  return (
+    <div className={page}>
+      <h1>Choose a cover for {archive.name}</h1>
+      <section className={panel} aria-label="Cover selection">
+        <Form method="post" action={ARCHIVES_ACTION}>
+          <input type="hidden" name="intent" value="set-cover" />
+          <input type="hidden" name="archive" value={archive.id} />
+          <SelectionView
+            choices={choices}
+            more={next ? <Link to={selectCoverPath(archive.id, next)}>More</Link> : null}
+            cancel={<Link to="/fotoweb/archives/">Cancel</Link>}
+          />
+        </Form>
+      </section>
+    </div>
+  );
+}
