@@ -241,7 +241,7 @@ for (const dialect of DIALECTS) {
         },
         (q) => (compiled = q),
       );
-      const url = `${server.base}${archive.href}?q=${encodeURIComponent(search.q)}&sort=${search.sort}&n=25`;
+      const url = `${server.base}${archive.href}?q=${encodeURIComponent(search.q)}&s=${search.sort}&n=25`;
       const first = await get(url, assetList);
       if (first.status !== 200)
         throw new Error(`${url} answered ${first.status}: ${first.body.slice(0, 300)}`);

@@ -1,6 +1,12 @@
-import { Form, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
+import {
+  Form,
+  useNavigate,
+  useNavigation,
+  useRouteLoaderData,
+  useSearchParams,
+} from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { Button, Input, Label, SearchField } from "react-aria-components";
+import { Button, Input, Label, SearchField, Text } from "react-aria-components";
 import * as css from "./layout.css";
 import { visuallyHidden } from "~/styles/global.css";
 
@@ -12,6 +18,11 @@ export const SEARCH_PATH = "/fotoweb/archives/";
  */
 export function SearchBox() {
   const [params] = useSearchParams();
+  // The archive list's answer to this search (spec 000 §8): its error shows under the field.
+  const list = useRouteLoaderData<{ searchError?: { heading: string; value: string } | null }>(
+    "routes/fotoweb.archives._index",
+  );
+  const error = list?.searchError ?? null;
   const navigation = useNavigation();
   const navigate = useNavigate();
   const current = params.get("q") ?? "";
@@ -41,8 +52,14 @@ export function SearchBox() {
         onChange={setValue}
         className={css.searchField}
         aria-label="Search"
+        isInvalid={error !== null}
       >
         <Label className={visuallyHidden}>Search</Label>
+        {error ? (
+          <Text slot="errorMessage" className={css.searchTooltip}>
+            <strong>{error.heading}</strong> {error.value}
+          </Text>
+        ) : null}
         <Input className={css.searchInput} placeholder="Search" maxLength={1000} />
         <Button className={css.searchClear} aria-label="Clear search">
           ×

@@ -44,6 +44,21 @@ export const search = style({
   maxWidth: "420px",
 });
 export const searchField = style({ position: "relative", flex: 1, display: "flex" });
+/** The invalid-search message, as a tooltip under the field (spec 000 §8). */
+export const searchTooltip = style({
+  position: "absolute",
+  top: "calc(100% + 6px)",
+  left: 0,
+  zIndex: 20,
+  maxWidth: "min(420px, 90vw)",
+  padding: "6px 10px",
+  borderRadius: 4,
+  background: vars.color.dangerBg,
+  color: vars.color.danger,
+  border: `1px solid ${vars.color.danger}`,
+  fontSize: "0.875rem",
+  boxShadow: "0 2px 8px rgba(0, 0, 0, 0.25)",
+});
 export const searchInput = style({
   flex: 1,
   font: "inherit",

@@ -21,14 +21,11 @@ export const ORIENTATIONS = ["landscape", "portrait"] as const;
 export const COLOR_SPACES = ["rgb", "cmyk", "grayscale"] as const;
 /** `ms`: how much metadata an asset carries (spec 002 §9). */
 export const METADATA_STATUSES = ["none", "little", "normal"] as const;
-/** `s`: whether the file is online or offline (spec 002 §9). */
-export const STORAGE_STATES = ["online", "offline"] as const;
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export type Orientation = (typeof ORIENTATIONS)[number];
 export type ColorSpace = (typeof COLOR_SPACES)[number];
 export type MetadataStatus = (typeof METADATA_STATUSES)[number];
-export type StorageState = (typeof STORAGE_STATES)[number];
 
 export const FILE_SIZE_MAX_MB = 2_097_151;
 export const BYTES_PER_MB = 1_048_576;
@@ -67,7 +64,8 @@ export const RANGES = [
 ] as const satisfies readonly RangeSpec[];
 
 export type RangeKey = (typeof RANGES)[number]["from" | "to"];
-const CHOICE_KEYS = ["dt", "cs", "o", "ms", "s"] as const;
+// `s` is the list's sort order (decision 018), not storage: Arkiv keeps every file online.
+const CHOICE_KEYS = ["dt", "cs", "o", "ms"] as const;
 /** Image attributes, dropped when the document type is set to something else. */
 const IMAGE_KEYS = ["o", "cs", "pwf", "pwt", "phf", "pht"];
 const RANGE_KEYS = RANGES.flatMap((r) => [r.from, r.to]);
@@ -87,7 +85,6 @@ export interface AdvancedSearch {
   o?: Orientation;
   cs?: ColorSpace;
   ms?: MetadataStatus;
-  s?: StorageState;
   /** File sizes in MB (2 decimals), pixels, and YYYY-MM-DD dates, each bound optional. */
   ranges: Partial<Record<RangeKey, number | string>>;
   criteria: Criterion[];
@@ -197,7 +194,6 @@ const rawShape = {
   o: choice(ORIENTATIONS, "an orientation"),
   cs: choice(COLOR_SPACES, "a colour space"),
   ms: choice(METADATA_STATUSES, "a metadata status"),
-  s: choice(STORAGE_STATES, "a storage state"),
   criteria: z.preprocess(
     (v) => (v === undefined ? [] : v),
     z
@@ -260,7 +256,6 @@ function toAdvancedSearch(form: RawForm): AdvancedSearch {
     o: form.o as Orientation | undefined,
     cs: form.cs as ColorSpace | undefined,
     ms: form.ms as MetadataStatus | undefined,
-    s: form.s as StorageState | undefined,
     ranges,
     // A row without a value asks nothing: the popover starts with one empty row.
     criteria: form.criteria.flatMap((row) =>

@@ -1,3 +1,8 @@
+import {
+  advancedSearchExpressions,
+  hasAdvancedParams,
+  parseAdvancedSearch,
+} from "./advanced-search.schema";
 import { thumbHashToAverageRGBA } from "thumbhash";
 import { db } from "~/db/connection.server";
 import type { Viewer } from "./user.schema";
@@ -75,9 +80,15 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /** Reads the grid's parameters; throws PageParamError with a message a person can act on. */
 export function parsePageParams(url: URL, defaultLimit: number): PageParams {
   const params = url.searchParams;
-  const queries = params.getAll("q");
+  let queries = params.getAll("q");
   if (queries.length > MAX_QUERIES)
     throw new PageParamError(`Use at most ${MAX_QUERIES} search expressions (q) at once.`);
+  // The advanced search's parameters become expressions; links then carry them as q.
+  if (hasAdvancedParams(params)) {
+    const advanced = parseAdvancedSearch(params);
+    if (!advanced.ok) throw new PageParamError(Object.values(advanced.errors).flat().join(" "));
+    queries = advancedSearchExpressions(advanced.value);
+  }
 
   const single = (name: string) => {
     const all = params.getAll(name);

@@ -46,7 +46,8 @@ describe("parseAdvancedSearch", () => {
         "o=portrait",
         "cs=cmyk",
         "ms=little",
-        "s=offline",
+        // The list's sort order, not an advanced parameter (decision 018).
+        "s=name",
         "fsf=1",
         "fst=2.5",
         "pwf=800",
@@ -71,7 +72,6 @@ describe("parseAdvancedSearch", () => {
       o: "portrait",
       cs: "cmyk",
       ms: "little",
-      s: "offline",
       ranges: {
         fsf: 1,
         fst: 2.5,
@@ -93,12 +93,11 @@ describe("parseAdvancedSearch", () => {
   });
 
   it("refuses values outside their lists, by field", () => {
-    expect(errorsOf("dt=photo&o=square&cs=lab&ms=lots&s=cloud")).toEqual({
+    expect(errorsOf("dt=photo&o=square&cs=lab&ms=lots")).toEqual({
       dt: ["Choose a document type from the list."],
       o: ["Choose an orientation from the list."],
       cs: ["Choose a colour space from the list."],
       ms: ["Choose a metadata status from the list."],
-      s: ["Choose a storage state from the list."],
     });
   });
 
@@ -308,8 +307,8 @@ describe("advancedSearchExpressions", () => {
     ).toEqual(["(25:foo OR 25:bar)", "5:hello"]);
   });
 
-  it("adds nothing for metadata status and storage, which have no predicate", () => {
-    expect(expressions("ms=none&s=online")).toEqual([]);
+  it("adds nothing for metadata status, which has no predicate, nor for the sort order", () => {
+    expect(expressions("ms=none&s=-added")).toEqual([]);
   });
 
   it("adds no image attribute when the document type is not image", () => {
@@ -334,8 +333,8 @@ describe("hasAdvancedParams", () => {
   it("is true for any advanced parameter with a value, and not for q alone", () => {
     expect(hasAdvancedParams(new URLSearchParams("q=x"))).toBe(false);
     expect(hasAdvancedParams(new URLSearchParams("q=x&dt=&fsf="))).toBe(false);
-    expect(hasAdvancedParams(new URLSearchParams("page=2&sort=name"))).toBe(false);
-    for (const key of ["dt", "cs", "o", "ms", "s", "fsf", "fst", "phf", "pht", "pwf", "pwt"])
+    expect(hasAdvancedParams(new URLSearchParams("page=2&s=name"))).toBe(false);
+    for (const key of ["dt", "cs", "o", "ms", "fsf", "fst", "phf", "pht", "pwf", "pwt"])
       expect(hasAdvancedParams(new URLSearchParams(`${key}=1`)), key).toBe(true);
     for (const key of ["mtf", "mtt", "itf", "itt", "rtf", "rtt", "ctf", "ctt"])
       expect(hasAdvancedParams(new URLSearchParams(`${key}=2020-01-01`)), key).toBe(true);
