@@ -74,7 +74,8 @@ export default defineConfig({
     command: "npx tsx scripts/e2e-seed.ts && npx tsx server/index.ts",
     url: `${BASE_URL}/fotoweb/`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Seeding generated photographs and starting take a while on a busy two-core machine.
+    timeout: 180_000,
     stdout: "pipe",
     stderr: "pipe",
     env: {

@@ -12,6 +12,8 @@ const SINGLE_REPRESENTATION = [
   /^\/fotoweb\/api(\/|$)/i,
   /^\/fotoweb\/views(\/|$)/i,
   /^\/fotoweb\/services(\/|$)/i,
+  // A rendition href is a redirect to its file whatever the client accepts (decision 016).
+  /^\/fotoweb\/archives\/[^/]+\/[^/]+\/__renditions(\/|$)/i,
 ];
 
 interface MediaRange {

@@ -1,6 +1,7 @@
 import type { RenditionKind } from "~/db/schema";
 import { hasArchivePermission } from "./archive.server";
 import { currentRevisionId, findRendition, findRevision } from "./asset.server";
+import { findVisibleAsset } from "./search.server";
 import type { Viewer } from "./user.schema";
 
 /*
@@ -69,7 +70,8 @@ export async function accessFile(
   const revision = await findRevision(revisionId);
   if (!revision || revision.assetState !== "ready") return NOT_FOUND;
   const permission = kind === "original" ? "Download" : "Preview";
-  if (!(await hasArchivePermission(viewer, revision.archiveId, "View"))) return NOT_FOUND;
+  // The asset itself must be visible (members' filters, hidden archives), not only its archive.
+  if (!(await findVisibleAsset(viewer, revision.assetId))) return NOT_FOUND;
   // Earlier revisions belong to the history, which has its own permission.
   if (
     revision.number !== revision.currentRevision &&

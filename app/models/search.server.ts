@@ -1,4 +1,10 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import {
+  sql,
+  type CompiledQuery,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+} from "kysely";
 import { database, db } from "~/db/connection.server";
 import type { AssetRow, Database } from "~/db/schema";
 import { archiveAccess, type ArchiveAccess } from "./archive.server";
@@ -475,7 +481,11 @@ function rankExpression(search: SearchNode[], driving: boolean) {
   return sql<number>`-ts_rank(assets.search_vector, to_tsquery('simple', ${query}))`;
 }
 
-export async function listAssets(query: AssetQuery): Promise<AssetPage> {
+export async function listAssets(
+  query: AssetQuery,
+  /** Sees the SQL before it runs: the search benchmark runs the same query on the driver. */
+  observe?: (compiled: CompiledQuery) => void,
+): Promise<AssetPage> {
   const access = await visibleArchives(
     query.viewer,
     query.archiveId === undefined ? undefined : [query.archiveId],
@@ -554,7 +564,9 @@ export async function listAssets(query: AssetQuery): Promise<AssetPage> {
   } else {
     select = select.orderBy(expression, direction).orderBy(tieBreaker, direction);
   }
-  const rows = await select.limit(query.limit + 1).execute();
+  const limited = select.limit(query.limit + 1);
+  observe?.(limited.compile());
+  const rows = await limited.execute();
   const more = rows.length > query.limit;
   const assets = rows.slice(0, query.limit);
 

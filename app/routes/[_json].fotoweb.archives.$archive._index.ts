@@ -1,17 +1,24 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { archiveIdFromSegment, findArchive } from "~/models/archive.server";
 import {
-  archiveCollection,
-  archiveIdFromSegment,
-  findArchive,
-  hasArchivePermission,
-} from "~/models/archive.server";
+  API_PAGE_SIZE,
+  ASSETLIST_TYPE,
+  collectionErrorResponse,
+  collectionPage,
+  collectionRepresentation,
+  COLLECTION_TYPE,
+  stripTile,
+} from "~/models/collection-page.server";
 import { patchCollection } from "~/models/collection-list.server";
 import { folderFromFields, receiveMultipartUpload, refusal } from "~/models/upload.server";
-import { apiError, apiHandler, apiJson } from "~/utils/http.server";
+import { acceptedTypes, apiError, apiHandler, apiJson } from "~/utils/http.server";
 import { LINKS } from "~/utils/links";
-import { requireApiViewer } from "~/utils/session.server";
+import { getBrowsingViewer, requireApiViewer } from "~/utils/session.server";
 
-/* An archive's URL as JSON: its representation (GET) and the multipart upload (POST, 202). */
+/*
+ * An archive's URL as JSON: the collection with its first page of assets, or with Accept
+ * assetlist+json one page of the list (GET); the multipart upload (POST, 202).
+ */
 
 async function archiveOf(request: Request, segment: string | undefined) {
   const id = archiveIdFromSegment(segment ?? "");
@@ -21,11 +28,24 @@ async function archiveOf(request: Request, segment: string | undefined) {
 }
 
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  const viewer = await requireApiViewer(request);
-  const archive = await archiveOf(request, params.archive);
-  if (!(await hasArchivePermission(viewer, archive.id, "View")))
-    return apiError(request, 404, "There is no archive at this address.");
-  return apiJson(archiveCollection(archive), "application/vnd.fotoware.collection+json");
+  const viewer = await getBrowsingViewer(request);
+  if (!viewer) await requireApiViewer(request);
+  const url = new URL(request.url);
+  // The asset list alone when asked for it; the collection (with its first page) otherwise.
+  const listOnly = acceptedTypes(request).includes(ASSETLIST_TYPE);
+  try {
+    const page = await collectionPage(
+      viewer,
+      archiveIdFromSegment(params.archive ?? ""),
+      url,
+      API_PAGE_SIZE,
+    );
+    if (listOnly)
+      return apiJson({ data: page.assets.map(stripTile), paging: page.paging }, ASSETLIST_TYPE);
+    return apiJson(collectionRepresentation(page, url), COLLECTION_TYPE);
+  } catch (error) {
+    return collectionErrorResponse(request, error);
+  }
 });
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {

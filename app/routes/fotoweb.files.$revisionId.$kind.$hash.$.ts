@@ -3,14 +3,15 @@ import type { Readable } from "node:stream";
 import { accessFile, contentDisposition, isFileKind } from "~/models/rendition.server";
 import { blobStore } from "~/storage/blob-store.server";
 import { apiError, apiHandler, methodNotAllowed } from "~/utils/http.server";
-import { getViewer } from "~/utils/session.server";
+import { getBrowsingViewer } from "~/utils/session.server";
 
 /*
  * A file by content: the URL names the revision, the kind and the hash, so a response never
  * changes and is cached as immutable. Permission is checked on every request all the same.
  */
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  const viewer = await getViewer(request);
+  // Anonymous visitors browse as the guest, so the previews their pages show must load too.
+  const viewer = await getBrowsingViewer(request);
   if (!viewer) return apiError(request, 401, "Sign in to see this file.");
   const revisionId = /^\d{1,12}$/.test(params.revisionId ?? "") ? Number(params.revisionId) : NaN;
   const kind = params.kind ?? "";

@@ -1,25 +1,77 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
-import { panel } from "~/styles/global.css";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useState } from "react";
+import { AssetGrid } from "~/components/AssetGrid";
+import { Button } from "~/components/Button";
+import * as css from "~/components/grid.css";
+import {
+  collectionErrorResponse,
+  HTML_PAGE_SIZE,
+  PINS_PATH,
+  pinsPage,
+} from "~/models/collection-page.server";
+import { gridAction } from "~/models/grid-action.server";
 import { requireViewer } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Pins | Arkiv" }];
 
+/* The viewer's pinned assets in the grid (spec 000 §4 "Asset pins"); guests have none. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireViewer(request, { allowGuest: false });
-  return json({});
+  const viewer = await requireViewer(request, { allowGuest: false });
+  try {
+    return json(await pinsPage(viewer, new URL(request.url), HTML_PAGE_SIZE));
+  } catch (error) {
+    throw collectionErrorResponse(request, error);
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const viewer = await requireViewer(request, { allowGuest: false });
+  return gridAction(request, viewer, { back: PINS_PATH });
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formData,
+  defaultShouldRevalidate,
+}) => (formData?.get("_fetch") === "1" ? false : defaultShouldRevalidate);
+
+/** Clearing every pin asks first: with JavaScript in place, without it on a confirm step. */
+function ClearPins() {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <details open={confirming} onToggle={(e) => setConfirming(e.currentTarget.open)}>
+      <summary>Clear all pins</summary>
+      <Form method="post" className={css.inlineForm}>
+        <p>Remove every pinned asset from this list? The assets themselves stay.</p>
+        <input type="hidden" name="intent" value="clear-pins" />
+        <Button type="submit" variant="primary">
+          Yes, clear all pins
+        </Button>
+      </Form>
+    </details>
+  );
 }
 
 export default function Pins() {
+  const data = useLoaderData<typeof loader>();
   return (
     <div>
       <h1>Pins</h1>
-      <section className={panel} aria-label="Pinned items">
-        <p>You have not pinned anything yet.</p>
-        <p>
-          <Link to="/fotoweb/">Go to the start page</Link>
-        </p>
-      </section>
+      {data.assets.length > 0 ? <ClearPins /> : null}
+      <AssetGrid
+        assets={data.assets}
+        paging={data.paging}
+        context={data.context}
+        pinned={data.pinned}
+        canPin={data.canPin}
+        pinsView
+        emptyText="You have not pinned anything yet."
+      />
     </div>
   );
 }

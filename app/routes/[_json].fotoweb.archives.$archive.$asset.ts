@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { ASSET_NOT_FOUND, findAssetBySegments } from "~/models/asset-details.server";
+import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/utils/http.server";
+import { getBrowsingViewer } from "~/utils/session.server";
+
+/* An asset's URL as JSON: the asset representation (reference "Asset"). */
+
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  const viewer = await getBrowsingViewer(request);
+  if (!viewer)
+    return apiError(
+      request,
+      401,
+      "Access is denied due to invalid credentials. Sign in and try again.",
+    );
+  const found = await findAssetBySegments(viewer, params.archive, params.asset);
+  if (!found) return apiError(request, 404, ASSET_NOT_FOUND);
+  return apiJson(found.view, "application/vnd.fotoware.asset+json");
+});
+
+// Metadata updates (PATCH) come with the metadata editor.
+export const action = methodNotAllowed;

@@ -1,0 +1,54 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  API_PAGE_SIZE,
+  ASSETLIST_TYPE,
+  collectionErrorResponse,
+  pinsPage,
+  stripTile,
+} from "~/models/collection-page.server";
+import { pinRequest, pinRequestErrorResponse } from "~/models/pin-api.server";
+import { addPins, removePins } from "~/models/pin.server";
+import { apiError, apiHandler, apiJson } from "~/utils/http.server";
+import { requireApiViewer } from "~/utils/session.server";
+
+/*
+ * The pins link of the descriptor as JSON: GET the pinned assets (assetlist+json, paged), POST an
+ * asset link list to pin, PATCH {assets: {delete: [href]}} to unpin (spec 000 §7).
+ */
+
+async function requirePinner(request: Request) {
+  const viewer = await requireApiViewer(request);
+  if (viewer.isGuest)
+    throw apiError(request, 403, "The guest has no pins. Sign in with your own account.");
+  return viewer;
+}
+
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  const viewer = await requirePinner(request);
+  try {
+    const page = await pinsPage(viewer, new URL(request.url), API_PAGE_SIZE);
+    return apiJson({ data: page.assets.map(stripTile), paging: page.paging }, ASSETLIST_TYPE);
+  } catch (error) {
+    return collectionErrorResponse(request, error);
+  }
+});
+
+export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
+  if (request.method !== "POST" && request.method !== "PATCH") {
+    const response = apiError(request, 405, `${request.method} is not supported here.`);
+    response.headers.set("Allow", "GET, POST, PATCH");
+    return response;
+  }
+  const viewer = await requirePinner(request);
+  try {
+    const ids = await pinRequest(request);
+    if (request.method === "POST") {
+      const result = await addPins(viewer, ids);
+      return apiJson({ assets: result }, "application/json");
+    }
+    const removed = await removePins(viewer, ids);
+    return apiJson({ assets: { removed } }, "application/json");
+  } catch (error) {
+    return pinRequestErrorResponse(request, error);
+  }
+});

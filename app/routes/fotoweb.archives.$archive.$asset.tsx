@@ -1,0 +1,35 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { AssetDetails } from "~/components/AssetDetails";
+import { ASSET_NOT_FOUND, loadAssetDetails } from "~/models/asset-details.server";
+import { apiError } from "~/utils/http.server";
+import { getBrowsingViewer, requireViewer } from "~/utils/session.server";
+
+/*
+ * An asset's page at its API href (/fotoweb/archives/5000-Name/42-photo.jpg.info); its JSON twin
+ * answers asset+json at the same URL. The query (q, s, folder) is the list it was opened from.
+ */
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data ? `${data.view.title || data.view.filename} | Arkiv` : "Asset | Arkiv",
+  },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // Anonymous visitors browse as the guest; with guests off they are asked to sign in.
+  const viewer = (await getBrowsingViewer(request)) ?? (await requireViewer(request));
+  const details = await loadAssetDetails(
+    viewer,
+    { archive: params.archive, asset: params.asset },
+    new URL(request.url),
+  );
+  // One answer for "does not exist" and "may not see": the difference is not the viewer's to learn.
+  if (!details) throw apiError(request, 404, ASSET_NOT_FOUND);
+  return json(details, { headers: { "Cache-Control": "private, no-cache" } });
+}
+
+export default function AssetPage() {
+  const details = useLoaderData<typeof loader>();
+  return <AssetDetails details={details} />;
+}

@@ -1,0 +1,30 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { renditionLocation } from "~/models/asset-details.server";
+import { apiError, apiHandler, methodNotAllowed } from "~/utils/http.server";
+import { getBrowsingViewer } from "~/utils/session.server";
+
+/*
+ * A rendition href (…/{asset}.info/__renditions/ORIGINAL, PREVIEW, THUMBNAIL, THUMBNAIL_RETINA)
+ * followed directly: a redirect to the content-addressed file URL, after the checks of the
+ * rendition service, so a client need not POST to the service first. "[__renditions]" escapes
+ * the leading underscores (a pathless layout otherwise); "$asset_" keeps this route out of the
+ * asset page, whose loader would run for nothing.
+ */
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  const viewer = await getBrowsingViewer(request);
+  if (!viewer)
+    return apiError(
+      request,
+      401,
+      "Access is denied due to invalid credentials. Sign in and try again.",
+    );
+  const outcome = await renditionLocation(viewer, {
+    archive: params.archive,
+    asset: params.asset,
+    name: params.name,
+  });
+  if (!outcome.ok) return apiError(request, outcome.status, outcome.message);
+  return redirect(outcome.href, { headers: { "Cache-Control": "private, no-cache" } });
+});
+
+export const action = methodNotAllowed;

@@ -1,0 +1,117 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { ArchiveSearch, FolderNav } from "~/components/ArchiveNav";
+import { AssetGrid } from "~/components/AssetGrid";
+import { SortSelect } from "~/components/SortSelect";
+import * as css from "~/components/grid.css";
+import { archiveIdFromSegment } from "~/models/archive.server";
+import {
+  archivePageData,
+  collectionErrorResponse,
+  viewableArchive,
+} from "~/models/collection-page.server";
+import { gridAction } from "~/models/grid-action.server";
+import { SORT_OPTIONS } from "~/models/sort-options";
+import { getBrowsingViewer, requireViewer } from "~/utils/session.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data && "archive" in data ? `${data.archive.name} | Arkiv` : "Archive | Arkiv" },
+];
+
+/*
+ * An archive's grid (issue 4): its own search, sort, folders, the assets in pages, selection,
+ * relocation in manual order and pins. The JSON twin answers the same URL for the API.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // Anonymous visitors browse as the guest; with guests off they are asked to log on.
+  const viewer = (await getBrowsingViewer(request)) ?? (await requireViewer(request));
+  try {
+    const data = await archivePageData(
+      viewer,
+      archiveIdFromSegment(params.archive ?? ""),
+      new URL(request.url),
+    );
+    return json({ ...data, signedIn: !viewer.isGuest }, { status: data.searchError ? 400 : 200 });
+  } catch (error) {
+    throw collectionErrorResponse(request, error);
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const viewer = await requireViewer(request);
+  let archive;
+  try {
+    ({ archive } = await viewableArchive(viewer, archiveIdFromSegment(params.archive ?? "")));
+  } catch (error) {
+    throw collectionErrorResponse(request, error);
+  }
+  return gridAction(request, viewer, { archive, back: archive.href });
+}
+
+// A fetcher's post updated the grid in place: reloading would drop the pages it merged.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formData,
+  defaultShouldRevalidate,
+}) => (formData?.get("_fetch") === "1" ? false : defaultShouldRevalidate);
+
+export default function ArchivePage() {
+  const data = useLoaderData<typeof loader>();
+  const { archive, folder, queries } = data;
+  const linkTo = (path: string | null) => {
+    const search = new URLSearchParams();
+    if (path !== null) search.set("folder", path);
+    if (data.sort !== "-added") search.set("s", data.sort);
+    const text = search.toString();
+    return text ? `${archive.href}?${text}` : archive.href;
+  };
+  const manual = data.sort === "manual";
+  return (
+    <div>
+      <h1>{archive.name}</h1>
+      {archive.description ? <p>{archive.description}</p> : null}
+      <div className={css.toolbar}>
+        <ArchiveSearch
+          action={archive.href}
+          query={queries[0] ?? ""}
+          sort={data.sort === "-added" ? null : data.sort}
+          error={data.searchError}
+        />
+        <SortSelect
+          options={SORT_OPTIONS}
+          value={data.sort}
+          save={data.signedIn}
+          queries={queries}
+          folder={folder}
+        />
+      </div>
+      {data.folders ? (
+        <FolderNav archiveHref={archive.href} level={data.folders} linkTo={linkTo} />
+      ) : null}
+      {data.canReorder && !manual ? (
+        <p className={css.status}>
+          To change the order, <a href={`${archive.href}?s=manual`}>sort by manual order</a>.
+        </p>
+      ) : null}
+      <AssetGrid
+        assets={data.assets}
+        paging={data.paging}
+        context={data.context}
+        pinned={data.pinned}
+        canPin={data.canPin}
+        canReorder={data.canReorder && manual}
+        emptyText={
+          data.searchError
+            ? "Correct the search to see assets."
+            : queries.length > 0
+              ? "No assets found."
+              : "There are no assets here yet."
+        }
+      />
+    </div>
+  );
+}

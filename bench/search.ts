@@ -1,0 +1,321 @@
+/*
+ * Search and browsing at a million assets (issue 4), on SQLite and on PostgreSQL:
+ * - search through HTTP (assetlist JSON) against the same SQL run directly on the driver, in the
+ *   same run: p95 of a common term under a member's permission filter (target ≤ 15 ms) and of a
+ *   ranked two-word search (target ≤ 50 ms);
+ * - page 1 000 of an archive against page 1, through HTTP (target: ratio ≤ 1.2);
+ * - the grid page's server rendering against a bare React render of the same grid markup from
+ *   the same data, both served over HTTP the same way (target: ≥ 0.6 of the bare rate).
+ * The data (bench/search-fixture.ts) is made once and kept between runs.
+ *
+ *   npm run bench:search -- [--count 1000000] [--samples 200] [--dialect sqlite|postgres|both]
+ *
+ * PostgreSQL needs BENCH_DATABASE_URL (or TEST_DATABASE_URL), e.g. postgres://postgres@127.0.0.1:5432/test.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import pg from "pg";
+import type { CompiledQuery } from "kysely";
+import { COMMON_TERM, RANKED_QUERY, BENCH_USER } from "./search-fixture";
+import { prepareSqlite, preparePostgres, type Prepared } from "./search-prepare";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1]! : fallback;
+};
+const COUNT = Number(option("count", "1000000"));
+const SAMPLES = Number(option("samples", "200"));
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "";
+const DIALECTS =
+  option("dialect", PG_URL ? "both" : "sqlite") === "both"
+    ? ["sqlite", "postgres"]
+    : [option("dialect", "sqlite")];
+
+const { listAssets, parseQueries, encodeCursor } = await import("../app/models/search.server");
+const { findUserByUsername } = await import("../app/models/user.server");
+const { findArchive } = await import("../app/models/archive.server");
+const { assetViews } = await import("../app/models/asset-view.server");
+
+let lastLog = 0;
+const log = (s: string) => {
+  if (Date.now() - lastLog > 10_000) {
+    console.error(s);
+    lastLog = Date.now();
+  }
+};
+
+function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function timed(samples: number, run: () => Promise<unknown>) {
+  for (let i = 0; i < Math.min(20, samples); i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95), times };
+}
+
+async function rate(seconds: number, run: () => Promise<unknown>) {
+  for (let i = 0; i < 20; i++) await run();
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  // Two in flight: the machines have two cores, and the server is single-threaded.
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (performance.now() < until) {
+        await run();
+        done += 1;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+function get(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+async function startServer(prepared: Prepared, port: number) {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: prepared.dataDir,
+      DATABASE_URL: prepared.databaseUrl,
+      DEMO_CONTENT: "false",
+      LOG_REQUESTS: "false",
+      SESSION_SECRETS: "bench-session-secret-0123456789abcdefghijklmnop",
+      ADMIN_USERNAME: "owner",
+      ADMIN_PASSWORD: "bench-owner-password",
+      LOGIN_RATE_LIMIT: "1000",
+      INGEST_CONCURRENCY: "0",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await get(`${base}/fotoweb/`, {})).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const login = await fetch(`${base}/fotoweb/views/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ mode: "user", ...BENCH_USER, to: "/fotoweb/" }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (login.status !== 302 || !cookie) throw new Error(`sign-in answered ${login.status}`);
+  return { base, cookie, stop: () => child.kill("SIGTERM") };
+}
+
+async function startBareGrid(views: unknown, port: number) {
+  const file = path.join(os.tmpdir(), "arkiv-bench-grid-views.json");
+  fs.writeFileSync(file, JSON.stringify(views));
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "bench/search-bare-grid.ts", file, String(port)],
+    {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (c: Buffer) => c.toString().includes("ready") && resolve());
+    child.once("exit", (code) => reject(new Error(`the bare grid server stopped (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill("SIGTERM") };
+}
+
+/** The driver's own run of a compiled query: the baseline. */
+function directRunner(prepared: Prepared) {
+  if (prepared.handle.dialect === "sqlite") {
+    const file = prepared.databaseUrl.replace(/^sqlite:/, "");
+    const raw = new Database(file, { readonly: true });
+    return {
+      run: async (q: CompiledQuery) => raw.prepare(q.sql).all(...(q.parameters as unknown[])),
+      close: async () => raw.close(),
+    };
+  }
+  const client = new pg.Client({ connectionString: prepared.databaseUrl });
+  const ready = client.connect();
+  return {
+    run: async (q: CompiledQuery) => {
+      await ready;
+      return client.query({ text: q.sql, values: q.parameters as unknown[] });
+    },
+    close: () => client.end(),
+  };
+}
+
+interface Row {
+  dialect: string;
+  measure: string;
+  ours: string;
+  baseline: string;
+  ratio: string;
+  target: string;
+  met: string;
+}
+const results: Row[] = [];
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+
+for (const dialect of DIALECTS) {
+  if (dialect === "postgres" && !PG_URL) {
+    console.error("PostgreSQL leg skipped: set BENCH_DATABASE_URL.");
+    continue;
+  }
+  console.error(`${dialect}: preparing ${COUNT} assets (kept between runs)…`);
+  const prepared =
+    dialect === "sqlite"
+      ? await prepareSqlite(COUNT, log)
+      : await preparePostgres(PG_URL, COUNT, log);
+  const viewer = (await findUserByUsername(BENCH_USER.username))!;
+  const archive = (await findArchive(prepared.archiveIds[0]!))!;
+  const server = await startServer(prepared, 3190 + DIALECTS.indexOf(dialect));
+  const direct = directRunner(prepared);
+  const assetList = { accept: "application/vnd.fotoware.assetlist+json", cookie: server.cookie };
+  try {
+    const searches = [
+      {
+        label: `common term "${COMMON_TERM}", member filter`,
+        q: COMMON_TERM,
+        sort: "-added",
+        target: 15,
+      },
+      { label: `ranked "${RANKED_QUERY}"`, q: RANKED_QUERY, sort: "relevance", target: 50 },
+    ];
+    for (const search of searches) {
+      let compiled: CompiledQuery | null = null;
+      await listAssets(
+        {
+          viewer,
+          archiveId: archive.id,
+          search: parseQueries([search.q]),
+          sort:
+            search.sort === "relevance"
+              ? { key: "relevance", descending: true }
+              : { key: "added", descending: true },
+          page: { from: "first" },
+          limit: 25,
+        },
+        (q) => (compiled = q),
+      );
+      const url = `${server.base}${archive.href}?q=${encodeURIComponent(search.q)}&sort=${search.sort}&n=25`;
+      const first = await get(url, assetList);
+      if (first.status !== 200)
+        throw new Error(`${url} answered ${first.status}: ${first.body.slice(0, 300)}`);
+      const ours = await timed(SAMPLES, () => get(url, assetList));
+      const base = await timed(SAMPLES, () => direct.run(compiled!));
+      results.push({
+        dialect,
+        measure: `search p95: ${search.label}`,
+        ours: ms(ours.p95),
+        baseline: `${ms(base.p95)} (SQL alone)`,
+        ratio: (ours.p95 / base.p95).toFixed(1),
+        target: `≤ ${search.target} ms`,
+        met: ours.p95 <= search.target ? "yes" : "NO",
+      });
+    }
+
+    // Page 1 000: the cursor of the row before it, found once by a deep listing.
+    const deep = await listAssets({
+      viewer,
+      archiveId: archive.id,
+      search: [],
+      sort: { key: "added", descending: true },
+      page: { from: "first" },
+      limit: 25 * 999,
+    });
+    const before = deep.assets[deep.assets.length - 1]!;
+    const page1 = `${server.base}${archive.href}?n=25`;
+    const page1000 = `${page1}&after=${encodeCursor({ v: before.id, i: before.id })}`;
+    const p1 = await timed(SAMPLES, () => get(page1, assetList));
+    const p1000 = await timed(SAMPLES, () => get(page1000, assetList));
+    results.push({
+      dialect,
+      measure: "page 1 000 against page 1 (p95, HTTP)",
+      ours: ms(p1000.p95),
+      baseline: `${ms(p1.p95)} (page 1)`,
+      ratio: (p1000.p95 / p1.p95).toFixed(2),
+      target: "≤ 1.2",
+      met: p1000.p95 / p1.p95 <= 1.2 ? "yes" : "NO",
+    });
+
+    // The grid page, against a bare React render of the same grid from the same data.
+    const page = `${server.base}${archive.href}`;
+    const html = { accept: "text/html", cookie: server.cookie };
+    const check = await get(page, html);
+    if (check.status !== 200) throw new Error(`${page} answered ${check.status}`);
+    const listed = await listAssets({
+      viewer,
+      archiveId: archive.id,
+      search: [],
+      sort: { key: "added", descending: true },
+      page: { from: "first" },
+      limit: 60,
+    });
+    const views = await assetViews(viewer, listed.assets);
+    const bare = await startBareGrid(views, 3195);
+    const bareRate = await rate(5, () => get(bare.url, {}));
+    const oursRate = await rate(5, () => get(page, html));
+    bare.stop();
+    results.push({
+      dialect,
+      measure: "grid page render rate (60 tiles, HTTP)",
+      ours: `${oursRate.toFixed(0)} pages/s`,
+      baseline: `${bareRate.toFixed(0)} pages/s (bare React)`,
+      ratio: (oursRate / bareRate).toFixed(2),
+      target: "≥ 0.6",
+      met: oursRate / bareRate >= 0.6 ? "yes" : "NO",
+    });
+  } finally {
+    server.stop();
+    await direct.close();
+    await prepared.handle.destroy();
+  }
+}
+
+console.log(`\nSearch benchmark, ${COUNT} assets, ${SAMPLES} samples per measure\n`);
+console.table(results);
+agent.destroy();

@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db } from "~/db/connection.server";
+import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
+import { createArchive, type Archive } from "~/models/archive.server";
+import { createUser, findUserByUsername } from "~/models/user.server";
+import { insertReadyAssets } from "../helpers/grid-assets";
+import { Client, startTestServer, type TestServer } from "../helpers/server";
+
+/*
+ * The grid's HTTP surface on the dialect under test: the archive page and its JSON twin (paging
+ * by following paging.next, the collection), hostile parameters, privacy, the pins API and the
+ * grid's form posts.
+ */
+
+const ASSETLIST = "application/vnd.fotoware.assetlist+json";
+const COLLECTION = "application/vnd.fotoware.collection+json";
+const LINKLIST = "application/vnd.fotoware.assetlinklist+json";
+
+let server: TestServer;
+let browse: Archive;
+let privateArchive: Archive;
+let member: Client;
+let anonymous: Client;
+let guest: Client;
+let ids: number[];
+let privateIds: number[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browse = await createArchive({
+    name: "Browse",
+    members: [
+      {
+        type: "group",
+        id: REGISTERED_USERS_GROUP_ID,
+        permissions: ["View", "Preview", "EditText"],
+        autoSearch: "",
+      },
+      { type: "group", id: EVERYONE_GROUP_ID, permissions: ["View", "Preview"], autoSearch: "" },
+    ],
+  });
+  await createUser({ username: "member", password: "member-password-1" });
+  const owner = await createUser({ username: "secretive", password: "secret-password-1" });
+  privateArchive = await createArchive({
+    name: "Private",
+    members: [{ type: "user", id: owner.id, permissions: ["View"], autoSearch: "" }],
+  });
+  ids = (await insertReadyAssets(browse.id, 30)).map((a) => a.id);
+  privateIds = (await insertReadyAssets(privateArchive.id, 2)).map((a) => a.id);
+  member = new Client(server.url);
+  await member.signIn("member", "member-password-1");
+  anonymous = new Client(server.url);
+  guest = new Client(server.url);
+  await guest.signInAsGuest();
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+interface AssetList {
+  data: { id: number; href: string }[];
+  paging: { first: string; prev: string | null; next: string | null; last: string };
+}
+
+describe("the archive's JSON", () => {
+  test("the asset list pages by paging.next to the end, for anonymous visitors too", async () => {
+    for (const client of [member, anonymous]) {
+      const seen: number[] = [];
+      let url: string | null = `${browse.href}?n=7`;
+      for (let guard = 0; url; guard++) {
+        expect(guard).toBeLessThan(10);
+        const response = await client.getJson(url, ASSETLIST);
+        expect(response.status).toBe(200);
+        expect(response.headers.get("content-type")).toContain(ASSETLIST);
+        const body = (await response.json()) as AssetList;
+        expect(body.data.length).toBeLessThanOrEqual(7);
+        seen.push(...body.data.map((a) => a.id));
+        url = body.paging.next;
+      }
+      expect(seen).toEqual([...ids].reverse());
+    }
+  });
+
+  test("the collection is the default, with its first page of 25", async () => {
+    const response = await member.getJson(browse.href, COLLECTION);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Record<string, unknown> & { assets: AssetList };
+    expect(body).toMatchObject({
+      href: browse.href,
+      name: "Browse",
+      data: browse.href,
+      searchURL: `${browse.href}{?q}`,
+      clearSearch: { href: browse.href },
+      isFolderNavigationEnabled: true,
+    });
+    expect(body.assetCount).toBeUndefined();
+    expect(body.assets.data).toHaveLength(25);
+    expect(body.assets.paging.next).toContain("after=");
+    expect(body.assets.paging.prev).toBeNull();
+    const plain = await member.getJson(browse.href, "application/json");
+    expect(((await plain.json()) as { href: string }).href).toBe(browse.href);
+  });
+
+  test("another user's archive, a missing one and a garbage id answer the same 404", async () => {
+    const answers = [];
+    for (const path of [
+      privateArchive.href,
+      "/fotoweb/archives/999999-Nope/",
+      "/fotoweb/archives/x/",
+    ]) {
+      const response = await member.getJson(path, ASSETLIST);
+      expect(response.status).toBe(404);
+      const body = (await response.json()) as { value: string; heading: string };
+      answers.push(body.value);
+      expect(JSON.stringify(body)).not.toContain("Private");
+    }
+    expect(new Set(answers).size).toBe(1);
+  });
+
+  test.each([
+    ["n=0"],
+    ["n=10000"],
+    ["n=-1"],
+    ["s=evil"],
+    ["after=garbage"],
+    ["before=%FF%FE"],
+    ["last=yes"],
+    ["folder=../../etc"],
+  ])("%s answers 400 in the error shape", async (query) => {
+    const response = await member.getJson(`${browse.href}?${query}`, ASSETLIST);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { status: number; heading: string; value: string };
+    expect(body.status).toBe(400);
+    expect(body.value.length).toBeGreaterThan(10);
+  });
+
+  test("an invalid q answers 400 with heading InvalidSearchExpression", async () => {
+    const response = await member.getJson(
+      `${browse.href}?q=${encodeURIComponent('"open')}`,
+      ASSETLIST,
+    );
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { heading: string }).heading).toBe(
+      "InvalidSearchExpression",
+    );
+  });
+
+  test("a q of 100 kB is refused with a 4xx, never a 500", async () => {
+    const response = await member.getJson(`${browse.href}?q=${"a".repeat(100_000)}`, ASSETLIST);
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    const long = await member.getJson(`${browse.href}?q=${"a".repeat(5000)}`, ASSETLIST);
+    expect(long.status).toBe(400);
+  });
+});
+
+describe("the archive page", () => {
+  test("renders tiles linking to the assets with the list context, and paging links", async () => {
+    const response = await anonymous.get(`${browse.href}?s=name&n=12`, { accept: "text/html" });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('data-testid="asset-tile"');
+    expect(html).toMatch(/href="[^"]*\.info\?s=name"/);
+    expect(html).toContain("Next page");
+  });
+
+  test("an invalid q shows the message under the archive's search field, status 400", async () => {
+    const response = await member.get(`${browse.href}?q=${encodeURIComponent("(open")}`, {
+      accept: "text/html",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("InvalidSearchExpression");
+  });
+
+  test("a private archive is a 404 page; a bad cursor a 400 page", async () => {
+    expect((await guest.get(privateArchive.href, { accept: "text/html" })).status).toBe(404);
+    expect((await member.get(`${browse.href}?after=zz`, { accept: "text/html" })).status).toBe(400);
+  });
+
+  test("the sort form saves a signed-in user's choice and redirects to it", async () => {
+    const response = await member.post(`${browse.href}?index`, { intent: "sort", s: "name" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${browse.href}?s=name`);
+    const user = await findUserByUsername("member");
+    expect(user!.preferences.shared["sorting"]).toEqual({
+      [browse.href]: { href: `${browse.href}?s=name` },
+    });
+  });
+
+  test("relocation posts move assets for an EditText member, and are refused for a guest", async () => {
+    const response = await member.post(`${browse.href}?index`, {
+      intent: "relocate-top",
+      asset: String(ids[29]),
+      back: `${browse.href}?s=manual`,
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${browse.href}?s=manual`);
+    const first = await member.getJson(`${browse.href}?s=manual&n=1`, ASSETLIST);
+    expect(((await first.json()) as AssetList).data[0]!.id).toBe(ids[29]);
+    const refused = await guest.post(`${browse.href}?index`, {
+      intent: "relocate-top",
+      asset: String(ids[3]),
+    });
+    expect(refused.status).toBe(403);
+  });
+});
+
+describe("pins", () => {
+  const hrefOf = async (id: number) => {
+    const list = (await (
+      await member.getJson(`${browse.href}?n=200`, ASSETLIST)
+    ).json()) as AssetList;
+    return list.data.find((a) => a.id === id)!.href;
+  };
+
+  test("the API adds by asset links, lists, and removes by PATCH", async () => {
+    const hrefs = [await hrefOf(ids[0]!), await hrefOf(ids[1]!)];
+    const added = await member.request("/fotoweb/me/pins/", {
+      method: "POST",
+      headers: { "content-type": LINKLIST, accept: "application/json" },
+      body: JSON.stringify({ data: hrefs.map((href) => ({ href })) }),
+    });
+    expect(added.status).toBe(200);
+    expect(await added.json()).toEqual({ assets: { added: 2, noAssetsAdded: false } });
+    const list = (await (await member.getJson("/fotoweb/me/pins/", ASSETLIST)).json()) as AssetList;
+    expect(list.data.map((a) => a.id).sort()).toEqual([ids[0], ids[1]].sort());
+    const removed = await member.request("/fotoweb/me/pins/", {
+      method: "PATCH",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ assets: { delete: [hrefs[0]] } }),
+    });
+    expect(removed.status).toBe(200);
+    const after = (await (
+      await member.getJson("/fotoweb/me/pins/", ASSETLIST)
+    ).json()) as AssetList;
+    expect(after.data.map((a) => a.id)).toEqual([ids[1]]);
+  });
+
+  test("hrefs that are not assets are 400, assets the user cannot see 404, and nothing changes", async () => {
+    const before = await db().selectFrom("asset_pins").selectAll().execute();
+    const post = (body: unknown) =>
+      member.request("/fotoweb/me/pins/", {
+        method: "POST",
+        headers: { "content-type": LINKLIST, accept: "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect((await post({ data: [{ href: "/fotoweb/archives/" }] })).status).toBe(400);
+    expect((await post({ data: "x" })).status).toBe(400);
+    expect(
+      (await post({ data: [{ href: `${browse.href}${privateIds[0]}-x.jpg.info` }] })).status,
+    ).toBe(404);
+    expect(await db().selectFrom("asset_pins").selectAll().execute()).toEqual(before);
+  });
+
+  test("anonymous visitors get 401, the guest 403", async () => {
+    expect((await anonymous.getJson("/fotoweb/me/pins/", ASSETLIST)).status).toBe(401);
+    expect((await guest.getJson("/fotoweb/me/pins/", ASSETLIST)).status).toBe(403);
+  });
+
+  test("the pin form toggles and redirects back with a toast", async () => {
+    const back = `${browse.href}?s=name`;
+    const response = await member.post(`${browse.href}?index`, {
+      intent: "pin",
+      asset: String(ids[5]),
+      back,
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(back);
+    const pinned = await db().selectFrom("asset_pins").select("asset_id").execute();
+    expect(pinned.map((p) => p.asset_id)).toContain(ids[5]);
+    const hidden = await member.post(`${browse.href}?index`, {
+      intent: "pin",
+      asset: String(privateIds[0]),
+    });
+    expect(hidden.status).toBe(404);
+  });
+});
