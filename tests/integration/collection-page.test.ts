@@ -175,6 +175,8 @@ describe("bad parameters", () => {
     ["folder=a%00b", PageParamError],
     ["after=A…(3000 characters)", PageParamError],
     ["q=%22unclosed", InvalidSearchExpressionError],
+    ["dt=photograph", PageParamError],
+    ["pwf=900&pwt=100", PageParamError],
     ["q=a…(3000 characters)", InvalidSearchExpressionError],
   ])("%s is refused", async (label, error) => {
     const query = label.replace(
@@ -184,6 +186,17 @@ describe("bad parameters", () => {
     await expect(page(member, archive.id, `${archive.href}?${query}`)).rejects.toBeInstanceOf(
       error,
     );
+  });
+
+  test("advanced search parameters narrow the page and travel on as expressions", async () => {
+    const all = await page(member, archive.id, `${archive.href}?n=200`);
+    const none = await page(member, archive.id, `${archive.href}?dt=movie&n=200`);
+    expect(all.assets.length).toBeGreaterThan(0);
+    expect(none.assets).toHaveLength(0);
+    const images = await page(member, archive.id, `${archive.href}?dt=image&s=name&n=200`);
+    expect(images.assets).toHaveLength(all.assets.filter((a) => a.doctype === "image").length);
+    expect(images.paging.first).toContain("q=dt%3Aimage");
+    expect(images.paging.first).toContain("s=name");
   });
 
   test("a cursor of the wrong type for the sort order is refused, not a 500", async () => {
