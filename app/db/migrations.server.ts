@@ -6,7 +6,7 @@ import {
   type Migration,
   type MigrationProvider,
 } from "kysely";
-import { searchableRow, searchDocument } from "~/models/search-document";
+import { searchableRow, searchDocument, type SearchableColumns } from "~/models/search-document";
 import type { Dialect } from "./connection.server";
 import {
   EVERYONE_GROUP_ID,
@@ -406,16 +406,7 @@ async function backfillSearchDocuments(db: AnyDb) {
       .where("id", ">", after)
       .orderBy("id")
       .limit(500)
-      .execute()) as {
-      id: number;
-      file_name: string;
-      title: string;
-      description: string;
-      tags: string;
-      notes: string;
-      status: string;
-      metadata: string;
-    }[];
+      .execute()) as (SearchableColumns & { id: number })[];
     if (rows.length === 0) return;
     for (const row of rows) {
       await db

@@ -19,6 +19,7 @@ import {
   parseQueries,
   parseSort,
   type AssetPage,
+  type AssetQuery,
   type PageRequest,
   type SortOrder,
 } from "./search.server";
@@ -78,6 +79,16 @@ export interface PageParams {
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Reads the grid's parameters; throws PageParamError with a message a person can act on. */
+/** A page of the listing; a cursor the sort order cannot use is the client's error. */
+async function listPage(query: AssetQuery): Promise<AssetPage> {
+  try {
+    return await listAssets(query);
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw new PageParamError(error.message);
+    throw error;
+  }
+}
+
 export function parsePageParams(url: URL, defaultLimit: number): PageParams {
   const params = url.searchParams;
   let queries = params.getAll("q");
@@ -303,21 +314,15 @@ export async function collectionPage(
   const showFolders = archive.config.NavigationPaneControl.ShowFolderList;
   const folders =
     showFolders || params.folder !== null ? await folderLevel(archive.id, params.folder) : null;
-  let page: AssetPage;
-  try {
-    page = await listAssets({
-      viewer,
-      archiveId: archive.id,
-      folderId: folders?.current?.id,
-      search,
-      sort: params.sort,
-      page: params.page,
-      limit: params.limit,
-    });
-  } catch (error) {
-    if (error instanceof InvalidCursorError) throw new PageParamError(error.message);
-    throw error;
-  }
+  const page = await listPage({
+    viewer,
+    archiveId: archive.id,
+    folderId: folders?.current?.id,
+    search,
+    sort: params.sort,
+    page: params.page,
+    limit: params.limit,
+  });
   return {
     archive,
     permissions: [...permissions],
@@ -453,20 +458,14 @@ export const PINS_PATH = "/fotoweb/me/pins/";
 export async function pinsPage(viewer: Viewer, url: URL, defaultLimit: number) {
   const params = { ...parsePageParams(url, defaultLimit), folder: null };
   const search = parseQueries(params.queries);
-  let page: AssetPage;
-  try {
-    page = await listAssets({
-      viewer,
-      pinnedBy: viewer.id,
-      search,
-      sort: params.sort,
-      page: params.page,
-      limit: params.limit,
-    });
-  } catch (error) {
-    if (error instanceof InvalidCursorError) throw new PageParamError(error.message);
-    throw error;
-  }
+  const page = await listPage({
+    viewer,
+    pinnedBy: viewer.id,
+    search,
+    sort: params.sort,
+    page: params.page,
+    limit: params.limit,
+  });
   const assets = await tileViews(viewer, page);
   return {
     assets,

@@ -70,8 +70,8 @@ function parseJson(text: string, fallback: unknown): unknown {
   }
 }
 
-/** An assets row as stored (JSON as text) made searchable. */
-export function searchableRow(row: {
+/** The columns of an assets row the search document is made from (JSON as text). */
+export interface SearchableColumns {
   file_name: string;
   title: string;
   description: string;
@@ -79,7 +79,10 @@ export function searchableRow(row: {
   notes: string;
   status: string;
   metadata: string;
-}): SearchableAsset {
+}
+
+/** An assets row as stored made searchable. */
+export function searchableRow(row: SearchableColumns): SearchableAsset {
   const tags = parseJson(row.tags, []);
   const fields = parseJson(row.metadata, {});
   return {
