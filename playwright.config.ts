@@ -44,7 +44,8 @@ export default defineConfig({
   // The machines have 2 cores, and the server shares them.
   workers: 2,
   reporter: "list",
-  timeout: 15_000,
+  // Sign-ins hash with argon2id and pages render on a shared two-core machine.
+  timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {
     baseURL: BASE_URL,

@@ -8,7 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { prepareDatabase } from "../app/db/bootstrap.server";
-import { createDatabase } from "../app/db/connection.server";
+import { createDatabase, db } from "../app/db/connection.server";
+import { jobHandlers } from "../app/jobs/handlers.server";
+import { startWorker } from "../app/jobs/worker.server";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "../app/db/schema";
 import type { ArchivePermission } from "../app/models/archive.schema";
 import { createArchive, type Archive, type ArchiveMember } from "../app/models/archive.server";
@@ -86,6 +88,7 @@ async function main() {
     ],
   });
   await seedBrowsing(users);
+  await ingestSeed();
   await database.destroy();
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
 }
@@ -132,6 +135,29 @@ async function seedBrowsing(users: Map<string, number>) {
   };
   await fill(browse, BROWSE_PHOTOS);
   for (const archive of [filtered, secret, ...ordered]) await fill(archive, SMALL_ARCHIVE_PHOTOS);
+}
+
+/*
+ * The photographs are ingested here, before the server starts, so no spec competes with a
+ * background ingest for the machine's two cores and every spec sees the same ready assets.
+ */
+async function ingestSeed() {
+  const worker = startWorker({ handlers: jobHandlers, concurrency: 2, pollMs: 20 });
+  try {
+    const deadline = Date.now() + 150_000;
+    for (;;) {
+      const open = await db()
+        .selectFrom("jobs")
+        .select("id")
+        .where("status", "in", ["pending", "inProgress"])
+        .execute();
+      if (open.length === 0) break;
+      if (Date.now() > deadline) fail(`${open.length} seed photographs were not ingested in time`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    await worker.stop();
+  }
 }
 
 main().catch((error) => {

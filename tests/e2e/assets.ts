@@ -42,7 +42,7 @@ async function findArchive(context: APIRequestContext, name: string) {
 }
 
 async function fromAssetList(context: APIRequestContext, archiveHref: string) {
-  const response = await context.get(`${archiveHref}?s=-added`, {
+  const response = await context.get(`${archiveHref}?s=-added&n=200`, {
     headers: { Accept: "application/vnd.fotoware.assetlist+json" },
   });
   const type = response.headers()["content-type"] ?? "";
