@@ -481,6 +481,8 @@ function rankExpression(search: SearchNode[], driving: boolean) {
   return sql<number>`-ts_rank(assets.search_vector, to_tsquery('simple', ${query}))`;
 }
 
+const NUMERIC_SORTS = new Set<SortKey>(["added", "size", "manual", "relevance"]);
+
 export async function listAssets(
   query: AssetQuery,
   /** Sees the SQL before it runs: the search benchmark runs the same query on the driver. */
@@ -494,6 +496,11 @@ export async function listAssets(
   const descending = query.sort.descending !== reverse;
   const direction = descending ? "desc" : "asc";
   const key = query.sort.key;
+  const cursorGiven =
+    query.page.from === "after" || query.page.from === "before" ? query.page.cursor : null;
+  // A cursor made for another sort order would compare text with numbers: PostgreSQL refuses.
+  if (cursorGiven && typeof cursorGiven.v !== (NUMERIC_SORTS.has(key) ? "number" : "string"))
+    throw new InvalidCursorError();
   const { driving, rest } = splitDriving(query.search);
   const rank = key === "relevance" ? rankExpression(query.search, driving !== null) : null;
   // Newest first through the full-text index: its rowid is the asset id.

@@ -204,6 +204,17 @@ describe("bad parameters", () => {
     await expect(
       page(member, archive.id, `${archive.href}?after=${cursor}`),
     ).rejects.toBeInstanceOf(PageParamError);
+    // Text where the order is numeric, and a number where it is text.
+    const text = Buffer.from(JSON.stringify(["abc", 1])).toString("base64url");
+    const number = Buffer.from(JSON.stringify([5, 1])).toString("base64url");
+    for (const query of [
+      `s=size&after=${text}`,
+      `s=-added&before=${text}`,
+      `s=name&after=${number}`,
+    ])
+      await expect(page(member, archive.id, `${archive.href}?${query}`)).rejects.toBeInstanceOf(
+        PageParamError,
+      );
   });
 });
 
