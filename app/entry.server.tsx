@@ -39,6 +39,8 @@ export default function handleRequest(
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
+          // A finished render needs no abort: the timer would hold its state for five seconds.
+          body.once("end", () => clearTimeout(abortTimer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control"))
             responseHeaders.set("Cache-Control", "private, no-cache");
@@ -59,6 +61,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    // Read only when the body ends, which is always after this line has run.
+    const abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }

@@ -74,6 +74,76 @@ async function marker(handle: DatabaseHandle): Promise<number | null> {
   }
 }
 
+/**
+ * The newest THUMBNAILED assets of each archive (the grid's first pages and more) get a revision
+ * and the three renditions ingest makes, so tiles render their thumbnails as real ones do. Rows
+ * only: the benchmark never fetches the files.
+ */
+const THUMBNAILED = 1000;
+
+async function addRenditions(handle: DatabaseHandle, archiveIds: number[]) {
+  const done = await handle.db
+    .selectFrom("site_settings")
+    .select("value")
+    .where("key", "=", "benchRenditions")
+    .executeTakeFirst();
+  if (done) return;
+  for (const archiveId of archiveIds) {
+    const assets = await handle.db
+      .selectFrom("assets")
+      .select(["id", "file_name", "file_size", "width", "height"])
+      .where("archive_id", "=", archiveId)
+      .orderBy("id", "desc")
+      .limit(THUMBNAILED)
+      .execute();
+    for (const asset of assets) {
+      const revision = await handle.db
+        .insertInto("revisions")
+        .values({
+          asset_id: asset.id,
+          number: 1,
+          blob_hash: `bench${asset.id}`,
+          file_name: asset.file_name,
+          file_size: asset.file_size,
+          mime: "image/jpeg",
+          created_at: new Date().toISOString(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const fit = (box: number) => {
+        const scale = box / Math.max(asset.width ?? box, asset.height ?? box);
+        return {
+          width: Math.round((asset.width ?? box) * scale),
+          height: Math.round((asset.height ?? box) * scale),
+        };
+      };
+      await handle.db
+        .insertInto("renditions")
+        .values(
+          (
+            [
+              ["thumbnail", 200],
+              ["thumbnailRetina", 400],
+              ["preview", 1600],
+            ] as const
+          ).map(([kind, box]) => ({
+            revision_id: revision.id,
+            kind,
+            blob_hash: `bench${asset.id}${kind}`,
+            mime: "image/jpeg",
+            file_size: box * 100,
+            ...fit(box),
+          })),
+        )
+        .execute();
+    }
+  }
+  await handle.db
+    .insertInto("site_settings")
+    .values({ key: "benchRenditions", value: String(THUMBNAILED) })
+    .execute();
+}
+
 async function archiveIdsOf(handle: DatabaseHandle) {
   const rows = await handle.db
     .selectFrom("archives")
@@ -90,9 +160,11 @@ export async function prepareSqlite(count: number, log: (s: string) => void): Pr
     const handle = createDatabase({ url: `sqlite:${file}`, dataDir });
     useDatabase(handle);
     if ((await marker(handle)) === count) {
+      const archiveIds = await archiveIdsOf(handle);
+      await addRenditions(handle, archiveIds);
       return {
         handle,
-        archiveIds: await archiveIdsOf(handle),
+        archiveIds,
         databaseUrl: `sqlite:${file}`,
         dataDir,
       };
@@ -111,6 +183,7 @@ export async function prepareSqlite(count: number, log: (s: string) => void): Pr
     .insertInto("site_settings")
     .values({ key: "benchRows", value: String(count) })
     .execute();
+  await addRenditions(handle, archiveIds);
   return { handle, archiveIds, databaseUrl: `sqlite:${file}`, dataDir };
 }
 
@@ -130,7 +203,9 @@ export async function preparePostgres(
   let handle = createDatabase({ url, dataDir, pgSchema: schema });
   useDatabase(handle);
   if ((await marker(handle)) === count) {
-    return { handle, archiveIds: await archiveIdsOf(handle), databaseUrl, dataDir };
+    const archiveIds = await archiveIdsOf(handle);
+    await addRenditions(handle, archiveIds);
+    return { handle, archiveIds, databaseUrl, dataDir };
   }
   await handle.destroy();
   const reset = new pg.Client({ connectionString: url });
@@ -145,5 +220,6 @@ export async function preparePostgres(
     .insertInto("site_settings")
     .values({ key: "benchRows", value: String(count) })
     .execute();
+  await addRenditions(handle, archiveIds);
   return { handle, archiveIds, databaseUrl, dataDir };
 }

@@ -9,6 +9,7 @@ import helmet from "helmet";
 import morgan from "morgan";
 import type { Env } from "../app/utils/env.server";
 import { formatBytes } from "../app/utils/format";
+import { inRequestScope } from "../app/utils/request-scope.server";
 import { JSON_PREFIX, jsonTwinPath } from "./negotiate";
 
 declare module "@remix-run/node" {
@@ -223,6 +224,8 @@ export function createApp({ build, env, root }: AppOptions) {
     next();
   });
 
+  // The loaders of one GET share what they read (decision 019).
+  app.use((req, _res, next) => inRequestScope(req.method, next));
   app.all(
     "*",
     createRequestHandler({

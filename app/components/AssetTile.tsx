@@ -2,26 +2,23 @@ import { useFetcher } from "@remix-run/react";
 import { memo, useEffect, useMemo } from "react";
 import { Button, Checkbox } from "react-aria-components";
 import { thumbHashToDataURL } from "thumbhash";
-import type { AssetPreview, AssetView } from "~/models/asset-view.server";
+import type { AssetPreview } from "~/models/asset-view.server";
+import {
+  pickPreview,
+  RETINA_THUMBNAIL_SIZE,
+  THUMBNAIL_SIZE,
+  type GridAsset,
+} from "~/models/grid-asset";
 import { showToast } from "./Toasts";
 import * as css from "./grid.css";
+import { visuallyHidden } from "~/styles/global.css";
 
-/** A tile's asset as the loader sends it (placeholderColor is the server's first paint). */
-export type GridAsset = Pick<AssetView, "id" | "href" | "previews" | "placeholder" | "filename"> & {
-  thumbnailFields: { label: { value: string }; firstLine: { value: string } };
-  placeholderColor?: string | null;
-};
+export type { GridAsset };
 
 interface GridOutcome {
   ok: boolean;
   message: string;
   pinned?: boolean;
-}
-
-/** The same choice previewFor makes on the server, for tiles merged in the browser. */
-function preview(previews: AssetPreview[], size: number): AssetPreview | null {
-  if (previews.length === 0) return null;
-  return previews.find((p) => p.size >= size) ?? previews[previews.length - 1]!;
 }
 
 function blurred(placeholder: string | null): string | null {
@@ -62,8 +59,8 @@ export const AssetTile = memo(function AssetTile({
   pinFormId,
   onPinChange,
 }: AssetTileProps) {
-  const small = preview(asset.previews, 200);
-  const retina = preview(asset.previews, 400);
+  const small = pickPreview(asset.previews, THUMBNAIL_SIZE);
+  const retina = pickPreview(asset.previews, RETINA_THUMBNAIL_SIZE);
   const label = asset.thumbnailFields.label.value;
   const background = useMemo(
     () => (hydrated ? blurred(asset.placeholder) : null),
@@ -81,7 +78,9 @@ export const AssetTile = memo(function AssetTile({
   }, [fetcher.state, fetcher.data, asset.id, onPinChange]);
 
   const href = context ? `${asset.href}?${context}` : asset.href;
-  const size = small ? fit(small, 200) : { width: 200, height: 200 };
+  const size = small
+    ? fit(small, THUMBNAIL_SIZE)
+    : { width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE };
   return (
     <li className={css.tile} data-selected={selected || undefined} data-testid="asset-tile">
       <a
@@ -114,18 +113,32 @@ export const AssetTile = memo(function AssetTile({
         ) : null}
       </div>
       <div className={css.tileActions}>
-        <Checkbox
-          className={css.check}
-          name="asset"
-          value={String(asset.id)}
-          aria-label={`Select ${label}`}
-          {...(hydrated
-            ? { isSelected: selected, onChange: (v: boolean) => onSelect(asset.id, v) }
-            : {})}
-        >
-          <span className={css.checkBox} aria-hidden="true" />
-          <span aria-hidden="true">Select</span>
-        </Checkbox>
+        {hydrated ? (
+          <Checkbox
+            className={css.check}
+            name="asset"
+            value={String(asset.id)}
+            aria-label={`Select ${label}`}
+            isSelected={selected}
+            onChange={(v: boolean) => onSelect(asset.id, v)}
+          >
+            <span className={css.checkBox} aria-hidden="true" />
+            <span aria-hidden="true">Select</span>
+          </Checkbox>
+        ) : (
+          // Before hydration (and without JavaScript) the form's own checkbox does the work.
+          <label className={css.check}>
+            <input
+              type="checkbox"
+              className={visuallyHidden}
+              name="asset"
+              value={asset.id}
+              aria-label={`Select ${label}`}
+            />
+            <span className={css.checkBox} aria-hidden="true" />
+            <span aria-hidden="true">Select</span>
+          </label>
+        )}
         {canPin ? (
           hydrated ? (
             <Button

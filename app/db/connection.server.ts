@@ -31,6 +31,34 @@ const typeParser = ((oid: number, format?: "text" | "binary") =>
     ? (value: string) => Number(value)
     : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser;
 
+/** Prepared statements kept per SQLite connection, by their SQL. */
+const MAX_CACHED_STATEMENTS = 500;
+
+/*
+ * Kysely prepares every query it runs again; a page runs a dozen, and preparing cost more than
+ * running them. Statements are kept by their text (in insertion order, the oldest dropped first).
+ * Safe because nothing streams: a cached statement is never mid-iteration when reused.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= MAX_CACHED_STATEMENTS)
+          statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+  };
+}
+
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const url = options.url;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
@@ -52,7 +80,9 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, dialect: "sqlite", destroy: () => db.destroy() };
 }
 

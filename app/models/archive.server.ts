@@ -1,4 +1,5 @@
 import { db, now } from "~/db/connection.server";
+import { perRequest } from "~/utils/request-scope.server";
 import {
   EVERYONE_GROUP_ID,
   REGISTERED_USERS_GROUP_ID,
@@ -52,7 +53,32 @@ export function archiveIdFromSegment(segment: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/*
+ * Parsed configurations by their stored text: every page reads the archives, and validating each
+ * configuration again cost more than the page's asset query. Frozen, as they are shared.
+ */
+const parsedConfigs = new Map<string, ArchiveConfig>();
+const MAX_PARSED_CONFIGS = 1000;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 function parseConfig(text: string): ArchiveConfig {
+  let config = parsedConfigs.get(text);
+  if (!config) {
+    config = deepFreeze(validateConfig(text));
+    if (parsedConfigs.size >= MAX_PARSED_CONFIGS) parsedConfigs.clear();
+    parsedConfigs.set(text, config);
+  }
+  return config;
+}
+
+function validateConfig(text: string): ArchiveConfig {
   let raw: unknown = {};
   try {
     raw = JSON.parse(text);
@@ -144,19 +170,27 @@ function orderMembers(members: ArchiveMember[]): ArchiveMember[] {
   return [...members.filter((m) => !isEveryone(m)), ...members.filter(isEveryone)];
 }
 
-export async function findArchive(id: number): Promise<Archive | null> {
-  const row = await db().selectFrom("archives").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? toArchive(row) : null;
+export function findArchive(id: number): Promise<Archive | null> {
+  return perRequest(`archive:${id}`, async () => {
+    const row = await db()
+      .selectFrom("archives")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row ? toArchive(row) : null;
+  });
 }
 
-export async function listArchives(): Promise<Archive[]> {
-  const rows = await db()
-    .selectFrom("archives")
-    .selectAll()
-    .orderBy("sort_id")
-    .orderBy("name_key")
-    .execute();
-  return rows.map(toArchive);
+export function listArchives(): Promise<Archive[]> {
+  return perRequest("archives", async () => {
+    const rows = await db()
+      .selectFrom("archives")
+      .selectAll()
+      .orderBy("sort_id")
+      .orderBy("name_key")
+      .execute();
+    return rows.map(toArchive);
+  });
 }
 
 export async function countArchives(): Promise<number> {
@@ -194,19 +228,6 @@ function parsePermissions(text: string): ArchivePermission[] {
   }
 }
 
-/** The groups a viewer belongs to, the implicit ones included. */
-async function groupIdsOf(viewer: Viewer): Promise<number[]> {
-  const rows = await db()
-    .selectFrom("group_members")
-    .select("group_id")
-    .where("user_id", "=", viewer.id)
-    .execute();
-  const ids = new Set(rows.map((r) => r.group_id));
-  ids.add(EVERYONE_GROUP_ID);
-  if (!viewer.isGuest) ids.add(REGISTERED_USERS_GROUP_ID);
-  return [...ids];
-}
-
 export interface ArchiveAccess {
   permissions: Set<ArchivePermission>;
   /**
@@ -217,9 +238,43 @@ export interface ArchiveAccess {
 }
 
 /**
- * What the viewer may do in each archive: the union of the permissions of every member entry
- * that names the viewer or one of their groups, and the filters that narrow what they see. The
- * site owner may do everything everywhere, unfiltered. Without a session there is no access.
+ * The member entries naming the viewer or one of their groups, in every archive: one read per
+ * request however many archives the page asks about (a user's entries are few beside assets).
+ */
+function memberEntriesOf(viewer: Viewer) {
+  // The implicit groups, and the viewer's own groups read in the same statement.
+  const implicit = viewer.isGuest
+    ? [EVERYONE_GROUP_ID]
+    : [EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID];
+  return perRequest(`memberEntries:${viewer.id}`, () =>
+    db()
+      .selectFrom("archive_members")
+      .select(["archive_id", "permissions", "auto_search"])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("member_type", "=", "user"), eb("member_id", "=", viewer.id)]),
+          eb.and([
+            eb("member_type", "=", "group"),
+            eb.or([
+              eb("member_id", "in", implicit),
+              eb(
+                "member_id",
+                "in",
+                eb.selectFrom("group_members").select("group_id").where("user_id", "=", viewer.id),
+              ),
+            ]),
+          ]),
+        ]),
+      )
+      .execute(),
+  );
+}
+
+/**
+ * What the viewer may do in each archive (all of them, or those of archiveIds): the union of the
+ * permissions of every member entry that names the viewer or one of their groups, and the filters
+ * that narrow what they see. The site owner may do everything everywhere, unfiltered. Without a
+ * session there is no access. The map is the caller's own to change.
  */
 export async function archiveAccess(
   viewer: Viewer | null,
@@ -228,28 +283,16 @@ export async function archiveAccess(
   const result = new Map<number, ArchiveAccess>();
   if (!viewer) return result;
   if (viewer.isSiteOwner) {
-    const ids =
-      archiveIds ?? (await db().selectFrom("archives").select("id").execute()).map((r) => r.id);
+    const ids = archiveIds ?? (await listArchives()).map((a) => a.id);
     for (const id of ids)
       result.set(id, { permissions: new Set(ARCHIVE_PERMISSIONS), filters: null });
     return result;
   }
-  const groups = await groupIdsOf(viewer);
-  let query = db()
-    .selectFrom("archive_members")
-    .select(["archive_id", "permissions", "auto_search"])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("member_type", "=", "user"), eb("member_id", "=", viewer.id)]),
-        eb.and([eb("member_type", "=", "group"), eb("member_id", "in", groups)]),
-      ]),
-    );
-  if (archiveIds) {
-    if (archiveIds.length === 0) return result;
-    query = query.where("archive_id", "in", archiveIds);
-  }
+  if (archiveIds?.length === 0) return result;
+  const wanted = archiveIds ? new Set(archiveIds) : null;
   const viewFilters = new Map<number, string[] | null>();
-  for (const row of await query.execute()) {
+  for (const row of await memberEntriesOf(viewer)) {
+    if (wanted && !wanted.has(row.archive_id)) continue;
     const access = result.get(row.archive_id) ?? { permissions: new Set(), filters: [] };
     const granted = parsePermissions(row.permissions);
     for (const p of granted) access.permissions.add(p);

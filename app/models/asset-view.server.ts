@@ -1,11 +1,12 @@
 import { db } from "~/db/connection.server";
 import type { AssetRow, RenditionRow } from "~/db/schema";
-import { archiveAccess, findArchive, type Archive } from "./archive.server";
+import { archiveAccess, listArchives, type Archive } from "./archive.server";
 import type { ArchivePermission } from "./archive.schema";
 import type { Viewer } from "./user.schema";
 import { assetHref } from "./asset.server";
 import { metadataField } from "./metadata-fields";
 import { fileUrl } from "./rendition.server";
+import { pickPreview } from "./grid-asset";
 
 /*
  * An asset as pages and the API show it (reference "Asset"): the same object is the asset+json
@@ -229,8 +230,7 @@ export function toAssetView(
 
 /** The preview closest to a wanted size (thumbnails: 200, retina 400, details 1600). */
 export function previewFor(view: AssetView, size: number): AssetPreview | null {
-  if (view.previews.length === 0) return null;
-  return view.previews.find((p) => p.size >= size) ?? view.previews[view.previews.length - 1]!;
+  return pickPreview(view.previews, size);
 }
 
 /** Views of rows a listing returned, with the viewer's permissions in each row's archive. */
@@ -239,12 +239,13 @@ export async function assetViews(
   rows: Omit<AssetRow, "search_doc">[],
 ): Promise<AssetView[]> {
   const archiveIds = [...new Set(rows.map((r) => r.archive_id))];
+  // The request's archive list (the listing's visibility check read it): no read per archive.
   const [access, renditions, archives] = await Promise.all([
     archiveAccess(viewer, archiveIds),
     currentRenditions(rows),
-    Promise.all(archiveIds.map((id) => findArchive(id))),
+    listArchives(),
   ]);
-  const byId = new Map(archives.flatMap((a) => (a ? [[a.id, a] as const] : [])));
+  const byId = new Map(archives.map((a) => [a.id, a] as const));
   return rows.flatMap((row) => {
     const archive = byId.get(row.archive_id);
     if (!archive) return [];

@@ -6,8 +6,9 @@ import {
 import { thumbHashToAverageRGBA } from "thumbhash";
 import { db } from "~/db/connection.server";
 import type { Viewer } from "./user.schema";
-import { archiveAccess, archiveCollection, findArchive, type Archive } from "./archive.server";
+import { archiveAccess, archiveCollection, listArchives, type Archive } from "./archive.server";
 import { assetViews, type AssetView } from "./asset-view.server";
+import { toGridAsset, type GridAsset } from "./grid-asset";
 import {
   decodeCursor,
   DEFAULT_SORT,
@@ -196,11 +197,6 @@ export function pagingLinks(base: string, params: PageParams, page: AssetPage): 
   };
 }
 
-/** A view with the tile's first paint: the thumbhash's average colour, as CSS. */
-export interface TileView extends AssetView {
-  placeholderColor: string | null;
-}
-
 export function placeholderColor(placeholder: string | null): string | null {
   if (!placeholder) return null;
   try {
@@ -212,9 +208,9 @@ export function placeholderColor(placeholder: string | null): string | null {
   }
 }
 
-export async function tileViews(viewer: Viewer | null, page: AssetPage): Promise<TileView[]> {
-  const views = await assetViews(viewer, page.assets);
-  return views.map((v) => ({ ...v, placeholderColor: placeholderColor(v.placeholder) }));
+/** The tiles of a page the grid shows. */
+export function gridAssets(views: AssetView[]): GridAsset[] {
+  return views.map((v) => toGridAsset(v, placeholderColor(v.placeholder)));
 }
 
 /* ---------- archives and folders ---------- */
@@ -229,10 +225,17 @@ export async function viewableArchive(
   viewer: Viewer | null,
   archiveId: number | null,
 ): Promise<ArchiveForViewer> {
-  const archive = archiveId === null ? null : await findArchive(archiveId);
-  if (!archive || !viewer) throw new CollectionNotFoundError();
+  if (archiveId === null || !viewer) throw new CollectionNotFoundError();
+  // Both reads at once (on PostgreSQL each is a round trip). The whole list, not the one
+  // archive: the listing's visibility check reads it next, and the request keeps it.
+  const [archives, accessMap] = await Promise.all([
+    listArchives(),
+    archiveAccess(viewer, [archiveId]),
+  ]);
+  const archive = archives.find((a) => a.id === archiveId);
+  if (!archive) throw new CollectionNotFoundError();
   if (archive.isHidden && !viewer.isSiteOwner) throw new CollectionNotFoundError();
-  const access = (await archiveAccess(viewer, [archive.id])).get(archive.id);
+  const access = accessMap.get(archive.id);
   if (!access?.permissions.has("View")) throw new CollectionNotFoundError();
   return { archive, permissions: access.permissions };
 }
@@ -291,7 +294,7 @@ export interface CollectionPage {
   archive: Archive;
   permissions: ArchivePermission[];
   params: PageParams;
-  assets: TileView[];
+  assets: AssetView[];
   paging: Paging;
   folders: FolderLevel | null;
   /** Where tiles send the list context: `q=…&s=…&folder=…`. */
@@ -312,22 +315,33 @@ export async function collectionPage(
   const params = parsePageParams(url, defaultLimit);
   const search = parseQueries(params.queries);
   const showFolders = archive.config.NavigationPaneControl.ShowFolderList;
-  const folders =
-    showFolders || params.folder !== null ? await folderLevel(archive.id, params.folder) : null;
-  const page = await listPage({
-    viewer,
-    archiveId: archive.id,
-    folderId: folders?.current?.id,
-    search,
-    sort: params.sort,
-    page: params.page,
-    limit: params.limit,
-  });
+  const listing = (folderId?: number) =>
+    listPage({
+      viewer,
+      archiveId: archive.id,
+      folderId,
+      search,
+      sort: params.sort,
+      page: params.page,
+      limit: params.limit,
+    });
+  // In a folder the listing needs the folder's id; at the root both reads go at once.
+  let folders: FolderLevel | null = null;
+  let page: AssetPage;
+  if (params.folder !== null) {
+    folders = await folderLevel(archive.id, params.folder);
+    page = await listing(folders.current?.id);
+  } else {
+    [folders, page] = await Promise.all([
+      showFolders ? folderLevel(archive.id, null) : null,
+      listing(),
+    ]);
+  }
   return {
     archive,
     permissions: [...permissions],
     params,
-    assets: await tileViews(viewer, page),
+    assets: await assetViews(viewer, page.assets),
     paging: pagingLinks(archive.href, params, page),
     folders: showFolders ? folders : null,
     context: listContext(params),
@@ -346,14 +360,8 @@ export function collectionRepresentation(page: CollectionPage, requestUrl: URL) 
     clearSearch: { href: archive.href, data: archive.href },
     isFolderNavigationEnabled: archive.config.NavigationPaneControl.ShowFolderList,
     isSmartFolderNavigationEnabled: false,
-    assets: { data: page.assets.map(stripTile), paging: page.paging },
+    assets: { data: page.assets, paging: page.paging },
   };
-}
-
-/** The API's asset: the tile's extras are for our own pages. */
-export function stripTile(view: TileView): AssetView {
-  const { placeholderColor: _, ...asset } = view;
-  return asset;
 }
 
 export function sortHref(archive: Archive, sort: SortOrder): string {
@@ -377,7 +385,7 @@ export function collectionErrorResponse(request: Request, error: unknown): Respo
 /* ---------- what the pages render ---------- */
 
 export interface GridPageData {
-  assets: TileView[];
+  assets: GridAsset[];
   paging: Paging;
   context: string;
   pinned: number[];
@@ -424,7 +432,7 @@ export async function archivePageData(
     );
     return {
       ...base,
-      assets: page.assets,
+      assets: gridAssets(page.assets),
       paging: page.paging,
       context: page.context,
       pinned: [...pinned],
@@ -466,7 +474,7 @@ export async function pinsPage(viewer: Viewer, url: URL, defaultLimit: number) {
     page: params.page,
     limit: params.limit,
   });
-  const assets = await tileViews(viewer, page);
+  const assets = gridAssets(await assetViews(viewer, page.assets));
   return {
     assets,
     paging: pagingLinks(PINS_PATH, params, page),

@@ -1,11 +1,16 @@
 import crypto from "node:crypto";
 import { db } from "~/db/connection.server";
+import { perRequest } from "~/utils/request-scope.server";
 import { siteSettingsSchema, type SiteSettings } from "./site.schema";
 
 const SETTINGS_KEY = "site";
 const SECRETS_KEY = "session_secrets";
 
-export async function getSiteSettings(): Promise<SiteSettings> {
+export function getSiteSettings(): Promise<SiteSettings> {
+  return perRequest("siteSettings", readSiteSettings);
+}
+
+async function readSiteSettings(): Promise<SiteSettings> {
   const row = await db()
     .selectFrom("site_settings")
     .select("value")

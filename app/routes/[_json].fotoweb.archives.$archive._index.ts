@@ -7,7 +7,6 @@ import {
   collectionPage,
   collectionRepresentation,
   COLLECTION_TYPE,
-  stripTile,
 } from "~/models/collection-page.server";
 import { patchCollection } from "~/models/collection-list.server";
 import { folderFromFields, receiveMultipartUpload, refusal } from "~/models/upload.server";
@@ -40,8 +39,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
       url,
       API_PAGE_SIZE,
     );
-    if (listOnly)
-      return apiJson({ data: page.assets.map(stripTile), paging: page.paging }, ASSETLIST_TYPE);
+    if (listOnly) return apiJson({ data: page.assets, paging: page.paging }, ASSETLIST_TYPE);
     return apiJson(collectionRepresentation(page, url), COLLECTION_TYPE);
   } catch (error) {
     return collectionErrorResponse(request, error);

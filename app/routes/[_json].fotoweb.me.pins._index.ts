@@ -4,7 +4,6 @@ import {
   ASSETLIST_TYPE,
   collectionErrorResponse,
   pinsPage,
-  stripTile,
 } from "~/models/collection-page.server";
 import { pinRequest, pinRequestErrorResponse } from "~/models/pin-api.server";
 import { addPins, removePins } from "~/models/pin.server";
@@ -27,7 +26,7 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const viewer = await requirePinner(request);
   try {
     const page = await pinsPage(viewer, new URL(request.url), API_PAGE_SIZE);
-    return apiJson({ data: page.assets.map(stripTile), paging: page.paging }, ASSETLIST_TYPE);
+    return apiJson({ data: page.assets, paging: page.paging }, ASSETLIST_TYPE);
   } catch (error) {
     return collectionErrorResponse(request, error);
   }

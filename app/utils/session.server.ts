@@ -15,6 +15,7 @@ import { env } from "./env.server";
 import { apiError, isSecureRequest } from "./http.server";
 import { LINKS } from "./links";
 import { currentPath, loginPath } from "./redirect";
+import { perRequest } from "./request-scope.server";
 import { singleton } from "./singleton.server";
 
 /*
@@ -74,19 +75,12 @@ export async function getSession(request: Request): Promise<Session<SessionData,
   return (await sessionStorage(request)).getSession(request.headers.get("Cookie"));
 }
 
-const viewers = new WeakMap<Request, Promise<Viewer | null>>();
-
 /** The signed-in user (the guest included), or null for an anonymous visitor. */
 export function getViewer(request: Request): Promise<Viewer | null> {
-  let viewer = viewers.get(request);
-  if (!viewer) {
-    viewer = (async () => {
-      const userId = (await getSession(request)).get("userId");
-      return typeof userId === "number" ? findUserById(userId) : null;
-    })();
-    viewers.set(request, viewer);
-  }
-  return viewer;
+  return perRequest("viewer", async () => {
+    const userId = (await getSession(request)).get("userId");
+    return typeof userId === "number" ? findUserById(userId) : null;
+  });
 }
 
 /**
@@ -97,7 +91,9 @@ export function getViewer(request: Request): Promise<Viewer | null> {
 export async function getBrowsingViewer(request: Request): Promise<Viewer | null> {
   const viewer = await getViewer(request);
   if (viewer) return viewer;
-  return (await getSiteSettings()).guestAccess ? findUserById(GUEST_USER_ID) : null;
+  return (await getSiteSettings()).guestAccess
+    ? perRequest("guest", () => findUserById(GUEST_USER_ID))
+    : null;
 }
 
 /**

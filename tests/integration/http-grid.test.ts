@@ -165,6 +165,24 @@ describe("the archive page", () => {
     expect(html).toContain("Next page");
   });
 
+  test("sends tiles only what they show: no metadata in the page's data", async () => {
+    const response = await member.get(`${browse.href}?n=12`, { accept: "text/html" });
+    const html = await response.text();
+    const data = /window\.__remixContext = (\{.*?\});<\/script>/s.exec(html)![1]!;
+    const page = JSON.parse(data).state.loaderData["routes/fotoweb.archives.$archive._index"];
+    expect(page.assets).toHaveLength(12);
+    expect(Object.keys(page.assets[0]).sort()).toEqual([
+      "filename",
+      "href",
+      "id",
+      "placeholder",
+      "placeholderColor",
+      "previews",
+      "thumbnailFields",
+    ]);
+    expect(html).not.toContain('"builtinFields"');
+  });
+
   test("an invalid q shows the message under the archive's search field, status 400", async () => {
     const response = await member.get(`${browse.href}?q=${encodeURIComponent("(open")}`, {
       accept: "text/html",

@@ -1,0 +1,80 @@
+import { describe, expect, test } from "vitest";
+import type { AssetPreview, AssetView } from "~/models/asset-view.server";
+import { pickPreview, toGridAsset } from "~/models/grid-asset";
+
+/* A tile's data (decision 019): only what the tile shows goes into the page. */
+
+const preview = (size: number): AssetPreview => ({
+  size,
+  width: size,
+  height: Math.round((size * 2) / 3),
+  href: `/fotoweb/files/${size}.jpg`,
+  square: false,
+});
+
+function view(previews: AssetPreview[]): AssetView {
+  return {
+    id: 7,
+    href: "/fotoweb/archives/5000-Main/7-a.jpg.info",
+    linkstance: "",
+    archiveHREF: "/fotoweb/archives/5000-Main/",
+    archiveName: "Main",
+    uniqueid: "7",
+    filename: "a.jpg",
+    filesize: 1234,
+    doctype: "image",
+    mime: "image/jpeg",
+    created: "2026-01-01T00:00:00.000Z",
+    modified: "2026-01-01T00:00:00.000Z",
+    permissions: ["View", "Preview"],
+    metadata: { "120": { value: "A long caption nobody shows on a tile" } },
+    builtinFields: [],
+    attributes: {},
+    dates: { modified: null, iptc: null, release: null, camera: null },
+    previews,
+    renditions: [],
+    thumbnailFields: {
+      label: { value: "Harbour" },
+      firstLine: { value: "a.jpg" },
+      secondLine: { value: "A long caption nobody shows on a tile" },
+    },
+    placeholder: "1QcSHQRnh493V4dIh4eXh1h4kJUI",
+    title: "Harbour",
+    description: "A long caption nobody shows on a tile",
+    tags: ["harbour"],
+    rating: 0,
+    status: "",
+    notes: "",
+  };
+}
+
+describe("pickPreview", () => {
+  test("takes the first preview at least the size, else the largest, else none", () => {
+    const list = [preview(200), preview(400), preview(1600)];
+    expect(pickPreview(list, 200)?.size).toBe(200);
+    expect(pickPreview(list, 300)?.size).toBe(400);
+    expect(pickPreview(list, 4000)?.size).toBe(1600);
+    expect(pickPreview([], 200)).toBeNull();
+  });
+});
+
+describe("toGridAsset", () => {
+  test("keeps the tile's fields and the two thumbnails, nothing else", () => {
+    const tile = toGridAsset(view([preview(200), preview(400), preview(1600)]), "rgb(1 2 3)");
+    expect(tile).toEqual({
+      id: 7,
+      href: "/fotoweb/archives/5000-Main/7-a.jpg.info",
+      filename: "a.jpg",
+      previews: [preview(200), preview(400)],
+      placeholder: "1QcSHQRnh493V4dIh4eXh1h4kJUI",
+      thumbnailFields: { label: { value: "Harbour" }, firstLine: { value: "a.jpg" } },
+      placeholderColor: "rgb(1 2 3)",
+    });
+    expect(JSON.stringify(tile)).not.toContain("caption");
+  });
+
+  test("one preview serves both sizes once; none leaves the list empty", () => {
+    expect(toGridAsset(view([preview(1600)]), null).previews).toEqual([preview(1600)]);
+    expect(toGridAsset(view([]), null).previews).toEqual([]);
+  });
+});
