@@ -3,6 +3,7 @@
  * user, three archives and N synthetic assets. Used by bench/search.ts.
  */
 import fs from "node:fs";
+import { sql } from "kysely";
 import pg from "pg";
 import { createDatabase, useDatabase, type DatabaseHandle } from "../app/db/connection.server";
 import { prepareDatabase } from "../app/db/bootstrap.server";
@@ -138,6 +139,8 @@ async function addRenditions(handle: DatabaseHandle, archiveIds: number[]) {
         .execute();
     }
   }
+  // The planner's statistics must know the new rows, as they would after ingest at this size.
+  await sql`analyze`.execute(handle.db);
   await handle.db
     .insertInto("site_settings")
     .values({ key: "benchRenditions", value: String(THUMBNAILED) })

@@ -55,7 +55,7 @@ export interface RenderComparison {
 }
 
 async function rate(seconds: number, render: () => Promise<unknown> | unknown) {
-  for (let i = 0; i < 30; i++) await render();
+  for (let i = 0; i < 200; i++) await render();
   let done = 0;
   const until = performance.now() + seconds * 1000;
   const started = performance.now();

@@ -97,17 +97,18 @@ export async function currentRenditions(
 ): Promise<Map<number, RenditionRow[]>> {
   const result = new Map<number, RenditionRow[]>();
   if (assets.length === 0) return result;
+  // By (asset, revision number) pairs: the revisions' unique index answers them directly.
   const rows = await db()
     .selectFrom("renditions")
     .innerJoin("revisions", "revisions.id", "renditions.revision_id")
-    .innerJoin("assets", "assets.id", "revisions.asset_id")
     .selectAll("renditions")
-    .select("assets.id as asset_id")
-    .whereRef("revisions.number", "=", "assets.current_revision")
-    .where(
-      "assets.id",
-      "in",
-      assets.map((a) => a.id),
+    .select("revisions.asset_id")
+    .where((eb) =>
+      eb(
+        eb.refTuple("revisions.asset_id", "revisions.number"),
+        "in",
+        assets.map((a) => eb.tuple(a.id, a.current_revision)),
+      ),
     )
     .execute();
   for (const row of rows) {

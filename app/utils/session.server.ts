@@ -1,15 +1,22 @@
 import crypto from "node:crypto";
 import {
   createCookie,
+  type Cookie,
   createSessionStorage,
   redirect,
   type Session,
   type SessionStorage,
 } from "@remix-run/node";
-import { deleteSession, insertSession, readSession, updateSession } from "~/models/session.server";
+import {
+  deleteSession,
+  insertSession,
+  readSession,
+  readSessionUser,
+  updateSession,
+} from "~/models/session.server";
 import { getSiteSettings, storedSessionSecrets } from "~/models/site.server";
 import { GUEST_USER_ID } from "~/db/schema";
-import { findUserById } from "~/models/user.server";
+import { findUserById, toViewer } from "~/models/user.server";
 import type { Viewer } from "~/models/user.schema";
 import { env } from "./env.server";
 import { apiError, isSecureRequest } from "./http.server";
@@ -28,18 +35,24 @@ export const SESSION_COOKIE = "arkiv_session";
 type SessionData = { userId: number };
 type Storage = SessionStorage<SessionData, SessionData>;
 
-const storages = () => singleton("sessionStorages", () => new Map<string, Promise<Storage>>());
+const storages = () => singleton("sessionStorages", () => new Map<string, Promise<SessionParts>>());
 
 export async function sessionSecrets(): Promise<string[]> {
   return env().SESSION_SECRETS ?? storedSessionSecrets();
 }
 
-function sessionStorage(request: Request): Promise<Storage> {
+interface SessionParts {
+  /** The signed cookie holding the session's id. */
+  cookie: Cookie;
+  storage: Storage;
+}
+
+function sessionParts(request: Request): Promise<SessionParts> {
   const secure = isSecureRequest(request);
   const key = secure ? "secure" : "plain";
-  let storage = storages().get(key);
-  if (!storage) {
-    storage = (async () => {
+  let parts = storages().get(key);
+  if (!parts) {
+    parts = (async () => {
       const cookie = createCookie(SESSION_COOKIE, {
         httpOnly: true,
         sameSite: "lax",
@@ -48,7 +61,7 @@ function sessionStorage(request: Request): Promise<Storage> {
         secrets: await sessionSecrets(),
         maxAge: env().SESSION_IDLE_MINUTES * 60,
       });
-      return createSessionStorage<SessionData, SessionData>({
+      const storage = createSessionStorage<SessionData, SessionData>({
         cookie,
         async createData(data, expires) {
           const id = crypto.randomBytes(32).toString("base64url");
@@ -60,11 +73,16 @@ function sessionStorage(request: Request): Promise<Storage> {
           updateSession(id, data.userId ?? null, data, expires ?? idleExpiry()),
         deleteData: deleteSession,
       });
+      return { cookie, storage };
     })();
-    storage.catch(() => storages().delete(key));
-    storages().set(key, storage);
+    parts.catch(() => storages().delete(key));
+    storages().set(key, parts);
   }
-  return storage;
+  return parts;
+}
+
+async function sessionStorage(request: Request): Promise<Storage> {
+  return (await sessionParts(request)).storage;
 }
 
 function idleExpiry() {
@@ -78,8 +96,13 @@ export async function getSession(request: Request): Promise<Session<SessionData,
 /** The signed-in user (the guest included), or null for an anonymous visitor. */
 export function getViewer(request: Request): Promise<Viewer | null> {
   return perRequest("viewer", async () => {
-    const userId = (await getSession(request)).get("userId");
-    return typeof userId === "number" ? findUserById(userId) : null;
+    // The session's id from its signed cookie, then the session and its user in one read.
+    const id: unknown = await (
+      await sessionParts(request)
+    ).cookie.parse(request.headers.get("Cookie"));
+    if (typeof id !== "string" || id === "") return null;
+    const user = await readSessionUser(id);
+    return user && user.is_enabled === 1 ? toViewer(user) : null;
   });
 }
 

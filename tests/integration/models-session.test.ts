@@ -7,6 +7,7 @@ import {
   insertSession,
   purgeExpiredSessions,
   readSession,
+  readSessionUser,
   updateSession,
 } from "~/models/session.server";
 import { createUser, findUserByUsername } from "~/models/user.server";
@@ -179,5 +180,31 @@ describe("purgeExpiredSessions", () => {
     await insertSession("live-1", ownerId, {}, inMinutes(10));
     await expect(purgeExpiredSessions()).resolves.toBe(0);
     expect(await sessionIds()).toEqual(["live-1"]);
+  });
+});
+
+describe("readSessionUser", () => {
+  test("reads a live session's user with the session", async () => {
+    await insertSession("live", otherId, { userId: otherId }, inMinutes(10));
+    const user = await readSessionUser("live");
+    expect(user?.id).toBe(otherId);
+    expect(user?.username).toBe("sam");
+  });
+
+  test("null for an unknown id, and for a session without a user", async () => {
+    expect(await readSessionUser("nobody")).toBeNull();
+    await insertSession("anonymous", null, {}, inMinutes(10));
+    expect(await readSessionUser("anonymous")).toBeNull();
+  });
+
+  test("null for an expired session, which it removes", async () => {
+    await insertSession("old", ownerId, { userId: ownerId }, inMinutes(-1));
+    expect(await readSessionUser("old")).toBeNull();
+    expect(await sessionIds()).toEqual([]);
+  });
+
+  test("the guest's session reads the guest", async () => {
+    await insertSession("guest", GUEST_USER_ID, { userId: GUEST_USER_ID }, inMinutes(10));
+    expect((await readSessionUser("guest"))?.id).toBe(GUEST_USER_ID);
   });
 });
