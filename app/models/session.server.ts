@@ -21,17 +21,21 @@ export async function insertSession(
     .execute();
 }
 
+/** Whether a session read is usable: found and not expired. An expired one is removed. */
+async function live(id: string, expiresAt: string | undefined): Promise<boolean> {
+  if (expiresAt === undefined) return false;
+  if (expiresAt > now()) return true;
+  await deleteSession(id);
+  return false;
+}
+
 export async function readSession(id: string): Promise<Record<string, unknown> | null> {
   const row = await db()
     .selectFrom("sessions")
     .select(["data", "expires_at"])
     .where("id", "=", id)
     .executeTakeFirst();
-  if (!row) return null;
-  if (row.expires_at <= now()) {
-    await deleteSession(id);
-    return null;
-  }
+  if (!row || !(await live(id, row.expires_at))) return null;
   try {
     return JSON.parse(row.data) as Record<string, unknown>;
   } catch {
@@ -52,11 +56,7 @@ export async function readSessionUser(id: string): Promise<UserRow | null> {
     .select("sessions.expires_at as session_expires_at")
     .where("sessions.id", "=", id)
     .executeTakeFirst();
-  if (!row) return null;
-  if (row.session_expires_at <= now()) {
-    await deleteSession(id);
-    return null;
-  }
+  if (!row || !(await live(id, row.session_expires_at))) return null;
   const { session_expires_at: _, ...user } = row;
   return user.id === null ? null : (user as UserRow);
 }
