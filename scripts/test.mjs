@@ -2,7 +2,7 @@
 // Runs every test: build, typecheck, lint, vitest on SQLite, vitest on PostgreSQL (when one is
 // reachable; required when ARKIV_REQUIRE_POSTGRES=1), then Playwright with JavaScript on and off.
 // Ends with one "N passed, N failed" line over all legs.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -70,28 +70,57 @@ run("typecheck", npx, ["tsc", "--noEmit"]);
 run("lint", npx, ["eslint", "."]);
 run("format", npx, ["prettier", "--check", "."]);
 
-const sqliteReport = path.join(tmp, "vitest-sqlite.json");
-run(
-  "vitest (SQLite)",
-  npx,
-  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${sqliteReport}`],
-  {
-    TEST_DATABASE_URL: "",
-  },
-);
-results.push(["vitest on SQLite", vitestCounts(sqliteReport)]);
+/*
+ * The two vitest legs run at once: vitest gives each one worker on a two-core machine, so side by
+ * side they use both cores and take the time of the longer leg, not the sum. Each leg's output
+ * goes to a file, printed whole when the leg ends, so the two never interleave.
+ */
+function runLogged(name, command, args, env) {
+  const log = path.join(tmp, `${name.replace(/\W+/g, "-")}.log`);
+  console.log(`\n=== ${name}: ${command} ${args.join(" ")} (output below when it ends)`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const out = fs.openSync(log, "w");
+    const child = spawn(command, args, {
+      stdio: ["ignore", out, out],
+      env: { ...process.env, ...env },
+    });
+    child.on("close", (status) => {
+      fs.closeSync(out);
+      const ok = status === 0;
+      if (!ok) failedSteps += 1;
+      console.log(`\n=== ${name}: output\n${fs.readFileSync(log, "utf8")}`);
+      console.log(
+        `=== ${name}: ${ok ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      resolve(ok);
+    });
+  });
+}
 
+const vitestArgs = (report) => [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${report}`,
+];
+const sqliteReport = path.join(tmp, "vitest-sqlite.json");
+const pgReport = path.join(tmp, "vitest-postgres.json");
 const postgres = await postgresUrl();
+const legs = [
+  runLogged("vitest (SQLite)", npx, vitestArgs(sqliteReport), { TEST_DATABASE_URL: "" }),
+];
 if (postgres.url) {
-  const pgReport = path.join(tmp, "vitest-postgres.json");
-  run(
-    "vitest (PostgreSQL)",
-    npx,
-    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${pgReport}`],
-    {
+  legs.push(
+    runLogged("vitest (PostgreSQL)", npx, vitestArgs(pgReport), {
       TEST_DATABASE_URL: postgres.url,
-    },
+    }),
   );
+}
+await Promise.all(legs);
+results.push(["vitest on SQLite", vitestCounts(sqliteReport)]);
+if (postgres.url) {
   results.push(["vitest on PostgreSQL", vitestCounts(pgReport)]);
 } else if (process.env.ARKIV_REQUIRE_POSTGRES === "1") {
   console.error(
