@@ -66,17 +66,6 @@ export const AssetTile = memo(function AssetTile({
     () => (hydrated ? blurred(asset.placeholder) : null),
     [hydrated, asset.placeholder],
   );
-  const fetcher = useFetcher<GridOutcome>();
-  const pending = fetcher.state !== "idle";
-  const shownPinned = pending ? !pinned : pinned;
-
-  useEffect(() => {
-    const data = fetcher.data;
-    if (fetcher.state !== "idle" || !data) return;
-    if (!data.ok) showToast({ kind: "error", message: data.message });
-    else if (data.pinned !== undefined) onPinChange?.(asset.id, data.pinned);
-  }, [fetcher.state, fetcher.data, asset.id, onPinChange]);
-
   const href = context ? `${asset.href}?${context}` : asset.href;
   const size = small
     ? fit(small, THUMBNAIL_SIZE)
@@ -141,20 +130,7 @@ export const AssetTile = memo(function AssetTile({
         )}
         {canPin ? (
           hydrated ? (
-            <Button
-              className={css.pinButton}
-              aria-pressed={shownPinned}
-              aria-label={`Pin ${label}`}
-              isDisabled={pending}
-              onPress={() =>
-                fetcher.submit(
-                  { intent: "pin", asset: String(asset.id), _fetch: "1" },
-                  { method: "post" },
-                )
-              }
-            >
-              {shownPinned ? "Pinned" : "Pin"}
-            </Button>
+            <PinToggle asset={asset.id} label={label} pinned={pinned} onPinChange={onPinChange} />
           ) : (
             <button
               type="submit"
@@ -173,6 +149,45 @@ export const AssetTile = memo(function AssetTile({
     </li>
   );
 });
+
+/**
+ * The pin once hydrated: a fetcher post that toggles in place, one pending per asset (its button
+ * is disabled meanwhile). Only hydrated tiles make a fetcher: the server's render has none to pay.
+ */
+function PinToggle({
+  asset,
+  label,
+  pinned,
+  onPinChange,
+}: {
+  asset: number;
+  label: string;
+  pinned: boolean;
+  onPinChange?: (id: number, pinned: boolean) => void;
+}) {
+  const fetcher = useFetcher<GridOutcome>();
+  const pending = fetcher.state !== "idle";
+  const shownPinned = pending ? !pinned : pinned;
+  useEffect(() => {
+    const data = fetcher.data;
+    if (fetcher.state !== "idle" || !data) return;
+    if (!data.ok) showToast({ kind: "error", message: data.message });
+    else if (data.pinned !== undefined) onPinChange?.(asset, data.pinned);
+  }, [fetcher.state, fetcher.data, asset, onPinChange]);
+  return (
+    <Button
+      className={css.pinButton}
+      aria-pressed={shownPinned}
+      aria-label={`Pin ${label}`}
+      isDisabled={pending}
+      onPress={() =>
+        fetcher.submit({ intent: "pin", asset: String(asset), _fetch: "1" }, { method: "post" })
+      }
+    >
+      {shownPinned ? "Pinned" : "Pin"}
+    </Button>
+  );
+}
 
 /** The thumbnail's size inside a square box, so the page does not jump as images arrive. */
 function fit(p: AssetPreview, box: number) {
