@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { memo, useEffect, useMemo } from "react";
+import { memo, useEffect, useMemo, type MouseEvent } from "react";
 import { Button, Checkbox } from "react-aria-components";
 import { thumbHashToDataURL } from "thumbhash";
 import type { AssetPreview } from "~/models/asset-view.server";
@@ -38,6 +38,8 @@ export interface AssetTileProps {
   selected: boolean;
   onSelect: (id: number, selected: boolean) => void;
   canPin: boolean;
+  /** Offer the retina thumbnail (the viewer's setting; merged API pages carry every rendition). */
+  retina: boolean;
   pinned: boolean;
   /** The form the no-JavaScript pin button submits (outside the selection form). */
   pinFormId: string;
@@ -55,18 +57,31 @@ export const AssetTile = memo(function AssetTile({
   selected,
   onSelect,
   canPin,
+  retina: wantsRetina,
   pinned,
   pinFormId,
   onPinChange,
 }: AssetTileProps) {
   const small = pickPreview(asset.previews, THUMBNAIL_SIZE);
-  const retina = pickPreview(asset.previews, RETINA_THUMBNAIL_SIZE);
+  const retina = wantsRetina ? pickPreview(asset.previews, RETINA_THUMBNAIL_SIZE) : null;
   const label = asset.thumbnailFields.label.value;
   const background = useMemo(
     () => (hydrated ? blurred(asset.placeholder) : null),
     [hydrated, asset.placeholder],
   );
   const href = context ? `${asset.href}?${context}` : asset.href;
+  /*
+   * Spec 000 §4: a click toggles the asset's selection, a shift-click selects the range (the
+   * grid reads the shift key). A double click, Enter (a click of detail 0), or a click with
+   * Ctrl, Cmd, Alt or another button follow the link as usual. Without JavaScript the link
+   * opens the asset and the checkbox selects.
+   */
+  const onThumbClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.detail !== 1) return;
+    event.preventDefault();
+    onSelect(asset.id, !selected);
+  };
   const size = small
     ? fit(small, THUMBNAIL_SIZE)
     : { width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE };
@@ -75,6 +90,8 @@ export const AssetTile = memo(function AssetTile({
       <a
         href={href}
         className={css.thumbLink}
+        onClick={hydrated ? onThumbClick : undefined}
+        title={hydrated ? "Click to select, double-click to open" : undefined}
         style={{
           backgroundColor: asset.placeholderColor ?? undefined,
           backgroundImage: background ? `url(${background})` : undefined,
