@@ -2,7 +2,7 @@
  * The grid page's server rendering against a bare React render of the same markup (issue 4,
  * decision 019), in this process, one render at a time:
  * - ours: the Remix build's whole document render of the page (route matching, the route
- *   modules' components with react-aria, the hydration data and scripts, the entry's stream),
+ *   modules' components with react-aria, the hydration data and scripts, the entry's render),
  *   with each loader answering the data the real server's loaders gave for the same URL, so the
  *   database is left out (the search measures time it);
  * - bare: React.createElement calls that make the same markup (bench/markup-elements.ts),
@@ -29,10 +29,25 @@ function loaderDataOf(html: string): Record<string, unknown> {
   return context.state.loaderData;
 }
 
+/** Time spent inside the entry (React's render of the document), summed over renders. */
+const entryTime = { ms: 0 };
+
 async function stubbedHandler(root: string, loaderData: Record<string, unknown>) {
   const build = (await import(
     pathToFileURL(path.join(root, "build/index.js")).href
   )) as ServerBuild;
+  const render = build.entry.module.default;
+  const entry = {
+    module: {
+      ...build.entry.module,
+      default: async (...args: Parameters<typeof render>) => {
+        const started = performance.now();
+        const response = await render(...args);
+        entryTime.ms += performance.now() - started;
+        return response;
+      },
+    },
+  };
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
     routes[id] =
@@ -43,12 +58,14 @@ async function stubbedHandler(root: string, loaderData: Record<string, unknown>)
           }
         : route;
   }
-  return createRequestHandler({ ...build, routes }, "production");
+  return createRequestHandler({ ...build, routes, entry }, "production");
 }
 
 export interface RenderComparison {
   oursPerSecond: number;
   barePerSecond: number;
+  /** Of ours, the share spent in the entry's React render (the rest is Remix's data phase). */
+  renderShare: number;
   bytes: number;
   /** The HTML ours rendered, for the HTTP comparison's bare server. */
   html: string;
@@ -98,13 +115,18 @@ export async function compareGridRender(
   // Alternating rounds, so drift in the machine's load falls on both sides alike.
   let oursTotal = 0;
   let bareTotal = 0;
+  let oursMs = 0;
+  entryTime.ms = 0;
   for (let round = 0; round < 3; round++) {
+    const started = performance.now();
     oursTotal += await rate(seconds / 3, renderOurs);
+    oursMs += performance.now() - started;
     bareTotal += await rate(seconds / 3, renderBare);
   }
   return {
     oursPerSecond: oursTotal / 3,
     barePerSecond: bareTotal / 3,
+    renderShare: entryTime.ms / oursMs,
     bytes: ours.length,
     html: ours,
   };

@@ -20,6 +20,8 @@ export interface AssetGridProps {
   context: string;
   pinned: number[];
   canPin: boolean;
+  /** Offer retina thumbnails (the viewer's setting). */
+  retina: boolean;
   /** Relocation buttons: only in manual order, for those who may reorder. */
   canReorder?: boolean;
   /** The pins view: unpinning removes the tile, the bar offers Unpin instead of Pin. */
@@ -36,7 +38,7 @@ const PIN_FORM = "pin-one";
  * pages merge as the sentinel nears the viewport, and pins toggle in place.
  */
 export function AssetGrid(props: AssetGridProps) {
-  const { paging, context, canPin, canReorder, pinsView, emptyText } = props;
+  const { paging, context, canPin, retina, canReorder, pinsView, emptyText } = props;
   const location = useLocation();
   const back = location.pathname + location.search;
   const [hydrated, setHydrated] = useState(false);
@@ -178,6 +180,7 @@ export function AssetGrid(props: AssetGridProps) {
                 selected={selected.has(asset.id)}
                 onSelect={onSelect}
                 canPin={canPin}
+                retina={retina}
                 pinned={pinned.has(asset.id)}
                 pinFormId={PIN_FORM}
                 onPinChange={onPinChange}

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { memo, useEffect, useMemo } from "react";
+import { memo, useEffect, useMemo, type MouseEvent } from "react";
 import { Button, Checkbox } from "react-aria-components";
 import { thumbHashToDataURL } from "thumbhash";
 import type { AssetPreview } from "~/models/asset-view.server";
@@ -38,6 +38,8 @@ export interface AssetTileProps {
   selected: boolean;
   onSelect: (id: number, selected: boolean) => void;
   canPin: boolean;
+  /** Offer the retina thumbnail (the viewer's setting; merged API pages carry every rendition). */
+  retina: boolean;
   pinned: boolean;
   /** The form the no-JavaScript pin button submits (outside the selection form). */
   pinFormId: string;
@@ -55,29 +57,31 @@ export const AssetTile = memo(function AssetTile({
   selected,
   onSelect,
   canPin,
+  retina: wantsRetina,
   pinned,
   pinFormId,
   onPinChange,
 }: AssetTileProps) {
   const small = pickPreview(asset.previews, THUMBNAIL_SIZE);
-  const retina = pickPreview(asset.previews, RETINA_THUMBNAIL_SIZE);
+  const retina = wantsRetina ? pickPreview(asset.previews, RETINA_THUMBNAIL_SIZE) : null;
   const label = asset.thumbnailFields.label.value;
   const background = useMemo(
     () => (hydrated ? blurred(asset.placeholder) : null),
     [hydrated, asset.placeholder],
   );
-  const fetcher = useFetcher<GridOutcome>();
-  const pending = fetcher.state !== "idle";
-  const shownPinned = pending ? !pinned : pinned;
-
-  useEffect(() => {
-    const data = fetcher.data;
-    if (fetcher.state !== "idle" || !data) return;
-    if (!data.ok) showToast({ kind: "error", message: data.message });
-    else if (data.pinned !== undefined) onPinChange?.(asset.id, data.pinned);
-  }, [fetcher.state, fetcher.data, asset.id, onPinChange]);
-
   const href = context ? `${asset.href}?${context}` : asset.href;
+  /*
+   * Spec 000 §4: a click toggles the asset's selection, a shift-click selects the range (the
+   * grid reads the shift key). A double click, Enter (a click of detail 0), or a click with
+   * Ctrl, Cmd, Alt or another button follow the link as usual. Without JavaScript the link
+   * opens the asset and the checkbox selects.
+   */
+  const onThumbClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.detail !== 1) return;
+    event.preventDefault();
+    onSelect(asset.id, !selected);
+  };
   const size = small
     ? fit(small, THUMBNAIL_SIZE)
     : { width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE };
@@ -86,6 +90,8 @@ export const AssetTile = memo(function AssetTile({
       <a
         href={href}
         className={css.thumbLink}
+        onClick={hydrated ? onThumbClick : undefined}
+        title={hydrated ? "Click to select, double-click to open" : undefined}
         style={{
           backgroundColor: asset.placeholderColor ?? undefined,
           backgroundImage: background ? `url(${background})` : undefined,
@@ -141,20 +147,7 @@ export const AssetTile = memo(function AssetTile({
         )}
         {canPin ? (
           hydrated ? (
-            <Button
-              className={css.pinButton}
-              aria-pressed={shownPinned}
-              aria-label={`Pin ${label}`}
-              isDisabled={pending}
-              onPress={() =>
-                fetcher.submit(
-                  { intent: "pin", asset: String(asset.id), _fetch: "1" },
-                  { method: "post" },
-                )
-              }
-            >
-              {shownPinned ? "Pinned" : "Pin"}
-            </Button>
+            <PinToggle asset={asset.id} label={label} pinned={pinned} onPinChange={onPinChange} />
           ) : (
             <button
               type="submit"
@@ -173,6 +166,45 @@ export const AssetTile = memo(function AssetTile({
     </li>
   );
 });
+
+/**
+ * The pin once hydrated: a fetcher post that toggles in place, one pending per asset (its button
+ * is disabled meanwhile). Only hydrated tiles make a fetcher: the server's render has none to pay.
+ */
+function PinToggle({
+  asset,
+  label,
+  pinned,
+  onPinChange,
+}: {
+  asset: number;
+  label: string;
+  pinned: boolean;
+  onPinChange?: (id: number, pinned: boolean) => void;
+}) {
+  const fetcher = useFetcher<GridOutcome>();
+  const pending = fetcher.state !== "idle";
+  const shownPinned = pending ? !pinned : pinned;
+  useEffect(() => {
+    const data = fetcher.data;
+    if (fetcher.state !== "idle" || !data) return;
+    if (!data.ok) showToast({ kind: "error", message: data.message });
+    else if (data.pinned !== undefined) onPinChange?.(asset, data.pinned);
+  }, [fetcher.state, fetcher.data, asset, onPinChange]);
+  return (
+    <Button
+      className={css.pinButton}
+      aria-pressed={shownPinned}
+      aria-label={`Pin ${label}`}
+      isDisabled={pending}
+      onPress={() =>
+        fetcher.submit({ intent: "pin", asset: String(asset), _fetch: "1" }, { method: "post" })
+      }
+    >
+      {shownPinned ? "Pinned" : "Pin"}
+    </Button>
+  );
+}
 
 /** The thumbnail's size inside a square box, so the page does not jump as images arrive. */
 function fit(p: AssetPreview, box: number) {

@@ -1,7 +1,9 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { ShellData } from "~/models/shell.server";
+import { LINKS } from "~/utils/links";
 import { Button } from "./Button";
+import { CheckboxField } from "./CheckboxField";
 import { RadioGroupField } from "./RadioGroupField";
 import * as css from "./layout.css";
 
@@ -86,6 +88,18 @@ export function UserMenu({
             </Button>
           </Form>
         ) : null}
+        <Form method="post" action={LINKS.clientSettings} className={css.menuSection}>
+          <input type="hidden" name="to" value={here} />
+          <CheckboxField
+            name="enableRetinaThumbnails"
+            defaultSelected={viewer.enableRetinaThumbnails}
+          >
+            Sharp thumbnails on high-resolution screens
+          </CheckboxField>
+          <Button type="submit" variant="secondary">
+            Save thumbnail setting
+          </Button>
+        </Form>
         <Form method="post" action="/fotoweb/views/logout" className={css.menuSection}>
           <Button type="submit" variant="secondary">
             Log out

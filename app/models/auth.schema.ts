@@ -55,6 +55,12 @@ export const changePasswordSchema = z
 
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/** The user menu's client settings: a ticked checkbox posts "on", an unticked one nothing. */
+export const clientSettingsSchema = z.object({
+  enableRetinaThumbnails: z.literal("on", { message: "Tick the box or leave it empty" }).optional(),
+  to: z.string().max(2048).optional(),
+});
+
 /** Interface style values as the spec stores them: light 0, dark 1, auto -1. */
 export const interfaceStyleSchema = z.object({
   style: z.enum(["light", "dark", "auto"], { message: "Choose light, dark or auto" }),

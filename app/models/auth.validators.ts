@@ -1,7 +1,13 @@
 import { withZod } from "@remix-validated-form/with-zod";
-import { changePasswordSchema, interfaceStyleSchema, loginSchema } from "./auth.schema";
+import {
+  changePasswordSchema,
+  clientSettingsSchema,
+  interfaceStyleSchema,
+  loginSchema,
+} from "./auth.schema";
 
 /* remix-validated-form validators, shared by forms in the browser and actions on the server. */
 export const loginValidator = withZod(loginSchema);
 export const changePasswordValidator = withZod(changePasswordSchema);
 export const interfaceStyleValidator = withZod(interfaceStyleSchema);
+export const clientSettingsValidator = withZod(clientSettingsSchema);

@@ -5,7 +5,7 @@ import {
 } from "./advanced-search.schema";
 import { thumbHashToAverageRGBA } from "thumbhash";
 import { db } from "~/db/connection.server";
-import type { Viewer } from "./user.schema";
+import { wantsRetinaThumbnails, type Viewer } from "./user.schema";
 import { archiveAccess, archiveCollection, listArchives, type Archive } from "./archive.server";
 import { assetViews, type AssetView } from "./asset-view.server";
 import { toGridAsset, type GridAsset } from "./grid-asset";
@@ -209,8 +209,8 @@ export function placeholderColor(placeholder: string | null): string | null {
 }
 
 /** The tiles of a page the grid shows. */
-export function gridAssets(views: AssetView[]): GridAsset[] {
-  return views.map((v) => toGridAsset(v, placeholderColor(v.placeholder)));
+export function gridAssets(views: AssetView[], retina: boolean): GridAsset[] {
+  return views.map((v) => toGridAsset(v, placeholderColor(v.placeholder), retina));
 }
 
 /* ---------- archives and folders ---------- */
@@ -390,6 +390,8 @@ export interface GridPageData {
   context: string;
   pinned: number[];
   canPin: boolean;
+  /** Offer the retina thumbnails (the viewer's setting). */
+  retina: boolean;
   queries: string[];
   sort: string;
 }
@@ -414,6 +416,7 @@ export async function archivePageData(
   const { archive } = await viewableArchive(viewer, archiveId);
   const canReorder = await mayReorder(viewer, archive.id);
   const canPin = Boolean(viewer && !viewer.isGuest);
+  const retina = wantsRetinaThumbnails(viewer);
   const base = {
     archive: {
       id: archive.id,
@@ -423,6 +426,7 @@ export async function archivePageData(
     },
     canReorder,
     canPin,
+    retina,
   };
   try {
     const page = await collectionPage(viewer, archive.id, url, HTML_PAGE_SIZE);
@@ -432,7 +436,7 @@ export async function archivePageData(
     );
     return {
       ...base,
-      assets: gridAssets(page.assets),
+      assets: gridAssets(page.assets, retina),
       paging: page.paging,
       context: page.context,
       pinned: [...pinned],
@@ -474,13 +478,15 @@ export async function pinsPage(viewer: Viewer, url: URL, defaultLimit: number) {
     page: params.page,
     limit: params.limit,
   });
-  const assets = gridAssets(await assetViews(viewer, page.assets));
+  const retina = wantsRetinaThumbnails(viewer);
+  const assets = gridAssets(await assetViews(viewer, page.assets), retina);
   return {
     assets,
     paging: pagingLinks(PINS_PATH, params, page),
     context: listContext(params),
     pinned: assets.map((a) => a.id),
     canPin: !viewer.isGuest,
+    retina,
     queries: params.queries,
     sort: formatSort(params.sort),
   } satisfies GridPageData;

@@ -20,12 +20,19 @@ export function pickPreview(previews: AssetPreview[], size: number): AssetPrevie
   return previews.find((p) => p.size >= size) ?? previews[previews.length - 1]!;
 }
 
-/** The tile's part of an asset: the two thumbnails it may use, its label and first line. */
-export function toGridAsset(view: AssetView, placeholderColor: string | null): GridAsset {
+/**
+ * The tile's part of an asset: its thumbnail (and the retina one when the viewer wants it), its
+ * label and first line.
+ */
+export function toGridAsset(
+  view: AssetView,
+  placeholderColor: string | null,
+  retina: boolean,
+): GridAsset {
   const previews = [
     ...new Set([
       pickPreview(view.previews, THUMBNAIL_SIZE),
-      pickPreview(view.previews, RETINA_THUMBNAIL_SIZE),
+      retina ? pickPreview(view.previews, RETINA_THUMBNAIL_SIZE) : null,
     ]),
   ].filter((p) => p !== null);
   return {

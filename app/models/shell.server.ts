@@ -28,6 +28,7 @@ export async function loadShell(request: Request) {
         isGuest: viewer.isGuest,
         isSiteOwner: viewer.isSiteOwner,
         interfaceStyle: viewer.preferences.intranet.interfaceStyle,
+        enableRetinaThumbnails: viewer.preferences.intranet.enableRetinaThumbnails,
       },
       darkModeAvailable: settings.darkModeEnabled && signedIn,
       theme: themeFor(

@@ -13,6 +13,8 @@ const intranetSchema = z
     markersAlwaysDisplay: z.boolean().catch(false).default(false),
     highQualityThumbnails: z.boolean().catch(false).default(false),
     interfaceStyle: z.enum(["light", "dark", "auto"]).catch("auto").default("auto"),
+    // The spec's client setting (001 "Client settings"), kept here so it works without JavaScript.
+    enableRetinaThumbnails: z.boolean().catch(false).default(false),
   })
   .passthrough();
 
@@ -26,6 +28,11 @@ export const preferencesSchema = z
   .passthrough();
 
 export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** Retina thumbnails need a signed-in user and the setting (spec 001, client settings). */
+export function wantsRetinaThumbnails(viewer: Pick<Viewer, "isGuest" | "preferences"> | null) {
+  return Boolean(viewer && !viewer.isGuest && viewer.preferences.intranet.enableRetinaThumbnails);
+}
 
 /** The signed-in user as pages and the API see them (no password hash, ever). */
 export interface Viewer {

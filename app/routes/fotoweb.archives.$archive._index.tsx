@@ -103,6 +103,7 @@ export default function ArchivePage() {
         context={data.context}
         pinned={data.pinned}
         canPin={data.canPin}
+        retina={data.retina}
         canReorder={data.canReorder && manual}
         emptyText={
           data.searchError

@@ -69,6 +69,7 @@ export default function Pins() {
         context={data.context}
         pinned={data.pinned}
         canPin={data.canPin}
+        retina={data.retina}
         pinsView
         emptyText="You have not pinned anything yet."
       />

@@ -11,6 +11,7 @@ export const LINKS = {
   forceChangePassword: "/fotoweb/views/force-change-password",
   changePassword: "/fotoweb/views/change-password",
   interfaceStyle: "/fotoweb/me/interface-style",
+  clientSettings: "/fotoweb/me/client-settings",
   management: "/fotoweb/views/management",
   upload: "/fotoweb/views/upload",
   uploadTo: "/fotoweb/me/upload-to/",

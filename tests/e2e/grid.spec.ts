@@ -114,7 +114,7 @@ test("pages of 12: next and previous links without JavaScript, infinite scroll w
   );
 });
 
-test("selection: click and shift-click with JavaScript, checkboxes without", async ({
+test("selection: click and shift-click with JavaScript (checkbox or thumbnail), checkboxes without", async ({
   page,
   open,
 }, info) => {
@@ -131,6 +131,28 @@ test("selection: click and shift-click with JavaScript, checkboxes without", asy
     await tick(page, 2);
     await expect(page.getByText("3 selected")).toBeVisible();
     await expect(tiles(page).nth(2)).not.toHaveAttribute("data-selected", /.*/);
+    // A click on a thumbnail toggles it as well (spec 000 §4), shift-click takes the range.
+    const thumb = (i: number) => tiles(page).nth(i).getByRole("link").first();
+    await page.getByRole("button", { name: "Clear selection" }).click();
+    await thumb(5).click();
+    await expect(page.getByText("1 selected")).toBeVisible();
+    await expect(boxes(page).nth(5)).toBeChecked();
+    await thumb(7).click({ modifiers: ["Shift"] });
+    await expect(page.getByText("3 selected")).toBeVisible();
+    await thumb(5).click();
+    await expect(page.getByText("2 selected")).toBeVisible();
+    await expect(boxes(page).nth(5)).not.toBeChecked();
+    expect(page.url()).not.toContain(".info");
+    // Enter on a focused thumbnail opens the asset, and so does a double click.
+    const opened = await thumb(6).getAttribute("href");
+    await thumb(6).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(opened!);
+    await page.goBack();
+    await expect(tiles(page)).toHaveCount(BROWSE_PHOTOS);
+    const other = await thumb(8).getAttribute("href");
+    await thumb(8).dblclick();
+    await expect(page).toHaveURL(other!);
   } else {
     await tick(page, 1);
     await tick(page, 3);
@@ -220,3 +242,29 @@ for (const [user, theme] of [
     await expectAccessible(page, test.info(), `pins view, ${theme}`);
   });
 }
+
+test("retina thumbnails: the user menu's setting offers the 2x thumbnail", async ({
+  page,
+  open,
+}, info) => {
+  await signInQuietly(page, projectUser("theme", info.project.name), PASSWORD);
+  const browse = await archiveHref(page, BROWSE_ARCHIVE);
+  await openWhenIngested(page, open, browse, BROWSE_PHOTOS);
+  const img = () => tiles(page).first().getByRole("img");
+  const menu = page.getByTestId("user-menu");
+  const save = async (on: boolean, toast: string) => {
+    await menu.locator("summary").click();
+    const box = menu.getByRole("checkbox", { name: "Sharp thumbnails on high-resolution screens" });
+    if ((await box.isChecked()) !== on) await box.locator("xpath=ancestor::label[1]").click();
+    await menu.getByRole("button", { name: "Save thumbnail setting" }).click();
+    await expectToast(page, toast);
+  };
+  await save(false, "Sharp thumbnails are off.");
+  await expect(img()).not.toHaveAttribute("srcset", /./);
+  await save(true, "Sharp thumbnails are on for high-resolution screens.");
+  // Back on the grid it was saved from, with the retina thumbnail offered beside the small one.
+  await expect(tiles(page)).toHaveCount(BROWSE_PHOTOS);
+  await expect(img()).toHaveAttribute("srcset", / 1x, \S+ 2x$/);
+  await save(false, "Sharp thumbnails are off.");
+  await expect(img()).not.toHaveAttribute("srcset", /./);
+});

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { AssetPreview, AssetView } from "~/models/asset-view.server";
 import { pickPreview, toGridAsset } from "~/models/grid-asset";
+import { preferencesSchema, wantsRetinaThumbnails } from "~/models/user.schema";
 
 /* A tile's data (decision 019): only what the tile shows goes into the page. */
 
@@ -60,7 +61,7 @@ describe("pickPreview", () => {
 
 describe("toGridAsset", () => {
   test("keeps the tile's fields and the two thumbnails, nothing else", () => {
-    const tile = toGridAsset(view([preview(200), preview(400), preview(1600)]), "rgb(1 2 3)");
+    const tile = toGridAsset(view([preview(200), preview(400), preview(1600)]), "rgb(1 2 3)", true);
     expect(tile).toEqual({
       id: 7,
       href: "/fotoweb/archives/5000-Main/7-a.jpg.info",
@@ -73,8 +74,26 @@ describe("toGridAsset", () => {
     expect(JSON.stringify(tile)).not.toContain("caption");
   });
 
+  test("without the retina setting only the thumbnail travels", () => {
+    const previews = [preview(200), preview(400), preview(1600)];
+    expect(toGridAsset(view(previews), null, false).previews).toEqual([preview(200)]);
+  });
+
   test("one preview serves both sizes once; none leaves the list empty", () => {
-    expect(toGridAsset(view([preview(1600)]), null).previews).toEqual([preview(1600)]);
-    expect(toGridAsset(view([]), null).previews).toEqual([]);
+    expect(toGridAsset(view([preview(1600)]), null, true).previews).toEqual([preview(1600)]);
+    expect(toGridAsset(view([]), null, true).previews).toEqual([]);
+  });
+});
+
+describe("wantsRetinaThumbnails", () => {
+  const viewer = (isGuest: boolean, enableRetinaThumbnails: boolean) => ({
+    isGuest,
+    preferences: preferencesSchema.parse({ intranet: { enableRetinaThumbnails } }),
+  });
+  test("needs a signed-in user and the setting", () => {
+    expect(wantsRetinaThumbnails(viewer(false, true))).toBe(true);
+    expect(wantsRetinaThumbnails(viewer(false, false))).toBe(false);
+    expect(wantsRetinaThumbnails(viewer(true, true))).toBe(false);
+    expect(wantsRetinaThumbnails(null)).toBe(false);
   });
 });

@@ -1,0 +1,37 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { clientSettingsValidator } from "~/models/auth.validators";
+import { updatePreferences } from "~/models/user.server";
+import { readForm } from "~/utils/http.server";
+import { LINKS } from "~/utils/links";
+import { safeRedirect } from "~/utils/redirect";
+import { requireViewer } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/*
+ * The user menu's client settings (spec 001): retina thumbnails. The spec keeps them in the
+ * browser's storage; here they live in the user's preferences, so the form works without
+ * JavaScript and the server renders the right thumbnails from the first page.
+ */
+export const loader = () => redirect(LINKS.home);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const viewer = await requireViewer(request, { allowGuest: false });
+  const result = await clientSettingsValidator.validate(await readForm(request));
+  const to = safeRedirect(result.submittedData.to);
+  if (result.error) {
+    return redirectWithToast(request, to, {
+      kind: "error",
+      message: "The thumbnail setting is a checkbox: tick it or leave it empty.",
+    });
+  }
+  const enableRetinaThumbnails = result.data.enableRetinaThumbnails === "on";
+  await updatePreferences(viewer.id, (p) => ({
+    ...p,
+    intranet: { ...p.intranet, enableRetinaThumbnails },
+  }));
+  return redirectWithToast(request, to, {
+    message: enableRetinaThumbnails
+      ? "Sharp thumbnails are on for high-resolution screens."
+      : "Sharp thumbnails are off.",
+  });
+}

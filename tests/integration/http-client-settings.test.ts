@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db } from "~/db/connection.server";
+import { EVERYONE_GROUP_ID } from "~/db/schema";
+import { createArchive, type Archive } from "~/models/archive.server";
+import { createUser, findUserByUsername } from "~/models/user.server";
+import { insertAsset } from "../helpers/assets";
+import { Client, startTestServer, type TestServer } from "../helpers/server";
+
+/*
+ * The retina thumbnail setting (spec 001, client settings): a signed-in user's choice in the user
+ * menu, posted as a plain form; the grid and the pins view offer the retina thumbnail only then.
+ */
+
+const SETTINGS = "/fotoweb/me/client-settings";
+
+let server: TestServer;
+let archive: Archive;
+let viewer: Client;
+const toastOf = (html: string) => html.match(/data-testid="toast"[^>]*>([^<]*)</)?.[1] ?? null;
+const srcsets = (html: string) => [...html.matchAll(/srcSet="([^"]*)"/g)].map((m) => m[1]!);
+
+/** Gives an asset's revision the two thumbnails ingest makes. */
+async function addThumbnails(assetId: number) {
+  const revision = await db()
+    .selectFrom("revisions")
+    .select("id")
+    .where("asset_id", "=", assetId)
+    .executeTakeFirstOrThrow();
+  await db()
+    .insertInto("renditions")
+    .values(
+      (
+        [
+          ["thumbnail", 200, "c"],
+          ["thumbnailRetina", 400, "d"],
+        ] as const
+      ).map(([kind, size, letter]) => ({
+        revision_id: revision.id,
+        kind,
+        blob_hash: letter.repeat(64),
+        mime: "image/jpeg",
+        width: size,
+        height: Math.round((size * 2) / 3),
+        file_size: size,
+      })),
+    )
+    .execute();
+}
+
+async function retinaSetting(username: string) {
+  return (await findUserByUsername(username))!.preferences.intranet.enableRetinaThumbnails;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  archive = await createArchive({
+    name: "Sharp",
+    members: [
+      { type: "group", id: EVERYONE_GROUP_ID, permissions: ["View", "Preview"], autoSearch: "" },
+    ],
+  });
+  for (const name of ["one.jpg", "two.jpg"])
+    await addThumbnails(await insertAsset(archive, { fileName: name }));
+  await createUser({ username: "sharp", password: "sharp-password-1" });
+  await createUser({ username: "other", password: "other-password-1" });
+  viewer = new Client(server.url);
+  await viewer.signIn("sharp", "sharp-password-1");
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("retina thumbnails", () => {
+  test("are off by default: the grid offers the thumbnail alone", async () => {
+    const html = await (await viewer.get(archive.href)).text();
+    expect(html).toContain('data-testid="asset-tile"');
+    expect(srcsets(html)).toEqual([]);
+    expect(html).toContain('name="enableRetinaThumbnails"');
+  });
+
+  test("the user menu's form turns them on, and the grid offers both sizes", async () => {
+    const response = await viewer.post(SETTINGS, {
+      enableRetinaThumbnails: "on",
+      to: archive.href,
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(archive.href);
+    const html = await (await viewer.get(archive.href)).text();
+    expect(toastOf(html)).toBe("Sharp thumbnails are on for high-resolution screens.");
+    const sets = srcsets(html);
+    expect(sets).toHaveLength(2);
+    for (const set of sets) expect(set).toMatch(/ 1x, \S+ 2x$/);
+    expect(await retinaSetting("sharp")).toBe(true);
+  });
+
+  test("the setting is the user's own", async () => {
+    const other = new Client(server.url);
+    await other.signIn("other", "other-password-1");
+    expect(srcsets(await (await other.get(archive.href)).text())).toEqual([]);
+  });
+
+  test("an unticked box turns them off", async () => {
+    await viewer.post(SETTINGS, { to: archive.href });
+    expect(srcsets(await (await viewer.get(archive.href)).text())).toEqual([]);
+    expect(await retinaSetting("sharp")).toBe(false);
+  });
+
+  test("a value other than a ticked box is refused and changes nothing", async () => {
+    await viewer.post(SETTINGS, { enableRetinaThumbnails: "on" });
+    const response = await viewer.post(SETTINGS, {
+      enableRetinaThumbnails: "<script>alert(1)</script>",
+      to: "https://evil.example/",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/fotoweb/");
+    const html = await (await viewer.get("/fotoweb/")).text();
+    expect(toastOf(html)).toBe("The thumbnail setting is a checkbox: tick it or leave it empty.");
+    expect(html).not.toContain("<script>alert(1)");
+    expect(await retinaSetting("sharp")).toBe(true);
+  });
+
+  test("guests and anonymous visitors cannot change it, and never get retina", async () => {
+    const guest = new Client(server.url);
+    await guest.signInAsGuest();
+    const asGuest = await guest.post(SETTINGS, { enableRetinaThumbnails: "on" });
+    expect(asGuest.status).toBeGreaterThanOrEqual(300);
+    expect(asGuest.status).toBeLessThan(500);
+    expect(await retinaSetting("Guest")).toBe(false);
+    expect(srcsets(await (await guest.get(archive.href)).text())).toEqual([]);
+    const anonymous = new Client(server.url);
+    const response = await anonymous.post(SETTINGS, { enableRetinaThumbnails: "on" });
+    expect(response.status).toBeGreaterThanOrEqual(300);
+    expect(response.status).toBeLessThan(500);
+  });
+
+  test("GET changes nothing", async () => {
+    const response = await viewer.get(`${SETTINGS}?enableRetinaThumbnails=on`);
+    expect(response.status).toBe(302);
+    expect(await retinaSetting("sharp")).toBe(true);
+  });
+});
