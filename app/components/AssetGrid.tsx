@@ -60,15 +60,18 @@ export function AssetGrid(props: AssetGridProps) {
   const items = list.items;
   const onSelect = useCallback(
     (id: number, value: boolean) => {
+      // Read the refs now: React may run the updater later, after the anchor has moved on.
+      const from = anchor.current === null ? -1 : items.findIndex((a) => a.id === anchor.current);
+      const to = items.findIndex((a) => a.id === id);
+      // Shift-click: the range between the previously selected asset and this one.
+      const range =
+        shift.current && from >= 0 && to >= 0
+          ? items.slice(Math.min(from, to), Math.max(from, to) + 1).map((a) => a.id)
+          : null;
       setSelected((current) => {
         const next = new Set(current);
-        const from = anchor.current === null ? -1 : items.findIndex((a) => a.id === anchor.current);
-        const to = items.findIndex((a) => a.id === id);
-        if (shift.current && from >= 0 && to >= 0) {
-          // Shift-click: the range between the previously selected asset and this one.
-          const [a, b] = from < to ? [from, to] : [to, from];
-          for (const asset of items.slice(a, b + 1)) next.add(asset.id);
-        } else if (value) next.add(id);
+        if (range) for (const each of range) next.add(each);
+        else if (value) next.add(id);
         else next.delete(id);
         return next;
       });
@@ -150,7 +153,13 @@ export function AssetGrid(props: AssetGridProps) {
             </Button>
           ) : null}
           {hydrated && selected.size > 0 ? (
-            <Button variant="quiet" onPress={() => setSelected(new Set())}>
+            <Button
+              variant="quiet"
+              onPress={() => {
+                setSelected(new Set());
+                anchor.current = null;
+              }}
+            >
               Clear selection
             </Button>
           ) : null}

@@ -401,13 +401,14 @@ function rangeBound(range: RangeSpec, bound: number | string | undefined): strin
 /**
  * The search expressions of a valid advanced search, for the caller to AND together (as repeated
  * `q`). Criteria follow FotoWare's extended search: values of one field are ORed, fields ANDed.
- * `ms` and `s` have no predicate in the expression language yet, so they add none.
+ * `s` is the sort order (decision 018), not a condition, so it adds none.
  */
 export function advancedSearchExpressions(value: AdvancedSearch): string[] {
   const expressions = value.q.filter((q) => q.trim() !== "");
   if (value.dt) expressions.push(`dt:${value.dt}`);
   if (value.o) expressions.push(`o:${value.o}`);
   if (value.cs) expressions.push(`cs:${value.cs}`);
+  if (value.ms) expressions.push(`ms:${value.ms}`);
   for (const range of RANGES) {
     const from = value.ranges[range.from];
     const to = value.ranges[range.to];

@@ -25,6 +25,8 @@ export type TextValue =
 
 export type DocTypeValue = "image" | "movie" | "audio" | "graphic" | "document" | "generic";
 export type OrientationValue = "landscape" | "portrait" | "square";
+/** How much metadata an asset carries (spec 002): none, little (1 or 2 fields), normal (3+). */
+export type MetadataStatusValue = "none" | "little" | "normal";
 export type NumberPredicate = "fs" | "pw" | "ph";
 export type DatePredicate = "mt" | "it" | "rt" | "ct";
 
@@ -41,6 +43,7 @@ export type SearchNode =
   | { kind: "fileName"; value: TextValue }
   | { kind: "docType"; value: DocTypeValue }
   | { kind: "orientation"; value: OrientationValue }
+  | { kind: "metadataStatus"; value: MetadataStatusValue }
   /** cs: the stored colour-space values that match (rgb means every RGB space). */
   | { kind: "colorSpace"; values: string[] }
   /** fs bytes, pw/ph pixels; both bounds inclusive; an exact value has from === to. */
@@ -112,13 +115,14 @@ class ExpressionError extends Error {
 // ---------------------------------------------------------------------------------------------
 // Lexer
 
-type PredicateName = "fn" | "dt" | "o" | "cs" | NumberPredicate | DatePredicate;
+type PredicateName = "fn" | "dt" | "o" | "cs" | "ms" | NumberPredicate | DatePredicate;
 
 const PREDICATE_NAMES: ReadonlySet<string> = new Set<PredicateName>([
   "fn",
   "dt",
   "o",
   "cs",
+  "ms",
   "fs",
   "pw",
   "ph",
@@ -610,6 +614,11 @@ function buildTerm(token: TermToken, now: number): SearchNode {
       return { kind: "orientation", value: lookUp(ORIENTATIONS, value, "orientation") };
     case "cs":
       return { kind: "colorSpace", values: [...lookUp(COLOR_SPACE_NAMES, value, "colour space")] };
+    case "ms":
+      return {
+        kind: "metadataStatus",
+        value: lookUp(METADATA_STATUSES, value, "metadata status"),
+      };
     case "fs":
     case "pw":
     case "ph":
@@ -639,6 +648,11 @@ const DOC_TYPES: ReadonlyMap<string, DocTypeValue> = new Map([
   ["generic", "generic"],
 ]);
 
+const METADATA_STATUSES: ReadonlyMap<string, MetadataStatusValue> = new Map([
+  ["none", "none"],
+  ["little", "little"],
+  ["normal", "normal"],
+]);
 const ORIENTATIONS: ReadonlyMap<string, OrientationValue> = new Map([
   ["landscape", "landscape"],
   ["l", "landscape"],

@@ -200,6 +200,18 @@ export function compileNode(eb: AssetsEb, node: SearchNode): Expression<SqlBool>
           : sql<SqlBool>`assets.width = assets.height`;
     case "colorSpace":
       return node.values.length === 0 ? FALSE : eb("assets.color_space", "in", node.values);
+    case "metadataStatus": {
+      // Ingest keeps only fields with a value, so the metadata object's keys are the fields the
+      // asset carries. Counted per row (no index): a filter beside others, not a way in.
+      const fields = postgres
+        ? sql<number>`(select count(*) from json_object_keys(assets.metadata::json))`
+        : sql<number>`(select count(*) from json_each(assets.metadata))`;
+      return node.value === "none"
+        ? sql<SqlBool>`${fields} = 0`
+        : node.value === "little"
+          ? sql<SqlBool>`${fields} between 1 and 2`
+          : sql<SqlBool>`${fields} >= 3`;
+    }
     case "numberRange": {
       const column = `assets.${NUMBER_COLUMNS[node.name]}` as const;
       const parts: Expression<SqlBool>[] = [];

@@ -297,6 +297,13 @@ describe("the expression language against rows", () => {
     ["cs:cmyk", ["york"]],
     ["cs:gray", ["cafe"]],
     ["cs:rgb", ["movie", "newyork", "sunrise", "sunset"]],
+    // Metadata status counts the fields an asset carries: 1 or 2 little, 3 or more normal.
+    ["ms:normal", ["newyork", "sunrise", "sunset", "york"]],
+    ["ms:little", ["cafe", "movie"]],
+    ["MS:Little", ["cafe", "movie"]],
+    ["ms:none", []],
+    ["NOT ms:normal", ["cafe", "movie"]],
+    ["ms:little coffee", ["cafe"]],
     ["fs:1000000 TO 5000000", ["newyork", "sunrise", "sunset"]],
     ["fs:* TO 1MB", ["cafe", "sunrise", "york"]],
     ["pw:6000", ["sunset"]],
@@ -311,6 +318,25 @@ describe("the expression language against rows", () => {
   ];
   test.each(cases)("%s", async (q, expected) => {
     expect(await names(guest, [q])).toEqual([...expected].sort());
+  });
+
+  test("ms:none finds the assets without any metadata field", async () => {
+    const bare = await createArchive({
+      name: "Bare",
+      members: [
+        { type: "group", id: EVERYONE_GROUP_ID, permissions: ["View", "Preview"], autoSearch: "" },
+      ],
+    });
+    const id = await addAsset(bare, { file: "bare.jpg" });
+    ids.set("bare", id);
+    try {
+      expect(await names(guest, ["ms:none"], { archiveId: bare.id })).toEqual(["bare"]);
+      expect(await names(guest, ["ms:little OR ms:normal"], { archiveId: bare.id })).toEqual([]);
+      expect(await names(guest, ["ms:none"])).toEqual(["bare"]);
+    } finally {
+      await db().deleteFrom("assets").where("id", "=", id).execute();
+      ids.delete("bare");
+    }
   });
 
   test("an inner wildcard matches inside one word", async () => {

@@ -307,8 +307,9 @@ describe("advancedSearchExpressions", () => {
     ).toEqual(["(25:foo OR 25:bar)", "5:hello"]);
   });
 
-  it("adds nothing for metadata status, which has no predicate, nor for the sort order", () => {
-    expect(expressions("ms=none&s=-added")).toEqual([]);
+  it("maps the metadata status to ms:, and adds nothing for the sort order", () => {
+    expect(expressions("ms=none&s=-added")).toEqual(["ms:none"]);
+    expect(expressions("q=boat&ms=little")).toEqual(["boat", "ms:little"]);
   });
 
   it("adds no image attribute when the document type is not image", () => {

@@ -9,6 +9,7 @@ const intranetDefaults = {
   markersAlwaysDisplay: false,
   highQualityThumbnails: false,
   interfaceStyle: "auto",
+  enableRetinaThumbnails: false,
 };
 
 describe("preferencesSchema", () => {
@@ -41,6 +42,7 @@ describe("preferencesSchema", () => {
         archivePinned: "a1",
         pinnedAlbums: [1, 2],
         highQualityThumbnails: "yes",
+        enableRetinaThumbnails: "on",
         folderPinned: ["ok"],
       },
     });

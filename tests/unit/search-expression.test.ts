@@ -272,6 +272,23 @@ describe("o: orientation", () => {
   });
 });
 
+describe("ms: metadata status", () => {
+  it.each([
+    ["none", "none"],
+    ["Little", "little"],
+    ["NORMAL", "normal"],
+  ])("reads ms:%s", (value, expected) => {
+    expect(ok(`ms:${value}`)).toEqual({ kind: "metadataStatus", value: expected });
+  });
+
+  it("refuses other values, listing the allowed ones", () => {
+    expect(fail("ms:lots")).toEqual({
+      message: 'Unknown metadata status "lots". Use one of: none, little, normal.',
+      position: 3,
+    });
+  });
+});
+
 describe("cs: colour space", () => {
   it.each([
     ["rgb", ["srgb", "adobergb", "prophoto", "p3"]],
