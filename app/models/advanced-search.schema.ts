@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { safeRedirect } from "~/utils/redirect";
 import { METADATA_FIELDS } from "./metadata-fields";
+// `ms`: the search language owns the metadata statuses (spec 002 §9); the form offers the same.
+import { METADATA_STATUSES, type MetadataStatusValue } from "./search-expression";
 
 /*
  * The advanced search (spec 002: popover, state, rules and constants), shared by the popover, the
@@ -19,13 +21,10 @@ export const DOCUMENT_TYPES = [
 ] as const;
 export const ORIENTATIONS = ["landscape", "portrait"] as const;
 export const COLOR_SPACES = ["rgb", "cmyk", "grayscale"] as const;
-/** `ms`: how much metadata an asset carries (spec 002 §9). */
-export const METADATA_STATUSES = ["none", "little", "normal"] as const;
 
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export type Orientation = (typeof ORIENTATIONS)[number];
 export type ColorSpace = (typeof COLOR_SPACES)[number];
-export type MetadataStatus = (typeof METADATA_STATUSES)[number];
 
 export const FILE_SIZE_MAX_MB = 2_097_151;
 export const BYTES_PER_MB = 1_048_576;
@@ -84,7 +83,7 @@ export interface AdvancedSearch {
   dt?: DocumentType;
   o?: Orientation;
   cs?: ColorSpace;
-  ms?: MetadataStatus;
+  ms?: MetadataStatusValue;
   /** File sizes in MB (2 decimals), pixels, and YYYY-MM-DD dates, each bound optional. */
   ranges: Partial<Record<RangeKey, number | string>>;
   criteria: Criterion[];
@@ -255,7 +254,7 @@ function toAdvancedSearch(form: RawForm): AdvancedSearch {
     dt: form.dt as DocumentType | undefined,
     o: form.o as Orientation | undefined,
     cs: form.cs as ColorSpace | undefined,
-    ms: form.ms as MetadataStatus | undefined,
+    ms: form.ms as MetadataStatusValue | undefined,
     ranges,
     // A row without a value asks nothing: the popover starts with one empty row.
     criteria: form.criteria.flatMap((row) =>

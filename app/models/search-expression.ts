@@ -26,7 +26,8 @@ export type TextValue =
 export type DocTypeValue = "image" | "movie" | "audio" | "graphic" | "document" | "generic";
 export type OrientationValue = "landscape" | "portrait" | "square";
 /** How much metadata an asset carries (spec 002): none, little (1 or 2 fields), normal (3+). */
-export type MetadataStatusValue = "none" | "little" | "normal";
+export const METADATA_STATUSES = ["none", "little", "normal"] as const;
+export type MetadataStatusValue = (typeof METADATA_STATUSES)[number];
 export type NumberPredicate = "fs" | "pw" | "ph";
 export type DatePredicate = "mt" | "it" | "rt" | "ct";
 
@@ -617,7 +618,7 @@ function buildTerm(token: TermToken, now: number): SearchNode {
     case "ms":
       return {
         kind: "metadataStatus",
-        value: lookUp(METADATA_STATUSES, value, "metadata status"),
+        value: lookUp(METADATA_STATUS_NAMES, value, "metadata status"),
       };
     case "fs":
     case "pw":
@@ -648,11 +649,9 @@ const DOC_TYPES: ReadonlyMap<string, DocTypeValue> = new Map([
   ["generic", "generic"],
 ]);
 
-const METADATA_STATUSES: ReadonlyMap<string, MetadataStatusValue> = new Map([
-  ["none", "none"],
-  ["little", "little"],
-  ["normal", "normal"],
-]);
+const METADATA_STATUS_NAMES: ReadonlyMap<string, MetadataStatusValue> = new Map(
+  METADATA_STATUSES.map((v) => [v, v]),
+);
 const ORIENTATIONS: ReadonlyMap<string, OrientationValue> = new Map([
   ["landscape", "landscape"],
   ["l", "landscape"],
