@@ -4,8 +4,9 @@ import { choose, expect, expectAccessible, hasJs, signInQuietly, test } from "./
 
 /*
  * axe-core (WCAG 2.1 A and AA) on every page of the shell, in the light theme and in the dark one
- * (a user who chose Dark; a user on Auto whose system prefers dark on the start page). Visitors and the guest
- * always get the light theme, so their pages (log-on, the cookie banner) are checked in light.
+ * (a user who chose Dark; on the start page also a user on Auto whose system prefers dark).
+ * Visitors and the guest always get the light theme, so their pages (log-on, the cookie banner)
+ * are checked in light.
  */
 
 type Open = (url: string) => Promise<void>;
