@@ -11,13 +11,13 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CookieBanner } from "./components/CookieBanner";
-import { ErrorPanel, describeRouteError } from "./components/ErrorPanel";
-import { Footer } from "./components/Footer";
-import { Header } from "./components/Header";
-import { Keepalive } from "./components/Keepalive";
-import { Toasts } from "./components/Toasts";
-import { loadShell, type ShellData } from "./models/shell.server";
+import { CookieBanner } from "~/components/shell/CookieBanner";
+import { ErrorPanel, describeRouteError } from "~/components/shell/ErrorPanel";
+import { Footer } from "~/components/shell/Footer";
+import { Header } from "~/components/shell/Header";
+import { Keepalive } from "~/components/shell/Keepalive";
+import { Toasts } from "~/components/ui/Toasts";
+import { loadShell, type ShellData } from "~/http/shell.server";
 import * as styles from "./styles/global.css";
 import { useNonce } from "./utils/nonce";
 import { LINKS } from "./utils/links";

@@ -27,16 +27,16 @@ process.env.DEMO_CONTENT = "false";
 process.env.ADMIN_PASSWORD = "bench-owner-password";
 delete process.env.DATABASE_URL;
 
-const { generateCameraJpeg } = await import("../app/storage/demo-photos.server");
+const { generateCameraJpeg } = await import("../scripts/demo-photos");
 const { createDatabase, db } = await import("../app/db/connection.server");
 const { prepareDatabase } = await import("../app/db/bootstrap.server");
 const { env } = await import("../app/utils/env.server");
-const { createArchive } = await import("../app/models/archive.server");
-const { register, storeFile } = await import("../app/models/upload.server");
+const { createArchive } = await import("../app/models/archive/archive.server");
+const { register, storeFile } = await import("../app/models/upload/upload.server");
 const { startWorker } = await import("../app/jobs/worker.server");
 const { jobHandlers } = await import("../app/jobs/handlers.server");
 const { PREVIEW_SIZE, THUMBNAIL_SIZE, THUMBNAIL_RETINA_SIZE } =
-  await import("../app/storage/renditions.server");
+  await import("../app/media/renditions.server");
 
 const cache = path.join(os.tmpdir(), "arkiv-bench-photos");
 fs.mkdirSync(cache, { recursive: true });

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { searchDocument } from "../app/models/search-document";
+import { searchDocument } from "../app/models/search/search-document";
 
 export const ARCHIVES = [
   { name: "Bench main", share: 0.8 },

@@ -8,8 +8,8 @@ import pg from "pg";
 import { createDatabase, useDatabase, type DatabaseHandle } from "../app/db/connection.server";
 import { prepareDatabase } from "../app/db/bootstrap.server";
 import { EVERYONE_GROUP_ID } from "../app/db/schema";
-import { createArchive } from "../app/models/archive.server";
-import { createUser } from "../app/models/user.server";
+import { createArchive } from "../app/models/archive/archive.server";
+import { createUser } from "../app/models/user/user.server";
 import {
   ARCHIVES,
   BENCH_USER,

@@ -49,9 +49,10 @@ const DIALECTS =
     ? ["sqlite", "postgres"]
     : [option("dialect", "sqlite")];
 
-const { listAssets, parseQueries, encodeCursor } = await import("../app/models/search.server");
-const { findUserByUsername } = await import("../app/models/user.server");
-const { findArchive } = await import("../app/models/archive.server");
+const { listAssets, parseQueries, encodeCursor } =
+  await import("../app/models/search/search.server");
+const { findUserByUsername } = await import("../app/models/user/user.server");
+const { findArchive } = await import("../app/models/archive/archive.server");
 const { compareGridRender } = await import("./search-render");
 
 let lastLog = 0;

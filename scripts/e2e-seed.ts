@@ -12,13 +12,17 @@ import { createDatabase, db } from "../app/db/connection.server";
 import { jobHandlers } from "../app/jobs/handlers.server";
 import { startWorker } from "../app/jobs/worker.server";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "../app/db/schema";
-import type { ArchivePermission } from "../app/models/archive.schema";
-import { createArchive, type Archive, type ArchiveMember } from "../app/models/archive.server";
-import { register } from "../app/models/upload.server";
+import type { ArchivePermission } from "../app/models/archive/archive.schema";
+import {
+  createArchive,
+  type Archive,
+  type ArchiveMember,
+} from "../app/models/archive/archive.server";
+import { register } from "../app/models/upload/upload.server";
 import { blobStore } from "../app/storage/blob-store.server";
-import { generateDemoPhotos } from "../app/storage/demo-photos.server";
-import { detectMediaType } from "../app/storage/media-type.server";
-import { createUser, updatePreferences } from "../app/models/user.server";
+import { generateDemoPhotos } from "./demo-photos";
+import { detectMediaType } from "../app/media/media-type.server";
+import { createUser, updatePreferences } from "../app/models/user/user.server";
 import { env as readEnv } from "../app/utils/env.server";
 import {
   BROWSE_ARCHIVE,

@@ -90,8 +90,8 @@ async function main() {
   const { migrateToLatest } = await import("../app/db/migrations.server");
   const { jobHandlers } = await import("../app/jobs/handlers.server");
   const { startWorker } = await import("../app/jobs/worker.server");
-  const { findArchive } = await import("../app/models/archive.server");
-  const { importFolder, waitForIngest } = await import("../app/models/import.server");
+  const { findArchive } = await import("../app/models/archive/archive.server");
+  const { importFolder, waitForIngest } = await import("../app/models/upload/import.server");
   const { env: readEnv } = await import("../app/utils/env.server");
   const env = readEnv();
   const database = createDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });

@@ -10,7 +10,7 @@ import morgan from "morgan";
 import type { Env } from "../app/utils/env.server";
 import { formatBytes } from "../app/utils/format";
 import { inRequestScope } from "../app/utils/request-scope.server";
-import { JSON_PREFIX, jsonTwinPath } from "./negotiate";
+import { JSON_PREFIX, jsonTwinPath } from "../app/http/negotiate";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {

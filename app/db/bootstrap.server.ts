@@ -1,4 +1,4 @@
-import { ensureSiteOwner } from "~/models/user.server";
+import { ensureSiteOwner } from "~/models/user/user.server";
 import type { Env } from "~/utils/env.server";
 import { useDatabase, type DatabaseHandle } from "./connection.server";
 import { migrateToLatest } from "./migrations.server";

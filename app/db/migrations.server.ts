@@ -6,7 +6,11 @@ import {
   type Migration,
   type MigrationProvider,
 } from "kysely";
-import { searchableRow, searchDocument, type SearchableColumns } from "~/models/search-document";
+import {
+  searchableRow,
+  searchDocument,
+  type SearchableColumns,
+} from "~/models/search/search-document";
 import type { Dialect } from "./connection.server";
 import {
   EVERYONE_GROUP_ID,

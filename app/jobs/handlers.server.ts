@@ -1,4 +1,4 @@
-import { INGEST_JOB } from "~/models/asset.server";
+import { INGEST_JOB } from "~/models/asset/asset.server";
 import { ingest } from "./ingest.server";
 import type { JobHandler } from "./worker.server";
 

@@ -1,16 +1,16 @@
-import { searchDocument } from "~/models/search-document";
+import { searchDocument } from "~/models/search/search-document";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { db, now } from "~/db/connection.server";
 import type { RenditionKind } from "~/db/schema";
-import type { ArchiveConfig, MetadataMacro } from "~/models/archive.schema";
-import { findArchive } from "~/models/archive.server";
-import { findRevision, type IngestPayload } from "~/models/asset.server";
-import { FIELD, valuesOf, type FieldValues } from "~/models/metadata-fields";
-import type { UploadMetadataField } from "~/models/upload.schema";
+import type { ArchiveConfig, MetadataMacro } from "~/models/archive/archive.schema";
+import { findArchive } from "~/models/archive/archive.server";
+import { findRevision, type IngestPayload } from "~/models/asset/asset.server";
+import { FIELD, valuesOf, type FieldValues } from "~/models/metadata/metadata-fields";
+import type { UploadMetadataField } from "~/models/upload/upload.schema";
 import { blobStore } from "~/storage/blob-store.server";
-import { detectMediaType, MEDIA_HEAD_BYTES, RefusedFileError } from "~/storage/media-type.server";
-import { extractMetadata, type ExtractedMetadata } from "~/storage/metadata.server";
+import { detectMediaType, MEDIA_HEAD_BYTES, RefusedFileError } from "~/media/media-type.server";
+import { extractMetadata, type ExtractedMetadata } from "~/media/metadata.server";
 import {
   genericIcon,
   PREVIEW_SIZE,
@@ -19,7 +19,7 @@ import {
   THUMBNAIL_SIZE,
   UndecodableImageError,
   type WatermarkSettings,
-} from "~/storage/renditions.server";
+} from "~/media/renditions.server";
 import { env } from "~/utils/env.server";
 import type { Job } from "./queue.server";
 import { PermanentJobError, type JobContext } from "./worker.server";

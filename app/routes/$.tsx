@@ -1,4 +1,4 @@
-import { apiError } from "~/utils/http.server";
+import { apiError } from "~/http/http.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /* Unknown pages: a 404 shown by the root error boundary inside the page shell. */

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError } from "~/utils/http.server";
+import { apiError } from "~/http/http.server";
 
 /*
  * Any JSON request for which no API resource exists gets the error shape, not an HTML page. The

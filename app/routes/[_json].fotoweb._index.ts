@@ -3,15 +3,9 @@ import {
   FULL_DESCRIPTOR_TYPE,
   PUBLIC_DESCRIPTOR_TYPE,
   publicDescriptor,
-} from "~/models/descriptor.server";
-import { getSiteSettings } from "~/models/site.server";
-import {
-  acceptedTypes,
-  apiError,
-  apiHandler,
-  apiJson,
-  methodNotAllowed,
-} from "~/utils/http.server";
+} from "~/models/descriptor/descriptor.server";
+import { getSiteSettings } from "~/models/site/site.server";
+import { acceptedTypes, apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 
 /* GET /fotoweb/ as JSON: the public entry point. The full descriptor lives at /fotoweb/me/. */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {

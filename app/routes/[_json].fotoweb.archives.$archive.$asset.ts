@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ASSET_NOT_FOUND, findAssetBySegments } from "~/models/asset-details.server";
-import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/utils/http.server";
-import { getBrowsingViewer } from "~/utils/session.server";
+import { ASSET_NOT_FOUND, findAssetBySegments } from "~/models/asset/asset-details.server";
+import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
+import { getBrowsingViewer } from "~/http/session.server";
 
 /* An asset's URL as JSON: the asset representation (reference "Asset"). */
 

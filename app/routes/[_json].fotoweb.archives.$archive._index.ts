@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { archiveIdFromSegment, findArchive } from "~/models/archive.server";
+import { archiveIdFromSegment, findArchive } from "~/models/archive/archive.server";
 import {
   API_PAGE_SIZE,
   ASSETLIST_TYPE,
@@ -7,12 +7,12 @@ import {
   collectionPage,
   collectionRepresentation,
   COLLECTION_TYPE,
-} from "~/models/collection-page.server";
-import { patchCollection } from "~/models/collection-list.server";
-import { folderFromFields, receiveMultipartUpload, refusal } from "~/models/upload.server";
-import { acceptedTypes, apiError, apiHandler, apiJson } from "~/utils/http.server";
+} from "~/models/collection/collection-page.server";
+import { patchCollection } from "~/models/collection/collection-list.server";
+import { folderFromFields, receiveMultipartUpload, refusal } from "~/models/upload/upload.server";
+import { acceptedTypes, apiError, apiHandler, apiJson } from "~/http/http.server";
 import { LINKS } from "~/utils/links";
-import { getBrowsingViewer, requireApiViewer } from "~/utils/session.server";
+import { getBrowsingViewer, requireApiViewer } from "~/http/session.server";
 
 /*
  * An archive's URL as JSON: the collection with its first page of assets, or with Accept

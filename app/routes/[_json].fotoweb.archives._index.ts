@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { collectionListResponse } from "~/models/collection-list.server";
-import { apiHandler, methodNotAllowed } from "~/utils/http.server";
-import { getBrowsingViewer } from "~/utils/session.server";
+import { collectionListResponse } from "~/models/collection/collection-list.server";
+import { apiHandler, methodNotAllowed } from "~/http/http.server";
+import { getBrowsingViewer } from "~/http/session.server";
 
 /*
  * GET /fotoweb/archives/ as JSON: the archives the browsing viewer may View (anonymous visitors

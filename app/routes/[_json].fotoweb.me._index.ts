@@ -3,16 +3,10 @@ import {
   FULL_DESCRIPTOR_TYPE,
   PUBLIC_DESCRIPTOR_TYPE,
   fullDescriptor,
-} from "~/models/descriptor.server";
-import { getSiteSettings } from "~/models/site.server";
-import {
-  acceptedTypes,
-  apiError,
-  apiHandler,
-  apiJson,
-  methodNotAllowed,
-} from "~/utils/http.server";
-import { requireApiViewer } from "~/utils/session.server";
+} from "~/models/descriptor/descriptor.server";
+import { getSiteSettings } from "~/models/site/site.server";
+import { acceptedTypes, apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
+import { requireApiViewer } from "~/http/session.server";
 
 /* GET /fotoweb/me/ as JSON: the full descriptor of the signed-in user (the guest included). */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {

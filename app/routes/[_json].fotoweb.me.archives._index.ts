@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { collectionListResponse } from "~/models/collection-list.server";
-import { apiHandler, methodNotAllowed } from "~/utils/http.server";
-import { requireApiViewer } from "~/utils/session.server";
+import { collectionListResponse } from "~/models/collection/collection-list.server";
+import { apiHandler, methodNotAllowed } from "~/http/http.server";
+import { requireApiViewer } from "~/http/session.server";
 
 /* GET /fotoweb/me/archives/: the archives of the signed-in user (the guest included); 401 without. */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) =>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { backgroundTaskStatus } from "~/models/background-task.server";
-import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/utils/http.server";
-import { requireApiViewer } from "~/utils/session.server";
+import { backgroundTaskStatus } from "~/models/background-task/background-task.server";
+import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
+import { requireApiViewer } from "~/http/session.server";
 
 /* GET /fotoweb/me/background-tasks/{id}: a task's status, for its owner only. */
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {

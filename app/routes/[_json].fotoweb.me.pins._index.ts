@@ -4,11 +4,11 @@ import {
   ASSETLIST_TYPE,
   collectionErrorResponse,
   pinsPage,
-} from "~/models/collection-page.server";
-import { pinRequest, pinRequestErrorResponse } from "~/models/pin-api.server";
-import { addPins, removePins } from "~/models/pin.server";
-import { apiError, apiHandler, apiJson } from "~/utils/http.server";
-import { requireApiViewer } from "~/utils/session.server";
+} from "~/models/collection/collection-page.server";
+import { pinRequest, pinRequestErrorResponse } from "~/http/actions/pin-api.server";
+import { addPins, removePins } from "~/models/pin/pin.server";
+import { apiError, apiHandler, apiJson } from "~/http/http.server";
+import { requireApiViewer } from "~/http/session.server";
 
 /*
  * The pins link of the descriptor as JSON: GET the pinned assets (assetlist+json, paged), POST an

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { archiveCollection, uploadTargets } from "~/models/archive.server";
-import { apiHandler, apiJson, methodNotAllowed } from "~/utils/http.server";
-import { requireApiViewer } from "~/utils/session.server";
+import { archiveCollection, uploadTargets } from "~/models/archive/archive.server";
+import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
+import { requireApiViewer } from "~/http/session.server";
 
 /* GET /fotoweb/me/upload-to/: the collections the viewer may upload to (collection list). */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {

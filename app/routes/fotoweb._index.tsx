@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getSiteSettings } from "~/models/site.server";
+import { getSiteSettings } from "~/models/site/site.server";
 import { page, panel } from "~/styles/global.css";
-import { getViewer } from "~/utils/session.server";
+import { getViewer } from "~/http/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.siteName ?? "Arkiv" },

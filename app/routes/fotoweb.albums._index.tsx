@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { CollectionsEmpty } from "~/components/CollectionsEmpty";
+import { CollectionsEmpty } from "~/components/collection/CollectionsEmpty";
 
 export const meta: MetaFunction = () => [{ title: "Albums | Arkiv" }];
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { acceptPolicy, cookieConsentResource } from "~/models/cookie-consent.server";
-import { apiError, apiHandler, apiJson, acceptedTypes, readForm } from "~/utils/http.server";
-import { safeRedirect } from "~/utils/redirect";
+import { acceptPolicy, cookieConsentResource } from "~/http/cookie-consent.server";
+import { apiError, apiHandler, apiJson, acceptedTypes, readForm } from "~/http/http.server";
+import { safeRedirect } from "~/http/redirect";
 
 /* GET: the banner and policy. POST: accept the current policy (a form post, with or without JS). */
 export const loader = apiHandler(async () =>

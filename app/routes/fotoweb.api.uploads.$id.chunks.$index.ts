@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { receiveChunk } from "~/models/chunked-upload.server";
-import { drain, parseParts, refusal } from "~/models/upload.server";
-import { apiError, apiHandler, methodNotAllowed } from "~/utils/http.server";
-import { requireApiViewer } from "~/utils/session.server";
+import { receiveChunk } from "~/models/upload/chunked-upload.server";
+import { drain, parseParts, refusal } from "~/models/upload/upload.server";
+import { apiError, apiHandler, methodNotAllowed } from "~/http/http.server";
+import { requireApiViewer } from "~/http/session.server";
 
 /* POST /fotoweb/api/uploads/{id}/chunks/{index}: one chunk, multipart, streamed to disk. */
 export const loader = methodNotAllowed;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { uploadStatus } from "~/models/chunked-upload.server";
-import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/utils/http.server";
-import { requireApiViewer } from "~/utils/session.server";
+import { uploadStatus } from "~/models/upload/chunked-upload.server";
+import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
+import { requireApiViewer } from "~/http/session.server";
 
 /* GET /fotoweb/api/uploads/{id}/status: awaitingData, pending, inProgress, done or failed. */
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { createUploadTask } from "~/models/chunked-upload.server";
-import { batchUploadCreateSchema } from "~/models/upload.schema";
-import { readJson, refusal } from "~/models/upload.server";
-import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/utils/http.server";
-import { requireApiViewer } from "~/utils/session.server";
+import { createUploadTask } from "~/models/upload/chunked-upload.server";
+import { batchUploadCreateSchema } from "~/models/upload/upload.schema";
+import { readJson, refusal } from "~/models/upload/upload.server";
+import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
+import { requireApiViewer } from "~/http/session.server";
 
 /* POST /fotoweb/api/uploads: creates a chunked upload task (reference BatchUploadCreate). */
 export const loader = methodNotAllowed;

@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AssetDetails } from "~/components/AssetDetails";
-import { ASSET_NOT_FOUND, loadAssetDetails } from "~/models/asset-details.server";
-import { apiError } from "~/utils/http.server";
-import { getBrowsingViewer, requireViewer } from "~/utils/session.server";
+import { AssetDetails } from "~/components/asset/AssetDetails";
+import { ASSET_NOT_FOUND, loadAssetDetails } from "~/models/asset/asset-details.server";
+import { apiError } from "~/http/http.server";
+import { getBrowsingViewer, requireViewer } from "~/http/session.server";
 
 /*
  * An asset's page at its API href (/fotoweb/archives/5000-Name/42-photo.jpg.info); its JSON twin

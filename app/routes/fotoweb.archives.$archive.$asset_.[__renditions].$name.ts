@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { renditionLocation } from "~/models/asset-details.server";
-import { apiError, apiHandler, methodNotAllowed } from "~/utils/http.server";
-import { getBrowsingViewer } from "~/utils/session.server";
+import { renditionLocation } from "~/models/asset/asset-details.server";
+import { apiError, apiHandler, methodNotAllowed } from "~/http/http.server";
+import { getBrowsingViewer } from "~/http/session.server";
 
 /*
  * A rendition href (…/{asset}.info/__renditions/ORIGINAL, PREVIEW, THUMBNAIL, THUMBNAIL_RETINA)

@@ -5,19 +5,19 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { ArchiveSearch, FolderNav } from "~/components/ArchiveNav";
-import { AssetGrid } from "~/components/AssetGrid";
-import { SortSelect } from "~/components/SortSelect";
-import * as css from "~/components/grid.css";
-import { archiveIdFromSegment } from "~/models/archive.server";
+import { ArchiveSearch, FolderNav } from "~/components/collection/ArchiveNav";
+import { AssetGrid } from "~/components/asset/AssetGrid";
+import { SortSelect } from "~/components/search/SortSelect";
+import * as css from "~/components/asset/grid.css";
+import { archiveIdFromSegment } from "~/models/archive/archive.server";
 import {
   archivePageData,
   collectionErrorResponse,
   viewableArchive,
-} from "~/models/collection-page.server";
-import { gridAction } from "~/models/grid-action.server";
-import { SORT_OPTIONS } from "~/models/sort-options";
-import { getBrowsingViewer, requireViewer } from "~/utils/session.server";
+} from "~/models/collection/collection-page.server";
+import { gridAction } from "~/http/actions/grid-action.server";
+import { SORT_OPTIONS } from "~/models/search/sort-options";
+import { getBrowsingViewer, requireViewer } from "~/http/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "archive" in data ? `${data.archive.name} | Arkiv` : "Archive | Arkiv" },

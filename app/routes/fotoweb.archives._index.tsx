@@ -6,21 +6,21 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CollectionList } from "~/components/CollectionList";
-import { CollectionsEmpty } from "~/components/CollectionsEmpty";
-import { hasAdvancedParams } from "~/models/advanced-search.schema";
+import { CollectionList } from "~/components/collection/CollectionList";
+import { CollectionsEmpty } from "~/components/collection/CollectionsEmpty";
+import { hasAdvancedParams } from "~/models/search/advanced-search.schema";
 import {
   canPin,
   collectionTiles,
   searchOf,
   searchTarget,
   tileAction,
-} from "~/models/collection-list.server";
-import { InvalidSearchExpressionError } from "~/models/search.server";
+} from "~/models/collection/collection-list.server";
+import { InvalidSearchExpressionError } from "~/models/search/search.server";
 import { alertDanger, alertWarning, page } from "~/styles/global.css";
-import { readForm } from "~/utils/http.server";
-import { getBrowsingViewer } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/http/http.server";
+import { getBrowsingViewer } from "~/http/session.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Archives | Arkiv" }];
 

@@ -1,9 +1,9 @@
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Readable } from "node:stream";
-import { accessFile, contentDisposition, isFileKind } from "~/models/rendition.server";
+import { accessFile, contentDisposition, isFileKind } from "~/models/rendition/rendition.server";
 import { blobStore } from "~/storage/blob-store.server";
-import { apiError, apiHandler, methodNotAllowed } from "~/utils/http.server";
-import { getBrowsingViewer } from "~/utils/session.server";
+import { apiError, apiHandler, methodNotAllowed } from "~/http/http.server";
+import { getBrowsingViewer } from "~/http/session.server";
 
 /*
  * A file by content: the URL names the revision, the kind and the hash, so a response never

@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { clientSettingsValidator } from "~/models/auth.validators";
-import { updatePreferences } from "~/models/user.server";
-import { readForm } from "~/utils/http.server";
+import { clientSettingsValidator } from "~/models/auth/auth.validators";
+import { updatePreferences } from "~/models/user/user.server";
+import { readForm } from "~/http/http.server";
 import { LINKS } from "~/utils/links";
-import { safeRedirect } from "~/utils/redirect";
-import { requireViewer } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { safeRedirect } from "~/http/redirect";
+import { requireViewer } from "~/http/session.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 /*
  * The user menu's client settings (spec 001): retina thumbnails. The spec keeps them in the

@@ -1,11 +1,11 @@
-import { readForm } from "~/utils/http.server";
+import { readForm } from "~/http/http.server";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { interfaceStyleValidator } from "~/models/auth.validators";
-import { updatePreferences } from "~/models/user.server";
+import { interfaceStyleValidator } from "~/models/auth/auth.validators";
+import { updatePreferences } from "~/models/user/user.server";
 import { LINKS } from "~/utils/links";
-import { safeRedirect } from "~/utils/redirect";
-import { requireViewer } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { safeRedirect } from "~/http/redirect";
+import { requireViewer } from "~/http/session.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 /* The user menu's light / dark / auto choice, stored in the user's preferences. */
 export const loader = () => redirect(LINKS.home);

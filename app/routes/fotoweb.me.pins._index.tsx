@@ -6,17 +6,17 @@ import {
 } from "@remix-run/node";
 import { Form, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
-import { AssetGrid } from "~/components/AssetGrid";
-import { Button } from "~/components/Button";
-import * as css from "~/components/grid.css";
+import { AssetGrid } from "~/components/asset/AssetGrid";
+import { Button } from "~/components/ui/Button";
+import * as css from "~/components/asset/grid.css";
 import {
   collectionErrorResponse,
   HTML_PAGE_SIZE,
   PINS_PATH,
   pinsPage,
-} from "~/models/collection-page.server";
-import { gridAction } from "~/models/grid-action.server";
-import { requireViewer } from "~/utils/session.server";
+} from "~/models/collection/collection-page.server";
+import { gridAction } from "~/http/actions/grid-action.server";
+import { requireViewer } from "~/http/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Pins | Arkiv" }];
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiHandler, apiJson, methodNotAllowed } from "~/utils/http.server";
-import { requireApiViewer, touchSession } from "~/utils/session.server";
+import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
+import { requireApiViewer, touchSession } from "~/http/session.server";
 
 /* The descriptor's services.keepalive: extends the session's idle time. */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { requestRendition } from "~/models/rendition.server";
-import { readJson } from "~/models/upload.server";
-import { apiError, apiHandler, apiJson } from "~/utils/http.server";
-import { requireApiViewer } from "~/utils/session.server";
+import { requestRendition } from "~/models/rendition/rendition.server";
+import { readJson } from "~/models/upload/upload.server";
+import { apiError, apiHandler, apiJson } from "~/http/http.server";
+import { requireApiViewer } from "~/http/session.server";
 
 /* POST /fotoweb/services/renditions (rendition-request): answers the file's URL. */
 const requestSchema = z.object({ href: z.string().min(1).max(4000) });

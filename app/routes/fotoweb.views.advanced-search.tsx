@@ -1,14 +1,14 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdvancedSearchForm } from "~/components/AdvancedSearch";
+import { AdvancedSearchForm } from "~/components/search/AdvancedSearch";
 import {
   advancedSearchDefaults,
   advancedSearchParams,
   parseAdvancedSubmission,
   SEARCH_HOME,
   searchTargetFrom,
-} from "~/models/advanced-search.schema";
-import * as css from "~/components/advanced-search.css";
+} from "~/models/search/advanced-search.schema";
+import * as css from "~/components/search/advanced-search.css";
 
 export const meta: MetaFunction = () => [{ title: "Advanced search | Arkiv" }];
 

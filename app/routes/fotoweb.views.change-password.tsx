@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ChangePasswordForm } from "~/components/ChangePasswordForm";
-import { passwordViewData, submitPasswordChange } from "~/models/account.server";
+import { ChangePasswordForm } from "~/components/account/ChangePasswordForm";
+import { passwordViewData, submitPasswordChange } from "~/http/actions/account.server";
 import { narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 

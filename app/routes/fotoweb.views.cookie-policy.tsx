@@ -1,6 +1,6 @@
 import { json, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getSiteSettings } from "~/models/site.server";
+import { getSiteSettings } from "~/models/site/site.server";
 import { panel } from "~/styles/global.css";
 import { renderMarkdown } from "~/utils/markdown.server";
 

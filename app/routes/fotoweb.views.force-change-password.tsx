@@ -5,12 +5,12 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { Button } from "~/components/Button";
-import { ChangePasswordForm } from "~/components/ChangePasswordForm";
-import { passwordViewData, submitPasswordChange } from "~/models/account.server";
+import { Button } from "~/components/ui/Button";
+import { ChangePasswordForm } from "~/components/account/ChangePasswordForm";
+import { passwordViewData, submitPasswordChange } from "~/http/actions/account.server";
 import { alertInfo, narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
-import { requireViewer } from "~/utils/session.server";
+import { requireViewer } from "~/http/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Change your password | Arkiv" }];
 

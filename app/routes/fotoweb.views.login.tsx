@@ -6,16 +6,16 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { LoginForm } from "~/components/LoginForm";
-import { logIn } from "~/models/auth.server";
-import { loginValidator as validator } from "~/models/auth.validators";
-import { getSiteSettings } from "~/models/site.server";
+import { LoginForm } from "~/components/account/LoginForm";
+import { logIn } from "~/models/auth/auth.server";
+import { loginValidator as validator } from "~/models/auth/auth.validators";
+import { getSiteSettings } from "~/models/site/site.server";
 import { narrowPanel } from "~/styles/global.css";
-import { invalidForm, isSecureRequest, readForm } from "~/utils/http.server";
+import { invalidForm, isSecureRequest, readForm } from "~/http/http.server";
 import { LINKS } from "~/utils/links";
-import { safeRedirect } from "~/utils/redirect";
-import { getViewer, startUserSession } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { safeRedirect } from "~/http/redirect";
+import { getViewer, startUserSession } from "~/http/session.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Log on | Arkiv" }];
 

@@ -6,11 +6,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form } from "@remix-run/react";
-import { Button } from "~/components/Button";
+import { Button } from "~/components/ui/Button";
 import { narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
-import { endSession, getViewer } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { endSession, getViewer } from "~/http/session.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Log out | Arkiv" }];
 

@@ -5,15 +5,15 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { SiteSettingsForm } from "~/components/SiteSettingsForm";
-import { requireSiteSettingsPermission } from "~/models/permissions.server";
-import { settingsFromForm } from "~/models/site.schema";
-import { getSiteSettings, updateSiteSettings } from "~/models/site.server";
-import { siteSettingsValidator } from "~/models/site.validators";
+import { SiteSettingsForm } from "~/components/site/SiteSettingsForm";
+import { requireSiteSettingsPermission } from "~/models/access/access.server";
+import { settingsFromForm } from "~/models/site/site.schema";
+import { getSiteSettings, updateSiteSettings } from "~/models/site/site.server";
+import { siteSettingsValidator } from "~/models/site/site.validators";
 import { panel } from "~/styles/global.css";
-import { invalidForm, readForm } from "~/utils/http.server";
+import { invalidForm, readForm } from "~/http/http.server";
 import { LINKS } from "~/utils/links";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Site settings | Arkiv" }];
 

@@ -1,12 +1,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { ARCHIVES_ACTION } from "~/components/CollectionTile";
-import { selectCoverPath } from "~/components/CoverDialog";
-import { SelectionView } from "~/components/SelectionView";
-import { CollectionError, coverChoices } from "~/models/collection-list.server";
+import { ARCHIVES_ACTION } from "~/components/collection/CollectionTile";
+import { selectCoverPath } from "~/components/collection/CoverDialog";
+import { SelectionView } from "~/components/asset/SelectionView";
+import { CollectionError, coverChoices } from "~/models/collection/collection-list.server";
 import { page, panel } from "~/styles/global.css";
-import { errorBody } from "~/utils/http.server";
-import { requireViewer } from "~/utils/session.server";
+import { errorBody } from "~/http/http.server";
+import { requireViewer } from "~/http/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Choose a cover${data ? ` for ${data.archive.name}` : ""} | Arkiv` },

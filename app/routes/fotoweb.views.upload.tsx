@@ -1,8 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { UploadForm } from "~/components/UploadForm";
-import { uploadSummary } from "~/models/upload.schema";
-import { submitUpload, uploadViewData, type UploadActionData } from "~/models/upload-view.server";
+import { UploadForm } from "~/components/upload/UploadForm";
+import { uploadSummary } from "~/models/upload/upload.schema";
+import {
+  submitUpload,
+  uploadViewData,
+  type UploadActionData,
+} from "~/http/actions/upload-view.server";
 import { alertDanger, alertWarning, narrowPanel } from "~/styles/global.css";
 
 export const meta: MetaFunction = () => [{ title: "Upload | Arkiv" }];

@@ -1,7 +1,7 @@
 import { db, now } from "~/db/connection.server";
 import type { AssetRow } from "~/db/schema";
-import type { Archive } from "~/models/archive.server";
-import { searchDocument, searchableRow } from "~/models/search-document";
+import type { Archive } from "~/models/archive/archive.server";
+import { searchDocument, searchableRow } from "~/models/search/search-document";
 
 /*
  * Assets for listing and details tests, without files or ingest: rows as ingest leaves them, so

@@ -8,18 +8,18 @@ import {
   parseListContext,
   printSize,
   renditionLocation,
-} from "~/models/asset-details.server";
-import { createArchive, type Archive } from "~/models/archive.server";
-import { assetHref } from "~/models/asset.server";
+} from "~/models/asset/asset-details.server";
+import { createArchive, type Archive } from "~/models/archive/archive.server";
+import { assetHref } from "~/models/asset/asset.server";
 import {
   DEFAULT_SORT,
   listAssets,
   SORT_KEYS,
   type ListedAsset,
   type SortOrder,
-} from "~/models/search.server";
-import { createUser, findUserById } from "~/models/user.server";
-import type { Viewer } from "~/models/user.schema";
+} from "~/models/search/search.server";
+import { createUser, findUserById } from "~/models/user/user.server";
+import type { Viewer } from "~/models/user/user.schema";
 import { insertAsset, type Seed } from "../helpers/assets";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, now } from "~/db/connection.server";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
-import { createArchive, type Archive } from "~/models/archive.server";
+import { createArchive, type Archive } from "~/models/archive/archive.server";
 import {
   CollectionNotFoundError,
   collectionPage,
   folderLevel,
   PageParamError,
-} from "~/models/collection-page.server";
-import { InvalidSearchExpressionError, parseSort } from "~/models/search.server";
-import type { Viewer } from "~/models/user.schema";
-import { createUser, findUserById } from "~/models/user.server";
+} from "~/models/collection/collection-page.server";
+import { InvalidSearchExpressionError, parseSort } from "~/models/search/search.server";
+import type { Viewer } from "~/models/user/user.schema";
+import { createUser, findUserById } from "~/models/user/user.server";
 import { insertReadyAssets, type TestAsset } from "../helpers/grid-assets";
 import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "../helpers/database";
 

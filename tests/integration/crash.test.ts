@@ -6,8 +6,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { JobRow } from "~/db/schema";
 import { sql } from "kysely";
-import { createArchive, type Archive } from "~/models/archive.server";
-import { assetHref } from "~/models/asset.server";
+import { createArchive, type Archive } from "~/models/archive/archive.server";
+import { assetHref } from "~/models/asset/asset.server";
 import {
   consistencyProblems,
   createChildSite,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
-import { createArchive, type Archive } from "~/models/archive.server";
-import { assetHref } from "~/models/asset.server";
-import { createUser } from "~/models/user.server";
+import { createArchive, type Archive } from "~/models/archive/archive.server";
+import { assetHref } from "~/models/asset/asset.server";
+import { createUser } from "~/models/user/user.server";
 import { insertAsset } from "../helpers/assets";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
-import { createArchive, type Archive, type Collection } from "~/models/archive.server";
-import { assetHref } from "~/models/asset.server";
-import { searchDocument } from "~/models/search-document";
-import { createUser, findUserByUsername, updatePreferences } from "~/models/user.server";
+import { createArchive, type Archive, type Collection } from "~/models/archive/archive.server";
+import { assetHref } from "~/models/asset/asset.server";
+import { searchDocument } from "~/models/search/search-document";
+import { createUser, findUserByUsername, updatePreferences } from "~/models/user/user.server";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { jobHandlers } from "~/jobs/handlers.server";
 import { startWorker, type Worker } from "~/jobs/worker.server";
-import { DEMO_ARCHIVE_NAME, ensureDemoArchive } from "~/models/demo.server";
+import { DEMO_ARCHIVE_NAME, ensureDemoArchive } from "../../scripts/demo-archive";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 
 /*

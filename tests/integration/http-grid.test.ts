@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
-import { createArchive, type Archive } from "~/models/archive.server";
-import { createUser, findUserByUsername } from "~/models/user.server";
+import { createArchive, type Archive } from "~/models/archive/archive.server";
+import { createUser, findUserByUsername } from "~/models/user/user.server";
 import { insertReadyAssets } from "../helpers/grid-assets";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 

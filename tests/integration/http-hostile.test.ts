@@ -1,7 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { getSiteSettings } from "~/models/site.server";
-import { createUser, findUserByUsername } from "~/models/user.server";
+import { getSiteSettings } from "~/models/site/site.server";
+import { createUser, findUserByUsername } from "~/models/user/user.server";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createUser } from "~/models/user.server";
+import { createUser } from "~/models/user/user.server";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 
 /* The forced password change (spec 000 §4, login status) and the voluntary one. */

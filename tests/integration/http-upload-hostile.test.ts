@@ -6,8 +6,8 @@ import { db } from "~/db/connection.server";
 import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { jobHandlers } from "~/jobs/handlers.server";
 import { startWorker, type Worker } from "~/jobs/worker.server";
-import { createArchive, type Archive } from "~/models/archive.server";
-import { createUser } from "~/models/user.server";
+import { createArchive, type Archive } from "~/models/archive/archive.server";
+import { createUser } from "~/models/user/user.server";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 
 /*

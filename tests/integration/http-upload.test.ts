@@ -5,9 +5,9 @@ import { db } from "~/db/connection.server";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { jobHandlers } from "~/jobs/handlers.server";
 import { startWorker, type Worker } from "~/jobs/worker.server";
-import { defaultArchiveConfig, EMPTY_ID } from "~/models/archive.schema";
-import { createArchive, findArchive, type Archive } from "~/models/archive.server";
-import { createUser } from "~/models/user.server";
+import { defaultArchiveConfig, EMPTY_ID } from "~/models/archive/archive.schema";
+import { createArchive, findArchive, type Archive } from "~/models/archive/archive.server";
+import { createUser } from "~/models/user/user.server";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 import { TEST_ADMIN } from "../helpers/database";
 

@@ -10,7 +10,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
-import { createArchive, type Archive } from "~/models/archive.server";
+import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { createTestDatabase, dialectUnderTest, type TestDatabase } from "../helpers/database";
 
 /*

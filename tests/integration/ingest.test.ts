@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { jobHandlers } from "~/jobs/handlers.server";
 import { startWorker, type Worker } from "~/jobs/worker.server";
-import { createArchive, type Archive } from "~/models/archive.server";
-import { findAsset, renditionsOf } from "~/models/asset.server";
-import { register, storeFile } from "~/models/upload.server";
+import { createArchive, type Archive } from "~/models/archive/archive.server";
+import { findAsset, renditionsOf } from "~/models/asset/asset.server";
+import { register, storeFile } from "~/models/upload/upload.server";
 import { blobStore } from "~/storage/blob-store.server";
-import { generateDemoPhotos } from "~/storage/demo-photos.server";
+import { generateDemoPhotos } from "../../scripts/demo-photos";
 import { resetEnvCache } from "~/utils/env.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 

@@ -13,7 +13,7 @@ import {
   type Job,
 } from "~/jobs/queue.server";
 import { startWorker, type Worker } from "~/jobs/worker.server";
-import { createUser } from "~/models/user.server";
+import { createUser } from "~/models/user/user.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
 /* The background job queue and its worker on the dialect under test (decision 008). */

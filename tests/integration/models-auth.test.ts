@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { GUEST_USER_ID } from "~/db/schema";
-import { INVALID_LOGIN_MESSAGE, loginSchema } from "~/models/auth.schema";
-import { logIn } from "~/models/auth.server";
-import { updateSiteSettings } from "~/models/site.server";
-import { createUser } from "~/models/user.server";
+import { INVALID_LOGIN_MESSAGE, loginSchema } from "~/models/auth/auth.schema";
+import { logIn } from "~/models/auth/auth.server";
+import { updateSiteSettings } from "~/models/site/site.server";
+import { createUser } from "~/models/user/user.server";
 import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "../helpers/database";
 
 /* logIn: the log-on rule over the site settings (guest access) and the user table. */

@@ -8,15 +8,15 @@ import {
   fullDescriptor,
   PUBLIC_DESCRIPTOR_TYPE,
   publicDescriptor,
-} from "~/models/descriptor.server";
-import { getSiteSettings, updateSiteSettings } from "~/models/site.server";
-import type { Viewer } from "~/models/user.schema";
+} from "~/models/descriptor/descriptor.server";
+import { getSiteSettings, updateSiteSettings } from "~/models/site/site.server";
+import type { Viewer } from "~/models/user/user.schema";
 import {
   createUser,
   findUserById,
   findUserByUsername,
   updatePreferences,
-} from "~/models/user.server";
+} from "~/models/user/user.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "../helpers/database";
 

@@ -15,7 +15,7 @@ import {
   REGISTERED_USERS_GROUP_ID,
   type Database,
 } from "~/db/schema";
-import { createUser, verifyLogin } from "~/models/user.server";
+import { createUser, verifyLogin } from "~/models/user/user.server";
 import {
   createTestDatabase,
   dialectUnderTest,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { EVERYONE_GROUP_ID, GUEST_USER_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
-import { ensureSiteOwner, findUserByUsername, verifyLogin } from "~/models/user.server";
+import { ensureSiteOwner, findUserByUsername, verifyLogin } from "~/models/user/user.server";
 import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "../helpers/database";
 
 /*

@@ -9,8 +9,8 @@ import {
   readSession,
   readSessionUser,
   updateSession,
-} from "~/models/session.server";
-import { createUser, findUserByUsername } from "~/models/user.server";
+} from "~/models/session/session.server";
+import { createUser, findUserByUsername } from "~/models/user/user.server";
 import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "../helpers/database";
 
 /* Server-side session records: the cookie carries only the id, the data lives here. */

@@ -6,13 +6,13 @@ import {
   DEFAULT_COOKIE_TITLE,
   siteSettingsSchema,
   type SiteSettings,
-} from "~/models/site.schema";
+} from "~/models/site/site.schema";
 import {
   cookiePolicyVersion,
   getSiteSettings,
   storedSessionSecrets,
   updateSiteSettings,
-} from "~/models/site.server";
+} from "~/models/site/site.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
 /* Site settings stored as one JSON row, the stored session secrets, and the cookie policy version. */

@@ -7,7 +7,7 @@ import {
   GUEST_USERNAME,
   REGISTERED_USERS_GROUP_ID,
 } from "~/db/schema";
-import { preferencesSchema } from "~/models/user.schema";
+import { preferencesSchema } from "~/models/user/user.schema";
 import {
   changePassword,
   createUser,
@@ -16,7 +16,7 @@ import {
   hashPassword,
   updatePreferences,
   verifyLogin,
-} from "~/models/user.server";
+} from "~/models/user/user.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
 /* The user model: hashing, creation, look-up, sign-in checks, password change, preferences. */

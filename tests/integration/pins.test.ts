@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db, now } from "~/db/connection.server";
 import { GUEST_USER_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
-import { createArchive, type Archive } from "~/models/archive.server";
-import { pinsPage } from "~/models/collection-page.server";
+import { createArchive, type Archive } from "~/models/archive/archive.server";
+import { pinsPage } from "~/models/collection/collection-page.server";
 import {
   addPins,
   assetIdFromHref,
@@ -11,9 +11,9 @@ import {
   PinError,
   removePins,
   togglePin,
-} from "~/models/pin.server";
-import type { Viewer } from "~/models/user.schema";
-import { createUser, findUserById } from "~/models/user.server";
+} from "~/models/pin/pin.server";
+import type { Viewer } from "~/models/user/user.schema";
+import { createUser, findUserById } from "~/models/user/user.server";
 import { insertReadyAssets } from "../helpers/grid-assets";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 

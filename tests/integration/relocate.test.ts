@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
-import { createArchive, type Archive } from "~/models/archive.server";
-import { relocateAssets, RelocateError } from "~/models/relocate.server";
-import type { Viewer } from "~/models/user.schema";
-import { createUser, findUserById } from "~/models/user.server";
+import { createArchive, type Archive } from "~/models/archive/archive.server";
+import { relocateAssets, RelocateError } from "~/models/asset/relocate.server";
+import type { Viewer } from "~/models/user/user.schema";
+import { createUser, findUserById } from "~/models/user/user.server";
 import { GUEST_USER_ID } from "~/db/schema";
 import { insertReadyAssets } from "../helpers/grid-assets";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";

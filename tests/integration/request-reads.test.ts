@@ -2,8 +2,8 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs 
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { db, useDatabase } from "~/db/connection.server";
 import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
-import { createArchive, type Archive } from "~/models/archive.server";
-import { createUser } from "~/models/user.server";
+import { createArchive, type Archive } from "~/models/archive/archive.server";
+import { createUser } from "~/models/user/user.server";
 import { insertReadyAssets } from "../helpers/grid-assets";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, useDatabase } from "~/db/connection.server";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID, type AssetRow } from "~/db/schema";
-import { createArchive, type Archive } from "~/models/archive.server";
-import { searchDocument } from "~/models/search-document";
+import { createArchive, type Archive } from "~/models/archive/archive.server";
+import { searchDocument } from "~/models/search/search-document";
 import {
   countByArchive,
   decodeCursor,
@@ -16,9 +16,9 @@ import {
   SORT_KEYS,
   type AssetQuery,
   type PageRequest,
-} from "~/models/search.server";
-import { createUser, findUserById } from "~/models/user.server";
-import type { Viewer } from "~/models/user.schema";
+} from "~/models/search/search.server";
+import { createUser, findUserById } from "~/models/user/user.server";
+import type { Viewer } from "~/models/user/user.schema";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
 /*

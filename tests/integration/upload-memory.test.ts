@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createArchive, type Archive } from "~/models/archive.server";
+import { createArchive, type Archive } from "~/models/archive/archive.server";
 import {
   createChildSite,
   listBlobStore,

@@ -11,7 +11,7 @@ import {
   searchTargetFrom,
   searchTerm,
   type AdvancedSearch,
-} from "~/models/advanced-search.schema";
+} from "~/models/search/advanced-search.schema";
 
 const parse = (query: string) => parseAdvancedSearch(new URLSearchParams(query));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headingForStatus, isApiErrorBody } from "~/utils/api-error";
+import { headingForStatus, isApiErrorBody } from "~/http/error";
 
 describe("headingForStatus", () => {
   it("names the listed statuses", () => {

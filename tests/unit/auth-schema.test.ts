@@ -7,7 +7,7 @@ import {
   changePasswordSchema,
   interfaceStyleSchema,
   loginSchema,
-} from "~/models/auth.schema";
+} from "~/models/auth/auth.schema";
 
 /** Field path → messages, for a failed parse. */
 function issues(result: z.SafeParseReturnType<unknown, unknown>): Record<string, string[]> {

@@ -7,7 +7,7 @@ import {
   tileColor,
   tileIcon,
   tileTextColor,
-} from "~/models/collection-tile";
+} from "~/models/collection/collection.view";
 
 describe("tile text colour by brightness (spec 000 section 9)", () => {
   it("weighs the channels 299, 587 and 114 per thousand", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { siteSettingsSchema, type SiteSettings } from "~/models/site.schema";
-import { cookiePolicyVersion } from "~/models/site.server";
+import { siteSettingsSchema, type SiteSettings } from "~/models/site/site.schema";
+import { cookiePolicyVersion } from "~/models/site/site.server";
 
 const base = siteSettingsSchema.parse({});
 const withConsent = (changes: Partial<SiteSettings["cookieConsent"]>): SiteSettings => ({

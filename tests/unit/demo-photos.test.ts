@@ -12,7 +12,7 @@ import {
   photoshopIrb,
   truncateUtf8,
   type DemoPhoto,
-} from "~/storage/demo-photos.server";
+} from "../../scripts/demo-photos";
 
 /*
  * The demo photographs: real JPEGs whose EXIF, IPTC and XMP give back what `expected` says.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatErrorDate } from "~/components/ErrorContent";
+import { formatErrorDate } from "~/components/shell/ErrorContent";
 
 describe("formatErrorDate", () => {
   it("formats an ISO date in UTC", () => {

@@ -1,7 +1,7 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
-import { describeRouteError } from "~/components/ErrorPanel";
-import { ACCESS_DENIED_MESSAGE, DEFAULT_ERROR_MESSAGE, type ApiErrorBody } from "~/utils/api-error";
+import { describeRouteError } from "~/components/shell/ErrorPanel";
+import { ACCESS_DENIED_MESSAGE, DEFAULT_ERROR_MESSAGE, type ApiErrorBody } from "~/http/error";
 
 /** The shape Remix gives a boundary for a thrown Response. */
 const routeError = (status: number, data: unknown, statusText = "") => ({

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import type { AssetPreview, AssetView } from "~/models/asset-view.server";
-import { pickPreview, toGridAsset } from "~/models/grid-asset";
-import { preferencesSchema, wantsRetinaThumbnails } from "~/models/user.schema";
+import type { AssetPreview, AssetView } from "~/models/asset/asset-view.server";
+import { pickPreview, toGridAsset } from "~/models/asset/asset.view";
+import { preferencesSchema, wantsRetinaThumbnails } from "~/models/user/user.schema";
 
 /* A tile's data (decision 019): only what the tile shows goes into the page. */
 

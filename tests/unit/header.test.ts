@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageTypeOf } from "~/components/Header";
+import { pageTypeOf } from "~/components/shell/Header";
 
 describe("pageTypeOf", () => {
   it("finds the page type by path prefix", () => {

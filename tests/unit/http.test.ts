@@ -8,7 +8,7 @@ import {
   isSecureRequest,
   methodNotAllowed,
   requestIdOf,
-} from "~/utils/http.server";
+} from "~/http/http.server";
 
 const request = (
   headers: Record<string, string> = {},

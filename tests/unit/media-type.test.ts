@@ -9,7 +9,7 @@ import {
   detectMediaType,
   MEDIA_HEAD_BYTES,
   RefusedFileError,
-} from "~/storage/media-type.server";
+} from "~/media/media-type.server";
 
 /* Types are decided by content; the name only picks between look-alikes; active markup is refused. */
 

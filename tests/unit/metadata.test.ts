@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, test } from "vitest";
-import { extractMetadata, readXmp } from "~/storage/metadata.server";
+import { extractMetadata, readXmp } from "~/media/metadata.server";
 
 /* Metadata: EXIF, IPTC and XMP in one parse, mapped to numeric fields, XMP > IPTC > EXIF. */
 

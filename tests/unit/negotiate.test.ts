@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JSON_PREFIX, jsonTwinPath, parseAccept, prefersJson } from "../../server/negotiate";
+import { JSON_PREFIX, jsonTwinPath, parseAccept, prefersJson } from "../../app/http/negotiate";
 
 describe("parseAccept", () => {
   it("returns nothing for a missing or empty header", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INTERFACE_STYLE_VALUES, preferencesSchema } from "~/models/user.schema";
+import { INTERFACE_STYLE_VALUES, preferencesSchema } from "~/models/user/user.schema";
 
 const intranetDefaults = {
   archivePinned: [],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOME_PATH, currentPath, loginPath, safeRedirect } from "~/utils/redirect";
+import { HOME_PATH, currentPath, loginPath, safeRedirect } from "~/http/redirect";
 
 describe("safeRedirect", () => {
   it("keeps same-origin paths with their query and fragment", () => {

@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp, { type Color } from "sharp";
 import { thumbHashToApproximateAspectRatio } from "thumbhash";
 import { afterAll, describe, expect, test } from "vitest";
-import type { DocType } from "~/storage/media-type.server";
+import type { DocType } from "~/media/media-type.server";
 import {
   genericIcon,
   PREVIEW_SIZE,
@@ -13,7 +13,7 @@ import {
   THUMBNAIL_SIZE,
   UndecodableImageError,
   type WatermarkSettings,
-} from "~/storage/renditions.server";
+} from "~/media/renditions.server";
 
 /* Renditions: one decode, orientation and colour applied, hostile images refused before decoding. */
 

@@ -5,7 +5,7 @@ import {
   type ParseResult,
   type SearchNode,
   type TextValue,
-} from "~/models/search-expression";
+} from "~/models/search/search-expression";
 
 /* The search expression language: what it accepts, the trees it builds, and the messages it gives. */
 

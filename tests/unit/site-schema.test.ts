@@ -6,7 +6,7 @@ import {
   settingsFromForm,
   siteSettingsFormSchema,
   siteSettingsSchema,
-} from "~/models/site.schema";
+} from "~/models/site/site.schema";
 
 const defaults = {
   siteName: "Arkiv",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { themeFor } from "~/models/theme";
+import { themeFor } from "~/models/user/theme";
 
 describe("themeFor", () => {
   it("follows the user's choice when the site allows dark mode", () => {

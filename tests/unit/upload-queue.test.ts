@@ -6,8 +6,8 @@ import {
   uploadReducer,
   type UploadAction,
   type UploadState,
-} from "~/components/upload-queue";
-import { uploadSummary } from "~/models/upload.schema";
+} from "~/components/upload/upload-queue";
+import { uploadSummary } from "~/models/upload/upload.schema";
 
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
 

@@ -1,0 +1,215 @@
+import { Form, useFetcher, useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { Button } from "~/components/ui/Button";
+import { AssetTile, type GridAsset } from "./AssetTile";
+import { showToast } from "~/components/ui/Toasts";
+import { useInfiniteAssets } from "./use-infinite-assets";
+import * as css from "./grid.css";
+import { alertDanger } from "~/styles/global.css";
+
+export interface GridPaging {
+  first: string;
+  prev: string | null;
+  next: string | null;
+  last: string;
+}
+
+export interface AssetGridProps {
+  assets: GridAsset[];
+  paging: GridPaging;
+  context: string;
+  pinned: number[];
+  canPin: boolean;
+  /** Offer retina thumbnails (the viewer's setting). */
+  retina: boolean;
+  /** Relocation buttons: only in manual order, for those who may reorder. */
+  canReorder?: boolean;
+  /** The pins view: unpinning removes the tile, the bar offers Unpin instead of Pin. */
+  pinsView?: boolean;
+  emptyText: string;
+}
+
+const SELECTION_FORM = "selection";
+const PIN_FORM = "pin-one";
+
+/*
+ * The grid with its selection form (spec 000 §4). Without JavaScript: checkboxes in one form, the
+ * action buttons submit it, and Previous/Next links page. With it: click and shift-click select,
+ * pages merge as the sentinel nears the viewport, and pins toggle in place.
+ */
+export function AssetGrid(props: AssetGridProps) {
+  const { paging, context, canPin, retina, canReorder, pinsView, emptyText } = props;
+  const location = useLocation();
+  const back = location.pathname + location.search;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const list = useInfiniteAssets(props.assets, paging.next);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [pinned, setPinned] = useState(() => new Set(props.pinned));
+  const anchor = useRef<number | null>(null);
+  const shift = useRef(false);
+  const bulk = useFetcher<{ ok: boolean; message: string }>();
+  const moved = useRef<Set<number> | null>(null);
+
+  useEffect(() => setPinned(new Set(props.pinned)), [props.pinned]);
+  useEffect(() => {
+    setSelected(new Set());
+    anchor.current = null;
+  }, [props.assets]);
+
+  const items = list.items;
+  const onSelect = useCallback(
+    (id: number, value: boolean) => {
+      // Read the refs now: React may run the updater later, after the anchor has moved on.
+      const from = anchor.current === null ? -1 : items.findIndex((a) => a.id === anchor.current);
+      const to = items.findIndex((a) => a.id === id);
+      // Shift-click: the range between the previously selected asset and this one.
+      const range =
+        shift.current && from >= 0 && to >= 0
+          ? items.slice(Math.min(from, to), Math.max(from, to) + 1).map((a) => a.id)
+          : null;
+      setSelected((current) => {
+        const next = new Set(current);
+        if (range) for (const each of range) next.add(each);
+        else if (value) next.add(id);
+        else next.delete(id);
+        return next;
+      });
+      anchor.current = id;
+    },
+    [items],
+  );
+
+  const { remove } = list;
+  const onPinChange = useCallback(
+    (id: number, isPinned: boolean) => {
+      setPinned((current) => {
+        const next = new Set(current);
+        if (isPinned) next.add(id);
+        else next.delete(id);
+        return next;
+      });
+      if (pinsView && !isPinned) remove(new Set([id]));
+    },
+    [pinsView, remove],
+  );
+
+  // Moving to the bottom of a longer list: those assets leave the loaded pages (spec rule).
+  useEffect(() => {
+    if (bulk.state !== "idle" || !bulk.data || !moved.current) return;
+    showToast({ kind: bulk.data.ok ? "success" : "error", message: bulk.data.message });
+    if (bulk.data.ok) list.remove(moved.current);
+    moved.current = null;
+    setSelected(new Set());
+  }, [bulk.state, bulk.data, list]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.value !== "relocate-bottom" || !list.next) return;
+    event.preventDefault();
+    const data = new FormData(event.currentTarget, submitter);
+    data.set("_fetch", "1");
+    moved.current = new Set(selected);
+    bulk.submit(data, { method: "post" });
+  };
+
+  const count = hydrated ? selected.size : null;
+  return (
+    <>
+      <Form method="post" id={PIN_FORM} hidden>
+        <input type="hidden" name="intent" value="pin" />
+        <input type="hidden" name="back" value={back} />
+      </Form>
+      <Form method="post" id={SELECTION_FORM} onSubmit={onSubmit} aria-label="Selected assets">
+        <input type="hidden" name="back" value={back} />
+        <div className={css.selectionBar} role="group" aria-label="Selection">
+          <span role="status">
+            {count === null ? "Tick assets to select them." : `${count} selected`}
+          </span>
+          {canReorder ? (
+            <>
+              <Button type="submit" name="intent" value="relocate-top" variant="secondary">
+                Move to top
+              </Button>
+              <Button type="submit" name="intent" value="relocate-left" variant="secondary">
+                Move left
+              </Button>
+              <Button type="submit" name="intent" value="relocate-right" variant="secondary">
+                Move right
+              </Button>
+              <Button type="submit" name="intent" value="relocate-bottom" variant="secondary">
+                Move to bottom
+              </Button>
+            </>
+          ) : null}
+          {canPin && !pinsView ? (
+            <Button type="submit" name="intent" value="pin-selected" variant="secondary">
+              Pin selected
+            </Button>
+          ) : null}
+          {pinsView ? (
+            <Button type="submit" name="intent" value="unpin-selected" variant="secondary">
+              Unpin selected
+            </Button>
+          ) : null}
+          {hydrated && selected.size > 0 ? (
+            <Button
+              variant="quiet"
+              onPress={() => {
+                setSelected(new Set());
+                anchor.current = null;
+              }}
+            >
+              Clear selection
+            </Button>
+          ) : null}
+        </div>
+        {list.error ? (
+          <div role="alert" className={alertDanger}>
+            <p>
+              <strong>{list.error.heading}</strong> ({list.error.status})
+            </p>
+            {list.error.value ? <p>{list.error.value}</p> : null}
+          </div>
+        ) : items.length === 0 ? (
+          <p className={css.status}>{emptyText}</p>
+        ) : (
+          <ul
+            className={css.grid}
+            aria-label="Assets"
+            onPointerDownCapture={(e) => (shift.current = e.shiftKey)}
+            onKeyDownCapture={(e) => (shift.current = e.shiftKey)}
+          >
+            {items.map((asset) => (
+              <AssetTile
+                key={asset.id}
+                asset={asset}
+                context={context}
+                hydrated={hydrated}
+                selected={selected.has(asset.id)}
+                onSelect={onSelect}
+                canPin={canPin}
+                retina={retina}
+                pinned={pinned.has(asset.id)}
+                pinFormId={PIN_FORM}
+                onPinChange={onPinChange}
+              />
+            ))}
+          </ul>
+        )}
+      </Form>
+      {hydrated ? (
+        <>
+          <div ref={list.sentinel} className={css.sentinel} />
+          {list.loading ? <p className={css.status}>Loading more assets…</p> : null}
+        </>
+      ) : null}
+      {paging.prev || (!hydrated && paging.next) ? (
+        <nav className={css.pager} aria-label="Pages">
+          {paging.prev ? <a href={paging.prev}>Previous page</a> : null}
+          {!hydrated && paging.next ? <a href={paging.next}>Next page</a> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

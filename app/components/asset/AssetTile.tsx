@@ -1,0 +1,213 @@
+import { useFetcher } from "@remix-run/react";
+import { memo, useEffect, useMemo, type MouseEvent } from "react";
+import { Button, Checkbox } from "react-aria-components";
+import { thumbHashToDataURL } from "thumbhash";
+import type { AssetPreview } from "~/models/asset/asset-view.server";
+import {
+  pickPreview,
+  RETINA_THUMBNAIL_SIZE,
+  THUMBNAIL_SIZE,
+  type GridAsset,
+} from "~/models/asset/asset.view";
+import { showToast } from "~/components/ui/Toasts";
+import * as css from "./grid.css";
+import { visuallyHidden } from "~/styles/global.css";
+
+export type { GridAsset };
+
+interface GridOutcome {
+  ok: boolean;
+  message: string;
+  pinned?: boolean;
+}
+
+function blurred(placeholder: string | null): string | null {
+  if (!placeholder) return null;
+  try {
+    const bytes = Uint8Array.from(atob(placeholder), (c) => c.charCodeAt(0));
+    return thumbHashToDataURL(bytes);
+  } catch {
+    return null;
+  }
+}
+
+export interface AssetTileProps {
+  asset: GridAsset;
+  context: string;
+  hydrated: boolean;
+  selected: boolean;
+  onSelect: (id: number, selected: boolean) => void;
+  canPin: boolean;
+  /** Offer the retina thumbnail (the viewer's setting; merged API pages carry every rendition). */
+  retina: boolean;
+  pinned: boolean;
+  /** The form the no-JavaScript pin button submits (outside the selection form). */
+  pinFormId: string;
+  onPinChange?: (id: number, pinned: boolean) => void;
+}
+
+/**
+ * One asset in the grid: the thumbnail links to the asset with the list's context; the
+ * checkbox belongs to the selection form; the pin toggles through a fetcher once hydrated.
+ */
+export const AssetTile = memo(function AssetTile({
+  asset,
+  context,
+  hydrated,
+  selected,
+  onSelect,
+  canPin,
+  retina: wantsRetina,
+  pinned,
+  pinFormId,
+  onPinChange,
+}: AssetTileProps) {
+  const small = pickPreview(asset.previews, THUMBNAIL_SIZE);
+  const retina = wantsRetina ? pickPreview(asset.previews, RETINA_THUMBNAIL_SIZE) : null;
+  const label = asset.thumbnailFields.label.value;
+  const background = useMemo(
+    () => (hydrated ? blurred(asset.placeholder) : null),
+    [hydrated, asset.placeholder],
+  );
+  const href = context ? `${asset.href}?${context}` : asset.href;
+  /*
+   * Spec 000 §4: a click toggles the asset's selection, a shift-click selects the range (the
+   * grid reads the shift key). A double click, Enter (a click of detail 0), or a click with
+   * Ctrl, Cmd, Alt or another button follow the link as usual. Without JavaScript the link
+   * opens the asset and the checkbox selects.
+   */
+  const onThumbClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.detail !== 1) return;
+    event.preventDefault();
+    onSelect(asset.id, !selected);
+  };
+  const size = small
+    ? fit(small, THUMBNAIL_SIZE)
+    : { width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE };
+  return (
+    <li className={css.tile} data-selected={selected || undefined} data-testid="asset-tile">
+      <a
+        href={href}
+        className={css.thumbLink}
+        onClick={hydrated ? onThumbClick : undefined}
+        title={hydrated ? "Click to select, double-click to open" : undefined}
+        style={{
+          backgroundColor: asset.placeholderColor ?? undefined,
+          backgroundImage: background ? `url(${background})` : undefined,
+        }}
+      >
+        {small ? (
+          <img
+            className={css.thumb}
+            src={small.href}
+            srcSet={retina && retina !== small ? `${small.href} 1x, ${retina.href} 2x` : undefined}
+            width={size.width}
+            height={size.height}
+            loading="lazy"
+            decoding="async"
+            alt={label}
+          />
+        ) : (
+          <span>{label}</span>
+        )}
+      </a>
+      <div className={css.caption}>
+        <span className={css.label}>{label}</span>
+        {asset.thumbnailFields.firstLine.value ? (
+          <span className={css.firstLine}>{asset.thumbnailFields.firstLine.value}</span>
+        ) : null}
+      </div>
+      <div className={css.tileActions}>
+        {hydrated ? (
+          <Checkbox
+            className={css.check}
+            name="asset"
+            value={String(asset.id)}
+            aria-label={`Select ${label}`}
+            isSelected={selected}
+            onChange={(v: boolean) => onSelect(asset.id, v)}
+          >
+            <span className={css.checkBox} aria-hidden="true" />
+            <span aria-hidden="true">Select</span>
+          </Checkbox>
+        ) : (
+          // Before hydration (and without JavaScript) the form's own checkbox does the work.
+          <label className={css.check}>
+            <input
+              type="checkbox"
+              className={visuallyHidden}
+              name="asset"
+              value={asset.id}
+              aria-label={`Select ${label}`}
+            />
+            <span className={css.checkBox} aria-hidden="true" />
+            <span aria-hidden="true">Select</span>
+          </label>
+        )}
+        {canPin ? (
+          hydrated ? (
+            <PinToggle asset={asset.id} label={label} pinned={pinned} onPinChange={onPinChange} />
+          ) : (
+            <button
+              type="submit"
+              form={pinFormId}
+              name="asset"
+              value={asset.id}
+              className={css.pinButton}
+              aria-pressed={pinned}
+              aria-label={`Pin ${label}`}
+            >
+              {pinned ? "Pinned" : "Pin"}
+            </button>
+          )
+        ) : null}
+      </div>
+    </li>
+  );
+});
+
+/**
+ * The pin once hydrated: a fetcher post that toggles in place, one pending per asset (its button
+ * is disabled meanwhile). Only hydrated tiles make a fetcher: the server's render has none to pay.
+ */
+function PinToggle({
+  asset,
+  label,
+  pinned,
+  onPinChange,
+}: {
+  asset: number;
+  label: string;
+  pinned: boolean;
+  onPinChange?: (id: number, pinned: boolean) => void;
+}) {
+  const fetcher = useFetcher<GridOutcome>();
+  const pending = fetcher.state !== "idle";
+  const shownPinned = pending ? !pinned : pinned;
+  useEffect(() => {
+    const data = fetcher.data;
+    if (fetcher.state !== "idle" || !data) return;
+    if (!data.ok) showToast({ kind: "error", message: data.message });
+    else if (data.pinned !== undefined) onPinChange?.(asset, data.pinned);
+  }, [fetcher.state, fetcher.data, asset, onPinChange]);
+  return (
+    <Button
+      className={css.pinButton}
+      aria-pressed={shownPinned}
+      aria-label={`Pin ${label}`}
+      isDisabled={pending}
+      onPress={() =>
+        fetcher.submit({ intent: "pin", asset: String(asset), _fetch: "1" }, { method: "post" })
+      }
+    >
+      {shownPinned ? "Pinned" : "Pin"}
+    </Button>
+  );
+}
+
+/** The thumbnail's size inside a square box, so the page does not jump as images arrive. */
+function fit(p: AssetPreview, box: number) {
+  const scale = Math.min(1, box / Math.max(p.width, p.height));
+  return { width: Math.round(p.width * scale), height: Math.round(p.height * scale) };
+}

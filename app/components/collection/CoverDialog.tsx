@@ -1,0 +1,79 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import type { CoverChoice, CoverChoicePage } from "~/models/collection/collection-list.server";
+import { Button } from "~/components/ui/Button";
+import { SelectionView } from "~/components/asset/SelectionView";
+import * as css from "./collections.css";
+
+export const selectCoverPath = (archiveId: string | number, after?: string) =>
+  `/fotoweb/views/select-cover?archive=${archiveId}${after ? `&after=${encodeURIComponent(after)}` : ""}`;
+
+/**
+ * The cover selection dialog (spec 000): a modal that neither a backdrop click nor Escape
+ * closes, so a half-made choice is never lost; only a choice or Cancel ends it. It loads the
+ * plain select-cover page's data page by page.
+ */
+export function CoverDialog({
+  archiveId,
+  archiveName,
+  onSelect,
+  onCancel,
+}: {
+  archiveId: string;
+  archiveName: string;
+  onSelect: (assetId: number) => void;
+  onCancel: () => void;
+}) {
+  const pages = useFetcher<CoverChoicePage>();
+  const [choices, setChoices] = useState<CoverChoice[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const { load } = pages;
+
+  useEffect(() => {
+    load(selectCoverPath(archiveId));
+  }, [load, archiveId]);
+
+  useEffect(() => {
+    const data = pages.data;
+    if (!data || !("choices" in data)) return;
+    setChoices((known) => {
+      const seen = new Set(known.map((c) => c.id));
+      return [...known, ...data.choices.filter((c) => !seen.has(c.id))];
+    });
+    setNext(data.next);
+  }, [pages.data]);
+
+  return (
+    <ModalOverlay isOpen isDismissable={false} isKeyboardDismissDisabled className={css.overlay}>
+      <Modal className={css.modal}>
+        <Dialog className={css.dialog} data-testid="cover-dialog">
+          <Heading slot="title" className={css.heading}>
+            Choose a cover for {archiveName}
+          </Heading>
+          {pages.state === "loading" && choices.length === 0 ? <p>Loading…</p> : null}
+          <SelectionView
+            choices={choices}
+            onSelect={onSelect}
+            more={
+              next ? (
+                <Button
+                  variant="secondary"
+                  isDisabled={pages.state === "loading"}
+                  onPress={() => load(selectCoverPath(archiveId, next))}
+                >
+                  More
+                </Button>
+              ) : null
+            }
+            cancel={
+              <Button variant="secondary" onPress={onCancel}>
+                Cancel
+              </Button>
+            }
+          />
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,45 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useId, useState } from "react";
+import type { ShellData } from "~/http/shell.server";
+import { Button } from "~/components/ui/Button";
+import { ErrorDialog } from "~/components/ui/ErrorDialog";
+import * as css from "./layout.css";
+import { isApiErrorBody } from "~/http/error";
+
+type Banner = NonNullable<ShellData["cookieBanner"]>;
+
+/**
+ * Shown to visitors who are not signed in until they accept the current policy text. Accepting is
+ * a form post that sets a cookie; with JavaScript it happens in place.
+ */
+export function CookieBanner({ banner }: { banner: Banner }) {
+  const fetcher = useFetcher<unknown>();
+  const location = useLocation();
+  const titleId = useId();
+  const [dismissedError, setDismissedError] = useState<unknown>(null);
+  const failed = fetcher.state === "idle" && isApiErrorBody(fetcher.data) ? fetcher.data : null;
+  const accepted = fetcher.state !== "idle" || (fetcher.data !== undefined && !failed);
+  if (accepted) return null;
+  return (
+    <section className={css.banner} aria-labelledby={titleId} data-testid="cookie-banner">
+      <div className={css.bannerText}>
+        <h2 id={titleId} className={css.bannerTitle}>
+          {banner.title}
+        </h2>
+        <div dangerouslySetInnerHTML={{ __html: banner.bodyHtml }} />
+      </div>
+      <fetcher.Form method="post" action="/fotoweb/api/privacy/cookie-consent">
+        <input type="hidden" name="version" value={banner.version} />
+        <input type="hidden" name="to" value={location.pathname + location.search} />
+        <Button type="submit">Accept</Button>
+      </fetcher.Form>
+      {failed && failed !== dismissedError ? (
+        <ErrorDialog
+          title="Cookie policy error"
+          error={failed}
+          onClose={() => setDismissedError(failed)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { Button, Input, Label, TextField } from "react-aria-components";
+import type { ShellData } from "~/http/shell.server";
+import { visuallyHidden } from "~/styles/global.css";
+import { AdvancedSearch } from "~/components/search/AdvancedSearch";
+import { SearchBox } from "./SearchBox";
+import { UploadPopover } from "~/components/upload/UploadPopover";
+import { UserMenu } from "./UserMenu";
+import * as css from "./layout.css";
+
+export type PageType = "archives" | "albums" | "pins" | null;
+
+/** Page type by path prefix, which decides the active header link. */
+export function pageTypeOf(pathname: string): PageType {
+  if (/^\/fotoweb\/(me\/)?albums(\/|$)/.test(pathname)) return "albums";
+  if (/^\/fotoweb\/me\/pins(\/|$)/.test(pathname)) return "pins";
+  if (/^\/fotoweb\/archives(\/|$)/.test(pathname)) return "archives";
+  return null;
+}
+
+const LINKS: {
+  type: Exclude<PageType, null>;
+  href: string;
+  label: string;
+  signedInOnly?: boolean;
+}[] = [
+  { type: "archives", href: "/fotoweb/archives/", label: "Archives" },
+  { type: "albums", href: "/fotoweb/albums/", label: "Albums" },
+  { type: "pins", href: "/fotoweb/me/pins/", label: "Pins", signedInOnly: true },
+];
+
+function HeaderLogin({ isGuest }: { isGuest: boolean }) {
+  const location = useLocation();
+  const to = location.pathname + location.search;
+  return (
+    <div className={css.headerLogin}>
+      <Form
+        method="post"
+        action="/fotoweb/views/login"
+        className={css.headerLogin}
+        aria-label="Log on"
+      >
+        <input type="hidden" name="mode" value="user" />
+        <input type="hidden" name="to" value={to} />
+        <TextField name="username" autoComplete="username" maxLength={254}>
+          <Label className={visuallyHidden}>User name</Label>
+          <Input className={css.headerInput} placeholder="User name" />
+        </TextField>
+        <TextField name="password" type="password" autoComplete="current-password" maxLength={256}>
+          <Label className={visuallyHidden}>Password</Label>
+          <Input className={css.headerInput} placeholder="Password" />
+        </TextField>
+        <Button type="submit" className={css.headerButton}>
+          Log on
+        </Button>
+      </Form>
+      {isGuest ? (
+        <Form method="post" action="/fotoweb/views/logout">
+          <Button type="submit" className={css.headerButton}>
+            Leave guest session
+          </Button>
+        </Form>
+      ) : (
+        <Link className={css.headerButton} to={`/fotoweb/views/login?to=${encodeURIComponent(to)}`}>
+          More log-on options
+        </Link>
+      )}
+    </div>
+  );
+}
+
+export function Header({ shell }: { shell: ShellData }) {
+  const { pathname } = useLocation();
+  const active = pageTypeOf(pathname);
+  const viewer = shell.viewer;
+  const signedIn = viewer !== null && !viewer.isGuest;
+  return (
+    <header className={css.header}>
+      <Link to="/fotoweb/" className={css.brand}>
+        {shell.siteName}
+      </Link>
+      <nav aria-label="Main" className={css.nav}>
+        {LINKS.filter((l) => signedIn || !l.signedInOnly).map((link) => (
+          <Link
+            key={link.type}
+            to={link.href}
+            className={css.navLink}
+            aria-current={active === link.type ? "page" : undefined}
+          >
+            {link.label}
+          </Link>
+        ))}
+      </nav>
+      <SearchBox />
+      {/* Beside the search, not inside its form: the popover's own form would nest in it. */}
+      <AdvancedSearch />
+      <div className={css.headerEnd}>
+        {signedIn && shell.upload ? (
+          <UploadPopover targets={shell.upload.targets} maxBytes={shell.upload.maxBytes} />
+        ) : null}
+        {signedIn ? (
+          <UserMenu viewer={viewer} darkModeAvailable={shell.darkModeAvailable} />
+        ) : (
+          <HeaderLogin isGuest={viewer?.isGuest ?? false} />
+        )}
+      </div>
+    </header>
+  );
+}

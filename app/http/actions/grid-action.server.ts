@@ -1,0 +1,180 @@
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { errorBody, readForm } from "~/http/http.server";
+import { safeRedirect } from "~/http/redirect";
+import { redirectWithToast } from "~/http/toast.server";
+import type { Archive } from "~/models/archive/archive.server";
+import { parseSort } from "~/models/search/search.server";
+import {
+  addPins,
+  clearPins,
+  PinError,
+  PIN_LIMIT_MESSAGE,
+  removePins,
+  togglePin,
+} from "~/models/pin/pin.server";
+import {
+  DIRECTIONS,
+  relocateAssets,
+  RelocateError,
+  relocatedMessage,
+} from "~/models/asset/relocate.server";
+import { updatePreferences } from "~/models/user/user.server";
+import type { Viewer } from "~/models/user/user.schema";
+
+/*
+ * The grid's form posts (decision 015), shared by the archive page and the pins view. Each works
+ * as a plain form with post/redirect/get and a toast. A fetcher from the hydrated page adds
+ * `_fetch=1` and gets the outcome as JSON instead, so it can update the grid in place without
+ * reloading the pages it has merged.
+ */
+
+const ids = z
+  .array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+  .max(1000, "Select at most 1000 assets at once.");
+
+const intentSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("sort"),
+    s: z.string().max(40),
+    q: z.array(z.string()).max(20),
+    folder: z.string().max(1000).optional(),
+  }),
+  z.object({
+    intent: z.literal("relocate"),
+    direction: z.enum(DIRECTIONS),
+    asset: ids.min(1, "Select the assets to move first."),
+  }),
+  z.object({ intent: z.literal("pin"), asset: ids.length(1, "Choose one asset to pin.") }),
+  z.object({
+    intent: z.literal("pin-selected"),
+    asset: ids.min(1, "Select the assets to pin first."),
+  }),
+  z.object({
+    intent: z.literal("unpin-selected"),
+    asset: ids.min(1, "Select the assets to unpin first."),
+  }),
+  z.object({ intent: z.literal("clear-pins") }),
+]);
+
+export type GridIntent = z.infer<typeof intentSchema>["intent"];
+
+export interface GridOutcome {
+  ok: boolean;
+  message: string;
+  /** pin: the asset's new state; relocate: how many moved. */
+  pinned?: boolean;
+  moved?: number;
+  code?: string | null;
+}
+
+function readIntent(form: FormData) {
+  let intent = String(form.get("intent") ?? "");
+  let direction = form.get("direction");
+  // The no-JavaScript buttons carry intent and direction in one value: relocate-top.
+  const combined = /^relocate-(top|bottom|left|right)$/.exec(intent);
+  if (combined) {
+    intent = "relocate";
+    direction = combined[1]!;
+  }
+  return intentSchema.safeParse({
+    intent,
+    direction,
+    asset: form.getAll("asset").map(String),
+    s: form.get("s") ?? undefined,
+    q: form.getAll("q").map(String),
+    folder: form.get("folder") || undefined,
+  });
+}
+
+function fail(request: Request, status: number, message: string): never {
+  throw json(errorBody(request, status, message), { status });
+}
+
+/** Handles a grid post; `back` is where the page redirects afterwards. */
+export async function gridAction(
+  request: Request,
+  viewer: Viewer,
+  context: { archive?: Archive; back: string },
+) {
+  const form = await readForm(request);
+  const fetched = form.get("_fetch") === "1";
+  const back = safeRedirect(form.get("back"), context.back);
+  const parsed = readIntent(form);
+  if (!parsed.success)
+    fail(request, 400, parsed.error.issues[0]?.message ?? "The form is not valid.");
+  const data = parsed.data;
+  const answer = async (outcome: GridOutcome, to = back) =>
+    fetched
+      ? json(outcome, { status: outcome.ok ? 200 : outcome.code === "pinLimit" ? 409 : 400 })
+      : redirectWithToast(request, to, {
+          kind: outcome.ok ? "success" : "error",
+          message: outcome.message,
+        });
+  try {
+    switch (data.intent) {
+      case "sort": {
+        const archive = context.archive;
+        const sort = parseSort(data.s);
+        if (!archive || !sort) return fail(request, 400, "Choose one of the sort orders offered.");
+        const search = new URLSearchParams();
+        for (const q of data.q) search.append("q", q);
+        search.set("s", data.s);
+        if (data.folder) search.set("folder", data.folder);
+        const href = `${archive.href}?s=${encodeURIComponent(data.s)}`;
+        if (!viewer.isGuest) {
+          await updatePreferences(viewer.id, (p) => ({
+            ...p,
+            shared: { ...p.shared, sorting: { ...sortingOf(p.shared), [archive.href]: { href } } },
+          }));
+        }
+        return answer({ ok: true, message: "Sort order saved." }, `${archive.href}?${search}`);
+      }
+      case "relocate": {
+        if (!context.archive)
+          return fail(request, 400, "Assets are moved on their archive's page.");
+        const moved = await relocateAssets(viewer, context.archive.id, data.asset, data.direction);
+        return answer({ ok: true, moved, message: relocatedMessage(moved, data.direction) });
+      }
+      case "pin": {
+        const { pinned } = await togglePin(viewer, data.asset[0]!);
+        return answer({ ok: true, pinned, message: pinned ? "Pinned." : "Unpinned." });
+      }
+      case "pin-selected": {
+        const result = await addPins(viewer, data.asset);
+        if (result.noAssetsAdded)
+          return answer({ ok: false, code: "pinLimit", message: PIN_LIMIT_MESSAGE });
+        return answer({ ok: true, message: pinnedMessage(result.added) });
+      }
+      case "unpin-selected": {
+        const removed = await removePins(viewer, data.asset);
+        return answer({ ok: true, message: `${plural(removed)} unpinned.` });
+      }
+      case "clear-pins": {
+        const removed = await clearPins(viewer);
+        return answer({ ok: true, message: `All pins cleared (${plural(removed)}).` });
+      }
+    }
+  } catch (error) {
+    if (error instanceof PinError) {
+      if (error.code === "pinLimit")
+        return answer({ ok: false, code: "pinLimit", message: error.message });
+      return fail(request, error.status, error.message);
+    }
+    if (error instanceof RelocateError) return fail(request, error.status, error.message);
+    throw error;
+  }
+}
+
+const plural = (n: number) => (n === 1 ? "1 asset" : `${n} assets`);
+
+function pinnedMessage(added: number) {
+  return added === 0 ? "The assets were already pinned." : `${plural(added)} pinned.`;
+}
+
+function sortingOf(shared: Record<string, unknown>): Record<string, unknown> {
+  const sorting = shared["sorting"];
+  return typeof sorting === "object" && sorting !== null && !Array.isArray(sorting)
+    ? (sorting as Record<string, unknown>)
+    : {};
+}

@@ -1,0 +1,170 @@
+import crypto from "node:crypto";
+import {
+  createCookie,
+  type Cookie,
+  createSessionStorage,
+  redirect,
+  type Session,
+  type SessionStorage,
+} from "@remix-run/node";
+import {
+  deleteSession,
+  insertSession,
+  readSession,
+  readSessionUser,
+  updateSession,
+} from "~/models/session/session.server";
+import { getSiteSettings, storedSessionSecrets } from "~/models/site/site.server";
+import { GUEST_USER_ID } from "~/db/schema";
+import { findUserById, toViewer } from "~/models/user/user.server";
+import type { Viewer } from "~/models/user/user.schema";
+import { env } from "~/utils/env.server";
+import { apiError, isSecureRequest } from "./http.server";
+import { LINKS } from "~/utils/links";
+import { currentPath, loginPath } from "./redirect";
+import { perRequest } from "~/utils/request-scope.server";
+import { singleton } from "~/utils/singleton.server";
+
+/*
+ * The one session helper. Sessions live in the database; the cookie holds a signed random id.
+ * SESSION_SECRETS rotates by putting the new secret first: the first signs, all verify.
+ */
+
+export const SESSION_COOKIE = "arkiv_session";
+
+type SessionData = { userId: number };
+type Storage = SessionStorage<SessionData, SessionData>;
+
+const storages = () => singleton("sessionStorages", () => new Map<string, Promise<SessionParts>>());
+
+export async function sessionSecrets(): Promise<string[]> {
+  return env().SESSION_SECRETS ?? storedSessionSecrets();
+}
+
+interface SessionParts {
+  /** The signed cookie holding the session's id. */
+  cookie: Cookie;
+  storage: Storage;
+}
+
+function sessionParts(request: Request): Promise<SessionParts> {
+  const secure = isSecureRequest(request);
+  const key = secure ? "secure" : "plain";
+  let parts = storages().get(key);
+  if (!parts) {
+    parts = (async () => {
+      const cookie = createCookie(SESSION_COOKIE, {
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        path: "/",
+        secrets: await sessionSecrets(),
+        maxAge: env().SESSION_IDLE_MINUTES * 60,
+      });
+      const storage = createSessionStorage<SessionData, SessionData>({
+        cookie,
+        async createData(data, expires) {
+          const id = crypto.randomBytes(32).toString("base64url");
+          await insertSession(id, data.userId ?? null, data, expires ?? idleExpiry());
+          return id;
+        },
+        readData: (id) => readSession(id) as Promise<SessionData | null>,
+        updateData: (id, data, expires) =>
+          updateSession(id, data.userId ?? null, data, expires ?? idleExpiry()),
+        deleteData: deleteSession,
+      });
+      return { cookie, storage };
+    })();
+    parts.catch(() => storages().delete(key));
+    storages().set(key, parts);
+  }
+  return parts;
+}
+
+async function sessionStorage(request: Request): Promise<Storage> {
+  return (await sessionParts(request)).storage;
+}
+
+function idleExpiry() {
+  return new Date(Date.now() + env().SESSION_IDLE_MINUTES * 60_000);
+}
+
+export async function getSession(request: Request): Promise<Session<SessionData, SessionData>> {
+  return (await sessionStorage(request)).getSession(request.headers.get("Cookie"));
+}
+
+/** The signed-in user (the guest included), or null for an anonymous visitor. */
+export function getViewer(request: Request): Promise<Viewer | null> {
+  return perRequest("viewer", async () => {
+    // The session's id from its signed cookie, then the session and its user in one read.
+    const id: unknown = await (
+      await sessionParts(request)
+    ).cookie.parse(request.headers.get("Cookie"));
+    if (typeof id !== "string" || id === "") return null;
+    const user = await readSessionUser(id);
+    return user && user.is_enabled === 1 ? toViewer(user) : null;
+  });
+}
+
+/**
+ * Who browses: the signed-in user, or for an anonymous visitor the guest user while the site
+ * allows guests, so public archives read the same with and without a guest session (the API's
+ * public archive list needs no credentials). null when guests are turned off.
+ */
+export async function getBrowsingViewer(request: Request): Promise<Viewer | null> {
+  const viewer = await getViewer(request);
+  if (viewer) return viewer;
+  return (await getSiteSettings()).guestAccess
+    ? perRequest("guest", () => findUserById(GUEST_USER_ID))
+    : null;
+}
+
+/**
+ * For pages: the viewer, or a redirect to the log-on view that returns here afterwards. A user
+ * who must change the password is sent to that view first.
+ */
+export async function requireViewer(request: Request, options: { allowGuest?: boolean } = {}) {
+  const viewer = await getViewer(request);
+  if (!viewer || (viewer.isGuest && options.allowGuest === false))
+    throw redirect(loginPath(currentPath(request)));
+  if (viewer.forcePasswordChange && new URL(request.url).pathname !== LINKS.forceChangePassword) {
+    throw redirect(LINKS.forceChangePassword);
+  }
+  return viewer;
+}
+
+/** For the API: the viewer, or 401 in the error shape. */
+export async function requireApiViewer(request: Request): Promise<Viewer> {
+  const viewer = await getViewer(request);
+  if (!viewer)
+    throw apiError(
+      request,
+      401,
+      "Access is denied due to invalid credentials. Sign in and try again.",
+    );
+  return viewer;
+}
+
+/** Starts a fresh session for the user (never reusing the old id) and returns its cookie. */
+export async function startUserSession(request: Request, userId: number): Promise<string> {
+  const storage = await sessionStorage(request);
+  const old = await storage.getSession(request.headers.get("Cookie"));
+  if (old.id) await storage.destroySession(old);
+  const session = await storage.getSession();
+  session.set("userId", userId);
+  return storage.commitSession(session);
+}
+
+/** Ends the session on the server and returns the cookie that clears it in the browser. */
+export async function endSession(request: Request): Promise<string> {
+  const storage = await sessionStorage(request);
+  return storage.destroySession(await storage.getSession(request.headers.get("Cookie")));
+}
+
+/** Extends an existing session's idle expiry (keepalive); null when there is none. */
+export async function touchSession(request: Request): Promise<string | null> {
+  const storage = await sessionStorage(request);
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  if (!session.id || typeof session.get("userId") !== "number") return null;
+  return storage.commitSession(session);
+}

@@ -1,0 +1,405 @@
+import { db, now } from "~/db/connection.server";
+import { perRequest } from "~/utils/request-scope.server";
+import {
+  EVERYONE_GROUP_ID,
+  REGISTERED_USERS_GROUP_ID,
+  type ArchiveRow,
+  type MemberType,
+} from "~/db/schema";
+import {
+  ARCHIVE_PERMISSIONS,
+  archiveConfigSchema,
+  archiveNameSchema,
+  DEFAULT_MEMBER_PERMISSIONS,
+  type ArchiveConfig,
+  type ArchiveConfigInput,
+  type ArchivePermission,
+} from "./archive.schema";
+import type { Viewer } from "~/models/user/user.schema";
+
+export interface Archive {
+  id: number;
+  name: string;
+  description: string;
+  isHidden: boolean;
+  sortId: number;
+  config: ArchiveConfig;
+  href: string;
+  createdAt: string;
+}
+
+export interface ArchiveMember {
+  type: MemberType;
+  id: number;
+  permissions: ArchivePermission[];
+  autoSearch: string;
+}
+
+export class ArchiveNameTakenError extends Error {
+  constructor(name: string) {
+    super(`An archive named "${name}" already exists. Choose another name.`);
+    this.name = "ArchiveNameTakenError";
+  }
+}
+
+/** The API's archive URL: id and name, e.g. /fotoweb/archives/5000-Demo%20photographs/. */
+export function archiveHref(id: number, name: string): string {
+  return `/fotoweb/archives/${id}-${encodeURIComponent(name)}/`;
+}
+
+/** The archive id in an href segment like "5000-Name" or "5000"; null when it holds none. */
+export function archiveIdFromSegment(segment: string): number | null {
+  const match = /^(\d{1,9})(?:-|$)/.exec(segment);
+  return match ? Number(match[1]) : null;
+}
+
+/*
+ * Parsed configurations by their stored text: every page reads the archives, and validating each
+ * configuration again cost more than the page's asset query. Frozen, as they are shared.
+ */
+const parsedConfigs = new Map<string, ArchiveConfig>();
+const MAX_PARSED_CONFIGS = 1000;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+function parseConfig(text: string): ArchiveConfig {
+  let config = parsedConfigs.get(text);
+  if (!config) {
+    config = deepFreeze(validateConfig(text));
+    if (parsedConfigs.size >= MAX_PARSED_CONFIGS) parsedConfigs.clear();
+    parsedConfigs.set(text, config);
+  }
+  return config;
+}
+
+function validateConfig(text: string): ArchiveConfig {
+  let raw: unknown = {};
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    // A damaged record falls back to the defaults rather than hiding the archive.
+  }
+  const parsed = archiveConfigSchema.safeParse(raw);
+  return parsed.success ? parsed.data : archiveConfigSchema.parse({});
+}
+
+function toArchive(row: ArchiveRow): Archive {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    isHidden: row.is_hidden === 1,
+    sortId: row.sort_id,
+    config: parseConfig(row.config),
+    href: archiveHref(row.id, row.name),
+    createdAt: row.created_at,
+  };
+}
+
+export interface NewArchive {
+  name: string;
+  description?: string;
+  isHidden?: boolean;
+  config?: ArchiveConfigInput;
+  /** Defaults to Everyone with View and Preview (spec 001 section 3). */
+  members?: ArchiveMember[];
+}
+
+export async function createArchive(input: NewArchive): Promise<Archive> {
+  const name = archiveNameSchema.parse(input.name);
+  const config = archiveConfigSchema.parse(input.config ?? {});
+  const members = input.members ?? [
+    {
+      type: "group",
+      id: EVERYONE_GROUP_ID,
+      permissions: DEFAULT_MEMBER_PERMISSIONS,
+      autoSearch: "",
+    },
+  ];
+  const at = now();
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      const taken = await trx
+        .selectFrom("archives")
+        .select("id")
+        .where("name_key", "=", name.toLowerCase())
+        .executeTakeFirst();
+      if (taken) throw new ArchiveNameTakenError(name);
+      const row = await trx
+        .insertInto("archives")
+        .values({
+          name,
+          name_key: name.toLowerCase(),
+          description: input.description ?? "",
+          config: JSON.stringify(config),
+          is_hidden: input.isHidden ? 1 : 0,
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (members.length > 0) {
+        await trx
+          .insertInto("archive_members")
+          .values(
+            orderMembers(members).map((m, position) => ({
+              archive_id: row.id,
+              member_type: m.type,
+              member_id: m.id,
+              permissions: JSON.stringify(m.permissions),
+              auto_search: m.autoSearch,
+              position,
+            })),
+          )
+          .execute();
+      }
+      return toArchive(row);
+    });
+}
+
+/** Everyone (10000) is always kept last (spec 001 section 4). */
+function orderMembers(members: ArchiveMember[]): ArchiveMember[] {
+  const isEveryone = (m: ArchiveMember) => m.type === "group" && m.id === EVERYONE_GROUP_ID;
+  return [...members.filter((m) => !isEveryone(m)), ...members.filter(isEveryone)];
+}
+
+export function findArchive(id: number): Promise<Archive | null> {
+  return perRequest(`archive:${id}`, async () => {
+    const row = await db()
+      .selectFrom("archives")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row ? toArchive(row) : null;
+  });
+}
+
+export function listArchives(): Promise<Archive[]> {
+  return perRequest("archives", async () => {
+    const rows = await db()
+      .selectFrom("archives")
+      .selectAll()
+      .orderBy("sort_id")
+      .orderBy("name_key")
+      .execute();
+    return rows.map(toArchive);
+  });
+}
+
+export async function countArchives(): Promise<number> {
+  const row = await db()
+    .selectFrom("archives")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function archiveMembers(archiveId: number): Promise<ArchiveMember[]> {
+  const rows = await db()
+    .selectFrom("archive_members")
+    .selectAll()
+    .where("archive_id", "=", archiveId)
+    .orderBy("position")
+    .execute();
+  return rows.map((r) => ({
+    type: r.member_type,
+    id: r.member_id,
+    permissions: parsePermissions(r.permissions),
+    autoSearch: r.auto_search,
+  }));
+}
+
+function parsePermissions(text: string): ArchivePermission[] {
+  try {
+    const list: unknown = JSON.parse(text);
+    if (!Array.isArray(list)) return [];
+    return list.filter((p): p is ArchivePermission =>
+      (ARCHIVE_PERMISSIONS as readonly string[]).includes(p as string),
+    );
+  } catch {
+    return [];
+  }
+}
+
+export interface ArchiveAccess {
+  permissions: Set<ArchivePermission>;
+  /**
+   * The search filters of the member entries that grant View (spec 001 "AutoSearch"): the viewer
+   * sees an asset that matches any of them. null when one of those entries has no filter.
+   */
+  filters: string[] | null;
+}
+
+/**
+ * The member entries naming the viewer or one of their groups, in every archive: one read per
+ * request however many archives the page asks about (a user's entries are few beside assets).
+ */
+function memberEntriesOf(viewer: Viewer) {
+  // The implicit groups, and the viewer's own groups read in the same statement.
+  const implicit = viewer.isGuest
+    ? [EVERYONE_GROUP_ID]
+    : [EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID];
+  return perRequest(`memberEntries:${viewer.id}`, () =>
+    db()
+      .selectFrom("archive_members")
+      .select(["archive_id", "permissions", "auto_search"])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("member_type", "=", "user"), eb("member_id", "=", viewer.id)]),
+          eb.and([
+            eb("member_type", "=", "group"),
+            eb.or([
+              eb("member_id", "in", implicit),
+              eb(
+                "member_id",
+                "in",
+                eb.selectFrom("group_members").select("group_id").where("user_id", "=", viewer.id),
+              ),
+            ]),
+          ]),
+        ]),
+      )
+      .execute(),
+  );
+}
+
+/**
+ * What the viewer may do in each archive (all of them, or those of archiveIds): the union of the
+ * permissions of every member entry that names the viewer or one of their groups, and the filters
+ * that narrow what they see. The site owner may do everything everywhere, unfiltered. Without a
+ * session there is no access. The map is the caller's own to change.
+ */
+export async function archiveAccess(
+  viewer: Viewer | null,
+  archiveIds?: number[],
+): Promise<Map<number, ArchiveAccess>> {
+  const result = new Map<number, ArchiveAccess>();
+  if (!viewer) return result;
+  if (viewer.isSiteOwner) {
+    const ids = archiveIds ?? (await listArchives()).map((a) => a.id);
+    for (const id of ids)
+      result.set(id, { permissions: new Set(ARCHIVE_PERMISSIONS), filters: null });
+    return result;
+  }
+  if (archiveIds?.length === 0) return result;
+  const wanted = archiveIds ? new Set(archiveIds) : null;
+  const viewFilters = new Map<number, string[] | null>();
+  for (const row of await memberEntriesOf(viewer)) {
+    if (wanted && !wanted.has(row.archive_id)) continue;
+    const access = result.get(row.archive_id) ?? { permissions: new Set(), filters: [] };
+    const granted = parsePermissions(row.permissions);
+    for (const p of granted) access.permissions.add(p);
+    result.set(row.archive_id, access);
+    if (granted.includes("View")) {
+      const known = viewFilters.has(row.archive_id) ? viewFilters.get(row.archive_id)! : [];
+      const filter = row.auto_search.trim();
+      viewFilters.set(row.archive_id, known === null || filter === "" ? null : [...known, filter]);
+    }
+  }
+  for (const [id, access] of result) {
+    access.filters = viewFilters.has(id) ? viewFilters.get(id)! : [];
+  }
+  return result;
+}
+
+/** The viewer's permissions in each archive (archiveAccess without the filters). */
+export async function archivePermissions(
+  viewer: Viewer | null,
+  archiveIds?: number[],
+): Promise<Map<number, Set<ArchivePermission>>> {
+  const access = await archiveAccess(viewer, archiveIds);
+  return new Map([...access].map(([id, a]) => [id, a.permissions]));
+}
+
+export async function hasArchivePermission(
+  viewer: Viewer | null,
+  archiveId: number,
+  permission: ArchivePermission,
+): Promise<boolean> {
+  const map = await archivePermissions(viewer, [archiveId]);
+  return map.get(archiveId)?.has(permission) ?? false;
+}
+
+/** Archives the viewer may upload to: the descriptor's upload_to. Hidden archives are left out. */
+export async function uploadTargets(viewer: Viewer | null): Promise<Archive[]> {
+  if (!viewer || viewer.isGuest) return [];
+  const permissions = await archivePermissions(viewer);
+  const archives = await listArchives();
+  return archives.filter((a) => !a.isHidden && permissions.get(a.id)?.has("UploadFile"));
+}
+
+export interface PosterImage {
+  size: number;
+  width: number;
+  height: number;
+  href: string;
+  square: boolean;
+}
+
+/** What a collection says about one viewer: their permissions, the cover they see, their pin. */
+export interface CollectionExtras {
+  permissions: string[];
+  posterImages: PosterImage[];
+  posterAsset: string | null;
+  pin: boolean;
+  assetCount?: number;
+}
+
+/** An archive as the API's collection representation (the fields this version knows). */
+export function archiveCollection(archive: Archive) {
+  return collectionFor(archive);
+}
+
+/** The collection with the viewer's side (permissions, cover, pin, matches) filled in. */
+export function collectionFor(archive: Archive, extras?: CollectionExtras) {
+  return {
+    id: String(archive.id),
+    name: archive.name,
+    description: archive.description,
+    href: archive.href,
+    data: archive.href,
+    // Archive pins are keyed by this (spec 000 section 3): the href without a query.
+    matchingHref: archive.href,
+    type: "archive",
+    color: archive.config.Color,
+    iconCharacter: archive.config.IconCharacter,
+    searchURL: `${archive.href}{?q}`,
+    canSelect: true,
+    isSelectable: true,
+    isSearchable: true,
+    permissions: extras?.permissions ?? [],
+    posterImages: extras?.posterImages ?? [],
+    posterAsset: extras?.posterAsset ?? null,
+    pin: extras?.pin ?? false,
+    ...(extras?.assetCount === undefined ? {} : { assetCount: extras.assetCount }),
+  };
+}
+
+export type Collection = ReturnType<typeof collectionFor>;
+
+/** The chosen cover of each archive (archives.poster_asset_id), null where none is set. */
+export async function posterAssetIds(archiveIds: number[]): Promise<Map<number, number | null>> {
+  if (archiveIds.length === 0) return new Map();
+  const rows = await db()
+    .selectFrom("archives")
+    .select(["id", "poster_asset_id"])
+    .where("id", "in", archiveIds)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.poster_asset_id]));
+}
+
+/** Sets (an asset id) or clears (null) an archive's cover. Callers check SetPosterAsset. */
+export async function setPosterAssetId(archiveId: number, assetId: number | null) {
+  await db()
+    .updateTable("archives")
+    .set({ poster_asset_id: assetId, updated_at: now() })
+    .where("id", "=", archiveId)
+    .execute();
+}

@@ -1,0 +1,258 @@
+import { db } from "~/db/connection.server";
+import type { AssetRow, RenditionRow } from "~/db/schema";
+import { archiveAccess, listArchives, type Archive } from "~/models/archive/archive.server";
+import type { ArchivePermission } from "~/models/archive/archive.schema";
+import type { Viewer } from "~/models/user/user.schema";
+import { assetHref } from "./asset.server";
+import { metadataField } from "~/models/metadata/metadata-fields";
+import { fileUrl } from "~/models/rendition/rendition.server";
+import { pickPreview } from "./asset.view";
+
+/*
+ * An asset as pages and the API show it (reference "Asset"): the same object is the asset+json
+ * representation and the data of a grid tile or the details page. What it holds depends on the
+ * viewer's permissions in the asset's archive: previews need Preview, renditions of the original
+ * need Download. Callers pass only assets visibleTo() returned.
+ */
+
+export interface AssetPreview {
+  size: number;
+  width: number;
+  height: number;
+  href: string;
+  square: boolean;
+}
+
+export interface AssetRendition {
+  href: string;
+  display_name: string;
+  description: string;
+  width: number;
+  height: number;
+  default: boolean;
+  original: boolean;
+  sizeFixed: boolean;
+  profile: string;
+}
+
+export interface AssetView {
+  id: number;
+  href: string;
+  linkstance: string;
+  archiveHREF: string;
+  archiveName: string;
+  uniqueid: string;
+  filename: string;
+  filesize: number;
+  doctype: string;
+  mime: string;
+  created: string;
+  modified: string;
+  permissions: ArchivePermission[];
+  metadata: Record<string, { value: string | string[] }>;
+  builtinFields: { field: string; value: string | string[] | number; required: boolean }[];
+  attributes: {
+    imageattributes?: { pixelwidth: number; pixelheight: number; colorspace: string };
+  };
+  dates: {
+    modified: string | null;
+    iptc: string | null;
+    release: string | null;
+    camera: string | null;
+  };
+  previews: AssetPreview[];
+  renditions: AssetRendition[];
+  thumbnailFields: {
+    label: { value: string };
+    firstLine: { value: string };
+    secondLine: { value: string };
+  };
+  /** thumbhash, base64: painted blurred before the thumbnail arrives. */
+  placeholder: string | null;
+  title: string;
+  description: string;
+  tags: string[];
+  rating: number;
+  status: string;
+  notes: string;
+}
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+const RENDITION_LABELS = {
+  thumbnail: { name: "THUMBNAIL", label: "Thumbnail", size: 200 },
+  thumbnailRetina: { name: "THUMBNAIL_RETINA", label: "Thumbnail (retina)", size: 400 },
+  preview: { name: "PREVIEW", label: "Preview", size: 1600 },
+} as const;
+
+/** The current revision's renditions of each asset, in one query. */
+export async function currentRenditions(
+  assets: Pick<AssetRow, "id" | "current_revision">[],
+): Promise<Map<number, RenditionRow[]>> {
+  const result = new Map<number, RenditionRow[]>();
+  if (assets.length === 0) return result;
+  // By (asset, revision number) pairs: the revisions' unique index answers them directly.
+  const rows = await db()
+    .selectFrom("renditions")
+    .innerJoin("revisions", "revisions.id", "renditions.revision_id")
+    .selectAll("renditions")
+    .select("revisions.asset_id")
+    .where((eb) =>
+      eb(
+        eb.refTuple("revisions.asset_id", "revisions.number"),
+        "in",
+        assets.map((a) => eb.tuple(a.id, a.current_revision)),
+      ),
+    )
+    .execute();
+  for (const row of rows) {
+    const list = result.get(row.asset_id) ?? [];
+    list.push(row);
+    result.set(row.asset_id, list);
+  }
+  return result;
+}
+
+export function toAssetView(
+  row: Omit<AssetRow, "search_doc">,
+  archive: Pick<Archive, "id" | "name" | "href">,
+  permissions: Set<ArchivePermission>,
+  renditions: RenditionRow[],
+): AssetView {
+  const href = assetHref(archive.id, archive.name, { id: row.id, fileName: row.file_name });
+  const fields = parseJson<Record<string, string | string[]>>(row.metadata, {});
+  const tags = parseJson<unknown>(row.tags, []);
+  const metadata: AssetView["metadata"] = {};
+  for (const [id, value] of Object.entries(fields)) {
+    if (metadataField(Number(id))) metadata[id] = { value };
+  }
+  const canPreview = permissions.has("Preview");
+  const previews: AssetPreview[] = canPreview
+    ? renditions
+        .map((r) => ({
+          size: Math.max(r.width, r.height),
+          width: r.width,
+          height: r.height,
+          href: fileUrl(r.revision_id, r.kind, r.blob_hash, row.file_name),
+          square: false,
+        }))
+        .sort((a, b) => a.size - b.size)
+    : [];
+  const renditionList: AssetRendition[] = [];
+  if (permissions.has("Download")) {
+    renditionList.push({
+      href: `${href}/__renditions/ORIGINAL`,
+      display_name: "Original file",
+      description: "The file as it was uploaded, without processing",
+      width: row.width ?? 0,
+      height: row.height ?? 0,
+      default: true,
+      original: true,
+      sizeFixed: true,
+      profile: "",
+    });
+  }
+  if (canPreview && renditions.some((r) => r.kind === "preview")) {
+    const preview = renditions.find((r) => r.kind === "preview")!;
+    renditionList.push({
+      href: `${href}/__renditions/${RENDITION_LABELS.preview.name}`,
+      display_name: "Preview (JPEG)",
+      description: "A JPEG preview for screens, with the archive's watermark",
+      width: preview.width,
+      height: preview.height,
+      default: renditionList.length === 0,
+      original: false,
+      sizeFixed: true,
+      profile: "",
+    });
+  }
+  const title = row.title;
+  return {
+    id: row.id,
+    href,
+    linkstance: href,
+    archiveHREF: archive.href,
+    archiveName: archive.name,
+    uniqueid: String(row.id),
+    filename: row.file_name,
+    filesize: Number(row.file_size),
+    doctype: row.doc_type,
+    mime: row.mime,
+    created: row.created_at,
+    modified: row.updated_at,
+    permissions: [...permissions],
+    metadata,
+    builtinFields: [
+      { field: "title", value: title, required: false },
+      { field: "description", value: row.description, required: false },
+      { field: "tags", value: Array.isArray(tags) ? (tags as string[]) : [], required: false },
+      { field: "notes", value: row.notes, required: false },
+      { field: "status", value: row.status, required: false },
+      { field: "rating", value: row.rating, required: false },
+    ],
+    attributes:
+      row.width !== null && row.height !== null
+        ? {
+            imageattributes: {
+              pixelwidth: row.width,
+              pixelheight: row.height,
+              colorspace: row.color_space ?? "",
+            },
+          }
+        : {},
+    dates: {
+      modified: row.modified_date,
+      iptc: row.iptc_date,
+      release: row.release_date,
+      camera: row.camera_date,
+    },
+    previews,
+    renditions: renditionList,
+    thumbnailFields: {
+      label: { value: title || row.file_name },
+      firstLine: { value: title ? row.file_name : "" },
+      secondLine: { value: row.description.slice(0, 200) },
+    },
+    placeholder: canPreview ? row.placeholder : null,
+    title,
+    description: row.description,
+    tags: Array.isArray(tags) ? (tags as string[]) : [],
+    rating: row.rating,
+    status: row.status,
+    notes: row.notes,
+  };
+}
+
+/** The preview closest to a wanted size (thumbnails: 200, retina 400, details 1600). */
+export function previewFor(view: AssetView, size: number): AssetPreview | null {
+  return pickPreview(view.previews, size);
+}
+
+/** Views of rows a listing returned, with the viewer's permissions in each row's archive. */
+export async function assetViews(
+  viewer: Viewer | null,
+  rows: Omit<AssetRow, "search_doc">[],
+): Promise<AssetView[]> {
+  const archiveIds = [...new Set(rows.map((r) => r.archive_id))];
+  // The request's archive list (the listing's visibility check read it): no read per archive.
+  const [access, renditions, archives] = await Promise.all([
+    archiveAccess(viewer, archiveIds),
+    currentRenditions(rows),
+    listArchives(),
+  ]);
+  const byId = new Map(archives.map((a) => [a.id, a] as const));
+  return rows.flatMap((row) => {
+    const archive = byId.get(row.archive_id);
+    if (!archive) return [];
+    const permissions = access.get(row.archive_id)?.permissions ?? new Set<ArchivePermission>();
+    return [toAssetView(row, archive, permissions, renditions.get(row.id) ?? [])];
+  });
+}
+
+export { RENDITION_LABELS };

@@ -1,0 +1,169 @@
+import { sql, type Kysely } from "kysely";
+import { z } from "zod";
+import { database, db } from "~/db/connection.server";
+import type { Database } from "~/db/schema";
+import { archiveAccess } from "~/models/archive/archive.server";
+import type { Viewer } from "~/models/user/user.schema";
+
+/*
+ * Manual order (spec 000 "Relocate assets", decision 015). Positions are REAL: a move writes only
+ * the moved assets, at midpoints between their new neighbours, and the archive is renumbered
+ * 1..n only when a gap has become too small to split. The selection keeps its own order (its
+ * order in the archive), so moving three assets to the top keeps them as they were among
+ * themselves.
+ */
+
+export const DIRECTIONS = ["top", "bottom", "left", "right"] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+export const MAX_RELOCATE = 1000;
+/** Below this gap between two positions, midpoints are renumbered first. */
+export const MIN_GAP = 1e-6;
+
+export const relocateSchema = z.object({
+  direction: z.enum(DIRECTIONS, { message: "Choose top, bottom, left or right." }),
+  asset: z
+    .array(z.coerce.number().int().positive())
+    .min(1, "Select the assets to move first.")
+    .max(MAX_RELOCATE, `Move at most ${MAX_RELOCATE} assets at once.`),
+});
+
+export class RelocateError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 403 | 404,
+  ) {
+    super(message);
+    this.name = "RelocateError";
+  }
+}
+
+/** Who may change an archive's manual order: the site owner, and members with EditText. */
+export async function mayReorder(viewer: Viewer | null, archiveId: number): Promise<boolean> {
+  if (!viewer || viewer.isGuest) return false;
+  if (viewer.isSiteOwner) return true;
+  const access = (await archiveAccess(viewer, [archiveId])).get(archiveId);
+  return Boolean(access?.permissions.has("View") && access.permissions.has("EditText"));
+}
+
+interface Placed {
+  id: number;
+  position: number;
+}
+
+async function orderOf(trx: Kysely<Database>, archiveId: number): Promise<Placed[]> {
+  const rows = await trx
+    .selectFrom("assets")
+    .select(["id", "position"])
+    .where("archive_id", "=", archiveId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({ id: r.id, position: Number(r.position) }));
+}
+
+async function renumber(trx: Kysely<Database>, archiveId: number) {
+  await sql`update assets set position = r.rn
+    from (select id, row_number() over (order by position, id) as rn
+          from assets where archive_id = ${archiveId}) as r
+    where assets.id = r.id`.execute(trx);
+}
+
+/** k positions strictly between low and high (either may be open); null if the gap is too small. */
+function between(low: number | null, high: number | null, k: number): number[] | null {
+  if (low === null && high === null) return Array.from({ length: k }, (_, i) => i + 1);
+  if (low === null) return Array.from({ length: k }, (_, i) => high! - k + i);
+  if (high === null) return Array.from({ length: k }, (_, i) => low + 1 + i);
+  const step = (high - low) / (k + 1);
+  if (!(step >= MIN_GAP)) return null;
+  return Array.from({ length: k }, (_, i) => low + step * (i + 1));
+}
+
+/** Where the selection goes: its new neighbours in the order without it; null for no move. */
+function slot(order: Placed[], selected: Set<number>, direction: Direction) {
+  const rest = order.filter((p) => !selected.has(p.id));
+  const firstIndex = order.findIndex((p) => selected.has(p.id));
+  const lastIndex = order.length - 1 - [...order].reverse().findIndex((p) => selected.has(p.id));
+  switch (direction) {
+    case "top":
+      return { low: null, high: rest[0]?.position ?? null };
+    case "bottom":
+      return { low: rest[rest.length - 1]?.position ?? null, high: null };
+    case "left": {
+      // Before the nearest other asset ahead of the first selected one.
+      const neighbour = order
+        .slice(0, firstIndex)
+        .filter((p) => !selected.has(p.id))
+        .pop();
+      if (!neighbour) return null;
+      const at = rest.indexOf(neighbour);
+      return { low: rest[at - 1]?.position ?? null, high: neighbour.position };
+    }
+    case "right": {
+      const neighbour = order.slice(lastIndex + 1).find((p) => !selected.has(p.id));
+      if (!neighbour) return null;
+      const at = rest.indexOf(neighbour);
+      return { low: neighbour.position, high: rest[at + 1]?.position ?? null };
+    }
+  }
+}
+
+/**
+ * Moves the assets within their archive's manual order, in one transaction. Answers how many
+ * moved (0 when there is nothing to pass, e.g. left of the first asset). Throws RelocateError.
+ */
+export async function relocateAssets(
+  viewer: Viewer | null,
+  archiveId: number,
+  assetIds: number[],
+  direction: Direction,
+): Promise<number> {
+  if (!(await mayReorder(viewer, archiveId)))
+    throw new RelocateError("You may not change the order of this archive.", 403);
+  const ids = [...new Set(assetIds)];
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      // Two moves in one archive at once would each split the same gap: one waits for the other.
+      if (database().dialect === "postgres")
+        await trx
+          .selectFrom("archives")
+          .select("id")
+          .where("id", "=", archiveId)
+          .forUpdate()
+          .execute();
+      let order = await orderOf(trx, archiveId);
+      const selected = new Set(ids);
+      if (order.filter((p) => selected.has(p.id)).length !== ids.length)
+        throw new RelocateError("Some of the selected assets are not in this archive.", 404);
+      const moving = order.filter((p) => selected.has(p.id));
+      let target = slot(order, selected, direction);
+      if (!target) return 0;
+      let positions = between(target.low, target.high, moving.length);
+      if (!positions) {
+        await renumber(trx, archiveId);
+        order = await orderOf(trx, archiveId);
+        target = slot(order, selected, direction)!;
+        positions = between(target.low, target.high, moving.length)!;
+      }
+      for (const [i, asset] of moving.entries()) {
+        await trx
+          .updateTable("assets")
+          .set({ position: positions[i]! })
+          .where("id", "=", asset.id)
+          .execute();
+      }
+      return moving.length;
+    });
+}
+
+export function relocatedMessage(count: number, direction: Direction): string {
+  const what = count === 1 ? "1 asset" : `${count} assets`;
+  if (count === 0) return "Nothing was moved: the assets are already there.";
+  const where = {
+    top: "to the top",
+    bottom: "to the bottom",
+    left: "one place left",
+    right: "one place right",
+  }[direction];
+  return `${what} moved ${where}.`;
+}

@@ -1,0 +1,456 @@
+import { z } from "zod";
+import {
+  advancedSearchExpressions,
+  advancedSearchParams,
+  parseAdvancedSearch,
+} from "~/models/search/advanced-search.schema";
+import { acceptedTypes, apiError, apiJson } from "~/http/http.server";
+import {
+  archiveAccess,
+  archiveCollection,
+  archiveIdFromSegment,
+  collectionFor,
+  listArchives,
+  posterAssetIds,
+  setPosterAssetId,
+  type Archive,
+  type ArchiveAccess,
+  type Collection,
+  type PosterImage,
+} from "~/models/archive/archive.server";
+import { assetIdFromSegment } from "~/models/asset/asset.server";
+import { assetViews } from "~/models/asset/asset-view.server";
+import { sortedVariant } from "./collection.view";
+import {
+  countByArchive,
+  decodeCursor,
+  DEFAULT_SORT,
+  encodeCursor,
+  findVisibleAsset,
+  listAssets,
+  InvalidCursorError,
+  InvalidSearchExpressionError,
+  parseQueries,
+  type Cursor,
+  type ListedAsset,
+} from "~/models/search/search.server";
+import { updatePreferences } from "~/models/user/user.server";
+import type { Viewer } from "~/models/user/user.schema";
+
+/*
+ * The archive list (spec 000 "Collections list", decision 017): which archives a viewer sees,
+ * their covers and pins, the main search's target archive, and the cover and pin changes.
+ */
+
+export const COLLECTION_LIST_TYPE = "application/vnd.fotoware.collectionlist+json";
+export const COLLECTION_TYPE = "application/vnd.fotoware.collection+json";
+export const ARCHIVES_SEARCH_URL = "/fotoweb/archives/{?q}";
+
+/** A model refusal with the status the caller answers. */
+export class CollectionError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404,
+    message: string,
+  ) {
+    super(message);
+    this.name = "CollectionError";
+  }
+}
+
+/**
+ * Decision 017: covers are set by whoever may manage archives, i.e. the site owner; no archive
+ * member permission grants it (ARCHIVE_PERMISSIONS has no SetPosterAsset).
+ */
+export function canSetPoster(viewer: Viewer | null): boolean {
+  return viewer?.isSiteOwner === true;
+}
+
+/** Pins belong to signed-in people; the guest's preferences are shared by every visitor. */
+export function canPin(viewer: Viewer | null): viewer is Viewer {
+  return viewer !== null && !viewer.isGuest;
+}
+
+interface VisibleArchive {
+  archive: Archive;
+  access: ArchiveAccess;
+}
+
+/** Archives the viewer may View; hidden ones only for the site owner. In list order. */
+export async function visibleArchives(viewer: Viewer | null): Promise<VisibleArchive[]> {
+  const [archives, access] = await Promise.all([listArchives(), archiveAccess(viewer)]);
+  return archives.flatMap((archive) => {
+    const a = access.get(archive.id);
+    if (!a?.permissions.has("View")) return [];
+    if (archive.isHidden && !viewer?.isSiteOwner) return [];
+    return [{ archive, access: a }];
+  });
+}
+
+function pinnedHrefs(viewer: Viewer | null): Set<string> {
+  return new Set(canPin(viewer) ? viewer.preferences.intranet.archivePinned : []);
+}
+
+/**
+ * The asset a tile shows: the chosen cover when it is set and the viewer sees it, else the
+ * newest asset the viewer sees in the archive, else none (the tile is its colour alone).
+ */
+export async function posterAsset(
+  viewer: Viewer | null,
+  archiveId: number,
+  chosen: number | null,
+): Promise<ListedAsset | null> {
+  if (chosen !== null) {
+    const asset = await findVisibleAsset(viewer, chosen);
+    if (asset && asset.archive_id === archiveId) return asset;
+  }
+  const page = await listAssets({
+    viewer,
+    archiveId,
+    search: [],
+    sort: DEFAULT_SORT,
+    page: { from: "first" },
+    limit: 1,
+  });
+  return page.assets[0] ?? null;
+}
+
+async function posterOf(viewer: Viewer | null, archiveId: number, chosen: number | null) {
+  const asset = await posterAsset(viewer, archiveId, chosen);
+  if (!asset) return { posterImages: [] as PosterImage[], posterAsset: null };
+  const [view] = await assetViews(viewer, [asset]);
+  return {
+    // Thumbnail, retina thumbnail and preview, smallest first (empty without Preview).
+    posterImages: view?.previews ?? [],
+    posterAsset: view?.href ?? null,
+  };
+}
+
+export interface CollectionListOptions {
+  /**
+   * A search (expressions ANDed, as repeated q): each archive gets its assetCount, and archives
+   * without a match are left out. No non-empty expression means no search.
+   */
+  queries?: string[];
+}
+
+/** The viewer's archives as collections, pinned ones first. Throws InvalidSearchExpressionError. */
+export async function listCollections(
+  viewer: Viewer | null,
+  options: CollectionListOptions = {},
+): Promise<Collection[]> {
+  const parsed = parseQueries(options.queries ?? []);
+  const search = parsed.length > 0 ? parsed : null;
+  const [visible, counts] = await Promise.all([
+    visibleArchives(viewer),
+    search ? countByArchive(viewer, search) : Promise.resolve(null),
+  ]);
+  const shown = counts ? visible.filter((v) => (counts.get(v.archive.id) ?? 0) > 0) : visible;
+  const chosen = await posterAssetIds(shown.map((v) => v.archive.id));
+  const pinned = pinnedHrefs(viewer);
+  const setPoster = canSetPoster(viewer);
+  const collections = await Promise.all(
+    shown.map(async ({ archive, access }) => {
+      const poster = await posterOf(viewer, archive.id, chosen.get(archive.id) ?? null);
+      const permissions: string[] = [...access.permissions];
+      if (setPoster) permissions.push("SetPosterAsset");
+      return collectionFor(archive, {
+        permissions,
+        ...poster,
+        pin: pinned.has(archive.href),
+        assetCount: counts ? (counts.get(archive.id) ?? 0) : undefined,
+      });
+    }),
+  );
+  // A stable sort: pinned first, each part in the archives' own order.
+  return [...collections.filter((c) => c.pin), ...collections.filter((c) => !c.pin)];
+}
+
+export interface CollectionTileData extends Collection {
+  /** Where the tile links: the user's saved sorted variant, or the archive itself. */
+  link: string;
+  /** The chosen cover's asset id, for the clear-cover action's visibility. */
+  hasChosenCover: boolean;
+}
+
+/** The list for the page: each collection with its link and whether a cover is chosen. */
+export async function collectionTiles(viewer: Viewer | null): Promise<CollectionTileData[]> {
+  const collections = await listCollections(viewer);
+  const chosen = await posterAssetIds(collections.map((c) => Number(c.id)));
+  const sorting = canPin(viewer) ? viewer.preferences.shared.sorting : undefined;
+  return collections.map((c) => ({
+    ...c,
+    link: sortedVariant(sorting, c.href) ?? c.href,
+    hasChosenCover: chosen.get(Number(c.id)) != null,
+  }));
+}
+
+/**
+ * The main search's target (spec 000 section 4): among the archives with matches, the pinned
+ * one with the most, else the one with the most; ties go to the first in list order. null when
+ * nothing matches. Throws InvalidSearchExpressionError.
+ */
+export async function searchTarget(
+  viewer: Viewer | null,
+  queries: string[],
+): Promise<Archive | null> {
+  const search = parseQueries(queries);
+  const [visible, counts] = await Promise.all([
+    visibleArchives(viewer),
+    countByArchive(viewer, search),
+  ]);
+  const matched = visible
+    .map((v) => ({ archive: v.archive, count: counts.get(v.archive.id) ?? 0 }))
+    .filter((m) => m.count > 0);
+  const pinned = pinnedHrefs(viewer);
+  const best = (list: typeof matched) =>
+    list.reduce<(typeof matched)[number] | null>(
+      (top, m) => (!top || m.count > top.count ? m : top),
+      null,
+    );
+  return (
+    (best(matched.filter((m) => pinned.has(m.archive.href))) ?? best(matched))?.archive ?? null
+  );
+}
+
+/** Adds or removes an archive pin by its matchingHref; returns whether it is now pinned. */
+export async function toggleArchivePin(viewer: Viewer | null, href: string) {
+  if (!canPin(viewer)) throw new CollectionError(403, "Log on to pin archives.");
+  const visible = await visibleArchives(viewer);
+  const archive = visible.find((v) => v.archive.href === href)?.archive;
+  if (!archive) throw new CollectionError(400, "There is no archive you can pin at this address.");
+  let pinned = false;
+  await updatePreferences(viewer.id, (p) => {
+    const list = p.intranet.archivePinned.filter((h) => h !== archive.href);
+    pinned = list.length === p.intranet.archivePinned.length;
+    return {
+      ...p,
+      intranet: { ...p.intranet, archivePinned: pinned ? [...list, archive.href] : list },
+    };
+  });
+  return { archive, pinned };
+}
+
+async function coverArchive(viewer: Viewer | null, archiveId: number): Promise<Archive> {
+  const archive = (await visibleArchives(viewer)).find((v) => v.archive.id === archiveId)?.archive;
+  if (!archive) throw new CollectionError(404, "There is no archive at this address.");
+  if (!canSetPoster(viewer))
+    throw new CollectionError(403, "You do not have permission to set this archive's cover.");
+  return archive;
+}
+
+/** Sets an archive's cover to one of its assets the viewer sees (SetPosterAsset). */
+export async function setCover(viewer: Viewer | null, archiveId: number, assetId: number) {
+  const archive = await coverArchive(viewer, archiveId);
+  const asset = await findVisibleAsset(viewer, assetId);
+  if (!asset) throw new CollectionError(404, "There is no asset with this id.");
+  if (asset.archive_id !== archive.id)
+    throw new CollectionError(400, "The cover must be an asset of the same archive.");
+  await setPosterAssetId(archive.id, asset.id);
+  return archive;
+}
+
+/** Goes back to the default cover, the newest asset (SetPosterAsset). */
+export async function clearCover(viewer: Viewer | null, archiveId: number) {
+  const archive = await coverArchive(viewer, archiveId);
+  await setPosterAssetId(archive.id, null);
+  return archive;
+}
+
+/** The asset id an asset href names (/fotoweb/archives/5000-Name/42-photo.jpg.info), or null. */
+export function assetIdFromHref(href: string): { archiveId: number; assetId: number } | null {
+  let pathname: string;
+  try {
+    pathname = new URL(href, "http://arkiv.invalid").pathname;
+  } catch {
+    return null;
+  }
+  const match = /^\/fotoweb\/archives\/([^/]+)\/(?:[^/]+\/)*([^/]+)$/.exec(pathname);
+  if (!match) return null;
+  const archiveId = archiveIdFromSegment(match[1]!);
+  let segment: string;
+  try {
+    segment = decodeURIComponent(match[2]!);
+  } catch {
+    return null;
+  }
+  const assetId = assetIdFromSegment(segment);
+  return archiveId === null || assetId === null ? null : { archiveId, assetId };
+}
+
+const collectionUpdateSchema = z.object({ poster_asset: z.string().max(2000) });
+
+/** The JSON body of a request, or a 4xx in the error shape. */
+async function readJson(request: Request): Promise<unknown> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!/^application\/(?:[\w.+-]+\+)?json$/.test(type))
+    throw apiError(request, 415, "Send the collection update as JSON.");
+  try {
+    return JSON.parse(await request.text());
+  } catch {
+    throw apiError(request, 400, "The request body is not valid JSON.");
+  }
+}
+
+/**
+ * PATCH {archive href} with {"poster_asset": "<asset href>"} sets the cover, with "" clears it
+ * (spec 000 section 7, application/vnd.fotoware.collection-update+json). Answers the collection.
+ */
+export async function patchCollection(
+  request: Request,
+  archive: Archive,
+  viewer: Viewer,
+): Promise<Response> {
+  const access = (await visibleArchives(viewer)).find((v) => v.archive.id === archive.id);
+  if (!access) return apiError(request, 404, "There is no archive at this address.");
+  if (!canSetPoster(viewer))
+    return apiError(request, 403, "You do not have permission to set this archive's cover.");
+  const parsed = collectionUpdateSchema.safeParse(await readJson(request));
+  if (!parsed.success)
+    return apiError(request, 400, 'Send {"poster_asset": "<asset href>"}, or "" to clear.');
+  try {
+    const href = parsed.data.poster_asset;
+    if (href === "") await clearCover(viewer, archive.id);
+    else {
+      const target = assetIdFromHref(href);
+      if (!target) return apiError(request, 400, "poster_asset is not the address of an asset.");
+      if (target.archiveId !== archive.id)
+        return apiError(request, 400, "The cover must be an asset of the same archive.");
+      await setCover(viewer, archive.id, target.assetId);
+    }
+  } catch (error) {
+    if (error instanceof CollectionError) return apiError(request, error.status, error.message);
+    throw error;
+  }
+  const collection = (await listCollections(viewer)).find((c) => c.id === String(archive.id));
+  return apiJson(collection ?? archiveCollection(archive), COLLECTION_TYPE);
+}
+
+/* ---------- the cover selection view ---------- */
+
+export interface CoverChoice {
+  id: number;
+  label: string;
+  thumbnail: string | null;
+}
+
+export interface CoverChoicePage {
+  archive: { id: number; name: string; href: string };
+  choices: CoverChoice[];
+  /** The next page's cursor, or null on the last page. */
+  next: string | null;
+}
+
+export const COVER_CHOICES_PER_PAGE = 24;
+
+/** One page of the assets a cover may be chosen from (SetPosterAsset). */
+export async function coverChoices(
+  viewer: Viewer | null,
+  archiveId: number,
+  after: string | null,
+): Promise<CoverChoicePage> {
+  const archive = await coverArchive(viewer, archiveId);
+  let cursor: Cursor | null = null;
+  try {
+    cursor = after ? decodeCursor(after) : null;
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw new CollectionError(400, error.message);
+    throw error;
+  }
+  const page = await listAssets({
+    viewer,
+    archiveId: archive.id,
+    search: [],
+    sort: DEFAULT_SORT,
+    page: cursor ? { from: "after", cursor } : { from: "first" },
+    limit: COVER_CHOICES_PER_PAGE,
+  });
+  const views = await assetViews(viewer, page.assets);
+  return {
+    archive: { id: archive.id, name: archive.name, href: archive.href },
+    choices: views.map((v) => ({
+      id: v.id,
+      label: v.thumbnailFields.label.value,
+      thumbnail: v.previews[0]?.href ?? null,
+    })),
+    next: page.next ? encodeCursor(page.next) : null,
+  };
+}
+
+/**
+ * The search a URL asks for: q and the advanced parameters (decision 013) as expressions, or
+ * the messages of the parameters that are not valid.
+ */
+export function searchOf(
+  params: URLSearchParams,
+): { ok: true; queries: string[]; query: URLSearchParams } | { ok: false; message: string } {
+  const parsed = parseAdvancedSearch(params);
+  if (!parsed.ok) return { ok: false, message: Object.values(parsed.errors).flat().join(" ") };
+  return {
+    ok: true,
+    queries: advancedSearchExpressions(parsed.value),
+    query: advancedSearchParams(parsed.value),
+  };
+}
+
+/** The collection list as JSON, searched when the URL asks for a search. */
+export async function collectionListResponse(
+  request: Request,
+  viewer: Viewer | null,
+): Promise<Response> {
+  const search = searchOf(new URL(request.url).searchParams);
+  if (!search.ok)
+    return apiError(request, 400, search.message, { heading: "InvalidSearchParameters" });
+  try {
+    const data = await listCollections(viewer, { queries: search.queries });
+    const type = acceptedTypes(request).includes(COLLECTION_LIST_TYPE)
+      ? COLLECTION_LIST_TYPE
+      : "application/json";
+    return apiJson({ data, paging: null, searchURL: ARCHIVES_SEARCH_URL }, type);
+  } catch (error) {
+    if (error instanceof InvalidSearchExpressionError)
+      return apiError(request, 400, error.message, { heading: "InvalidSearchExpression" });
+    throw error;
+  }
+}
+
+/* ---------- the list page's form posts ---------- */
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+export const tileActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("pin"), href: z.string().max(2000) }),
+  z.object({ intent: z.literal("set-cover"), archive: id, asset: id }),
+  z.object({ intent: z.literal("clear-cover"), archive: id }),
+]);
+
+export type TileActionOutcome =
+  { ok: true; message: string } | { ok: false; status: 400 | 403 | 404; message: string };
+
+/** Runs one of the tile's actions (pin, set-cover, clear-cover) posted as a form. */
+export async function tileAction(
+  viewer: Viewer | null,
+  form: FormData,
+): Promise<TileActionOutcome> {
+  const parsed = tileActionSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return { ok: false, status: 400, message: "The request is not valid." };
+  const input = parsed.data;
+  try {
+    switch (input.intent) {
+      case "pin": {
+        const { archive, pinned } = await toggleArchivePin(viewer, input.href);
+        return { ok: true, message: `${pinned ? "Pinned" : "Unpinned"} ${archive.name}.` };
+      }
+      case "set-cover": {
+        const archive = await setCover(viewer, input.archive, input.asset);
+        return { ok: true, message: `Cover of ${archive.name} set.` };
+      }
+      case "clear-cover": {
+        const archive = await clearCover(viewer, input.archive);
+        return { ok: true, message: `Cover of ${archive.name} cleared.` };
+      }
+    }
+  } catch (error) {
+    if (error instanceof CollectionError)
+      return { ok: false, status: error.status, message: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,498 @@
+import {
+  advancedSearchExpressions,
+  hasAdvancedParams,
+  parseAdvancedSearch,
+} from "~/models/search/advanced-search.schema";
+import { thumbHashToAverageRGBA } from "thumbhash";
+import { db } from "~/db/connection.server";
+import { wantsRetinaThumbnails, type Viewer } from "~/models/user/user.schema";
+import {
+  archiveAccess,
+  archiveCollection,
+  listArchives,
+  type Archive,
+} from "~/models/archive/archive.server";
+import { assetViews, type AssetView } from "~/models/asset/asset-view.server";
+import { toGridAsset, type GridAsset } from "~/models/asset/asset.view";
+import {
+  decodeCursor,
+  DEFAULT_SORT,
+  encodeCursor,
+  formatSort,
+  InvalidCursorError,
+  InvalidSearchExpressionError,
+  listAssets,
+  parseQueries,
+  parseSort,
+  type AssetPage,
+  type AssetQuery,
+  type PageRequest,
+  type SortOrder,
+} from "~/models/search/search.server";
+import type { ArchivePermission } from "~/models/archive/archive.schema";
+import { apiError } from "~/http/http.server";
+import { pinnedAmong } from "~/models/pin/pin.server";
+import { mayReorder } from "~/models/asset/relocate.server";
+
+/*
+ * One page of a collection's grid, for the HTML page and its JSON twin alike (decision 015). The
+ * URL carries the whole state: q (repeated, ANDed), s, folder, n and one cursor (after, before or
+ * last=1). Paging links keep everything but the cursor, so a bookmark is a page and a deep page
+ * costs what the first one does (keyset, never OFFSET, never a count).
+ */
+
+export const HTML_PAGE_SIZE = 60;
+export const API_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 200;
+/** More q parameters than any form makes: the rest is an attack, not a search. */
+export const MAX_QUERIES = 20;
+export const MAX_FOLDER_PATH = 1000;
+
+export const ASSETLIST_TYPE = "application/vnd.fotoware.assetlist+json";
+export const COLLECTION_TYPE = "application/vnd.fotoware.collection+json";
+
+export const NO_ARCHIVE = "There is no archive at this address.";
+
+/** Bad paging, sort or folder parameters: a 400 with this message. */
+export class PageParamError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PageParamError";
+  }
+}
+
+/** An archive that does not exist, is hidden, or that the viewer may not view: all look alike. */
+export class CollectionNotFoundError extends Error {
+  constructor(message = NO_ARCHIVE) {
+    super(message);
+    this.name = "CollectionNotFoundError";
+  }
+}
+
+export interface PageParams {
+  queries: string[];
+  /** The s parameter as given (kept in links), or null for the default order. */
+  sortParam: string | null;
+  sort: SortOrder;
+  page: PageRequest;
+  folder: string | null;
+  /** The n parameter as given (kept in links), or null. */
+  sizeParam: string | null;
+  limit: number;
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Reads the grid's parameters; throws PageParamError with a message a person can act on. */
+/** A page of the listing; a cursor the sort order cannot use is the client's error. */
+async function listPage(query: AssetQuery): Promise<AssetPage> {
+  try {
+    return await listAssets(query);
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw new PageParamError(error.message);
+    throw error;
+  }
+}
+
+export function parsePageParams(url: URL, defaultLimit: number): PageParams {
+  const params = url.searchParams;
+  let queries = params.getAll("q");
+  if (queries.length > MAX_QUERIES)
+    throw new PageParamError(`Use at most ${MAX_QUERIES} search expressions (q) at once.`);
+  // The advanced search's parameters become expressions; links then carry them as q.
+  if (hasAdvancedParams(params)) {
+    const advanced = parseAdvancedSearch(params);
+    if (!advanced.ok) throw new PageParamError(Object.values(advanced.errors).flat().join(" "));
+    queries = advancedSearchExpressions(advanced.value);
+  }
+
+  const single = (name: string) => {
+    const all = params.getAll(name);
+    if (all.length > 1) throw new PageParamError(`Give the ${name} parameter only once.`);
+    return all[0] ?? null;
+  };
+  const sortParam = single("s");
+  const sort = sortParam === null ? DEFAULT_SORT : parseSort(sortParam);
+  if (!sort)
+    throw new PageParamError(
+      "The sort order (s) is not known. Use added, name, title, modified, captured, size, manual or relevance, with - in front for descending.",
+    );
+
+  const sizeParam = single("n");
+  let limit = defaultLimit;
+  if (sizeParam !== null) {
+    limit = /^\d{1,4}$/.test(sizeParam) ? Number(sizeParam) : NaN;
+    if (!(limit >= 1 && limit <= MAX_PAGE_SIZE))
+      throw new PageParamError(
+        `The page size (n) must be a whole number from 1 to ${MAX_PAGE_SIZE}.`,
+      );
+  }
+
+  const after = single("after");
+  const before = single("before");
+  const last = single("last");
+  if ([after, before, last].filter((v) => v !== null).length > 1)
+    throw new PageParamError("Give only one of after, before and last.");
+  if (last !== null && last !== "1") throw new PageParamError("last must be 1.");
+  let page: PageRequest = { from: "first" };
+  try {
+    if (after !== null) page = { from: "after", cursor: decodeCursor(after) };
+    else if (before !== null) page = { from: "before", cursor: decodeCursor(before) };
+    else if (last !== null) page = { from: "last" };
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw new PageParamError(error.message);
+    throw error;
+  }
+  // Relevance pages by offset from the first page: the last page has no cheap meaning there.
+  if (sort.key === "relevance" && page.from === "last")
+    throw new PageParamError("The last page is not available when sorting by relevance.");
+
+  const folder = single("folder");
+  if (folder !== null) {
+    const parts = folder.split("/");
+    if (
+      folder.length > MAX_FOLDER_PATH ||
+      CONTROL.test(folder) ||
+      parts.some((p) => p.trim() === "" || p === "." || p === "..")
+    )
+      throw new PageParamError("The folder is not a valid path like 2024/Lofoten.");
+  }
+  return { queries, sortParam, sort, page, folder, sizeParam, limit };
+}
+
+/** The URL of another page of the same list: only the cursor parameters change. */
+export function pageUrl(base: string, params: PageParams, cursor: Record<string, string>): string {
+  const search = new URLSearchParams();
+  for (const q of params.queries) search.append("q", q);
+  if (params.sortParam !== null) search.set("s", params.sortParam);
+  if (params.folder !== null) search.set("folder", params.folder);
+  if (params.sizeParam !== null) search.set("n", params.sizeParam);
+  for (const [k, v] of Object.entries(cursor)) search.set(k, v);
+  const text = search.toString();
+  return text ? `${base}?${text}` : base;
+}
+
+/** The list context a tile carries to the details page, so it can find previous and next. */
+export function listContext(params: PageParams): string {
+  const search = new URLSearchParams();
+  for (const q of params.queries) search.append("q", q);
+  if (params.sortParam !== null) search.set("s", params.sortParam);
+  if (params.folder !== null) search.set("folder", params.folder);
+  return search.toString();
+}
+
+export interface Paging {
+  first: string;
+  prev: string | null;
+  next: string | null;
+  last: string;
+}
+
+/*
+ * first and last are always URLs (the OpenAPI's PagingInfo requires them); prev and next are null
+ * at the ends.
+ */
+export function pagingLinks(base: string, params: PageParams, page: AssetPage): Paging {
+  return {
+    first: pageUrl(base, params, {}),
+    prev: page.prev ? pageUrl(base, params, { before: encodeCursor(page.prev) }) : null,
+    next: page.next ? pageUrl(base, params, { after: encodeCursor(page.next) }) : null,
+    last: pageUrl(base, params, params.sort.key === "relevance" ? {} : { last: "1" }),
+  };
+}
+
+export function placeholderColor(placeholder: string | null): string | null {
+  if (!placeholder) return null;
+  try {
+    const { r, g, b } = thumbHashToAverageRGBA(Buffer.from(placeholder, "base64"));
+    const c = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 255);
+    return `rgb(${c(r)} ${c(g)} ${c(b)})`;
+  } catch {
+    return null;
+  }
+}
+
+/** The tiles of a page the grid shows. */
+export function gridAssets(views: AssetView[], retina: boolean): GridAsset[] {
+  return views.map((v) => toGridAsset(v, placeholderColor(v.placeholder), retina));
+}
+
+/* ---------- archives and folders ---------- */
+
+export interface ArchiveForViewer {
+  archive: Archive;
+  permissions: Set<ArchivePermission>;
+}
+
+/** The archive of an href segment, if the viewer may view it; CollectionNotFoundError if not. */
+export async function viewableArchive(
+  viewer: Viewer | null,
+  archiveId: number | null,
+): Promise<ArchiveForViewer> {
+  if (archiveId === null || !viewer) throw new CollectionNotFoundError();
+  // Both reads at once (on PostgreSQL each is a round trip). The whole list, not the one
+  // archive: the listing's visibility check reads it next, and the request keeps it.
+  const [archives, accessMap] = await Promise.all([
+    listArchives(),
+    archiveAccess(viewer, [archiveId]),
+  ]);
+  const archive = archives.find((a) => a.id === archiveId);
+  if (!archive) throw new CollectionNotFoundError();
+  if (archive.isHidden && !viewer.isSiteOwner) throw new CollectionNotFoundError();
+  const access = accessMap.get(archive.id);
+  if (!access?.permissions.has("View")) throw new CollectionNotFoundError();
+  return { archive, permissions: access.permissions };
+}
+
+export interface FolderEntry {
+  id: number;
+  name: string;
+  path: string;
+}
+
+export interface FolderLevel {
+  current: FolderEntry | null;
+  /** From the root's first folder down to the current one's parent. */
+  ancestors: FolderEntry[];
+  children: FolderEntry[];
+}
+
+/** The archive's folders at one level: the folder at path (the root when null) and its children. */
+export async function folderLevel(archiveId: number, path: string | null): Promise<FolderLevel> {
+  let current: FolderEntry | null = null;
+  const ancestors: FolderEntry[] = [];
+  if (path !== null) {
+    const parts = path.split("/");
+    const paths = parts.map((_, i) => parts.slice(0, i + 1).join("/"));
+    const rows = await db()
+      .selectFrom("folders")
+      .select(["id", "name", "path"])
+      .where("archive_id", "=", archiveId)
+      .where("path", "in", paths)
+      .execute();
+    const byPath = new Map(rows.map((r) => [r.path, r]));
+    current = byPath.get(path) ?? null;
+    if (!current)
+      throw new CollectionNotFoundError("There is no folder at this path in the archive.");
+    for (const p of paths.slice(0, -1)) {
+      const row = byPath.get(p);
+      if (row) ancestors.push(row);
+    }
+  }
+  let query = db()
+    .selectFrom("folders")
+    .select(["id", "name", "path"])
+    .where("archive_id", "=", archiveId)
+    .orderBy("name")
+    .limit(500);
+  query =
+    current === null
+      ? query.where("parent_id", "is", null)
+      : query.where("parent_id", "=", current.id);
+  return { current, ancestors, children: await query.execute() };
+}
+
+/* ---------- the page ---------- */
+
+export interface CollectionPage {
+  archive: Archive;
+  permissions: ArchivePermission[];
+  params: PageParams;
+  assets: AssetView[];
+  paging: Paging;
+  folders: FolderLevel | null;
+  /** Where tiles send the list context: `q=…&s=…&folder=…`. */
+  context: string;
+}
+
+/**
+ * The grid page of an archive. Throws PageParamError (400), InvalidSearchExpressionError (400)
+ * or CollectionNotFoundError (404, for missing, hidden and forbidden archives alike).
+ */
+export async function collectionPage(
+  viewer: Viewer | null,
+  archiveId: number | null,
+  url: URL,
+  defaultLimit: number,
+): Promise<CollectionPage> {
+  const { archive, permissions } = await viewableArchive(viewer, archiveId);
+  const params = parsePageParams(url, defaultLimit);
+  const search = parseQueries(params.queries);
+  const showFolders = archive.config.NavigationPaneControl.ShowFolderList;
+  const listing = (folderId?: number) =>
+    listPage({
+      viewer,
+      archiveId: archive.id,
+      folderId,
+      search,
+      sort: params.sort,
+      page: params.page,
+      limit: params.limit,
+    });
+  // In a folder the listing needs the folder's id; at the root both reads go at once.
+  let folders: FolderLevel | null = null;
+  let page: AssetPage;
+  if (params.folder !== null) {
+    folders = await folderLevel(archive.id, params.folder);
+    page = await listing(folders.current?.id);
+  } else {
+    [folders, page] = await Promise.all([
+      showFolders ? folderLevel(archive.id, null) : null,
+      listing(),
+    ]);
+  }
+  return {
+    archive,
+    permissions: [...permissions],
+    params,
+    assets: await assetViews(viewer, page.assets),
+    paging: pagingLinks(archive.href, params, page),
+    folders: showFolders ? folders : null,
+    context: listContext(params),
+  };
+}
+
+/** The JSON twin's collection representation of the page (spec 000 "Collection data"). */
+export function collectionRepresentation(page: CollectionPage, requestUrl: URL) {
+  const { archive } = page;
+  return {
+    ...archiveCollection(archive),
+    // The JSON twin is mounted internally under /_json; the client asked for the public URL.
+    data: requestUrl.pathname.replace(/^\/_json(?=\/)/, "") + requestUrl.search,
+    matchingHref: pageUrl(archive.href, { ...page.params, page: { from: "first" } }, {}),
+    searchURL: `${archive.href}{?q}`,
+    clearSearch: { href: archive.href, data: archive.href },
+    isFolderNavigationEnabled: archive.config.NavigationPaneControl.ShowFolderList,
+    isSmartFolderNavigationEnabled: false,
+    assets: { data: page.assets, paging: page.paging },
+  };
+}
+
+export function sortHref(archive: Archive, sort: SortOrder): string {
+  return `${archive.href}?s=${encodeURIComponent(formatSort(sort))}`;
+}
+
+export { InvalidSearchExpressionError };
+
+/** The API's answer to what collectionPage and the pin models throw; other errors go on. */
+export function collectionErrorResponse(request: Request, error: unknown): Response {
+  if (error instanceof CollectionNotFoundError) return apiError(request, 404, error.message);
+  if (error instanceof PageParamError) return apiError(request, 400, error.message);
+  if (error instanceof InvalidSearchExpressionError)
+    return apiError(request, 400, error.message, {
+      heading: "InvalidSearchExpression",
+      description: `At position ${error.position} of the expression.`,
+    });
+  throw error;
+}
+
+/* ---------- what the pages render ---------- */
+
+export interface GridPageData {
+  assets: GridAsset[];
+  paging: Paging;
+  context: string;
+  pinned: number[];
+  canPin: boolean;
+  /** Offer the retina thumbnails (the viewer's setting). */
+  retina: boolean;
+  queries: string[];
+  sort: string;
+}
+
+export interface ArchivePageData extends GridPageData {
+  archive: { id: number; name: string; href: string; description: string };
+  folders: FolderLevel | null;
+  folder: string | null;
+  canReorder: boolean;
+  searchError: string | null;
+}
+
+/**
+ * The archive page's data. An invalid q is not an error page: the page shows its search field
+ * with the message under it (status 400 set by the route), and no assets.
+ */
+export async function archivePageData(
+  viewer: Viewer | null,
+  archiveId: number | null,
+  url: URL,
+): Promise<ArchivePageData> {
+  const { archive } = await viewableArchive(viewer, archiveId);
+  const canReorder = await mayReorder(viewer, archive.id);
+  const canPin = Boolean(viewer && !viewer.isGuest);
+  const retina = wantsRetinaThumbnails(viewer);
+  const base = {
+    archive: {
+      id: archive.id,
+      name: archive.name,
+      href: archive.href,
+      description: archive.description,
+    },
+    canReorder,
+    canPin,
+    retina,
+  };
+  try {
+    const page = await collectionPage(viewer, archive.id, url, HTML_PAGE_SIZE);
+    const pinned = await pinnedAmong(
+      viewer,
+      page.assets.map((a) => a.id),
+    );
+    return {
+      ...base,
+      assets: gridAssets(page.assets, retina),
+      paging: page.paging,
+      context: page.context,
+      pinned: [...pinned],
+      queries: page.params.queries,
+      sort: formatSort(page.params.sort),
+      folders: page.folders,
+      folder: page.params.folder,
+      searchError: null,
+    };
+  } catch (error) {
+    if (!(error instanceof InvalidSearchExpressionError)) throw error;
+    const params = parsePageParams(url, HTML_PAGE_SIZE);
+    return {
+      ...base,
+      assets: [],
+      paging: { first: archive.href, prev: null, next: null, last: archive.href },
+      context: listContext(params),
+      pinned: [],
+      queries: params.queries,
+      sort: formatSort(params.sort),
+      folders: null,
+      folder: params.folder,
+      searchError: error.message,
+    };
+  }
+}
+
+export const PINS_PATH = "/fotoweb/me/pins/";
+
+/** One page of the viewer's pinned assets, in any archive they still see. */
+export async function pinsPage(viewer: Viewer, url: URL, defaultLimit: number) {
+  const params = { ...parsePageParams(url, defaultLimit), folder: null };
+  const search = parseQueries(params.queries);
+  const page = await listPage({
+    viewer,
+    pinnedBy: viewer.id,
+    search,
+    sort: params.sort,
+    page: params.page,
+    limit: params.limit,
+  });
+  const retina = wantsRetinaThumbnails(viewer);
+  const assets = gridAssets(await assetViews(viewer, page.assets), retina);
+  return {
+    assets,
+    paging: pagingLinks(PINS_PATH, params, page),
+    context: listContext(params),
+    pinned: assets.map((a) => a.id),
+    canPin: !viewer.isGuest,
+    retina,
+    queries: params.queries,
+    sort: formatSort(params.sort),
+  } satisfies GridPageData;
+}

@@ -1,0 +1,169 @@
+import type { Kysely } from "kysely";
+import { database, db, now } from "~/db/connection.server";
+import type { Database } from "~/db/schema";
+import { assetIdFromSegment } from "~/models/asset/asset.server";
+import { findVisibleAsset } from "~/models/search/search.server";
+import type { Viewer } from "~/models/user/user.schema";
+
+/*
+ * Asset pins (spec 000 §4, §5, §7): a user's favourite assets, at most PIN_LIMIT of them
+ * (decision 015). Only assets the viewer may see can be pinned; an asset the viewer cannot see
+ * answers exactly like one that does not exist. Guests have no pins: the guest user is shared.
+ */
+
+export const PIN_LIMIT = 1000;
+export const PIN_LIMIT_MESSAGE = `You have reached the limit of ${PIN_LIMIT} pins.`;
+/** Most hrefs one request may add or remove. */
+export const MAX_PIN_BATCH = PIN_LIMIT;
+
+export class PinError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 403 | 404 | 409,
+    /** The spec's error name for the limit. */
+    readonly code: "pinLimit" | null = null,
+  ) {
+    super(message);
+    this.name = "PinError";
+  }
+}
+
+export const NO_ASSET = "There is no asset at this address.";
+
+function requirePinner(viewer: Viewer | null): Viewer {
+  if (!viewer || viewer.isGuest)
+    throw new PinError("Sign in with your own account to pin assets.", 403);
+  return viewer;
+}
+
+async function lockUser(trx: Kysely<Database>, userId: number) {
+  // Two adds at once must not both pass the limit: PostgreSQL locks the user's row; SQLite
+  // runs one write transaction at a time.
+  if (database().dialect === "postgres")
+    await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+}
+
+async function countPins(trx: Kysely<Database>, userId: number): Promise<number> {
+  const row = await trx
+    .selectFrom("asset_pins")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function requireVisible(viewer: Viewer, ids: number[]) {
+  for (const id of ids) {
+    if (!(await findVisibleAsset(viewer, id))) throw new PinError(NO_ASSET, 404);
+  }
+}
+
+export interface PinAddResult {
+  added: number;
+  /** Nothing could be added because the limit was reached (the API's assets.noAssetsAdded). */
+  noAssetsAdded: boolean;
+}
+
+/** Pins the assets not yet pinned, up to the limit. Throws PinError 404 for an unseen asset. */
+export async function addPins(viewer: Viewer | null, assetIds: number[]): Promise<PinAddResult> {
+  const user = requirePinner(viewer);
+  const ids = [...new Set(assetIds)];
+  if (ids.length > MAX_PIN_BATCH)
+    throw new PinError(`Pin at most ${MAX_PIN_BATCH} assets at once.`, 400);
+  await requireVisible(user, ids);
+  return db()
+    .transaction()
+    .execute(async (trx) => {
+      await lockUser(trx, user.id);
+      const existing = ids.length
+        ? await trx
+            .selectFrom("asset_pins")
+            .select("asset_id")
+            .where("user_id", "=", user.id)
+            .where("asset_id", "in", ids)
+            .execute()
+        : [];
+      const pinned = new Set(existing.map((r) => r.asset_id));
+      const fresh = ids.filter((id) => !pinned.has(id));
+      if (fresh.length === 0) return { added: 0, noAssetsAdded: false };
+      const room = PIN_LIMIT - (await countPins(trx, user.id));
+      const taken = fresh.slice(0, Math.max(0, room));
+      if (taken.length === 0) return { added: 0, noAssetsAdded: true };
+      const at = now();
+      await trx
+        .insertInto("asset_pins")
+        .values(taken.map((asset_id) => ({ user_id: user.id, asset_id, created_at: at })))
+        .onConflict((oc) => oc.columns(["user_id", "asset_id"]).doNothing())
+        .execute();
+      return { added: taken.length, noAssetsAdded: false };
+    });
+}
+
+/** Unpins; ids that were not pinned are ignored. Answers how many were removed. */
+export async function removePins(viewer: Viewer | null, assetIds: number[]): Promise<number> {
+  const user = requirePinner(viewer);
+  const ids = [...new Set(assetIds)];
+  if (ids.length === 0) return 0;
+  if (ids.length > MAX_PIN_BATCH)
+    throw new PinError(`Unpin at most ${MAX_PIN_BATCH} assets at once.`, 400);
+  const result = await db()
+    .deleteFrom("asset_pins")
+    .where("user_id", "=", user.id)
+    .where("asset_id", "in", ids)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function clearPins(viewer: Viewer | null): Promise<number> {
+  const user = requirePinner(viewer);
+  const result = await db()
+    .deleteFrom("asset_pins")
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Adds the pin if absent, removes it if present. Throws PinError (404, or pinLimit 409). */
+export async function togglePin(
+  viewer: Viewer | null,
+  assetId: number,
+): Promise<{ pinned: boolean }> {
+  const user = requirePinner(viewer);
+  if (!(await findVisibleAsset(user, assetId))) throw new PinError(NO_ASSET, 404);
+  if ((await removePins(user, [assetId])) > 0) return { pinned: false };
+  const result = await addPins(user, [assetId]);
+  if (result.noAssetsAdded) throw new PinError(PIN_LIMIT_MESSAGE, 409, "pinLimit");
+  return { pinned: true };
+}
+
+/** Which of these assets the user has pinned. */
+export async function pinnedAmong(viewer: Viewer | null, assetIds: number[]): Promise<Set<number>> {
+  if (!viewer || viewer.isGuest || assetIds.length === 0) return new Set();
+  const rows = await db()
+    .selectFrom("asset_pins")
+    .select("asset_id")
+    .where("user_id", "=", viewer.id)
+    .where("asset_id", "in", assetIds)
+    .execute();
+  return new Set(rows.map((r) => r.asset_id));
+}
+
+/** The asset id of an asset href (…/archives/5000-Name/42-photo.jpg.info); null otherwise. */
+export function assetIdFromHref(href: unknown): number | null {
+  if (typeof href !== "string" || href.length > 4000) return null;
+  let path: string;
+  try {
+    path = new URL(href, "http://arkiv.invalid").pathname;
+  } catch {
+    return null;
+  }
+  const match = /^\/fotoweb\/archives\/[^/]+\/([^/]+)$/.exec(path);
+  if (!match) return null;
+  let segment: string;
+  try {
+    segment = decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+  return assetIdFromSegment(segment);
+}

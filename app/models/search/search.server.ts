@@ -1,0 +1,631 @@
+import {
+  sql,
+  type CompiledQuery,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+} from "kysely";
+import { database, db } from "~/db/connection.server";
+import type { AssetRow, Database } from "~/db/schema";
+import { archiveAccess, listArchives, type ArchiveAccess } from "~/models/archive/archive.server";
+import { fieldToken, searchWords } from "./search-document";
+import { parseSearchExpression, type SearchNode, type TextValue } from "./search-expression";
+import type { Viewer } from "~/models/user/user.schema";
+
+/*
+ * Listing and searching assets (decision 014). Every listing, search, count and single-asset
+ * lookup goes through visibleTo(): the viewer's archives and their members' filters become part
+ * of the WHERE clause, so a page is never filled and then thinned out. Paging is by keyset: a
+ * cursor holds the last row's sort value and id, and a deep page costs what the first one does.
+ * Full text is FTS5 on SQLite and a stored tsvector on PostgreSQL, behind compileSearch().
+ */
+
+type AssetsEb = ExpressionBuilder<Database & { assets_fts: FtsTable }, "assets">;
+interface FtsTable {
+  rowid: number;
+  search_doc: string;
+  assets_fts: string;
+}
+
+export const SORT_KEYS = [
+  "added",
+  "name",
+  "title",
+  "modified",
+  "captured",
+  "size",
+  "manual",
+  "relevance",
+] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export interface SortOrder {
+  key: SortKey;
+  descending: boolean;
+}
+export const DEFAULT_SORT: SortOrder = { key: "added", descending: true };
+
+/** "-added" is newest first, "name" is A to Z; null for anything else. */
+export function parseSort(value: string | null | undefined): SortOrder | null {
+  if (!value) return null;
+  const descending = value.startsWith("-");
+  const key = descending ? value.slice(1) : value;
+  return (SORT_KEYS as readonly string[]).includes(key)
+    ? { key: key as SortKey, descending }
+    : null;
+}
+
+export function formatSort(sort: SortOrder): string {
+  return `${sort.descending ? "-" : ""}${sort.key}`;
+}
+
+/* ---------- compiling expressions ---------- */
+
+const FALSE = sql<SqlBool>`1 = 0`;
+const TRUE = sql<SqlBool>`1 = 1`;
+
+interface FtsTerm {
+  /** Tokens as indexed (field tokens for a field search). */
+  tokens: string[];
+  prefix: boolean;
+  /** A LIKE pattern over the padded document, for wildcards FTS cannot express. */
+  recheck: string | null;
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A word, phrase or wildcard as index tokens; null when it holds nothing to search for. */
+function ftsTerm(field: number | null, value: TextValue): FtsTerm | null {
+  const token = (w: string) => (field === null ? w : fieldToken(field, w));
+  if (value.type !== "wildcard") {
+    const words = searchWords(value.text);
+    return words.length === 0 ? null : { tokens: words.map(token), prefix: false, recheck: null };
+  }
+  // Each run between stars, normalised as the document is; a star keeps its place.
+  const pieces = value.text.split("*").map((p) => searchWords(p).join(""));
+  if (pieces.every((p) => p === "")) return null;
+  const pure = pieces.length === 2 && pieces[0] !== "" && pieces[1] === "";
+  const lead = pieces[0] ?? "";
+  const pattern = pieces.map(escapeLike).join("%");
+  return {
+    tokens: lead === "" ? [] : [token(lead)],
+    prefix: true,
+    recheck: pure
+      ? null
+      : `% ${field === null ? "" : escapeLike(fieldToken(field, ""))}${pattern} %`,
+  };
+}
+
+function sqliteMatch(term: FtsTerm): string {
+  const quoted = `"${term.tokens.join(" ")}"`;
+  return term.prefix ? `${quoted} *` : quoted;
+}
+
+function tsQuery(term: FtsTerm): string {
+  const joined = term.tokens.join(" <-> ");
+  return term.prefix ? `${joined}:*` : joined;
+}
+
+/** The part of a tree the full-text index answers alone, as one query string; null if none. */
+function ftsQuery(node: SearchNode, postgres: boolean): string | null {
+  if (node.kind === "text") {
+    const term = ftsTerm(node.field, node.value);
+    if (!term || term.recheck !== null || term.tokens.length === 0) return null;
+    return postgres ? tsQuery(term) : sqliteMatch(term);
+  }
+  if (node.kind === "and" || node.kind === "or") {
+    const parts: string[] = [];
+    const negated: string[] = [];
+    for (const child of node.children) {
+      if (!postgres && node.kind === "and" && child.kind === "not") {
+        const inner = ftsQuery(child.child, postgres);
+        if (inner === null) return null;
+        negated.push(inner);
+        continue;
+      }
+      const part = ftsQuery(child, postgres);
+      if (part === null) return null;
+      parts.push(part);
+    }
+    // FTS5's NOT is binary: it needs something positive on its left.
+    if (parts.length === 0) return null;
+    if (postgres) return `(${parts.join(node.kind === "and" ? " & " : " | ")})`;
+    const positive = `(${parts.join(node.kind === "and" ? " AND " : " OR ")})`;
+    return negated.reduce((q, n) => `${q} NOT (${n})`, positive);
+  }
+  if (node.kind === "not" && postgres) {
+    const inner = ftsQuery(node.child, postgres);
+    return inner === null ? null : `!(${inner})`;
+  }
+  return null;
+}
+
+function matches(query: string): Expression<SqlBool> {
+  return database().dialect === "postgres"
+    ? sql<SqlBool>`assets.search_vector @@ to_tsquery('simple', ${query})`
+    : sql<SqlBool>`assets.id in (select rowid from assets_fts where assets_fts match ${query})`;
+}
+
+const DATE_COLUMNS = {
+  mt: "modified_date",
+  it: "iptc_date",
+  rt: "release_date",
+  ct: "camera_date",
+} as const;
+const NUMBER_COLUMNS = { fs: "file_size", pw: "width", ph: "height" } as const;
+
+function wildcardLike(text: string): string {
+  return text.toLowerCase().split("*").map(escapeLike).join("%");
+}
+
+/** The condition a search tree sets on the assets table. */
+export function compileNode(eb: AssetsEb, node: SearchNode): Expression<SqlBool> {
+  const postgres = database().dialect === "postgres";
+  switch (node.kind) {
+    case "all":
+      return TRUE;
+    case "and":
+    case "or": {
+      const whole = ftsQuery(node, postgres);
+      if (whole !== null) return matches(whole);
+      const children = node.children.map((c) => compileNode(eb, c));
+      return node.kind === "and" ? eb.and(children) : eb.or(children);
+    }
+    case "not":
+      return eb.not(compileNode(eb, node.child));
+    case "text": {
+      const term = ftsTerm(node.field, node.value);
+      if (!term) return FALSE;
+      const recheck =
+        term.recheck === null
+          ? null
+          : sql<SqlBool>`(' ' || assets.search_doc || ' ') like ${term.recheck} escape '\\'`;
+      if (term.tokens.length === 0) return recheck ?? FALSE;
+      const indexed = matches(postgres ? tsQuery(term) : sqliteMatch(term));
+      return recheck ? eb.and([indexed, recheck]) : indexed;
+    }
+    case "fileName": {
+      const text = node.value.text.toLowerCase();
+      const pattern = node.value.type === "wildcard" ? wildcardLike(text) : escapeLike(text);
+      return sql<SqlBool>`lower(assets.file_name) like ${pattern} escape '\\'`;
+    }
+    case "docType":
+      return eb("assets.doc_type", "=", node.value);
+    case "orientation":
+      return node.value === "landscape"
+        ? sql<SqlBool>`assets.width > assets.height`
+        : node.value === "portrait"
+          ? sql<SqlBool>`assets.width < assets.height`
+          : sql<SqlBool>`assets.width = assets.height`;
+    case "colorSpace":
+      return node.values.length === 0 ? FALSE : eb("assets.color_space", "in", node.values);
+    case "metadataStatus": {
+      // Ingest keeps only fields with a value, so the metadata object's keys are the fields the
+      // asset carries. Counted per row (no index): a filter beside others, not a way in.
+      const fields = postgres
+        ? sql<number>`(select count(*) from json_object_keys(assets.metadata::json))`
+        : sql<number>`(select count(*) from json_each(assets.metadata))`;
+      return node.value === "none"
+        ? sql<SqlBool>`${fields} = 0`
+        : node.value === "little"
+          ? sql<SqlBool>`${fields} between 1 and 2`
+          : sql<SqlBool>`${fields} >= 3`;
+    }
+    case "numberRange": {
+      const column = `assets.${NUMBER_COLUMNS[node.name]}` as const;
+      const parts: Expression<SqlBool>[] = [];
+      if (node.from !== null) parts.push(eb(column, ">=", node.from));
+      if (node.to !== null) parts.push(eb(column, "<=", node.to));
+      return parts.length === 0 ? eb(column, "is not", null) : eb.and(parts);
+    }
+    case "dateRange": {
+      const column = `assets.${DATE_COLUMNS[node.name]}` as const;
+      const parts: Expression<SqlBool>[] = [eb(column, "is not", null)];
+      if (node.from !== null) parts.push(eb(column, ">=", node.from));
+      if (node.to !== null) parts.push(eb(column, "<", node.to));
+      return eb.and(parts);
+    }
+  }
+}
+
+/* ---------- who sees what ---------- */
+
+export class InvalidSearchExpressionError extends Error {
+  constructor(
+    message: string,
+    readonly position: number,
+    readonly expression: string,
+  ) {
+    super(message);
+    this.name = "InvalidSearchExpressionError";
+  }
+}
+
+/** Parses the q parameters (ANDed); throws InvalidSearchExpressionError with the first error. */
+export function parseQueries(queries: string[], now = new Date()): SearchNode[] {
+  return queries
+    .filter((q) => q.trim() !== "")
+    .map((q) => {
+      const parsed = parseSearchExpression(q, { now });
+      if (!parsed.ok) throw new InvalidSearchExpressionError(parsed.message, parsed.position, q);
+      return parsed.node;
+    });
+}
+
+function memberFilter(eb: AssetsEb, filters: string[]): Expression<SqlBool> {
+  // A filter that no longer parses shows nothing rather than everything.
+  const nodes = filters.flatMap((f) => {
+    const parsed = parseSearchExpression(f);
+    return parsed.ok ? [parsed.node] : [];
+  });
+  if (nodes.length === 0) return FALSE;
+  return eb.or(nodes.map((n) => compileNode(eb, n)));
+}
+
+/**
+ * Ready assets the viewer may see among the given archives: the archives they have View in,
+ * narrowed by their members' filters. Hidden archives are left out for all but the site owner.
+ */
+export function visibleCondition(
+  eb: AssetsEb,
+  access: Map<number, ArchiveAccess>,
+): Expression<SqlBool> {
+  const open: number[] = [];
+  const narrowed: Expression<SqlBool>[] = [];
+  for (const [archiveId, a] of access) {
+    if (!a.permissions.has("View")) continue;
+    if (a.filters === null) open.push(archiveId);
+    else if (a.filters.length > 0)
+      narrowed.push(eb.and([eb("assets.archive_id", "=", archiveId), memberFilter(eb, a.filters)]));
+  }
+  const parts = [...(open.length > 0 ? [eb("assets.archive_id", "in", open)] : []), ...narrowed];
+  if (parts.length === 0) return FALSE;
+  return eb.and([eb("assets.state", "=", "ready"), eb.or(parts)]);
+}
+
+async function visibleArchives(viewer: Viewer | null, archiveIds?: number[]) {
+  if (viewer?.isSiteOwner) return archiveAccess(viewer, archiveIds);
+  // The request's list of archives: the shell's navigation has usually read it already.
+  const [access, archives] = await Promise.all([archiveAccess(viewer, archiveIds), listArchives()]);
+  for (const archive of archives) if (archive.isHidden) access.delete(archive.id);
+  return access;
+}
+
+/** One asset, if the viewer may see it; null otherwise (a 404 to the caller, never data). */
+export async function findVisibleAsset(
+  viewer: Viewer | null,
+  assetId: number,
+): Promise<AssetRow | null> {
+  const row = await db()
+    .selectFrom("assets")
+    .select("archive_id")
+    .where("id", "=", assetId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const access = await visibleArchives(viewer, [row.archive_id]);
+  return (
+    (await db()
+      .selectFrom("assets")
+      .selectAll()
+      .where("id", "=", assetId)
+      .where((eb) => visibleCondition(eb as AssetsEb, access))
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/* ---------- listing ---------- */
+
+export interface Cursor {
+  /** The sort value of the row, or the offset for relevance. */
+  v: string | number | null;
+  i: number;
+}
+
+export class InvalidCursorError extends Error {
+  constructor() {
+    super("The paging position is not valid. Start again from the first page.");
+    this.name = "InvalidCursorError";
+  }
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.v, cursor.i])).toString("base64url");
+}
+
+export function decodeCursor(text: string): Cursor {
+  if (text.length > 2000) throw new InvalidCursorError();
+  let raw: unknown;
+  try {
+    raw = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+  } catch {
+    throw new InvalidCursorError();
+  }
+  if (
+    !Array.isArray(raw) ||
+    raw.length !== 2 ||
+    !Number.isSafeInteger(raw[1]) ||
+    !(raw[0] === null || typeof raw[0] === "string" || Number.isFinite(raw[0]))
+  )
+    throw new InvalidCursorError();
+  return { v: raw[0] as Cursor["v"], i: raw[1] as number };
+}
+
+export type PageRequest =
+  | { from: "first" }
+  | { from: "after"; cursor: Cursor }
+  | { from: "before"; cursor: Cursor }
+  | { from: "last" };
+
+export interface AssetQuery {
+  viewer: Viewer | null;
+  /** One archive; every archive the viewer sees when absent. */
+  archiveId?: number;
+  /** Only assets directly in this folder. */
+  folderId?: number;
+  /** Only assets this user pinned. */
+  pinnedBy?: number;
+  /** Parsed q parameters, ANDed. */
+  search: SearchNode[];
+  sort: SortOrder;
+  page: PageRequest;
+  limit: number;
+}
+
+/** A listed asset: every column but the search document, which only the index needs. */
+export type ListedAsset = Omit<AssetRow, "search_doc">;
+const LISTED_COLUMNS = [
+  "id",
+  "archive_id",
+  "folder_id",
+  "file_name",
+  "state",
+  "failure",
+  "current_revision",
+  "doc_type",
+  "mime",
+  "extension",
+  "file_size",
+  "width",
+  "height",
+  "color_space",
+  "orientation",
+  "title",
+  "description",
+  "tags",
+  "notes",
+  "status",
+  "rating",
+  "metadata",
+  "placeholder",
+  "modified_date",
+  "iptc_date",
+  "release_date",
+  "camera_date",
+  "position",
+  "created_by",
+  "created_at",
+  "updated_at",
+] as const satisfies readonly (keyof ListedAsset)[];
+
+export interface AssetPage {
+  assets: ListedAsset[];
+  next: Cursor | null;
+  prev: Cursor | null;
+}
+
+/** Relevance pages by offset; deeper than this the ranking says nothing more. */
+export const MAX_RELEVANCE_OFFSET = 10_000;
+
+function sortExpression(key: SortKey) {
+  switch (key) {
+    case "added":
+    case "relevance":
+      return sql`assets.id`;
+    case "name":
+      return sql`assets.file_name`;
+    case "title":
+      return sql`assets.title`;
+    case "modified":
+      return sql`coalesce(assets.modified_date, '')`;
+    case "captured":
+      return sql`coalesce(assets.camera_date, '')`;
+    case "size":
+      return sql`assets.file_size`;
+    case "manual":
+      return sql`assets.position`;
+  }
+}
+
+export function sortValue(row: ListedAsset, key: SortKey): Cursor["v"] {
+  switch (key) {
+    case "added":
+    case "relevance":
+      return row.id;
+    case "name":
+      return row.file_name;
+    case "title":
+      return row.title;
+    case "modified":
+      return row.modified_date ?? "";
+    case "captured":
+      return row.camera_date ?? "";
+    case "size":
+      return Number(row.file_size);
+    case "manual":
+      return Number(row.position);
+  }
+}
+
+/**
+ * SQLite: the positive full-text part of the top-level AND, as one MATCH string that drives the
+ * query (the index hands rowids over newest first and stops at the page's end; decision 014).
+ * What it cannot express stays in `rest`. PostgreSQL's planner chooses for itself: no split.
+ */
+function splitDriving(search: SearchNode[]): { driving: string | null; rest: SearchNode[] } {
+  if (database().dialect === "postgres") return { driving: null, rest: search };
+  const nodes = search.flatMap((n) => (n.kind === "and" ? n.children : [n]));
+  const positive: string[] = [];
+  const negative: string[] = [];
+  const rest: SearchNode[] = [];
+  for (const node of nodes) {
+    const inner = node.kind === "not" ? ftsQuery(node.child, false) : ftsQuery(node, false);
+    if (inner === null) rest.push(node);
+    else (node.kind === "not" ? negative : positive).push(inner);
+  }
+  if (positive.length === 0) return { driving: null, rest: search };
+  const driving = negative.reduce((q, n) => `${q} NOT (${n})`, `(${positive.join(" AND ")})`);
+  return { driving, rest };
+}
+
+function rankExpression(search: SearchNode[], driving: boolean) {
+  if (driving) return sql<number>`assets_fts.rank`;
+  if (database().dialect !== "postgres") return null;
+  const query = search
+    .map((n) => ftsQuery(n, true))
+    .filter((q): q is string => q !== null)
+    .join(" & ");
+  if (query === "") return null;
+  return sql<number>`-ts_rank(assets.search_vector, to_tsquery('simple', ${query}))`;
+}
+
+const NUMERIC_SORTS = new Set<SortKey>(["added", "size", "manual", "relevance"]);
+
+export async function listAssets(
+  query: AssetQuery,
+  /** Sees the SQL before it runs: the search benchmark runs the same query on the driver. */
+  observe?: (compiled: CompiledQuery) => void,
+): Promise<AssetPage> {
+  const access = await visibleArchives(
+    query.viewer,
+    query.archiveId === undefined ? undefined : [query.archiveId],
+  );
+  const reverse = query.page.from === "before" || query.page.from === "last";
+  const descending = query.sort.descending !== reverse;
+  const direction = descending ? "desc" : "asc";
+  const key = query.sort.key;
+  const cursorGiven =
+    query.page.from === "after" || query.page.from === "before" ? query.page.cursor : null;
+  // A cursor made for another sort order would compare text with numbers: PostgreSQL refuses.
+  if (cursorGiven && typeof cursorGiven.v !== (NUMERIC_SORTS.has(key) ? "number" : "string"))
+    throw new InvalidCursorError();
+  const { driving, rest } = splitDriving(query.search);
+  const rank = key === "relevance" ? rankExpression(query.search, driving !== null) : null;
+  // Newest first through the full-text index: its rowid is the asset id.
+  const expression =
+    driving !== null && (key === "added" || key === "relevance")
+      ? sql`assets_fts.rowid`
+      : sortExpression(key);
+  const tieBreaker = driving !== null ? sql`assets_fts.rowid` : sql`assets.id`;
+
+  const conditions = (e: AssetsEb) => {
+    const parts = [visibleCondition(e, access), ...rest.map((n) => compileNode(e, n))];
+    if (query.archiveId !== undefined) parts.push(e("assets.archive_id", "=", query.archiveId));
+    if (query.folderId !== undefined) parts.push(e("assets.folder_id", "=", query.folderId));
+    if (query.pinnedBy !== undefined) {
+      parts.push(
+        e(
+          "assets.id",
+          "in",
+          db().selectFrom("asset_pins").select("asset_id").where("user_id", "=", query.pinnedBy),
+        ),
+      );
+    }
+    const cursor =
+      query.page.from === "after" || query.page.from === "before" ? query.page.cursor : null;
+    if (cursor && !rank) {
+      const op = sql.raw(descending ? "<" : ">");
+      parts.push(
+        key === "added"
+          ? sql<SqlBool>`${tieBreaker} ${op} ${cursor.i}`
+          : sql<SqlBool>`(${expression}, ${tieBreaker}) ${op} (${cursor.v}, ${cursor.i})`,
+      );
+    }
+    return e.and(parts);
+  };
+
+  const searchDb = db().withTables<{ assets_fts: FtsTable }>();
+  // CROSS JOIN keeps SQLite from reordering: the full-text index is the outer loop.
+  let select =
+    driving !== null
+      ? searchDb
+          .selectFrom("assets_fts")
+          .crossJoin("assets")
+          .select(LISTED_COLUMNS.map((c) => `assets.${c}` as const))
+          .where(sql<SqlBool>`assets_fts match ${driving}`)
+          .whereRef("assets.id", "=", "assets_fts.rowid")
+          .where((eb) => conditions(eb as unknown as AssetsEb))
+      : searchDb
+          .selectFrom("assets")
+          .select(LISTED_COLUMNS.map((c) => `assets.${c}` as const))
+          .where((eb) => conditions(eb as unknown as AssetsEb));
+
+  let offset = 0;
+  if (rank) {
+    // Relevance: best first, then newest; paged by offset (the cursor's v).
+    const cursor =
+      query.page.from === "after" || query.page.from === "before" ? query.page.cursor : null;
+    offset = cursor ? Number(cursor.v) : 0;
+    if (query.page.from === "before") offset = Math.max(0, offset - query.limit);
+    if (!Number.isSafeInteger(offset) || offset < 0 || offset > MAX_RELEVANCE_OFFSET)
+      throw new InvalidCursorError();
+    // FTS5 orders by its rank column only when nothing follows it in ORDER BY.
+    select =
+      driving !== null
+        ? select.orderBy(rank, "asc").offset(offset)
+        : select.orderBy(rank, "asc").orderBy("assets.id", "desc").offset(offset);
+  } else if (key === "added") {
+    select = select.orderBy(tieBreaker, direction);
+  } else {
+    select = select.orderBy(expression, direction).orderBy(tieBreaker, direction);
+  }
+  const limited = select.limit(query.limit + 1);
+  observe?.(limited.compile());
+  const rows = await limited.execute();
+  const more = rows.length > query.limit;
+  const assets = rows.slice(0, query.limit);
+
+  if (rank) {
+    return {
+      assets,
+      next:
+        more && offset + query.limit <= MAX_RELEVANCE_OFFSET
+          ? { v: offset + query.limit, i: 0 }
+          : null,
+      prev: offset > 0 ? { v: offset, i: 0 } : null,
+    };
+  }
+  if (reverse) assets.reverse();
+  const first = assets[0];
+  const last = assets[assets.length - 1];
+  const cursorOf = (row: ListedAsset | undefined) =>
+    row ? { v: sortValue(row, key), i: row.id } : null;
+  switch (query.page.from) {
+    case "first":
+      return { assets, next: more ? cursorOf(last) : null, prev: null };
+    case "after":
+      return { assets, next: more ? cursorOf(last) : null, prev: cursorOf(first) };
+    case "before":
+      return { assets, next: cursorOf(last), prev: more ? cursorOf(first) : null };
+    case "last":
+      return { assets, next: null, prev: more ? cursorOf(first) : null };
+  }
+}
+
+/** How many assets the viewer sees in each archive matching the search (the search target). */
+export async function countByArchive(
+  viewer: Viewer | null,
+  search: SearchNode[],
+): Promise<Map<number, number>> {
+  const access = await visibleArchives(viewer);
+  const rows = await db()
+    .selectFrom("assets")
+    .select(["assets.archive_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .where((eb) => {
+      const e = eb as AssetsEb;
+      return e.and([visibleCondition(e, access), ...search.map((n) => compileNode(e, n))]);
+    })
+    .groupBy("assets.archive_id")
+    .execute();
+  return new Map(rows.map((r) => [r.archive_id, Number(r.n)]));
+}

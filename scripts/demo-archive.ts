@@ -1,0 +1,91 @@
+import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "../app/db/schema";
+import { db } from "../app/db/connection.server";
+import { blobStore } from "../app/storage/blob-store.server";
+import { generateDemoPhotos } from "./demo-photos";
+import { detectMediaType } from "../app/media/media-type.server";
+import {
+  ArchiveNameTakenError,
+  countArchives,
+  createArchive,
+  findArchive,
+} from "../app/models/archive/archive.server";
+import { findAssetWithContent } from "../app/models/asset/asset.server";
+import { register } from "../app/models/upload/upload.server";
+
+/*
+ * The demo archive a newcomer sees on first start: photographs made by our own code, with
+ * embedded metadata, ingested by the same path as any upload. Made once, when the database has
+ * no archive yet; a start cut off halfway resumes (identical photographs are skipped).
+ */
+
+export const DEMO_ARCHIVE_NAME = "Demo photographs";
+const STATE_KEY = "demoArchive";
+
+async function demoState(): Promise<{ archiveId: number; done: boolean } | null> {
+  const row = await db()
+    .selectFrom("site_settings")
+    .select("value")
+    .where("key", "=", STATE_KEY)
+    .executeTakeFirst();
+  if (!row) return null;
+  try {
+    return JSON.parse(row.value) as { archiveId: number; done: boolean };
+  } catch {
+    return null;
+  }
+}
+
+async function saveState(state: { archiveId: number; done: boolean }) {
+  const value = JSON.stringify(state);
+  await db()
+    .insertInto("site_settings")
+    .values({ key: STATE_KEY, value })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
+    .execute();
+}
+
+/** Makes (or finishes making) the demo archive; returns how many photographs were added. */
+export async function ensureDemoArchive(options: { count?: number } = {}): Promise<number> {
+  let state = await demoState();
+  if (state?.done) return 0;
+  if (!state) {
+    if ((await countArchives()) > 0) return 0;
+    try {
+      const archive = await createArchive({
+        name: DEMO_ARCHIVE_NAME,
+        description: "Generated photographs with embedded metadata, to try Arkiv with.",
+        members: [
+          {
+            type: "group",
+            id: REGISTERED_USERS_GROUP_ID,
+            permissions: ["View", "Preview", "Download", "UploadFile", "EditText", "Comment"],
+            autoSearch: "",
+          },
+          {
+            type: "group",
+            id: EVERYONE_GROUP_ID,
+            permissions: ["View", "Preview"],
+            autoSearch: "",
+          },
+        ],
+      });
+      state = { archiveId: archive.id, done: false };
+      await saveState(state);
+    } catch (error) {
+      if (error instanceof ArchiveNameTakenError) return 0; // another process is making it
+      throw error;
+    }
+  }
+  const archive = await findArchive(state.archiveId);
+  if (!archive) return 0;
+  let added = 0;
+  for await (const photo of generateDemoPhotos({ count: options.count })) {
+    const blob = await blobStore().put(photo.data);
+    if (await findAssetWithContent(archive.id, blob.hash)) continue;
+    const type = await detectMediaType(photo.data.subarray(0, 65536), photo.fileName);
+    await register(null, { archive }, photo.fileName, blob, type);
+    added += 1;
+  }
+  await saveState({ archiveId: archive.id, done: true });
+  return added;
+}
