@@ -1,5 +1,5 @@
 import { INGEST_JOB } from "~/models/asset/asset.server";
-import { ingest } from "./ingest.server";
+import { ingest } from "./handlers/ingest.server";
 import type { JobHandler } from "./worker.server";
 
 /** Every job type and its handler; a worker process runs the ones it is given. */

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
-import { database, db, now } from "~/db/connection.server";
+import { db, now } from "~/db/connection.server";
+import { claimFirstJob } from "~/db/dialect.server";
 import type { Database, JobRow, JobStatus } from "~/db/schema";
 
 /*
@@ -172,54 +173,7 @@ export async function claimNext(
     updated_at: at,
   };
 
-  if (database().dialect === "postgres") {
-    // Row locks: a second claimer skips the row this transaction holds instead of waiting for it.
-    const row = await db()
-      .transaction()
-      .execute(async (trx) => {
-        const candidate = await trx
-          .selectFrom("jobs")
-          .select("id")
-          .where((eb) => isDue(eb, types, at))
-          .orderBy("run_after")
-          .orderBy("id")
-          .limit(1)
-          .forUpdate()
-          .skipLocked()
-          .executeTakeFirst();
-        if (!candidate) return undefined;
-        return trx
-          .updateTable("jobs")
-          .set(claim)
-          .where("id", "=", candidate.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      });
-    return row ? toJob(row) : null;
-  }
-
-  // SQLite runs one write statement at a time across connections and processes: a single
-  // UPDATE ... WHERE id = (first due job) RETURNING is atomic, and repeating the due condition in
-  // the outer WHERE makes a row changed in between simply not match.
-  const row = await db()
-    .updateTable("jobs")
-    .set(claim)
-    .where((eb) =>
-      eb(
-        "id",
-        "=",
-        eb
-          .selectFrom("jobs")
-          .select("id")
-          .where((inner) => isDue(inner, types, at))
-          .orderBy("run_after")
-          .orderBy("id")
-          .limit(1),
-      ),
-    )
-    .where((eb) => isDue(eb, types, at))
-    .returningAll()
-    .executeTakeFirst();
+  const row = await claimFirstJob((eb) => isDue(eb, types, at), claim);
   return row ? toJob(row) : null;
 }
 

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import { fileTypeFromBuffer } from "file-type";
+import type { DocumentType } from "~/models/asset/asset-kinds";
 
 /*
  * What a file is, decided from its content (magic bytes), never from its name or the type the
@@ -14,7 +15,8 @@ import { fileTypeFromBuffer } from "file-type";
  * markup file to its end (up to MAX_MARKUP_BYTES) and so also accepts large, clean SVGs.
  */
 
-export type DocType = "image" | "movie" | "audio" | "graphic" | "document" | "generic";
+/** What detection stores in assets.doc_type: one of the document types searched by dt:. */
+export type DocType = DocumentType;
 
 export interface MediaType {
   mime: string;

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import exifr from "exifr";
+import type { ColorSpace } from "~/models/asset/asset-kinds";
 
 /*
  * Metadata from a file's EXIF, IPTC and XMP, in one exifr parse from the file path (exifr reads
@@ -34,8 +35,8 @@ export interface ExtractedMetadata {
   height?: number;
   /** EXIF orientation, 1..8. */
   orientation?: number;
-  /** Lowercase: "srgb", "adobergb", "p3", "prophoto", "cmyk", "b-w", "lab". */
-  colorSpace?: string;
+  /** As stored and searched by cs: (the one list in asset-kinds). */
+  colorSpace?: ColorSpace;
   camera?: {
     make?: string;
     model?: string;
@@ -469,7 +470,7 @@ function dimension(...values: unknown[]): number | undefined {
   return undefined;
 }
 
-function colorSpaceOf(raw: Raw): string | undefined {
+function colorSpaceOf(raw: Raw): ColorSpace | undefined {
   const mode = number(raw.xmp["photoshop:ColorMode"]);
   if (mode === 4) return "cmyk";
   if (mode === 0 || mode === 1 || mode === 8) return "b-w";

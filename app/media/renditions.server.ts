@@ -1,5 +1,6 @@
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { rgbaToThumbHash } from "thumbhash";
+import type { ColorSpace } from "~/models/asset/asset-kinds";
 import type { DocType } from "./media-type.server";
 
 /*
@@ -87,7 +88,11 @@ export interface ImageRenditions {
   /** of the original, as displayed (after orientation) */
   width: number;
   height: number;
-  colorSpace: string;
+  /**
+   * One of the stored colour spaces (asset-kinds); a rarer interpretation sharp reports
+   * (multiband, xyz, ...) is kept under sharp's name, which no cs: word finds.
+   */
+  colorSpace: ColorSpace | (string & {});
   hasAlpha: boolean;
   pages?: number;
 }
@@ -175,7 +180,7 @@ export function iccDescription(icc: Uint8Array): string | undefined {
 }
 
 /** sharp's interpretation, refined by the embedded profile: "srgb", "adobergb", "cmyk", ... */
-function colorSpaceOf(meta: Metadata): string {
+function colorSpaceOf(meta: Metadata): ColorSpace | (string & {}) {
   const space = String(meta.space ?? "srgb");
   if (space === "cmyk") return "cmyk";
   if (space === "b-w" || space === "grey16") return "b-w";

@@ -5,9 +5,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { jobHandlers } from "~/jobs/handlers.server";
+import { enqueue } from "~/jobs/queue.server";
 import { startWorker, type Worker } from "~/jobs/worker.server";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
-import { findAsset, renditionsOf } from "~/models/asset/asset.server";
+import { findAsset, INGEST_JOB, renditionsOf } from "~/models/asset/asset.server";
 import { register, storeFile } from "~/models/upload/upload.server";
 import { blobStore } from "~/storage/blob-store.server";
 import { generateDemoPhotos } from "../../scripts/demo-photos";
@@ -358,5 +359,26 @@ describe("a worker that vanished", () => {
     await expect.poll(async () => (await findAsset(assetId))!.state).toBe("failed");
     const asset = (await findAsset(assetId))!;
     expect(asset.failure).toMatch(/Processing stopped before it finished/);
+  });
+});
+
+describe("a malformed payload", () => {
+  test.each([
+    ["a revision id as text", { revisionId: "12" }, /revisionId: Expected number, received string/],
+    ["no revision id", { fields: [] }, /revisionId: Required/],
+    ["not an object", "12", /payload: Expected object, received string/],
+    [
+      "a field change of the wrong shape",
+      { revisionId: 1, fields: [{ id: "title", value: 5 }] },
+      /fields\.0\.id: Expected number/,
+    ],
+  ])("(%s) fails its job at once, saying what is wrong", async (_, payload, reason) => {
+    const job = await enqueue(INGEST_JOB, payload, { maxAttempts: 3 });
+    const done = await settled(job.id);
+    expect(done.status).toBe("failed");
+    // Permanent: one attempt, no retry scheduled.
+    expect(done.attempts).toBe(1);
+    expect(done.error).toMatch(/^The ingest job's payload is not valid \(/);
+    expect(done.error).toMatch(reason);
   });
 });

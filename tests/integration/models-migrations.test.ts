@@ -7,7 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { prepareDatabase } from "~/db/bootstrap.server";
 import { createDatabase, useDatabase, type DatabaseHandle } from "~/db/connection.server";
-import { migrateToLatest } from "~/db/migrations.server";
+import { migrateToLatest, migrations } from "~/db/migrations.server";
 import {
   EVERYONE_GROUP_ID,
   GUEST_USER_ID,
@@ -22,6 +22,7 @@ import {
   TEST_ADMIN,
   type TestDatabase,
 } from "../helpers/database";
+import { migrateToLatest as oldMigrateToLatest } from "../fixtures/migrations-before-025";
 
 /*
  * The schema and its built-in rows on the dialect under test: tables, the Everyone and Registered
@@ -442,5 +443,142 @@ describe("an empty database", () => {
     // prepareDatabase made the empty database the process's, so model functions use it.
     const viewer = await verifyLogin("admin", result.generatedPassword!, { guestAccess: true });
     expect(viewer?.id).toBe(result.user.id);
+  });
+});
+
+/** Everything the migrations built: columns with their types and defaults, indexes, triggers. */
+async function schemaOf(target: DatabaseHandle): Promise<string[]> {
+  if (target.dialect === "postgres") {
+    const columns = await sql<Record<string, string>>`
+      select table_name, column_name, data_type, is_nullable, column_default, is_identity,
+        generation_expression
+      from information_schema.columns where table_schema = current_schema()
+      order by table_name, column_name`.execute(target.db);
+    const indexes = await sql<Record<string, string>>`
+      select indexname, replace(indexdef, current_schema() || '.', '') as indexdef
+      from pg_indexes where schemaname = current_schema() order by indexname`.execute(target.db);
+    return [...columns.rows, ...indexes.rows].map((r) => JSON.stringify(r));
+  }
+  const rows = await sql<Record<string, string>>`
+    select type, name, tbl_name, sql from sqlite_master order by type, name`.execute(target.db);
+  return rows.rows.map((r) => JSON.stringify(r));
+}
+
+describe("frozen migrations (decision 025)", () => {
+  test("a database migrated by the single-file runner opens with the new one, running nothing", async () => {
+    const old = await emptyDatabase();
+    const fresh = await emptyDatabase();
+    try {
+      const ran = await oldMigrateToLatest(old.handle.db, old.handle.dialect);
+      expect(ran).toEqual(["0001_initial", "0002_jobs", "0003_assets", "0004_browse"]);
+      // A row the new runner must leave alone, and the old runner's own bookkeeping.
+      await old.handle.db
+        .insertInto("site_settings")
+        .values({ key: "before-025", value: "kept" })
+        .execute();
+      const recorded = await old.handle.db
+        .withTables<{ kysely_migration: { name: string; timestamp: string } }>()
+        .selectFrom("kysely_migration")
+        .select(["name", "timestamp"])
+        .orderBy("name")
+        .execute();
+
+      await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual([]);
+
+      expect(
+        await old.handle.db
+          .withTables<{ kysely_migration: { name: string; timestamp: string } }>()
+          .selectFrom("kysely_migration")
+          .select(["name", "timestamp"])
+          .orderBy("name")
+          .execute(),
+      ).toEqual(recorded);
+      expect(recorded.map((r) => r.name)).toEqual(Object.keys(migrations(old.handle.dialect)));
+      const kept = await old.handle.db
+        .selectFrom("site_settings")
+        .select("value")
+        .where("key", "=", "before-025")
+        .executeTakeFirst();
+      expect(kept?.value).toBe("kept");
+
+      // The split files build exactly the schema the single file built.
+      await migrateToLatest(fresh.handle.db, fresh.handle.dialect);
+      expect(await schemaOf(fresh.handle)).toEqual(await schemaOf(old.handle));
+    } finally {
+      useDatabase(handle);
+      await old.destroy();
+      await fresh.destroy();
+    }
+  });
+
+  test("0004's backfill fills search documents with its frozen builder", async () => {
+    const target = await emptyDatabase();
+    try {
+      const list = migrations(target.handle.dialect);
+      const upTo = (names: string[]) =>
+        Object.fromEntries(Object.entries(list).filter(([name]) => names.includes(name)));
+      await migrateToLatest(
+        target.handle.db,
+        target.handle.dialect,
+        upTo(["0001_initial", "0002_jobs", "0003_assets"]),
+      );
+      const at = new Date().toISOString();
+      const archive = await target.handle.db
+        .insertInto("archives")
+        .values({ name: "A", name_key: "a", created_at: at, updated_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await target.handle.db
+        .insertInto("assets")
+        .values({
+          archive_id: archive.id,
+          file_name: "Café-Noir.jpg",
+          title: "Évening",
+          tags: JSON.stringify(["Harbour"]),
+          metadata: JSON.stringify({ "5": "Évening" }),
+          created_at: at,
+          updated_at: at,
+        } as never)
+        .execute();
+      await expect(migrateToLatest(target.handle.db, target.handle.dialect)).resolves.toEqual([
+        "0004_browse",
+      ]);
+      const row = await target.handle.db
+        .selectFrom("assets")
+        .select("search_doc")
+        .executeTakeFirstOrThrow();
+      expect(row.search_doc).toBe("cafe noir jpg evening harbour evening f5fevening");
+      // The index holds the backfilled words, and later edits keep it whole.
+      const found = (word: string) =>
+        (target.handle.dialect === "postgres"
+          ? sql<{ id: number }>`select id from assets
+              where search_vector @@ to_tsquery('simple', ${word})`
+          : sql<{ id: number }>`select rowid as id from assets_fts
+              where assets_fts match ${word}`
+        )
+          .execute(target.handle.db)
+          .then((r) => r.rows.length);
+      expect(await found("harbour")).toBe(1);
+      await target.handle.db.updateTable("assets").set({ search_doc: "quay" }).execute();
+      expect(await found("harbour")).toBe(0);
+      expect(await found("quay")).toBe(1);
+    } finally {
+      useDatabase(handle);
+      await target.destroy();
+    }
+  });
+
+  test("no migration imports model code, so changing a model cannot change a migration", () => {
+    const folder = path.resolve("app/db/migrations");
+    const files = fs.readdirSync(folder).filter((f) => f.endsWith(".ts"));
+    expect(files).toContain("0004-browse.ts");
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(folder, file), "utf8");
+      const imports = [...text.matchAll(/from\s+["']([^"']+)["']/g)].map((m) => m[1]!);
+      expect(
+        imports.filter((i) => i !== "kysely" && !i.startsWith("./")),
+        file,
+      ).toEqual([]);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { database, db, now } from "~/db/connection.server";
+import { db, now } from "~/db/connection.server";
+import { lockRowForUpdate } from "~/db/dialect.server";
 import type { AssetRow, Database, RenditionKind, RenditionRow } from "~/db/schema";
 import { enqueue } from "~/jobs/queue.server";
 import type { MediaType } from "~/media/media-type.server";
@@ -130,9 +131,7 @@ export async function addRevision(
     .execute(async (trx) => {
       // Two new revisions of one asset at once must not both take the next number: PostgreSQL
       // locks the asset's row until commit; SQLite runs one write transaction at a time.
-      if (database().dialect === "postgres") {
-        await trx.selectFrom("assets").select("id").where("id", "=", assetId).forUpdate().execute();
-      }
+      await lockRowForUpdate(trx, "assets", assetId);
       const last = await trx
         .selectFrom("revisions")
         .select((eb) => eb.fn.max<number>("number").as("n"))

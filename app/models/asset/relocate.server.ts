@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
-import { database, db } from "~/db/connection.server";
+import { db } from "~/db/connection.server";
+import { lockRowForUpdate } from "~/db/dialect.server";
 import type { Database } from "~/db/schema";
 import { archiveAccess } from "~/models/archive/archive.server";
 import type { Viewer } from "~/models/user/user.schema";
@@ -124,13 +125,7 @@ export async function relocateAssets(
     .transaction()
     .execute(async (trx) => {
       // Two moves in one archive at once would each split the same gap: one waits for the other.
-      if (database().dialect === "postgres")
-        await trx
-          .selectFrom("archives")
-          .select("id")
-          .where("id", "=", archiveId)
-          .forUpdate()
-          .execute();
+      await lockRowForUpdate(trx, "archives", archiveId);
       let order = await orderOf(trx, archiveId);
       const selected = new Set(ids);
       if (order.filter((p) => selected.has(p.id)).length !== ids.length)

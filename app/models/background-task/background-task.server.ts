@@ -1,5 +1,5 @@
 import { getJob } from "~/jobs/queue.server";
-import type { IngestResult } from "~/jobs/ingest.server";
+import type { IngestResult } from "~/models/ingest/ingest.server";
 import { findArchive } from "~/models/archive/archive.server";
 import { assetHref, findAsset } from "~/models/asset/asset.server";
 import type { Viewer } from "~/models/user/user.schema";

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { database, db, now } from "~/db/connection.server";
+import { db, now } from "~/db/connection.server";
+import { lockRowForUpdate } from "~/db/dialect.server";
 import type { Database } from "~/db/schema";
 import { assetIdFromSegment } from "~/models/asset/asset.server";
 import { findVisibleAsset } from "~/models/search/search.server";
@@ -39,8 +40,7 @@ function requirePinner(viewer: Viewer | null): Viewer {
 async function lockUser(trx: Kysely<Database>, userId: number) {
   // Two adds at once must not both pass the limit: PostgreSQL locks the user's row; SQLite
   // runs one write transaction at a time.
-  if (database().dialect === "postgres")
-    await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+  await lockRowForUpdate(trx, "users", userId);
 }
 
 async function countPins(trx: Kysely<Database>, userId: number): Promise<number> {

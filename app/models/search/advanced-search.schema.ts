@@ -1,6 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { safeRedirect } from "~/http/redirect";
+import {
+  COLOR_SPACE_CHOICES,
+  DOCUMENT_TYPES,
+  type ColorSpaceChoice,
+  type DocumentType,
+} from "~/models/asset/asset-kinds";
 import { METADATA_FIELDS } from "~/models/metadata/metadata-fields";
 // `ms`: the search language owns the metadata statuses (spec 002 §9); the form offers the same.
 import { METADATA_STATUSES, type MetadataStatusValue } from "./search-expression";
@@ -11,20 +17,12 @@ import { METADATA_STATUSES, type MetadataStatusValue } from "./search-expression
  * a URL and become search expressions is decision 013.
  */
 
-export const DOCUMENT_TYPES = [
-  "image",
-  "movie",
-  "audio",
-  "graphic",
-  "document",
-  "generic",
-] as const;
+// The choices offered are the stored document types and a few cs: words (one list of each).
+export { DOCUMENT_TYPES, type DocumentType } from "~/models/asset/asset-kinds";
+export const COLOR_SPACES = COLOR_SPACE_CHOICES;
+export type ColorSpace = ColorSpaceChoice;
 export const ORIENTATIONS = ["landscape", "portrait"] as const;
-export const COLOR_SPACES = ["rgb", "cmyk", "grayscale"] as const;
-
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export type Orientation = (typeof ORIENTATIONS)[number];
-export type ColorSpace = (typeof COLOR_SPACES)[number];
 
 export const FILE_SIZE_MAX_MB = 2_097_151;
 export const BYTES_PER_MB = 1_048_576;

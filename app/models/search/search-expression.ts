@@ -17,13 +17,21 @@
  * - `now-P1M` on 31 March lands on the last day of February.
  */
 
+import {
+  COLOR_SPACE_WORDS,
+  DOCUMENT_TYPE_SYNONYMS,
+  DOCUMENT_TYPES,
+  LISTED_COLOR_SPACE_WORDS,
+  type DocumentType,
+} from "~/models/asset/asset-kinds";
+
 /** A word, a quoted phrase, or a word holding at least one `*`, as written (not normalised). */
 export type TextValue =
   | { type: "word"; text: string }
   | { type: "phrase"; text: string }
   | { type: "wildcard"; text: string };
 
-export type DocTypeValue = "image" | "movie" | "audio" | "graphic" | "document" | "generic";
+export type DocTypeValue = DocumentType;
 export type OrientationValue = "landscape" | "portrait" | "square";
 /** How much metadata an asset carries (spec 002): none, little (1 or 2 fields), normal (3+). */
 export const METADATA_STATUSES = ["none", "little", "normal"] as const;
@@ -67,9 +75,6 @@ export const MAX_NESTING_DEPTH = 50;
 /** Most terms (words, phrases, field values, predicates) in one expression. */
 export const MAX_TERMS = 200;
 export const MAX_FIELD_ID = 99_999;
-
-/** The stored colour-space values, as search.server.ts compares them. */
-export const COLOR_SPACES = ["srgb", "adobergb", "prophoto", "p3", "cmyk", "b-w", "lab"] as const;
 
 export function parseSearchExpression(input: string, options: ParseOptions = {}): ParseResult {
   try {
@@ -639,14 +644,8 @@ function textValue(value: RawValue): TextValue {
 
 /** Accepted spellings, lowercase, to the value; the first key of each value is the one listed. */
 const DOC_TYPES: ReadonlyMap<string, DocTypeValue> = new Map([
-  ["image", "image"],
-  ["photo", "image"],
-  ["movie", "movie"],
-  ["video", "movie"],
-  ["audio", "audio"],
-  ["graphic", "graphic"],
-  ["document", "document"],
-  ["generic", "generic"],
+  ...DOCUMENT_TYPES.map((type) => [type, type] as const),
+  ...Object.entries(DOCUMENT_TYPE_SYNONYMS),
 ]);
 
 const METADATA_STATUS_NAMES: ReadonlyMap<string, MetadataStatusValue> = new Map(
@@ -663,28 +662,16 @@ const ORIENTATIONS: ReadonlyMap<string, OrientationValue> = new Map([
   ["s", "square"],
 ]);
 
-const RGB: readonly string[] = ["srgb", "adobergb", "prophoto", "p3"];
-const BW: readonly string[] = ["b-w"];
-const COLOR_SPACE_NAMES: ReadonlyMap<string, readonly string[]> = new Map([
-  ["rgb", RGB],
-  ...COLOR_SPACES.filter((space) => space !== "b-w").map((space) => [space, [space]] as const),
-  ["gray", BW],
-  ["grey", BW],
-  ["grayscale", BW],
-  ["greyscale", BW],
-  ["bw", BW],
-  ["b-w", BW],
-]);
-
-/** The names listed in the error: each value once, under its first (main) spelling. */
-const LISTED_COLOR_SPACES = ["rgb", ...COLOR_SPACES.filter((s) => s !== "b-w"), "gray", "b-w"];
+const COLOR_SPACE_NAMES: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries(COLOR_SPACE_WORDS),
+);
 
 function lookUp<T>(table: ReadonlyMap<string, T>, value: RawValue, what: string): T {
   const found = table.get(value.text.trim().toLowerCase());
   if (found !== undefined) return found;
   const listed =
     table === COLOR_SPACE_NAMES
-      ? LISTED_COLOR_SPACES
+      ? LISTED_COLOR_SPACE_WORDS
       : [...new Set(table.values())].map((v) => String(v));
   throw new ExpressionError(
     `Unknown ${what} "${value.text}". Use one of: ${listed.join(", ")}.`,

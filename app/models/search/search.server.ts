@@ -5,7 +5,8 @@ import {
   type ExpressionBuilder,
   type SqlBool,
 } from "kysely";
-import { database, db } from "~/db/connection.server";
+import { db } from "~/db/connection.server";
+import { fullText, jsonObjectKeyCount, type FullText } from "~/db/dialect.server";
 import type { AssetRow, Database } from "~/db/schema";
 import { archiveAccess, listArchives, type ArchiveAccess } from "~/models/archive/archive.server";
 import { fieldToken, searchWords } from "./search-document";
@@ -97,54 +98,36 @@ function ftsTerm(field: number | null, value: TextValue): FtsTerm | null {
   };
 }
 
-function sqliteMatch(term: FtsTerm): string {
-  const quoted = `"${term.tokens.join(" ")}"`;
-  return term.prefix ? `${quoted} *` : quoted;
-}
-
-function tsQuery(term: FtsTerm): string {
-  const joined = term.tokens.join(" <-> ");
-  return term.prefix ? `${joined}:*` : joined;
-}
-
 /** The part of a tree the full-text index answers alone, as one query string; null if none. */
-function ftsQuery(node: SearchNode, postgres: boolean): string | null {
+function ftsQuery(node: SearchNode, ft: FullText): string | null {
   if (node.kind === "text") {
     const term = ftsTerm(node.field, node.value);
     if (!term || term.recheck !== null || term.tokens.length === 0) return null;
-    return postgres ? tsQuery(term) : sqliteMatch(term);
+    return ft.term(term.tokens, term.prefix);
   }
   if (node.kind === "and" || node.kind === "or") {
     const parts: string[] = [];
     const negated: string[] = [];
     for (const child of node.children) {
-      if (!postgres && node.kind === "and" && child.kind === "not") {
-        const inner = ftsQuery(child.child, postgres);
+      if (ft.binaryNot && node.kind === "and" && child.kind === "not") {
+        const inner = ftsQuery(child.child, ft);
         if (inner === null) return null;
         negated.push(inner);
         continue;
       }
-      const part = ftsQuery(child, postgres);
+      const part = ftsQuery(child, ft);
       if (part === null) return null;
       parts.push(part);
     }
-    // FTS5's NOT is binary: it needs something positive on its left.
+    // A binary NOT needs something positive on its left.
     if (parts.length === 0) return null;
-    if (postgres) return `(${parts.join(node.kind === "and" ? " & " : " | ")})`;
-    const positive = `(${parts.join(node.kind === "and" ? " AND " : " OR ")})`;
-    return negated.reduce((q, n) => `${q} NOT (${n})`, positive);
+    return ft.combine(node.kind, parts, negated);
   }
-  if (node.kind === "not" && postgres) {
-    const inner = ftsQuery(node.child, postgres);
-    return inner === null ? null : `!(${inner})`;
+  if (node.kind === "not" && !ft.binaryNot) {
+    const inner = ftsQuery(node.child, ft);
+    return inner === null ? null : ft.negate(inner);
   }
   return null;
-}
-
-function matches(query: string): Expression<SqlBool> {
-  return database().dialect === "postgres"
-    ? sql<SqlBool>`assets.search_vector @@ to_tsquery('simple', ${query})`
-    : sql<SqlBool>`assets.id in (select rowid from assets_fts where assets_fts match ${query})`;
 }
 
 const DATE_COLUMNS = {
@@ -161,14 +144,14 @@ function wildcardLike(text: string): string {
 
 /** The condition a search tree sets on the assets table. */
 export function compileNode(eb: AssetsEb, node: SearchNode): Expression<SqlBool> {
-  const postgres = database().dialect === "postgres";
+  const ft = fullText();
   switch (node.kind) {
     case "all":
       return TRUE;
     case "and":
     case "or": {
-      const whole = ftsQuery(node, postgres);
-      if (whole !== null) return matches(whole);
+      const whole = ftsQuery(node, ft);
+      if (whole !== null) return ft.matches(whole);
       const children = node.children.map((c) => compileNode(eb, c));
       return node.kind === "and" ? eb.and(children) : eb.or(children);
     }
@@ -182,7 +165,7 @@ export function compileNode(eb: AssetsEb, node: SearchNode): Expression<SqlBool>
           ? null
           : sql<SqlBool>`(' ' || assets.search_doc || ' ') like ${term.recheck} escape '\\'`;
       if (term.tokens.length === 0) return recheck ?? FALSE;
-      const indexed = matches(postgres ? tsQuery(term) : sqliteMatch(term));
+      const indexed = ft.matches(ft.term(term.tokens, term.prefix));
       return recheck ? eb.and([indexed, recheck]) : indexed;
     }
     case "fileName": {
@@ -203,9 +186,7 @@ export function compileNode(eb: AssetsEb, node: SearchNode): Expression<SqlBool>
     case "metadataStatus": {
       // Ingest keeps only fields with a value, so the metadata object's keys are the fields the
       // asset carries. Counted per row (no index): a filter beside others, not a way in.
-      const fields = postgres
-        ? sql<number>`(select count(*) from json_object_keys(assets.metadata::json))`
-        : sql<number>`(select count(*) from json_each(assets.metadata))`;
+      const fields = jsonObjectKeyCount("assets.metadata");
       return node.value === "none"
         ? sql<SqlBool>`${fields} = 0`
         : node.value === "little"
@@ -463,30 +444,26 @@ export function sortValue(row: ListedAsset, key: SortKey): Cursor["v"] {
  * What it cannot express stays in `rest`. PostgreSQL's planner chooses for itself: no split.
  */
 function splitDriving(search: SearchNode[]): { driving: string | null; rest: SearchNode[] } {
-  if (database().dialect === "postgres") return { driving: null, rest: search };
+  const ft = fullText();
+  if (!ft.drivesListing) return { driving: null, rest: search };
   const nodes = search.flatMap((n) => (n.kind === "and" ? n.children : [n]));
   const positive: string[] = [];
   const negative: string[] = [];
   const rest: SearchNode[] = [];
   for (const node of nodes) {
-    const inner = node.kind === "not" ? ftsQuery(node.child, false) : ftsQuery(node, false);
+    const inner = ftsQuery(node.kind === "not" ? node.child : node, ft);
     if (inner === null) rest.push(node);
     else (node.kind === "not" ? negative : positive).push(inner);
   }
   if (positive.length === 0) return { driving: null, rest: search };
-  const driving = negative.reduce((q, n) => `${q} NOT (${n})`, `(${positive.join(" AND ")})`);
-  return { driving, rest };
+  return { driving: ft.combine("and", positive, negative), rest };
 }
 
 function rankExpression(search: SearchNode[], driving: boolean) {
   if (driving) return sql<number>`assets_fts.rank`;
-  if (database().dialect !== "postgres") return null;
-  const query = search
-    .map((n) => ftsQuery(n, true))
-    .filter((q): q is string => q !== null)
-    .join(" & ");
-  if (query === "") return null;
-  return sql<number>`-ts_rank(assets.search_vector, to_tsquery('simple', ${query}))`;
+  const ft = fullText();
+  const parts = search.map((n) => ftsQuery(n, ft)).filter((q): q is string => q !== null);
+  return parts.length === 0 ? null : ft.rank(ft.combine("and", parts));
 }
 
 const NUMERIC_SORTS = new Set<SortKey>(["added", "size", "manual", "relevance"]);
