@@ -1,6 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { receiveChunk } from "~/models/upload/chunked-upload.server";
-import { drain, parseParts, refusal } from "~/models/upload/upload.server";
+import { isProblem } from "~/models/problem/problem";
+import { drain } from "~/models/upload/upload.server";
+import { parseParts } from "~/http/actions/upload.server";
+import { problemResponse } from "~/http/actions/problem.server";
 import { apiError, apiHandler, methodNotAllowed } from "~/http/http.server";
 import { requireApiViewer } from "~/http/session.server";
 
@@ -22,7 +25,8 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
       await receiveChunk(viewer, params.id ?? "", index, part.data);
     });
   } catch (error) {
-    return refusal(request, error);
+    if (isProblem(error)) return problemResponse(request, error);
+    throw error;
   }
   if (!received) return apiError(request, 400, "The request holds no file part with the chunk.");
   return new Response(null, { status: 204 });
