@@ -162,8 +162,7 @@ export async function gridAction(
         return answer({ ok: false, code: "pinLimit", message: error.message });
       return fail(request, error.status, error.message);
     }
-    if (error instanceof RelocateError)
-      return fail(request, problemStatus(error), error.message);
+    if (error instanceof RelocateError) return fail(request, problemStatus(error), error.message);
     throw error;
   }
 }

@@ -46,7 +46,11 @@ export async function submitUpload(request: Request) {
   try {
     const outcome = await receiveMultipartUpload(request, viewer, async (fields) => {
       const id = Number(fields.get("archive"));
-      const decision = await archiveDecision(viewer, Number.isInteger(id) ? id : null, "UploadFile");
+      const decision = await archiveDecision(
+        viewer,
+        Number.isInteger(id) ? id : null,
+        "UploadFile",
+      );
       // An archive the viewer may not see is answered as one that does not exist.
       if (!decision.allowed && decision.problem.kind === "not-found")
         throw new Problem("invalid", CHOOSE_ARCHIVE);
@@ -69,7 +73,8 @@ export async function submitUpload(request: Request) {
       status,
     );
   } catch (error) {
-    if (isProblem(error)) return json<UploadActionData>({ error: error.message }, problemStatus(error));
+    if (isProblem(error))
+      return json<UploadActionData>({ error: error.message }, problemStatus(error));
     throw error;
   }
 }

@@ -99,7 +99,8 @@ async function readText(data: AsyncIterable<Uint8Array>): Promise<string> {
   let size = 0;
   for await (const chunk of data) {
     size += chunk.byteLength;
-    if (size > MAX_TEXT_FIELD_BYTES) throw new Problem("invalid", "A form field is longer than 64 kB.");
+    if (size > MAX_TEXT_FIELD_BYTES)
+      throw new Problem("invalid", "A form field is longer than 64 kB.");
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");

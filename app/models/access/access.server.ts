@@ -170,7 +170,10 @@ export async function archiveDecision(
   archiveId: number | null,
   action: AccessAction,
 ): Promise<Decision<Archive>> {
-  const notFound = { allowed: false as const, problem: new Problem("not-found", ARCHIVE_NOT_FOUND) };
+  const notFound = {
+    allowed: false as const,
+    problem: new Problem("not-found", ARCHIVE_NOT_FOUND),
+  };
   if (archiveId === null || !Number.isSafeInteger(archiveId) || !viewer) return notFound;
   const [archive, access] = await Promise.all([
     findArchive(archiveId),

@@ -250,7 +250,8 @@ export async function receiveChunk(
   if (!Number.isInteger(index) || index < 0 || index >= upload.num_chunks)
     throw new Problem("invalid", `The chunk index must be 0 to ${upload.num_chunks - 1}.`);
   const receivedWhole = Math.floor(upload.received_bytes / upload.chunk_size);
-  if (index < receivedWhole) throw new Problem("conflict", `Chunk ${index} has already been received.`);
+  if (index < receivedWhole)
+    throw new Problem("conflict", `Chunk ${index} has already been received.`);
   if (index > upload.received_chunks)
     throw new Problem(
       "invalid",
@@ -380,7 +381,8 @@ async function finish(viewer: Viewer, upload: UploadRow) {
       .where("status", "=", "awaitingData")
       .executeTakeFirst();
     finished = Number(failed.numUpdatedRows) === 1;
-    if (!finished) throw new Problem("conflict", "This upload has already received all its chunks.");
+    if (!finished)
+      throw new Problem("conflict", "This upload has already received all its chunks.");
     throw error;
   } finally {
     if (finished) await removeChunkFiles(upload.id);
@@ -465,7 +467,10 @@ export async function sweepAbandonedUploads(
 }
 
 /** The blob store's and the chunks' leftovers; the server runs it at start and every 10 minutes. */
-export async function sweepUploadLeftovers(at: Date = new Date(), temporaryAgeMs = TEMPORARY_AGE_MS) {
+export async function sweepUploadLeftovers(
+  at: Date = new Date(),
+  temporaryAgeMs = TEMPORARY_AGE_MS,
+) {
   // The blob store measures age from its own clock: shift the age by the given present.
   const blobs = await blobStore().sweepTemporary(
     Math.max(0, temporaryAgeMs - (at.getTime() - Date.now())),

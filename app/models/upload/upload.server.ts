@@ -54,7 +54,6 @@ export async function requireUploadPermission(viewer: Viewer, target: UploadTarg
   await requireArchive(viewer, target.archive.id, "UploadFile");
 }
 
-
 /** Removes a blob a refused upload wrote, unless something refers to it (identical content). */
 export async function discardUnreferenced(hash: string) {
   const used =
