@@ -34,7 +34,7 @@ async function main() {
   }
 
   // Temporary files older than an hour belong to writes a crash cut off; swept on the timer too.
-  await sweepUploadLeftovers();
+  await sweepUploadLeftovers({ startUp: true });
   const worker: Worker | null =
     env.INGEST_CONCURRENCY > 0
       ? startWorker({

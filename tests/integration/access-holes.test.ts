@@ -171,8 +171,13 @@ describe("hole 8: leftovers are swept by age, on any run", () => {
         error: null,
         created_at: at,
         updated_at: at,
+        // Chunk 0 claimed by a request that has not committed it.
+        received_chunks: 1,
       })
       .execute();
+    const claims = async () =>
+      (await db().selectFrom("uploads").select("received_chunks").executeTakeFirstOrThrow())
+        .received_chunks;
     const orphanTmp = path.join(uploads, `${id}.0.abcdef.tmp`);
     const committed = path.join(uploads, `${id}.0.chunk`);
     const gone = path.join(uploads, `${"B".repeat(22)}.0.chunk`);
@@ -180,20 +185,26 @@ describe("hole 8: leftovers are swept by age, on any run", () => {
     for (const file of [orphanTmp, committed, gone, blobLeft]) fs.writeFileSync(file, "x");
 
     // Just written: a sweep now keeps the temporary files (they may be writes in progress).
-    await sweepUploadLeftovers(new Date(), 60 * 60_000);
+    await sweepUploadLeftovers({ temporaryAgeMs: 60 * 60_000 });
     expect([orphanTmp, committed, blobLeft].every((f) => fs.existsSync(f))).toBe(true);
     // A task that is gone leaves nothing to keep.
     expect(fs.existsSync(gone)).toBe(false);
+    expect(await claims()).toBe(1);
 
     // Two hours on, without sleeping: the present is given.
     const later = new Date(Date.now() + 2 * 60 * 60_000);
-    await sweepUploadLeftovers(later, 60 * 60_000);
+    await sweepUploadLeftovers({ at: later, temporaryAgeMs: 60 * 60_000 });
     expect(fs.existsSync(orphanTmp)).toBe(false);
     expect(fs.existsSync(blobLeft)).toBe(false);
     expect(fs.existsSync(committed)).toBe(true);
+    // The dead request's claim is given back: the chunk can be sent again.
+    expect(await claims()).toBe(0);
 
     // A day on, the abandoned task goes with its chunks.
-    await sweepUploadLeftovers(new Date(Date.now() + 25 * 60 * 60_000), 60 * 60_000);
+    await sweepUploadLeftovers({
+      at: new Date(Date.now() + 25 * 60 * 60_000),
+      temporaryAgeMs: 60 * 60_000,
+    });
     expect(fs.existsSync(committed)).toBe(false);
     expect(await db().selectFrom("uploads").select("id").execute()).toHaveLength(0);
   });

@@ -36,7 +36,7 @@ import type { Viewer } from "~/models/user/user.schema";
 export const CHUNK_SIZE = 8 * 1024 * 1024;
 /** Tasks not finished within a day are removed with their part files. */
 const ABANDONED_AFTER_MS = 24 * 60 * 60_000;
-/** A claim on a chunk not committed within this time is a crashed request's: it may be taken again. */
+/** A claim on a chunk not committed within this time is a dead request's: the sweep gives it back. */
 const CLAIM_STALE_MS = 10 * 60_000;
 /** Temporary files older than this belong to writes a crash cut off. */
 export const TEMPORARY_AGE_MS = 60 * 60_000;
@@ -194,24 +194,42 @@ function expectedChunkBytes(upload: UploadRow, index: number) {
 
 /** Takes chunk `index` for this request: null when another request holds or has it. */
 async function claimChunk(upload: UploadRow, index: number): Promise<string | null> {
-  const offset = upload.chunk_size * index;
   const claimedAt = new Date().toISOString();
-  const staleBefore = new Date(Date.now() - CLAIM_STALE_MS).toISOString();
   const claimed = await db()
     .updateTable("uploads")
     .set({ received_chunks: index + 1, updated_at: claimedAt })
     .where("id", "=", upload.id)
     .where("status", "=", "awaitingData")
-    .where("received_bytes", "=", offset)
-    .where((eb) =>
-      eb.or([
-        eb("received_chunks", "=", index),
-        // A claim whose request died with the server is taken over once it is old.
-        eb.and([eb("received_chunks", "=", index + 1), eb("updated_at", "<", staleBefore)]),
-      ]),
-    )
+    .where("received_chunks", "=", index)
+    .where("received_bytes", "=", upload.chunk_size * index)
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1 ? claimedAt : null;
+}
+
+/**
+ * Gives back claims whose request died: all of them when the server starts (`before` null), and
+ * on the timer those untouched since `before`. A live request whose claim is given back fails
+ * its commit with a conflict and is sent again; it never stores what it wrote.
+ */
+async function releaseClaims(before: string | null) {
+  let query = db()
+    .selectFrom("uploads")
+    .select(["id", "received_chunks", "received_bytes", "chunk_size", "updated_at"])
+    .where("status", "=", "awaitingData")
+    .where("received_chunks", ">", 0);
+  if (before) query = query.where("updated_at", "<", before);
+  for (const row of await query.execute()) {
+    const index = row.received_chunks - 1;
+    if (Number(row.received_bytes) !== row.chunk_size * index) continue;
+    await db()
+      .updateTable("uploads")
+      .set({ received_chunks: index })
+      .where("id", "=", row.id)
+      .where("received_chunks", "=", row.received_chunks)
+      .where("received_bytes", "=", row.received_bytes)
+      .where("updated_at", "=", row.updated_at)
+      .execute();
+  }
 }
 
 /** Still ours: received_chunks and updated_at are as this request's claim left them. */
@@ -277,7 +295,11 @@ export async function receiveChunk(
       .executeTakeFirst();
     if (Number(still.numUpdatedRows) !== 1)
       throw new Problem("conflict", `Chunk ${index} was received by another request.`);
-    await fs.rename(temporary, chunkFile(id, index));
+    await fs.rename(temporary, chunkFile(id, index)).catch((error: NodeJS.ErrnoException) => {
+      // Swept by a server that started meanwhile: its sweep gave the claim back too.
+      if (error.code !== "ENOENT") throw error;
+      throw new Problem("conflict", `Chunk ${index} was not received whole: send it again.`);
+    });
   } catch (error) {
     await fs.rm(temporary, { force: true });
     // Give the chunk back so it can be sent again.
@@ -421,13 +443,15 @@ export async function uploadStatus(viewer: Viewer, id: string): Promise<UploadSt
 
 /**
  * Removes what crashes and abandoned clients leave: tasks unfinished for a day with their chunk
- * files, chunk files of tasks that are finished or gone, and temporary files (chunks and blobs)
- * older than `temporaryAgeMs`. `at` is the present, given by tests.
+ * files, chunk files of tasks that are finished or gone, temporary chunk files older than
+ * `temporaryAgeMs`, and claims on chunks whose request died. `at` is the present, given by tests.
  */
 export async function sweepAbandonedUploads(
   at: Date = new Date(),
   temporaryAgeMs = TEMPORARY_AGE_MS,
+  startUp = false,
 ): Promise<number> {
+  await releaseClaims(startUp ? null : new Date(at.getTime() - CLAIM_STALE_MS).toISOString());
   const before = new Date(at.getTime() - ABANDONED_AFTER_MS).toISOString();
   const stale = await db()
     .selectFrom("uploads")
@@ -460,21 +484,29 @@ export async function sweepAbandonedUploads(
     }
     if (name.endsWith(".tmp")) {
       const stat = await fs.stat(file).catch(() => null);
-      if (stat && at.getTime() - stat.mtimeMs >= temporaryAgeMs) await fs.rm(file, { force: true });
+      const old = stat !== null && at.getTime() - stat.mtimeMs >= temporaryAgeMs;
+      if (startUp || old) await fs.rm(file, { force: true });
     }
   }
   return stale.length;
 }
 
+export interface SweepOptions {
+  /** The present (tests move it on instead of sleeping). */
+  at?: Date;
+  temporaryAgeMs?: number;
+  /** At start no request is under way here: every claim is a dead one. */
+  startUp?: boolean;
+}
+
 /** The blob store's and the chunks' leftovers; the server runs it at start and every 10 minutes. */
-export async function sweepUploadLeftovers(
-  at: Date = new Date(),
-  temporaryAgeMs = TEMPORARY_AGE_MS,
-) {
+export async function sweepUploadLeftovers(options: SweepOptions = {}) {
+  const at = options.at ?? new Date();
+  const temporaryAgeMs = options.temporaryAgeMs ?? TEMPORARY_AGE_MS;
   // The blob store measures age from its own clock: shift the age by the given present.
   const blobs = await blobStore().sweepTemporary(
     Math.max(0, temporaryAgeMs - (at.getTime() - Date.now())),
   );
-  const tasks = await sweepAbandonedUploads(at, temporaryAgeMs);
+  const tasks = await sweepAbandonedUploads(at, temporaryAgeMs, options.startUp);
   return { blobs, tasks };
 }
