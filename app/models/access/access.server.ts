@@ -27,7 +27,7 @@ import type { Viewer } from "~/models/user/user.schema";
 export type AccessAction = ArchivePermission;
 
 /** A site-wide action, held by the site owner until groups carry capabilities of their own. */
-export type SiteAction = "ManageSettings";
+export type SiteAction = "ManageSettings" | "SetPosterAsset";
 
 export const ARCHIVE_NOT_FOUND = "There is no archive at this address.";
 export const ASSET_NOT_FOUND = "There is no asset at this address.";
@@ -133,12 +133,16 @@ export async function viewableArchive(
   archiveId: number | null,
 ): Promise<{ archive: Archive; access: ArchiveAccess } | null> {
   if (archiveId === null || !Number.isSafeInteger(archiveId) || !viewer) return null;
-  const [archive, access] = await Promise.all([
-    findArchive(archiveId),
-    visibleArchives(viewer, [archiveId]),
+  // Both reads at once; the whole list, not the one archive: the request keeps it for the
+  // listing's visibility check that usually comes next.
+  const [archives, access] = await Promise.all([
+    listArchives(),
+    archiveAccess(viewer, [archiveId]),
   ]);
+  const archive = archives.find((a) => a.id === archiveId);
+  if (!archive || (archive.isHidden && !viewer.isSiteOwner)) return null;
   const granted = access.get(archiveId);
-  return archive && granted ? { archive, access: granted } : null;
+  return granted?.permissions.has("View") ? { archive, access: granted } : null;
 }
 
 function refusal(action: AccessAction, name: string): Problem {
@@ -154,11 +158,28 @@ function refusal(action: AccessAction, name: string): Problem {
   );
 }
 
+/** What changes an archive's content or settings; guests, whatever their groups grant, do none. */
+const CHANGES: ReadonlySet<AccessAction> = new Set<AccessAction>([
+  "UploadFile",
+  "EditText",
+  "EditFile",
+  "CropRotate",
+  "CropFile",
+  "CopyTo",
+  "CopyFrom",
+  "MoveTo",
+  "MoveFrom",
+  "Rename",
+  "Delete",
+  "DuplicateFile",
+  "EditSmartFolders",
+  "MngVideo",
+  "HistoryRollback",
+  "HistoryManage",
+]);
+
 function needsSignIn(viewer: Viewer | null, action: AccessAction): boolean {
-  // Guests only ever look: whatever their groups grant, they change nothing.
-  return action !== "View" && action !== "Preview" && action !== "Download"
-    ? !viewer || viewer.isGuest
-    : false;
+  return CHANGES.has(action) && (!viewer || viewer.isGuest);
 }
 
 /**
@@ -257,6 +278,7 @@ export function siteDecision(viewer: Viewer | null, action: SiteAction): Decisio
     const messages: Record<SiteAction, string> = {
       ManageSettings:
         "Only an administrator with the manage-settings permission can change site settings.",
+      SetPosterAsset: "You do not have permission to set this archive's cover.",
     };
     return { allowed: false, problem: new Problem("forbidden", messages[action]) };
   }
