@@ -109,24 +109,6 @@ export async function findVisibleAsset(
   );
 }
 
-/** Of these ids, those the viewer may see. */
-export async function visibleAssetIds(
-  viewer: Viewer | null,
-  archiveId: number,
-  assetIds: number[],
-): Promise<Set<number>> {
-  if (assetIds.length === 0) return new Set();
-  const access = await visibleArchives(viewer, [archiveId]);
-  const rows = await db()
-    .selectFrom("assets")
-    .select("id")
-    .where("archive_id", "=", archiveId)
-    .where("id", "in", assetIds)
-    .where((eb) => visibleCondition(eb, access))
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 /** The archive and what the viewer may do in it, if they may see it; null exactly as if missing. */
 export async function viewableArchive(
   viewer: Viewer | null,
