@@ -5,10 +5,9 @@ import { prepareDatabase } from "../app/db/bootstrap.server";
 import { createDatabase } from "../app/db/connection.server";
 import { jobHandlers } from "../app/jobs/handlers.server";
 import { startWorker, type Worker } from "../app/jobs/worker.server";
-import { sweepAbandonedUploads } from "../app/models/upload/chunked-upload.server";
+import { sweepUploadLeftovers } from "../app/models/upload/chunked-upload.server";
 import { ensureDemoArchive } from "../scripts/demo-archive";
 import { purgeExpiredSessions } from "../app/models/session/session.server";
-import { blobStore } from "../app/storage/blob-store.server";
 import { env as readEnv } from "../app/utils/env.server";
 import { createApp } from "./app";
 
@@ -34,9 +33,8 @@ async function main() {
     }
   }
 
-  // Temporary files older than an hour belong to writes a crash cut off.
-  await blobStore().sweepTemporary(60 * 60_000);
-  await sweepAbandonedUploads();
+  // Temporary files older than an hour belong to writes a crash cut off; swept on the timer too.
+  await sweepUploadLeftovers({ startUp: true });
   const worker: Worker | null =
     env.INGEST_CONCURRENCY > 0
       ? startWorker({
@@ -68,7 +66,7 @@ async function main() {
 
   const purge = setInterval(() => {
     void purgeExpiredSessions().catch(console.error);
-    void sweepAbandonedUploads().catch(console.error);
+    void sweepUploadLeftovers().catch(console.error);
   }, 10 * 60_000);
   purge.unref();
 

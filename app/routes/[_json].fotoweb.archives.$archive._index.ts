@@ -9,7 +9,11 @@ import {
   COLLECTION_TYPE,
 } from "~/models/collection/collection-page.server";
 import { patchCollection } from "~/models/collection/collection-list.server";
-import { folderFromFields, receiveMultipartUpload, refusal } from "~/models/upload/upload.server";
+import { archiveDecision } from "~/models/access/access.server";
+import { isProblem } from "~/models/problem/problem";
+import { folderFromFields } from "~/models/upload/upload.server";
+import { receiveMultipartUpload } from "~/http/actions/upload.server";
+import { problemResponse, problemStatus } from "~/http/actions/problem.server";
 import { acceptedTypes, apiError, apiHandler, apiJson } from "~/http/http.server";
 import { LINKS } from "~/utils/links";
 import { getBrowsingViewer, requireApiViewer } from "~/http/session.server";
@@ -55,7 +59,11 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
     );
   if (request.method !== "POST") return apiError(request, 405, "Use POST to upload files.");
   const viewer = await requireApiViewer(request);
-  const archive = await archiveOf(request, params.archive);
+  // Refused before the body is read; one the viewer may not see answers as a missing one.
+  const id = archiveIdFromSegment(params.archive ?? "");
+  const decision = await archiveDecision(viewer, id, "UploadFile");
+  if (!decision.allowed) return problemResponse(request, decision.problem);
+  const archive = decision.value;
   try {
     // A "folder" field before the files puts them in that folder, made when missing.
     const outcome = await receiveMultipartUpload(request, viewer, async (fields) => ({
@@ -66,7 +74,7 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
       const first = outcome.failed[0];
       return apiError(
         request,
-        first?.status ?? 400,
+        first ? problemStatus(first.problem) : 400,
         first?.message ?? "The request holds no file.",
       );
     }
@@ -81,6 +89,7 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
       { status: 202 },
     );
   } catch (error) {
-    return refusal(request, error);
+    if (isProblem(error)) return problemResponse(request, error);
+    throw error;
   }
 });

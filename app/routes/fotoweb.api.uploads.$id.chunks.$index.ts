@@ -1,6 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { receiveChunk } from "~/models/upload/chunked-upload.server";
-import { drain, parseParts, refusal } from "~/models/upload/upload.server";
+import { isProblem } from "~/models/problem/problem";
+import { drain } from "~/models/upload/upload.server";
+import { isCutOff, parseParts } from "~/http/actions/upload.server";
+import { problemResponse } from "~/http/actions/problem.server";
 import { apiError, apiHandler, methodNotAllowed } from "~/http/http.server";
 import { requireApiViewer } from "~/http/session.server";
 
@@ -19,10 +22,15 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
     await parseParts(request, async (part) => {
       if (received || part.filename === undefined) return drain(part.data);
       received = true;
-      await receiveChunk(viewer, params.id ?? "", index, part.data);
+      await receiveChunk(viewer, params.id ?? "", index, part.data).catch(async (error) => {
+        // Read what is left of a refused chunk, so the client hears the answer, not a reset.
+        if (!isCutOff(error)) await drain(part.data).catch(() => undefined);
+        throw error;
+      });
     });
   } catch (error) {
-    return refusal(request, error);
+    if (isProblem(error)) return problemResponse(request, error);
+    throw error;
   }
   if (!received) return apiError(request, 400, "The request holds no file part with the chunk.");
   return new Response(null, { status: 204 });

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { createUploadTask } from "~/models/upload/chunked-upload.server";
 import { batchUploadCreateSchema } from "~/models/upload/upload.schema";
-import { readJson, refusal } from "~/models/upload/upload.server";
+import { isProblem } from "~/models/problem/problem";
+import { readJson } from "~/http/actions/upload.server";
+import { problemResponse } from "~/http/actions/problem.server";
 import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { requireApiViewer } from "~/http/session.server";
 
@@ -19,6 +21,7 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   try {
     return apiJson(await createUploadTask(viewer, parsed.data), "application/json");
   } catch (error) {
-    return refusal(request, error);
+    if (isProblem(error)) return problemResponse(request, error);
+    throw error;
   }
 });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requestRendition } from "~/models/rendition/rendition.server";
-import { readJson } from "~/models/upload/upload.server";
+import { readJson } from "~/http/actions/upload.server";
 import { apiError, apiHandler, apiJson } from "~/http/http.server";
 import { requireApiViewer } from "~/http/session.server";
 

@@ -6,7 +6,7 @@ import {
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SiteSettingsForm } from "~/components/site/SiteSettingsForm";
-import { requireSiteSettingsPermission } from "~/models/access/access.server";
+import { requireSiteSettingsPermission } from "~/http/actions/site-permission.server";
 import { settingsFromForm } from "~/models/site/site.schema";
 import { getSiteSettings, updateSiteSettings } from "~/models/site/site.server";
 import { siteSettingsValidator } from "~/models/site/site.validators";

@@ -53,6 +53,15 @@ export const envSchema = z.object({
     .min(1024)
     .max(2 ** 50)
     .default(4 * 1024 ** 3),
+  /** Chunked upload tasks one user may have open at once; more answer 429. */
+  MAX_OPEN_UPLOADS: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Bytes one user's open chunked upload tasks may declare together; more answer 413. */
+  MAX_OPEN_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2 ** 53 - 1)
+    .default(20 * 1024 ** 3),
   /** Ingest jobs run at once in this process; 0 runs no worker here (separate worker processes). */
   INGEST_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(2),
   /**

@@ -454,9 +454,13 @@ export async function consistencyProblems(
 
   const uploads = await db.selectFrom("uploads").selectAll().execute();
   for (const upload of uploads) {
-    const part = path.join(site.dataDir, "uploads", `${upload.id}.part`);
+    // The committed chunks, each in its own file (claimed ones are still under a .tmp name).
+    const dir = path.join(site.dataDir, "uploads");
+    const chunks = fs.existsSync(dir)
+      ? fs.readdirSync(dir).filter((n) => n.startsWith(`${upload.id}.`) && n.endsWith(".chunk"))
+      : [];
     if (upload.status === "awaitingData" && upload.received_chunks > 0) {
-      const size = fs.existsSync(part) ? fs.statSync(part).size : -1;
+      const size = chunks.reduce((sum, n) => sum + fs.statSync(path.join(dir, n)).size, 0);
       if (size < Number(upload.received_bytes))
         problems.push(
           `upload ${upload.id}: part file of ${size} bytes, ${upload.received_bytes} counted`,

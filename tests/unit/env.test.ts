@@ -26,6 +26,8 @@ describe("envSchema", () => {
       LOGIN_RATE_LIMIT: 20,
       MAX_FORM_BYTES: 1024 * 1024,
       MAX_UPLOAD_BYTES: 4 * 1024 ** 3,
+      MAX_OPEN_UPLOADS: 50,
+      MAX_OPEN_UPLOAD_BYTES: 20 * 1024 ** 3,
       INGEST_CONCURRENCY: 2,
       JOB_LEASE_SECONDS: 60,
       DEMO_CONTENT: true,

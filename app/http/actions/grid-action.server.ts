@@ -20,6 +20,7 @@ import {
   relocatedMessage,
 } from "~/models/asset/relocate.server";
 import { updatePreferences } from "~/models/user/user.server";
+import { problemStatus } from "./problem.server";
 import type { Viewer } from "~/models/user/user.schema";
 
 /*
@@ -161,7 +162,7 @@ export async function gridAction(
         return answer({ ok: false, code: "pinLimit", message: error.message });
       return fail(request, error.status, error.message);
     }
-    if (error instanceof RelocateError) return fail(request, error.status, error.message);
+    if (error instanceof RelocateError) return fail(request, problemStatus(error), error.message);
     throw error;
   }
 }

@@ -1,17 +1,18 @@
 import { json } from "@remix-run/node";
-import { findArchive } from "~/models/archive/archive.server";
+import { archiveDecision } from "~/models/access/access.server";
 import { uploadTargets } from "~/models/archive/archive.server";
+import { isProblem, Problem } from "~/models/problem/problem";
 import { uploadSummary } from "~/models/upload/upload.schema";
 import {
   folderFromFields,
   maxUploadBytes,
-  receiveMultipartUpload,
-  UploadRefusedError,
   type MultipartOutcome,
 } from "~/models/upload/upload.server";
 import { LINKS } from "~/utils/links";
 import { requireViewer } from "~/http/session.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { problemStatus } from "./problem.server";
+import { receiveMultipartUpload } from "./upload.server";
 
 /* The upload view: the form that works without JavaScript, and the popover's frame. */
 
@@ -25,7 +26,11 @@ export async function uploadViewData(request: Request) {
 }
 
 export type UploadActionData =
-  | { outcome: MultipartOutcome; archiveName: string; error?: undefined }
+  | {
+      outcome: { uploaded: unknown[]; failed: { fileName: string; message: string }[] };
+      archiveName: string;
+      error?: undefined;
+    }
   | { error: string; outcome?: undefined };
 
 function summary(outcome: MultipartOutcome, archiveName: string) {
@@ -33,16 +38,25 @@ function summary(outcome: MultipartOutcome, archiveName: string) {
   return uploadSummary(outcome.uploaded.length, total, archiveName);
 }
 
+const CHOOSE_ARCHIVE = "Choose the archive to upload to.";
+
 export async function submitUpload(request: Request) {
   const viewer = await requireViewer(request, { allowGuest: false });
   let archiveName = "";
   try {
     const outcome = await receiveMultipartUpload(request, viewer, async (fields) => {
       const id = Number(fields.get("archive"));
-      const archive = Number.isInteger(id) ? await findArchive(id) : null;
-      if (!archive) throw new UploadRefusedError(400, "Choose the archive to upload to.");
-      archiveName = archive.name;
-      return { archive, folderPath: folderFromFields(fields) };
+      const decision = await archiveDecision(
+        viewer,
+        Number.isInteger(id) ? id : null,
+        "UploadFile",
+      );
+      // An archive the viewer may not see is answered as one that does not exist.
+      if (!decision.allowed && decision.problem.kind === "not-found")
+        throw new Problem("invalid", CHOOSE_ARCHIVE);
+      if (!decision.allowed) throw decision.problem;
+      archiveName = decision.value.name;
+      return { archive: decision.value, folderPath: folderFromFields(fields) };
     });
     const total = outcome.uploaded.length + outcome.failed.length;
     if (total === 0)
@@ -52,11 +66,15 @@ export async function submitUpload(request: Request) {
         message: `${summary(outcome, archiveName)} They appear there once processed.`,
       });
     }
-    const status = outcome.uploaded.length > 0 ? 200 : outcome.failed[0]!.status;
-    return json<UploadActionData>({ outcome, archiveName }, status);
+    const status = outcome.uploaded.length > 0 ? 200 : problemStatus(outcome.failed[0]!.problem);
+    const failed = outcome.failed.map(({ fileName, message }) => ({ fileName, message }));
+    return json<UploadActionData>(
+      { outcome: { uploaded: outcome.uploaded, failed }, archiveName },
+      status,
+    );
   } catch (error) {
-    if (error instanceof UploadRefusedError)
-      return json<UploadActionData>({ error: error.message }, error.status);
+    if (isProblem(error))
+      return json<UploadActionData>({ error: error.message }, problemStatus(error));
     throw error;
   }
 }

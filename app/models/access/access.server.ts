@@ -1,18 +1,277 @@
-import { apiError } from "~/http/http.server";
-import { requireViewer } from "~/http/session.server";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { db } from "~/db/connection.server";
+import type { AssetRow, Database } from "~/db/schema";
+import {
+  archiveAccess,
+  findArchive,
+  listArchives,
+  type Archive,
+  type ArchiveAccess,
+} from "~/models/archive/archive.server";
+import type { ArchivePermission } from "~/models/archive/archive.schema";
+import { Problem } from "~/models/problem/problem";
+import { compileNode } from "~/models/search/search.server";
+import { parseSearchExpression } from "~/models/search/search-expression";
+import type { Viewer } from "~/models/user/user.schema";
 
 /*
- * Site-level capabilities. Until groups carry capabilities of their own (people administration),
- * the site owner holds them all.
+ * Every permission rule in one place (decision 026). Two questions are answered here and nowhere
+ * else: may this viewer do this action on this archive or asset, and which assets may they see at
+ * all (the visibility condition every query of assets carries). Writes ask the same visibility
+ * question as reads, so an asset hidden by a member's search filter can no more be written than
+ * read. What the viewer may not see is refused exactly as what does not exist: the same Problem
+ * kind and the same message, so no name, count or id leaks through a refusal.
  */
-export async function requireSiteSettingsPermission(request: Request) {
-  const viewer = await requireViewer(request, { allowGuest: false });
-  if (!viewer.isSiteOwner) {
-    throw apiError(
-      request,
-      403,
-      "Only an administrator with the manage-settings permission can change site settings.",
-    );
+
+/** An action on an archive or an asset, named as the archive member permissions name it. */
+export type AccessAction = ArchivePermission;
+
+/** A site-wide action, held by the site owner until groups carry capabilities of their own. */
+export type SiteAction = "ManageSettings" | "SetPosterAsset";
+
+export const ARCHIVE_NOT_FOUND = "There is no archive at this address.";
+export const ASSET_NOT_FOUND = "There is no asset at this address.";
+
+export type Decision<T> = { allowed: true; value: T } | { allowed: false; problem: Problem };
+
+type AssetsEb = ExpressionBuilder<Database, "assets">;
+
+const FALSE = sql<SqlBool>`1 = 0`;
+
+/**
+ * What the viewer may do in each archive they may see (all of them, or those of archiveIds):
+ * archives where they hold View, hidden archives left out for all but the site owner.
+ */
+export async function visibleArchives(
+  viewer: Viewer | null,
+  archiveIds?: number[],
+): Promise<Map<number, ArchiveAccess>> {
+  if (viewer?.isSiteOwner) return archiveAccess(viewer, archiveIds);
+  const [access, archives] = await Promise.all([archiveAccess(viewer, archiveIds), listArchives()]);
+  for (const archive of archives) if (archive.isHidden) access.delete(archive.id);
+  for (const [id, a] of access) if (!a.permissions.has("View")) access.delete(id);
+  return access;
+}
+
+function memberFilter(eb: AssetsEb, filters: string[]): Expression<SqlBool> {
+  // A filter that no longer parses shows nothing rather than everything.
+  const nodes = filters.flatMap((f) => {
+    const parsed = parseSearchExpression(f);
+    return parsed.ok ? [parsed.node] : [];
+  });
+  if (nodes.length === 0) return FALSE;
+  return eb.or(nodes.map((n) => compileNode(eb as never, n)));
+}
+
+/**
+ * The assets the viewer may see, as a condition on `assets`: ready assets of the archives they
+ * hold View in (via themselves, their groups, Everyone and Registered Users), narrowed by the
+ * search filters of those member entries, ORed. Every query of assets carries it.
+ */
+export function visibleCondition<DB extends Database, TB extends "assets">(
+  eb: ExpressionBuilder<DB, TB>,
+  access: Map<number, ArchiveAccess>,
+): Expression<SqlBool> {
+  const e = eb as unknown as AssetsEb;
+  const open: number[] = [];
+  const narrowed: Expression<SqlBool>[] = [];
+  for (const [archiveId, a] of access) {
+    if (!a.permissions.has("View")) continue;
+    if (a.filters === null) open.push(archiveId);
+    else if (a.filters.length > 0)
+      narrowed.push(e.and([e("assets.archive_id", "=", archiveId), memberFilter(e, a.filters)]));
   }
-  return viewer;
+  const parts = [...(open.length > 0 ? [e("assets.archive_id", "in", open)] : []), ...narrowed];
+  if (parts.length === 0) return FALSE;
+  return e.and([e("assets.state", "=", "ready"), e.or(parts)]);
+}
+
+/** One asset, if the viewer may see it; null otherwise, exactly as for a missing one. */
+export async function findVisibleAsset(
+  viewer: Viewer | null,
+  assetId: number,
+): Promise<AssetRow | null> {
+  if (!Number.isSafeInteger(assetId)) return null;
+  const row = await db()
+    .selectFrom("assets")
+    .select("archive_id")
+    .where("id", "=", assetId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const access = await visibleArchives(viewer, [row.archive_id]);
+  return (
+    (await db()
+      .selectFrom("assets")
+      .selectAll()
+      .where("id", "=", assetId)
+      .where((eb) => visibleCondition(eb, access))
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** The archive and what the viewer may do in it, if they may see it; null exactly as if missing. */
+export async function viewableArchive(
+  viewer: Viewer | null,
+  archiveId: number | null,
+): Promise<{ archive: Archive; access: ArchiveAccess } | null> {
+  if (archiveId === null || !Number.isSafeInteger(archiveId) || !viewer) return null;
+  // Both reads at once; the whole list, not the one archive: the request keeps it for the
+  // listing's visibility check that usually comes next.
+  const [archives, access] = await Promise.all([
+    listArchives(),
+    archiveAccess(viewer, [archiveId]),
+  ]);
+  const archive = archives.find((a) => a.id === archiveId);
+  if (!archive || (archive.isHidden && !viewer.isSiteOwner)) return null;
+  const granted = access.get(archiveId);
+  return granted?.permissions.has("View") ? { archive, access: granted } : null;
+}
+
+function refusal(action: AccessAction, name: string): Problem {
+  const what: Partial<Record<AccessAction, string>> = {
+    UploadFile: `You do not have permission to upload to "${name}".`,
+    EditText: `You do not have permission to edit in "${name}".`,
+    Download: `You do not have permission to download from "${name}".`,
+    Preview: `You do not have permission to see previews in "${name}".`,
+  };
+  return new Problem(
+    "forbidden",
+    what[action] ?? `You do not have permission to do this in "${name}".`,
+  );
+}
+
+/** What changes an archive's content or settings; guests, whatever their groups grant, do none. */
+const CHANGES: ReadonlySet<AccessAction> = new Set<AccessAction>([
+  "UploadFile",
+  "EditText",
+  "EditFile",
+  "CropRotate",
+  "CropFile",
+  "CopyTo",
+  "CopyFrom",
+  "MoveTo",
+  "MoveFrom",
+  "Rename",
+  "Delete",
+  "DuplicateFile",
+  "EditSmartFolders",
+  "MngVideo",
+  "HistoryRollback",
+  "HistoryManage",
+]);
+
+function needsSignIn(viewer: Viewer | null, action: AccessAction): boolean {
+  return CHANGES.has(action) && (!viewer || viewer.isGuest);
+}
+
+/**
+ * May the viewer do this action on the archive? An archive they may not see is refused as
+ * not-found with the message of a missing one; a visible one without the permission as forbidden.
+ */
+export async function archiveDecision(
+  viewer: Viewer | null,
+  archiveId: number | null,
+  action: AccessAction,
+): Promise<Decision<Archive>> {
+  const notFound = {
+    allowed: false as const,
+    problem: new Problem("not-found", ARCHIVE_NOT_FOUND),
+  };
+  if (archiveId === null || !Number.isSafeInteger(archiveId) || !viewer) return notFound;
+  const [archive, access] = await Promise.all([
+    findArchive(archiveId),
+    archiveAccess(viewer, [archiveId]),
+  ]);
+  const granted = access.get(archiveId)?.permissions;
+  // Known to the viewer: an archive they may view, or one they hold this very permission in (an
+  // upload-only drop box); anything else answers as if it did not exist.
+  const known = granted && (granted.has("View") || granted.has(action));
+  if (!archive || !known || (archive.isHidden && !viewer.isSiteOwner)) return notFound;
+  if (needsSignIn(viewer, action) || !granted.has(action))
+    return { allowed: false, problem: refusal(action, archive.name) };
+  return { allowed: true, value: archive };
+}
+
+/**
+ * May the viewer do this action on the asset? One they may not see (another archive, outside
+ * their members' filters, not ready) is refused as not-found exactly like a missing one.
+ */
+export async function assetDecision(
+  viewer: Viewer | null,
+  assetId: number | null,
+  action: AccessAction,
+): Promise<Decision<{ asset: AssetRow; archive: Archive }>> {
+  const notFound = { allowed: false as const, problem: new Problem("not-found", ASSET_NOT_FOUND) };
+  const asset = assetId === null ? null : await findVisibleAsset(viewer, assetId);
+  if (!asset) return notFound;
+  const found = await viewableArchive(viewer, asset.archive_id);
+  if (!found) return notFound;
+  if (needsSignIn(viewer, action) || !found.access.permissions.has(action))
+    return { allowed: false, problem: refusal(action, found.archive.name) };
+  return { allowed: true, value: { asset, archive: found.archive } };
+}
+
+/**
+ * May the viewer change the archive's manual order (relocate)? Members with View and EditText,
+ * and the site owner; guests never.
+ */
+export async function relocateDecision(
+  viewer: Viewer | null,
+  archiveId: number,
+): Promise<Decision<{ archive: Archive; access: ArchiveAccess }>> {
+  const found = await viewableArchive(viewer, archiveId);
+  if (!found) return { allowed: false, problem: new Problem("not-found", ARCHIVE_NOT_FOUND) };
+  if (needsSignIn(viewer, "EditText") || !found.access.permissions.has("EditText"))
+    return {
+      allowed: false,
+      problem: new Problem("forbidden", "You may not change the order of this archive."),
+    };
+  return { allowed: true, value: found };
+}
+
+function decided<T>(decision: Decision<T>): T {
+  if (!decision.allowed) throw decision.problem;
+  return decision.value;
+}
+
+/** archiveDecision, throwing its Problem when refused. */
+export async function requireArchive(
+  viewer: Viewer | null,
+  archiveId: number | null,
+  action: AccessAction,
+): Promise<Archive> {
+  return decided(await archiveDecision(viewer, archiveId, action));
+}
+
+/** assetDecision, throwing its Problem when refused. */
+export async function requireAsset(
+  viewer: Viewer | null,
+  assetId: number | null,
+  action: AccessAction,
+): Promise<{ asset: AssetRow; archive: Archive }> {
+  return decided(await assetDecision(viewer, assetId, action));
+}
+
+/** Site-wide actions: the site owner holds them all for now. */
+export function siteDecision(viewer: Viewer | null, action: SiteAction): Decision<Viewer> {
+  if (!viewer || viewer.isGuest)
+    return { allowed: false, problem: new Problem("unauthenticated", "Log on to continue.") };
+  if (!viewer.isSiteOwner) {
+    const messages: Record<SiteAction, string> = {
+      ManageSettings:
+        "Only an administrator with the manage-settings permission can change site settings.",
+      SetPosterAsset: "You do not have permission to set this archive's cover.",
+    };
+    return { allowed: false, problem: new Problem("forbidden", messages[action]) };
+  }
+  return { allowed: true, value: viewer };
+}
+
+/** Whether the viewer holds the permission in the archive and may see it (no Problem needed). */
+export async function may(
+  viewer: Viewer | null,
+  archiveId: number,
+  action: AccessAction,
+): Promise<boolean> {
+  return (await archiveDecision(viewer, archiveId, action)).allowed;
 }

@@ -5,9 +5,9 @@ import { assetIdFromSegment } from "./asset.server";
 import { assetViews, previewFor, type AssetPreview, type AssetView } from "./asset-view.server";
 import { METADATA_FIELDS, valuesOf, type FieldType } from "~/models/metadata/metadata-fields";
 import { RENDITION_NAMES, requestRendition } from "~/models/rendition/rendition.server";
+import { findVisibleAsset } from "~/models/access/access.server";
 import {
   DEFAULT_SORT,
-  findVisibleAsset,
   formatSort,
   InvalidSearchExpressionError,
   listAssets,

@@ -1,6 +1,7 @@
 import { db } from "~/db/connection.server";
 import type { AssetRow, RenditionRow } from "~/db/schema";
-import { archiveAccess, listArchives, type Archive } from "~/models/archive/archive.server";
+import { visibleArchives } from "~/models/access/access.server";
+import { listArchives, type Archive } from "~/models/archive/archive.server";
 import type { ArchivePermission } from "~/models/archive/archive.schema";
 import type { Viewer } from "~/models/user/user.schema";
 import { assetHref } from "./asset.server";
@@ -242,7 +243,7 @@ export async function assetViews(
   const archiveIds = [...new Set(rows.map((r) => r.archive_id))];
   // The request's archive list (the listing's visibility check read it): no read per archive.
   const [access, renditions, archives] = await Promise.all([
-    archiveAccess(viewer, archiveIds),
+    visibleArchives(viewer, archiveIds),
     currentRenditions(rows),
     listArchives(),
   ]);

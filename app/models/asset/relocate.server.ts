@@ -3,7 +3,9 @@ import { z } from "zod";
 import { db } from "~/db/connection.server";
 import { lockRowForUpdate } from "~/db/dialect.server";
 import type { Database } from "~/db/schema";
-import { archiveAccess } from "~/models/archive/archive.server";
+import { relocateDecision, visibleCondition } from "~/models/access/access.server";
+import type { ArchiveAccess } from "~/models/archive/archive.server";
+import { Problem, type ProblemKind } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 
 /*
@@ -28,22 +30,20 @@ export const relocateSchema = z.object({
     .max(MAX_RELOCATE, `Move at most ${MAX_RELOCATE} assets at once.`),
 });
 
-export class RelocateError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 403 | 404,
-  ) {
-    super(message);
+/** A refused move; a Problem like any model's refusal. */
+export class RelocateError extends Problem {
+  constructor(kind: ProblemKind, message: string) {
+    super(kind, message);
     this.name = "RelocateError";
   }
 }
 
-/** Who may change an archive's manual order: the site owner, and members with EditText. */
+/** The same words for an asset that is not in the archive and one the viewer may not see. */
+const NOT_IN_ARCHIVE = "Some of the selected assets are not in this archive.";
+
+/** Who may change an archive's manual order: the access module's relocate rule. */
 export async function mayReorder(viewer: Viewer | null, archiveId: number): Promise<boolean> {
-  if (!viewer || viewer.isGuest) return false;
-  if (viewer.isSiteOwner) return true;
-  const access = (await archiveAccess(viewer, [archiveId])).get(archiveId);
-  return Boolean(access?.permissions.has("View") && access.permissions.has("EditText"));
+  return (await relocateDecision(viewer, archiveId)).allowed;
 }
 
 interface Placed {
@@ -51,11 +51,17 @@ interface Placed {
   position: number;
 }
 
-async function orderOf(trx: Kysely<Database>, archiveId: number): Promise<Placed[]> {
+/** The archive's order as the viewer sees it: assets hidden from them are neither moved nor passed. */
+async function orderOf(
+  trx: Kysely<Database>,
+  archiveId: number,
+  access: Map<number, ArchiveAccess>,
+): Promise<Placed[]> {
   const rows = await trx
     .selectFrom("assets")
     .select(["id", "position"])
     .where("archive_id", "=", archiveId)
+    .where((eb) => visibleCondition(eb, access))
     .orderBy("position")
     .orderBy("id")
     .execute();
@@ -110,7 +116,8 @@ function slot(order: Placed[], selected: Set<number>, direction: Direction) {
 
 /**
  * Moves the assets within their archive's manual order, in one transaction. Answers how many
- * moved (0 when there is nothing to pass, e.g. left of the first asset). Throws RelocateError.
+ * moved (0 when there is nothing to pass, e.g. left of the first asset). Throws RelocateError;
+ * an asset the viewer may not see is refused exactly like one that is not in the archive.
  */
 export async function relocateAssets(
   viewer: Viewer | null,
@@ -118,25 +125,26 @@ export async function relocateAssets(
   assetIds: number[],
   direction: Direction,
 ): Promise<number> {
-  if (!(await mayReorder(viewer, archiveId)))
-    throw new RelocateError("You may not change the order of this archive.", 403);
+  const decision = await relocateDecision(viewer, archiveId);
+  if (!decision.allowed) throw new RelocateError(decision.problem.kind, decision.problem.message);
+  const access = new Map([[archiveId, decision.value.access]]);
   const ids = [...new Set(assetIds)];
   return db()
     .transaction()
     .execute(async (trx) => {
       // Two moves in one archive at once would each split the same gap: one waits for the other.
       await lockRowForUpdate(trx, "archives", archiveId);
-      let order = await orderOf(trx, archiveId);
+      let order = await orderOf(trx, archiveId, access);
       const selected = new Set(ids);
       if (order.filter((p) => selected.has(p.id)).length !== ids.length)
-        throw new RelocateError("Some of the selected assets are not in this archive.", 404);
+        throw new RelocateError("not-found", NOT_IN_ARCHIVE);
       const moving = order.filter((p) => selected.has(p.id));
       let target = slot(order, selected, direction);
       if (!target) return 0;
       let positions = between(target.low, target.high, moving.length);
       if (!positions) {
         await renumber(trx, archiveId);
-        order = await orderOf(trx, archiveId);
+        order = await orderOf(trx, archiveId, access);
         target = slot(order, selected, direction)!;
         positions = between(target.low, target.high, moving.length)!;
       }

@@ -5,8 +5,8 @@ import {
   parseAdvancedSearch,
 } from "~/models/search/advanced-search.schema";
 import { acceptedTypes, apiError, apiJson } from "~/http/http.server";
+import { siteDecision, visibleArchives as visibleAccess } from "~/models/access/access.server";
 import {
-  archiveAccess,
   archiveCollection,
   archiveIdFromSegment,
   collectionFor,
@@ -62,7 +62,7 @@ export class CollectionError extends Error {
  * member permission grants it (ARCHIVE_PERMISSIONS has no SetPosterAsset).
  */
 export function canSetPoster(viewer: Viewer | null): boolean {
-  return viewer?.isSiteOwner === true;
+  return siteDecision(viewer, "SetPosterAsset").allowed;
 }
 
 /** Pins belong to signed-in people; the guest's preferences are shared by every visitor. */
@@ -77,12 +77,10 @@ interface VisibleArchive {
 
 /** Archives the viewer may View; hidden ones only for the site owner. In list order. */
 export async function visibleArchives(viewer: Viewer | null): Promise<VisibleArchive[]> {
-  const [archives, access] = await Promise.all([listArchives(), archiveAccess(viewer)]);
+  const [archives, access] = await Promise.all([listArchives(), visibleAccess(viewer)]);
   return archives.flatMap((archive) => {
     const a = access.get(archive.id);
-    if (!a?.permissions.has("View")) return [];
-    if (archive.isHidden && !viewer?.isSiteOwner) return [];
-    return [{ archive, access: a }];
+    return a ? [{ archive, access: a }] : [];
   });
 }
 

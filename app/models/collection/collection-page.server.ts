@@ -6,12 +6,7 @@ import {
 import { thumbHashToAverageRGBA } from "thumbhash";
 import { db } from "~/db/connection.server";
 import { wantsRetinaThumbnails, type Viewer } from "~/models/user/user.schema";
-import {
-  archiveAccess,
-  archiveCollection,
-  listArchives,
-  type Archive,
-} from "~/models/archive/archive.server";
+import { archiveCollection, type Archive } from "~/models/archive/archive.server";
 import { assetViews, type AssetView } from "~/models/asset/asset-view.server";
 import { toGridAsset, type GridAsset } from "~/models/asset/asset.view";
 import {
@@ -33,6 +28,7 @@ import type { ArchivePermission } from "~/models/archive/archive.schema";
 import { apiError } from "~/http/http.server";
 import { pinnedAmong } from "~/models/pin/pin.server";
 import { mayReorder } from "~/models/asset/relocate.server";
+import { viewableArchive as accessibleArchive } from "~/models/access/access.server";
 
 /*
  * One page of a collection's grid, for the HTML page and its JSON twin alike (decision 015). The
@@ -230,19 +226,9 @@ export async function viewableArchive(
   viewer: Viewer | null,
   archiveId: number | null,
 ): Promise<ArchiveForViewer> {
-  if (archiveId === null || !viewer) throw new CollectionNotFoundError();
-  // Both reads at once (on PostgreSQL each is a round trip). The whole list, not the one
-  // archive: the listing's visibility check reads it next, and the request keeps it.
-  const [archives, accessMap] = await Promise.all([
-    listArchives(),
-    archiveAccess(viewer, [archiveId]),
-  ]);
-  const archive = archives.find((a) => a.id === archiveId);
-  if (!archive) throw new CollectionNotFoundError();
-  if (archive.isHidden && !viewer.isSiteOwner) throw new CollectionNotFoundError();
-  const access = accessMap.get(archive.id);
-  if (!access?.permissions.has("View")) throw new CollectionNotFoundError();
-  return { archive, permissions: access.permissions };
+  const found = await accessibleArchive(viewer, archiveId);
+  if (!found) throw new CollectionNotFoundError();
+  return { archive: found.archive, permissions: found.access.permissions };
 }
 
 export interface FolderEntry {

@@ -1,7 +1,6 @@
 import type { RenditionKind } from "~/db/schema";
-import { hasArchivePermission } from "~/models/archive/archive.server";
+import { assetDecision, may } from "~/models/access/access.server";
 import { currentRevisionId, findRendition, findRevision } from "~/models/asset/asset.server";
-import { findVisibleAsset } from "~/models/search/search.server";
 import type { Viewer } from "~/models/user/user.schema";
 
 /*
@@ -71,14 +70,15 @@ export async function accessFile(
   if (!revision || revision.assetState !== "ready") return NOT_FOUND;
   const permission = kind === "original" ? "Download" : "Preview";
   // The asset itself must be visible (members' filters, hidden archives), not only its archive.
-  if (!(await findVisibleAsset(viewer, revision.assetId))) return NOT_FOUND;
+  const decision = await assetDecision(viewer, revision.assetId, permission);
+  if (!decision.allowed && decision.problem.kind === "not-found") return NOT_FOUND;
   // Earlier revisions belong to the history, which has its own permission.
   if (
     revision.number !== revision.currentRevision &&
-    !(await hasArchivePermission(viewer, revision.archiveId, "HistoryView"))
+    !(await may(viewer, revision.archiveId, "HistoryView"))
   )
     return NOT_FOUND;
-  if (!(await hasArchivePermission(viewer, revision.archiveId, permission))) {
+  if (!decision.allowed) {
     return {
       ok: false,
       status: 403,

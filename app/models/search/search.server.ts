@@ -8,7 +8,7 @@ import {
 import { db } from "~/db/connection.server";
 import { fullText, jsonObjectKeyCount, type FullText } from "~/db/dialect.server";
 import type { AssetRow, Database } from "~/db/schema";
-import { archiveAccess, listArchives, type ArchiveAccess } from "~/models/archive/archive.server";
+import { findVisibleAsset, visibleArchives, visibleCondition } from "~/models/access/access.server";
 import { fieldToken, searchWords } from "./search-document";
 import { parseSearchExpression, type SearchNode, type TextValue } from "./search-expression";
 import type { Viewer } from "~/models/user/user.schema";
@@ -234,66 +234,8 @@ export function parseQueries(queries: string[], now = new Date()): SearchNode[] 
     });
 }
 
-function memberFilter(eb: AssetsEb, filters: string[]): Expression<SqlBool> {
-  // A filter that no longer parses shows nothing rather than everything.
-  const nodes = filters.flatMap((f) => {
-    const parsed = parseSearchExpression(f);
-    return parsed.ok ? [parsed.node] : [];
-  });
-  if (nodes.length === 0) return FALSE;
-  return eb.or(nodes.map((n) => compileNode(eb, n)));
-}
-
-/**
- * Ready assets the viewer may see among the given archives: the archives they have View in,
- * narrowed by their members' filters. Hidden archives are left out for all but the site owner.
- */
-export function visibleCondition(
-  eb: AssetsEb,
-  access: Map<number, ArchiveAccess>,
-): Expression<SqlBool> {
-  const open: number[] = [];
-  const narrowed: Expression<SqlBool>[] = [];
-  for (const [archiveId, a] of access) {
-    if (!a.permissions.has("View")) continue;
-    if (a.filters === null) open.push(archiveId);
-    else if (a.filters.length > 0)
-      narrowed.push(eb.and([eb("assets.archive_id", "=", archiveId), memberFilter(eb, a.filters)]));
-  }
-  const parts = [...(open.length > 0 ? [eb("assets.archive_id", "in", open)] : []), ...narrowed];
-  if (parts.length === 0) return FALSE;
-  return eb.and([eb("assets.state", "=", "ready"), eb.or(parts)]);
-}
-
-async function visibleArchives(viewer: Viewer | null, archiveIds?: number[]) {
-  if (viewer?.isSiteOwner) return archiveAccess(viewer, archiveIds);
-  // The request's list of archives: the shell's navigation has usually read it already.
-  const [access, archives] = await Promise.all([archiveAccess(viewer, archiveIds), listArchives()]);
-  for (const archive of archives) if (archive.isHidden) access.delete(archive.id);
-  return access;
-}
-
-/** One asset, if the viewer may see it; null otherwise (a 404 to the caller, never data). */
-export async function findVisibleAsset(
-  viewer: Viewer | null,
-  assetId: number,
-): Promise<AssetRow | null> {
-  const row = await db()
-    .selectFrom("assets")
-    .select("archive_id")
-    .where("id", "=", assetId)
-    .executeTakeFirst();
-  if (!row) return null;
-  const access = await visibleArchives(viewer, [row.archive_id]);
-  return (
-    (await db()
-      .selectFrom("assets")
-      .selectAll()
-      .where("id", "=", assetId)
-      .where((eb) => visibleCondition(eb as AssetsEb, access))
-      .executeTakeFirst()) ?? null
-  );
-}
+// Visibility is the access module's (decision 026); callers that found it here still do.
+export { findVisibleAsset, visibleCondition };
 
 /* ---------- listing ---------- */
 

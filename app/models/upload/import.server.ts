@@ -6,7 +6,8 @@ import type { AssetState } from "~/db/schema";
 import type { Archive } from "~/models/archive/archive.server";
 import { INGEST_JOB } from "~/models/asset/asset.server";
 import { fileNameProblem } from "./upload.schema";
-import { register, storeFile, UploadRefusedError } from "./upload.server";
+import { isProblem } from "~/models/problem/problem";
+import { register, storeFile } from "./upload.server";
 
 /*
  * The import command's work (scripts/import.ts): a folder tree into an archive through the same
@@ -156,7 +157,7 @@ export async function importFolder(
         outcome.imported.push({ file, assetId: created.assetId });
       }
     } catch (error) {
-      if (error instanceof UploadRefusedError) {
+      if (isProblem(error)) {
         outcome.failed.push({ file, reason: reasonOf(error.message, name) });
       } else if (isUnreadable(error)) {
         // Removed, replaced or locked between the listing and the read.

@@ -1,6 +1,5 @@
 import { constants as fsConstants } from "node:fs";
 import fs from "node:fs/promises";
-import { unstable_parseMultipartFormData as parseMultipartFormData } from "@remix-run/node";
 import sharp from "sharp";
 import { db } from "~/db/connection.server";
 import type { Viewer } from "~/models/user/user.schema";
@@ -14,8 +13,9 @@ import {
 import { MAX_INPUT_PIXELS } from "~/media/renditions.server";
 import { env } from "~/utils/env.server";
 import { formatBytes } from "~/utils/format";
-import { apiError } from "~/http/http.server";
-import { hasArchivePermission, type Archive } from "~/models/archive/archive.server";
+import { ASSET_NOT_FOUND, requireArchive, requireAsset } from "~/models/access/access.server";
+import type { Archive } from "~/models/archive/archive.server";
+import { Problem } from "~/models/problem/problem";
 import { addRevision, createAsset, type Within } from "~/models/asset/asset.server";
 import { fileNameProblem, folderPathSchema, type UploadMetadataField } from "./upload.schema";
 
@@ -25,40 +25,37 @@ import { fileNameProblem, folderPathSchema, type UploadMetadataField } from "./u
  * exist. A refused file changes nothing but, at most, an unreferenced blob that is removed again.
  */
 
-export class UploadRefusedError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404 | 409 | 413 | 415 | 422,
-    message: string,
-  ) {
-    super(message);
-    this.name = "UploadRefusedError";
-  }
-}
-
 export function maxUploadBytes(): number {
   return env().MAX_UPLOAD_BYTES;
 }
 
 function tooLarge(fileName: string) {
-  return new UploadRefusedError(
-    413,
+  return new Problem(
+    "too-large",
     `"${fileName}" is larger than the upload limit of ${formatBytes(maxUploadBytes())}.`,
   );
 }
 
 export function checkFileName(fileName: string): void {
   const problem = fileNameProblem(fileName);
-  if (problem) throw new UploadRefusedError(400, problem);
+  if (problem) throw new Problem("invalid", problem);
 }
 
-async function requireUploadPermission(viewer: Viewer, archive: Archive) {
-  if (viewer.isGuest || !(await hasArchivePermission(viewer, archive.id, "UploadFile"))) {
-    throw new UploadRefusedError(403, `You do not have permission to upload to "${archive.name}".`);
+/**
+ * Upload is checked by the access module like any action: an archive the viewer may not see is
+ * refused exactly as a missing one; a revision needs the asset itself to be visible.
+ */
+export async function requireUploadPermission(viewer: Viewer, target: UploadTarget) {
+  if (target.assetId !== undefined) {
+    const { asset } = await requireAsset(viewer, target.assetId, "UploadFile");
+    if (asset.archive_id !== target.archive.id) throw new Problem("not-found", ASSET_NOT_FOUND);
+    return;
   }
+  await requireArchive(viewer, target.archive.id, "UploadFile");
 }
 
 /** Removes a blob a refused upload wrote, unless something refers to it (identical content). */
-async function discardUnreferenced(hash: string) {
+export async function discardUnreferenced(hash: string) {
   const used =
     (await db()
       .selectFrom("revisions")
@@ -75,8 +72,8 @@ async function discardUnreferenced(hash: string) {
 
 function refusedType(error: unknown, fileName: string): never {
   if (error instanceof RefusedFileError) {
-    const status = error.code === "empty" ? 400 : 415;
-    throw new UploadRefusedError(status, `"${fileName}": ${error.message}`);
+    const kind = error.code === "empty" ? "invalid" : "unsupported";
+    throw new Problem(kind, `"${fileName}": ${error.message}`);
   }
   throw error;
 }
@@ -105,7 +102,7 @@ async function checkPixels(blob: BlobInfo, type: MediaType, fileName: string) {
   });
   if (problem) {
     await discardUnreferenced(blob.hash);
-    throw new UploadRefusedError(422, problem);
+    throw new Problem("unprocessable", problem);
   }
 }
 
@@ -203,7 +200,7 @@ export async function uploadStream(
   extra: { comment?: string; fields?: UploadMetadataField[] } = {},
 ): Promise<UploadedFile> {
   checkFileName(fileName);
-  await requireUploadPermission(viewer, target.archive);
+  await requireUploadPermission(viewer, target);
   const { blob, type } = await storeStream(data, fileName);
   return register(viewer, target, fileName, blob, type, extra);
 }
@@ -236,119 +233,14 @@ export async function drain(data: AsyncIterable<Uint8Array>) {
   for await (const chunk of data) void chunk;
 }
 
-export { requireUploadPermission };
-
-/** A refused upload in the one error shape; anything else is not ours to answer. */
-export function refusal(request: Request, error: unknown): Response {
-  if (error instanceof UploadRefusedError) return apiError(request, error.status, error.message);
-  throw error;
-}
-
-/** Reads a JSON body of at most the form limit; 415 or 400 otherwise. */
-export async function readJson(request: Request): Promise<unknown> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!/^application\/(?:[\w.+-]+\+)?json$/.test(type))
-    throw apiError(request, 415, "Send this request as JSON (Content-Type: application/json).");
-  try {
-    return await request.json();
-  } catch {
-    throw apiError(request, 400, "The request body is not valid JSON.");
-  }
-}
-
-type Part = Parameters<Parameters<typeof parseMultipartFormData>[1]>[0];
-
-/**
- * Reads a multipart body part by part. What the parser itself throws (a malformed body or part
- * header, a file name with a line break) is the client's fault: 400. What our handler throws is
- * passed on as it is.
- */
-export async function parseParts(request: Request, handle: (part: Part) => Promise<void>) {
-  const ours = new Set<unknown>();
-  try {
-    await parseMultipartFormData(request, async (part) => {
-      try {
-        await handle(part);
-      } catch (error) {
-        ours.add(error);
-        throw error;
-      }
-      return undefined;
-    });
-  } catch (error) {
-    if (ours.has(error)) throw error;
-    throw new UploadRefusedError(
-      400,
-      "The upload could not be read as multipart/form-data (a malformed part or file name).",
-    );
-  }
-}
-
 /** The optional folder field of an upload form: a path below the archive's root. */
 export function folderFromFields(fields: Map<string, string>): string {
   const folder = folderPathSchema.safeParse(fields.get("folder") ?? "");
-  if (!folder.success) throw new UploadRefusedError(400, folder.error.issues[0]!.message);
+  if (!folder.success) throw new Problem("invalid", folder.error.issues[0]!.message);
   return folder.data;
 }
 
 export interface MultipartOutcome {
   uploaded: UploadedFile[];
-  failed: { fileName: string; message: string; status: number }[];
-}
-
-const MAX_TEXT_FIELD_BYTES = 64 * 1024;
-
-async function readText(data: AsyncIterable<Uint8Array>): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of data) {
-    size += chunk.byteLength;
-    if (size > MAX_TEXT_FIELD_BYTES)
-      throw new UploadRefusedError(400, "A form field is longer than 64 kB.");
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-/**
- * A multipart upload of one or more files, each streamed into the store as it arrives. The
- * fields that choose the target (archive, folder) come before the files in the form, so the
- * target is known when the first file begins. One refused file does not stop the others.
- */
-export async function receiveMultipartUpload(
-  request: Request,
-  viewer: Viewer,
-  targetFor: (fields: Map<string, string>) => Promise<UploadTarget>,
-): Promise<MultipartOutcome> {
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  if (!type.startsWith("multipart/form-data"))
-    throw new UploadRefusedError(415, "Send the files as multipart/form-data.");
-  const fields = new Map<string, string>();
-  const outcome: MultipartOutcome = { uploaded: [], failed: [] };
-  let target: UploadTarget | undefined;
-  await parseParts(request, async (part) => {
-    if (part.filename === undefined) {
-      if (fields.size < 50) fields.set(part.name, await readText(part.data));
-      else await drain(part.data);
-      return;
-    }
-    // A file input left empty sends a part with no name and no bytes.
-    if (part.filename === "" && part.name) {
-      await drain(part.data);
-      return;
-    }
-    target ??= await targetFor(fields);
-    try {
-      outcome.uploaded.push(await uploadStream(viewer, target, part.filename, part.data));
-    } catch (error) {
-      if (!(error instanceof UploadRefusedError)) throw error;
-      await drain(part.data);
-      outcome.failed.push({
-        fileName: part.filename,
-        message: error.message,
-        status: error.status,
-      });
-    }
-  });
-  return outcome;
+  failed: { fileName: string; message: string; problem: Problem }[];
 }
