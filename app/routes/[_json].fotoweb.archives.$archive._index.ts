@@ -10,7 +10,8 @@ import {
 } from "~/models/collection/collection-page.server";
 import { patchCollection } from "~/models/collection/collection-list.server";
 import { folderFromFields, receiveMultipartUpload, refusal } from "~/models/upload/upload.server";
-import { acceptedTypes, apiError, apiHandler, apiJson } from "~/http/http.server";
+import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
+import { acceptsType } from "~/http/negotiate";
 import { LINKS } from "~/utils/links";
 import { getBrowsingViewer, requireApiViewer } from "~/http/session.server";
 
@@ -31,7 +32,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   if (!viewer) await requireApiViewer(request);
   const url = new URL(request.url);
   // The asset list alone when asked for it; the collection (with its first page) otherwise.
-  const listOnly = acceptedTypes(request).includes(ASSETLIST_TYPE);
+  const listOnly = acceptsType(request, ASSETLIST_TYPE);
   try {
     const page = await collectionPage(
       viewer,
@@ -46,14 +47,17 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   }
 });
 
-export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
+export const allowedMethods = ["GET", "HEAD", "POST", "PATCH"];
+
+export const action = apiHandler(async (args: ActionFunctionArgs) => {
+  const { request, params } = args;
   if (request.method === "PATCH")
     return patchCollection(
       request,
       await archiveOf(request, params.archive),
       await requireApiViewer(request),
     );
-  if (request.method !== "POST") return apiError(request, 405, "Use POST to upload files.");
+  if (request.method !== "POST") return methodNotAllowed(args);
   const viewer = await requireApiViewer(request);
   const archive = await archiveOf(request, params.archive);
   try {

@@ -5,13 +5,14 @@ import {
   fullDescriptor,
 } from "~/models/descriptor/descriptor.server";
 import { getSiteSettings } from "~/models/site/site.server";
-import { acceptedTypes, apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
+import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
+import { acceptsType } from "~/http/negotiate";
 import { requireApiViewer } from "~/http/session.server";
 
 /* GET /fotoweb/me/ as JSON: the full descriptor of the signed-in user (the guest included). */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  const types = acceptedTypes(request);
-  if (types.includes(PUBLIC_DESCRIPTOR_TYPE) && !types.includes(FULL_DESCRIPTOR_TYPE)) {
+  const accepts = (type: string) => acceptsType(request, type);
+  if (accepts(PUBLIC_DESCRIPTOR_TYPE) && !accepts(FULL_DESCRIPTOR_TYPE)) {
     return apiError(
       request,
       406,
@@ -19,9 +20,7 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
     );
   }
   const viewer = await requireApiViewer(request);
-  const mediaType = types.includes(FULL_DESCRIPTOR_TYPE)
-    ? FULL_DESCRIPTOR_TYPE
-    : "application/json";
+  const mediaType = accepts(FULL_DESCRIPTOR_TYPE) ? FULL_DESCRIPTOR_TYPE : "application/json";
   return apiJson(fullDescriptor(await getSiteSettings(), viewer), mediaType);
 });
 

@@ -7,7 +7,7 @@ import {
 } from "~/models/collection/collection-page.server";
 import { pinRequest, pinRequestErrorResponse } from "~/http/actions/pin-api.server";
 import { addPins, removePins } from "~/models/pin/pin.server";
-import { apiError, apiHandler, apiJson } from "~/http/http.server";
+import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { requireApiViewer } from "~/http/session.server";
 
 /*
@@ -32,12 +32,11 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   }
 });
 
-export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  if (request.method !== "POST" && request.method !== "PATCH") {
-    const response = apiError(request, 405, `${request.method} is not supported here.`);
-    response.headers.set("Allow", "GET, POST, PATCH");
-    return response;
-  }
+export const allowedMethods = ["GET", "HEAD", "POST", "PATCH"];
+
+export const action = apiHandler(async (args: ActionFunctionArgs) => {
+  const { request } = args;
+  if (request.method !== "POST" && request.method !== "PATCH") return methodNotAllowed(args);
   const viewer = await requirePinner(request);
   try {
     const ids = await pinRequest(request);

@@ -18,7 +18,7 @@ import {
 } from "~/models/collection/collection-list.server";
 import { InvalidSearchExpressionError } from "~/models/search/search.server";
 import { alertDanger, alertWarning, page } from "~/styles/global.css";
-import { readForm } from "~/http/http.server";
+import { readForm } from "~/http/submission.server";
 import { getBrowsingViewer } from "~/http/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 

@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { errorBody, readForm } from "~/http/http.server";
+import { errorBody } from "~/http/http.server";
+import { readForm } from "~/http/submission.server";
 import { safeRedirect } from "~/http/redirect";
 import { redirectWithToast } from "~/http/toast.server";
 import type { Archive } from "~/models/archive/archive.server";

@@ -4,7 +4,8 @@ import {
   advancedSearchParams,
   parseAdvancedSearch,
 } from "~/models/search/advanced-search.schema";
-import { acceptedTypes, apiError, apiJson } from "~/http/http.server";
+import { apiError, apiJson } from "~/http/http.server";
+import { acceptsType } from "~/http/negotiate";
 import {
   archiveAccess,
   archiveCollection,
@@ -402,7 +403,7 @@ export async function collectionListResponse(
     return apiError(request, 400, search.message, { heading: "InvalidSearchParameters" });
   try {
     const data = await listCollections(viewer, { queries: search.queries });
-    const type = acceptedTypes(request).includes(COLLECTION_LIST_TYPE)
+    const type = acceptsType(request, COLLECTION_LIST_TYPE)
       ? COLLECTION_LIST_TYPE
       : "application/json";
     return apiJson({ data, paging: null, searchURL: ARCHIVES_SEARCH_URL }, type);
