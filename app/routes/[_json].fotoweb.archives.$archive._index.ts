@@ -3,12 +3,11 @@ import { archiveIdFromSegment, findArchive } from "~/models/archive/archive.serv
 import {
   API_PAGE_SIZE,
   ASSETLIST_TYPE,
-  collectionErrorResponse,
   collectionPage,
   collectionRepresentation,
   COLLECTION_TYPE,
 } from "~/models/collection/collection-page.server";
-import { patchCollection } from "~/models/collection/collection-list.server";
+import { collectionErrorResponse, patchCollection } from "~/http/actions/collection-api.server";
 import { folderFromFields, receiveMultipartUpload, refusal } from "~/models/upload/upload.server";
 import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { acceptsType } from "~/http/negotiate";

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   API_PAGE_SIZE,
   ASSETLIST_TYPE,
-  collectionErrorResponse,
   pinsPage,
 } from "~/models/collection/collection-page.server";
-import { pinRequest, pinRequestErrorResponse } from "~/http/actions/pin-api.server";
+import { collectionErrorResponse } from "~/http/actions/collection-api.server";
+import { pinRequest } from "~/http/actions/pin-api.server";
 import { addPins, removePins } from "~/models/pin/pin.server";
 import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { requireApiViewer } from "~/http/session.server";
@@ -38,15 +38,11 @@ export const action = apiHandler(async (args: ActionFunctionArgs) => {
   const { request } = args;
   if (request.method !== "POST" && request.method !== "PATCH") return methodNotAllowed(args);
   const viewer = await requirePinner(request);
-  try {
-    const ids = await pinRequest(request);
-    if (request.method === "POST") {
-      const result = await addPins(viewer, ids);
-      return apiJson({ assets: result }, "application/json");
-    }
-    const removed = await removePins(viewer, ids);
-    return apiJson({ assets: { removed } }, "application/json");
-  } catch (error) {
-    return pinRequestErrorResponse(request, error);
+  const ids = await pinRequest(request);
+  if (request.method === "POST") {
+    const result = await addPins(viewer, ids);
+    return apiJson({ assets: result }, "application/json");
   }
+  const removed = await removePins(viewer, ids);
+  return apiJson({ assets: { removed } }, "application/json");
 });

@@ -10,11 +10,8 @@ import { AssetGrid } from "~/components/asset/AssetGrid";
 import { SortSelect } from "~/components/search/SortSelect";
 import * as css from "~/components/asset/grid.css";
 import { archiveIdFromSegment } from "~/models/archive/archive.server";
-import {
-  archivePageData,
-  collectionErrorResponse,
-  viewableArchive,
-} from "~/models/collection/collection-page.server";
+import { archivePageData, viewableArchive } from "~/models/collection/collection-page.server";
+import { collectionErrorResponse } from "~/http/actions/collection-api.server";
 import { gridAction } from "~/http/actions/grid-action.server";
 import { SORT_OPTIONS } from "~/models/search/sort-options";
 import { getBrowsingViewer, requireViewer } from "~/http/session.server";

@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { errorBody } from "~/http/http.server";
+import { errorResponse, HttpError } from "~/http/http.server";
+import { isProblem } from "~/models/problem/problem";
 import { readForm } from "~/http/submission.server";
 import { safeRedirect } from "~/http/redirect";
 import { redirectWithToast } from "~/http/toast.server";
@@ -9,17 +10,12 @@ import { parseSort } from "~/models/search/search.server";
 import {
   addPins,
   clearPins,
-  PinError,
+  PIN_LIMIT_CODE,
   PIN_LIMIT_MESSAGE,
   removePins,
   togglePin,
 } from "~/models/pin/pin.server";
-import {
-  DIRECTIONS,
-  relocateAssets,
-  RelocateError,
-  relocatedMessage,
-} from "~/models/asset/relocate.server";
+import { DIRECTIONS, relocateAssets, relocatedMessage } from "~/models/asset/relocate.server";
 import { updatePreferences } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
 
@@ -89,7 +85,7 @@ function readIntent(form: FormData) {
 }
 
 function fail(request: Request, status: number, message: string): never {
-  throw json(errorBody(request, status, message), { status });
+  throw errorResponse(request, new HttpError(status, message));
 }
 
 /** Handles a grid post; `back` is where the page redirects afterwards. */
@@ -157,13 +153,10 @@ export async function gridAction(
       }
     }
   } catch (error) {
-    if (error instanceof PinError) {
-      if (error.code === "pinLimit")
-        return answer({ ok: false, code: "pinLimit", message: error.message });
-      return fail(request, error.status, error.message);
-    }
-    if (error instanceof RelocateError) return fail(request, error.status, error.message);
-    throw error;
+    // The pin limit is an outcome the grid shows in place; other refusals are error answers.
+    if (isProblem(error) && error.details.code === PIN_LIMIT_CODE)
+      return answer({ ok: false, code: PIN_LIMIT_CODE, message: error.message });
+    throw errorResponse(request, error);
   }
 }
 

@@ -4,6 +4,7 @@ import { database, db } from "~/db/connection.server";
 import type { Database } from "~/db/schema";
 import { archiveAccess } from "~/models/archive/archive.server";
 import type { Viewer } from "~/models/user/user.schema";
+import { Problem } from "~/models/problem/problem";
 
 /*
  * Manual order (spec 000 "Relocate assets", decision 015). Positions are REAL: a move writes only
@@ -26,16 +27,6 @@ export const relocateSchema = z.object({
     .min(1, "Select the assets to move first.")
     .max(MAX_RELOCATE, `Move at most ${MAX_RELOCATE} assets at once.`),
 });
-
-export class RelocateError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 403 | 404,
-  ) {
-    super(message);
-    this.name = "RelocateError";
-  }
-}
 
 /** Who may change an archive's manual order: the site owner, and members with EditText. */
 export async function mayReorder(viewer: Viewer | null, archiveId: number): Promise<boolean> {
@@ -109,7 +100,7 @@ function slot(order: Placed[], selected: Set<number>, direction: Direction) {
 
 /**
  * Moves the assets within their archive's manual order, in one transaction. Answers how many
- * moved (0 when there is nothing to pass, e.g. left of the first asset). Throws RelocateError.
+ * moved (0 when there is nothing to pass, e.g. left of the first asset). Refuses with a Problem.
  */
 export async function relocateAssets(
   viewer: Viewer | null,
@@ -118,7 +109,7 @@ export async function relocateAssets(
   direction: Direction,
 ): Promise<number> {
   if (!(await mayReorder(viewer, archiveId)))
-    throw new RelocateError("You may not change the order of this archive.", 403);
+    throw new Problem("forbidden", "You may not change the order of this archive.");
   const ids = [...new Set(assetIds)];
   return db()
     .transaction()
@@ -134,7 +125,7 @@ export async function relocateAssets(
       let order = await orderOf(trx, archiveId);
       const selected = new Set(ids);
       if (order.filter((p) => selected.has(p.id)).length !== ids.length)
-        throw new RelocateError("Some of the selected assets are not in this archive.", 404);
+        throw new Problem("not-found", "Some of the selected assets are not in this archive.");
       const moving = order.filter((p) => selected.has(p.id));
       let target = slot(order, selected, direction);
       if (!target) return 0;
