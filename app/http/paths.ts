@@ -28,6 +28,13 @@ export const SINGLE_REPRESENTATION_PATHS: readonly RegExp[] = [
 /** API-only namespaces: every answer there, refusals included, is JSON. */
 export const API_ONLY_PATHS: readonly RegExp[] = [/^\/fotoweb\/(api|services)(\/|$)/i];
 
+/** Resources that are never pages: a missing session is 401, not a log-on redirect. */
+export const NEVER_A_PAGE_PATHS: readonly RegExp[] = [
+  ...API_ONLY_PATHS,
+  /^\/_json(\/|$)/i,
+  /^\/fotoweb\/archives\/[^/]+\/[^/]+\/__renditions(\/|$)/i,
+];
+
 export interface RateLimitedForm {
   /** The path's mount point (Express matches it in any case, with or without the slash). */
   path: string;

@@ -12,7 +12,7 @@ import { folderFromFields, receiveMultipartUpload, refusal } from "~/models/uplo
 import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { acceptsType } from "~/http/negotiate";
 import { LINKS } from "~/utils/links";
-import { getBrowsingViewer, requireApiViewer } from "~/http/session.server";
+import { requireViewer } from "~/http/session.server";
 
 /*
  * An archive's URL as JSON: the collection with its first page of assets, or with Accept
@@ -27,8 +27,7 @@ async function archiveOf(request: Request, segment: string | undefined) {
 }
 
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  const viewer = await getBrowsingViewer(request);
-  if (!viewer) await requireApiViewer(request);
+  const viewer = await requireViewer(request, { browsing: true });
   const url = new URL(request.url);
   // The asset list alone when asked for it; the collection (with its first page) otherwise.
   const listOnly = acceptsType(request, ASSETLIST_TYPE);
@@ -54,10 +53,10 @@ export const action = apiHandler(async (args: ActionFunctionArgs) => {
     return patchCollection(
       request,
       await archiveOf(request, params.archive),
-      await requireApiViewer(request),
+      await requireViewer(request),
     );
   if (request.method !== "POST") return methodNotAllowed(args);
-  const viewer = await requireApiViewer(request);
+  const viewer = await requireViewer(request);
   const archive = await archiveOf(request, params.archive);
   try {
     // A "folder" field before the files puts them in that folder, made when missing.

@@ -7,7 +7,7 @@ import {
 import { getSiteSettings } from "~/models/site/site.server";
 import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { acceptsType } from "~/http/negotiate";
-import { requireApiViewer } from "~/http/session.server";
+import { requireViewer } from "~/http/session.server";
 
 /* GET /fotoweb/me/ as JSON: the full descriptor of the signed-in user (the guest included). */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
@@ -19,7 +19,7 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
       "The public API descriptor is served by the public entry point /fotoweb/.",
     );
   }
-  const viewer = await requireApiViewer(request);
+  const viewer = await requireViewer(request);
   const mediaType = accepts(FULL_DESCRIPTOR_TYPE) ? FULL_DESCRIPTOR_TYPE : "application/json";
   return apiJson(fullDescriptor(await getSiteSettings(), viewer), mediaType);
 });

@@ -8,7 +8,7 @@ import { collectionErrorResponse } from "~/http/actions/collection-api.server";
 import { pinRequest } from "~/http/actions/pin-api.server";
 import { addPins, removePins } from "~/models/pin/pin.server";
 import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
-import { requireApiViewer } from "~/http/session.server";
+import { requireViewer } from "~/http/session.server";
 
 /*
  * The pins link of the descriptor as JSON: GET the pinned assets (assetlist+json, paged), POST an
@@ -16,7 +16,7 @@ import { requireApiViewer } from "~/http/session.server";
  */
 
 async function requirePinner(request: Request) {
-  const viewer = await requireApiViewer(request);
+  const viewer = await requireViewer(request);
   if (viewer.isGuest)
     throw apiError(request, 403, "The guest has no pins. Sign in with your own account.");
   return viewer;

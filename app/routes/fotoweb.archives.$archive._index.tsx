@@ -14,7 +14,7 @@ import { archivePageData, viewableArchive } from "~/models/collection/collection
 import { collectionErrorResponse } from "~/http/actions/collection-api.server";
 import { gridAction } from "~/http/actions/grid-action.server";
 import { SORT_OPTIONS } from "~/models/search/sort-options";
-import { getBrowsingViewer, requireViewer } from "~/http/session.server";
+import { requireViewer } from "~/http/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "archive" in data ? `${data.archive.name} | Arkiv` : "Archive | Arkiv" },
@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // Anonymous visitors browse as the guest; with guests off they are asked to log on.
-  const viewer = (await getBrowsingViewer(request)) ?? (await requireViewer(request));
+  const viewer = await requireViewer(request, { browsing: true });
   try {
     const data = await archivePageData(
       viewer,

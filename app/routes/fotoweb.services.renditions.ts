@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requestRendition } from "~/models/rendition/rendition.server";
 import { readJson } from "~/models/upload/upload.server";
 import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
-import { requireApiViewer } from "~/http/session.server";
+import { requireViewer } from "~/http/session.server";
 
 /* POST /fotoweb/services/renditions (rendition-request): answers the file's URL. */
 const requestSchema = z.object({ href: z.string().min(1).max(4000) });
@@ -15,7 +15,7 @@ export const loader = methodNotAllowed;
 export const action = apiHandler(async (args: ActionFunctionArgs) => {
   const { request } = args;
   if (request.method !== "POST") return methodNotAllowed(args);
-  const viewer = await requireApiViewer(request);
+  const viewer = await requireViewer(request);
   const parsed = requestSchema.safeParse(await readJson(request));
   if (!parsed.success) return apiError(request, 400, 'Send {"href": "<rendition URL>"}.');
   const outcome = await requestRendition(viewer, parsed.data.href);
