@@ -81,6 +81,15 @@ export function pageHandler<A extends { request: Request }, R>(fn: (args: A) => 
   };
 }
 
+export const NO_RESOURCE_MESSAGE = "There is no API resource at this address.";
+
+/**
+ * The loader and action of an address where no API resource exists: 404 in the error body, for
+ * any JSON request and in the API-only namespaces (/fotoweb/api/, /fotoweb/services/).
+ */
+export const noApiResource = ({ request }: { request: Request }) =>
+  apiError(request, 404, NO_RESOURCE_MESSAGE);
+
 /** Whether the request reached us over HTTPS (directly, or through a trusted proxy). */
 export function isSecureRequest(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
