@@ -1,8 +1,8 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { errorResponse, HttpError } from "~/http/http.server";
+import { errorResponse } from "~/http/http.server";
 import { isProblem } from "~/models/problem/problem";
-import { readForm } from "~/http/submission.server";
+import { formReply, readBody, type SubmittedValues } from "~/http/submission.server";
 import { safeRedirect } from "~/http/redirect";
 import { redirectWithToast } from "~/http/toast.server";
 import type { Archive } from "~/models/archive/archive.server";
@@ -65,9 +65,12 @@ export interface GridOutcome {
   code?: string | null;
 }
 
-function readIntent(form: FormData) {
-  let intent = String(form.get("intent") ?? "");
-  let direction = form.get("direction");
+const list = (value: unknown) =>
+  value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(String);
+
+function readIntent(values: SubmittedValues) {
+  let intent = String(values["intent"] ?? "");
+  let direction = values["direction"];
   // The no-JavaScript buttons carry intent and direction in one value: relocate-top.
   const combined = /^relocate-(top|bottom|left|right)$/.exec(intent);
   if (combined) {
@@ -77,15 +80,16 @@ function readIntent(form: FormData) {
   return intentSchema.safeParse({
     intent,
     direction,
-    asset: form.getAll("asset").map(String),
-    s: form.get("s") ?? undefined,
-    q: form.getAll("q").map(String),
-    folder: form.get("folder") || undefined,
+    asset: list(values["asset"]),
+    s: values["s"] ?? undefined,
+    q: list(values["q"]),
+    folder: values["folder"] || undefined,
   });
 }
 
-function fail(request: Request, status: number, message: string): never {
-  throw errorResponse(request, new HttpError(status, message));
+/* A post the grid cannot act on: the one form reply, its message for the whole form. */
+function fail(request: Request, message: string): never {
+  throw formReply(request, { formError: message });
 }
 
 /** Handles a grid post; `back` is where the page redirects afterwards. */
@@ -94,12 +98,11 @@ export async function gridAction(
   viewer: Viewer,
   context: { archive?: Archive; back: string },
 ) {
-  const form = await readForm(request);
-  const fetched = form.get("_fetch") === "1";
-  const back = safeRedirect(form.get("back"), context.back);
-  const parsed = readIntent(form);
-  if (!parsed.success)
-    fail(request, 400, parsed.error.issues[0]?.message ?? "The form is not valid.");
+  const values = await readBody(request, { json: false });
+  const fetched = values["_fetch"] === "1";
+  const back = safeRedirect(values["back"], context.back);
+  const parsed = readIntent(values);
+  if (!parsed.success) fail(request, parsed.error.issues[0]?.message ?? "The form is not valid.");
   const data = parsed.data;
   const answer = async (outcome: GridOutcome, to = back) =>
     fetched
@@ -113,7 +116,7 @@ export async function gridAction(
       case "sort": {
         const archive = context.archive;
         const sort = parseSort(data.s);
-        if (!archive || !sort) return fail(request, 400, "Choose one of the sort orders offered.");
+        if (!archive || !sort) return fail(request, "Choose one of the sort orders offered.");
         const search = new URLSearchParams();
         for (const q of data.q) search.append("q", q);
         search.set("s", data.s);
@@ -128,8 +131,7 @@ export async function gridAction(
         return answer({ ok: true, message: "Sort order saved." }, `${archive.href}?${search}`);
       }
       case "relocate": {
-        if (!context.archive)
-          return fail(request, 400, "Assets are moved on their archive's page.");
+        if (!context.archive) return fail(request, "Assets are moved on their archive's page.");
         const moved = await relocateAssets(viewer, context.archive.id, data.asset, data.direction);
         return answer({ ok: true, moved, message: relocatedMessage(moved, data.direction) });
       }
