@@ -30,7 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ to, guestAccess, insecure: !isSecureRequest(request) });
 }
 
-export const action = pageHandler(async ({ request }: ActionFunctionArgs) => {
+// A function, not `pageHandler(…)` at the top: the browser bundle runs a route's top level, and
+// .server modules are empty there.
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(logOn)(args);
+}
+
+async function logOn({ request }: ActionFunctionArgs) {
   const submission = await readSubmission(request, loginSchema, { json: false });
   if (!submission.ok) return formReply(request, submission);
   const outcome = await logIn(submission.data);
@@ -44,7 +50,7 @@ export const action = pageHandler(async ({ request }: ActionFunctionArgs) => {
     ? "You are browsing as a guest."
     : `Welcome, ${outcome.user.fullName}.`;
   return redirectWithToast(request, to, { message }, [cookie]);
-});
+}
 
 export default function LoginView() {
   const { to, guestAccess, insecure } = useLoaderData<typeof loader>();

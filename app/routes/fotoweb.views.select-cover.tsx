@@ -16,14 +16,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * The cover selection view as a page (decision 017): what the cover dialog shows, as a form, for
  * browsers without JavaScript; the dialog loads its pages from here too. SetPosterAsset only.
  */
-export const loader = pageHandler(async ({ request }: LoaderFunctionArgs) => {
+// A function, not `pageHandler(…)` at the top: the browser bundle runs a route's top level.
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(coverChoicesPage)(args);
+}
+
+async function coverChoicesPage({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, { allowGuest: false });
   const url = new URL(request.url);
   const archiveId = Number(url.searchParams.get("archive"));
   if (!Number.isSafeInteger(archiveId) || archiveId <= 0)
     throw new HttpError(400, "Name the archive: ?archive=<id>.");
   return json(await coverChoices(viewer, archiveId, url.searchParams.get("after")));
-});
+}
 
 export default function SelectCover() {
   const { archive, choices, next } = useLoaderData<typeof loader>();
