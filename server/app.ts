@@ -10,12 +10,24 @@ import morgan from "morgan";
 import type { Env } from "../app/utils/env.server";
 import { formatBytes } from "../app/utils/format";
 import { inRequestScope } from "../app/utils/request-scope.server";
-import { JSON_PREFIX, jsonTwinPath } from "../app/http/negotiate";
+import { errorBodyFor, errorBodyOf, methodNotAllowedMessage } from "../app/http/error.server";
+import { METHODS_REMIX_ANSWERS } from "../app/http/methods";
+import { isJsonType, JSON_PREFIX, jsonTwinPath, parseAccept } from "../app/http/negotiate";
+import {
+  API_ONLY_PATHS,
+  isUploadPath,
+  matchesAny,
+  RATE_LIMIT_WINDOW_MS,
+  RATE_LIMITED_FORMS,
+} from "../app/http/paths";
+import { allowedMethodsOf, routeOf } from "./routes";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
     cspNonce: string;
     requestId: string;
+    /** The methods the matched route answers, for the Allow header of its 405s. */
+    allowedMethods?: string[];
   }
 }
 
@@ -24,32 +36,25 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Multipart boundaries and the form's other fields, beside the file itself. */
 const UPLOAD_OVERHEAD_BYTES = 1024 * 1024;
 
-/**
- * The routes that take files: the upload view (forms), an archive's or asset's URL (the API's
- * multipart upload) and the chunks of the chunked upload API.
- */
-export function isUploadPath(method: string, path: string): boolean {
-  if (method !== "POST") return false;
-  return (
-    /^\/fotoweb\/views\/upload\/?$/i.test(path) ||
-    /^\/fotoweb\/archives\/[^/]+\/(?:[^/]+\.info\/?)?$/i.test(path) ||
-    /^\/fotoweb\/api\/uploads\/[^/]+\/chunks\/[^/]+\/?$/i.test(path)
-  );
-}
-
+/* Whether a refusal is JSON: in the API-only areas, for a JSON twin, or when JSON is accepted. */
 function wantsJson(req: Request, res: Response) {
   return (
-    /^\/fotoweb\/(api|services)(\/|$)/i.test(req.originalUrl) ||
+    matchesAny(API_ONLY_PATHS, req.originalUrl.split("?")[0]!) ||
     res.locals.jsonTwin === true ||
-    /json/.test(req.get("accept") ?? "")
+    parseAccept(req.get("accept")).some((range) => range.q > 0 && isJsonType(range.type))
   );
 }
 
-/** Sends a refusal in the API's error shape or as a short page, by what the client accepts. */
-function refuse(req: Request, res: Response, status: number, heading: string, value: string) {
+/**
+ * Sends a refusal in the one error body (JSON) or as a short page, by what the client accepts.
+ * `body` is the error body of what was thrown, or of a refusal made here.
+ */
+function refuseWith(req: Request, res: Response, body: ReturnType<typeof errorBodyFor>) {
+  const { status, heading, value } = body;
   const requestId = String(res.locals.requestId ?? "");
+  res.setHeader("Cache-Control", "no-store");
   if (wantsJson(req, res)) {
-    res.status(status).json({ status, heading, value, requestId, date: new Date().toISOString() });
+    res.status(status).json(body);
     return;
   }
   const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -62,6 +67,14 @@ function refuse(req: Request, res: Response, status: number, heading: string, va
         `<main><h1>${escape(heading)}</h1><p>${escape(value)}</p><p>Request ID: ${escape(requestId)}</p>` +
         `<p><a href="/fotoweb/">Back to Arkiv</a></p></main></body></html>`,
     );
+}
+
+function refuse(req: Request, res: Response, status: number, heading: string, value: string) {
+  refuseWith(
+    req,
+    res,
+    errorBodyFor(status, value, String(res.locals.requestId ?? ""), { heading }),
+  );
 }
 
 function isInternalPath(url: string): boolean {
@@ -191,24 +204,21 @@ export function createApp({ build, env, root }: AppOptions) {
     next();
   });
 
-  app.use(
-    "/fotoweb/views/login",
-    rateLimit({
-      windowMs: 15 * 60_000,
-      limit: env.LOGIN_RATE_LIMIT,
-      skip: (req) => req.method !== "POST",
-      standardHeaders: "draft-7",
-      legacyHeaders: false,
-      handler: (req, res) =>
-        refuse(
-          req,
-          res,
-          429,
-          "Too many sign-in attempts",
-          "Too many sign-in attempts from this address. Wait a few minutes and try again.",
-        ),
-    }),
-  );
+  // The forms that take a password, counted per client address (the password changes are also
+  // counted per user, in their action).
+  for (const form of RATE_LIMITED_FORMS) {
+    app.use(
+      form.path,
+      rateLimit({
+        windowMs: RATE_LIMIT_WINDOW_MS,
+        limit: env.LOGIN_RATE_LIMIT,
+        skip: (req) => req.method !== "POST",
+        standardHeaders: "draft-7",
+        legacyHeaders: false,
+        handler: (req, res) => refuse(req, res, 429, form.heading, form.message),
+      }),
+    );
+  }
 
   app.use((req, res, next) => {
     const twin = jsonTwinPath(req.method, req.path, {
@@ -224,6 +234,31 @@ export function createApp({ build, env, root }: AppOptions) {
     next();
   });
 
+  // Before Remix: which route answers the path, so a 405 can say what the path allows, a method
+  // Remix cannot take is refused here instead of failing inside it, and a JSON request that only
+  // the catch-all page would answer gets the JSON 404 of the twins' catch-all instead.
+  app.use(async (req, res, next) => {
+    try {
+      const current = typeof build === "function" ? await build() : build;
+      const route = routeOf(current, req.path);
+      const jsonRequest = parseAccept(req.get("accept")).some(
+        (range) => range.q > 0 && isJsonType(range.type),
+      );
+      if (route?.isCatchAll && jsonRequest && !res.locals.jsonTwin) {
+        res.locals.jsonTwin = true;
+        req.url = JSON_PREFIX + req.url;
+        req.originalUrl = req.url;
+      }
+      const allowed = allowedMethodsOf(current, req.path);
+      res.locals.allowedMethods = allowed;
+      if (METHODS_REMIX_ANSWERS.has(req.method)) return next();
+      res.setHeader("Allow", allowed.join(", "));
+      refuse(req, res, 405, "Method not allowed", methodNotAllowedMessage(req.method, allowed));
+    } catch (error) {
+      next(error);
+    }
+  });
+
   // The loaders of one GET share what they read (decision 019).
   app.use((req, _res, next) => inRequestScope(req.method, next));
   app.all(
@@ -234,23 +269,22 @@ export function createApp({ build, env, root }: AppOptions) {
       getLoadContext: (_req, res) => ({
         cspNonce: res.locals.cspNonce,
         requestId: res.locals.requestId,
+        allowedMethods: res.locals.allowedMethods ?? ["GET", "HEAD"],
       }),
     }),
   );
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    console.error(`[${res.locals.requestId}]`, error);
-    if (res.headersSent) return res.end();
+    const requestId = String(res.locals.requestId ?? "");
+    if (res.headersSent) {
+      console.error(`[${requestId}]`, error);
+      return res.end();
+    }
+    // Express's body and URL errors carry a 4xx status: the request could not be read.
     const status = (error as { status?: number }).status;
     if (status && status >= 400 && status < 500)
       return refuse(req, res, status, "Bad request", "The request could not be read.");
-    refuse(
-      req,
-      res,
-      500,
-      "Server error",
-      "An error occurred. Please contact your local administrator.",
-    );
+    refuseWith(req, res, errorBodyOf(error, requestId));
   });
 
   return app;

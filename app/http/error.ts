@@ -45,3 +45,37 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
     typeof (value as ApiErrorBody).heading === "string"
   );
 }
+
+/**
+ * The one 400 reply of a form or JSON body that does not pass its schema (decision 023): the
+ * error body plus each field's first message by the field's name, and the values to show again.
+ * remix-validated-form reads fieldErrors and repopulateFields from the action data as they are;
+ * a Conform form takes conformResult(reply); a field shows its message through useFieldError.
+ */
+export interface FormReplyBody extends ApiErrorBody {
+  fieldErrors: Record<string, string>;
+  /** A message for the whole form, e.g. a wrong user name or password. */
+  formError?: string;
+  repopulateFields?: Record<string, unknown>;
+}
+
+export function isFormReply(value: unknown): value is FormReplyBody {
+  return (
+    isApiErrorBody(value) &&
+    typeof (value as FormReplyBody).fieldErrors === "object" &&
+    (value as FormReplyBody).fieldErrors !== null
+  );
+}
+
+/** A form reply as Conform's lastResult, so a Conform form shows the same errors by its fields. */
+export function conformResult(value: unknown) {
+  if (!isFormReply(value)) return null;
+  const error: Record<string, string[]> = {};
+  for (const [name, message] of Object.entries(value.fieldErrors)) error[name] = [message];
+  if (value.formError) error[""] = [value.formError];
+  return {
+    status: "error" as const,
+    error,
+    initialValue: (value.repopulateFields ?? {}) as Record<string, string | string[]>,
+  };
+}

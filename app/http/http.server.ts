@@ -1,5 +1,14 @@
-import { validationError, type ValidatorError } from "remix-validated-form";
-import { headingForStatus, type ApiErrorBody } from "./error";
+import type { AppLoadContext } from "@remix-run/node";
+import { DEFAULT_ERROR_MESSAGE, type ApiErrorBody } from "./error";
+import {
+  errorBodyFor,
+  errorBodyOf,
+  errorHeadersOf,
+  HttpError,
+  methodNotAllowedMessage,
+} from "./error.server";
+
+export { HttpError } from "./error.server";
 
 export function requestIdOf(request: Request): string | undefined {
   return request.headers.get("x-request-id") ?? undefined;
@@ -11,14 +20,18 @@ export function errorBody(
   value: string,
   extra: Partial<Omit<ApiErrorBody, "status" | "value">> = {},
 ): ApiErrorBody {
-  return {
-    requestId: requestIdOf(request),
-    date: new Date().toISOString(),
-    ...extra,
-    status,
-    heading: extra.heading ?? headingForStatus(status),
-    value,
-  };
+  return errorBodyFor(status, value, requestIdOf(request), extra);
+}
+
+/**
+ * The answer to anything thrown, in the one error body (decision 023): a thrown Response (a
+ * redirect, an answer already made) passes through; HttpError and Problem keep their status;
+ * anything else is a logged 500.
+ */
+export function errorResponse(request: Request, error: unknown): Response {
+  if (error instanceof Response) return error;
+  const body = errorBodyOf(error, requestIdOf(request));
+  return Response.json(body, { status: body.status, headers: errorHeadersOf(error) });
 }
 
 /** An API error response in the one error shape. */
@@ -28,10 +41,7 @@ export function apiError(
   value: string,
   extra: Partial<Omit<ApiErrorBody, "status" | "value">> = {},
 ): Response {
-  return Response.json(errorBody(request, status, value, extra), {
-    status,
-    headers: { "Cache-Control": "no-store" },
-  });
+  return errorResponse(request, new HttpError(status, value, extra));
 }
 
 /** A JSON representation with its vendor media type. */
@@ -43,69 +53,68 @@ export function apiJson(data: unknown, mediaType: string, init: ResponseInit = {
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
-/** Media types listed in Accept, without parameters, lower-cased. */
-export function acceptedTypes(request: Request): string[] {
-  return (request.headers.get("accept") ?? "")
-    .split(",")
-    .map((part) => part.split(";")[0]!.trim().toLowerCase())
-    .filter(Boolean);
-}
-
 /**
- * Wraps an API loader or action: thrown Responses pass through, anything else becomes a 500 in
- * the error shape with the request id, so an integrator never sees an HTML error page.
+ * Wraps an API loader or action: whatever it throws is answered by errorResponse, so an
+ * integrator never sees an HTML error page.
  */
 export function apiHandler<A extends { request: Request }>(fn: (args: A) => Promise<Response>) {
   return async (args: A): Promise<Response> => {
     try {
       return await fn(args);
     } catch (error) {
-      if (error instanceof Response) return error;
-      console.error(`[${requestIdOf(args.request) ?? "-"}]`, error);
-      return apiError(
-        args.request,
-        500,
-        "An error occurred. Please contact your local administrator.",
-      );
+      return errorResponse(args.request, error);
     }
   };
 }
+
+/**
+ * Wraps a page's loader or action: a thrown HttpError or Problem becomes a thrown error
+ * response, which the page's ErrorBoundary shows with its status and message.
+ */
+export function pageHandler<A extends { request: Request }, R>(fn: (args: A) => Promise<R>) {
+  return async (args: A): Promise<R> => {
+    try {
+      return await fn(args);
+    } catch (error) {
+      throw errorResponse(args.request, error);
+    }
+  };
+}
+
+export const NO_RESOURCE_MESSAGE = "There is no API resource at this address.";
+
+/**
+ * The loader and action of an address where no API resource exists: 404 in the error body, for
+ * any JSON request and in the API-only namespaces (/fotoweb/api/, /fotoweb/services/).
+ */
+export const noApiResource = ({ request }: { request: Request }) =>
+  apiError(request, 404, NO_RESOURCE_MESSAGE);
 
 /** Whether the request reached us over HTTPS (directly, or through a trusted proxy). */
 export function isSecureRequest(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
-/** A form's field errors with status 400, shown by the same page beside their fields. */
-export function invalidForm(error: ValidatorError, repopulateFields?: unknown): Response {
-  return validationError(error, repopulateFields, { status: 400 });
-}
-
-/** For resources that only answer GET: 405 in the error shape with the Allow header. */
-export function methodNotAllowed({ request }: { request: Request }): Response {
-  const response = apiError(request, 405, `${request.method} is not supported here; use GET.`);
-  response.headers.set("Allow", "GET, HEAD");
-  return response;
-}
-
-const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
-
 /**
- * The posted form of an action. Any other body is refused in the error shape (415, or 400 when
- * it cannot be parsed), so a stray JSON or text post is a client error, never a 500.
+ * A route's loader or action for the methods it does not answer: 405 in the error shape, with
+ * the Allow header server/ worked out from the route's exports (context.allowedMethods).
  */
-export async function readForm(request: Request): Promise<FormData> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!FORM_TYPES.has(type)) {
-    throw apiError(
-      request,
-      415,
-      "Send this form as application/x-www-form-urlencoded or multipart/form-data.",
-    );
-  }
-  try {
-    return await request.formData();
-  } catch {
-    throw apiError(request, 400, "The form could not be read. Reload the page and try again.");
-  }
+export function methodNotAllowed({
+  request,
+  context,
+}: {
+  request: Request;
+  context?: Partial<AppLoadContext>;
+}): Response {
+  const allowed = context?.allowedMethods ?? ["GET", "HEAD"];
+  return errorResponse(
+    request,
+    new HttpError(405, methodNotAllowedMessage(request.method, allowed), {
+      headers: { Allow: allowed.join(", ") },
+    }),
+  );
 }
+// Marks the export as a refusal, so server/ does not count it among the methods a route answers.
+methodNotAllowed.refusesMethod = true;
+
+export { DEFAULT_ERROR_MESSAGE };

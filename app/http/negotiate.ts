@@ -1,54 +1,95 @@
+import contentType from "content-type";
+import Negotiator from "negotiator";
+import { matchesAny, SINGLE_REPRESENTATION_PATHS } from "./paths";
+
 /*
- * Content negotiation for the URLs that are both pages and API resources. A request whose Accept
- * prefers a JSON type over HTML (or that sends a JSON body) is served by the JSON twin of the
- * route, mounted internally under JSON_PREFIX. Browsers send text/html first and get the page.
+ * Content negotiation, the one place that reads Accept and Content-Type (decision 023): media
+ * ranges and types are parsed by `content-type`, preferences ranked by `negotiator`. A request
+ * whose Accept prefers a JSON type over HTML (or that sends a JSON body) is served by the JSON
+ * twin of the route, mounted internally under JSON_PREFIX. Browsers send text/html first and get
+ * the page. Safe for the browser bundle's types only: server code calls it.
  */
 
 export const JSON_PREFIX = "/_json";
-
-/** Paths that are always one representation and are never rewritten. */
-// Case-insensitive, with or without the trailing slash: Remix matches routes the same way.
-const SINGLE_REPRESENTATION = [
-  /^\/fotoweb\/api(\/|$)/i,
-  /^\/fotoweb\/views(\/|$)/i,
-  /^\/fotoweb\/services(\/|$)/i,
-  // A rendition href is a redirect to its file whatever the client accepts (decision 016).
-  /^\/fotoweb\/archives\/[^/]+\/[^/]+\/__renditions(\/|$)/i,
-];
 
 interface MediaRange {
   type: string;
   q: number;
 }
 
+type HeaderSource = Request | string | null | undefined;
+
+const headerOf = (source: HeaderSource, name: string) =>
+  typeof source === "string" || source == null
+    ? (source ?? undefined)
+    : (source.headers.get(name) ?? undefined);
+
+/** The media type of a Content-Type header, lower-cased and without parameters; "" if none. */
+export function mediaTypeOf(source: HeaderSource): string {
+  const header = headerOf(source, "content-type");
+  if (!header) return "";
+  try {
+    return contentType.parse(header).type;
+  } catch {
+    return "";
+  }
+}
+
+export const isJsonType = (type: string) => /^application\/(?:[\w.+-]+\+)?json$/.test(type);
+
+/** Accept's media ranges with their q-values, in header order; unreadable entries are dropped. */
 export function parseAccept(header: string | undefined): MediaRange[] {
   if (!header) return [];
-  return header
-    .split(",")
-    .map((part) => {
-      const [type = "", ...params] = part.split(";").map((s) => s.trim().toLowerCase());
-      const qParam = params.find((p) => p.startsWith("q="));
-      const q = qParam ? Number(qParam.slice(2)) : 1;
-      return { type, q: Number.isFinite(q) ? Math.min(Math.max(q, 0), 1) : 0 };
-    })
-    .filter((r) => r.type.includes("/"));
+  return header.split(",").flatMap((part) => {
+    let parsed: contentType.ParsedMediaType;
+    try {
+      parsed = contentType.parse(part.trim());
+    } catch {
+      return [];
+    }
+    const raw = parsed.parameters["q"];
+    const q = raw === undefined ? 1 : Number(raw);
+    return [{ type: parsed.type, q: Number.isFinite(q) ? Math.min(Math.max(q, 0), 1) : 0 }];
+  });
 }
 
-const isJsonType = (type: string) => /^application\/(?:[\w.+-]+\+)?json$/.test(type);
-
-/** Whether the client prefers a JSON representation to an HTML one. */
+/**
+ * Whether the client prefers a JSON representation to an HTML one. On a tie HTML wins, so a
+ * browser that lists both alike gets the page.
+ */
 export function prefersJson(accept: string | undefined): boolean {
   const ranges = parseAccept(accept);
-  const json = Math.max(0, ...ranges.filter((r) => isJsonType(r.type)).map((r) => r.q));
-  if (json === 0) return false;
-  const html = Math.max(
-    0,
-    ...ranges
-      .filter((r) => r.type === "text/html" || r.type === "application/xhtml+xml")
-      .map((r) => r.q),
-  );
-  return json > html;
+  const best = (match: (type: string) => boolean) =>
+    Math.max(0, ...ranges.filter((r) => match(r.type)).map((r) => r.q));
+  const json = best(isJsonType);
+  return json > 0 && json > best((t) => t === "text/html" || t === "application/xhtml+xml");
 }
+
+/** Whether the request asks for JSON (for error bodies: JSON for them, a page for browsers). */
+export function wantsJson(request: Request): boolean {
+  return prefersJson(headerOf(request, "accept"));
+}
+
+/**
+ * Which of the offered media types the client prefers (negotiator's ranking), among those it
+ * names explicitly: a wildcard never picks a vendor representation. undefined if none.
+ */
+export function preferredType(
+  source: HeaderSource,
+  offered: readonly string[],
+): string | undefined {
+  const accept = headerOf(source, "accept");
+  if (!accept) return undefined;
+  const named = new Set(parseAccept(accept).map((r) => r.type));
+  const ranked = new Negotiator({ headers: { accept } }).mediaTypes(
+    offered.filter((t) => named.has(t.toLowerCase())),
+  );
+  return ranked[0];
+}
+
+/** Whether the client names this media type in Accept (with q above 0). */
+export const acceptsType = (source: HeaderSource, type: string) =>
+  preferredType(source, [type]) !== undefined;
 
 export function jsonTwinPath(
   method: string,
@@ -56,10 +97,8 @@ export function jsonTwinPath(
   headers: { accept?: string; "content-type"?: string },
 ): string | null {
   if (!path.startsWith("/fotoweb/") && path !== "/fotoweb") return null;
-  if (SINGLE_REPRESENTATION.some((re) => re.test(path))) return null;
+  if (matchesAny(SINGLE_REPRESENTATION_PATHS, path)) return null;
   const jsonBody =
-    method !== "GET" &&
-    method !== "HEAD" &&
-    isJsonType((headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase());
+    method !== "GET" && method !== "HEAD" && isJsonType(mediaTypeOf(headers["content-type"]));
   return prefersJson(headers.accept) || jsonBody ? JSON_PREFIX + path : null;
 }

@@ -23,6 +23,8 @@ import { apiError, isSecureRequest } from "./http.server";
 import { LINKS } from "~/utils/links";
 import { currentPath, loginPath } from "./redirect";
 import { perRequest } from "~/utils/request-scope.server";
+import { wantsJson } from "./negotiate";
+import { matchesAny, NEVER_A_PAGE_PATHS } from "./paths";
 import { singleton } from "~/utils/singleton.server";
 
 /*
@@ -119,31 +121,46 @@ export async function getBrowsingViewer(request: Request): Promise<Viewer | null
     : null;
 }
 
+export const NOT_SIGNED_IN_MESSAGE =
+  "Access is denied due to invalid credentials. Sign in and try again.";
+
+export interface ViewerOptions {
+  /** false: the guest is refused too (own accounts only). */
+  allowGuest?: boolean;
+  /** Browse as the guest when nobody is signed in and the site allows guests. */
+  browsing?: boolean;
+}
+
+/** Whether the request is answered as an API resource: JSON twins, API paths, JSON clients. */
+function isJsonRequest(request: Request): boolean {
+  return matchesAny(NEVER_A_PAGE_PATHS, new URL(request.url).pathname) || wantsJson(request);
+}
+
 /**
- * For pages: the viewer, or a redirect to the log-on view that returns here afterwards. A user
- * who must change the password is sent to that view first.
+ * The one check of who may go on (decision 023): the viewer, or for nobody signed in a thrown
+ * answer by what was asked: a page gets a redirect to the log-on view that returns here, JSON
+ * gets 401 in the error body. On pages, a user who must change the password is sent to that
+ * view first.
  */
-export async function requireViewer(request: Request, options: { allowGuest?: boolean } = {}) {
-  const viewer = await getViewer(request);
-  if (!viewer || (viewer.isGuest && options.allowGuest === false))
+export async function requireViewer(request: Request, options: ViewerOptions = {}) {
+  const viewer = options.browsing ? await getBrowsingViewer(request) : await getViewer(request);
+  const json = isJsonRequest(request);
+  if (!viewer || (viewer.isGuest && options.allowGuest === false)) {
+    if (json) throw apiError(request, 401, NOT_SIGNED_IN_MESSAGE);
     throw redirect(loginPath(currentPath(request)));
-  if (viewer.forcePasswordChange && new URL(request.url).pathname !== LINKS.forceChangePassword) {
+  }
+  if (
+    !json &&
+    viewer.forcePasswordChange &&
+    new URL(request.url).pathname !== LINKS.forceChangePassword
+  ) {
     throw redirect(LINKS.forceChangePassword);
   }
   return viewer;
 }
 
-/** For the API: the viewer, or 401 in the error shape. */
-export async function requireApiViewer(request: Request): Promise<Viewer> {
-  const viewer = await getViewer(request);
-  if (!viewer)
-    throw apiError(
-      request,
-      401,
-      "Access is denied due to invalid credentials. Sign in and try again.",
-    );
-  return viewer;
-}
+/** requireViewer under its old name, for the callers in other areas until they move. */
+export const requireApiViewer = (request: Request): Promise<Viewer> => requireViewer(request);
 
 /** Starts a fresh session for the user (never reusing the old id) and returns its cookie. */
 export async function startUserSession(request: Request, userId: number): Promise<string> {

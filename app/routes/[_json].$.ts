@@ -1,12 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiError } from "~/http/http.server";
+import { noApiResource } from "~/http/http.server";
 
 /*
- * Any JSON request for which no API resource exists gets the error shape, not an HTML page. The
- * API-only namespaces (/fotoweb/api/, /fotoweb/services/) reuse it for their unknown paths.
+ * Any JSON request for which no API resource exists gets the error shape, not an HTML page
+ * (server/ also sends here a JSON request that only the catch-all page would answer).
  */
-export const notFound = ({ request }: LoaderFunctionArgs | ActionFunctionArgs) =>
-  apiError(request, 404, "There is no API resource at this address.");
-
-export const loader = notFound;
-export const action = notFound;
+export const loader = noApiResource;
+export const action = noApiResource;

@@ -5,21 +5,20 @@ import {
   publicDescriptor,
 } from "~/models/descriptor/descriptor.server";
 import { getSiteSettings } from "~/models/site/site.server";
-import { acceptedTypes, apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
+import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
+import { acceptsType } from "~/http/negotiate";
 
 /* GET /fotoweb/ as JSON: the public entry point. The full descriptor lives at /fotoweb/me/. */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  const types = acceptedTypes(request);
-  if (types.includes(FULL_DESCRIPTOR_TYPE) && !types.includes(PUBLIC_DESCRIPTOR_TYPE)) {
+  const accepts = (type: string) => acceptsType(request, type);
+  if (accepts(FULL_DESCRIPTOR_TYPE) && !accepts(PUBLIC_DESCRIPTOR_TYPE)) {
     return apiError(
       request,
       406,
       "The full API descriptor is served by the private entry point /fotoweb/me/.",
     );
   }
-  const mediaType = types.includes(PUBLIC_DESCRIPTOR_TYPE)
-    ? PUBLIC_DESCRIPTOR_TYPE
-    : "application/json";
+  const mediaType = accepts(PUBLIC_DESCRIPTOR_TYPE) ? PUBLIC_DESCRIPTOR_TYPE : "application/json";
   return apiJson(publicDescriptor(await getSiteSettings()), mediaType);
 });
 

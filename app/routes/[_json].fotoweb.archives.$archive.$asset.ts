@@ -1,18 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ASSET_NOT_FOUND, findAssetBySegments } from "~/models/asset/asset-details.server";
 import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
-import { getBrowsingViewer } from "~/http/session.server";
+import { requireViewer } from "~/http/session.server";
 
 /* An asset's URL as JSON: the asset representation (reference "Asset"). */
 
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  const viewer = await getBrowsingViewer(request);
-  if (!viewer)
-    return apiError(
-      request,
-      401,
-      "Access is denied due to invalid credentials. Sign in and try again.",
-    );
+  const viewer = await requireViewer(request, { browsing: true });
   const found = await findAssetBySegments(viewer, params.archive, params.asset);
   if (!found) return apiError(request, 404, ASSET_NOT_FOUND);
   return apiJson(found.view, "application/vnd.fotoware.asset+json");

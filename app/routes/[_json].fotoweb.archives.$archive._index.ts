@@ -3,20 +3,19 @@ import { archiveIdFromSegment, findArchive } from "~/models/archive/archive.serv
 import {
   API_PAGE_SIZE,
   ASSETLIST_TYPE,
-  collectionErrorResponse,
   collectionPage,
   collectionRepresentation,
   COLLECTION_TYPE,
 } from "~/models/collection/collection-page.server";
-import { patchCollection } from "~/models/collection/collection-list.server";
+import { collectionErrorResponse, patchCollection } from "~/http/actions/collection-api.server";
 import { archiveDecision } from "~/models/access/access.server";
-import { isProblem } from "~/models/problem/problem";
 import { folderFromFields } from "~/models/upload/upload.server";
 import { receiveMultipartUpload } from "~/http/actions/upload.server";
-import { problemResponse, problemStatus } from "~/http/actions/problem.server";
-import { acceptedTypes, apiError, apiHandler, apiJson } from "~/http/http.server";
+import { PROBLEM_STATUS } from "~/http/error.server";
+import { apiError, apiHandler, apiJson, errorResponse, methodNotAllowed } from "~/http/http.server";
+import { acceptsType } from "~/http/negotiate";
 import { LINKS } from "~/utils/links";
-import { getBrowsingViewer, requireApiViewer } from "~/http/session.server";
+import { requireViewer } from "~/http/session.server";
 
 /*
  * An archive's URL as JSON: the collection with its first page of assets, or with Accept
@@ -31,11 +30,10 @@ async function archiveOf(request: Request, segment: string | undefined) {
 }
 
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  const viewer = await getBrowsingViewer(request);
-  if (!viewer) await requireApiViewer(request);
+  const viewer = await requireViewer(request, { browsing: true });
   const url = new URL(request.url);
   // The asset list alone when asked for it; the collection (with its first page) otherwise.
-  const listOnly = acceptedTypes(request).includes(ASSETLIST_TYPE);
+  const listOnly = acceptsType(request, ASSETLIST_TYPE);
   try {
     const page = await collectionPage(
       viewer,
@@ -50,19 +48,22 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   }
 });
 
-export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
+export const allowedMethods = ["GET", "HEAD", "POST", "PATCH"];
+
+export const action = apiHandler(async (args: ActionFunctionArgs) => {
+  const { request, params } = args;
   if (request.method === "PATCH")
     return patchCollection(
       request,
       await archiveOf(request, params.archive),
-      await requireApiViewer(request),
+      await requireViewer(request),
     );
-  if (request.method !== "POST") return apiError(request, 405, "Use POST to upload files.");
-  const viewer = await requireApiViewer(request);
+  if (request.method !== "POST") return methodNotAllowed(args);
+  const viewer = await requireViewer(request);
   // Refused before the body is read; one the viewer may not see answers as a missing one.
   const id = archiveIdFromSegment(params.archive ?? "");
   const decision = await archiveDecision(viewer, id, "UploadFile");
-  if (!decision.allowed) return problemResponse(request, decision.problem);
+  if (!decision.allowed) throw decision.problem;
   const archive = decision.value;
   try {
     // A "folder" field before the files puts them in that folder, made when missing.
@@ -74,7 +75,7 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
       const first = outcome.failed[0];
       return apiError(
         request,
-        first ? problemStatus(first.problem) : 400,
+        first ? PROBLEM_STATUS[first.problem.kind] : 400,
         first?.message ?? "The request holds no file.",
       );
     }
@@ -89,7 +90,6 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
       { status: 202 },
     );
   } catch (error) {
-    if (isProblem(error)) return problemResponse(request, error);
-    throw error;
+    return errorResponse(request, error);
   }
 });

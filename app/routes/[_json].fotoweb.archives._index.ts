@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { collectionListResponse } from "~/models/collection/collection-list.server";
+import { collectionListResponse } from "~/http/actions/collection-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { getBrowsingViewer } from "~/http/session.server";
 

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { collectionListResponse } from "~/models/collection/collection-list.server";
+import { collectionListResponse } from "~/http/actions/collection-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
-import { requireApiViewer } from "~/http/session.server";
+import { requireViewer } from "~/http/session.server";
 
 /* GET /fotoweb/me/archives/: the archives of the signed-in user (the guest included); 401 without. */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) =>
-  collectionListResponse(request, await requireApiViewer(request)),
+  collectionListResponse(request, await requireViewer(request)),
 );
 
 export const action = methodNotAllowed;

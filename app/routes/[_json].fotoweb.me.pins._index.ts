@@ -2,13 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   API_PAGE_SIZE,
   ASSETLIST_TYPE,
-  collectionErrorResponse,
   pinsPage,
 } from "~/models/collection/collection-page.server";
-import { pinRequest, pinRequestErrorResponse } from "~/http/actions/pin-api.server";
+import { collectionErrorResponse } from "~/http/actions/collection-api.server";
+import { pinRequest } from "~/http/actions/pin-api.server";
 import { addPins, removePins } from "~/models/pin/pin.server";
-import { apiError, apiHandler, apiJson } from "~/http/http.server";
-import { requireApiViewer } from "~/http/session.server";
+import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
+import { requireViewer } from "~/http/session.server";
 
 /*
  * The pins link of the descriptor as JSON: GET the pinned assets (assetlist+json, paged), POST an
@@ -16,7 +16,7 @@ import { requireApiViewer } from "~/http/session.server";
  */
 
 async function requirePinner(request: Request) {
-  const viewer = await requireApiViewer(request);
+  const viewer = await requireViewer(request);
   if (viewer.isGuest)
     throw apiError(request, 403, "The guest has no pins. Sign in with your own account.");
   return viewer;
@@ -32,22 +32,17 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   }
 });
 
-export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  if (request.method !== "POST" && request.method !== "PATCH") {
-    const response = apiError(request, 405, `${request.method} is not supported here.`);
-    response.headers.set("Allow", "GET, POST, PATCH");
-    return response;
-  }
+export const allowedMethods = ["GET", "HEAD", "POST", "PATCH"];
+
+export const action = apiHandler(async (args: ActionFunctionArgs) => {
+  const { request } = args;
+  if (request.method !== "POST" && request.method !== "PATCH") return methodNotAllowed(args);
   const viewer = await requirePinner(request);
-  try {
-    const ids = await pinRequest(request);
-    if (request.method === "POST") {
-      const result = await addPins(viewer, ids);
-      return apiJson({ assets: result }, "application/json");
-    }
-    const removed = await removePins(viewer, ids);
-    return apiJson({ assets: { removed } }, "application/json");
-  } catch (error) {
-    return pinRequestErrorResponse(request, error);
+  const ids = await pinRequest(request);
+  if (request.method === "POST") {
+    const result = await addPins(viewer, ids);
+    return apiJson({ assets: result }, "application/json");
   }
+  const removed = await removePins(viewer, ids);
+  return apiJson({ assets: { removed } }, "application/json");
 });

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { acceptPolicy, cookieConsentResource } from "~/http/cookie-consent.server";
-import { apiError, apiHandler, apiJson, acceptedTypes, readForm } from "~/http/http.server";
+import { apiError, apiHandler, apiJson } from "~/http/http.server";
+import { acceptsType } from "~/http/negotiate";
+import { readSubmission } from "~/http/submission.server";
 import { safeRedirect } from "~/http/redirect";
 
 /* GET: the banner and policy. POST: accept the current policy (a form post, with or without JS). */
@@ -17,8 +19,8 @@ const acceptSchema = z.object({
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST")
     return apiError(request, 405, "Use POST to accept the cookie policy.");
-  const parsed = acceptSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success)
+  const parsed = await readSubmission(request, acceptSchema, { json: false });
+  if (!parsed.ok)
     return apiError(request, 400, "The consent form is incomplete. Reload the page and try again.");
   const cookie = await acceptPolicy(request, parsed.data.version);
   if (!cookie)
@@ -30,8 +32,7 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   const headers = { "Set-Cookie": cookie };
   // fetcher posts (JavaScript on) take JSON; a plain form post goes back to its page.
   const fromScript =
-    new URL(request.url).searchParams.has("_data") ||
-    acceptedTypes(request).includes("application/json");
+    new URL(request.url).searchParams.has("_data") || acceptsType(request, "application/json");
   if (fromScript) return apiJson({ accepted: true }, "application/json", { headers });
   return new Response(null, {
     status: 303,

@@ -3,8 +3,8 @@ import { receiveChunk } from "~/models/upload/chunked-upload.server";
 import { isProblem } from "~/models/problem/problem";
 import { drain } from "~/models/upload/upload.server";
 import { isCutOff, parseParts } from "~/http/actions/upload.server";
-import { problemResponse } from "~/http/actions/problem.server";
-import { apiError, apiHandler, methodNotAllowed } from "~/http/http.server";
+
+import { apiError, apiHandler, errorResponse, methodNotAllowed } from "~/http/http.server";
 import { requireApiViewer } from "~/http/session.server";
 
 /* POST /fotoweb/api/uploads/{id}/chunks/{index}: one chunk, multipart, streamed to disk. */
@@ -29,7 +29,7 @@ export const action = apiHandler(async ({ request, params }: ActionFunctionArgs)
       });
     });
   } catch (error) {
-    if (isProblem(error)) return problemResponse(request, error);
+    if (isProblem(error)) return errorResponse(request, error);
     throw error;
   }
   if (!received) return apiError(request, 400, "The request holds no file part with the chunk.");

@@ -3,8 +3,8 @@ import { createUploadTask } from "~/models/upload/chunked-upload.server";
 import { batchUploadCreateSchema } from "~/models/upload/upload.schema";
 import { isProblem } from "~/models/problem/problem";
 import { readJson } from "~/http/actions/upload.server";
-import { problemResponse } from "~/http/actions/problem.server";
-import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
+
+import { apiError, apiHandler, apiJson, errorResponse, methodNotAllowed } from "~/http/http.server";
 import { requireApiViewer } from "~/http/session.server";
 
 /* POST /fotoweb/api/uploads: creates a chunked upload task (reference BatchUploadCreate). */
@@ -21,7 +21,7 @@ export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   try {
     return apiJson(await createUploadTask(viewer, parsed.data), "application/json");
   } catch (error) {
-    if (isProblem(error)) return problemResponse(request, error);
+    if (isProblem(error)) return errorResponse(request, error);
     throw error;
   }
 });

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { renditionLocation } from "~/models/asset/asset-details.server";
 import { apiError, apiHandler, methodNotAllowed } from "~/http/http.server";
-import { getBrowsingViewer } from "~/http/session.server";
+import { requireViewer } from "~/http/session.server";
 
 /*
  * A rendition href (…/{asset}.info/__renditions/ORIGINAL, PREVIEW, THUMBNAIL, THUMBNAIL_RETINA)
@@ -11,13 +11,7 @@ import { getBrowsingViewer } from "~/http/session.server";
  * asset page, whose loader would run for nothing.
  */
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  const viewer = await getBrowsingViewer(request);
-  if (!viewer)
-    return apiError(
-      request,
-      401,
-      "Access is denied due to invalid credentials. Sign in and try again.",
-    );
+  const viewer = await requireViewer(request, { browsing: true });
   const outcome = await renditionLocation(viewer, {
     archive: params.archive,
     asset: params.asset,

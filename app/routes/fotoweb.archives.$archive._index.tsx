@@ -10,14 +10,11 @@ import { AssetGrid } from "~/components/asset/AssetGrid";
 import { SortSelect } from "~/components/search/SortSelect";
 import * as css from "~/components/asset/grid.css";
 import { archiveIdFromSegment } from "~/models/archive/archive.server";
-import {
-  archivePageData,
-  collectionErrorResponse,
-  viewableArchive,
-} from "~/models/collection/collection-page.server";
+import { archivePageData, viewableArchive } from "~/models/collection/collection-page.server";
+import { collectionErrorResponse } from "~/http/actions/collection-api.server";
 import { gridAction } from "~/http/actions/grid-action.server";
 import { SORT_OPTIONS } from "~/models/search/sort-options";
-import { getBrowsingViewer, requireViewer } from "~/http/session.server";
+import { requireViewer } from "~/http/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "archive" in data ? `${data.archive.name} | Arkiv` : "Archive | Arkiv" },
@@ -29,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // Anonymous visitors browse as the guest; with guests off they are asked to log on.
-  const viewer = (await getBrowsingViewer(request)) ?? (await requireViewer(request));
+  const viewer = await requireViewer(request, { browsing: true });
   try {
     const data = await archivePageData(
       viewer,

@@ -14,11 +14,11 @@ import {
   collectionTiles,
   searchOf,
   searchTarget,
-  tileAction,
 } from "~/models/collection/collection-list.server";
 import { InvalidSearchExpressionError } from "~/models/search/search.server";
 import { alertDanger, alertWarning, page } from "~/styles/global.css";
-import { readForm } from "~/http/http.server";
+import { tileAction } from "~/http/actions/collection-api.server";
+import { readBody } from "~/http/submission.server";
 import { getBrowsingViewer } from "~/http/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 
@@ -67,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /* Pins and covers: each a plain form post answered with a redirect and a toast. */
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await getBrowsingViewer(request);
-  const outcome = await tileAction(viewer, await readForm(request));
+  const outcome = await tileAction(viewer, await readBody(request, { json: false }));
   if (!outcome.ok) return json({ error: outcome.message }, { status: outcome.status });
   return redirectWithToast(request, LIST, { message: outcome.message });
 }

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { clientSettingsValidator } from "~/models/auth/auth.validators";
+import { clientSettingsSchema } from "~/models/auth/auth.schema";
 import { updatePreferences } from "~/models/user/user.server";
-import { readForm } from "~/http/http.server";
+import { readSubmission } from "~/http/submission.server";
 import { LINKS } from "~/utils/links";
 import { safeRedirect } from "~/http/redirect";
 import { requireViewer } from "~/http/session.server";
@@ -16,15 +16,15 @@ export const loader = () => redirect(LINKS.home);
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, { allowGuest: false });
-  const result = await clientSettingsValidator.validate(await readForm(request));
-  const to = safeRedirect(result.submittedData.to);
-  if (result.error) {
+  const submission = await readSubmission(request, clientSettingsSchema, { json: false });
+  const to = safeRedirect(submission.values.to);
+  if (!submission.ok) {
     return redirectWithToast(request, to, {
       kind: "error",
       message: "The thumbnail setting is a checkbox: tick it or leave it empty.",
     });
   }
-  const enableRetinaThumbnails = result.data.enableRetinaThumbnails === "on";
+  const enableRetinaThumbnails = submission.data.enableRetinaThumbnails === "on";
   await updatePreferences(viewer.id, (p) => ({
     ...p,
     intranet: { ...p.intranet, enableRetinaThumbnails },

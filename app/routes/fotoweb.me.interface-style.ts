@@ -1,6 +1,6 @@
-import { readForm } from "~/http/http.server";
+import { readSubmission } from "~/http/submission.server";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { interfaceStyleValidator } from "~/models/auth/auth.validators";
+import { interfaceStyleSchema } from "~/models/auth/auth.schema";
 import { updatePreferences } from "~/models/user/user.server";
 import { LINKS } from "~/utils/links";
 import { safeRedirect } from "~/http/redirect";
@@ -12,9 +12,9 @@ export const loader = () => redirect(LINKS.home);
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, { allowGuest: false });
-  const result = await interfaceStyleValidator.validate(await readForm(request));
-  const to = safeRedirect(result.submittedData.to);
-  if (result.error) {
+  const submission = await readSubmission(request, interfaceStyleSchema, { json: false });
+  const to = safeRedirect(submission.values.to);
+  if (!submission.ok) {
     return redirectWithToast(request, to, {
       kind: "error",
       message: "Choose light, dark or auto.",
@@ -22,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   await updatePreferences(viewer.id, (p) => ({
     ...p,
-    intranet: { ...p.intranet, interfaceStyle: result.data.style },
+    intranet: { ...p.intranet, interfaceStyle: submission.data.style },
   }));
   return redirectWithToast(request, to, { message: "Interface style saved." });
 }

@@ -9,12 +9,8 @@ import { useState } from "react";
 import { AssetGrid } from "~/components/asset/AssetGrid";
 import { Button } from "~/components/ui/Button";
 import * as css from "~/components/asset/grid.css";
-import {
-  collectionErrorResponse,
-  HTML_PAGE_SIZE,
-  PINS_PATH,
-  pinsPage,
-} from "~/models/collection/collection-page.server";
+import { HTML_PAGE_SIZE, PINS_PATH, pinsPage } from "~/models/collection/collection-page.server";
+import { collectionErrorResponse } from "~/http/actions/collection-api.server";
 import { gridAction } from "~/http/actions/grid-action.server";
 import { requireViewer } from "~/http/session.server";
 

@@ -1,2 +1,2 @@
 // An unknown address in an API-only namespace answers in the API's error shape, whatever Accept says.
-export { notFound as loader, notFound as action } from "./[_json].$";
+export { noApiResource as loader, noApiResource as action } from "~/http/http.server";

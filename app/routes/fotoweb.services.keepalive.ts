@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
-import { requireApiViewer, touchSession } from "~/http/session.server";
+import { requireViewer, touchSession } from "~/http/session.server";
 
 /* The descriptor's services.keepalive: extends the session's idle time. */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  await requireApiViewer(request);
+  await requireViewer(request);
   const cookie = await touchSession(request);
   return apiJson({ alive: true }, "application/json", {
     headers: { "Cache-Control": "no-store", ...(cookie ? { "Set-Cookie": cookie } : {}) },

@@ -7,11 +7,13 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { LoginForm } from "~/components/account/LoginForm";
+import type { FormReplyBody } from "~/http/error";
 import { logIn } from "~/models/auth/auth.server";
-import { loginValidator as validator } from "~/models/auth/auth.validators";
+import { loginSchema } from "~/models/auth/auth.schema";
 import { getSiteSettings } from "~/models/site/site.server";
 import { narrowPanel } from "~/styles/global.css";
-import { invalidForm, isSecureRequest, readForm } from "~/http/http.server";
+import { isSecureRequest, pageHandler } from "~/http/http.server";
+import { formReply, readSubmission } from "~/http/submission.server";
 import { LINKS } from "~/utils/links";
 import { safeRedirect } from "~/http/redirect";
 import { getViewer, startUserSession } from "~/http/session.server";
@@ -28,18 +30,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ to, guestAccess, insecure: !isSecureRequest(request) });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const result = await validator.validate(await readForm(request));
-  const repopulate = { mode: result.submittedData.mode, username: result.submittedData.username };
-  if (result.error) return invalidForm(result.error, repopulate);
-  const outcome = await logIn(result.data);
-  if (!outcome.ok) {
-    return json({ formError: outcome.message, repopulate }, { status: 400 });
-  }
+// A function, not `pageHandler(…)` at the top: the browser bundle runs a route's top level, and
+// .server modules are empty there.
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(logOn)(args);
+}
+
+async function logOn({ request }: ActionFunctionArgs) {
+  const submission = await readSubmission(request, loginSchema, { json: false });
+  if (!submission.ok) return formReply(request, submission);
+  const outcome = await logIn(submission.data);
+  if (!outcome.ok)
+    return formReply(request, { formError: outcome.message, values: submission.values });
   const cookie = await startUserSession(request, outcome.user.id);
   const to = outcome.user.forcePasswordChange
     ? LINKS.forceChangePassword
-    : safeRedirect(result.data.to);
+    : safeRedirect(submission.data.to);
   const message = outcome.user.isGuest
     ? "You are browsing as a guest."
     : `Welcome, ${outcome.user.fullName}.`;
@@ -48,12 +54,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LoginView() {
   const { to, guestAccess, insecure } = useLoaderData<typeof loader>();
-  const actionData = useActionData<{
-    formError?: string;
-    repopulateFields?: { mode?: string; username?: string };
-    repopulate?: { mode?: string; username?: string };
-  }>();
-  const again = actionData?.repopulate ?? actionData?.repopulateFields;
+  const actionData = useActionData<FormReplyBody>();
+  const again = actionData?.repopulateFields;
   return (
     <section className={narrowPanel} aria-labelledby="login-title">
       <h1 id="login-title">Log on</h1>

@@ -7,11 +7,10 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { SiteSettingsForm } from "~/components/site/SiteSettingsForm";
 import { requireSiteSettingsPermission } from "~/http/actions/site-permission.server";
-import { settingsFromForm } from "~/models/site/site.schema";
+import { settingsFromForm, siteSettingsFormSchema } from "~/models/site/site.schema";
 import { getSiteSettings, updateSiteSettings } from "~/models/site/site.server";
-import { siteSettingsValidator } from "~/models/site/site.validators";
 import { panel } from "~/styles/global.css";
-import { invalidForm, readForm } from "~/http/http.server";
+import { formReply, readSubmission } from "~/http/submission.server";
 import { LINKS } from "~/utils/links";
 import { redirectWithToast } from "~/http/toast.server";
 
@@ -24,9 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireSiteSettingsPermission(request);
-  const result = await siteSettingsValidator.validate(await readForm(request));
-  if (result.error) return invalidForm(result.error, result.submittedData);
-  await updateSiteSettings(settingsFromForm(result.data));
+  const submission = await readSubmission(request, siteSettingsFormSchema, { json: false });
+  if (!submission.ok) return formReply(request, submission);
+  await updateSiteSettings(settingsFromForm(submission.data));
   return redirectWithToast(request, LINKS.management, { message: "Site settings saved." });
 }
 

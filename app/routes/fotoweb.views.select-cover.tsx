@@ -3,9 +3,9 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ARCHIVES_ACTION } from "~/components/collection/CollectionTile";
 import { selectCoverPath } from "~/components/collection/CoverDialog";
 import { SelectionView } from "~/components/asset/SelectionView";
-import { CollectionError, coverChoices } from "~/models/collection/collection-list.server";
+import { coverChoices } from "~/models/collection/collection-list.server";
 import { page, panel } from "~/styles/global.css";
-import { errorBody } from "~/http/http.server";
+import { HttpError, pageHandler } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -16,18 +16,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * The cover selection view as a page (decision 017): what the cover dialog shows, as a form, for
  * browsers without JavaScript; the dialog loads its pages from here too. SetPosterAsset only.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+// A function, not `pageHandler(…)` at the top: the browser bundle runs a route's top level.
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(coverChoicesPage)(args);
+}
+
+async function coverChoicesPage({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, { allowGuest: false });
   const url = new URL(request.url);
   const archiveId = Number(url.searchParams.get("archive"));
-  try {
-    if (!Number.isSafeInteger(archiveId) || archiveId <= 0)
-      throw new CollectionError(400, "Name the archive: ?archive=<id>.");
-    return json(await coverChoices(viewer, archiveId, url.searchParams.get("after")));
-  } catch (error) {
-    if (!(error instanceof CollectionError)) throw error;
-    throw json(errorBody(request, error.status, error.message), { status: error.status });
-  }
+  if (!Number.isSafeInteger(archiveId) || archiveId <= 0)
+    throw new HttpError(400, "Name the archive: ?archive=<id>.");
+  return json(await coverChoices(viewer, archiveId, url.searchParams.get("after")));
 }
 
 export default function SelectCover() {

@@ -1,3 +1,4 @@
+import { Problem } from "~/models/problem/problem";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db, now } from "~/db/connection.server";
 import { GUEST_USER_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
@@ -8,7 +9,6 @@ import {
   assetIdFromHref,
   clearPins,
   PIN_LIMIT,
-  PinError,
   removePins,
   togglePin,
 } from "~/models/pin/pin.server";
@@ -90,8 +90,8 @@ describe("pins", () => {
 
   test("an asset the viewer cannot see, or that does not exist, is not found and nothing changes", async () => {
     for (const id of [secretId, 99_999_999]) {
-      await expect(togglePin(pinner, id)).rejects.toMatchObject({ status: 404 });
-      await expect(addPins(pinner, [ids[0]!, id])).rejects.toMatchObject({ status: 404 });
+      await expect(togglePin(pinner, id)).rejects.toMatchObject({ kind: "not-found" });
+      await expect(addPins(pinner, [ids[0]!, id])).rejects.toMatchObject({ kind: "not-found" });
     }
     expect(await pinsOf(pinner.id)).toEqual([]);
     expect(await togglePin(other, secretId)).toEqual({ pinned: true });
@@ -100,8 +100,8 @@ describe("pins", () => {
   test("the guest and nobody cannot pin", async () => {
     const guest = await findUserById(GUEST_USER_ID);
     for (const viewer of [guest, null]) {
-      await expect(togglePin(viewer, ids[0]!)).rejects.toBeInstanceOf(PinError);
-      await expect(clearPins(viewer)).rejects.toMatchObject({ status: 403 });
+      await expect(togglePin(viewer, ids[0]!)).rejects.toBeInstanceOf(Problem);
+      await expect(clearPins(viewer)).rejects.toMatchObject({ kind: "forbidden" });
     }
   });
 
@@ -145,7 +145,10 @@ describe("pins", () => {
       .execute();
     expect(await addPins(pinner, [ids[0]!, ids[1]!])).toEqual({ added: 1, noAssetsAdded: false });
     expect(await addPins(pinner, [ids[2]!])).toEqual({ added: 0, noAssetsAdded: true });
-    await expect(togglePin(pinner, ids[3]!)).rejects.toMatchObject({ code: "pinLimit" });
+    await expect(togglePin(pinner, ids[3]!)).rejects.toMatchObject({
+      kind: "conflict",
+      details: { code: "pinLimit" },
+    });
     expect((await pinsOf(pinner.id)).length).toBe(PIN_LIMIT);
     // Unpinning at the limit still works.
     expect(await togglePin(pinner, ids[0]!)).toEqual({ pinned: false });

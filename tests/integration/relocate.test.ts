@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { db } from "~/db/connection.server";
 import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
-import { relocateAssets, RelocateError } from "~/models/asset/relocate.server";
+import { relocateAssets } from "~/models/asset/relocate.server";
+import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { createUser, findUserById } from "~/models/user/user.server";
 import { GUEST_USER_ID } from "~/db/schema";
@@ -128,9 +129,9 @@ describe("who may", () => {
   test("a reader, the guest and nobody may not reorder; nothing changes", async () => {
     const guest = await findUserById(GUEST_USER_ID);
     for (const viewer of [reader, guest, null]) {
-      await expect(relocateAssets(viewer, archive.id, at(1), "top")).rejects.toBeInstanceOf(
-        RelocateError,
-      );
+      await expect(relocateAssets(viewer, archive.id, at(1), "top")).rejects.toMatchObject({
+        kind: "forbidden",
+      });
     }
     expect(await order()).toEqual(ids);
   });
@@ -139,7 +140,7 @@ describe("who may", () => {
     const [foreign] = await insertReadyAssets(other.id, 1);
     await expect(
       relocateAssets(editor, archive.id, [ids[1]!, foreign!.id], "top"),
-    ).rejects.toBeInstanceOf(RelocateError);
+    ).rejects.toBeInstanceOf(Problem);
     expect(await order()).toEqual(ids);
   });
 });

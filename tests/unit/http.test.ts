@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { acceptsType, preferredType } from "~/http/negotiate";
 import {
-  acceptedTypes,
   apiError,
   apiHandler,
   apiJson,
@@ -20,16 +20,26 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("acceptedTypes", () => {
-  it("lists types without parameters, lower-cased, in order", () => {
-    expect(
-      acceptedTypes(request({ accept: "text/html, Application/JSON;q=0.9 , */*;q=0.1" })),
-    ).toEqual(["text/html", "application/json", "*/*"]);
+describe("preferredType and acceptsType", () => {
+  const vendor = "application/vnd.fotoware.collectionlist+json";
+
+  it("pick the offered type the client ranks highest, named in any case", () => {
+    const r = request({
+      accept: `application/json;q=0.5, Application/VND.fotoware.collectionlist+JSON`,
+    });
+    expect(preferredType(r, ["application/json", vendor])).toBe(vendor);
+    expect(acceptsType(r, "application/json")).toBe(true);
   });
 
-  it("is empty without an Accept header", () => {
-    expect(acceptedTypes(request())).toEqual([]);
-    expect(acceptedTypes(request({ accept: " , ;q=1," }))).toEqual([]);
+  it("never pick a vendor type for a wildcard or a refused one", () => {
+    expect(acceptsType(request({ accept: "*/*" }), vendor)).toBe(false);
+    expect(acceptsType(request({ accept: "application/*" }), vendor)).toBe(false);
+    expect(acceptsType(request({ accept: `${vendor};q=0` }), vendor)).toBe(false);
+  });
+
+  it("find nothing without an Accept header", () => {
+    expect(preferredType(request(), [vendor])).toBeUndefined();
+    expect(acceptsType(request({ accept: " , ;q=1," }), vendor)).toBe(false);
   });
 });
 

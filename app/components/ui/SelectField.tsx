@@ -10,6 +10,7 @@ import {
   SelectValue,
 } from "react-aria-components";
 import * as css from "~/components/search/advanced-search.css";
+import { fieldErrorText, type FieldErrors } from "./TextField";
 import * as controls from "./controls.css";
 
 export interface SelectOption {
@@ -22,7 +23,7 @@ export interface SelectFieldProps {
   name: string;
   options: SelectOption[];
   defaultValue?: string;
-  errors?: string[];
+  errors?: FieldErrors;
   /** Once hydrated, react-aria's Select; before (and without JavaScript) a native select. */
   hydrated: boolean;
   onChange?: (value: string) => void;
@@ -43,7 +44,7 @@ export function SelectField({
   onChange,
 }: SelectFieldProps) {
   const id = useId();
-  const error = errors && errors.length > 0 ? errors.join(" ") : undefined;
+  const error = fieldErrorText(errors);
   if (!hydrated) {
     return (
       <div className={controls.field}>

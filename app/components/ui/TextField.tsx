@@ -10,17 +10,32 @@ import {
 import { useField } from "remix-validated-form";
 import * as css from "./controls.css";
 
+/*
+ * The one field error API of the form fields (decision 023): `errors` takes what either form
+ * library gives, remix-validated-form's one message or Conform's list, and every field shows it
+ * the same way, beside the field and marking it aria-invalid. Both libraries read the server's
+ * one form reply (FormReplyBody) into these, so JavaScript on or off the message is the same.
+ */
+export type FieldErrors = string | readonly string[] | null | undefined;
+
+/** The text a field shows for its errors; undefined when there are none. */
+export function fieldErrorText(errors: FieldErrors): string | undefined {
+  if (typeof errors === "string") return errors || undefined;
+  return errors && errors.length > 0 ? errors.join(" ") : undefined;
+}
+
 export interface TextFieldProps extends Omit<AriaTextFieldProps, "isInvalid" | "children"> {
   label: string;
   name: string;
-  error?: string;
+  errors?: FieldErrors;
   description?: string;
   /** A multi-line text area instead of a one-line input. */
   multiline?: boolean;
 }
 
 /** A labelled input with its error beside it; the error also marks the input aria-invalid. */
-export function TextField({ label, error, description, multiline, ...props }: TextFieldProps) {
+export function TextField({ label, errors, description, multiline, ...props }: TextFieldProps) {
+  const error = fieldErrorText(errors);
   return (
     <AriaTextField
       {...props}
@@ -41,12 +56,12 @@ export function TextField({ label, error, description, multiline, ...props }: Te
 }
 
 /** TextField bound to the enclosing remix-validated-form by name. */
-export function ValidatedTextField(props: Omit<TextFieldProps, "error">) {
+export function ValidatedTextField(props: Omit<TextFieldProps, "errors">) {
   const { error, validate, clearError } = useField(props.name);
   return (
     <TextField
       {...props}
-      error={error}
+      errors={error}
       onBlur={(event) => {
         props.onBlur?.(event);
         if (error) validate();

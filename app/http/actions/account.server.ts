@@ -1,27 +1,30 @@
 import { json } from "@remix-run/node";
-import { invalidForm, readForm } from "~/http/http.server";
+import { pageHandler } from "~/http/http.server";
 import { getSession, requireViewer, startUserSession } from "~/http/session.server";
+import { countPasswordAttempt } from "~/http/rate-limit.server";
+import { formReply, readSubmission } from "~/http/submission.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { changePasswordValidator } from "~/models/auth/auth.validators";
+import { changePasswordSchema } from "~/models/auth/auth.schema";
 import { deleteUserSessions } from "~/models/session/session.server";
 import { changePassword } from "~/models/user/user.server";
 
 /**
- * Handles both password views: checks the form, changes the password, ends the user's other
- * sessions and renews this one, then redirects with a toast.
+ * Handles both password views: counts the attempt (it takes the current password, so it is
+ * limited like log-on), checks the form, changes the password, ends the user's other sessions
+ * and renews this one, then redirects with a toast.
  */
-export async function submitPasswordChange(request: Request, successTo: string) {
+export function submitPasswordChange(request: Request, successTo: string) {
+  return pageHandler(() => changeThePassword(request, successTo))({ request });
+}
+
+async function changeThePassword(request: Request, successTo: string) {
   const viewer = await requireViewer(request, { allowGuest: false });
-  const result = await changePasswordValidator.validate(await readForm(request));
-  if (result.error) return invalidForm(result.error);
-  const outcome = await changePassword(
-    viewer.id,
-    result.data.currentPassword,
-    result.data.newPassword,
-  );
-  if (!outcome.ok) {
-    return invalidForm({ fieldErrors: { [outcome.field]: outcome.message } });
-  }
+  await countPasswordAttempt(viewer.id);
+  const submission = await readSubmission(request, changePasswordSchema);
+  if (!submission.ok) return formReply(request, submission);
+  const { currentPassword, newPassword } = submission.data;
+  const outcome = await changePassword(viewer.id, currentPassword, newPassword);
+  if (!outcome.ok) return formReply(request, { fieldErrors: { [outcome.field]: outcome.message } });
   const current = await getSession(request);
   await deleteUserSessions(viewer.id, current.id || undefined);
   const cookie = await startUserSession(request, viewer.id);

@@ -1,6 +1,8 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { errorBody, readForm } from "~/http/http.server";
+import { errorResponse } from "~/http/http.server";
+import { isProblem } from "~/models/problem/problem";
+import { formReply, readBody, type SubmittedValues } from "~/http/submission.server";
 import { safeRedirect } from "~/http/redirect";
 import { redirectWithToast } from "~/http/toast.server";
 import type { Archive } from "~/models/archive/archive.server";
@@ -8,19 +10,13 @@ import { parseSort } from "~/models/search/search.server";
 import {
   addPins,
   clearPins,
-  PinError,
+  PIN_LIMIT_CODE,
   PIN_LIMIT_MESSAGE,
   removePins,
   togglePin,
 } from "~/models/pin/pin.server";
-import {
-  DIRECTIONS,
-  relocateAssets,
-  RelocateError,
-  relocatedMessage,
-} from "~/models/asset/relocate.server";
+import { DIRECTIONS, relocateAssets, relocatedMessage } from "~/models/asset/relocate.server";
 import { updatePreferences } from "~/models/user/user.server";
-import { problemStatus } from "./problem.server";
 import type { Viewer } from "~/models/user/user.schema";
 
 /*
@@ -69,9 +65,12 @@ export interface GridOutcome {
   code?: string | null;
 }
 
-function readIntent(form: FormData) {
-  let intent = String(form.get("intent") ?? "");
-  let direction = form.get("direction");
+const list = (value: unknown) =>
+  value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(String);
+
+function readIntent(values: SubmittedValues) {
+  let intent = String(values["intent"] ?? "");
+  let direction = values["direction"];
   // The no-JavaScript buttons carry intent and direction in one value: relocate-top.
   const combined = /^relocate-(top|bottom|left|right)$/.exec(intent);
   if (combined) {
@@ -81,15 +80,16 @@ function readIntent(form: FormData) {
   return intentSchema.safeParse({
     intent,
     direction,
-    asset: form.getAll("asset").map(String),
-    s: form.get("s") ?? undefined,
-    q: form.getAll("q").map(String),
-    folder: form.get("folder") || undefined,
+    asset: list(values["asset"]),
+    s: values["s"] ?? undefined,
+    q: list(values["q"]),
+    folder: values["folder"] || undefined,
   });
 }
 
-function fail(request: Request, status: number, message: string): never {
-  throw json(errorBody(request, status, message), { status });
+/* A post the grid cannot act on: the one form reply, its message for the whole form. */
+function fail(request: Request, message: string): never {
+  throw formReply(request, { formError: message });
 }
 
 /** Handles a grid post; `back` is where the page redirects afterwards. */
@@ -98,12 +98,11 @@ export async function gridAction(
   viewer: Viewer,
   context: { archive?: Archive; back: string },
 ) {
-  const form = await readForm(request);
-  const fetched = form.get("_fetch") === "1";
-  const back = safeRedirect(form.get("back"), context.back);
-  const parsed = readIntent(form);
-  if (!parsed.success)
-    fail(request, 400, parsed.error.issues[0]?.message ?? "The form is not valid.");
+  const values = await readBody(request, { json: false });
+  const fetched = values["_fetch"] === "1";
+  const back = safeRedirect(values["back"], context.back);
+  const parsed = readIntent(values);
+  if (!parsed.success) fail(request, parsed.error.issues[0]?.message ?? "The form is not valid.");
   const data = parsed.data;
   const answer = async (outcome: GridOutcome, to = back) =>
     fetched
@@ -117,7 +116,7 @@ export async function gridAction(
       case "sort": {
         const archive = context.archive;
         const sort = parseSort(data.s);
-        if (!archive || !sort) return fail(request, 400, "Choose one of the sort orders offered.");
+        if (!archive || !sort) return fail(request, "Choose one of the sort orders offered.");
         const search = new URLSearchParams();
         for (const q of data.q) search.append("q", q);
         search.set("s", data.s);
@@ -132,8 +131,7 @@ export async function gridAction(
         return answer({ ok: true, message: "Sort order saved." }, `${archive.href}?${search}`);
       }
       case "relocate": {
-        if (!context.archive)
-          return fail(request, 400, "Assets are moved on their archive's page.");
+        if (!context.archive) return fail(request, "Assets are moved on their archive's page.");
         const moved = await relocateAssets(viewer, context.archive.id, data.asset, data.direction);
         return answer({ ok: true, moved, message: relocatedMessage(moved, data.direction) });
       }
@@ -157,13 +155,10 @@ export async function gridAction(
       }
     }
   } catch (error) {
-    if (error instanceof PinError) {
-      if (error.code === "pinLimit")
-        return answer({ ok: false, code: "pinLimit", message: error.message });
-      return fail(request, error.status, error.message);
-    }
-    if (error instanceof RelocateError) return fail(request, problemStatus(error), error.message);
-    throw error;
+    // The pin limit is an outcome the grid shows in place; other refusals are error answers.
+    if (isProblem(error) && error.details.code === PIN_LIMIT_CODE)
+      return answer({ ok: false, code: PIN_LIMIT_CODE, message: error.message });
+    throw errorResponse(request, error);
   }
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { apiError } from "~/http/http.server";
-import { assetIdFromHref, MAX_PIN_BATCH, PinError } from "~/models/pin/pin.server";
+import { HttpError } from "~/http/http.server";
+import { assetIdFromHref, MAX_PIN_BATCH } from "~/models/pin/pin.server";
+import { mediaTypeOf } from "../negotiate";
 
 /*
  * The pins API's bodies: POST an asset link list ({data: [{href}]}), PATCH an album-update-like
@@ -16,8 +17,6 @@ const deleteSchema = z.object({
   assets: z.object({ delete: z.array(href).max(MAX_PIN_BATCH) }),
 });
 
-export class PinRequestError extends Error {}
-
 const JSON_TYPES = new Set([ASSETLINKLIST_TYPE, "application/json"]);
 const PATCH_TYPES = new Set([
   "application/json",
@@ -25,41 +24,37 @@ const PATCH_TYPES = new Set([
   "application/vnd.fotoware.assetlist-update+json",
 ]);
 
-/** The asset ids a pins POST or PATCH names; throws PinRequestError (400/415). */
+/** The asset ids a pins POST or PATCH names; throws HttpError 400 or 415. */
 export async function pinRequest(request: Request): Promise<number[]> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = mediaTypeOf(request);
   const accepted = request.method === "POST" ? JSON_TYPES : PATCH_TYPES;
   if (!accepted.has(type) && !(request.method === "PATCH" && type.endsWith("+json")))
-    throw new PinRequestError(
+    throw new HttpError(
+      400,
       request.method === "POST"
         ? `Send the asset links as ${ASSETLINKLIST_TYPE}.`
         : "Send the update as JSON: {assets: {delete: [href]}}.",
     );
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(await request.text());
   } catch {
-    throw new PinRequestError("The body is not valid JSON.");
+    throw new HttpError(400, "The body is not valid JSON.");
   }
   const hrefs =
     request.method === "POST"
       ? addSchema.safeParse(body).data?.data.map((d) => d.href)
       : deleteSchema.safeParse(body).data?.assets.delete;
   if (!hrefs)
-    throw new PinRequestError(
+    throw new HttpError(
+      400,
       request.method === "POST"
         ? "The body must be {data: [{href}]} with at most 1000 asset links."
         : "The body must be {assets: {delete: [href]}} with at most 1000 asset links.",
     );
   return hrefs.map((h) => {
     const id = assetIdFromHref(h);
-    if (id === null) throw new PinRequestError(`Not an asset address: ${h.slice(0, 200)}`);
+    if (id === null) throw new HttpError(400, `Not an asset address: ${h.slice(0, 200)}`);
     return id;
   });
-}
-
-export function pinRequestErrorResponse(request: Request, error: unknown): Response {
-  if (error instanceof PinRequestError) return apiError(request, 400, error.message);
-  if (error instanceof PinError) return apiError(request, error.status, error.message);
-  throw error;
 }

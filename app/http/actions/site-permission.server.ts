@@ -1,11 +1,11 @@
 import { siteDecision } from "~/models/access/access.server";
 import { requireViewer } from "~/http/session.server";
-import { problemResponse } from "./problem.server";
+import { errorResponse } from "~/http/http.server";
 
 /** The site settings' guard: the access module decides, this answers in the one error shape. */
 export async function requireSiteSettingsPermission(request: Request) {
   const viewer = await requireViewer(request, { allowGuest: false });
   const decision = siteDecision(viewer, "ManageSettings");
-  if (!decision.allowed) throw problemResponse(request, decision.problem);
+  if (!decision.allowed) throw errorResponse(request, decision.problem);
   return decision.value;
 }

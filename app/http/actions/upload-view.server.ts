@@ -11,7 +11,7 @@ import {
 import { LINKS } from "~/utils/links";
 import { requireViewer } from "~/http/session.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { problemStatus } from "./problem.server";
+import { PROBLEM_STATUS } from "~/http/error.server";
 import { receiveMultipartUpload } from "./upload.server";
 
 /* The upload view: the form that works without JavaScript, and the popover's frame. */
@@ -66,7 +66,8 @@ export async function submitUpload(request: Request) {
         message: `${summary(outcome, archiveName)} They appear there once processed.`,
       });
     }
-    const status = outcome.uploaded.length > 0 ? 200 : problemStatus(outcome.failed[0]!.problem);
+    const status =
+      outcome.uploaded.length > 0 ? 200 : PROBLEM_STATUS[outcome.failed[0]!.problem.kind];
     const failed = outcome.failed.map(({ fileName, message }) => ({ fileName, message }));
     return json<UploadActionData>(
       { outcome: { uploaded: outcome.uploaded, failed }, archiveName },
@@ -74,7 +75,7 @@ export async function submitUpload(request: Request) {
     );
   } catch (error) {
     if (isProblem(error))
-      return json<UploadActionData>({ error: error.message }, problemStatus(error));
+      return json<UploadActionData>({ error: error.message }, PROBLEM_STATUS[error.kind]);
     throw error;
   }
 }

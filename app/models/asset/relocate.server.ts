@@ -5,8 +5,8 @@ import { lockRowForUpdate } from "~/db/dialect.server";
 import type { Database } from "~/db/schema";
 import { relocateDecision, visibleCondition } from "~/models/access/access.server";
 import type { ArchiveAccess } from "~/models/archive/archive.server";
-import { Problem, type ProblemKind } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
+import { Problem } from "~/models/problem/problem";
 
 /*
  * Manual order (spec 000 "Relocate assets", decision 015). Positions are REAL: a move writes only
@@ -29,14 +29,6 @@ export const relocateSchema = z.object({
     .min(1, "Select the assets to move first.")
     .max(MAX_RELOCATE, `Move at most ${MAX_RELOCATE} assets at once.`),
 });
-
-/** A refused move; a Problem like any model's refusal. */
-export class RelocateError extends Problem {
-  constructor(kind: ProblemKind, message: string) {
-    super(kind, message);
-    this.name = "RelocateError";
-  }
-}
 
 /** The same words for an asset that is not in the archive and one the viewer may not see. */
 const NOT_IN_ARCHIVE = "Some of the selected assets are not in this archive.";
@@ -116,7 +108,7 @@ function slot(order: Placed[], selected: Set<number>, direction: Direction) {
 
 /**
  * Moves the assets within their archive's manual order, in one transaction. Answers how many
- * moved (0 when there is nothing to pass, e.g. left of the first asset). Throws RelocateError;
+ * moved (0 when there is nothing to pass, e.g. left of the first asset). Refuses with a Problem;
  * an asset the viewer may not see is refused exactly like one that is not in the archive.
  */
 export async function relocateAssets(
@@ -126,7 +118,7 @@ export async function relocateAssets(
   direction: Direction,
 ): Promise<number> {
   const decision = await relocateDecision(viewer, archiveId);
-  if (!decision.allowed) throw new RelocateError(decision.problem.kind, decision.problem.message);
+  if (!decision.allowed) throw decision.problem;
   const access = new Map([[archiveId, decision.value.access]]);
   const ids = [...new Set(assetIds)];
   return db()
@@ -137,7 +129,7 @@ export async function relocateAssets(
       let order = await orderOf(trx, archiveId, access);
       const selected = new Set(ids);
       if (order.filter((p) => selected.has(p.id)).length !== ids.length)
-        throw new RelocateError("not-found", NOT_IN_ARCHIVE);
+        throw new Problem("not-found", NOT_IN_ARCHIVE);
       const moving = order.filter((p) => selected.has(p.id));
       let target = slot(order, selected, direction);
       if (!target) return 0;

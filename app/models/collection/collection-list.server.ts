@@ -1,13 +1,11 @@
-import { z } from "zod";
 import {
   advancedSearchExpressions,
   advancedSearchParams,
   parseAdvancedSearch,
 } from "~/models/search/advanced-search.schema";
-import { acceptedTypes, apiError, apiJson } from "~/http/http.server";
+import { Problem } from "~/models/problem/problem";
 import { siteDecision, visibleArchives as visibleAccess } from "~/models/access/access.server";
 import {
-  archiveCollection,
   archiveIdFromSegment,
   collectionFor,
   listArchives,
@@ -29,7 +27,6 @@ import {
   findVisibleAsset,
   listAssets,
   InvalidCursorError,
-  InvalidSearchExpressionError,
   parseQueries,
   type Cursor,
   type ListedAsset,
@@ -45,17 +42,6 @@ import type { Viewer } from "~/models/user/user.schema";
 export const COLLECTION_LIST_TYPE = "application/vnd.fotoware.collectionlist+json";
 export const COLLECTION_TYPE = "application/vnd.fotoware.collection+json";
 export const ARCHIVES_SEARCH_URL = "/fotoweb/archives/{?q}";
-
-/** A model refusal with the status the caller answers. */
-export class CollectionError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 404,
-    message: string,
-  ) {
-    super(message);
-    this.name = "CollectionError";
-  }
-}
 
 /**
  * Decision 017: covers are set by whoever may manage archives, i.e. the site owner; no archive
@@ -212,10 +198,10 @@ export async function searchTarget(
 
 /** Adds or removes an archive pin by its matchingHref; returns whether it is now pinned. */
 export async function toggleArchivePin(viewer: Viewer | null, href: string) {
-  if (!canPin(viewer)) throw new CollectionError(403, "Log on to pin archives.");
+  if (!canPin(viewer)) throw new Problem("forbidden", "Log on to pin archives.");
   const visible = await visibleArchives(viewer);
   const archive = visible.find((v) => v.archive.href === href)?.archive;
-  if (!archive) throw new CollectionError(400, "There is no archive you can pin at this address.");
+  if (!archive) throw new Problem("invalid", "There is no archive you can pin at this address.");
   let pinned = false;
   await updatePreferences(viewer.id, (p) => {
     const list = p.intranet.archivePinned.filter((h) => h !== archive.href);
@@ -228,11 +214,13 @@ export async function toggleArchivePin(viewer: Viewer | null, href: string) {
   return { archive, pinned };
 }
 
+export const setCoverProblem = () =>
+  new Problem("forbidden", "You do not have permission to set this archive's cover.");
+
 async function coverArchive(viewer: Viewer | null, archiveId: number): Promise<Archive> {
   const archive = (await visibleArchives(viewer)).find((v) => v.archive.id === archiveId)?.archive;
-  if (!archive) throw new CollectionError(404, "There is no archive at this address.");
-  if (!canSetPoster(viewer))
-    throw new CollectionError(403, "You do not have permission to set this archive's cover.");
+  if (!archive) throw new Problem("not-found", "There is no archive at this address.");
+  if (!canSetPoster(viewer)) throw setCoverProblem();
   return archive;
 }
 
@@ -240,9 +228,9 @@ async function coverArchive(viewer: Viewer | null, archiveId: number): Promise<A
 export async function setCover(viewer: Viewer | null, archiveId: number, assetId: number) {
   const archive = await coverArchive(viewer, archiveId);
   const asset = await findVisibleAsset(viewer, assetId);
-  if (!asset) throw new CollectionError(404, "There is no asset with this id.");
+  if (!asset) throw new Problem("not-found", "There is no asset with this id.");
   if (asset.archive_id !== archive.id)
-    throw new CollectionError(400, "The cover must be an asset of the same archive.");
+    throw new Problem("invalid", "The cover must be an asset of the same archive.");
   await setPosterAssetId(archive.id, asset.id);
   return archive;
 }
@@ -275,54 +263,6 @@ export function assetIdFromHref(href: string): { archiveId: number; assetId: num
   return archiveId === null || assetId === null ? null : { archiveId, assetId };
 }
 
-const collectionUpdateSchema = z.object({ poster_asset: z.string().max(2000) });
-
-/** The JSON body of a request, or a 4xx in the error shape. */
-async function readJson(request: Request): Promise<unknown> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!/^application\/(?:[\w.+-]+\+)?json$/.test(type))
-    throw apiError(request, 415, "Send the collection update as JSON.");
-  try {
-    return JSON.parse(await request.text());
-  } catch {
-    throw apiError(request, 400, "The request body is not valid JSON.");
-  }
-}
-
-/**
- * PATCH {archive href} with {"poster_asset": "<asset href>"} sets the cover, with "" clears it
- * (spec 000 section 7, application/vnd.fotoware.collection-update+json). Answers the collection.
- */
-export async function patchCollection(
-  request: Request,
-  archive: Archive,
-  viewer: Viewer,
-): Promise<Response> {
-  const access = (await visibleArchives(viewer)).find((v) => v.archive.id === archive.id);
-  if (!access) return apiError(request, 404, "There is no archive at this address.");
-  if (!canSetPoster(viewer))
-    return apiError(request, 403, "You do not have permission to set this archive's cover.");
-  const parsed = collectionUpdateSchema.safeParse(await readJson(request));
-  if (!parsed.success)
-    return apiError(request, 400, 'Send {"poster_asset": "<asset href>"}, or "" to clear.');
-  try {
-    const href = parsed.data.poster_asset;
-    if (href === "") await clearCover(viewer, archive.id);
-    else {
-      const target = assetIdFromHref(href);
-      if (!target) return apiError(request, 400, "poster_asset is not the address of an asset.");
-      if (target.archiveId !== archive.id)
-        return apiError(request, 400, "The cover must be an asset of the same archive.");
-      await setCover(viewer, archive.id, target.assetId);
-    }
-  } catch (error) {
-    if (error instanceof CollectionError) return apiError(request, error.status, error.message);
-    throw error;
-  }
-  const collection = (await listCollections(viewer)).find((c) => c.id === String(archive.id));
-  return apiJson(collection ?? archiveCollection(archive), COLLECTION_TYPE);
-}
-
 /* ---------- the cover selection view ---------- */
 
 export interface CoverChoice {
@@ -351,7 +291,7 @@ export async function coverChoices(
   try {
     cursor = after ? decodeCursor(after) : null;
   } catch (error) {
-    if (error instanceof InvalidCursorError) throw new CollectionError(400, error.message);
+    if (error instanceof InvalidCursorError) throw new Problem("invalid", error.message);
     throw error;
   }
   const page = await listAssets({
@@ -388,67 +328,4 @@ export function searchOf(
     queries: advancedSearchExpressions(parsed.value),
     query: advancedSearchParams(parsed.value),
   };
-}
-
-/** The collection list as JSON, searched when the URL asks for a search. */
-export async function collectionListResponse(
-  request: Request,
-  viewer: Viewer | null,
-): Promise<Response> {
-  const search = searchOf(new URL(request.url).searchParams);
-  if (!search.ok)
-    return apiError(request, 400, search.message, { heading: "InvalidSearchParameters" });
-  try {
-    const data = await listCollections(viewer, { queries: search.queries });
-    const type = acceptedTypes(request).includes(COLLECTION_LIST_TYPE)
-      ? COLLECTION_LIST_TYPE
-      : "application/json";
-    return apiJson({ data, paging: null, searchURL: ARCHIVES_SEARCH_URL }, type);
-  } catch (error) {
-    if (error instanceof InvalidSearchExpressionError)
-      return apiError(request, 400, error.message, { heading: "InvalidSearchExpression" });
-    throw error;
-  }
-}
-
-/* ---------- the list page's form posts ---------- */
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-export const tileActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("pin"), href: z.string().max(2000) }),
-  z.object({ intent: z.literal("set-cover"), archive: id, asset: id }),
-  z.object({ intent: z.literal("clear-cover"), archive: id }),
-]);
-
-export type TileActionOutcome =
-  { ok: true; message: string } | { ok: false; status: 400 | 403 | 404; message: string };
-
-/** Runs one of the tile's actions (pin, set-cover, clear-cover) posted as a form. */
-export async function tileAction(
-  viewer: Viewer | null,
-  form: FormData,
-): Promise<TileActionOutcome> {
-  const parsed = tileActionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { ok: false, status: 400, message: "The request is not valid." };
-  const input = parsed.data;
-  try {
-    switch (input.intent) {
-      case "pin": {
-        const { archive, pinned } = await toggleArchivePin(viewer, input.href);
-        return { ok: true, message: `${pinned ? "Pinned" : "Unpinned"} ${archive.name}.` };
-      }
-      case "set-cover": {
-        const archive = await setCover(viewer, input.archive, input.asset);
-        return { ok: true, message: `Cover of ${archive.name} set.` };
-      }
-      case "clear-cover": {
-        const archive = await clearCover(viewer, input.archive);
-        return { ok: true, message: `Cover of ${archive.name} cleared.` };
-      }
-    }
-  } catch (error) {
-    if (error instanceof CollectionError)
-      return { ok: false, status: error.status, message: error.message };
-    throw error;
-  }
 }

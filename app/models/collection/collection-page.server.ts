@@ -25,7 +25,7 @@ import {
   type SortOrder,
 } from "~/models/search/search.server";
 import type { ArchivePermission } from "~/models/archive/archive.schema";
-import { apiError } from "~/http/http.server";
+import { Problem } from "~/models/problem/problem";
 import { pinnedAmong } from "~/models/pin/pin.server";
 import { mayReorder } from "~/models/asset/relocate.server";
 import { viewableArchive as accessibleArchive } from "~/models/access/access.server";
@@ -49,21 +49,11 @@ export const COLLECTION_TYPE = "application/vnd.fotoware.collection+json";
 
 export const NO_ARCHIVE = "There is no archive at this address.";
 
-/** Bad paging, sort or folder parameters: a 400 with this message. */
-export class PageParamError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PageParamError";
-  }
-}
+/** Bad paging, sort or folder parameters: the request is invalid, with this message. */
+export const pageParamProblem = (message: string) => new Problem("invalid", message);
 
 /** An archive that does not exist, is hidden, or that the viewer may not view: all look alike. */
-export class CollectionNotFoundError extends Error {
-  constructor(message = NO_ARCHIVE) {
-    super(message);
-    this.name = "CollectionNotFoundError";
-  }
-}
+export const collectionNotFound = (message = NO_ARCHIVE) => new Problem("not-found", message);
 
 export interface PageParams {
   queries: string[];
@@ -80,13 +70,13 @@ export interface PageParams {
 // eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-/** Reads the grid's parameters; throws PageParamError with a message a person can act on. */
+/** Reads the grid's parameters; throws an invalid Problem with a message a person can act on. */
 /** A page of the listing; a cursor the sort order cannot use is the client's error. */
 async function listPage(query: AssetQuery): Promise<AssetPage> {
   try {
     return await listAssets(query);
   } catch (error) {
-    if (error instanceof InvalidCursorError) throw new PageParamError(error.message);
+    if (error instanceof InvalidCursorError) throw pageParamProblem(error.message);
     throw error;
   }
 }
@@ -95,23 +85,23 @@ export function parsePageParams(url: URL, defaultLimit: number): PageParams {
   const params = url.searchParams;
   let queries = params.getAll("q");
   if (queries.length > MAX_QUERIES)
-    throw new PageParamError(`Use at most ${MAX_QUERIES} search expressions (q) at once.`);
+    throw pageParamProblem(`Use at most ${MAX_QUERIES} search expressions (q) at once.`);
   // The advanced search's parameters become expressions; links then carry them as q.
   if (hasAdvancedParams(params)) {
     const advanced = parseAdvancedSearch(params);
-    if (!advanced.ok) throw new PageParamError(Object.values(advanced.errors).flat().join(" "));
+    if (!advanced.ok) throw pageParamProblem(Object.values(advanced.errors).flat().join(" "));
     queries = advancedSearchExpressions(advanced.value);
   }
 
   const single = (name: string) => {
     const all = params.getAll(name);
-    if (all.length > 1) throw new PageParamError(`Give the ${name} parameter only once.`);
+    if (all.length > 1) throw pageParamProblem(`Give the ${name} parameter only once.`);
     return all[0] ?? null;
   };
   const sortParam = single("s");
   const sort = sortParam === null ? DEFAULT_SORT : parseSort(sortParam);
   if (!sort)
-    throw new PageParamError(
+    throw pageParamProblem(
       "The sort order (s) is not known. Use added, name, title, modified, captured, size, manual or relevance, with - in front for descending.",
     );
 
@@ -120,7 +110,7 @@ export function parsePageParams(url: URL, defaultLimit: number): PageParams {
   if (sizeParam !== null) {
     limit = /^\d{1,4}$/.test(sizeParam) ? Number(sizeParam) : NaN;
     if (!(limit >= 1 && limit <= MAX_PAGE_SIZE))
-      throw new PageParamError(
+      throw pageParamProblem(
         `The page size (n) must be a whole number from 1 to ${MAX_PAGE_SIZE}.`,
       );
   }
@@ -129,20 +119,20 @@ export function parsePageParams(url: URL, defaultLimit: number): PageParams {
   const before = single("before");
   const last = single("last");
   if ([after, before, last].filter((v) => v !== null).length > 1)
-    throw new PageParamError("Give only one of after, before and last.");
-  if (last !== null && last !== "1") throw new PageParamError("last must be 1.");
+    throw pageParamProblem("Give only one of after, before and last.");
+  if (last !== null && last !== "1") throw pageParamProblem("last must be 1.");
   let page: PageRequest = { from: "first" };
   try {
     if (after !== null) page = { from: "after", cursor: decodeCursor(after) };
     else if (before !== null) page = { from: "before", cursor: decodeCursor(before) };
     else if (last !== null) page = { from: "last" };
   } catch (error) {
-    if (error instanceof InvalidCursorError) throw new PageParamError(error.message);
+    if (error instanceof InvalidCursorError) throw pageParamProblem(error.message);
     throw error;
   }
   // Relevance pages by offset from the first page: the last page has no cheap meaning there.
   if (sort.key === "relevance" && page.from === "last")
-    throw new PageParamError("The last page is not available when sorting by relevance.");
+    throw pageParamProblem("The last page is not available when sorting by relevance.");
 
   const folder = single("folder");
   if (folder !== null) {
@@ -152,7 +142,7 @@ export function parsePageParams(url: URL, defaultLimit: number): PageParams {
       CONTROL.test(folder) ||
       parts.some((p) => p.trim() === "" || p === "." || p === "..")
     )
-      throw new PageParamError("The folder is not a valid path like 2024/Lofoten.");
+      throw pageParamProblem("The folder is not a valid path like 2024/Lofoten.");
   }
   return { queries, sortParam, sort, page, folder, sizeParam, limit };
 }
@@ -221,13 +211,13 @@ export interface ArchiveForViewer {
   permissions: Set<ArchivePermission>;
 }
 
-/** The archive of an href segment, if the viewer may view it; CollectionNotFoundError if not. */
+/** The archive of an href segment, if the viewer may view it; a not-found Problem if not. */
 export async function viewableArchive(
   viewer: Viewer | null,
   archiveId: number | null,
 ): Promise<ArchiveForViewer> {
   const found = await accessibleArchive(viewer, archiveId);
-  if (!found) throw new CollectionNotFoundError();
+  if (!found) throw collectionNotFound();
   return { archive: found.archive, permissions: found.access.permissions };
 }
 
@@ -259,8 +249,7 @@ export async function folderLevel(archiveId: number, path: string | null): Promi
       .execute();
     const byPath = new Map(rows.map((r) => [r.path, r]));
     current = byPath.get(path) ?? null;
-    if (!current)
-      throw new CollectionNotFoundError("There is no folder at this path in the archive.");
+    if (!current) throw collectionNotFound("There is no folder at this path in the archive.");
     for (const p of paths.slice(0, -1)) {
       const row = byPath.get(p);
       if (row) ancestors.push(row);
@@ -293,8 +282,9 @@ export interface CollectionPage {
 }
 
 /**
- * The grid page of an archive. Throws PageParamError (400), InvalidSearchExpressionError (400)
- * or CollectionNotFoundError (404, for missing, hidden and forbidden archives alike).
+ * The grid page of an archive. Throws an invalid Problem (bad parameters),
+ * InvalidSearchExpressionError, or a not-found Problem (missing, hidden and forbidden archives
+ * alike).
  */
 export async function collectionPage(
   viewer: Viewer | null,
@@ -360,18 +350,6 @@ export function sortHref(archive: Archive, sort: SortOrder): string {
 }
 
 export { InvalidSearchExpressionError };
-
-/** The API's answer to what collectionPage and the pin models throw; other errors go on. */
-export function collectionErrorResponse(request: Request, error: unknown): Response {
-  if (error instanceof CollectionNotFoundError) return apiError(request, 404, error.message);
-  if (error instanceof PageParamError) return apiError(request, 400, error.message);
-  if (error instanceof InvalidSearchExpressionError)
-    return apiError(request, 400, error.message, {
-      heading: "InvalidSearchExpression",
-      description: `At position ${error.position} of the expression.`,
-    });
-  throw error;
-}
 
 /* ---------- what the pages render ---------- */
 

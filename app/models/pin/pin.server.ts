@@ -4,6 +4,7 @@ import { lockRowForUpdate } from "~/db/dialect.server";
 import type { Database } from "~/db/schema";
 import { assetIdFromSegment } from "~/models/asset/asset.server";
 import { findVisibleAsset } from "~/models/search/search.server";
+import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 
 /*
@@ -14,26 +15,16 @@ import type { Viewer } from "~/models/user/user.schema";
 
 export const PIN_LIMIT = 1000;
 export const PIN_LIMIT_MESSAGE = `You have reached the limit of ${PIN_LIMIT} pins.`;
+/** The spec's error name for the limit, in Problem details. */
+export const PIN_LIMIT_CODE = "pinLimit";
 /** Most hrefs one request may add or remove. */
 export const MAX_PIN_BATCH = PIN_LIMIT;
-
-export class PinError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 403 | 404 | 409,
-    /** The spec's error name for the limit. */
-    readonly code: "pinLimit" | null = null,
-  ) {
-    super(message);
-    this.name = "PinError";
-  }
-}
 
 export const NO_ASSET = "There is no asset at this address.";
 
 function requirePinner(viewer: Viewer | null): Viewer {
   if (!viewer || viewer.isGuest)
-    throw new PinError("Sign in with your own account to pin assets.", 403);
+    throw new Problem("forbidden", "Sign in with your own account to pin assets.");
   return viewer;
 }
 
@@ -54,7 +45,7 @@ async function countPins(trx: Kysely<Database>, userId: number): Promise<number>
 
 async function requireVisible(viewer: Viewer, ids: number[]) {
   for (const id of ids) {
-    if (!(await findVisibleAsset(viewer, id))) throw new PinError(NO_ASSET, 404);
+    if (!(await findVisibleAsset(viewer, id))) throw new Problem("not-found", NO_ASSET);
   }
 }
 
@@ -64,12 +55,12 @@ export interface PinAddResult {
   noAssetsAdded: boolean;
 }
 
-/** Pins the assets not yet pinned, up to the limit. Throws PinError 404 for an unseen asset. */
+/** Pins the assets not yet pinned, up to the limit. Refuses (not-found) an unseen asset. */
 export async function addPins(viewer: Viewer | null, assetIds: number[]): Promise<PinAddResult> {
   const user = requirePinner(viewer);
   const ids = [...new Set(assetIds)];
   if (ids.length > MAX_PIN_BATCH)
-    throw new PinError(`Pin at most ${MAX_PIN_BATCH} assets at once.`, 400);
+    throw new Problem("invalid", `Pin at most ${MAX_PIN_BATCH} assets at once.`);
   await requireVisible(user, ids);
   return db()
     .transaction()
@@ -105,7 +96,7 @@ export async function removePins(viewer: Viewer | null, assetIds: number[]): Pro
   const ids = [...new Set(assetIds)];
   if (ids.length === 0) return 0;
   if (ids.length > MAX_PIN_BATCH)
-    throw new PinError(`Unpin at most ${MAX_PIN_BATCH} assets at once.`, 400);
+    throw new Problem("invalid", `Unpin at most ${MAX_PIN_BATCH} assets at once.`);
   const result = await db()
     .deleteFrom("asset_pins")
     .where("user_id", "=", user.id)
@@ -123,16 +114,17 @@ export async function clearPins(viewer: Viewer | null): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
-/** Adds the pin if absent, removes it if present. Throws PinError (404, or pinLimit 409). */
+/** Adds the pin if absent, removes it if present. Refuses not-found, or conflict with the pinLimit code. */
 export async function togglePin(
   viewer: Viewer | null,
   assetId: number,
 ): Promise<{ pinned: boolean }> {
   const user = requirePinner(viewer);
-  if (!(await findVisibleAsset(user, assetId))) throw new PinError(NO_ASSET, 404);
+  if (!(await findVisibleAsset(user, assetId))) throw new Problem("not-found", NO_ASSET);
   if ((await removePins(user, [assetId])) > 0) return { pinned: false };
   const result = await addPins(user, [assetId]);
-  if (result.noAssetsAdded) throw new PinError(PIN_LIMIT_MESSAGE, 409, "pinLimit");
+  if (result.noAssetsAdded)
+    throw new Problem("conflict", PIN_LIMIT_MESSAGE, { code: PIN_LIMIT_CODE });
   return { pinned: true };
 }
 

@@ -1,0 +1,77 @@
+/*
+ * The one table of the paths the server treats specially (decision 023): the routes that take
+ * files and so a larger body, the areas that are one representation whatever Accept says, and
+ * the forms that are rate-limited. server/app.ts reads it, and so do the routes concerned, so a
+ * renamed route and its special treatment change in one place. Paths are matched as Remix
+ * matches routes: in any case, with or without the trailing slash.
+ */
+
+/** The routes that take files: their body limit is MAX_UPLOAD_BYTES, not MAX_FORM_BYTES. */
+export const UPLOAD_PATHS: readonly RegExp[] = [
+  // The upload view's form.
+  /^\/fotoweb\/views\/upload\/?$/i,
+  // An archive's or asset's URL: the API's multipart upload.
+  /^\/fotoweb\/archives\/[^/]+\/(?:[^/]+\.info\/?)?$/i,
+  // The chunks of the chunked upload API.
+  /^\/fotoweb\/api\/uploads\/[^/]+\/chunks\/[^/]+\/?$/i,
+];
+
+/** Paths that are always one representation: never rewritten to their JSON twin. */
+export const SINGLE_REPRESENTATION_PATHS: readonly RegExp[] = [
+  /^\/fotoweb\/api(\/|$)/i,
+  /^\/fotoweb\/views(\/|$)/i,
+  /^\/fotoweb\/services(\/|$)/i,
+  // A rendition href is a redirect to its file whatever the client accepts (decision 016).
+  /^\/fotoweb\/archives\/[^/]+\/[^/]+\/__renditions(\/|$)/i,
+];
+
+/** API-only namespaces: every answer there, refusals included, is JSON. */
+export const API_ONLY_PATHS: readonly RegExp[] = [/^\/fotoweb\/(api|services)(\/|$)/i];
+
+/** Resources that are never pages: a missing session is 401, not a log-on redirect. */
+export const NEVER_A_PAGE_PATHS: readonly RegExp[] = [
+  ...API_ONLY_PATHS,
+  /^\/_json(\/|$)/i,
+  /^\/fotoweb\/archives\/[^/]+\/[^/]+\/__renditions(\/|$)/i,
+];
+
+export interface RateLimitedForm {
+  /** The path's mount point (Express matches it in any case, with or without the slash). */
+  path: string;
+  heading: string;
+  message: string;
+}
+
+/*
+ * The forms that take a password: their POSTs count against LOGIN_RATE_LIMIT per 15 minutes, per
+ * client address here in server/, and the password changes also per user in their action.
+ */
+export const LOG_ON_PATH = "/fotoweb/views/login";
+export const PASSWORD_CHANGE_PATHS = [
+  "/fotoweb/views/change-password",
+  "/fotoweb/views/force-change-password",
+] as const;
+export const RATE_LIMIT_WINDOW_MS = 15 * 60_000;
+export const PASSWORD_ATTEMPTS_MESSAGE =
+  "Too many password attempts. Wait a few minutes and try again.";
+
+export const RATE_LIMITED_FORMS: readonly RateLimitedForm[] = [
+  {
+    path: LOG_ON_PATH,
+    heading: "Too many sign-in attempts",
+    message: "Too many sign-in attempts from this address. Wait a few minutes and try again.",
+  },
+  ...PASSWORD_CHANGE_PATHS.map((path) => ({
+    path,
+    heading: "Too many password attempts",
+    message: PASSWORD_ATTEMPTS_MESSAGE,
+  })),
+];
+
+export const matchesAny = (paths: readonly RegExp[], path: string) =>
+  paths.some((re) => re.test(path));
+
+/** Whether a request carries files, and so gets the upload body limit. */
+export function isUploadPath(method: string, path: string): boolean {
+  return method === "POST" && matchesAny(UPLOAD_PATHS, path);
+}

@@ -1,0 +1,129 @@
+import type { z } from "zod";
+import { errorResponse, HttpError, requestIdOf } from "./http.server";
+import { errorBodyFor } from "./error.server";
+import type { FormReplyBody } from "./error";
+import { isJsonType, mediaTypeOf } from "./negotiate";
+
+/*
+ * The one reader of what a client posts (decision 023): a urlencoded or multipart form, or a JSON
+ * body, read by its Content-Type and checked by a zod schema. Other types are 415, an unreadable
+ * body 400 (bodies over the limit never get here: server/ answers 413). A body that fails its
+ * schema gets the one form reply, status 400, whichever form library sent it.
+ */
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+export const UNSUPPORTED_BODY_MESSAGE =
+  "Send this form as application/x-www-form-urlencoded or multipart/form-data.";
+export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Reload the page and try again.";
+
+export type SubmittedValues = Record<string, unknown>;
+
+/** A form's fields by name: one value as itself, repeated names as a list. */
+export function formValues(form: FormData): SubmittedValues {
+  const values: SubmittedValues = {};
+  for (const name of new Set(form.keys())) {
+    const all = form.getAll(name);
+    values[name] = all.length === 1 ? all[0] : all;
+  }
+  return values;
+}
+
+/*
+ * Refusals of the body are thrown as answers already made, so any loader or action may read a
+ * body, wrapped or not.
+ */
+const refuse = (request: Request, status: number, message: string) =>
+  errorResponse(request, new HttpError(status, message));
+
+/** The posted form; any other body is refused (415, or 400 when it cannot be read). */
+export async function readForm(request: Request): Promise<FormData> {
+  if (!FORM_TYPES.has(mediaTypeOf(request))) throw refuse(request, 415, UNSUPPORTED_BODY_MESSAGE);
+  try {
+    return await request.formData();
+  } catch {
+    throw refuse(request, 400, UNREADABLE_FORM_MESSAGE);
+  }
+}
+
+export const NOT_JSON_MESSAGE = "Send this request as JSON (Content-Type: application/json).";
+export const INVALID_JSON_MESSAGE = "The request body is not valid JSON.";
+
+/** A JSON body (any JSON type, vendor +json included); 415 for another type, 400 unreadable. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  if (!isJsonType(mediaTypeOf(request))) throw refuse(request, 415, NOT_JSON_MESSAGE);
+  try {
+    return JSON.parse(await request.text());
+  } catch {
+    throw refuse(request, 400, INVALID_JSON_MESSAGE);
+  }
+}
+
+/** The posted values, from a form or a JSON body (an object). */
+export async function readBody(
+  request: Request,
+  options: { json?: boolean } = { json: true },
+): Promise<SubmittedValues> {
+  const type = mediaTypeOf(request);
+  if (options.json !== false && isJsonType(type)) {
+    const value = await readJsonBody(request);
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      throw refuse(request, 400, "The request body must be a JSON object.");
+    return value as SubmittedValues;
+  }
+  return formValues(await readForm(request));
+}
+
+export type Submission<T> =
+  | { ok: true; data: T; values: SubmittedValues }
+  | { ok: false; fieldErrors: Record<string, string>; formError?: string; values: SubmittedValues };
+
+/** Reads the body and checks it with the schema; each field keeps its first message. */
+export async function readSubmission<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+  options?: { json?: boolean },
+): Promise<Submission<z.output<S>>> {
+  const values = await readBody(request, options);
+  const parsed = await schema.safeParseAsync(values);
+  if (parsed.success) return { ok: true, data: parsed.data as z.output<S>, values };
+  const fieldErrors: Record<string, string> = {};
+  let formError: string | undefined;
+  for (const issue of parsed.error.issues) {
+    const name = issue.path.join(".");
+    if (name === "") formError ??= issue.message;
+    else fieldErrors[name] ??= issue.message;
+  }
+  return { ok: false, fieldErrors, formError, values };
+}
+
+export const INVALID_FORM_MESSAGE = "Some fields need attention.";
+
+/** The one 400 reply: field errors by name, a form-wide message, and the values to show again. */
+export function formReply(
+  request: Request,
+  reply: {
+    fieldErrors?: Record<string, string>;
+    formError?: string;
+    values?: SubmittedValues;
+    status?: number;
+  },
+): Response {
+  const status = reply.status ?? 400;
+  const body: FormReplyBody = {
+    ...errorBodyFor(status, reply.formError ?? INVALID_FORM_MESSAGE, requestIdOf(request)),
+    fieldErrors: reply.fieldErrors ?? {},
+    ...(reply.formError ? { formError: reply.formError } : {}),
+    ...(reply.values ? { repopulateFields: repopulable(reply.values) } : {}),
+  };
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/* Passwords and files are never sent back. */
+function repopulable(values: SubmittedValues): SubmittedValues {
+  return Object.fromEntries(
+    Object.entries(values).filter(
+      ([name, value]) => !/password/i.test(name) && typeof value !== "object",
+    ),
+  );
+}

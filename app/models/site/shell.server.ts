@@ -1,0 +1,49 @@
+import { uploadTargets } from "~/models/archive/archive.server";
+import { themeFor } from "~/models/user/theme";
+import type { Viewer } from "~/models/user/user.schema";
+import { env } from "~/utils/env.server";
+import { LINKS } from "~/utils/links";
+import type { SiteSettings } from "./site.schema";
+
+/*
+ * What the page shell shows a viewer, by the site's rules: dark mode and the keepalive only for
+ * someone signed in, the Upload control only with somewhere to upload to (spec 002 §6), the
+ * cookie banner never to someone signed in. What comes from the request (the banner's cookie, the
+ * toast, the connection) app/http passes in.
+ */
+export async function shellFor<Banner>(
+  settings: SiteSettings,
+  viewer: Viewer | null,
+  fromRequest: { banner: () => Promise<Banner>; insecure: boolean },
+) {
+  const signedIn = viewer !== null && !viewer.isGuest;
+  const targets = signedIn ? await uploadTargets(viewer) : [];
+  return {
+    siteName: settings.siteName,
+    viewer: viewer && {
+      id: viewer.id,
+      username: viewer.username,
+      fullName: viewer.fullName,
+      isGuest: viewer.isGuest,
+      isSiteOwner: viewer.isSiteOwner,
+      interfaceStyle: viewer.preferences.intranet.interfaceStyle,
+      enableRetinaThumbnails: viewer.preferences.intranet.enableRetinaThumbnails,
+    },
+    darkModeAvailable: settings.darkModeEnabled && signedIn,
+    theme: themeFor(
+      settings.darkModeEnabled,
+      signedIn ? viewer.preferences.intranet.interfaceStyle : null,
+    ),
+    cookieBanner: signedIn ? null : await fromRequest.banner(),
+    upload:
+      targets.length > 0
+        ? {
+            targets: targets.map((a) => ({ id: a.id, name: a.name, href: a.href })),
+            maxBytes: env().MAX_UPLOAD_BYTES,
+          }
+        : null,
+    keepalive: signedIn ? { href: LINKS.keepalive, interval: env().KEEPALIVE_SECONDS } : null,
+    insecure: fromRequest.insecure,
+    mustChangePassword: viewer?.forcePasswordChange ?? false,
+  };
+}

@@ -1,0 +1,89 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/*
+ * The layout rules of eslint.config.js (decision 023), run on small snippets at the paths they
+ * guard, so a rule that stops matching fails here instead of letting a broken layout through.
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const eslint = new ESLint({ cwd: root });
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = x;\n`, {
+    filePath: path.join(root, filePath),
+  });
+  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+describe("models", () => {
+  const model = "app/models/example/example.server.ts";
+
+  it.each([
+    `import { json as x } from "@remix-run/node";`,
+    `import type { LoaderFunctionArgs as x } from "@remix-run/node";`,
+    `import { useLoaderData as x } from "@remix-run/react";`,
+    `import { apiError as x } from "~/http/http.server";`,
+    `import { safeRedirect as x } from "~/http/redirect";`,
+    `import { apiError as x } from "../../http/http.server";`,
+    `import { loader as x } from "~/routes/fotoweb._index";`,
+  ])("refuse %s", async (code) => {
+    expect(await restrictedImports(model, code)).toHaveLength(1);
+  });
+
+  it.each([
+    `import { Problem as x } from "~/models/problem/problem";`,
+    `import { db as x } from "~/db/connection.server";`,
+    `import { sortedVariant as x } from "./collection.view";`,
+    `import { z as x } from "zod";`,
+  ])("allow %s", async (code) => {
+    expect(await restrictedImports(model, code)).toEqual([]);
+  });
+});
+
+describe("routes", () => {
+  const route = "app/routes/fotoweb.example.ts";
+
+  it.each([
+    `import { db as x } from "~/db/connection.server";`,
+    `import type { Database as x } from "~/db/schema";`,
+    `import { sql as x } from "kysely";`,
+    `import { loader as x } from "./[_json].$";`,
+    `import { loader as x } from "./fotoweb._index";`,
+    `import { loader as x } from "~/routes/fotoweb._index";`,
+  ])("refuse %s", async (code) => {
+    expect(await restrictedImports(route, code)).toHaveLength(1);
+  });
+
+  it.each([
+    `import { apiError as x } from "~/http/http.server";`,
+    `import { listCollections as x } from "~/models/collection/collection-list.server";`,
+    `import { json as x } from "@remix-run/node";`,
+  ])("allow %s", async (code) => {
+    expect(await restrictedImports(route, code)).toEqual([]);
+  });
+});
+
+describe("components", () => {
+  const component = "app/components/example/Example.tsx";
+
+  it("import only types from .server modules", async () => {
+    expect(
+      await restrictedImports(component, `import { getViewer as x } from "~/http/session.server";`),
+    ).toHaveLength(1);
+    expect(
+      await restrictedImports(
+        component,
+        `import type { Viewer as x } from "~/http/session.server";`,
+      ),
+    ).toEqual([]);
+  });
+
+  it("never import a route", async () => {
+    expect(
+      await restrictedImports(component, `import { loader as x } from "~/routes/fotoweb._index";`),
+    ).toHaveLength(1);
+  });
+});
