@@ -115,15 +115,20 @@ function get(
   headers: Record<string, string>,
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
-        );
-      })
-      .on("error", reject);
+    const request = http.get(url, { agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+      );
+    });
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      // A kept-alive socket the server closed while idle (its keep-alive timeout passed during a
+      // long baseline run): sent again on a new one, as Node's documentation advises.
+      if (request.reusedSocket && error.code === "ECONNRESET")
+        get(url, headers).then(resolve, reject);
+      else reject(error);
+    });
   });
 }
 
