@@ -105,6 +105,12 @@ export async function ensureFreshBuild(
 }
 
 function remixBuild(root: string) {
-  const result = spawnSync("npx", ["remix", "build"], { cwd: root, stdio: "inherit" });
+  // Vitest sets NODE_ENV=test, under which Remix would build React's development JSX runtime;
+  // the tests run the server as production does.
+  const result = spawnSync("npx", ["remix", "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error("remix build failed; the HTTP tests need build/");
 }
