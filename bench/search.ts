@@ -2,10 +2,9 @@
  * Search and browsing at a million assets (issue 4), on SQLite and on PostgreSQL:
  * - search through HTTP (assetlist JSON) against the same SQL run directly on the driver (as the
  *   server runs it: on SQLite its statement prepared once, as the server caches its own), in the
- *   same run: p95 of a common term
- *   (about 10 % of assets) under a member's search filter that passes about 20 % of the archive
- *   (target ≤ 15 ms) and of a ranked two-word search (target ≤ 50 ms); the shares the data
- *   really has are counted and printed;
+ *   same run: p95 of a common term (about 10 % of assets) under a member's search filter that
+ *   passes about 20 % of the archive (target ≤ 15 ms) and of a ranked two-word search (target
+ *   ≤ 50 ms); the shares the data really has are counted and printed;
  * - page 1 000 of an archive against page 1, through HTTP (target: ratio ≤ 1.2);
  * - the grid page's server rendering against a bare React render of the same markup, printed for
  *   scale and no longer a target (issue 13 moved the grid's target to what a browser measures,
