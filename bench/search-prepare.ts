@@ -2,7 +2,10 @@
  * Makes (or reuses) the search benchmark's database for one dialect: migrated, with the bench
  * user, three archives and N synthetic assets. Used by bench/search.ts.
  */
+import { createHash } from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import pg from "pg";
 import { createDatabase, useDatabase, type DatabaseHandle } from "../app/db/connection.server";
@@ -13,6 +16,8 @@ import { createUser } from "../app/models/user/user.server";
 import {
   ARCHIVES,
   BENCH_USER,
+  COMMON_TERM,
+  MEMBER_FILTER,
   fillPostgres,
   fillSqlite,
   removeQuietly,
@@ -25,6 +30,26 @@ export interface Prepared {
   databaseUrl: string;
   dataDir: string;
 }
+
+/*
+ * The data is kept between runs only while what made it is unchanged: the row count, and the
+ * sources of the rows (the fixture), of the archives and filters (this file) and of the search
+ * document every row's index holds. Otherwise a run would measure data its code no longer makes.
+ */
+const SOURCES = [
+  "bench/search-fixture.ts",
+  "bench/search-prepare.ts",
+  "app/models/search/search-document.ts",
+];
+
+export function dataVersion(count: number, root: string) {
+  const hash = createHash("sha256");
+  for (const source of SOURCES) hash.update(fs.readFileSync(path.join(root, source)));
+  return `${count} ${hash.digest("hex").slice(0, 16)}`;
+}
+
+const version = (count: number) =>
+  dataVersion(count, path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."));
 
 const OWNER = { ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "bench-owner-password" };
 
@@ -43,7 +68,7 @@ async function setUp(handle: DatabaseHandle) {
                 type: "user",
                 id: user.id,
                 permissions: ["View", "Preview"],
-                autoSearch: "dt:image",
+                autoSearch: MEMBER_FILTER,
               },
             ]
           : i === 1
@@ -62,14 +87,14 @@ async function setUp(handle: DatabaseHandle) {
   return ids;
 }
 
-async function marker(handle: DatabaseHandle): Promise<number | null> {
+async function marker(handle: DatabaseHandle): Promise<string | null> {
   try {
     const row = await handle.db
       .selectFrom("site_settings")
       .select("value")
       .where("key", "=", "benchRows")
       .executeTakeFirst();
-    return row ? Number(row.value) : null;
+    return row?.value ?? null;
   } catch {
     return null;
   }
@@ -162,7 +187,7 @@ export async function prepareSqlite(count: number, log: (s: string) => void): Pr
   if (fs.existsSync(file)) {
     const handle = createDatabase({ url: `sqlite:${file}`, dataDir });
     useDatabase(handle);
-    if ((await marker(handle)) === count) {
+    if ((await marker(handle)) === version(count)) {
       const archiveIds = await archiveIdsOf(handle);
       await addRenditions(handle, archiveIds);
       return {
@@ -184,7 +209,7 @@ export async function prepareSqlite(count: number, log: (s: string) => void): Pr
   useDatabase(handle);
   await handle.db
     .insertInto("site_settings")
-    .values({ key: "benchRows", value: String(count) })
+    .values({ key: "benchRows", value: version(count) })
     .execute();
   await addRenditions(handle, archiveIds);
   return { handle, archiveIds, databaseUrl: `sqlite:${file}`, dataDir };
@@ -205,7 +230,7 @@ export async function preparePostgres(
   const databaseUrl = `${url}${url.includes("?") ? "&" : "?"}options=-c%20search_path%3D${schema}`;
   let handle = createDatabase({ url, dataDir, pgSchema: schema });
   useDatabase(handle);
-  if ((await marker(handle)) === count) {
+  if ((await marker(handle)) === version(count)) {
     const archiveIds = await archiveIdsOf(handle);
     await addRenditions(handle, archiveIds);
     return { handle, archiveIds, databaseUrl, dataDir };
@@ -221,8 +246,47 @@ export async function preparePostgres(
   await fillPostgres(url, schema, count, archiveIds, log);
   await handle.db
     .insertInto("site_settings")
-    .values({ key: "benchRows", value: String(count) })
+    .values({ key: "benchRows", value: version(count) })
     .execute();
   await addRenditions(handle, archiveIds);
   return { handle, archiveIds, databaseUrl, dataDir };
+}
+
+export interface Shares {
+  /** Of all assets, those whose search document holds the common term. */
+  commonTerm: number;
+  /** Of the main archive's assets, those the benchmark user's filter lets through. */
+  memberFilter: number;
+}
+
+/**
+ * The shares the data really has, counted in the database through the search's own conditions
+ * (not what the fixture intends).
+ */
+export async function measureShares(handle: DatabaseHandle, archiveIds: number[]): Promise<Shares> {
+  // Loaded here, as bench/search.ts loads the models: after it has checked NODE_ENV.
+  const { compileNode, parseQueries } = await import("../app/models/search/search.server");
+  const share = async (query: string, archiveId?: number) => {
+    const node = parseQueries([query])[0]!;
+    let select = handle.db.selectFrom("assets").select((eb) => [
+      eb.fn.countAll<number>().as("total"),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(compileNode(eb as never, node))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as("passing"),
+    ]);
+    if (archiveId !== undefined) select = select.where("archive_id", "=", archiveId);
+    const row = await select.executeTakeFirstOrThrow();
+    return Number(row.passing) / Number(row.total);
+  };
+  return {
+    commonTerm: await share(COMMON_TERM),
+    memberFilter: await share(MEMBER_FILTER, archiveIds[0]!),
+  };
 }

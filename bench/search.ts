@@ -1,14 +1,18 @@
 /*
  * Search and browsing at a million assets (issue 4), on SQLite and on PostgreSQL:
- * - search through HTTP (assetlist JSON) against the same SQL run directly on the driver, in the
- *   same run: p95 of a common term under a member's permission filter (target ≤ 15 ms) and of a
- *   ranked two-word search (target ≤ 50 ms);
+ * - search through HTTP (assetlist JSON) against the same SQL run directly on the driver (as the
+ *   server runs it: on SQLite its statement prepared once, as the server caches its own), in the
+ *   same run: p95 of a common term (about 10 % of assets) under a member's search filter that
+ *   passes about 20 % of the archive (target ≤ 15 ms) and of a ranked two-word search (target
+ *   ≤ 50 ms); the shares the data really has are counted and printed;
  * - page 1 000 of an archive against page 1, through HTTP (target: ratio ≤ 1.2);
- * - the grid page's server rendering against a bare React render of the same markup (target:
- *   ≥ 0.6 of the bare rate): in-process, with the loaders' data given (bench/search-render.ts),
+ * - the grid page's server rendering against a bare React render of the same markup, printed for
+ *   scale and no longer a target (issue 13 moved the grid's target to what a browser measures,
+ *   the Lighthouse benchmark): in-process, with the loaders' data given (bench/search-render.ts),
  *   and, for the whole request with its session and queries, over HTTP against a server that
  *   renders the same markup bare (bench/search-bare-grid.ts).
- * The data (bench/search-fixture.ts) is made once and kept between runs.
+ * The data (bench/search-fixture.ts) is made once and kept between runs while the row count and
+ * the sources that make it are unchanged (bench/search-prepare.ts).
  *
  *   npm run bench:search -- [--count 1000000] [--samples 200] [--dialect sqlite|postgres|both]
  *
@@ -23,8 +27,15 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import pg from "pg";
 import type { CompiledQuery } from "kysely";
-import { COMMON_TERM, RANKED_QUERY, BENCH_USER } from "./search-fixture";
-import { prepareSqlite, preparePostgres, type Prepared } from "./search-prepare";
+import {
+  BENCH_USER,
+  COMMON_SHARE,
+  COMMON_TERM,
+  MEMBER_FILTER,
+  PORTRAIT_SHARE,
+  RANKED_QUERY,
+} from "./search-fixture";
+import { measureShares, prepareSqlite, preparePostgres, type Prepared } from "./search-prepare";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -104,15 +115,20 @@ function get(
   headers: Record<string, string>,
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
-        );
-      })
-      .on("error", reject);
+    const request = http.get(url, { agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
+      );
+    });
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      // A kept-alive socket the server closed while idle (its keep-alive timeout passed during a
+      // long baseline run): sent again on a new one, as Node's documentation advises.
+      if (request.reusedSocket && error.code === "ECONNRESET")
+        get(url, headers).then(resolve, reject);
+      else reject(error);
+    });
   });
 }
 
@@ -182,16 +198,34 @@ async function startBareGrid(html: string, port: number) {
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill("SIGTERM") };
 }
 
-/** The driver's own run of a compiled query: the baseline. */
+/**
+ * The driver's own run of a compiled query: the baseline, run as the server runs it. On SQLite
+ * each statement is prepared once and reused, as the server's connection caches its statements
+ * (app/db/connection.server.ts): preparing on every call would slow the baseline and flatter our
+ * ratio.
+ */
 function directRunner(prepared: Prepared) {
   if (prepared.handle.dialect === "sqlite") {
     const file = prepared.databaseUrl.replace(/^sqlite:/, "");
     const raw = new Database(file, { readonly: true });
+    const statements = new Map<string, Database.Statement>();
     return {
-      run: async (q: CompiledQuery) => raw.prepare(q.sql).all(...(q.parameters as unknown[])),
+      run: async (q: CompiledQuery) => {
+        let statement = statements.get(q.sql);
+        if (!statement) {
+          statement = raw.prepare(q.sql);
+          statements.set(q.sql, statement);
+        }
+        return statement.all(...(q.parameters as unknown[]));
+      },
       close: async () => raw.close(),
     };
   }
+  /*
+   * On PostgreSQL the server's pool sends unnamed statements, planned for each call's values, and
+   * so does the baseline: a named statement switches to a generic plan after five runs, which for
+   * the ranked search here was five times slower, and would flatter our ratio the other way.
+   */
   const client = new pg.Client({ connectionString: prepared.databaseUrl });
   const ready = client.connect();
   return {
@@ -213,6 +247,7 @@ interface Row {
   met: string;
 }
 const results: Row[] = [];
+const notes: string[] = [];
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 
 for (const dialect of DIALECTS) {
@@ -221,10 +256,19 @@ for (const dialect of DIALECTS) {
     continue;
   }
   console.error(`${dialect}: preparing ${COUNT} assets (kept between runs)…`);
+  const preparing = performance.now();
   const prepared =
     dialect === "sqlite"
       ? await prepareSqlite(COUNT, log)
       : await preparePostgres(PG_URL, COUNT, log);
+  console.error(
+    `${dialect}: data ready in ${((performance.now() - preparing) / 1000).toFixed(0)} s`,
+  );
+  const shares = await measureShares(prepared.handle, prepared.archiveIds);
+  notes.push(
+    `${dialect}: "${COMMON_TERM}" is in ${(shares.commonTerm * 100).toFixed(1)} % of assets (fixture: ${COMMON_SHARE * 100} %); ` +
+      `the member filter "${MEMBER_FILTER}" passes ${(shares.memberFilter * 100).toFixed(1)} % of the main archive (fixture: ${PORTRAIT_SHARE * 100} %)`,
+  );
   const viewer = (await findUserByUsername(BENCH_USER.username))!;
   const archive = (await findArchive(prepared.archiveIds[0]!))!;
   const server = await startServer(prepared, 3190 + DIALECTS.indexOf(dialect));
@@ -233,7 +277,7 @@ for (const dialect of DIALECTS) {
   try {
     const searches = [
       {
-        label: `common term "${COMMON_TERM}", member filter`,
+        label: `common term "${COMMON_TERM}" (${(shares.commonTerm * 100).toFixed(1)} %), member filter "${MEMBER_FILTER}" (${(shares.memberFilter * 100).toFixed(1)} %)`,
         q: COMMON_TERM,
         sort: "-added",
         target: 15,
@@ -309,8 +353,8 @@ for (const dialect of DIALECTS) {
       ours: `${render.oursPerSecond.toFixed(0)} pages/s (${Math.round(render.renderShare * 100)}% in React's render)`,
       baseline: `${render.barePerSecond.toFixed(0)} pages/s (bare React)`,
       ratio: (render.oursPerSecond / render.barePerSecond).toFixed(2),
-      target: "≥ 0.6",
-      met: render.oursPerSecond / render.barePerSecond >= 0.6 ? "yes" : "NO",
+      target: "(for scale; the target is Lighthouse's)",
+      met: "-",
     });
     const bare = await startBareGrid(render.html, 3195);
     const bareRate = await rate(5, () => get(bare.url, {}));
@@ -322,7 +366,7 @@ for (const dialect of DIALECTS) {
       ours: `${oursRate.toFixed(0)} pages/s`,
       baseline: `${bareRate.toFixed(0)} pages/s (bare React, same markup)`,
       ratio: (oursRate / bareRate).toFixed(2),
-      target: "(shown for scale)",
+      target: "(for scale; the target is Lighthouse's)",
       met: "-",
     });
   } finally {
@@ -334,4 +378,8 @@ for (const dialect of DIALECTS) {
 
 console.log(`\nSearch benchmark, ${COUNT} assets, ${SAMPLES} samples per measure\n`);
 console.table(results);
+for (const note of notes) console.log(note);
+console.log(
+  "The grid render rows are printed for scale only: the grid's target is now the Lighthouse benchmark's.",
+);
 agent.destroy();

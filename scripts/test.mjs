@@ -65,6 +65,8 @@ async function postgresUrl() {
 }
 
 const npx = "npx";
+// Made once, here: the vitest legs' global setup then finds it newer than its sources and neither
+// leg builds again (tests/helpers/build-freshness.ts).
 run("build", npx, ["remix", "build"]);
 run("typecheck", npx, ["tsc", "--noEmit"]);
 run("lint", npx, ["eslint", "."]);

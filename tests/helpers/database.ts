@@ -19,6 +19,11 @@ export const dialectUnderTest = () =>
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** What another connection (or process) needs to open the same database. */
+  url: string;
+  dataDir: string;
+  /** The PostgreSQL schema; undefined on SQLite. */
+  pgSchema?: string;
   destroy(): Promise<void>;
 }
 
@@ -40,6 +45,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     });
     return {
       handle,
+      url,
+      dataDir: os.tmpdir(),
+      pgSchema: schema,
       async destroy() {
         useDatabase(undefined);
         await handle.destroy();
@@ -58,6 +66,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   });
   return {
     handle,
+    url: `sqlite:${path.join(dataDir, "arkiv.sqlite")}`,
+    dataDir,
     async destroy() {
       useDatabase(undefined);
       await handle.destroy();

@@ -1,16 +1,12 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureFreshBuild } from "./build-freshness";
 
 /*
- * The HTTP integration tests run the production build in-process. `npm test` builds first; a
- * plain `npx vitest` on a fresh clone builds here instead of failing on a missing file.
+ * The HTTP integration tests run the production build in-process. `npm test` builds first, so its
+ * build is fresh here; a plain `npx vitest` builds when build/ is missing or older than the code
+ * it is made from (tests/helpers/build-freshness.ts), so it never tests the code before an edit.
  */
-export default function setup() {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-  if (fs.existsSync(path.join(root, "build/index.js"))) return;
-  const result = spawnSync("npx", ["remix", "build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0)
-    throw new Error("remix build failed; the HTTP tests need build/index.js");
+export default async function setup() {
+  await ensureFreshBuild(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.."));
 }

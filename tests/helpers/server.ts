@@ -28,7 +28,26 @@ export interface TestServer {
   url: string;
   env: Env;
   database: TestDatabase;
+  /**
+   * Another instance of the app, over the same database and environment, on a port of its own:
+   * what an app keeps in memory (the sign-in rate limit's counters) starts empty, so a test that
+   * uses one depends on no other test.
+   */
+  fresh(): Promise<{ url: string; close(): Promise<void> }>;
   close(): Promise<void>;
+}
+
+async function listen(app: ReturnType<typeof createApp>) {
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }
 
 export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
@@ -41,17 +60,14 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
   const build = (await import(
     pathToFileURL(path.join(root, "build/index.js")).href
   )) as ServerBuild;
-  const app = createApp({ build, env, root });
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => server.once("listening", resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listen(createApp({ build, env, root }));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     env,
     database,
+    fresh: () => listen(createApp({ build, env, root })),
     async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await listening.close();
       await database.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

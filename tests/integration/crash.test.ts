@@ -539,16 +539,24 @@ describe("kill -9 during an ingest job", () => {
       result: [],
     });
 
-    // Not taken again while its lease holds, although the restarted worker polls twice a second.
-    while (Date.now() < leaseExpires - 500) {
-      const row = await jobRow(site, job.id);
-      expect(row.status).toBe("inProgress");
-      expect(row.attempts).toBe(1);
-      expect(row.lease_owner).toBe(job.lease_owner);
-      const state = (await assetOutcome(site, assetId)).asset.state;
-      expect(state).toBe("processing");
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    /*
+     * Not taken again while its lease holds, although the restarted worker claims: a photograph
+     * uploaded now is ingested by it, and claims take the oldest due job first, so had the cut-off
+     * job been due, the worker would have taken it before this one.
+     */
+    const later = await postFile(server.url, archive.href, client, "four.jpg", photo, {
+      accept: UPLOAD_JSON,
+    });
+    expect(later.status, later.body).toBe(202);
+    const laterJob = await waitForJobEnd(site, jobIdOf(later.body));
+    expect(laterJob.status, laterJob.error ?? "").toBe("done");
+    expect(
+      Date.parse(laterJob.updated_at),
+      "the later photograph must be ingested before the cut-off job's lease expires",
+    ).toBeLessThan(leaseExpires);
+    const held = await jobRow(site, job.id);
+    expect(held).toMatchObject({ status: "inProgress", attempts: 1, lease_owner: job.lease_owner });
+    expect((await assetOutcome(site, assetId)).asset.state).toBe("processing");
 
     // Then taken over by the new worker and finished.
     const finished = await waitForJobEnd(site, job.id);
@@ -574,7 +582,7 @@ describe("kill -9 during an ingest job", () => {
     expect(done.job).toMatchObject({ status: "done", result: [href] });
 
     for (const id of jobIds) expect((await waitForJobEnd(site, id)).status).toBe("done");
-    expect(await rowCount(site, "assets")).toBe(3);
+    expect(await rowCount(site, "assets")).toBe(4);
     expect(await consistencyProblems(site, { settled: true })).toEqual([]);
     expect(server.output()).not.toMatch(/error/i);
     await server.kill();

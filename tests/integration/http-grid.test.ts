@@ -146,10 +146,10 @@ describe("the archive's JSON", () => {
     );
   });
 
-  test("a q of 100 kB is refused with a 4xx, never a 500", async () => {
+  test("a q of 100 kB is refused with 431, never a 500", async () => {
+    // Past Node's limit on a request head (16 KiB): refused before any route reads it.
     const response = await member.getJson(`${browse.href}?q=${"a".repeat(100_000)}`, ASSETLIST);
-    expect(response.status).toBeGreaterThanOrEqual(400);
-    expect(response.status).toBeLessThan(500);
+    expect(response.status).toBe(431);
     const long = await member.getJson(`${browse.href}?q=${"a".repeat(5000)}`, ASSETLIST);
     expect(long.status).toBe(400);
   });
