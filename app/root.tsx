@@ -72,6 +72,9 @@ export function Layout({ children }: { children: ReactNode }) {
             shell?.theme === "dark" ? "dark" : shell?.theme === "auto" ? "light dark" : "light"
           }
         />
+        {/* react-aria reads the nonce from here for the <style> it injects (hole 11). The
+            browser hides the attribute from the DOM but keeps it on the element's property. */}
+        <meta name="csp-nonce" nonce={nonce} />
         <Meta />
         <Links />
       </head>

@@ -106,7 +106,8 @@ export function createApp({ build, env, root }: AppOptions) {
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
-          styleSrc: ["'self'"],
+          // The nonce lets react-aria's one injected <style> in (it reads <meta name="csp-nonce">).
+          styleSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
           // react-aria positions popovers and hides text visually with style attributes.
           styleSrcAttr: ["'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:"],
