@@ -6,6 +6,7 @@ import { showToast } from "~/components/ui/Toasts";
 import { useInfiniteAssets } from "./use-infinite-assets";
 import * as css from "./grid.css";
 import { alertDanger } from "~/styles/global.css";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 export interface GridPaging {
   first: string;
@@ -41,8 +42,7 @@ export function AssetGrid(props: AssetGridProps) {
   const { paging, context, canPin, retina, canReorder, pinsView, emptyText } = props;
   const location = useLocation();
   const back = location.pathname + location.search;
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const list = useInfiniteAssets(props.assets, paging.next);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [pinned, setPinned] = useState(() => new Set(props.pinned));

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { useLocation, useNavigate, useSearchParams } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import {
   Dialog,
   DialogTrigger,
@@ -35,6 +35,7 @@ import { SelectField } from "~/components/ui/SelectField";
 import * as css from "./advanced-search.css";
 import * as controls from "~/components/ui/controls.css";
 import * as layout from "~/components/shell/layout.css";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 const DOCUMENT_TYPE_OPTIONS = [
   { value: "", label: "Any type" },
@@ -63,12 +64,6 @@ const COLOR_SPACE_OPTIONS = [
 const FILE_RANGES = RANGES.filter((r) => r.kind !== "pixels");
 const IMAGE_RANGES = RANGES.filter((r) => r.kind === "pixels");
 const EMPTY: AdvancedSearchDefaults = { q: [], values: {}, criteria: [] };
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 type Errors = string[] | undefined;
 /** The form's fields as Conform names them (the schema's input, before conversion). */

@@ -5,6 +5,7 @@ import { Button as AriaButton } from "react-aria-components";
 import { Button } from "~/components/ui/Button";
 import * as controls from "~/components/ui/controls.css";
 import * as css from "~/components/asset/grid.css";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 export interface SortOption {
   value: string;
@@ -29,8 +30,7 @@ export function SortSelect({
   queries: string[];
   folder: string | null;
 }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   const [current, setCurrent] = useState(value);
   useEffect(() => setCurrent(value), [value]);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import {
   Button,
   Text,
@@ -9,6 +9,7 @@ import {
 } from "react-aria-components";
 import type { ShellData } from "~/http/shell.server";
 import * as css from "~/components/shell/layout.css";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 type ToastData = NonNullable<ShellData["toast"]>;
 
@@ -26,8 +27,7 @@ export function showToast(toast: ToastData) {
  * with JavaScript off; once hydrated, it moves into react-aria's toast region.
  */
 export function Toasts({ toast }: { toast: ShellData["toast"] }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (hydrated && toast) showToast(toast);
   }, [hydrated, toast]);

@@ -7,6 +7,7 @@ import { useUploadQueue } from "./upload-queue";
 import { UploadWidget, type UploadTarget } from "./UploadWidget";
 import * as layout from "~/components/shell/layout.css";
 import * as css from "./upload.css";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 /** Spec 002: the popover closes this long after a batch that uploaded nothing. */
 export const NOTHING_UPLOADED_CLOSE_MS = 2000;
@@ -22,7 +23,7 @@ export function UploadPopover({
   targets: UploadTarget[];
   maxBytes: number;
 }) {
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [targetId, setTargetId] = useState(targets[0]!.id);
   const target = targets.find((t) => t.id === targetId) ?? targets[0]!;
@@ -35,8 +36,6 @@ export function UploadPopover({
       ? { succeeded: outcome.succeeded, total: outcome.succeeded + outcome.failed }
       : null;
   const nothingUploaded = outcome !== null && outcome.succeeded + outcome.failed === 0;
-
-  useEffect(() => setHydrated(true), []);
 
   // A batch has ended: close on full success, stay with failures, close soon when nothing went.
   useEffect(() => {
