@@ -3,6 +3,7 @@ import { renderMarkdown } from "~/utils/markdown.server";
 import { isSecureRequest } from "./http.server";
 import { cookiePolicyVersion, getSiteSettings } from "~/models/site/site.server";
 import type { SiteSettings } from "~/models/site/site.schema";
+import { LINKS } from "~/utils/links";
 
 /* The consent cookie stores the version of the policy text that the visitor accepted. */
 function consentCookie(request: Request) {
@@ -44,7 +45,7 @@ export async function cookieConsentResource() {
   const { title, body, policy } = settings.cookieConsent;
   return {
     banner: { title, body },
-    policy: policy ? { body: policy, href: "/fotoweb/views/cookie-policy" } : null,
+    policy: policy ? { body: policy, href: LINKS.cookiePolicy } : null,
     version: cookiePolicyVersion(settings),
   };
 }

@@ -1,4 +1,6 @@
-export const HOME_PATH = "/fotoweb/";
+import { LINKS, loginReturningTo } from "~/utils/links";
+
+export const HOME_PATH = LINKS.home;
 
 /**
  * A same-origin path for a `to` return address, or the fallback. Refuses absolute and
@@ -30,5 +32,5 @@ export function currentPath(request: Request): string {
 
 export function loginPath(to?: string): string {
   const safe = to ? safeRedirect(to, "") : "";
-  return safe ? `/fotoweb/views/login?to=${encodeURIComponent(safe)}` : "/fotoweb/views/login";
+  return safe ? loginReturningTo(safe) : LINKS.login;
 }

@@ -5,9 +5,7 @@ import type { CoverChoice, CoverChoicePage } from "~/models/collection/collectio
 import { Button } from "~/components/ui/Button";
 import { SelectionView } from "~/components/asset/SelectionView";
 import * as css from "./collections.css";
-
-export const selectCoverPath = (archiveId: string | number, after?: string) =>
-  `/fotoweb/views/select-cover?archive=${archiveId}${after ? `&after=${encodeURIComponent(after)}` : ""}`;
+import { selectCoverPath } from "~/utils/links";
 
 /**
  * The cover selection dialog (spec 000): a modal that neither a backdrop click nor Escape

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/Button";
 import { ErrorDialog } from "~/components/ui/ErrorDialog";
 import * as css from "./layout.css";
 import { isApiErrorBody } from "~/http/error";
+import { LINKS } from "~/utils/links";
 
 type Banner = NonNullable<ShellData["cookieBanner"]>;
 
@@ -28,7 +29,7 @@ export function CookieBanner({ banner }: { banner: Banner }) {
         </h2>
         <div dangerouslySetInnerHTML={{ __html: banner.bodyHtml }} />
       </div>
-      <fetcher.Form method="post" action="/fotoweb/api/privacy/cookie-consent">
+      <fetcher.Form method="post" action={LINKS.cookieConsent}>
         <input type="hidden" name="version" value={banner.version} />
         <input type="hidden" name="to" value={location.pathname + location.search} />
         <Button type="submit">Accept</Button>

@@ -7,6 +7,7 @@ import { SearchBox } from "./SearchBox";
 import { UploadPopover } from "~/components/upload/UploadPopover";
 import { UserMenu } from "./UserMenu";
 import * as css from "./layout.css";
+import { LINKS, loginReturningTo } from "~/utils/links";
 
 export type PageType = "archives" | "albums" | "pins" | null;
 
@@ -18,15 +19,15 @@ export function pageTypeOf(pathname: string): PageType {
   return null;
 }
 
-const LINKS: {
+const NAV_LINKS: {
   type: Exclude<PageType, null>;
   href: string;
   label: string;
   signedInOnly?: boolean;
 }[] = [
-  { type: "archives", href: "/fotoweb/archives/", label: "Archives" },
-  { type: "albums", href: "/fotoweb/albums/", label: "Albums" },
-  { type: "pins", href: "/fotoweb/me/pins/", label: "Pins", signedInOnly: true },
+  { type: "archives", href: LINKS.archives, label: "Archives" },
+  { type: "albums", href: LINKS.albums, label: "Albums" },
+  { type: "pins", href: LINKS.pins, label: "Pins", signedInOnly: true },
 ];
 
 function HeaderLogin({ isGuest }: { isGuest: boolean }) {
@@ -34,12 +35,7 @@ function HeaderLogin({ isGuest }: { isGuest: boolean }) {
   const to = location.pathname + location.search;
   return (
     <div className={css.headerLogin}>
-      <Form
-        method="post"
-        action="/fotoweb/views/login"
-        className={css.headerLogin}
-        aria-label="Log on"
-      >
+      <Form method="post" action={LINKS.login} className={css.headerLogin} aria-label="Log on">
         <input type="hidden" name="mode" value="user" />
         <input type="hidden" name="to" value={to} />
         <TextField name="username" autoComplete="username" maxLength={254}>
@@ -55,13 +51,13 @@ function HeaderLogin({ isGuest }: { isGuest: boolean }) {
         </Button>
       </Form>
       {isGuest ? (
-        <Form method="post" action="/fotoweb/views/logout">
+        <Form method="post" action={LINKS.logout}>
           <Button type="submit" className={css.headerButton}>
             Leave guest session
           </Button>
         </Form>
       ) : (
-        <Link className={css.headerButton} to={`/fotoweb/views/login?to=${encodeURIComponent(to)}`}>
+        <Link className={css.headerButton} to={loginReturningTo(to)}>
           More log-on options
         </Link>
       )}
@@ -76,11 +72,11 @@ export function Header({ shell }: { shell: ShellData }) {
   const signedIn = viewer !== null && !viewer.isGuest;
   return (
     <header className={css.header}>
-      <Link to="/fotoweb/" className={css.brand}>
+      <Link to={LINKS.home} className={css.brand}>
         {shell.siteName}
       </Link>
       <nav aria-label="Main" className={css.nav}>
-        {LINKS.filter((l) => signedIn || !l.signedInOnly).map((link) => (
+        {NAV_LINKS.filter((l) => signedIn || !l.signedInOnly).map((link) => (
           <Link
             key={link.type}
             to={link.href}

@@ -9,8 +9,9 @@ import { useEffect, useState } from "react";
 import { Button, Input, Label, SearchField, Text } from "react-aria-components";
 import * as css from "./layout.css";
 import { visuallyHidden } from "~/styles/global.css";
+import { LINKS } from "~/utils/links";
 
-export const SEARCH_PATH = "/fotoweb/archives/";
+export const SEARCH_PATH = LINKS.archives;
 
 /**
  * The main search: a GET form that works without JavaScript. With it, an empty submit goes to the
