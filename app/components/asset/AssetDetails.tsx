@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import { Link } from "react-aria-components";
+import { Link } from "react-aria-components/Link";
 import type { AssetDetails as Details } from "~/models/asset/asset-details.server";
 import { visuallyHidden } from "~/styles/global.css";
 import * as css from "./asset-details.css";

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { memo, useEffect, useMemo, type MouseEvent } from "react";
-import { Button, Checkbox } from "react-aria-components";
+import { Button } from "react-aria-components/Button";
+import { Checkbox } from "react-aria-components/Checkbox";
 import { thumbHashToDataURL } from "thumbhash";
 import type { AssetPreview } from "~/models/asset/asset-view.server";
 import {

@@ -1,6 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Dialog } from "react-aria-components/Dialog";
+import { Heading } from "react-aria-components/Heading";
+import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import type { CoverChoice, CoverChoicePage } from "~/models/collection/collection-list.server";
 import { Button } from "~/components/ui/Button";
 import { SelectionView } from "~/components/asset/SelectionView";

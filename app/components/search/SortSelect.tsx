@@ -1,7 +1,10 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from "react-aria-components";
-import { Button as AriaButton } from "react-aria-components";
+import { Label } from "react-aria-components/Label";
+import { ListBox, ListBoxItem } from "react-aria-components/ListBox";
+import { Popover } from "react-aria-components/Popover";
+import { Select, SelectValue } from "react-aria-components/Select";
+import { Button as AriaButton } from "react-aria-components/Button";
 import { Button } from "~/components/ui/Button";
 import * as controls from "~/components/ui/controls.css";
 import * as css from "~/components/asset/grid.css";

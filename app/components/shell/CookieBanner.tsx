@@ -1,13 +1,17 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import type { ShellData } from "~/http/shell.server";
 import { Button } from "~/components/ui/Button";
-import { ErrorDialog } from "~/components/ui/ErrorDialog";
 import * as css from "./layout.css";
 import { isApiErrorBody } from "~/http/error";
 import { LINKS } from "~/utils/links";
 
 type Banner = NonNullable<ShellData["cookieBanner"]>;
+
+// Only a failed consent shows it: its code (react-aria's Modal) loads then (decision 027).
+const ErrorDialog = lazy(() =>
+  import("~/components/ui/ErrorDialog").then((m) => ({ default: m.ErrorDialog })),
+);
 
 /**
  * Shown to visitors who are not signed in until they accept the current policy text. Accepting is
@@ -35,11 +39,13 @@ export function CookieBanner({ banner }: { banner: Banner }) {
         <Button type="submit">Accept</Button>
       </fetcher.Form>
       {failed && failed !== dismissedError ? (
-        <ErrorDialog
-          title="Cookie policy error"
-          error={failed}
-          onClose={() => setDismissedError(failed)}
-        />
+        <Suspense fallback={null}>
+          <ErrorDialog
+            title="Cookie policy error"
+            error={failed}
+            onClose={() => setDismissedError(failed)}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

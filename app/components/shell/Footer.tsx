@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { ToggleButton } from "react-aria-components";
+import { ToggleButton } from "react-aria-components/ToggleButton";
 import * as css from "./layout.css";
 import { visuallyHidden } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";

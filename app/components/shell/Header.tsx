@@ -1,5 +1,8 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Button, Input, Label, TextField } from "react-aria-components";
+import { Button } from "react-aria-components/Button";
+import { Input } from "react-aria-components/Input";
+import { Label } from "react-aria-components/Label";
+import { TextField } from "react-aria-components/TextField";
 import type { ShellData } from "~/http/shell.server";
 import { visuallyHidden } from "~/styles/global.css";
 import { AdvancedSearch } from "~/components/search/AdvancedSearch";
@@ -65,7 +68,14 @@ function HeaderLogin({ isGuest }: { isGuest: boolean }) {
   );
 }
 
-export function Header({ shell }: { shell: ShellData }) {
+export function Header({
+  shell,
+  advancedSearchHref,
+}: {
+  shell: ShellData;
+  /** The advanced search page for this page, which the root loader makes. */
+  advancedSearchHref: string;
+}) {
   const { pathname } = useLocation();
   const active = pageTypeOf(pathname);
   const viewer = shell.viewer;
@@ -89,7 +99,7 @@ export function Header({ shell }: { shell: ShellData }) {
       </nav>
       <SearchBox />
       {/* Beside the search, not inside its form: the popover's own form would nest in it. */}
-      <AdvancedSearch />
+      <AdvancedSearch pageHref={advancedSearchHref} />
       <div className={css.headerEnd}>
         {signedIn && shell.upload ? (
           <UploadPopover targets={shell.upload.targets} maxBytes={shell.upload.maxBytes} />

@@ -1,4 +1,5 @@
-import { Label, Radio, RadioGroup, type RadioGroupProps } from "react-aria-components";
+import { Label } from "react-aria-components/Label";
+import { Radio, RadioGroup, type RadioGroupProps } from "react-aria-components/RadioGroup";
 import * as css from "./controls.css";
 
 export interface RadioOption {

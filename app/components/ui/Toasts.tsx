@@ -1,17 +1,12 @@
-import { useEffect } from "react";
-import {
-  Button,
-  Text,
-  UNSTABLE_Toast as Toast,
-  UNSTABLE_ToastContent as ToastContent,
-  UNSTABLE_ToastQueue as ToastQueue,
-  UNSTABLE_ToastRegion as ToastRegion,
-} from "react-aria-components";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { UNSTABLE_ToastQueue as ToastQueue } from "react-aria-components/Toast";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { ShellData } from "~/http/shell.server";
 import * as css from "~/components/shell/layout.css";
-import { useHydrated } from "remix-utils/use-hydrated";
 
-type ToastData = NonNullable<ShellData["toast"]>;
+export type ToastData = NonNullable<ShellData["toast"]>;
+
+const ToastRegion = lazy(() => import("./ToastRegion"));
 
 // One queue for the page; toasts close after 3 s, newest on top, and pause while hovered.
 const queue = new ToastQueue<ToastData>({ maxVisibleToasts: 5 });
@@ -24,40 +19,34 @@ export function showToast(toast: ToastData) {
 
 /**
  * Flash toasts after redirects. The server renders the message as a status line so it is seen
- * with JavaScript off; once hydrated, it moves into react-aria's toast region.
+ * with JavaScript off; once hydrated, it moves into react-aria's toast region, whose code loads
+ * with the page's first toast (the status line stays until it has).
  */
 export function Toasts({ toast }: { toast: ShellData["toast"] }) {
   const hydrated = useHydrated();
+  const [used, setUsed] = useState(false);
+  useEffect(
+    () =>
+      queue.subscribe(() => {
+        if (queue.visibleToasts.length > 0) setUsed(true);
+      }),
+    [],
+  );
   useEffect(() => {
     if (hydrated && toast) showToast(toast);
   }, [hydrated, toast]);
 
-  if (!hydrated) {
-    return toast ? (
-      <div className={css.toastRegion}>
-        <div role="status" className={css.toast} data-kind={toast.kind} data-testid="toast">
-          {toast.message}
-        </div>
+  const flash = toast ? (
+    <div className={css.toastRegion}>
+      <div role="status" className={css.toast} data-kind={toast.kind} data-testid="toast">
+        {toast.message}
       </div>
-    ) : null;
-  }
+    </div>
+  ) : null;
+  if (!hydrated || !(used || toast)) return flash;
   return (
-    <ToastRegion queue={queue} className={css.toastRegion}>
-      {({ toast: item }) => (
-        <Toast toast={item} className={css.toast} data-kind={item.content.kind} data-testid="toast">
-          <ToastContent>
-            <Text slot="title">{item.content.message}</Text>
-          </ToastContent>
-          <Button
-            slot="close"
-            aria-label="Close"
-            className={css.headerButton}
-            style={{ color: "inherit", borderColor: "currentColor" }}
-          >
-            ×
-          </Button>
-        </Toast>
-      )}
-    </ToastRegion>
+    <Suspense fallback={flash}>
+      <ToastRegion queue={queue} />
+    </Suspense>
   );
 }
