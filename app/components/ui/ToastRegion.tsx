@@ -3,17 +3,20 @@ import { Text } from "react-aria-components/Text";
 import {
   UNSTABLE_Toast as Toast,
   UNSTABLE_ToastContent as ToastContent,
+  UNSTABLE_ToastQueue as ToastQueue,
   UNSTABLE_ToastRegion as ToastRegionBase,
-  type UNSTABLE_ToastQueue as ToastQueue,
 } from "react-aria-components/Toast";
 import type { ToastData } from "./Toasts";
 import * as css from "~/components/shell/layout.css";
 
+// One queue for the page; toasts close after 3 s, newest on top, and pause while hovered.
+export const queue = new ToastQueue<ToastData>({ maxVisibleToasts: 5 });
+
 /*
- * react-aria's toast region, in a chunk of its own: a page loads it when its first toast is
- * shown, not before (decision 027).
+ * react-aria's toast region and its queue, in a chunk of its own: a page loads it when its first
+ * toast is shown, not before (decision 027).
  */
-export default function ToastRegion({ queue }: { queue: ToastQueue<ToastData> }) {
+export default function ToastRegion() {
   return (
     <ToastRegionBase queue={queue} className={css.toastRegion}>
       {({ toast: item }) => (
