@@ -182,6 +182,8 @@ function medians(runs: Figures[]): Figures {
 
 async function measure(url: string, cookie: string): Promise<Figures[]> {
   const runs: Figures[] = [];
+  // On a busy machine a trace now and then misses its navigation start (NO_NAVSTART): run again.
+  let retries = 3;
   for (let i = 0; i < RUNS; i++) {
     // A fresh browser each run: nothing cached from the one before.
     const chrome = await chromeLauncher.launch({
@@ -197,7 +199,14 @@ async function measure(url: string, cookie: string): Promise<Figures[]> {
         extraHeaders: { Cookie: cookie },
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-      if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+      if (result.lhr.runtimeError) {
+        if (retries-- > 0) {
+          console.error(`Lighthouse: ${result.lhr.runtimeError.code}; running again`);
+          i -= 1;
+          continue;
+        }
+        throw new Error(result.lhr.runtimeError.message);
+      }
       runs.push(figuresOf(result.lhr));
       if (process.env.LIGHTHOUSE_REPORT_DIR) {
         const name = `${new URL(url).pathname.split("/").filter(Boolean).pop()}-${i}.json`;
