@@ -18,6 +18,7 @@ import { Header } from "~/components/shell/Header";
 import { Keepalive } from "~/components/shell/Keepalive";
 import { Toasts } from "~/components/ui/Toasts";
 import { loadShell, type ShellData } from "~/http/shell.server";
+import { advancedSearchHref } from "~/utils/advanced-search-href.server";
 import * as styles from "./styles/global.css";
 import { useNonce } from "./utils/nonce";
 import { LINKS } from "./utils/links";
@@ -49,8 +50,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (data.mustChangePassword && !OPEN_DURING_FORCED_CHANGE.includes(pathname)) {
     throw redirect(LINKS.forceChangePassword);
   }
-  return json(data, { headers: setCookie ? { "Set-Cookie": setCookie } : {} });
+  return json(
+    { ...data, advancedSearchHref: advancedSearchHref(new URL(request.url)) },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : {} },
+  );
 }
+
+type RootData = ShellData & { advancedSearchHref: string };
 
 /*
  * The shell (viewer, theme, toast, forced password change) is re-read on every navigation, so a
@@ -72,6 +78,9 @@ export function Layout({ children }: { children: ReactNode }) {
             shell?.theme === "dark" ? "dark" : shell?.theme === "auto" ? "light dark" : "light"
           }
         />
+        {/* react-aria reads the nonce from here for the <style> it injects (hole 11). The
+            browser hides the attribute from the DOM but keeps it on the element's property. */}
+        <meta name="csp-nonce" nonce={nonce} />
         <Meta />
         <Links />
       </head>
@@ -88,10 +97,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const shell = useRouteLoaderData<ShellData>("root")!;
+  const shell = useRouteLoaderData<RootData>("root")!;
   return (
     <>
-      <Header shell={shell} />
+      <Header shell={shell} advancedSearchHref={shell.advancedSearchHref} />
       <main id="main" className={styles.main}>
         <Outlet />
       </main>
@@ -109,10 +118,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const shell = useRouteLoaderData<ShellData>("root");
+  const shell = useRouteLoaderData<RootData>("root");
   return (
     <>
-      {shell ? <Header shell={shell} /> : null}
+      {shell ? <Header shell={shell} advancedSearchHref={shell.advancedSearchHref} /> : null}
       <main id="main" className={styles.main}>
         <ErrorPanel error={error} />
       </main>

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { getSiteSettings } from "~/models/site/site.server";
 import { page, panel } from "~/styles/global.css";
 import { getViewer } from "~/http/session.server";
+import { LINKS } from "~/utils/links";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.siteName ?? "Arkiv" },
@@ -26,15 +27,14 @@ export default function StartPage() {
       <section className={panel} aria-labelledby="start-browse">
         <h2 id="start-browse">Browse</h2>
         <p>
-          Find photos, video and documents in the <Link to="/fotoweb/archives/">archives</Link> and{" "}
-          <Link to="/fotoweb/albums/">albums</Link>, or search for them with the box at the top of
-          every page.
+          Find photos, video and documents in the <Link to={LINKS.archives}>archives</Link> and{" "}
+          <Link to={LINKS.albums}>albums</Link>, or search for them with the box at the top of every
+          page.
         </p>
         {!name ? (
           <p>
             {isGuest ? "You are browsing as a guest. " : null}
-            <Link to="/fotoweb/views/login">Log on</Link> to see everything your account gives you
-            access to.
+            <Link to={LINKS.login}>Log on</Link> to see everything your account gives you access to.
           </p>
         ) : null}
       </section>

@@ -21,10 +21,11 @@ import { tileAction } from "~/http/actions/collection-api.server";
 import { readBody } from "~/http/submission.server";
 import { getBrowsingViewer } from "~/http/session.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { LINKS } from "~/utils/links";
 
 export const meta: MetaFunction = () => [{ title: "Archives | Arkiv" }];
 
-const LIST = "/fotoweb/archives/";
+const LIST = LINKS.archives;
 
 /*
  * The archive list and the main search's target (spec 000 sections 4, 5 and 8): a search goes

@@ -1,6 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AdvancedSearchForm } from "~/components/search/AdvancedSearch";
+import { AdvancedSearchForm } from "~/components/search/AdvancedSearchForm";
 import {
   advancedSearchDefaults,
   advancedSearchParams,

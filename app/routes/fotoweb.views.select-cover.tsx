@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ARCHIVES_ACTION } from "~/components/collection/CollectionTile";
-import { selectCoverPath } from "~/components/collection/CoverDialog";
+import { LINKS, selectCoverPath } from "~/utils/links";
 import { SelectionView } from "~/components/asset/SelectionView";
 import { coverChoices } from "~/models/collection/collection-list.server";
 import { page, panel } from "~/styles/global.css";
@@ -42,7 +42,7 @@ export default function SelectCover() {
           <SelectionView
             choices={choices}
             more={next ? <Link to={selectCoverPath(archive.id, next)}>More</Link> : null}
-            cancel={<Link to="/fotoweb/archives/">Cancel</Link>}
+            cancel={<Link to={LINKS.archives}>Cancel</Link>}
           />
         </Form>
       </section>

@@ -1,6 +1,10 @@
 /** Paths of the product's own pages and services, shared by server and browser code. */
 export const LINKS = {
   home: "/fotoweb/",
+  archives: "/fotoweb/archives/",
+  albums: "/fotoweb/albums/",
+  pins: "/fotoweb/me/pins/",
+  selectCover: "/fotoweb/views/select-cover",
   publicEntry: "/fotoweb/",
   privateEntry: "/fotoweb/me/",
   login: "/fotoweb/views/login",
@@ -19,3 +23,10 @@ export const LINKS = {
   renditionService: "/fotoweb/services/renditions",
   backgroundTasks: "/fotoweb/me/background-tasks/",
 } as const;
+
+/** The log-on page, returning to `to` (a same-origin path) afterwards. */
+export const loginReturningTo = (to: string) => `${LINKS.login}?to=${encodeURIComponent(to)}`;
+
+/** The plain cover choice for an archive, from the page after `after` when given. */
+export const selectCoverPath = (archiveId: string | number, after?: string) =>
+  `${LINKS.selectCover}?archive=${archiveId}${after ? `&after=${encodeURIComponent(after)}` : ""}`;

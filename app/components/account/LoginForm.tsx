@@ -1,10 +1,11 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { loginValidator } from "~/models/auth/auth.validators";
 import { Button } from "~/components/ui/Button";
 import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import { ValidatedTextField } from "~/components/ui/TextField";
 import { alertDanger, alertWarning } from "~/styles/global.css";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 export interface LoginFormProps {
   to: string;
@@ -32,8 +33,7 @@ export function LoginForm({
   const [password, setPassword] = useState("");
   // Nothing is disabled until the script runs: without it, choosing User could not re-enable the
   // fields (they would never post) nor the OK button, so the server applies the rule instead.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const canSubmit = !hydrated || mode === "guest" || (username.trim() !== "" && password !== "");
   const fieldsDisabled = hydrated && mode === "guest";
   return (

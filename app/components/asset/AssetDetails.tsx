@@ -1,6 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
-import { Link } from "react-aria-components";
+import { Link } from "react-aria-components/Link";
 import type { AssetDetails as Details } from "~/models/asset/asset-details.server";
 import { visuallyHidden } from "~/styles/global.css";
 import * as css from "./asset-details.css";
@@ -124,6 +124,9 @@ export function AssetDetails({ details }: { details: Details }) {
               height={preview.height}
               alt={`Preview of ${heading}`}
               className={css.image}
+              // The page's largest paint: ahead of the forty scripts in the queue. Lowercase, as
+              // React 18 knows no fetchPriority prop (decision 027).
+              {...{ fetchpriority: "high" }}
             />
           ) : (
             <p className={css.noPreview}>

@@ -1,11 +1,12 @@
 import { Form, useFetcher, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useDeferredValue, useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/Button";
 import { AssetTile, type GridAsset } from "./AssetTile";
 import { showToast } from "~/components/ui/Toasts";
 import { useInfiniteAssets } from "./use-infinite-assets";
 import * as css from "./grid.css";
 import { alertDanger } from "~/styles/global.css";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 export interface GridPaging {
   first: string;
@@ -41,8 +42,13 @@ export function AssetGrid(props: AssetGridProps) {
   const { paging, context, canPin, retina, canReorder, pinsView, emptyText } = props;
   const location = useLocation();
   const back = location.pathname + location.search;
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
+  /*
+   * The tiles turn into their scripted form (react-aria's checkbox, the pin fetcher, the blurred
+   * placeholder) in a deferred render, which React splits into short tasks, instead of one long
+   * task for every tile at hydration (decision 027). Their handlers work from hydration on.
+   */
+  const tilesHydrated = useDeferredValue(hydrated);
   const list = useInfiniteAssets(props.assets, paging.next);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [pinned, setPinned] = useState(() => new Set(props.pinned));
@@ -185,7 +191,7 @@ export function AssetGrid(props: AssetGridProps) {
                 key={asset.id}
                 asset={asset}
                 context={context}
-                hydrated={hydrated}
+                hydrated={tilesHydrated}
                 selected={selected.has(asset.id)}
                 onSelect={onSelect}
                 canPin={canPin}

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { memo, useEffect, useMemo, type MouseEvent } from "react";
-import { Button, Checkbox } from "react-aria-components";
+import { Button } from "react-aria-components/Button";
+import { Checkbox } from "react-aria-components/Checkbox";
 import { thumbHashToDataURL } from "thumbhash";
 import type { AssetPreview } from "~/models/asset/asset-view.server";
 import {
@@ -90,7 +91,7 @@ export const AssetTile = memo(function AssetTile({
       <a
         href={href}
         className={css.thumbLink}
-        onClick={hydrated ? onThumbClick : undefined}
+        onClick={onThumbClick}
         title={hydrated ? "Click to select, double-click to open" : undefined}
         style={{
           backgroundColor: asset.placeholderColor ?? undefined,
@@ -140,6 +141,8 @@ export const AssetTile = memo(function AssetTile({
               name="asset"
               value={asset.id}
               aria-label={`Select ${label}`}
+              // Hydrated before the tile's scripted form has rendered: the selection follows.
+              onChange={(event) => onSelect(asset.id, event.target.checked)}
             />
             <span className={css.checkBox} aria-hidden="true" />
             <span aria-hidden="true">Select</span>

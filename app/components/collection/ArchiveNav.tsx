@@ -1,5 +1,8 @@
 import { Form } from "@remix-run/react";
-import { Input, Label, SearchField, Text } from "react-aria-components";
+import { Input } from "react-aria-components/Input";
+import { Label } from "react-aria-components/Label";
+import { SearchField } from "react-aria-components/SearchField";
+import { Text } from "react-aria-components/Text";
 import type { FolderLevel } from "~/models/collection/collection-page.server";
 import { Button } from "~/components/ui/Button";
 import * as controls from "~/components/ui/controls.css";

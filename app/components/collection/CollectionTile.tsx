@@ -9,12 +9,13 @@ import {
   type TileIcon,
 } from "~/models/collection/collection.view";
 import { Button } from "~/components/ui/Button";
-import { CoverDialog, selectCoverPath } from "./CoverDialog";
+import { CoverDialog } from "./CoverDialog";
 import { showToast } from "~/components/ui/Toasts";
 import * as css from "./collections.css";
+import { LINKS, selectCoverPath } from "~/utils/links";
 
 /** Where the tiles' forms post: the list route's action (index route, hence ?index). */
-export const ARCHIVES_ACTION = "/fotoweb/archives/?index";
+export const ARCHIVES_ACTION = `${LINKS.archives}?index`;
 
 // 24×24 outlines of the icons a tile knows; anything else is drawn as Folder (spec default).
 const ICON_PATHS: Record<TileIcon, string> = {

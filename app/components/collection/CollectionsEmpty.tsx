@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { panel } from "~/styles/global.css";
+import { LINKS } from "~/utils/links";
 
 /** The empty state of a collection list (spec 000): nothing found, and a way back to the start page. */
 export function CollectionsEmpty({ heading, query }: { heading: string; query?: string }) {
@@ -12,7 +13,7 @@ export function CollectionsEmpty({ heading, query }: { heading: string; query?: 
           No public albums or archives were found.
         </p>
         <p>
-          <Link to="/fotoweb/">Go to the start page</Link>
+          <Link to={LINKS.home}>Go to the start page</Link>
         </p>
       </section>
     </div>

@@ -1,13 +1,13 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Dialog } from "react-aria-components/Dialog";
+import { Heading } from "react-aria-components/Heading";
+import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import type { CoverChoice, CoverChoicePage } from "~/models/collection/collection-list.server";
 import { Button } from "~/components/ui/Button";
 import { SelectionView } from "~/components/asset/SelectionView";
 import * as css from "./collections.css";
-
-export const selectCoverPath = (archiveId: string | number, after?: string) =>
-  `/fotoweb/views/select-cover?archive=${archiveId}${after ? `&after=${encodeURIComponent(after)}` : ""}`;
+import { selectCoverPath } from "~/utils/links";
 
 /**
  * The cover selection dialog (spec 000): a modal that neither a backdrop click nor Escape

@@ -1,12 +1,17 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import type { ShellData } from "~/http/shell.server";
 import { Button } from "~/components/ui/Button";
-import { ErrorDialog } from "~/components/ui/ErrorDialog";
 import * as css from "./layout.css";
 import { isApiErrorBody } from "~/http/error";
+import { LINKS } from "~/utils/links";
 
 type Banner = NonNullable<ShellData["cookieBanner"]>;
+
+// Only a failed consent shows it: its code (react-aria's Modal) loads then (decision 027).
+const ErrorDialog = lazy(() =>
+  import("~/components/ui/ErrorDialog").then((m) => ({ default: m.ErrorDialog })),
+);
 
 /**
  * Shown to visitors who are not signed in until they accept the current policy text. Accepting is
@@ -28,17 +33,19 @@ export function CookieBanner({ banner }: { banner: Banner }) {
         </h2>
         <div dangerouslySetInnerHTML={{ __html: banner.bodyHtml }} />
       </div>
-      <fetcher.Form method="post" action="/fotoweb/api/privacy/cookie-consent">
+      <fetcher.Form method="post" action={LINKS.cookieConsent}>
         <input type="hidden" name="version" value={banner.version} />
         <input type="hidden" name="to" value={location.pathname + location.search} />
         <Button type="submit">Accept</Button>
       </fetcher.Form>
       {failed && failed !== dismissedError ? (
-        <ErrorDialog
-          title="Cookie policy error"
-          error={failed}
-          onClose={() => setDismissedError(failed)}
-        />
+        <Suspense fallback={null}>
+          <ErrorDialog
+            title="Cookie policy error"
+            error={failed}
+            onClose={() => setDismissedError(failed)}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

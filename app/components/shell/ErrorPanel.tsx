@@ -8,6 +8,7 @@ import {
 } from "~/http/error";
 import { ErrorContent } from "./ErrorContent";
 import * as css from "./error.css";
+import { LINKS } from "~/utils/links";
 
 /** Turns whatever a loader or action threw into the error dialog's fields. */
 export function describeRouteError(error: unknown): {
@@ -56,8 +57,8 @@ export function ErrorPanel({ error }: { error: unknown }) {
       </h1>
       <ErrorContent message={message} error={body} />
       <div className={css.actions}>
-        {body.status === 401 ? <a href="/fotoweb/views/login">Log on</a> : null}
-        <a href="/fotoweb/">Close</a>
+        {body.status === 401 ? <a href={LINKS.login}>Log on</a> : null}
+        <a href={LINKS.home}>Close</a>
       </div>
     </section>
   );

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { ToggleButton } from "react-aria-components";
+import { ToggleButton } from "react-aria-components/ToggleButton";
 import * as css from "./layout.css";
 import { visuallyHidden } from "~/styles/global.css";
-
-const POLICY = "/fotoweb/views/cookie-policy";
+import { LINKS } from "~/utils/links";
 
 function PolicyLink() {
   return (
-    <a href={POLICY} target="_blank" rel="noopener">
+    <a href={LINKS.cookiePolicy} target="_blank" rel="noopener">
       Cookie policy<span className={visuallyHidden}> (opens in a new tab)</span>
     </a>
   );

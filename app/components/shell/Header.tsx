@@ -1,5 +1,8 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { Button, Input, Label, TextField } from "react-aria-components";
+import { Button } from "react-aria-components/Button";
+import { Input } from "react-aria-components/Input";
+import { Label } from "react-aria-components/Label";
+import { TextField } from "react-aria-components/TextField";
 import type { ShellData } from "~/http/shell.server";
 import { visuallyHidden } from "~/styles/global.css";
 import { AdvancedSearch } from "~/components/search/AdvancedSearch";
@@ -7,6 +10,7 @@ import { SearchBox } from "./SearchBox";
 import { UploadPopover } from "~/components/upload/UploadPopover";
 import { UserMenu } from "./UserMenu";
 import * as css from "./layout.css";
+import { LINKS, loginReturningTo } from "~/utils/links";
 
 export type PageType = "archives" | "albums" | "pins" | null;
 
@@ -18,15 +22,15 @@ export function pageTypeOf(pathname: string): PageType {
   return null;
 }
 
-const LINKS: {
+const NAV_LINKS: {
   type: Exclude<PageType, null>;
   href: string;
   label: string;
   signedInOnly?: boolean;
 }[] = [
-  { type: "archives", href: "/fotoweb/archives/", label: "Archives" },
-  { type: "albums", href: "/fotoweb/albums/", label: "Albums" },
-  { type: "pins", href: "/fotoweb/me/pins/", label: "Pins", signedInOnly: true },
+  { type: "archives", href: LINKS.archives, label: "Archives" },
+  { type: "albums", href: LINKS.albums, label: "Albums" },
+  { type: "pins", href: LINKS.pins, label: "Pins", signedInOnly: true },
 ];
 
 function HeaderLogin({ isGuest }: { isGuest: boolean }) {
@@ -34,12 +38,7 @@ function HeaderLogin({ isGuest }: { isGuest: boolean }) {
   const to = location.pathname + location.search;
   return (
     <div className={css.headerLogin}>
-      <Form
-        method="post"
-        action="/fotoweb/views/login"
-        className={css.headerLogin}
-        aria-label="Log on"
-      >
+      <Form method="post" action={LINKS.login} className={css.headerLogin} aria-label="Log on">
         <input type="hidden" name="mode" value="user" />
         <input type="hidden" name="to" value={to} />
         <TextField name="username" autoComplete="username" maxLength={254}>
@@ -55,13 +54,13 @@ function HeaderLogin({ isGuest }: { isGuest: boolean }) {
         </Button>
       </Form>
       {isGuest ? (
-        <Form method="post" action="/fotoweb/views/logout">
+        <Form method="post" action={LINKS.logout}>
           <Button type="submit" className={css.headerButton}>
             Leave guest session
           </Button>
         </Form>
       ) : (
-        <Link className={css.headerButton} to={`/fotoweb/views/login?to=${encodeURIComponent(to)}`}>
+        <Link className={css.headerButton} to={loginReturningTo(to)}>
           More log-on options
         </Link>
       )}
@@ -69,18 +68,25 @@ function HeaderLogin({ isGuest }: { isGuest: boolean }) {
   );
 }
 
-export function Header({ shell }: { shell: ShellData }) {
+export function Header({
+  shell,
+  advancedSearchHref,
+}: {
+  shell: ShellData;
+  /** The advanced search page for this page, which the root loader makes. */
+  advancedSearchHref: string;
+}) {
   const { pathname } = useLocation();
   const active = pageTypeOf(pathname);
   const viewer = shell.viewer;
   const signedIn = viewer !== null && !viewer.isGuest;
   return (
     <header className={css.header}>
-      <Link to="/fotoweb/" className={css.brand}>
+      <Link to={LINKS.home} className={css.brand}>
         {shell.siteName}
       </Link>
       <nav aria-label="Main" className={css.nav}>
-        {LINKS.filter((l) => signedIn || !l.signedInOnly).map((link) => (
+        {NAV_LINKS.filter((l) => signedIn || !l.signedInOnly).map((link) => (
           <Link
             key={link.type}
             to={link.href}
@@ -93,7 +99,7 @@ export function Header({ shell }: { shell: ShellData }) {
       </nav>
       <SearchBox />
       {/* Beside the search, not inside its form: the popover's own form would nest in it. */}
-      <AdvancedSearch />
+      <AdvancedSearch pageHref={advancedSearchHref} />
       <div className={css.headerEnd}>
         {signedIn && shell.upload ? (
           <UploadPopover targets={shell.upload.targets} maxBytes={shell.upload.maxBytes} />

@@ -6,11 +6,16 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { Button, Input, Label, SearchField, Text } from "react-aria-components";
+import { Button } from "react-aria-components/Button";
+import { Input } from "react-aria-components/Input";
+import { Label } from "react-aria-components/Label";
+import { SearchField } from "react-aria-components/SearchField";
+import { Text } from "react-aria-components/Text";
 import * as css from "./layout.css";
 import { visuallyHidden } from "~/styles/global.css";
+import { LINKS } from "~/utils/links";
 
-export const SEARCH_PATH = "/fotoweb/archives/";
+export const SEARCH_PATH = LINKS.archives;
 
 /**
  * The main search: a GET form that works without JavaScript. With it, an empty submit goes to the

@@ -65,17 +65,17 @@ export function UserMenu({
           <div>{viewer.username}</div>
         </div>
         <nav aria-label="Account" className={css.menuSection}>
-          <a className={css.menuLink} href="/fotoweb/views/change-password">
+          <a className={css.menuLink} href={LINKS.changePassword}>
             Change password
           </a>
           {viewer.isSiteOwner ? (
-            <a className={css.menuLink} href="/fotoweb/views/management">
+            <a className={css.menuLink} href={LINKS.management}>
               Site settings
             </a>
           ) : null}
         </nav>
         {darkModeAvailable ? (
-          <Form method="post" action="/fotoweb/me/interface-style" className={css.menuSection}>
+          <Form method="post" action={LINKS.interfaceStyle} className={css.menuSection}>
             <input type="hidden" name="to" value={here} />
             <RadioGroupField
               label="Interface style"
@@ -100,7 +100,7 @@ export function UserMenu({
             Save thumbnail setting
           </Button>
         </Form>
-        <Form method="post" action="/fotoweb/views/logout" className={css.menuSection}>
+        <Form method="post" action={LINKS.logout} className={css.menuSection}>
           <Button type="submit" variant="secondary">
             Log out
           </Button>

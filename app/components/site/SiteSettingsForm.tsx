@@ -4,6 +4,7 @@ import { siteSettingsValidator } from "~/models/site/site.validators";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/CheckboxField";
 import { ValidatedTextField } from "~/components/ui/TextField";
+import { LINKS } from "~/utils/links";
 
 /** Site name, the dark-mode site flag, guest access and the cookie consent texts (Markdown). */
 export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
@@ -39,7 +40,7 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
         name="cookiePolicy"
         multiline
         defaultValue={settings.cookieConsent.policy}
-        description="Markdown, shown at /fotoweb/views/cookie-policy."
+        description={`Markdown, shown at ${LINKS.cookiePolicy}.`}
       />
       <Button type="submit">Save settings</Button>
     </ValidatedForm>

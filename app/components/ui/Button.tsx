@@ -1,4 +1,7 @@
-import { Button as AriaButton, type ButtonProps as AriaButtonProps } from "react-aria-components";
+import {
+  Button as AriaButton,
+  type ButtonProps as AriaButtonProps,
+} from "react-aria-components/Button";
 import { button } from "./controls.css";
 
 export interface ButtonProps extends AriaButtonProps {

@@ -1,4 +1,4 @@
-import { Checkbox, type CheckboxProps } from "react-aria-components";
+import { Checkbox, type CheckboxProps } from "react-aria-components/Checkbox";
 import * as css from "./controls.css";
 import { fieldErrorText, type FieldErrors } from "./TextField";
 

@@ -1,4 +1,6 @@
-import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Dialog } from "react-aria-components/Dialog";
+import { Heading } from "react-aria-components/Heading";
+import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import { DEFAULT_ERROR_MESSAGE, type ApiErrorBody } from "~/http/error";
 import { Button } from "./Button";
 import { ErrorContent } from "~/components/shell/ErrorContent";

@@ -1,4 +1,6 @@
-import { FieldError, Label, Radio, RadioGroup, type RadioGroupProps } from "react-aria-components";
+import { FieldError } from "react-aria-components/FieldError";
+import { Label } from "react-aria-components/Label";
+import { Radio, RadioGroup, type RadioGroupProps } from "react-aria-components/RadioGroup";
 import * as css from "./controls.css";
 import { fieldErrorText, type FieldErrors } from "./TextField";
 

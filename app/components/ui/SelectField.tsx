@@ -1,14 +1,10 @@
 import { useId } from "react";
-import {
-  Button,
-  FieldError,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-} from "react-aria-components";
+import { Button } from "react-aria-components/Button";
+import { FieldError } from "react-aria-components/FieldError";
+import { Label } from "react-aria-components/Label";
+import { ListBox, ListBoxItem } from "react-aria-components/ListBox";
+import { Popover } from "react-aria-components/Popover";
+import { Select, SelectValue } from "react-aria-components/Select";
 import * as css from "~/components/search/advanced-search.css";
 import { fieldErrorText, type FieldErrors } from "./TextField";
 import * as controls from "./controls.css";

@@ -1,12 +1,12 @@
+import { FieldError } from "react-aria-components/FieldError";
+import { Input } from "react-aria-components/Input";
+import { Label } from "react-aria-components/Label";
+import { Text } from "react-aria-components/Text";
+import { TextArea } from "react-aria-components/TextArea";
 import {
-  FieldError,
-  Input,
-  Label,
-  Text,
-  TextArea,
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
-} from "react-aria-components";
+} from "react-aria-components/TextField";
 import { useField } from "remix-validated-form";
 import * as css from "./controls.css";
 

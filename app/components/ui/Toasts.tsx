@@ -1,63 +1,53 @@
-import { useEffect, useState } from "react";
-import {
-  Button,
-  Text,
-  UNSTABLE_Toast as Toast,
-  UNSTABLE_ToastContent as ToastContent,
-  UNSTABLE_ToastQueue as ToastQueue,
-  UNSTABLE_ToastRegion as ToastRegion,
-} from "react-aria-components";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { ShellData } from "~/http/shell.server";
 import * as css from "~/components/shell/layout.css";
 
-type ToastData = NonNullable<ShellData["toast"]>;
+export type ToastData = NonNullable<ShellData["toast"]>;
 
-// One queue for the page; toasts close after 3 s, newest on top, and pause while hovered.
-const queue = new ToastQueue<ToastData>({ maxVisibleToasts: 5 });
+// The region and its queue load with the page's first toast, not before (decision 027).
+const loadRegion = () => import("./ToastRegion");
+const ToastRegion = lazy(loadRegion);
 const TIMEOUT = 3000;
+
+let raised = false;
+const onRaise = new Set<() => void>();
 
 /** A toast raised in the browser (a finished upload): the same queue as the flash toasts. */
 export function showToast(toast: ToastData) {
-  queue.add(toast, { timeout: TIMEOUT });
+  raised = true;
+  for (const listener of onRaise) listener();
+  void loadRegion().then(({ queue }) => queue.add(toast, { timeout: TIMEOUT }));
 }
 
 /**
  * Flash toasts after redirects. The server renders the message as a status line so it is seen
- * with JavaScript off; once hydrated, it moves into react-aria's toast region.
+ * with JavaScript off; once hydrated, it moves into react-aria's toast region (the status line
+ * stays until the region's code has loaded).
  */
 export function Toasts({ toast }: { toast: ShellData["toast"] }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
+  const [used, setUsed] = useState(raised);
+  useEffect(() => {
+    const listener = () => setUsed(true);
+    onRaise.add(listener);
+    return () => void onRaise.delete(listener);
+  }, []);
   useEffect(() => {
     if (hydrated && toast) showToast(toast);
   }, [hydrated, toast]);
 
-  if (!hydrated) {
-    return toast ? (
-      <div className={css.toastRegion}>
-        <div role="status" className={css.toast} data-kind={toast.kind} data-testid="toast">
-          {toast.message}
-        </div>
+  const flash = toast ? (
+    <div className={css.toastRegion}>
+      <div role="status" className={css.toast} data-kind={toast.kind} data-testid="toast">
+        {toast.message}
       </div>
-    ) : null;
-  }
+    </div>
+  ) : null;
+  if (!hydrated || !(used || toast)) return flash;
   return (
-    <ToastRegion queue={queue} className={css.toastRegion}>
-      {({ toast: item }) => (
-        <Toast toast={item} className={css.toast} data-kind={item.content.kind} data-testid="toast">
-          <ToastContent>
-            <Text slot="title">{item.content.message}</Text>
-          </ToastContent>
-          <Button
-            slot="close"
-            aria-label="Close"
-            className={css.headerButton}
-            style={{ color: "inherit", borderColor: "currentColor" }}
-          >
-            ×
-          </Button>
-        </Toast>
-      )}
-    </ToastRegion>
+    <Suspense fallback={flash}>
+      <ToastRegion />
+    </Suspense>
   );
 }

@@ -1,19 +1,19 @@
-import { useEffect, useState } from "react";
-import { Button, Dialog, DialogTrigger, Popover } from "react-aria-components";
-import { uploadSummary } from "~/models/upload/upload.schema";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
+import { Button } from "react-aria-components/Button";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { LINKS } from "~/utils/links";
-import { showToast } from "~/components/ui/Toasts";
-import { useUploadQueue } from "./upload-queue";
-import { UploadWidget, type UploadTarget } from "./UploadWidget";
+import type { UploadTarget } from "./UploadWidget";
 import * as layout from "~/components/shell/layout.css";
-import * as css from "./upload.css";
 
-/** Spec 002: the popover closes this long after a batch that uploaded nothing. */
-export const NOTHING_UPLOADED_CLOSE_MS = 2000;
+const loadPanel = () => import("./UploadPanel");
+const UploadPanel = lazy(loadPanel);
 
 /*
  * The header's Upload control. Without JavaScript it is a link to the upload view (a plain
  * multipart form); once hydrated it opens the popover, which cannot close while files travel.
+ * The popover's code (the widget and the upload queue) is fetched when the pointer or focus
+ * reaches the button, or at the latest on the first press. The button is a plain one, not a
+ * DialogTrigger, for the reason given in AdvancedSearch.
  */
 export function UploadPopover({
   targets,
@@ -22,41 +22,12 @@ export function UploadPopover({
   targets: UploadTarget[];
   maxBytes: number;
 }) {
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  const [targetId, setTargetId] = useState(targets[0]!.id);
-  const target = targets.find((t) => t.id === targetId) ?? targets[0]!;
-  const queue = useUploadQueue(target.href, maxBytes);
-  const { outcome, reset } = queue;
-  const running = queue.state.running;
-  // What the popover says of the last batch follows from its outcome alone.
-  const failureSummary =
-    outcome && outcome.failed > 0
-      ? { succeeded: outcome.succeeded, total: outcome.succeeded + outcome.failed }
-      : null;
-  const nothingUploaded = outcome !== null && outcome.succeeded + outcome.failed === 0;
-
-  useEffect(() => setHydrated(true), []);
-
-  // A batch has ended: close on full success, stay with failures, close soon when nothing went.
-  useEffect(() => {
-    if (!outcome || outcome.failed > 0) return;
-    if (outcome.succeeded > 0) {
-      reset();
-      showToast({
-        kind: "success",
-        message: `${uploadSummary(outcome.succeeded, outcome.succeeded, target.name)} They appear there once processed.`,
-      });
-      setOpen(false);
-      return;
-    }
-    // Choosing new files within the 2 s keeps the popover open (the outcome is gone then).
-    const timer = setTimeout(() => {
-      reset();
-      setOpen(false);
-    }, NOTHING_UPLOADED_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [outcome, reset, target.name]);
+  const [wanted, setWanted] = useState(false);
+  const [running, setRunning] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const triggerRef = useRef<HTMLButtonElement>(null);
 
   if (!hydrated) {
     return (
@@ -66,27 +37,37 @@ export function UploadPopover({
     );
   }
   const changeOpen = (next: boolean) => {
-    // The popover stays open while files travel (spec 002: uploadStart and uploadEnd).
     if (!next && running) return;
+    if (next) setWanted(true);
     setOpen(next);
   };
+  const prefetch = () => void loadPanel();
   return (
-    <DialogTrigger isOpen={open} onOpenChange={changeOpen}>
-      <Button className={layout.headerButton}>Upload</Button>
-      <Popover className={css.popover} placement="bottom end" isKeyboardDismissDisabled={running}>
-        <Dialog className={css.dialog} aria-label="Upload">
-          <UploadWidget
+    <>
+      <Button
+        ref={triggerRef}
+        className={layout.headerButton}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onHoverStart={prefetch}
+        onFocus={prefetch}
+        onPress={() => changeOpen(true)}
+      >
+        Upload
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <UploadPanel
+            triggerRef={triggerRef}
+            isOpen={open}
+            onOpenChange={changeOpen}
             targets={targets}
-            targetId={target.id}
-            onTargetChange={setTargetId}
             maxBytes={maxBytes}
-            queue={queue}
-            failureSummary={failureSummary}
-            nothingUploaded={nothingUploaded}
-            onClose={() => changeOpen(false)}
+            onRunningChange={setRunning}
+            onFinished={close}
           />
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+        </Suspense>
+      ) : null}
+    </>
   );
 }

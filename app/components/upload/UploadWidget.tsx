@@ -1,13 +1,11 @@
-import {
-  DropZone,
-  FileTrigger,
-  Heading,
-  Label,
-  ProgressBar,
-  Text,
-  isFileDropItem,
-  type DropItem,
-} from "react-aria-components";
+import { DropZone } from "react-aria-components/DropZone";
+import { FileTrigger } from "react-aria-components/FileTrigger";
+import { Heading } from "react-aria-components/Heading";
+import { Label } from "react-aria-components/Label";
+import { ProgressBar } from "react-aria-components/ProgressBar";
+import { Text } from "react-aria-components/Text";
+import { isFileDropItem } from "react-aria-components/useDrop";
+import type { DropItem } from "react-aria-components/useDragAndDrop";
 import { uploadSummary } from "~/models/upload/upload.schema";
 import { alertDanger, alertInfo, alertWarning } from "~/styles/global.css";
 import { formatBytes } from "~/utils/format";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { safeRedirect } from "~/http/redirect";
+import { safeRedirect } from "~/utils/local-path";
 import {
   COLOR_SPACE_CHOICES,
   DOCUMENT_TYPES,

@@ -1,4 +1,5 @@
 import { renderMarkdown } from "~/utils/markdown.server";
+import { LINKS } from "~/utils/links";
 import { cookiePolicyVersion } from "./site.server";
 import type { SiteSettings } from "./site.schema";
 
@@ -27,7 +28,7 @@ export function cookieConsentOf(settings: SiteSettings) {
   const { title, body, policy } = settings.cookieConsent;
   return {
     banner: { title, body },
-    policy: policy ? { body: policy, href: "/fotoweb/views/cookie-policy" } : null,
+    policy: policy ? { body: policy, href: LINKS.cookiePolicy } : null,
     version: cookiePolicyVersion(settings),
   };
 }

@@ -1,0 +1,321 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { useNavigate } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import { FieldError } from "react-aria-components/FieldError";
+import { Input } from "react-aria-components/Input";
+import { Label } from "react-aria-components/Label";
+import { TextField } from "react-aria-components/TextField";
+import {
+  ADVANCED_SEARCH_PAGE,
+  advancedSearchPageHref,
+  advancedSearchParams,
+  advancedSearchSchema,
+  EARLIEST_DATE,
+  MAX_CRITERIA,
+  RANGES,
+  type AdvancedSearch,
+  type AdvancedSearchDefaults,
+  type RangeKey,
+  type RangeSpec,
+} from "~/models/search/advanced-search.schema";
+import { METADATA_FIELDS } from "~/models/metadata/metadata-fields";
+import { Button } from "~/components/ui/Button";
+import { RadioGroupField } from "~/components/ui/RadioGroupField";
+import { SelectField } from "~/components/ui/SelectField";
+import * as css from "./advanced-search.css";
+import * as controls from "~/components/ui/controls.css";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+const DOCUMENT_TYPE_OPTIONS = [
+  { value: "", label: "Any type" },
+  { value: "image", label: "Image" },
+  { value: "movie", label: "Video" },
+  { value: "audio", label: "Audio" },
+  { value: "graphic", label: "Graphic" },
+  { value: "document", label: "Document" },
+  { value: "generic", label: "Other" },
+];
+const FIELD_OPTIONS = [
+  { value: "", label: "Choose a field" },
+  ...METADATA_FIELDS.map((f) => ({ value: String(f.id), label: f.label })),
+];
+const ORIENTATION_OPTIONS = [
+  { value: "", label: "Any" },
+  { value: "landscape", label: "Landscape" },
+  { value: "portrait", label: "Portrait" },
+];
+const COLOR_SPACE_OPTIONS = [
+  { value: "", label: "Any" },
+  { value: "rgb", label: "RGB" },
+  { value: "cmyk", label: "CMYK" },
+  { value: "grayscale", label: "Grayscale" },
+];
+const FILE_RANGES = RANGES.filter((r) => r.kind !== "pixels");
+const IMAGE_RANGES = RANGES.filter((r) => r.kind === "pixels");
+const EMPTY: AdvancedSearchDefaults = { q: [], values: {}, criteria: [] };
+
+type Errors = string[] | undefined;
+/** The form's fields as Conform names them (the schema's input, before conversion). */
+type FormShape = {
+  q: string[];
+  dt: string;
+  o: string;
+  cs: string;
+  criteria: { field: string; value: string }[];
+} & Record<RangeKey, string>;
+const firstText = (value: unknown) =>
+  (Array.isArray(value) ? value[0] : value) as string | undefined;
+
+function Field(props: {
+  label: string;
+  name: string;
+  defaultValue: unknown;
+  errors: Errors;
+  kind?: RangeSpec["kind"];
+}) {
+  const { label, name, defaultValue, errors, kind } = props;
+  return (
+    <TextField
+      name={name}
+      defaultValue={firstText(defaultValue) ?? ""}
+      isInvalid={Boolean(errors?.length)}
+      validationBehavior="aria"
+      className={controls.field}
+    >
+      <Label className={controls.label}>{label}</Label>
+      <Input
+        className={controls.input}
+        type={kind === "date" ? "date" : "text"}
+        inputMode={kind === "megabytes" ? "decimal" : kind === "pixels" ? "numeric" : undefined}
+        min={kind === "date" ? EARLIEST_DATE : undefined}
+        max={kind === "date" ? "9999-12-31" : undefined}
+      />
+      <FieldError className={controls.fieldError}>{errors?.join(" ")}</FieldError>
+    </TextField>
+  );
+}
+
+function ErrorText({ errors }: { errors: Errors }) {
+  return errors?.length ? <p className={controls.fieldError}>{errors.join(" ")}</p> : null;
+}
+
+/** A native disclosure (decision 004), open when it holds a value or an error. */
+function Block({ title, open, children }: { title: string; open: boolean; children: ReactNode }) {
+  return (
+    <details className={css.block} open={open || undefined}>
+      <summary className={css.blockSummary}>{title}</summary>
+      <div className={css.blockBody}>{children}</div>
+    </details>
+  );
+}
+
+export interface AdvancedSearchFormProps {
+  /** The collection searched in: an archive page, or all archives. */
+  target: string;
+  defaults: AdvancedSearchDefaults;
+  /** The page's loader result when it checked a submission without JavaScript. */
+  lastResult?: SubmissionResult<string[]> | null;
+  onSearched?: () => void;
+}
+
+function SearchForm({
+  target,
+  defaults,
+  lastResult,
+  onSearched,
+  onClear,
+}: AdvancedSearchFormProps & { onClear: () => void }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [form, fields] = useForm<FormShape, AdvancedSearch>({
+    lastResult,
+    defaultValue: {
+      ...defaults.values,
+      q: defaults.q,
+      criteria: defaults.criteria.length > 0 ? defaults.criteria : [{ field: "", value: "" }],
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: advancedSearchSchema }),
+    onSubmit(event, { submission }) {
+      // With JavaScript the search goes straight to the collection with only what is set.
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      const query = advancedSearchParams(submission.value).toString();
+      navigate(query ? `${target}?${query}` : target);
+      onSearched?.();
+    },
+  });
+  const [docType, setDocType] = useState(firstText(fields.dt.initialValue) ?? "");
+  const texts = [fields.q.initialValue].flat().filter((q): q is string => typeof q === "string");
+  const rows = fields.criteria.getFieldList();
+  const has = (names: (keyof FormShape)[]) =>
+    names.some((n) => {
+      const field = fields[n as keyof FormShape];
+      return Boolean(firstText(field.initialValue) || field.errors?.length);
+    });
+  const showImage = docType === "" || docType === "image";
+  const range = (r: (typeof RANGES)[number], end: "from" | "to") => {
+    const field = fields[r[end]];
+    const unit = r.kind === "megabytes" ? " (MB)" : "";
+    return (
+      <Field
+        key={field.key ?? r[end]}
+        label={`${r.label} ${end}${unit}`}
+        name={r[end]}
+        defaultValue={field.initialValue}
+        errors={field.errors}
+        kind={r.kind}
+      />
+    );
+  };
+
+  return (
+    <form
+      {...getFormProps(form)}
+      method="get"
+      action={ADVANCED_SEARCH_PAGE}
+      noValidate
+      className={css.form}
+    >
+      {/* Enter in a field presses the first submit button: this one, not a row's Remove. */}
+      <button
+        type="submit"
+        name="search"
+        value="1"
+        className={css.defaultButton}
+        tabIndex={-1}
+        aria-hidden="true"
+      />
+      <input type="hidden" name="to" value={target} />
+      <SelectField
+        label="Document type"
+        name="dt"
+        options={DOCUMENT_TYPE_OPTIONS}
+        defaultValue={docType}
+        errors={fields.dt.errors}
+        hydrated={hydrated}
+        onChange={setDocType}
+      />
+      <Field
+        label="Search for text in all fields"
+        name="q"
+        defaultValue={texts[0]}
+        errors={fields.q.errors}
+      />
+      {texts.slice(1).map((q, i) => (
+        <input key={i} type="hidden" name="q" value={q} />
+      ))}
+      <fieldset className={css.fieldset}>
+        <legend className={css.legend}>Metadata criteria</legend>
+        {rows.map((row, index) => {
+          const cells = row.getFieldset();
+          return (
+            <div key={row.key} className={css.criterion}>
+              <SelectField
+                label={`Field ${index + 1}`}
+                name={cells.field.name}
+                options={FIELD_OPTIONS}
+                defaultValue={firstText(cells.field.initialValue)}
+                errors={cells.field.errors}
+                hydrated={hydrated}
+              />
+              <Field
+                label={`Value ${index + 1}`}
+                name={cells.value.name}
+                defaultValue={cells.value.initialValue}
+                errors={cells.value.errors}
+              />
+              <Button
+                variant="secondary"
+                className={css.removeButton}
+                aria-label={`Remove criterion ${index + 1}`}
+                type="submit"
+                {...form.remove.getButtonProps({ name: fields.criteria.name, index })}
+              >
+                −
+              </Button>
+            </div>
+          );
+        })}
+        <ErrorText errors={fields.criteria.errors} />
+        <Button
+          variant="secondary"
+          isDisabled={rows.length >= MAX_CRITERIA}
+          type="submit"
+          {...form.insert.getButtonProps({
+            name: fields.criteria.name,
+            defaultValue: { field: "", value: "" },
+          })}
+        >
+          Add criterion
+        </Button>
+      </fieldset>
+      <Block title="File attributes" open={has(FILE_RANGES.flatMap((r) => [r.from, r.to]))}>
+        {FILE_RANGES.map((r) => (
+          <div key={r.predicate} className={css.pair}>
+            {range(r, "from")}
+            {range(r, "to")}
+          </div>
+        ))}
+      </Block>
+      {showImage ? (
+        <Block
+          title="Image attributes"
+          open={has(["o", "cs", ...IMAGE_RANGES.flatMap((r) => [r.from, r.to])])}
+        >
+          <RadioGroupField
+            label="Orientation"
+            name="o"
+            options={ORIENTATION_OPTIONS}
+            defaultValue={firstText(fields.o.initialValue) ?? ""}
+          />
+          <ErrorText errors={fields.o.errors} />
+          <RadioGroupField
+            label="Colour space"
+            name="cs"
+            options={COLOR_SPACE_OPTIONS}
+            defaultValue={firstText(fields.cs.initialValue) ?? ""}
+          />
+          <ErrorText errors={fields.cs.errors} />
+          {IMAGE_RANGES.map((r) => (
+            <div key={r.predicate} className={css.pair}>
+              {range(r, "from")}
+              {range(r, "to")}
+            </div>
+          ))}
+        </Block>
+      ) : null}
+      <div className={css.actions}>
+        {hydrated ? (
+          <Button variant="secondary" onPress={onClear}>
+            Clear
+          </Button>
+        ) : (
+          <a className={controls.button.secondary} href={advancedSearchPageHref(target)}>
+            Clear
+          </a>
+        )}
+        <Button type="submit" name="search" value="1">
+          Search
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The advanced search form (spec 002); Clear starts it over empty. */
+export function AdvancedSearchForm(props: AdvancedSearchFormProps) {
+  const [generation, setGeneration] = useState(0);
+  const cleared = generation > 0;
+  return (
+    <SearchForm
+      key={generation}
+      {...props}
+      defaults={cleared ? EMPTY : props.defaults}
+      lastResult={cleared ? null : props.lastResult}
+      onClear={() => setGeneration((g) => g + 1)}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import { Button } from "react-aria-components/Button";
+import { Text } from "react-aria-components/Text";
+import {
+  UNSTABLE_Toast as Toast,
+  UNSTABLE_ToastContent as ToastContent,
+  UNSTABLE_ToastQueue as ToastQueue,
+  UNSTABLE_ToastRegion as ToastRegionBase,
+} from "react-aria-components/Toast";
+import type { ToastData } from "./Toasts";
+import * as css from "~/components/shell/layout.css";
+
+// One queue for the page; toasts close after 3 s, newest on top, and pause while hovered.
+export const queue = new ToastQueue<ToastData>({ maxVisibleToasts: 5 });
+
+/*
+ * react-aria's toast region and its queue, in a chunk of its own: a page loads it when its first
+ * toast is shown, not before (decision 027).
+ */
+export default function ToastRegion() {
+  return (
+    <ToastRegionBase queue={queue} className={css.toastRegion}>
+      {({ toast: item }) => (
+        <Toast toast={item} className={css.toast} data-kind={item.content.kind} data-testid="toast">
+          <ToastContent>
+            <Text slot="title">{item.content.message}</Text>
+          </ToastContent>
+          <Button
+            slot="close"
+            aria-label="Close"
+            className={css.headerButton}
+            style={{ color: "inherit", borderColor: "currentColor" }}
+          >
+            ×
+          </Button>
+        </Toast>
+      )}
+    </ToastRegionBase>
+  );
+}
