@@ -56,7 +56,8 @@ export default tseslint.config(
             },
             {
               regex: "^(~/http(/|$)|(\\.\\./)+http(/|$))",
-              message: "Models never import app/http: the HTTP layer calls the models, not back.",
+              message:
+                "Models never import app/http: the HTTP layer calls the models, never the other way.",
             },
           ],
         },
