@@ -159,9 +159,6 @@ export async function requireViewer(request: Request, options: ViewerOptions = {
   return viewer;
 }
 
-/** requireViewer under its old name, for the callers in other areas until they move. */
-export const requireApiViewer = (request: Request): Promise<Viewer> => requireViewer(request);
-
 /** Starts a fresh session for the user (never reusing the old id) and returns its cookie. */
 export async function startUserSession(request: Request, userId: number): Promise<string> {
   const storage = await sessionStorage(request);

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { archiveCollection, uploadTargets } from "~/models/archive/archive.server";
 import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
-import { requireApiViewer } from "~/http/session.server";
+import { requireViewer } from "~/http/session.server";
 
 /* GET /fotoweb/me/upload-to/: the collections the viewer may upload to (collection list). */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  const viewer = await requireApiViewer(request);
+  const viewer = await requireViewer(request);
   const data = (await uploadTargets(viewer)).map(archiveCollection);
   return apiJson({ data, paging: null }, "application/vnd.fotoware.collectionlist+json");
 });

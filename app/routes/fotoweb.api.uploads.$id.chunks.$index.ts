@@ -5,14 +5,14 @@ import { drain } from "~/models/upload/upload.server";
 import { isCutOff, parseParts } from "~/http/actions/upload.server";
 
 import { apiError, apiHandler, errorResponse, methodNotAllowed } from "~/http/http.server";
-import { requireApiViewer } from "~/http/session.server";
+import { requireViewer } from "~/http/session.server";
 
 /* POST /fotoweb/api/uploads/{id}/chunks/{index}: one chunk, multipart, streamed to disk. */
 export const loader = methodNotAllowed;
 
 export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
   if (request.method !== "POST") return apiError(request, 405, "Use POST to send a chunk.");
-  const viewer = await requireApiViewer(request);
+  const viewer = await requireViewer(request);
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (!type.startsWith("multipart/form-data"))
     return apiError(request, 415, "Send the chunk as multipart/form-data.");

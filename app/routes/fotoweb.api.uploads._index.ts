@@ -5,14 +5,14 @@ import { isProblem } from "~/models/problem/problem";
 import { readJson } from "~/http/actions/upload.server";
 
 import { apiError, apiHandler, apiJson, errorResponse, methodNotAllowed } from "~/http/http.server";
-import { requireApiViewer } from "~/http/session.server";
+import { requireViewer } from "~/http/session.server";
 
 /* POST /fotoweb/api/uploads: creates a chunked upload task (reference BatchUploadCreate). */
 export const loader = methodNotAllowed;
 
 export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
   if (request.method !== "POST") return apiError(request, 405, "Use POST to create an upload.");
-  const viewer = await requireApiViewer(request);
+  const viewer = await requireViewer(request);
   const parsed = batchUploadCreateSchema.safeParse(await readJson(request));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
