@@ -8,6 +8,13 @@ const NO_ROUTE_IMPORTS = {
   message: "A route never imports from another route.",
 };
 
+// The package's index re-exports every component, and esbuild splits by file, not by export: one
+// import of it puts all of react-aria into that page's scripts (decision 027).
+const NO_ARIA_INDEX = {
+  regex: "^react-aria-components$",
+  message: 'Import the component\'s own entry, e.g. "react-aria-components/Button".',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,7 +36,7 @@ export default tseslint.config(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
       ],
-      "no-restricted-imports": ["error", { patterns: [NO_ROUTE_IMPORTS] }],
+      "no-restricted-imports": ["error", { patterns: [NO_ROUTE_IMPORTS, NO_ARIA_INDEX] }],
     },
   },
   {
@@ -72,6 +79,7 @@ export default tseslint.config(
         {
           patterns: [
             NO_ROUTE_IMPORTS,
+            NO_ARIA_INDEX,
             {
               regex: "^\\./",
               message: "A route never imports another route: move what both need to app/http.",
@@ -93,6 +101,7 @@ export default tseslint.config(
         {
           patterns: [
             NO_ROUTE_IMPORTS,
+            NO_ARIA_INDEX,
             {
               regex: "\\.server$",
               allowTypeImports: true,

@@ -81,6 +81,24 @@ describe("components", () => {
     ).toEqual([]);
   });
 
+  it("import react-aria per component, never its index", async () => {
+    expect(
+      await restrictedImports(component, `import { Button as x } from "react-aria-components";`),
+    ).toHaveLength(1);
+    expect(
+      await restrictedImports(
+        "app/routes/fotoweb.example.tsx",
+        `import { Button as x } from "react-aria-components";`,
+      ),
+    ).toHaveLength(1);
+    expect(
+      await restrictedImports(
+        component,
+        `import { Button as x } from "react-aria-components/Button";`,
+      ),
+    ).toEqual([]);
+  });
+
   it("never import a route", async () => {
     expect(
       await restrictedImports(component, `import { loader as x } from "~/routes/fotoweb._index";`),
