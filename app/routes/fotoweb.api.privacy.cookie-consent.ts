@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { acceptPolicy, cookieConsentResource } from "~/http/cookie-consent.server";
-import { apiError, apiHandler, apiJson } from "~/http/http.server";
+import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { acceptsType } from "~/http/negotiate";
 import { readSubmission } from "~/http/submission.server";
 import { safeRedirect } from "~/http/redirect";
@@ -16,9 +16,9 @@ const acceptSchema = z.object({
   to: z.string().max(2048).optional(),
 });
 
-export const action = apiHandler(async ({ request }: ActionFunctionArgs) => {
-  if (request.method !== "POST")
-    return apiError(request, 405, "Use POST to accept the cookie policy.");
+export const action = apiHandler(async (args: ActionFunctionArgs) => {
+  const { request } = args;
+  if (request.method !== "POST") return methodNotAllowed(args);
   const parsed = await readSubmission(request, acceptSchema, { json: false });
   if (!parsed.ok)
     return apiError(request, 400, "The consent form is incomplete. Reload the page and try again.");

@@ -102,4 +102,22 @@ describe("the 405s of the routes", () => {
       "DELETE is not supported here; use GET.",
     );
   });
+
+  // Methods Remix takes reach the route's action: its refusal must carry the Allow header too.
+  test.each([
+    ["PUT", "/fotoweb/api/uploads/"],
+    ["DELETE", "/fotoweb/api/uploads/some-task/chunks/0"],
+    ["PATCH", "/fotoweb/api/privacy/cookie-consent"],
+  ])("%s %s reaches the action and is 405 with Allow", async (method, path) => {
+    const c = new Client(server.url);
+    await c.signIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    const response = await c.request(path, { method, headers: { accept: "application/json" } });
+    expect(response.status).toBe(405);
+    const allowed = allowOf(response.headers);
+    expect(allowed).toContain("POST");
+    expect(allowed).not.toContain(method);
+    expect(((await response.json()) as { value: string }).value).toMatch(
+      new RegExp(`^${method} is not supported here; use `),
+    );
+  });
 });

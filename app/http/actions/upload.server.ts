@@ -13,27 +13,14 @@ import {
   type UploadTarget,
 } from "~/models/upload/upload.server";
 import type { Viewer } from "~/models/user/user.schema";
-import { apiError } from "~/http/http.server";
 
 /*
- * The HTTP side of uploads: reading multipart and JSON bodies into what the upload model takes.
+ * The HTTP side of uploads: reading multipart bodies into what the upload model takes.
  * A body that breaks off (a closed connection, no closing boundary) is the client's fault and
  * answers 400 with nothing stored: files are registered only once the whole body has been read.
  */
 
 const CUT_OFF = "cutOff";
-
-/** Reads a JSON body of at most the form limit; 415 or 400 otherwise. */
-export async function readJson(request: Request): Promise<unknown> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!/^application\/(?:[\w.+-]+\+)?json$/.test(type))
-    throw apiError(request, 415, "Send this request as JSON (Content-Type: application/json).");
-  try {
-    return await request.json();
-  } catch {
-    throw apiError(request, 400, "The request body is not valid JSON.");
-  }
-}
 
 type ParsedPart = Parameters<Parameters<typeof parseMultipartFormData>[1]>[0];
 export type Part = Omit<ParsedPart, "data"> & { data: AsyncIterable<Uint8Array> };
