@@ -1,6 +1,7 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { deferredScriptsMarkup } from "./utils/deferred-scripts.server";
 import { NonceContext } from "./utils/nonce";
 
 export function handleError(error: unknown, { request }: { request: Request }) {
@@ -29,7 +30,7 @@ export default function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (!responseHeaders.has("Cache-Control"))
     responseHeaders.set("Cache-Control", "private, no-cache");
-  return new Response(`<!DOCTYPE html>${html}`, {
+  return new Response(`<!DOCTYPE html>${deferredScriptsMarkup(html)}`, {
     headers: responseHeaders,
     status: responseStatusCode,
   });

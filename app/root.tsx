@@ -11,16 +11,20 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CookieBanner } from "~/components/shell/CookieBanner";
-import { ErrorPanel, describeRouteError } from "~/components/shell/ErrorPanel";
-import { Footer } from "~/components/shell/Footer";
-import { Header } from "~/components/shell/Header";
-import { Keepalive } from "~/components/shell/Keepalive";
-import { Toasts } from "~/components/ui/Toasts";
+import {
+  CookieBanner,
+  describeRouteError,
+  ErrorPanel,
+  Footer,
+  Header,
+  Keepalive,
+  Toasts,
+} from "~/components/shell/shell-bundle";
 import { loadShell, type ShellData } from "~/http/shell.server";
 import { advancedSearchHref } from "~/utils/advanced-search-href.server";
 import * as styles from "./styles/global.css";
 import { useNonce } from "./utils/nonce";
+import { SCRIPT_LOADER } from "./utils/deferred-scripts";
 import { LINKS } from "./utils/links";
 
 export const links: LinksFunction = () => [
@@ -91,6 +95,11 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: SCRIPT_LOADER }}
+        />
       </body>
     </html>
   );

@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import { apiError } from "~/http/http.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 

@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import { redirect } from "@remix-run/node";
 import { LINKS } from "~/utils/links";
 

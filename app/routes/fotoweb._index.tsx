@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getSiteSettings } from "~/models/site/site.server";

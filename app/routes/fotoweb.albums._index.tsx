@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import type { MetaFunction } from "@remix-run/node";
 import { CollectionsEmpty } from "~/components/collection/CollectionsEmpty";
 

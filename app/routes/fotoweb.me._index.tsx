@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { LINKS } from "~/utils/links";
 import { requireViewer } from "~/http/session.server";

@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AdvancedSearchForm } from "~/components/search/AdvancedSearchForm";

@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ChangePasswordForm } from "~/components/account/ChangePasswordForm";

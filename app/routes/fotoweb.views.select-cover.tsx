@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ARCHIVES_ACTION } from "~/components/collection/CollectionTile";

@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { UploadForm } from "~/components/upload/UploadForm";

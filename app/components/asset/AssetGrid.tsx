@@ -1,9 +1,10 @@
 import { Form, useFetcher, useLocation } from "@remix-run/react";
-import { useCallback, useDeferredValue, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "~/components/ui/Button";
 import { AssetTile, type GridAsset } from "./AssetTile";
 import { showToast } from "~/components/ui/Toasts";
 import { useInfiniteAssets } from "./use-infinite-assets";
+import { useUpgradedTiles } from "./use-upgraded-tiles";
 import * as css from "./grid.css";
 import { alertDanger } from "~/styles/global.css";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -43,13 +44,8 @@ export function AssetGrid(props: AssetGridProps) {
   const location = useLocation();
   const back = location.pathname + location.search;
   const hydrated = useHydrated();
-  /*
-   * The tiles turn into their scripted form (react-aria's checkbox, the pin fetcher, the blurred
-   * placeholder) in a deferred render, which React splits into short tasks, instead of one long
-   * task for every tile at hydration (decision 027). Their handlers work from hydration on.
-   */
-  const tilesHydrated = useDeferredValue(hydrated);
   const list = useInfiniteAssets(props.assets, paging.next);
+  const upgraded = useUpgradedTiles(list.items.length, hydrated);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [pinned, setPinned] = useState(() => new Set(props.pinned));
   const anchor = useRef<number | null>(null);
@@ -186,12 +182,12 @@ export function AssetGrid(props: AssetGridProps) {
             onPointerDownCapture={(e) => (shift.current = e.shiftKey)}
             onKeyDownCapture={(e) => (shift.current = e.shiftKey)}
           >
-            {items.map((asset) => (
+            {items.map((asset, index) => (
               <AssetTile
                 key={asset.id}
                 asset={asset}
                 context={context}
-                hydrated={tilesHydrated}
+                hydrated={index < upgraded}
                 selected={selected.has(asset.id)}
                 onSelect={onSelect}
                 canPin={canPin}

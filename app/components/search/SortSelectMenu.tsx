@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import { Button as AriaButton } from "react-aria-components/Button";
 import { Label } from "react-aria-components/Label";
 import { ListBox, ListBoxItem } from "react-aria-components/ListBox";

@@ -1,6 +1,6 @@
 import { Checkbox, type CheckboxProps } from "react-aria-components/Checkbox";
 import * as css from "./controls.css";
-import { fieldErrorText, type FieldErrors } from "./TextField";
+import { fieldErrorText, type FieldErrors } from "./field-errors";
 
 /** react-aria's Checkbox keeps a real input, so it posts "on" with JavaScript off. */
 export function CheckboxField({

@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import { Dialog } from "react-aria-components/Dialog";
 import { Heading } from "react-aria-components/Heading";
 import { Modal, ModalOverlay } from "react-aria-components/Modal";

@@ -2,7 +2,7 @@ import { FieldError } from "react-aria-components/FieldError";
 import { Label } from "react-aria-components/Label";
 import { Radio, RadioGroup, type RadioGroupProps } from "react-aria-components/RadioGroup";
 import * as css from "./controls.css";
-import { fieldErrorText, type FieldErrors } from "./TextField";
+import { fieldErrorText, type FieldErrors } from "./field-errors";
 
 export interface RadioOption {
   value: string;

@@ -6,7 +6,7 @@ import { ListBox, ListBoxItem } from "react-aria-components/ListBox";
 import { Popover } from "react-aria-components/Popover";
 import { Select, SelectValue } from "react-aria-components/Select";
 import * as css from "~/components/search/advanced-search.css";
-import { fieldErrorText, type FieldErrors } from "./TextField";
+import { fieldErrorText, type FieldErrors } from "./field-errors";
 import * as controls from "./controls.css";
 
 export interface SelectOption {

@@ -9,20 +9,7 @@ import {
 } from "react-aria-components/TextField";
 import { useField } from "remix-validated-form";
 import * as css from "./controls.css";
-
-/*
- * The one field error API of the form fields (decision 023): `errors` takes what either form
- * library gives, remix-validated-form's one message or Conform's list, and every field shows it
- * the same way, beside the field and marking it aria-invalid. Both libraries read the server's
- * one form reply (FormReplyBody) into these, so JavaScript on or off the message is the same.
- */
-export type FieldErrors = string | readonly string[] | null | undefined;
-
-/** The text a field shows for its errors; undefined when there are none. */
-export function fieldErrorText(errors: FieldErrors): string | undefined {
-  if (typeof errors === "string") return errors || undefined;
-  return errors && errors.length > 0 ? errors.join(" ") : undefined;
-}
+import { fieldErrorText, type FieldErrors } from "./field-errors";
 
 export interface TextFieldProps extends Omit<AriaTextFieldProps, "isInvalid" | "children"> {
   label: string;

@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import { Button } from "react-aria-components/Button";
 import { Text } from "react-aria-components/Text";
 import {

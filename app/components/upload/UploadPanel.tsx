@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import { useEffect, useState, type RefObject } from "react";
 import { Dialog } from "react-aria-components/Dialog";
 import { Popover } from "react-aria-components/Popover";
