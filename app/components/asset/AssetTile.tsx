@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { memo, useEffect, useMemo, type MouseEvent } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import { Button } from "react-aria-components/Button";
 import { Checkbox } from "react-aria-components/Checkbox";
 import { thumbHashToDataURL } from "thumbhash";
@@ -66,9 +66,19 @@ export const AssetTile = memo(function AssetTile({
   const small = pickPreview(asset.previews, THUMBNAIL_SIZE);
   const retina = wantsRetina ? pickPreview(asset.previews, RETINA_THUMBNAIL_SIZE) : null;
   const label = asset.thumbnailFields.label.value;
+  /*
+   * The blurred placeholder only where the thumbnail is still on its way: the scripts load after
+   * the page (decision 031), so the tiles it rendered have their images already, and decoding a
+   * placeholder for each was work for nothing. Tiles that later pages add still show it.
+   */
+  const image = useRef<HTMLImageElement>(null);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    if (hydrated && image.current && !image.current.complete) setLoading(true);
+  }, [hydrated]);
   const background = useMemo(
-    () => (hydrated ? blurred(asset.placeholder) : null),
-    [hydrated, asset.placeholder],
+    () => (loading ? blurred(asset.placeholder) : null),
+    [loading, asset.placeholder],
   );
   const href = context ? `${asset.href}?${context}` : asset.href;
   /*
@@ -100,6 +110,7 @@ export const AssetTile = memo(function AssetTile({
       >
         {small ? (
           <img
+            ref={image}
             className={css.thumb}
             src={small.href}
             srcSet={retina && retina !== small ? `${small.href} 1x, ${retina.href} 2x` : undefined}
