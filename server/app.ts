@@ -12,7 +12,13 @@ import { formatBytes } from "../app/utils/format";
 import { inRequestScope } from "../app/utils/request-scope.server";
 import { errorBodyFor, errorBodyOf, methodNotAllowedMessage } from "../app/http/error.server";
 import { METHODS_REMIX_ANSWERS } from "../app/http/methods";
-import { isJsonType, JSON_PREFIX, jsonTwinPath, parseAccept } from "../app/http/negotiate";
+import {
+  isJsonType,
+  JSON_PREFIX,
+  jsonTwinPath,
+  parseAccept,
+  prefersJson,
+} from "../app/http/negotiate";
 import {
   API_ONLY_PATHS,
   isUploadPath,
@@ -255,8 +261,10 @@ export function createApp({ build, env, root }: AppOptions) {
   });
 
   // Before Remix: which route answers the path, so a 405 can say what the path allows, a method
-  // Remix cannot take is refused here instead of failing inside it, and a JSON request that only
-  // the catch-all page would answer gets the JSON 404 of the twins' catch-all instead.
+  // Remix cannot take is refused here instead of failing inside it, a JSON request that only
+  // the catch-all page would answer gets the JSON 404 of the twins' catch-all instead, and one
+  // that only a page answers (a view, a page without a twin) gets a JSON 406: a client that
+  // prefers JSON never receives HTML.
   app.use(async (req, res, next) => {
     try {
       const current = typeof build === "function" ? await build() : build;
@@ -271,9 +279,26 @@ export function createApp({ build, env, root }: AppOptions) {
       }
       const allowed = allowedMethodsOf(current, req.path);
       res.locals.allowedMethods = allowed;
-      if (METHODS_REMIX_ANSWERS.has(req.method)) return next();
-      res.setHeader("Allow", allowed.join(", "));
-      refuse(req, res, 405, "Method not allowed", methodNotAllowedMessage(req.method, allowed));
+      if (!METHODS_REMIX_ANSWERS.has(req.method)) {
+        res.setHeader("Allow", allowed.join(", "));
+        return refuse(
+          req,
+          res,
+          405,
+          "Method not allowed",
+          methodNotAllowedMessage(req.method, allowed),
+        );
+      }
+      if (route?.isPage && !res.locals.jsonTwin && prefersJson(req.get("accept"))) {
+        return refuse(
+          req,
+          res,
+          406,
+          "Not acceptable",
+          "This address is a page for browsers and has no JSON representation. Ask for text/html, or follow the API's links from /fotoweb/.",
+        );
+      }
+      next();
     } catch (error) {
       next(error);
     }

@@ -46,6 +46,7 @@ export const MAX_FOLDER_PATH = 1000;
 
 export const ASSETLIST_TYPE = "application/vnd.fotoware.assetlist+json";
 export const COLLECTION_TYPE = "application/vnd.fotoware.collection+json";
+export const COLLECTIONINFO_TYPE = "application/vnd.fotoware.collectioninfo+json";
 
 export const NO_ARCHIVE = "There is no archive at this address.";
 
@@ -343,6 +344,15 @@ export function collectionRepresentation(page: CollectionPage, requestUrl: URL) 
     isSmartFolderNavigationEnabled: false,
     assets: { data: page.assets, paging: page.paging },
   };
+}
+
+/**
+ * The collection as the collectioninfo type has it (reference CollectionInfo): about the
+ * collection only, without its assets, and with its ancestors (none for an archive's root).
+ */
+export function collectionInfoRepresentation(page: CollectionPage, requestUrl: URL) {
+  const { assets: _assets, ...about } = collectionRepresentation(page, requestUrl);
+  return { ...about, ancestors: [] };
 }
 
 export function sortHref(archive: Archive, sort: SortOrder): string {
