@@ -26,6 +26,7 @@ import {
   RATE_LIMIT_WINDOW_MS,
   RATE_LIMITED_FORMS,
 } from "../app/http/paths";
+import { matrixToQuery } from "../app/http/matrix";
 import { allowedMethodsOf, routeOf } from "./routes";
 
 declare module "@remix-run/node" {
@@ -245,6 +246,17 @@ export function createApp({ build, env, root }: AppOptions) {
       }),
     );
   }
+
+  // A collection's matrix parameters (;p=2;o=name) travel on in the query, to the collection's
+  // own route (decision 030).
+  app.use((req, _res, next) => {
+    const rewritten = matrixToQuery(req.path, req.url.slice(req.path.length).replace(/^\?/, ""));
+    if (rewritten !== null) {
+      req.url = rewritten;
+      req.originalUrl = rewritten;
+    }
+    next();
+  });
 
   app.use((req, res, next) => {
     const twin = jsonTwinPath(req.method, req.path, {
