@@ -248,13 +248,19 @@ export function createApp({ build, env, root }: AppOptions) {
   }
 
   // A collection's matrix parameters (;p=2;o=name) travel on in the query, to the collection's
-  // own route (decision 030).
-  app.use((req, _res, next) => {
+  // own route (decision 030). A browser is sent to that form instead: its client-side router
+  // would take the matrix segment for an asset's name and fail to hydrate the page.
+  app.use((req, res, next) => {
     const rewritten = matrixToQuery(req.path, req.url.slice(req.path.length).replace(/^\?/, ""));
-    if (rewritten !== null) {
-      req.url = rewritten;
-      req.originalUrl = rewritten;
-    }
+    if (rewritten === null) return next();
+    const forJson = jsonTwinPath(req.method, rewritten.split("?")[0]!, {
+      accept: req.get("accept"),
+      "content-type": req.get("content-type"),
+    });
+    if (!forJson && (req.method === "GET" || req.method === "HEAD"))
+      return res.redirect(302, rewritten);
+    req.url = rewritten;
+    req.originalUrl = rewritten;
     next();
   });
 

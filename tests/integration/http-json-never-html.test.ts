@@ -86,6 +86,9 @@ const SWEEP = [
   "/fotoweb/files/1/preview/abc/x.jpg",
   "/fotoweb/archives/5000-Sweep/?q=(",
   "/fotoweb/archives/5000-Sweep/?n=0",
+  "/fotoweb/archives/5000-Sweep/;p=0;o=name",
+  "/fotoweb/archives/5000-Sweep/;p=-1",
+  "/fotoweb/me/pins/;p=0",
 ];
 
 const ACCEPTS = ["application/json", "application/vnd.fotoware.collection+json"];

@@ -205,17 +205,25 @@ describe("pins and the HTML pages", () => {
     });
   });
 
-  test("the archive page takes ;p= and links by position", async () => {
-    const response = await member.get(`${archive.href};p=1?n=7`, { accept: "text/html" });
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    expect(html).not.toContain(";p=");
-    expect(html).toMatch(/before=/);
-    expect(html).toMatch(/after=/);
+  test("a browser is sent to the query form, which the archive page answers with position links", async () => {
+    const response = await member.get(`${archive.href};p=1;o=name?n=7`, { accept: "text/html" });
+    expect(response.status).toBe(302);
+    const location = response.headers.get("location")!;
+    expect(location).toBe(`${archive.href}?n=7&%3Bp=1&%3Bo=name`);
+    const page = await member.get(location, { accept: "text/html" });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const pages = /aria-label="Pages">(.*?)<\/nav>/.exec(html)![1]!;
+    expect(pages).not.toMatch(/;p=|%3Bp=/);
+    expect(pages).toMatch(/Previous page/);
+    expect(pages).toMatch(/s=name&amp;n=7&amp;after=/);
+    // The same assets as the API's numbered page.
+    const api = await list(`${archive.href};p=1;o=name?n=7`);
+    for (const asset of api.data) expect(html).toContain(asset.filename);
   });
 
   test("a hostile ;p= on the page is a 400 page", async () => {
-    const response = await member.get(`${archive.href};p=-3`, { accept: "text/html" });
+    const response = await member.get(`${archive.href}?%3Bp=-3`, { accept: "text/html" });
     expect(response.status).toBe(400);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
   });
