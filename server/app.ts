@@ -12,7 +12,13 @@ import { formatBytes } from "../app/utils/format";
 import { inRequestScope } from "../app/utils/request-scope.server";
 import { errorBodyFor, errorBodyOf, methodNotAllowedMessage } from "../app/http/error.server";
 import { METHODS_REMIX_ANSWERS } from "../app/http/methods";
-import { isJsonType, JSON_PREFIX, jsonTwinPath, parseAccept } from "../app/http/negotiate";
+import {
+  isJsonType,
+  JSON_PREFIX,
+  jsonTwinPath,
+  parseAccept,
+  prefersJson,
+} from "../app/http/negotiate";
 import {
   API_ONLY_PATHS,
   isUploadPath,
@@ -20,6 +26,7 @@ import {
   RATE_LIMIT_WINDOW_MS,
   RATE_LIMITED_FORMS,
 } from "../app/http/paths";
+import { matrixToQuery } from "../app/http/matrix";
 import { allowedMethodsOf, routeOf } from "./routes";
 
 declare module "@remix-run/node" {
@@ -240,6 +247,23 @@ export function createApp({ build, env, root }: AppOptions) {
     );
   }
 
+  // A collection's matrix parameters (;p=2;o=name) travel on in the query, to the collection's
+  // own route (decision 030). A browser is sent to that form instead: its client-side router
+  // would take the matrix segment for an asset's name and fail to hydrate the page.
+  app.use((req, res, next) => {
+    const rewritten = matrixToQuery(req.path, req.url.slice(req.path.length).replace(/^\?/, ""));
+    if (rewritten === null) return next();
+    const forJson = jsonTwinPath(req.method, rewritten.split("?")[0]!, {
+      accept: req.get("accept"),
+      "content-type": req.get("content-type"),
+    });
+    if (!forJson && (req.method === "GET" || req.method === "HEAD"))
+      return res.redirect(302, rewritten);
+    req.url = rewritten;
+    req.originalUrl = rewritten;
+    next();
+  });
+
   app.use((req, res, next) => {
     const twin = jsonTwinPath(req.method, req.path, {
       accept: req.get("accept"),
@@ -255,8 +279,10 @@ export function createApp({ build, env, root }: AppOptions) {
   });
 
   // Before Remix: which route answers the path, so a 405 can say what the path allows, a method
-  // Remix cannot take is refused here instead of failing inside it, and a JSON request that only
-  // the catch-all page would answer gets the JSON 404 of the twins' catch-all instead.
+  // Remix cannot take is refused here instead of failing inside it, a JSON request that only
+  // the catch-all page would answer gets the JSON 404 of the twins' catch-all instead, and one
+  // that only a page answers (a view, a page without a twin) gets a JSON 406: a client that
+  // prefers JSON never receives HTML.
   app.use(async (req, res, next) => {
     try {
       const current = typeof build === "function" ? await build() : build;
@@ -271,9 +297,26 @@ export function createApp({ build, env, root }: AppOptions) {
       }
       const allowed = allowedMethodsOf(current, req.path);
       res.locals.allowedMethods = allowed;
-      if (METHODS_REMIX_ANSWERS.has(req.method)) return next();
-      res.setHeader("Allow", allowed.join(", "));
-      refuse(req, res, 405, "Method not allowed", methodNotAllowedMessage(req.method, allowed));
+      if (!METHODS_REMIX_ANSWERS.has(req.method)) {
+        res.setHeader("Allow", allowed.join(", "));
+        return refuse(
+          req,
+          res,
+          405,
+          "Method not allowed",
+          methodNotAllowedMessage(req.method, allowed),
+        );
+      }
+      if (route?.isPage && !res.locals.jsonTwin && prefersJson(req.get("accept"))) {
+        return refuse(
+          req,
+          res,
+          406,
+          "Not acceptable",
+          "This address is a page for browsers and has no JSON representation. Ask for text/html, or follow the API's links from /fotoweb/.",
+        );
+      }
+      next();
     } catch (error) {
       next(error);
     }

@@ -27,6 +27,8 @@ export interface PathRoute {
   exports: RouteExports;
   /** The catch-all page for unknown addresses (routes/$.tsx). */
   isCatchAll: boolean;
+  /** A page: the route renders HTML (it has a component), it is not a resource route. */
+  isPage: boolean;
 }
 
 /** The route that answers a path, or null when none does. */
@@ -44,6 +46,7 @@ export function routeOf(build: ServerBuild, pathname: string): PathRoute | null 
     id: route.id,
     exports: route.module as RouteExports,
     isCatchAll: route.parentId === "root" && route.path === "*",
+    isPage: typeof (route.module as { default?: unknown }).default === "function",
   };
 }
 

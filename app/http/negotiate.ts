@@ -87,6 +87,13 @@ export function preferredType(
   return ranked[0];
 }
 
+/** Whether Accept takes anything through a wildcard (any type, or any application type). */
+export function acceptsAnything(source: HeaderSource): boolean {
+  return parseAccept(headerOf(source, "accept")).some(
+    (r) => r.q > 0 && (r.type === "*/*" || r.type === "application/*"),
+  );
+}
+
 /** Whether the client names this media type in Accept (with q above 0). */
 export const acceptsType = (source: HeaderSource, type: string) =>
   preferredType(source, [type]) !== undefined;

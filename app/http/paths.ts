@@ -35,6 +35,16 @@ export const NEVER_A_PAGE_PATHS: readonly RegExp[] = [
   /^\/fotoweb\/archives\/[^/]+\/[^/]+\/__renditions(\/|$)/i,
 ];
 
+/*
+ * Collection URLs whose last segment may hold matrix parameters, as the reference's clients send
+ * them (`/fotoweb/archives/5000-Name/;p=2;o=-modified`): group 1 is the collection's URL, group 2
+ * the parameters. server/ moves them into the query as `;p` and `;o` (decision 030).
+ */
+export const MATRIX_PATHS: readonly RegExp[] = [
+  /^(\/fotoweb\/archives\/[^/;]+\/);([^/]*?)\/?$/i,
+  /^(\/fotoweb\/me\/pins\/);([^/]*?)\/?$/i,
+];
+
 export interface RateLimitedForm {
   /** The path's mount point (Express matches it in any case, with or without the slash). */
   path: string;

@@ -112,6 +112,18 @@ export async function getJob(id: number): Promise<Job | null> {
   return row ? toJob(row) : null;
 }
 
+/** A user's jobs, newest first (the owner index serves it). */
+export async function jobsOwnedBy(ownerId: number, limit: number): Promise<Job[]> {
+  const rows = await db()
+    .selectFrom("jobs")
+    .selectAll()
+    .where("owner_id", "=", ownerId)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toJob);
+}
+
 /** Due: pending and past run_after, or in progress with an expired lease and attempts left. */
 function isDue(eb: ExpressionBuilder<Database, "jobs">, types: string[], at: string) {
   return eb.and([

@@ -7,8 +7,12 @@ import {
 import { getSiteSettings } from "~/models/site/site.server";
 import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { acceptsType } from "~/http/negotiate";
+import { getBrowsingViewer } from "~/http/session.server";
 
-/* GET /fotoweb/ as JSON: the public entry point. The full descriptor lives at /fotoweb/me/. */
+/*
+ * GET /fotoweb/ as JSON: the public entry point, with the links whoever the request browses as
+ * may follow. The full descriptor lives at /fotoweb/me.
+ */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const accepts = (type: string) => acceptsType(request, type);
   if (accepts(FULL_DESCRIPTOR_TYPE) && !accepts(PUBLIC_DESCRIPTOR_TYPE)) {
@@ -19,7 +23,8 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
     );
   }
   const mediaType = accepts(PUBLIC_DESCRIPTOR_TYPE) ? PUBLIC_DESCRIPTOR_TYPE : "application/json";
-  return apiJson(publicDescriptor(await getSiteSettings()), mediaType);
+  const [settings, browsing] = await Promise.all([getSiteSettings(), getBrowsingViewer(request)]);
+  return apiJson(publicDescriptor(settings, browsing), mediaType);
 });
 
 export const action = methodNotAllowed;

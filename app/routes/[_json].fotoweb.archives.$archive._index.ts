@@ -3,9 +3,11 @@ import { archiveIdFromSegment, findArchive } from "~/models/archive/archive.serv
 import {
   API_PAGE_SIZE,
   ASSETLIST_TYPE,
+  collectionInfoRepresentation,
   collectionPage,
   collectionRepresentation,
   COLLECTION_TYPE,
+  COLLECTIONINFO_TYPE,
 } from "~/models/collection/collection-page.server";
 import { collectionErrorResponse, patchCollection } from "~/http/actions/collection-api.server";
 import { archiveDecision } from "~/models/access/access.server";
@@ -13,14 +15,17 @@ import { folderFromFields } from "~/models/upload/upload.server";
 import { receiveMultipartUpload } from "~/http/actions/upload.server";
 import { PROBLEM_STATUS } from "~/http/error.server";
 import { apiError, apiHandler, apiJson, errorResponse, methodNotAllowed } from "~/http/http.server";
-import { acceptsType } from "~/http/negotiate";
+import { acceptsAnything, preferredType } from "~/http/negotiate";
 import { LINKS } from "~/utils/links";
 import { requireViewer } from "~/http/session.server";
 
 /*
- * An archive's URL as JSON: the collection with its first page of assets, or with Accept
- * assetlist+json one page of the list (GET); the multipart upload (POST, 202).
+ * An archive's URL as JSON (GET), by what Accept names: the collection with its first page of
+ * assets (collection+json, or plain JSON), one page of the list (assetlist+json), or the
+ * collection alone (collectioninfo+json); 406 when it names none of them and no wildcard. The
+ * multipart upload (POST, 202).
  */
+const REPRESENTATIONS = [ASSETLIST_TYPE, COLLECTIONINFO_TYPE, COLLECTION_TYPE, "application/json"];
 
 async function archiveOf(request: Request, segment: string | undefined) {
   const id = archiveIdFromSegment(segment ?? "");
@@ -32,8 +37,14 @@ async function archiveOf(request: Request, segment: string | undefined) {
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
   const viewer = await requireViewer(request, { browsing: true });
   const url = new URL(request.url);
-  // The asset list alone when asked for it; the collection (with its first page) otherwise.
-  const listOnly = acceptsType(request, ASSETLIST_TYPE);
+  const type =
+    preferredType(request, REPRESENTATIONS) ?? (acceptsAnything(request) ? COLLECTION_TYPE : null);
+  if (!type)
+    return apiError(
+      request,
+      406,
+      `An archive is answered as ${REPRESENTATIONS.join(", ")}: ask for one of them.`,
+    );
   try {
     const page = await collectionPage(
       viewer,
@@ -41,7 +52,10 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
       url,
       API_PAGE_SIZE,
     );
-    if (listOnly) return apiJson({ data: page.assets, paging: page.paging }, ASSETLIST_TYPE);
+    if (type === ASSETLIST_TYPE)
+      return apiJson({ data: page.assets, paging: page.paging }, ASSETLIST_TYPE);
+    if (type === COLLECTIONINFO_TYPE)
+      return apiJson(collectionInfoRepresentation(page, url), COLLECTIONINFO_TYPE);
     return apiJson(collectionRepresentation(page, url), COLLECTION_TYPE);
   } catch (error) {
     return collectionErrorResponse(request, error);

@@ -7,7 +7,8 @@ import {
 import { collectionErrorResponse } from "~/http/actions/collection-api.server";
 import { pinRequest } from "~/http/actions/pin-api.server";
 import { addPins, removePins } from "~/models/pin/pin.server";
-import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
+import { accountDecision } from "~/models/access/access.server";
+import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
 
 /*
@@ -16,10 +17,9 @@ import { requireViewer } from "~/http/session.server";
  */
 
 async function requirePinner(request: Request) {
-  const viewer = await requireViewer(request);
-  if (viewer.isGuest)
-    throw apiError(request, 403, "The guest has no pins. Sign in with your own account.");
-  return viewer;
+  const decision = accountDecision(await requireViewer(request), "Pins");
+  if (!decision.allowed) throw decision.problem;
+  return decision.value;
 }
 
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {

@@ -1,11 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { archiveCollection, uploadTargets } from "~/models/archive/archive.server";
+import { accountDecision } from "~/models/access/access.server";
 import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
 
 /* GET /fotoweb/me/upload-to/: the collections the viewer may upload to (collection list). */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  const viewer = await requireViewer(request);
+  const decision = accountDecision(await requireViewer(request), "UploadTargets");
+  if (!decision.allowed) throw decision.problem;
+  const viewer = decision.value;
   const data = (await uploadTargets(viewer)).map(archiveCollection);
   return apiJson({ data, paging: null }, "application/vnd.fotoware.collectionlist+json");
 });

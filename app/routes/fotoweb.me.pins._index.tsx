@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: "Pins | Arkiv" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, { allowGuest: false });
   try {
-    return json(await pinsPage(viewer, new URL(request.url), HTML_PAGE_SIZE));
+    return json(await pinsPage(viewer, new URL(request.url), HTML_PAGE_SIZE, "keyset"));
   } catch (error) {
     throw collectionErrorResponse(request, error);
   }

@@ -6,10 +6,16 @@ export const LINKS = {
   pins: "/fotoweb/me/pins/",
   selectCover: "/fotoweb/views/select-cover",
   publicEntry: "/fotoweb/",
-  privateEntry: "/fotoweb/me/",
+  // As the product writes it in its descriptor; /fotoweb/me/ answers the same.
+  privateEntry: "/fotoweb/me",
+  privateArchives: "/fotoweb/me/archives/",
+  searchService: "/fotoweb/search/",
   login: "/fotoweb/views/login",
   logout: "/fotoweb/views/logout",
   keepalive: "/fotoweb/services/keepalive",
+  /** The API's logout for programs (POST); the page's is LINKS.logout. */
+  logoutService: "/fotoweb/services/logout",
+  userPreferences: "/fotoweb/me/user-preferences/",
   cookieConsent: "/fotoweb/api/privacy/cookie-consent",
   cookiePolicy: "/fotoweb/views/cookie-policy",
   forceChangePassword: "/fotoweb/views/force-change-password",

@@ -568,7 +568,7 @@ describe("kill -9 during an ingest job", () => {
     expect(outcome.kinds).toEqual(["preview", "thumbnail", "thumbnailRetina"]);
 
     const preview = await renditionRequest(client, `${href}/__renditions/PREVIEW`);
-    expect(preview.status).toBe(200);
+    expect(preview.status).toBe(202);
     const file = await client.get(((await preview.json()) as { href: string }).href);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/jpeg");

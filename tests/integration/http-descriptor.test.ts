@@ -67,11 +67,18 @@ describe("public descriptor at /fotoweb/", () => {
     expect(response.headers.get("content-type")).toBe(`${PUBLIC_TYPE}; charset=utf-8`);
     expect(response.headers.get("vary")).toMatch(/Accept/);
     const body = (await response.json()) as Record<string, unknown>;
+    // Guests are allowed: an anonymous client browses as the guest, and is offered to.
     expect(body).toEqual({
       href: "/fotoweb/",
       server: "Arkiv",
       utc_offset: expect.any(Number),
-      services: { login: "/fotoweb/views/login" },
+      archives: "/fotoweb/archives/",
+      searchURL: "/fotoweb/archives/{?q}",
+      services: {
+        login: "/fotoweb/views/login",
+        search: "/fotoweb/search/",
+        rendition_request: "/fotoweb/services/renditions",
+      },
     });
   });
 
@@ -158,7 +165,7 @@ describe("full descriptor at /fotoweb/me/", () => {
     expect(response.headers.get("cache-control")).toBe("private, no-cache");
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).toMatchObject({
-      href: "/fotoweb/me/",
+      href: "/fotoweb/me",
       server: "Arkiv",
       utc_offset: expect.any(Number),
       user: {
@@ -176,7 +183,7 @@ describe("full descriptor at /fotoweb/me/", () => {
         albums: expect.any(Object),
       },
       services: {
-        logout: "/fotoweb/views/logout",
+        logout: "/fotoweb/services/logout",
         keepalive: { href: "/fotoweb/services/keepalive", interval: 120 },
       },
       darkMode: { site: true, user: "auto" },
@@ -221,14 +228,20 @@ describe("full descriptor at /fotoweb/me/", () => {
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
   });
 
-  test("every service it links to exists", async () => {
+  test("its services answer their methods: keepalive GET, logout POST only", async () => {
     const body = (await (await owner.getJson("/fotoweb/me/", FULL_TYPE)).json()) as {
       services: { logout: string; keepalive: { href: string } };
     };
-    for (const href of [body.services.logout, body.services.keepalive.href]) {
-      const response = await owner.getJson(href);
-      expect(response.status, href).toBe(200);
-    }
+    expect((await owner.getJson(body.services.keepalive.href)).status).toBe(200);
+    const logout = await owner.getJson(body.services.logout);
+    await expectErrorShape(logout, 405);
+    expect(logout.headers.get("allow")).toBe("POST");
+  });
+
+  test("answers the same without the trailing slash", async () => {
+    const response = await owner.getJson("/fotoweb/me", FULL_TYPE);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { href: string }).href).toBe("/fotoweb/me");
   });
 
   test("POST is 405", async () => {

@@ -64,14 +64,21 @@ async function refusal(response: Response) {
 }
 
 /** A raw POST, so the body can break off where a browser's never would. */
-function rawPost(client: Client, pathname: string, contentType: string, body: Buffer) {
+function rawPost(
+  client: Client,
+  pathname: string,
+  contentType: string,
+  body: Buffer,
+  // The upload view is a page: its form is posted by browsers (a JSON client gets 406 there).
+  accept = pathname.startsWith("/fotoweb/views/") ? "text/html" : "application/json",
+) {
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = http.request(`${server.url}${pathname}`, {
       method: "POST",
       headers: {
         "content-type": contentType,
         "content-length": String(body.length),
-        accept: "application/json",
+        accept,
         cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
       },
     });

@@ -445,8 +445,10 @@ describe("renditions and downloads", () => {
 
   test("a preview is served by content with immutable caching and an ETag", async () => {
     const response = await request(member, `${assetHref}/__renditions/PREVIEW`);
-    expect(response.status).toBe(200);
+    // Accepted, as the product answers, with the file to poll in Location and in the body.
+    expect(response.status).toBe(202);
     const { href } = (await response.json()) as { href: string };
+    expect(response.headers.get("location")).toBe(new URL(href, server.url).href);
     const file = await member.get(href);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/jpeg");
@@ -465,7 +467,7 @@ describe("renditions and downloads", () => {
     const denied = await request(member, `${assetHref}/__renditions/ORIGINAL`);
     expect(denied.status).toBe(403);
     const allowed = await request(owner, `${assetHref}/__renditions/ORIGINAL`);
-    expect(allowed.status).toBe(200);
+    expect(allowed.status).toBe(202);
     const { href } = (await allowed.json()) as { href: string };
     const file = await owner.get(href);
     expect(file.status).toBe(200);

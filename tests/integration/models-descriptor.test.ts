@@ -56,28 +56,41 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
-/** Every string value under an "href" key or in "services", wherever it sits. */
+/** Every link the descriptor carries: each string but the descriptive ones, templates opened. */
+const NOT_LINKS = new Set([
+  "server",
+  "userName",
+  "fullName",
+  "firstName",
+  "lastName",
+  "email",
+  "user",
+]);
 function links(value: unknown, key = ""): string[] {
   if (typeof value === "string")
-    return key === "href" || key === "login" || key === "logout" ? [value] : [];
+    return NOT_LINKS.has(key) || !value.startsWith("/") ? [] : [value.replace(/\{\?q\}$/, "")];
   if (Array.isArray(value)) return value.flatMap((v) => links(v, key));
   if (value && typeof value === "object") {
-    return Object.entries(value).flatMap(([k, v]) => links(v, k));
+    return Object.entries(value).flatMap(([k, v]) => (k === "darkMode" ? [] : links(v, k)));
   }
   return [];
 }
 
-/** The Remix flat-route module that serves a path exactly (catch-all splats do not count). */
+/** The Remix flat-route module (page or JSON twin) that serves a path exactly (no splats). */
 function routeModuleFor(pathname: string) {
   const segments = pathname.replace(/^\/|\/$/g, "").split("/");
-  const name = pathname.endsWith("/") ? [...segments, "_index"].join(".") : segments.join(".");
-  return [".tsx", ".ts"].map((ext) => path.join(routesDir, name + ext)).find(fs.existsSync);
+  const names = [segments.join("."), [...segments, "_index"].join(".")];
+  const candidates = pathname.endsWith("/") ? names.slice(1) : names;
+  return candidates
+    .flatMap((name) => [name, `[_json].${name}`])
+    .flatMap((name) => [".tsx", ".ts"].map((ext) => path.join(routesDir, name + ext)))
+    .find(fs.existsSync);
 }
 
 describe("publicDescriptor", () => {
-  test("names the site and offers only the log-on service", async () => {
+  test("with nobody to browse as, names the site and offers only the log-on service", async () => {
     const settings = await updateSiteSettings({ siteName: "Descriptor site" });
-    const descriptor = publicDescriptor(settings);
+    const descriptor = publicDescriptor(settings, null);
     expect(descriptor).toEqual({
       href: "/fotoweb/",
       server: "Descriptor site",
@@ -88,13 +101,31 @@ describe("publicDescriptor", () => {
     expect(PUBLIC_DESCRIPTOR_TYPE).toBe("application/vnd.fotoware.api-descriptor+json");
     expect(FULL_DESCRIPTOR_TYPE).toBe("application/vnd.fotoware.full-api-descriptor+json");
   });
+
+  test("browsing as the guest (or anyone), offers the archives, search and renditions", async () => {
+    const settings = await getSiteSettings();
+    for (const viewer of [guest, plain]) {
+      expect(publicDescriptor(settings, viewer)).toEqual({
+        href: "/fotoweb/",
+        server: settings.siteName,
+        utc_offset: -new Date().getTimezoneOffset(),
+        archives: "/fotoweb/archives/",
+        searchURL: "/fotoweb/archives/{?q}",
+        services: {
+          login: "/fotoweb/views/login",
+          search: "/fotoweb/search/",
+          rendition_request: "/fotoweb/services/renditions",
+        },
+      });
+    }
+  });
 });
 
 describe("fullDescriptor", () => {
   test("describes the site owner with every management permission", async () => {
     const settings = await getSiteSettings();
     const descriptor = fullDescriptor(settings, owner);
-    expect(descriptor.href).toBe("/fotoweb/me/");
+    expect(descriptor.href).toBe("/fotoweb/me");
     expect(descriptor.server).toBe(settings.siteName);
     expect(descriptor.user).toEqual({
       userId: owner.id,
@@ -156,13 +187,14 @@ describe("fullDescriptor", () => {
     }
   });
 
-  test("has the same keys for every viewer and never a password hash", async () => {
+  test("the user and permissions have the same keys for every viewer; never a password hash", async () => {
     const settings = await getSiteSettings();
-    const shapes = [owner, plain, guest].map((v) =>
-      JSON.stringify(fullDescriptor(settings, v), (_k, value: unknown) =>
+    const shapes = [owner, plain, guest].map((v) => {
+      const { user, permissions } = fullDescriptor(settings, v);
+      return JSON.stringify({ user, permissions }, (_k, value: unknown) =>
         value && typeof value === "object" ? value : typeof value,
-      ),
-    );
+      );
+    });
     expect(new Set(shapes).size).toBe(1);
     for (const viewer of [owner, plain, guest]) {
       expect(JSON.stringify(fullDescriptor(settings, viewer))).not.toMatch(/argon2|password_hash/);
@@ -170,11 +202,45 @@ describe("fullDescriptor", () => {
   });
 
   test("offers log-off and keepalive, the keepalive interval from the environment", async () => {
-    const descriptor = fullDescriptor(await getSiteSettings(), plain);
-    expect(descriptor.services).toEqual({
-      logout: "/fotoweb/views/logout",
-      keepalive: { href: "/fotoweb/services/keepalive", interval: 120 },
+    for (const viewer of [owner, plain, guest]) {
+      expect(fullDescriptor(await getSiteSettings(), viewer).services).toEqual({
+        search: "/fotoweb/search/",
+        rendition_request: "/fotoweb/services/renditions",
+        logout: "/fotoweb/services/logout",
+        keepalive: { href: "/fotoweb/services/keepalive", interval: 120 },
+      });
+    }
+  });
+
+  test("links what an own account keeps for users, not for the shared guest", async () => {
+    const settings = await getSiteSettings();
+    const own = {
+      background_tasks: "/fotoweb/me/background-tasks/",
+      pins: "/fotoweb/me/pins/",
+      upload_to: "/fotoweb/me/upload-to/",
+      user_preferences: "/fotoweb/me/user-preferences/",
+    };
+    expect(fullDescriptor(settings, plain)).toMatchObject({
+      archives: "/fotoweb/me/archives/",
+      searchURL: "/fotoweb/archives/{?q}",
+      ...own,
+      views: {
+        loggedOut: "/fotoweb/views/login",
+        changePassword: "/fotoweb/views/change-password",
+        upload: "/fotoweb/views/upload",
+      },
     });
+    const forGuest = fullDescriptor(settings, guest);
+    expect(forGuest.archives).toBe("/fotoweb/me/archives/");
+    for (const key of [...Object.keys(own), "siteConfigurationHref"])
+      expect(forGuest, key).not.toHaveProperty(key);
+    expect(forGuest.views).toEqual({ loggedOut: "/fotoweb/views/login" });
+  });
+
+  test("links the site configuration for the site owner only", async () => {
+    const settings = await getSiteSettings();
+    expect(fullDescriptor(settings, owner).siteConfigurationHref).toBe("/fotoweb/views/management");
+    expect(fullDescriptor(settings, plain)).not.toHaveProperty("siteConfigurationHref");
   });
 
   test("reports the site's and the user's halves of the dark-mode rule", async () => {
@@ -205,15 +271,26 @@ describe("links", () => {
   test("every link in either descriptor leads to a route module that exists", async () => {
     const settings = await getSiteSettings();
     const all = new Set([
-      ...links(publicDescriptor(settings)),
+      ...links(publicDescriptor(settings, guest)),
       ...[owner, plain, guest].flatMap((v) => links(fullDescriptor(settings, v))),
     ]);
     expect([...all].sort()).toEqual([
       "/fotoweb/",
-      "/fotoweb/me/",
+      "/fotoweb/archives/",
+      "/fotoweb/me",
+      "/fotoweb/me/archives/",
+      "/fotoweb/me/background-tasks/",
+      "/fotoweb/me/pins/",
+      "/fotoweb/me/upload-to/",
+      "/fotoweb/me/user-preferences/",
+      "/fotoweb/search/",
       "/fotoweb/services/keepalive",
+      "/fotoweb/services/logout",
+      "/fotoweb/services/renditions",
+      "/fotoweb/views/change-password",
       "/fotoweb/views/login",
-      "/fotoweb/views/logout",
+      "/fotoweb/views/management",
+      "/fotoweb/views/upload",
     ]);
     for (const link of all) {
       expect(routeModuleFor(link), `route module for ${link}`).toBeDefined();

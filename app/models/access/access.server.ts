@@ -275,3 +275,34 @@ export async function may(
 ): Promise<boolean> {
   return (await archiveDecision(viewer, archiveId, action)).allowed;
 }
+
+/** What only an own account keeps: the guest user is shared by every visitor. */
+export type AccountAction =
+  "Pins" | "Preferences" | "BackgroundTasks" | "UploadTargets" | "ChangePassword";
+
+const GUEST_REFUSALS: Record<AccountAction, string> = {
+  Pins: "The guest has no pins. Sign in with your own account.",
+  Preferences: "The guest has no preferences of its own. Sign in with your own account.",
+  BackgroundTasks: "The guest has no background tasks. Sign in with your own account.",
+  UploadTargets: "The guest cannot upload. Sign in with your own account.",
+  ChangePassword: "The guest has no password of its own. Sign in with your own account.",
+};
+
+/** May the viewer use what belongs to an own account (pins, preferences, tasks, uploads)? */
+export function accountDecision(viewer: Viewer | null, action: AccountAction): Decision<Viewer> {
+  if (!viewer)
+    return { allowed: false, problem: new Problem("unauthenticated", "Log on to continue.") };
+  if (viewer.isGuest)
+    return { allowed: false, problem: new Problem("forbidden", GUEST_REFUSALS[action]) };
+  return { allowed: true, value: viewer };
+}
+
+/**
+ * May this viewer read archives at all? Someone signed in may, and so may the guest while the
+ * site allows guests (the caller resolves an anonymous visitor to the guest or to null).
+ */
+export function browseDecision(viewer: Viewer | null): Decision<Viewer> {
+  if (!viewer)
+    return { allowed: false, problem: new Problem("unauthenticated", "Log on to continue.") };
+  return { allowed: true, value: viewer };
+}

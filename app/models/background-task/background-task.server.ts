@@ -1,4 +1,4 @@
-import { getJob } from "~/jobs/queue.server";
+import { getJob, jobsOwnedBy, type Job } from "~/jobs/queue.server";
 import type { IngestResult } from "~/models/ingest/ingest.server";
 import { findArchive } from "~/models/archive/archive.server";
 import { assetHref, findAsset } from "~/models/asset/asset.server";
@@ -10,6 +10,19 @@ export async function backgroundTaskStatus(viewer: Viewer, id: string) {
   if (!/^\d{1,12}$/.test(id)) return null;
   const job = await getJob(Number(id));
   if (!job || job.ownerId !== viewer.id) return null;
+  return statusOf(job);
+}
+
+/** How many of a user's tasks the list shows, newest first; older ones stay pollable by id. */
+export const TASK_LIST_LIMIT = 50;
+
+/** The viewer's own tasks, newest first, each with the href that polls it. */
+export async function backgroundTaskList(viewer: Viewer, hrefOf: (id: number) => string) {
+  const jobs = await jobsOwnedBy(viewer.id, TASK_LIST_LIMIT);
+  return Promise.all(jobs.map(async (job) => ({ href: hrefOf(job.id), ...(await statusOf(job)) })));
+}
+
+async function statusOf(job: Job) {
   const result: string[] = [];
   const outcome = job.result as IngestResult | null;
   if (job.status === "done" || job.status === "notified") {

@@ -10,6 +10,7 @@ import { archiveCollection, type Archive } from "~/models/archive/archive.server
 import { assetViews, type AssetView } from "~/models/asset/asset-view.server";
 import { toGridAsset, type GridAsset } from "~/models/asset/asset.view";
 import {
+  countAssets,
   decodeCursor,
   DEFAULT_SORT,
   encodeCursor,
@@ -17,10 +18,12 @@ import {
   InvalidCursorError,
   InvalidSearchExpressionError,
   listAssets,
+  MAX_LISTING_OFFSET,
   parseQueries,
   parseSort,
   type AssetPage,
   type AssetQuery,
+  type ListingScope,
   type PageRequest,
   type SortOrder,
 } from "~/models/search/search.server";
@@ -35,6 +38,11 @@ import { viewableArchive as accessibleArchive } from "~/models/access/access.ser
  * URL carries the whole state: q (repeated, ANDed), s, folder, n and one cursor (after, before or
  * last=1). Paging links keep everything but the cursor, so a bookmark is a page and a deep page
  * costs what the first one does (keyset, never OFFSET, never a count).
+ *
+ * The reference's clients also page by number and sort with matrix parameters on the collection's
+ * URL (`/fotoweb/archives/5000-Name/;p=2;o=-modified`, decision 030). server/ hands them over as
+ * the query keys `;p` and `;o`; numbered pages are bounded (MAX_LISTING_OFFSET) and counted for
+ * their last page, and their links keep the numbered form.
  */
 
 export const HTML_PAGE_SIZE = 60;
@@ -46,6 +54,7 @@ export const MAX_FOLDER_PATH = 1000;
 
 export const ASSETLIST_TYPE = "application/vnd.fotoware.assetlist+json";
 export const COLLECTION_TYPE = "application/vnd.fotoware.collection+json";
+export const COLLECTIONINFO_TYPE = "application/vnd.fotoware.collectioninfo+json";
 
 export const NO_ARCHIVE = "There is no archive at this address.";
 
@@ -55,9 +64,18 @@ export const pageParamProblem = (message: string) => new Problem("invalid", mess
 /** An archive that does not exist, is hidden, or that the viewer may not view: all look alike. */
 export const collectionNotFound = (message = NO_ARCHIVE) => new Problem("not-found", message);
 
+/** A numbered page asked for by matrix parameters: ;p= (from 0) and ;o= (the sort order). */
+export interface NumberedPage {
+  number: number;
+  /** The ;o value as given (kept in links), or null. */
+  sort: string | null;
+}
+
+export const MATRIX_KEYS = [";p", ";o"] as const;
+
 export interface PageParams {
   queries: string[];
-  /** The s parameter as given (kept in links), or null for the default order. */
+  /** The sort order for keyset links (s as given, or ;o written as s), or null for the default. */
   sortParam: string | null;
   sort: SortOrder;
   page: PageRequest;
@@ -65,6 +83,8 @@ export interface PageParams {
   /** The n parameter as given (kept in links), or null. */
   sizeParam: string | null;
   limit: number;
+  /** Set when the request used matrix parameters: its links are numbered too. */
+  numbered: NumberedPage | null;
 }
 
 // eslint-disable-next-line no-control-regex -- control characters are what it refuses
@@ -98,12 +118,23 @@ export function parsePageParams(url: URL, defaultLimit: number): PageParams {
     if (all.length > 1) throw pageParamProblem(`Give the ${name} parameter only once.`);
     return all[0] ?? null;
   };
-  const sortParam = single("s");
-  const sort = sortParam === null ? DEFAULT_SORT : parseSort(sortParam);
+  for (const key of new Set(params.keys()))
+    if (key.startsWith(";") && !(MATRIX_KEYS as readonly string[]).includes(key))
+      throw pageParamProblem(
+        `The matrix parameter ${key.slice(1)} is not known. Use ;p= for the page and ;o= for the sort order.`,
+      );
+  const givenSort = single("s");
+  const matrixSort = single(";o");
+  if (givenSort !== null && matrixSort !== null)
+    throw pageParamProblem("Give the sort order once: s or ;o=, not both.");
+  // ;o= may say ascending with a + as well as by no sign.
+  const sortText = matrixSort?.replace(/^\+/, "") ?? givenSort;
+  const sort = sortText === null ? DEFAULT_SORT : parseSort(sortText);
   if (!sort)
     throw pageParamProblem(
-      "The sort order (s) is not known. Use added, name, title, modified, captured, size, manual or relevance, with - in front for descending.",
+      `The sort order (${matrixSort !== null ? ";o=" : "s"}) is not known. Use added, name, title, modified, captured, size, manual or relevance, with - in front for descending.`,
     );
+  const sortParam = matrixSort !== null ? formatSort(sort) : givenSort;
 
   const sizeParam = single("n");
   let limit = defaultLimit;
@@ -118,10 +149,28 @@ export function parsePageParams(url: URL, defaultLimit: number): PageParams {
   const after = single("after");
   const before = single("before");
   const last = single("last");
-  if ([after, before, last].filter((v) => v !== null).length > 1)
-    throw pageParamProblem("Give only one of after, before and last.");
+  const keysetGiven = [after, before, last].filter((v) => v !== null).length;
+  if (keysetGiven > 1) throw pageParamProblem("Give only one of after, before and last.");
+  const matrixPage = single(";p");
+  let numbered: NumberedPage | null = null;
+  if (matrixPage !== null || matrixSort !== null) {
+    if (keysetGiven > 0)
+      throw pageParamProblem(
+        "Page either by number (;p=, ;o=) or by position (after, before, last), not both.",
+      );
+    const maxPage = Math.floor(MAX_LISTING_OFFSET / limit);
+    const number =
+      matrixPage === null ? 0 : /^\d{1,9}$/.test(matrixPage) ? Number(matrixPage) : NaN;
+    if (!(number >= 0 && number <= maxPage))
+      throw pageParamProblem(
+        `The page (;p=) must be a whole number from 0 (the first page) to ${maxPage} at ${limit} assets a page. Follow paging.next to go further.`,
+      );
+    numbered = { number, sort: matrixSort };
+  }
   if (last !== null && last !== "1") throw pageParamProblem("last must be 1.");
-  let page: PageRequest = { from: "first" };
+  let page: PageRequest = numbered
+    ? { from: "offset", offset: numbered.number * limit }
+    : { from: "first" };
   try {
     if (after !== null) page = { from: "after", cursor: decodeCursor(after) };
     else if (before !== null) page = { from: "before", cursor: decodeCursor(before) };
@@ -144,7 +193,7 @@ export function parsePageParams(url: URL, defaultLimit: number): PageParams {
     )
       throw pageParamProblem("The folder is not a valid path like 2024/Lofoten.");
   }
-  return { queries, sortParam, sort, page, folder, sizeParam, limit };
+  return { queries, sortParam, sort, page, folder, sizeParam, limit, numbered };
 }
 
 /** The URL of another page of the same list: only the cursor parameters change. */
@@ -157,6 +206,18 @@ export function pageUrl(base: string, params: PageParams, cursor: Record<string,
   for (const [k, v] of Object.entries(cursor)) search.set(k, v);
   const text = search.toString();
   return text ? `${base}?${text}` : base;
+}
+
+/** The URL of a numbered page of the same list: `;p=N` (and `;o=` when given) before the query. */
+export function numberedPageUrl(base: string, params: PageParams, number: number): string {
+  const search = new URLSearchParams();
+  for (const q of params.queries) search.append("q", q);
+  if (params.folder !== null) search.set("folder", params.folder);
+  if (params.sizeParam !== null) search.set("n", params.sizeParam);
+  const sort = params.numbered?.sort;
+  const matrix = `;p=${number}${sort != null ? `;o=${encodeURIComponent(sort)}` : ""}`;
+  const text = search.toString();
+  return `${base}${matrix}${text ? `?${text}` : ""}`;
 }
 
 /** The list context a tile carries to the details page, so it can find previous and next. */
@@ -187,6 +248,62 @@ export function pagingLinks(base: string, params: PageParams, page: AssetPage): 
     last: pageUrl(base, params, params.sort.key === "relevance" ? {} : { last: "1" }),
   };
 }
+
+/**
+ * The paging links of a numbered page, numbered as the request was. Past the pages numbers reach
+ * (MAX_LISTING_OFFSET), the last page and the step beyond the last numbered one are positional
+ * links, so following next still reaches every asset.
+ */
+export function numberedPagingLinks(
+  base: string,
+  params: PageParams & { numbered: NumberedPage },
+  page: AssetPage,
+  total: number,
+): Paging {
+  const { limit } = params;
+  const current = params.numbered.number;
+  const reachable = (Math.floor(MAX_LISTING_OFFSET / limit) + 1) * limit;
+  const lastNumber = Math.max(0, Math.ceil(Math.min(total, reachable) / limit) - 1);
+  // Relevance has no order past the bound to continue by position.
+  const beyond = total > reachable && params.sort.key !== "relevance";
+  const numberedUrl = (n: number) => numberedPageUrl(base, params, n);
+  const positional = { ...params, numbered: null };
+  return {
+    first: numberedUrl(0),
+    prev: current > 0 ? numberedUrl(Math.min(current - 1, lastNumber)) : null,
+    next:
+      current < lastNumber
+        ? numberedUrl(current + 1)
+        : beyond && page.next
+          ? pageUrl(base, positional, { after: encodeCursor(page.next) })
+          : null,
+    last: beyond ? pageUrl(base, positional, { last: "1" }) : numberedUrl(lastNumber),
+  };
+}
+
+/** How many assets a numbered listing must count to know its last page. */
+export function numberedCountCap(limit: number): number {
+  return (Math.floor(MAX_LISTING_OFFSET / limit) + 1) * limit + 1;
+}
+
+/** The paging links in the form the request used, or always positional (`keyset`). */
+async function pagingOf(
+  base: string,
+  params: PageParams,
+  page: AssetPage,
+  scope: ListingScope,
+  links: LinkForm,
+): Promise<Paging> {
+  if (!params.numbered || links === "keyset") return pagingLinks(base, params, page);
+  const total = await countAssets(scope, numberedCountCap(params.limit));
+  return numberedPagingLinks(base, { ...params, numbered: params.numbered }, page, total);
+}
+
+/**
+ * How a page's links are written: as the request asked (numbered stays numbered), or always by
+ * position, as the HTML pages want (their client-side router would take `;p=` for an asset).
+ */
+export type LinkForm = "request" | "keyset";
 
 export function placeholderColor(placeholder: string | null): string | null {
   if (!placeholder) return null;
@@ -291,21 +408,20 @@ export async function collectionPage(
   archiveId: number | null,
   url: URL,
   defaultLimit: number,
+  links: LinkForm = "request",
 ): Promise<CollectionPage> {
   const { archive, permissions } = await viewableArchive(viewer, archiveId);
   const params = parsePageParams(url, defaultLimit);
   const search = parseQueries(params.queries);
   const showFolders = archive.config.NavigationPaneControl.ShowFolderList;
+  const scope = (folderId?: number): ListingScope => ({
+    viewer,
+    archiveId: archive.id,
+    folderId,
+    search,
+  });
   const listing = (folderId?: number) =>
-    listPage({
-      viewer,
-      archiveId: archive.id,
-      folderId,
-      search,
-      sort: params.sort,
-      page: params.page,
-      limit: params.limit,
-    });
+    listPage({ ...scope(folderId), sort: params.sort, page: params.page, limit: params.limit });
   // In a folder the listing needs the folder's id; at the root both reads go at once.
   let folders: FolderLevel | null = null;
   let page: AssetPage;
@@ -318,12 +434,16 @@ export async function collectionPage(
       listing(),
     ]);
   }
+  const [assets, paging] = await Promise.all([
+    assetViews(viewer, page.assets),
+    pagingOf(archive.href, params, page, scope(folders?.current?.id), links),
+  ]);
   return {
     archive,
     permissions: [...permissions],
     params,
-    assets: await assetViews(viewer, page.assets),
-    paging: pagingLinks(archive.href, params, page),
+    assets,
+    paging,
     folders: showFolders ? folders : null,
     context: listContext(params),
   };
@@ -334,8 +454,11 @@ export function collectionRepresentation(page: CollectionPage, requestUrl: URL) 
   const { archive } = page;
   return {
     ...archiveCollection(archive),
-    // The JSON twin is mounted internally under /_json; the client asked for the public URL.
-    data: requestUrl.pathname.replace(/^\/_json(?=\/)/, "") + requestUrl.search,
+    // The JSON twin is mounted internally under /_json; the client asked for the public URL,
+    // and numbered pages in the matrix form server/ took apart.
+    data: page.params.numbered
+      ? numberedPageUrl(archive.href, page.params, page.params.numbered.number)
+      : requestUrl.pathname.replace(/^\/_json(?=\/)/, "") + requestUrl.search,
     matchingHref: pageUrl(archive.href, { ...page.params, page: { from: "first" } }, {}),
     searchURL: `${archive.href}{?q}`,
     clearSearch: { href: archive.href, data: archive.href },
@@ -343,6 +466,15 @@ export function collectionRepresentation(page: CollectionPage, requestUrl: URL) 
     isSmartFolderNavigationEnabled: false,
     assets: { data: page.assets, paging: page.paging },
   };
+}
+
+/**
+ * The collection as the collectioninfo type has it (reference CollectionInfo): about the
+ * collection only, without its assets, and with its ancestors (none for an archive's root).
+ */
+export function collectionInfoRepresentation(page: CollectionPage, requestUrl: URL) {
+  const { assets: _assets, ...about } = collectionRepresentation(page, requestUrl);
+  return { ...about, ancestors: [] };
 }
 
 export function sortHref(archive: Archive, sort: SortOrder): string {
@@ -398,7 +530,7 @@ export async function archivePageData(
     retina,
   };
   try {
-    const page = await collectionPage(viewer, archive.id, url, HTML_PAGE_SIZE);
+    const page = await collectionPage(viewer, archive.id, url, HTML_PAGE_SIZE, "keyset");
     const pinned = await pinnedAmong(
       viewer,
       page.assets.map((a) => a.id),
@@ -436,22 +568,29 @@ export async function archivePageData(
 export const PINS_PATH = "/fotoweb/me/pins/";
 
 /** One page of the viewer's pinned assets, in any archive they still see. */
-export async function pinsPage(viewer: Viewer, url: URL, defaultLimit: number) {
+export async function pinsPage(
+  viewer: Viewer,
+  url: URL,
+  defaultLimit: number,
+  links: LinkForm = "request",
+) {
   const params = { ...parsePageParams(url, defaultLimit), folder: null };
-  const search = parseQueries(params.queries);
+  const scope: ListingScope = { viewer, pinnedBy: viewer.id, search: parseQueries(params.queries) };
   const page = await listPage({
-    viewer,
-    pinnedBy: viewer.id,
-    search,
+    ...scope,
     sort: params.sort,
     page: params.page,
     limit: params.limit,
   });
   const retina = wantsRetinaThumbnails(viewer);
-  const assets = gridAssets(await assetViews(viewer, page.assets), retina);
+  const [views, paging] = await Promise.all([
+    assetViews(viewer, page.assets),
+    pagingOf(PINS_PATH, params, page, scope, links),
+  ]);
+  const assets = gridAssets(views, retina);
   return {
     assets,
-    paging: pagingLinks(PINS_PATH, params, page),
+    paging,
     context: listContext(params),
     pinned: assets.map((a) => a.id),
     canPin: !viewer.isGuest,

@@ -1,11 +1,15 @@
 import { env } from "~/utils/env.server";
 import { LINKS } from "~/utils/links";
+import { accountDecision, browseDecision, siteDecision } from "~/models/access/access.server";
+import { ARCHIVES_SEARCH_URL } from "~/models/collection/collection-list.server";
 import type { SiteSettings } from "~/models/site/site.schema";
 import type { Viewer } from "~/models/user/user.schema";
 
 /*
- * The API entry points. Only links to features that exist are listed: an integrator following a
- * link must never meet a 404. Later features add their links here.
+ * The API entry points, in the reference's keys (APIDescriptor, FullAPIDescriptor). A link is
+ * listed exactly when its endpoint answers this viewer: each is decided by the access module's
+ * rule that its endpoint enforces, so an integrator following a link never meets a 401, 403 or
+ * 404, and never misses a link that would have answered. Later features add their links here.
  */
 
 export const PUBLIC_DESCRIPTOR_TYPE = "application/vnd.fotoware.api-descriptor+json";
@@ -17,17 +21,35 @@ function utcOffsetMinutes() {
   return -new Date().getTimezoneOffset();
 }
 
-export function publicDescriptor(settings: SiteSettings) {
+/** The links every viewer who may browse gets: the archives, searching, renditions. */
+function browsingLinks(archives: string) {
+  return {
+    archives,
+    searchURL: ARCHIVES_SEARCH_URL,
+    services: { search: LINKS.searchService, rendition_request: LINKS.renditionService },
+  };
+}
+
+/**
+ * The public entry point, for `browsing`: whoever the request browses as (the signed-in user, or
+ * the guest while the site allows guests, or null).
+ */
+export function publicDescriptor(settings: SiteSettings, browsing: Viewer | null) {
+  const browse = browseDecision(browsing).allowed ? browsingLinks(LINKS.archives) : null;
   return {
     href: LINKS.publicEntry,
     server: settings.siteName,
     utc_offset: utcOffsetMinutes(),
-    services: { login: LINKS.login },
+    ...(browse ? { archives: browse.archives, searchURL: browse.searchURL } : {}),
+    services: { login: LINKS.login, ...browse?.services },
   };
 }
 
 export function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
-  const owner = viewer.isSiteOwner;
+  const manageSettings = siteDecision(viewer, "ManageSettings").allowed;
+  const own = (action: Parameters<typeof accountDecision>[1]) =>
+    accountDecision(viewer, action).allowed;
+  const browse = browsingLinks(LINKS.privateArchives);
   return {
     href: LINKS.privateEntry,
     server: settings.siteName,
@@ -43,10 +65,10 @@ export function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
       isForcePasswordChangeSet: viewer.forcePasswordChange,
     },
     permissions: {
-      hasManageArchivesPermission: owner,
-      hasManageSettingsPermission: owner,
-      hasManageServicesPermission: owner,
-      hasAuditPermission: owner,
+      hasManageArchivesPermission: manageSettings,
+      hasManageSettingsPermission: manageSettings,
+      hasManageServicesPermission: manageSettings,
+      hasAuditPermission: manageSettings,
       hasManageWorkflowsPermission: false,
       allowTaxonomyEditing: false,
       albums: {
@@ -57,10 +79,22 @@ export function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
         addAssets: false,
       },
     },
-    upload_to: LINKS.uploadTo,
+    archives: browse.archives,
+    searchURL: browse.searchURL,
+    ...(own("BackgroundTasks") ? { background_tasks: LINKS.backgroundTasks } : {}),
+    ...(own("Pins") ? { pins: LINKS.pins } : {}),
+    ...(own("UploadTargets") ? { upload_to: LINKS.uploadTo } : {}),
+    ...(own("Preferences") ? { user_preferences: LINKS.userPreferences } : {}),
+    ...(manageSettings ? { siteConfigurationHref: LINKS.management } : {}),
     services: {
-      logout: LINKS.logout,
+      ...browse.services,
+      logout: LINKS.logoutService,
       keepalive: { href: LINKS.keepalive, interval: env().KEEPALIVE_SECONDS },
+    },
+    views: {
+      loggedOut: LINKS.login,
+      ...(own("ChangePassword") ? { changePassword: LINKS.changePassword } : {}),
+      ...(own("UploadTargets") ? { upload: LINKS.upload } : {}),
     },
     security: { allowFileSystemDestinations: false },
     darkMode: { site: settings.darkModeEnabled, user: viewer.preferences.intranet.interfaceStyle },

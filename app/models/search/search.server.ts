@@ -278,7 +278,9 @@ export type PageRequest =
   | { from: "first" }
   | { from: "after"; cursor: Cursor }
   | { from: "before"; cursor: Cursor }
-  | { from: "last" };
+  | { from: "last" }
+  /** Rows skipped from the start (numbered pages, bounded by MAX_LISTING_OFFSET). */
+  | { from: "offset"; offset: number };
 
 export interface AssetQuery {
   viewer: Viewer | null;
@@ -339,6 +341,8 @@ export interface AssetPage {
 
 /** Relevance pages by offset; deeper than this the ranking says nothing more. */
 export const MAX_RELEVANCE_OFFSET = 10_000;
+/** How deep numbered pages reach: an OFFSET reads what it skips, so it is bounded like relevance. */
+export const MAX_LISTING_OFFSET = MAX_RELEVANCE_OFFSET;
 
 function sortExpression(key: SortKey) {
   switch (key) {
@@ -408,6 +412,54 @@ function rankExpression(search: SearchNode[], driving: boolean) {
   return parts.length === 0 ? null : ft.rank(ft.combine("and", parts));
 }
 
+/** Where a listing looks: what the viewer sees, in its archive, folder or pins, matching. */
+function scopeConditions(
+  e: AssetsEb,
+  query: ListingScope,
+  access: Awaited<ReturnType<typeof visibleArchives>>,
+  search: SearchNode[],
+): Expression<SqlBool>[] {
+  const parts = [visibleCondition(e, access), ...search.map((n) => compileNode(e, n))];
+  if (query.archiveId !== undefined) parts.push(e("assets.archive_id", "=", query.archiveId));
+  if (query.folderId !== undefined) parts.push(e("assets.folder_id", "=", query.folderId));
+  if (query.pinnedBy !== undefined) {
+    parts.push(
+      e(
+        "assets.id",
+        "in",
+        db().selectFrom("asset_pins").select("asset_id").where("user_id", "=", query.pinnedBy),
+      ),
+    );
+  }
+  return parts;
+}
+
+export type ListingScope = Pick<
+  AssetQuery,
+  "viewer" | "archiveId" | "folderId" | "pinnedBy" | "search"
+>;
+
+/**
+ * How many assets a listing holds, counting no further than `cap` (numbered pages need their
+ * last page; past the cap the count is not worth its reading).
+ */
+export async function countAssets(query: ListingScope, cap: number): Promise<number> {
+  const access = await visibleArchives(
+    query.viewer,
+    query.archiveId === undefined ? undefined : [query.archiveId],
+  );
+  const capped = db()
+    .selectFrom("assets")
+    .select("assets.id")
+    .where((eb) => eb.and(scopeConditions(eb, query, access, query.search)))
+    .limit(cap);
+  const row = await db()
+    .selectFrom(capped.as("capped"))
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 const NUMERIC_SORTS = new Set<SortKey>(["added", "size", "manual", "relevance"]);
 
 export async function listAssets(
@@ -438,18 +490,7 @@ export async function listAssets(
   const tieBreaker = driving !== null ? sql`assets_fts.rowid` : sql`assets.id`;
 
   const conditions = (e: AssetsEb) => {
-    const parts = [visibleCondition(e, access), ...rest.map((n) => compileNode(e, n))];
-    if (query.archiveId !== undefined) parts.push(e("assets.archive_id", "=", query.archiveId));
-    if (query.folderId !== undefined) parts.push(e("assets.folder_id", "=", query.folderId));
-    if (query.pinnedBy !== undefined) {
-      parts.push(
-        e(
-          "assets.id",
-          "in",
-          db().selectFrom("asset_pins").select("asset_id").where("user_id", "=", query.pinnedBy),
-        ),
-      );
-    }
+    const parts = scopeConditions(e, query, access, rest);
     const cursor =
       query.page.from === "after" || query.page.from === "before" ? query.page.cursor : null;
     if (cursor && !rank) {
@@ -479,12 +520,14 @@ export async function listAssets(
           .select(LISTED_COLUMNS.map((c) => `assets.${c}` as const))
           .where((eb) => conditions(eb as unknown as AssetsEb));
 
-  let offset = 0;
+  let offset = query.page.from === "offset" ? query.page.offset : 0;
+  if (!Number.isSafeInteger(offset) || offset < 0 || offset > MAX_LISTING_OFFSET)
+    throw new InvalidCursorError();
   if (rank) {
     // Relevance: best first, then newest; paged by offset (the cursor's v).
     const cursor =
       query.page.from === "after" || query.page.from === "before" ? query.page.cursor : null;
-    offset = cursor ? Number(cursor.v) : 0;
+    if (cursor) offset = Number(cursor.v);
     if (query.page.from === "before") offset = Math.max(0, offset - query.limit);
     if (!Number.isSafeInteger(offset) || offset < 0 || offset > MAX_RELEVANCE_OFFSET)
       throw new InvalidCursorError();
@@ -493,10 +536,13 @@ export async function listAssets(
       driving !== null
         ? select.orderBy(rank, "asc").offset(offset)
         : select.orderBy(rank, "asc").orderBy("assets.id", "desc").offset(offset);
-  } else if (key === "added") {
-    select = select.orderBy(tieBreaker, direction);
   } else {
-    select = select.orderBy(expression, direction).orderBy(tieBreaker, direction);
+    select =
+      key === "added"
+        ? select.orderBy(tieBreaker, direction)
+        : select.orderBy(expression, direction).orderBy(tieBreaker, direction);
+    // A numbered page: the rows before it are read and skipped (bounded above).
+    if (offset > 0) select = select.offset(offset);
   }
   const limited = select.limit(query.limit + 1);
   observe?.(limited.compile());
@@ -528,6 +574,13 @@ export async function listAssets(
       return { assets, next: cursorOf(last), prev: more ? cursorOf(first) : null };
     case "last":
       return { assets, next: null, prev: more ? cursorOf(first) : null };
+    case "offset":
+      // Keyset cursors all the same: a numbered page continues by key like any other.
+      return {
+        assets,
+        next: more ? cursorOf(last) : null,
+        prev: offset > 0 ? cursorOf(first) : null,
+      };
   }
 }
 

@@ -29,6 +29,44 @@ export const preferencesSchema = z
 
 export type Preferences = z.infer<typeof preferencesSchema>;
 
+const HREF_LIST = z.array(z.string().max(2000)).max(1000);
+const GROUP = z.record(z.unknown());
+
+/*
+ * A change of the preferences through the API (spec 000: PATCH {user_preferences} with data
+ * holding the changed groups). Each group given is merged key by key into the stored one; the
+ * intranet keys Arkiv reads must have their types, or the whole change is refused.
+ */
+export const preferencesPatchSchema = z
+  .object({
+    data: z
+      .object({
+        intranet: z
+          .object({
+            archivePinned: HREF_LIST.optional(),
+            pinnedAlbums: HREF_LIST.optional(),
+            folderPinned: HREF_LIST.optional(),
+            taxonomyPinned: HREF_LIST.optional(),
+            markersAlwaysDisplay: z.boolean().optional(),
+            highQualityThumbnails: z.boolean().optional(),
+            interfaceStyle: z.enum(["light", "dark", "auto"]).optional(),
+            enableRetinaThumbnails: z.boolean().optional(),
+          })
+          .passthrough()
+          .optional(),
+        shared: GROUP.optional(),
+        pro: GROUP.optional(),
+        public: GROUP.optional(),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type PreferencesPatch = z.infer<typeof preferencesPatchSchema>["data"];
+
+/** What one user's preferences may weigh, stored: a client cannot grow them without bound. */
+export const MAX_PREFERENCES_BYTES = 256 * 1024;
+
 /** Retina thumbnails need a signed-in user and the setting (spec 001, client settings). */
 export function wantsRetinaThumbnails(viewer: Pick<Viewer, "isGuest" | "preferences"> | null) {
   return Boolean(viewer && !viewer.isGuest && viewer.preferences.intranet.enableRetinaThumbnails);

@@ -8,7 +8,14 @@ import {
   REGISTERED_USERS_GROUP_ID,
   type UserRow,
 } from "~/db/schema";
-import { preferencesSchema, type Preferences, type Viewer } from "./user.schema";
+import { Problem } from "~/models/problem/problem";
+import {
+  MAX_PREFERENCES_BYTES,
+  preferencesSchema,
+  type Preferences,
+  type PreferencesPatch,
+  type Viewer,
+} from "./user.schema";
 
 // Verified against when the user does not exist, so a wrong name costs what a wrong password does.
 let dummyHash: Promise<string> | undefined;
@@ -156,6 +163,26 @@ export async function changePassword(
     .where("id", "=", userId)
     .execute();
   return { ok: true };
+}
+
+/**
+ * Merges each group of the change into the stored preferences (the API's PATCH). Refused as
+ * too large when the result would weigh more than MAX_PREFERENCES_BYTES; nothing is stored then.
+ */
+export async function patchPreferences(userId: number, patch: PreferencesPatch) {
+  return updatePreferences(userId, (current) => {
+    const next = { ...current };
+    for (const group of ["intranet", "shared", "pro", "public"] as const) {
+      const change = patch[group];
+      if (change) next[group] = { ...current[group], ...change } as never;
+    }
+    if (Buffer.byteLength(JSON.stringify(next)) > MAX_PREFERENCES_BYTES)
+      throw new Problem(
+        "too-large",
+        `The preferences would be larger than ${MAX_PREFERENCES_BYTES / 1024} kB. Remove some first.`,
+      );
+    return next;
+  });
 }
 
 export async function updatePreferences(userId: number, change: (p: Preferences) => Preferences) {
