@@ -8,6 +8,7 @@ import {
   COLLECTION_TYPE,
 } from "~/models/collection/collection-page.server";
 import { collectionErrorResponse, patchCollection } from "~/http/actions/collection-api.server";
+import { archiveEntry } from "~/models/collection/collection-list.server";
 import { archiveDecision } from "~/models/access/access.server";
 import { folderFromFields } from "~/models/upload/upload.server";
 import { receiveMultipartUpload } from "~/http/actions/upload.server";
@@ -42,7 +43,9 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
       API_PAGE_SIZE,
     );
     if (listOnly) return apiJson({ data: page.assets, paging: page.paging }, ASSETLIST_TYPE);
-    return apiJson(collectionRepresentation(page, url), COLLECTION_TYPE);
+    const entry = await archiveEntry(viewer, page.archive.id);
+    if (!entry) return apiError(request, 404, "There is no archive at this address.");
+    return apiJson(collectionRepresentation(page, entry, url), COLLECTION_TYPE);
   } catch (error) {
     return collectionErrorResponse(request, error);
   }

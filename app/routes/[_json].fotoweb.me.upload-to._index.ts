@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { archiveCollection, uploadTargets } from "~/models/archive/archive.server";
+import { uploadTargetCollections } from "~/models/collection/collection-list.server";
 import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
 
 /* GET /fotoweb/me/upload-to/: the collections the viewer may upload to (collection list). */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const viewer = await requireViewer(request);
-  const data = (await uploadTargets(viewer)).map(archiveCollection);
+  const data = await uploadTargetCollections(viewer);
   return apiJson({ data, paging: null }, "application/vnd.fotoware.collectionlist+json");
 });
 
