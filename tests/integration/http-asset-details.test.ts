@@ -91,7 +91,13 @@ describe("the asset keys clients read, each from the data (issue 14)", () => {
     turned = await insertAsset(open, { fileName: "turned.jpg", width: 2000, height: 3000 });
     await db()
       .updateTable("assets")
-      .set({ rating: 4, color_space: "adobergb", orientation: 6, current_revision: 2 })
+      .set({
+        rating: 4,
+        color_space: "adobergb",
+        orientation: 6,
+        resolution: 300,
+        current_revision: 2,
+      })
       .where("id", "=", turned)
       .execute();
     // Revision 2 is current with its own preview; revision 3 is still being ingested.
@@ -141,9 +147,10 @@ describe("the asset keys clients read, each from the data (issue 14)", () => {
     expect(body.pincount).toBe(2);
   });
 
-  test("image attributes: the colour space's family, rotation and mirror from EXIF", () => {
+  test("image attributes: the colour space's family, resolution, rotation and mirror", () => {
     expect(body.attributes.imageattributes).toMatchObject({
       colorspace: "rgb",
+      resolution: 300,
       rotation: 90,
       flipmirror: 0,
     });
@@ -183,6 +190,8 @@ describe("the asset keys clients read, each from the data (issue 14)", () => {
     expect(seen.attributes).toMatchObject({
       imageattributes: { colorspace: "gray", rotation: 90, flipmirror: 1 },
     });
+    // A file that states no resolution has none to show.
+    expect(seen.attributes).not.toHaveProperty("imageattributes.resolution");
   });
 
   test("without Preview: no quick renditions and no preview token", async () => {

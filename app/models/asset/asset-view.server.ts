@@ -67,6 +67,8 @@ export interface AssetView {
       pixelwidth: number;
       pixelheight: number;
       colorspace?: string;
+      /** Pixels per inch, when the file states it. */
+      resolution?: number;
       rotation: number;
       flipmirror: number;
     };
@@ -238,6 +240,7 @@ export function toAssetView(
               pixelwidth: row.width,
               pixelheight: row.height,
               ...(row.color_space ? { colorspace: apiColorSpace(row.color_space) } : {}),
+              ...(row.resolution ? { resolution: row.resolution } : {}),
               ...orientationAttributes(row.orientation),
             },
           }
