@@ -382,7 +382,28 @@ export class ContractError extends Error {
 
 export function assertApiAnswer(answer: ApiAnswer): void {
   const verdict = checkApiAnswer(answer);
+  logAnswer(answer, verdict);
   if (!verdict.ok) throw new ContractError(answer, verdict);
+}
+
+/**
+ * With ARKIV_CONTRACT_LOG naming a file, one line per checked answer is appended to it (method,
+ * path, status, media type, verdict, what it was checked against): how much of the API a run
+ * checked, and against what.
+ */
+function logAnswer(answer: ApiAnswer, verdict: ContractVerdict): void {
+  const file = process.env.ARKIV_CONTRACT_LOG;
+  if (!file) return;
+  const pathname = new URL(answer.url, "http://arkiv.invalid").pathname;
+  const line = [
+    answer.method,
+    pathname,
+    answer.status,
+    mediaTypeOf(answer.contentType),
+    verdict.ok ? "ok" : "FAILED",
+    verdict.checkedAgainst,
+  ].join("\t");
+  fs.appendFileSync(file, `${line}\n`);
 }
 
 /* ---------- reading answers in tests ---------- */
