@@ -112,4 +112,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Every JSON answer a test reads is checked against the API reference (decision 029).
+    files: ["tests/**"],
+    ignores: ["tests/helpers/api-contract.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.property.name='json'][arguments.length=0]",
+          message:
+            "Read a JSON answer with readApiJson (or readPlaywrightJson) from tests/helpers/api-contract.ts: it checks the answer against the API reference.",
+        },
+      ],
+    },
+  },
 );

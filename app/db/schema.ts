@@ -131,6 +131,8 @@ export interface AssetsTable {
   height: number | null;
   color_space: string | null;
   orientation: number | null;
+  /** Pixels per inch as the file states it; null when it states none. */
+  resolution: Generated<number | null>;
   title: Generated<string>;
   description: Generated<string>;
   /** JSON text: string[]. */

@@ -93,6 +93,8 @@ export interface ImageRenditions {
    * (multiband, xyz, ...) is kept under sharp's name, which no cs: word finds.
    */
   colorSpace: ColorSpace | (string & {});
+  /** Pixels per inch as the file states it (JFIF, EXIF or PNG), when it does. */
+  resolution?: number;
   hasAlpha: boolean;
   pages?: number;
 }
@@ -177,6 +179,14 @@ export function iccDescription(icc: Uint8Array): string | undefined {
     return undefined;
   }
   return undefined;
+}
+
+/** sharp's density (pixels per inch), when the file states a plausible one. */
+function resolutionOf(meta: Metadata): { resolution?: number } {
+  const density = meta.density;
+  if (density === undefined || !Number.isFinite(density)) return {};
+  const resolution = Math.round(density);
+  return resolution >= 1 && resolution <= 100_000 ? { resolution } : {};
 }
 
 /** sharp's interpretation, refined by the embedded profile: "srgb", "adobergb", "cmyk", ... */
@@ -365,6 +375,7 @@ export async function renderImage(
     width,
     height,
     colorSpace: colorSpaceOf(meta),
+    ...resolutionOf(meta),
     hasAlpha: meta.hasAlpha ?? false,
     ...(meta.pages !== undefined ? { pages: meta.pages } : {}),
   };

@@ -10,6 +10,7 @@ import {
   COLLECTIONINFO_TYPE,
 } from "~/models/collection/collection-page.server";
 import { collectionErrorResponse, patchCollection } from "~/http/actions/collection-api.server";
+import { archiveEntry } from "~/models/collection/collection-list.server";
 import { archiveDecision } from "~/models/access/access.server";
 import { folderFromFields } from "~/models/upload/upload.server";
 import { receiveMultipartUpload } from "~/http/actions/upload.server";
@@ -54,9 +55,11 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
     );
     if (type === ASSETLIST_TYPE)
       return apiJson({ data: page.assets, paging: page.paging }, ASSETLIST_TYPE);
+    const entry = await archiveEntry(viewer, page.archive.id);
+    if (!entry) return apiError(request, 404, "There is no archive at this address.");
     if (type === COLLECTIONINFO_TYPE)
-      return apiJson(collectionInfoRepresentation(page, url), COLLECTIONINFO_TYPE);
-    return apiJson(collectionRepresentation(page, url), COLLECTION_TYPE);
+      return apiJson(collectionInfoRepresentation(page, entry, url), COLLECTIONINFO_TYPE);
+    return apiJson(collectionRepresentation(page, entry, url), COLLECTION_TYPE);
   } catch (error) {
     return collectionErrorResponse(request, error);
   }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { archiveCollection, uploadTargets } from "~/models/archive/archive.server";
+import { uploadTargetCollections } from "~/models/collection/collection-list.server";
 import { accountDecision } from "~/models/access/access.server";
 import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
@@ -8,8 +8,7 @@ import { requireViewer } from "~/http/session.server";
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const decision = accountDecision(await requireViewer(request), "UploadTargets");
   if (!decision.allowed) throw decision.problem;
-  const viewer = decision.value;
-  const data = (await uploadTargets(viewer)).map(archiveCollection);
+  const data = await uploadTargetCollections(decision.value);
   return apiJson({ data, paging: null }, "application/vnd.fotoware.collectionlist+json");
 });
 

@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { ADMIN } from "./users";
+import { readPlaywrightJson } from "../helpers/api-contract";
 
 /*
  * Finding the seeded assets' URLs through the JSON API, as the site owner (who sees every
@@ -35,7 +36,7 @@ async function findArchive(context: APIRequestContext, name: string) {
       headers: { Accept: "application/vnd.fotoware.collection+json" },
     });
     if (!response.ok()) continue;
-    const body = (await response.json()) as { name?: string; href?: string };
+    const body = (await readPlaywrightJson(response)) as { name?: string; href?: string };
     if (body.name === name && body.href) return { id, href: body.href };
   }
   throw new Error(`no archive named ${name}`);
@@ -47,7 +48,7 @@ async function fromAssetList(context: APIRequestContext, archiveHref: string) {
   });
   const type = response.headers()["content-type"] ?? "";
   if (!response.ok() || !type.includes("assetlist")) return null;
-  const body = (await response.json()) as { data?: SeededAsset[] };
+  const body = (await readPlaywrightJson(response)) as { data?: SeededAsset[] };
   return body.data ?? null;
 }
 
@@ -60,7 +61,7 @@ async function byGuessing(context: APIRequestContext, archive: { id: number }) {
       headers: { Accept: ASSET },
     });
     if (!response.ok()) continue;
-    found.push((await response.json()) as SeededAsset);
+    found.push((await readPlaywrightJson(response)) as SeededAsset);
     last = id;
   }
   return found;

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, expectToast, hasJs, signInQuietly, test } from "./fixtures";
+import { readPlaywrightJson } from "../helpers/api-contract";
 import {
   ADMIN,
   BROWSE_ARCHIVE,
@@ -29,7 +30,7 @@ async function archiveHref(page: Page, name: string): Promise<string> {
       headers: { Accept: "application/vnd.fotoware.collection+json" },
     });
     if (!response.ok()) continue;
-    const body = (await response.json()) as { name: string; href: string };
+    const body = (await readPlaywrightJson(response)) as { name: string; href: string };
     hrefs.set(body.name, body.href);
     if (body.name === name) return body.href;
   }

@@ -48,7 +48,7 @@ export async function insertAsset(target: Archive, seed: Seed, folderId?: number
       file_size: seed.size ?? 1000,
       width: seed.width ?? 300,
       height: seed.height ?? 200,
-      color_space: "sRGB",
+      color_space: "srgb",
       orientation: null,
       placeholder: null,
       modified_date: seed.modified ?? null,

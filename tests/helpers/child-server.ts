@@ -13,6 +13,7 @@ import { createDatabase, useDatabase, type DatabaseHandle } from "~/db/connectio
 import type { Database } from "~/db/schema";
 import { envSchema } from "~/utils/env.server";
 import { dialectUnderTest, TEST_ADMIN } from "./database";
+import { checkRawAnswer } from "./api-contract";
 import { TEST_ENV, type Client } from "./server";
 
 /*
@@ -218,9 +219,18 @@ export function streamingPost(
     request.on("response", (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-      );
+      res.on("end", () => {
+        const status = res.statusCode ?? 0;
+        const body = Buffer.concat(chunks).toString();
+        const contentType = res.headers["content-type"] ?? null;
+        try {
+          checkRawAnswer({ method: "POST", url, status, contentType, text: body });
+        } catch (error) {
+          reject(error as Error);
+          return;
+        }
+        resolve({ status, body });
+      });
       res.on("error", reject);
     });
     request.on("error", (error) => {

@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { envSchema, resetEnvCache, type Env } from "~/utils/env.server";
 import { createApp } from "../../server/app";
+import { checkJsonResponse, noteRequestMethod } from "./api-contract";
 import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "./database";
 
 /*
@@ -74,7 +75,10 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
   };
 }
 
-/** A client that keeps cookies like a browser and never follows redirects on its own. */
+/**
+ * A client that keeps cookies like a browser and never follows redirects on its own. Every JSON
+ * answer it receives is checked against the API contract (decision 029), read by the test or not.
+ */
 export class Client {
   readonly cookies = new Map<string, string>();
 
@@ -99,6 +103,8 @@ export class Client {
       if (expired || value === "") this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
+    noteRequestMethod(response, init.method ?? "GET");
+    await checkJsonResponse(response);
     return response;
   }
 

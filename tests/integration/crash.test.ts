@@ -20,6 +20,7 @@ import {
 } from "../helpers/child-server";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client } from "../helpers/server";
+import { readApiJson } from "../helpers/api-contract";
 
 /*
  * Issue 3: "Killing the server (kill -9) in the middle of an upload or an ingest leaves no half
@@ -212,7 +213,11 @@ describe("kill -9 in the middle of a chunked upload", () => {
       }),
     });
     expect(create.status).toBe(200);
-    const task = (await create.json()) as { id: string; chunkSize: number; numChunks: number };
+    const task = (await readApiJson(create)) as {
+      id: string;
+      chunkSize: number;
+      numChunks: number;
+    };
     const { id, chunkSize, numChunks } = task;
     expect(numChunks).toBe(Math.ceil(photo.length / chunkSize));
     expect(numChunks).toBeGreaterThanOrEqual(3);
@@ -229,7 +234,7 @@ describe("kill -9 in the middle of a chunked upload", () => {
     const status = async () => {
       const response = await client.getJson(`/fotoweb/api/uploads/${id}/status`);
       expect(response.status).toBe(200);
-      return (await response.json()) as { status: string; result?: { assetUrl: string } };
+      return (await readApiJson(response)) as { status: string; result?: { assetUrl: string } };
     };
     const uploadRow = () =>
       site.db.selectFrom("uploads").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -342,7 +347,7 @@ describe("kill -9 while the last chunk becomes an asset", () => {
       }),
     });
     expect(create.status).toBe(200);
-    const { id, chunkSize, numChunks } = (await create.json()) as {
+    const { id, chunkSize, numChunks } = (await readApiJson(create)) as {
       id: string;
       chunkSize: number;
       numChunks: number;
@@ -416,7 +421,10 @@ describe("kill -9 while the last chunk becomes an asset", () => {
       "the upload to be ingested",
       async () => {
         const response = await client.getJson(`/fotoweb/api/uploads/${id}/status`);
-        const s = (await response.json()) as { status: string; result?: { assetUrl: string } };
+        const s = (await readApiJson(response)) as {
+          status: string;
+          result?: { assetUrl: string };
+        };
         return s.status === "done" || s.status === "failed" ? s : undefined;
       },
       90_000,
@@ -534,7 +542,7 @@ describe("kill -9 during an ingest job", () => {
     expect((await client.get(original)).status).toBe(404);
     const task = await client.getJson(`/fotoweb/me/background-tasks/${job.id}`);
     expect(task.status).toBe(200);
-    expect(((await task.json()) as { job: unknown }).job).toMatchObject({
+    expect(((await readApiJson(task)) as { job: unknown }).job).toMatchObject({
       status: "inProgress",
       result: [],
     });
@@ -569,14 +577,14 @@ describe("kill -9 during an ingest job", () => {
 
     const preview = await renditionRequest(client, `${href}/__renditions/PREVIEW`);
     expect(preview.status).toBe(202);
-    const file = await client.get(((await preview.json()) as { href: string }).href);
+    const file = await client.get(((await readApiJson(preview)) as { href: string }).href);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("image/jpeg");
     // The owner may download originals: the 404 above was for a processing asset, nothing else.
     expect((await client.get(original)).status).toBe(200);
-    const done = (await (
-      await client.getJson(`/fotoweb/me/background-tasks/${job.id}`)
-    ).json()) as {
+    const done = (await readApiJson(
+      await client.getJson(`/fotoweb/me/background-tasks/${job.id}`),
+    )) as {
       job: { status: string; result: string[] };
     };
     expect(done.job).toMatchObject({ status: "done", result: [href] });

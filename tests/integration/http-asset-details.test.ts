@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db, now } from "~/db/connection.server";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { assetHref } from "~/models/asset/asset.server";
-import { createUser } from "~/models/user/user.server";
+import { createUser, findUserByUsername } from "~/models/user/user.server";
 import { insertAsset } from "../helpers/assets";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { readApiJson } from "../helpers/api-contract";
 
 /*
  * The asset's URL over HTTP on the dialect under test: the page and its asset+json twin, one
@@ -77,6 +79,136 @@ afterAll(async () => {
   await server?.close();
 });
 
+describe("the asset keys clients read, each from the data (issue 14)", () => {
+  let turned: number;
+  let body: Record<string, unknown> & {
+    builtinFields: { field: string; value: unknown }[];
+    attributes: { imageattributes: Record<string, unknown> };
+    quickRenditions: { name: string; href: string; size: number }[];
+  };
+
+  beforeAll(async () => {
+    turned = await insertAsset(open, { fileName: "turned.jpg", width: 2000, height: 3000 });
+    await db()
+      .updateTable("assets")
+      .set({
+        rating: 4,
+        color_space: "adobergb",
+        orientation: 6,
+        resolution: 300,
+        current_revision: 2,
+      })
+      .where("id", "=", turned)
+      .execute();
+    // Revision 2 is current with its own preview; revision 3 is still being ingested.
+    for (const number of [2, 3]) {
+      const revision = await db()
+        .insertInto("revisions")
+        .values({
+          asset_id: turned,
+          number,
+          blob_hash: String(number).repeat(64),
+          file_name: "turned.jpg",
+          file_size: 1000,
+          mime: "image/jpeg",
+          created_by: null,
+          created_at: now(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await db()
+        .insertInto("renditions")
+        .values({
+          revision_id: revision.id,
+          kind: "preview",
+          blob_hash: String(number + 5).repeat(64),
+          mime: "image/jpeg",
+          width: 1067,
+          height: 1600,
+          file_size: 100,
+        })
+        .execute();
+    }
+    for (const username of ["alice", "bob"]) {
+      const user = await findUserByUsername(username);
+      await db()
+        .insertInto("asset_pins")
+        .values({ user_id: user!.id, asset_id: turned, created_at: now() })
+        .execute();
+    }
+    const response = await member.getJson(href(open, turned, "turned.jpg"), ASSET_JSON);
+    body = await readApiJson(response);
+  });
+
+  test("builtin rating is a string; the archive by id; counts of revisions and pins", () => {
+    expect(body.builtinFields.find((f) => f.field === "rating")?.value).toBe("4");
+    expect(body.archiveId).toBe(open.id);
+    expect(body.revisioncount).toBe(2);
+    expect(body.pincount).toBe(2);
+  });
+
+  test("image attributes: the colour space's family, resolution, rotation and mirror", () => {
+    expect(body.attributes.imageattributes).toMatchObject({
+      colorspace: "rgb",
+      resolution: 300,
+      rotation: 90,
+      flipmirror: 0,
+    });
+  });
+
+  test("quick renditions and the preview token name the current revision's preview", () => {
+    expect(body.previewToken).toBe("7".repeat(64));
+    expect(body.quickRenditions).toEqual([
+      expect.objectContaining({
+        name: "PREVIEW",
+        size: 1600,
+        href: expect.stringContaining("7".repeat(64)),
+      }),
+    ]);
+  });
+
+  test("the physical file id is the asset's own, the same on every read", async () => {
+    const again = await readApiJson<{ physicalFileId: string }>(
+      await anonymous.getJson(href(open, turned, "turned.jpg"), ASSET_JSON),
+    );
+    const other = await readApiJson<{ physicalFileId: string }>(
+      await member.getJson(href(open, photo, "harbour dawn.jpg"), ASSET_JSON),
+    );
+    expect(body.physicalFileId).toMatch(/^[0-9a-f]{64}$/);
+    expect(again.physicalFileId).toBe(body.physicalFileId);
+    expect(other.physicalFileId).not.toBe(body.physicalFileId);
+  });
+
+  test("greyscale is gray; EXIF 7 is mirrored and turned", async () => {
+    await db()
+      .updateTable("assets")
+      .set({ color_space: "b-w", orientation: 7 })
+      .where("id", "=", portrait)
+      .execute();
+    const response = await member.getJson(href(filtered, portrait, "p.jpg"), ASSET_JSON);
+    const seen = await readApiJson<Record<string, unknown>>(response);
+    expect(seen.attributes).toMatchObject({
+      imageattributes: { colorspace: "gray", rotation: 90, flipmirror: 1 },
+    });
+    // A file that states no resolution has none to show.
+    expect(seen.attributes).not.toHaveProperty("imageattributes.resolution");
+  });
+
+  test("without Preview: no quick renditions and no preview token", async () => {
+    const viewOnly = await createArchive({
+      name: "View only",
+      members: [group(REGISTERED_USERS_GROUP_ID, ["View"])],
+    });
+    const id = await insertAsset(viewOnly, { fileName: "v.jpg" });
+    const response = await member.getJson(href(viewOnly, id, "v.jpg"), ASSET_JSON);
+    const seen = await readApiJson<Record<string, unknown>>(response);
+    expect(seen.quickRenditions).toEqual([]);
+    expect(seen).not.toHaveProperty("previewToken");
+    expect(seen.revisioncount).toBe(1);
+    expect(seen.pincount).toBe(0);
+  });
+});
+
 describe("asset+json", () => {
   test("answers the asset representation", async () => {
     const response = await member.getJson(href(open, photo, "harbour dawn.jpg"), ASSET_JSON);
@@ -84,7 +216,7 @@ describe("asset+json", () => {
     expect(response.headers.get("content-type")).toMatch(
       /^application\/vnd\.fotoware\.asset\+json/,
     );
-    const body = (await response.json()) as Record<string, unknown>;
+    const body = (await readApiJson(response)) as Record<string, unknown>;
     expect(body).toMatchObject({
       href: href(open, photo, "harbour dawn.jpg"),
       linkstance: href(open, photo, "harbour dawn.jpg"),
@@ -102,7 +234,7 @@ describe("asset+json", () => {
   test("anonymous visitors get the guest's view: no original", async () => {
     const response = await anonymous.getJson(href(open, photo, "x.jpg"), ASSET_JSON);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { renditions: { href: string }[] };
+    const body = (await readApiJson(response)) as { renditions: { href: string }[] };
     expect(body.renditions.map((r) => r.href.split("/").pop())).toEqual(["PREVIEW"]);
   });
 
@@ -120,7 +252,7 @@ describe("asset+json", () => {
     for (const [client, path] of cases) {
       const response = await client.getJson(path, ASSET_JSON);
       expect(response.status, path).toBe(404);
-      const body = (await response.json()) as { status: number; value: string };
+      const body = (await readApiJson(response)) as { status: number; value: string };
       expect(body.status).toBe(404);
       bodies.push(body.value);
     }
@@ -206,7 +338,7 @@ describe("rendition hrefs", () => {
   test("403 without Download, 404 for what the viewer may not see or no such rendition", async () => {
     const denied = await anonymous.get(rendition("ORIGINAL"));
     expect(denied.status).toBe(403);
-    expect(((await denied.json()) as { status: number }).status).toBe(403);
+    expect(((await readApiJson(denied)) as { status: number }).status).toBe(403);
     expect(
       (await other.get(`${href(privateArchive, secret, "s.jpg")}/__renditions/PREVIEW`)).status,
     ).toBe(404);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { readApiJson } from "../helpers/api-contract";
 
 /* Log-on, log-out and the session cookie, as a browser without JavaScript uses them. */
 
@@ -29,7 +30,7 @@ function toastOf(html: string) {
 async function signedInAs(c: Client) {
   const response = await c.getJson("/fotoweb/me/", FULL_TYPE);
   if (response.status !== 200) return null;
-  return ((await response.json()) as { user: { userName: string } }).user.userName;
+  return ((await readApiJson(response)) as { user: { userName: string } }).user.userName;
 }
 
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { searchDocument } from "~/models/search/search-document";
 import { createUser, findUserByUsername, updatePreferences } from "~/models/user/user.server";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { readApiJson } from "../helpers/api-contract";
 
 /*
  * The archive list over HTTP on the dialect under test (decision 017): who sees which archive,
@@ -109,7 +110,7 @@ async function list(client: Client, path = "/fotoweb/archives/") {
   const response = await client.getJson(path, LIST_TYPE);
   expect(response.status, path).toBe(200);
   expect(response.headers.get("content-type")).toMatch(LIST_TYPE);
-  return (await response.json()) as { data: Collection[]; paging: null; searchURL: string };
+  return (await readApiJson(response)) as { data: Collection[]; paging: null; searchURL: string };
 }
 
 const names = (body: { data: Collection[] }) => body.data.map((c) => c.name);
@@ -208,7 +209,7 @@ describe("the collection list", () => {
   test("the private list needs a session", async () => {
     const response = await anonymous.getJson("/fotoweb/me/archives/", LIST_TYPE);
     expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ status: 401 });
+    expect(await readApiJson(response)).toMatchObject({ status: 401 });
   });
 
   test("a collection has the reference's fields and the cover by the poster rules", async () => {
@@ -264,7 +265,7 @@ describe("the collection list", () => {
   test("an invalid expression is a 400 named InvalidSearchExpression", async () => {
     const response = await member.getJson("/fotoweb/archives/?q=(harbour", LIST_TYPE);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({
+    expect(await readApiJson(response)).toMatchObject({
       status: 400,
       heading: "InvalidSearchExpression",
       value: expect.stringContaining(")"),
@@ -354,7 +355,10 @@ describe("the main search target", () => {
     expect(await page.text()).toContain("InvalidSearchParameters");
     const api = await member.getJson("/fotoweb/archives/?dt=sculpture", LIST_TYPE);
     expect(api.status).toBe(400);
-    expect(await api.json()).toMatchObject({ status: 400, heading: "InvalidSearchParameters" });
+    expect(await readApiJson(api)).toMatchObject({
+      status: 400,
+      heading: "InvalidSearchParameters",
+    });
   });
 
   test("an empty q goes to the clear URL", async () => {
@@ -500,10 +504,10 @@ describe("PATCH of a collection's cover", () => {
       "application/vnd.fotoware.collection-update+json",
     );
     expect(set.status).toBe(200);
-    expect(((await set.json()) as Collection).posterAsset).toMatch(/field\.jpg\.info$/);
+    expect(((await readApiJson(set)) as Collection).posterAsset).toMatch(/field\.jpg\.info$/);
     const clear = await patch(owner, archives.Open!, JSON.stringify({ poster_asset: "" }));
     expect(clear.status).toBe(200);
-    expect(((await clear.json()) as Collection).posterAsset).toMatch(/forest\.jpg\.info$/);
+    expect(((await readApiJson(clear)) as Collection).posterAsset).toMatch(/forest\.jpg\.info$/);
   });
 
   test("refuses viewers without SetPosterAsset and hostile bodies, changing nothing", async () => {
@@ -524,7 +528,7 @@ describe("PATCH of a collection's cover", () => {
     ]) {
       const response = await patch(owner, archives.Open!, bad);
       expect(response.status, bad.slice(0, 80)).toBe(400);
-      expect(await response.json()).toMatchObject({ status: 400 });
+      expect(await readApiJson(response)).toMatchObject({ status: 400 });
     }
     const missing = JSON.stringify({ poster_asset: hrefOf(archives.Open!, 999999) });
     expect((await patch(owner, archives.Open!, missing)).status).toBe(404);
@@ -536,4 +540,87 @@ describe("PATCH of a collection's cover", () => {
   async function cover(client: Client, name: string) {
     return byName(await list(client), name).posterAsset;
   }
+});
+
+describe("an archive's own representation (issue 14)", () => {
+  const COLLECTION_TYPE = "application/vnd.fotoware.collection+json";
+  let drop: Archive;
+
+  const own = async (client: Client, archive: Archive) => {
+    const response = await client.getJson(archive.href, COLLECTION_TYPE);
+    expect(response.status).toBe(200);
+    return readApiJson<Collection & Record<string, unknown>>(response);
+  };
+  // The list's entry, without what only a search adds.
+  const entry = async (client: Client, name: string) => byName(await list(client), name);
+
+  beforeAll(async () => {
+    drop = await createArchive({
+      name: "Drop",
+      members: [
+        {
+          type: "group",
+          id: REGISTERED_USERS_GROUP_ID,
+          permissions: ["View", "Preview", "UploadFile", "Alert", "CopyTo"],
+          autoSearch: "",
+        },
+        {
+          type: "group",
+          id: EVERYONE_GROUP_ID,
+          permissions: ["View", "UploadFile"],
+          autoSearch: "",
+        },
+      ],
+    });
+    await addAsset(drop, "dropped.jpg", 1200, 800);
+    const user = (await findUserByUsername("member"))!;
+    await updatePreferences(user.id, (p) => ({
+      ...p,
+      intranet: { ...p.intranet, archivePinned: [drop.href] },
+    }));
+  });
+
+  test("agrees with its entry in the archive list: permissions, cover, pin", async () => {
+    for (const client of [member, owner, guest]) {
+      const listed = await entry(client, "Drop");
+      const itself = await own(client, drop);
+      expect(itself).toMatchObject(listed);
+    }
+    const mine = await own(member, drop);
+    expect(mine.pin).toBe(true);
+    expect(mine.permissions).toEqual(expect.arrayContaining(["View", "UploadFile", "Alert"]));
+    expect(mine.posterAsset).toMatch(/dropped\.jpg\.info$/);
+    expect((await own(owner, drop)).permissions).toContain("SetPosterAsset");
+  });
+
+  test("the can* keys follow the viewer's permissions; guests change nothing", async () => {
+    expect(await own(member, drop)).toMatchObject({
+      archiveId: drop.id,
+      originalURL: drop.href,
+      canUploadTo: true,
+      canCreateFolders: true,
+      canCopyTo: true,
+      canMoveTo: false,
+      canCreateAlerts: true,
+      canBeDeleted: false,
+      canBeArchived: false,
+    });
+    // Everyone holds UploadFile here, but the guest changes nothing and has no alerts.
+    expect(await own(guest, drop)).toMatchObject({
+      canUploadTo: false,
+      canCreateFolders: false,
+      canCopyTo: false,
+      canCreateAlerts: false,
+    });
+    expect(await own(member, archives.Open!)).toMatchObject({
+      canUploadTo: false,
+      canCreateAlerts: false,
+    });
+  });
+
+  test("upload_to lists the same entries", async () => {
+    const response = await member.getJson("/fotoweb/me/upload-to/", LIST_TYPE);
+    const { data } = await readApiJson<{ data: Collection[] }>(response);
+    expect(data).toEqual([await entry(member, "Drop")]);
+  });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user/user.server";
 import { dialectUnderTest, TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { readApiJson } from "../helpers/api-contract";
 
 /*
  * The API entry points over HTTP: the public descriptor at /fotoweb/, the full descriptor at
@@ -19,7 +20,7 @@ let member: Client;
 async function expectErrorShape(response: Response, status: number) {
   expect(response.status).toBe(status);
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-  const body = (await response.json()) as Record<string, unknown>;
+  const body = (await readApiJson(response)) as Record<string, unknown>;
   expect(body).toEqual({
     status,
     heading: expect.any(String),
@@ -66,7 +67,7 @@ describe("public descriptor at /fotoweb/", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe(`${PUBLIC_TYPE}; charset=utf-8`);
     expect(response.headers.get("vary")).toMatch(/Accept/);
-    const body = (await response.json()) as Record<string, unknown>;
+    const body = (await readApiJson(response)) as Record<string, unknown>;
     // Guests are allowed: an anonymous client browses as the guest, and is offered to.
     expect(body).toEqual({
       href: "/fotoweb/",
@@ -85,7 +86,7 @@ describe("public descriptor at /fotoweb/", () => {
   test("is the same for a signed-in user: it never carries user data", async () => {
     const response = await owner.getJson("/fotoweb/", PUBLIC_TYPE);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as Record<string, unknown>;
+    const body = (await readApiJson(response)) as Record<string, unknown>;
     expect(body).not.toHaveProperty("user");
     expect(body.href).toBe("/fotoweb/");
   });
@@ -94,7 +95,7 @@ describe("public descriptor at /fotoweb/", () => {
     const response = await new Client(server.url).getJson("/fotoweb/");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(await response.json()).toMatchObject({
+    expect(await readApiJson(response)).toMatchObject({
       href: "/fotoweb/",
       services: { login: "/fotoweb/views/login" },
     });
@@ -163,7 +164,7 @@ describe("full descriptor at /fotoweb/me/", () => {
     expect(response.headers.get("content-type")).toBe(`${FULL_TYPE}; charset=utf-8`);
     expect(response.headers.get("vary")).toMatch(/Cookie/);
     expect(response.headers.get("cache-control")).toBe("private, no-cache");
-    const body = (await response.json()) as Record<string, unknown>;
+    const body = (await readApiJson(response)) as Record<string, unknown>;
     expect(body).toMatchObject({
       href: "/fotoweb/me",
       server: "Arkiv",
@@ -196,7 +197,7 @@ describe("full descriptor at /fotoweb/me/", () => {
   });
 
   test("describes a user without site permissions", async () => {
-    const body = (await (await member.getJson("/fotoweb/me/", FULL_TYPE)).json()) as {
+    const body = (await readApiJson(await member.getJson("/fotoweb/me/", FULL_TYPE))) as {
       user: Record<string, unknown>;
       permissions: Record<string, unknown>;
     };
@@ -212,7 +213,7 @@ describe("full descriptor at /fotoweb/me/", () => {
   test("describes the guest, with the keepalive service", async () => {
     const response = await guest.getJson("/fotoweb/me/", FULL_TYPE);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as {
+    const body = (await readApiJson(response)) as {
       user: Record<string, unknown>;
       permissions: Record<string, unknown>;
       services: { keepalive: { href: string; interval: number } };
@@ -229,7 +230,7 @@ describe("full descriptor at /fotoweb/me/", () => {
   });
 
   test("its services answer their methods: keepalive GET, logout POST only", async () => {
-    const body = (await (await owner.getJson("/fotoweb/me/", FULL_TYPE)).json()) as {
+    const body = (await readApiJson(await owner.getJson("/fotoweb/me/", FULL_TYPE))) as {
       services: { logout: string; keepalive: { href: string } };
     };
     expect((await owner.getJson(body.services.keepalive.href)).status).toBe(200);
@@ -241,7 +242,7 @@ describe("full descriptor at /fotoweb/me/", () => {
   test("answers the same without the trailing slash", async () => {
     const response = await owner.getJson("/fotoweb/me", FULL_TYPE);
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { href: string }).href).toBe("/fotoweb/me");
+    expect(((await readApiJson(response)) as { href: string }).href).toBe("/fotoweb/me");
   });
 
   test("POST is 405", async () => {

@@ -4,6 +4,7 @@ import { jobHandlers } from "~/jobs/handlers.server";
 import { startWorker, type Worker } from "~/jobs/worker.server";
 import { DEMO_ARCHIVE_NAME, ensureDemoArchive } from "../../scripts/demo-archive";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { readApiJson } from "../helpers/api-contract";
 
 /*
  * A newcomer's first start (issue 3): the demo archive the server makes on an empty database is
@@ -49,7 +50,7 @@ test("the demo archive's grid shows its photographs, whose thumbnails load", asy
     "/fotoweb/archives/",
     "application/vnd.fotoware.collectionlist+json",
   );
-  const { data } = (await list.json()) as { data: { name: string; href: string }[] };
+  const { data } = (await readApiJson(list)) as { data: { name: string; href: string }[] };
   const demo = data.find((c) => c.name === DEMO_ARCHIVE_NAME);
   expect(demo).toBeDefined();
   const grid = await visitor.get(demo!.href);

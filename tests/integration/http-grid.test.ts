@@ -5,6 +5,7 @@ import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { createUser, findUserByUsername } from "~/models/user/user.server";
 import { insertReadyAssets } from "../helpers/grid-assets";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { readApiJson } from "../helpers/api-contract";
 
 /*
  * The grid's HTTP surface on the dialect under test: the archive page and its JSON twin (paging
@@ -73,7 +74,7 @@ describe("the archive's JSON", () => {
         const response = await client.getJson(url, ASSETLIST);
         expect(response.status).toBe(200);
         expect(response.headers.get("content-type")).toContain(ASSETLIST);
-        const body = (await response.json()) as AssetList;
+        const body = (await readApiJson(response)) as AssetList;
         expect(body.data.length).toBeLessThanOrEqual(7);
         seen.push(...body.data.map((a) => a.id));
         url = body.paging.next;
@@ -85,7 +86,7 @@ describe("the archive's JSON", () => {
   test("the collection is the default, with its first page of 25", async () => {
     const response = await member.getJson(browse.href, COLLECTION);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as Record<string, unknown> & { assets: AssetList };
+    const body = (await readApiJson(response)) as Record<string, unknown> & { assets: AssetList };
     expect(body).toMatchObject({
       href: browse.href,
       name: "Browse",
@@ -99,7 +100,7 @@ describe("the archive's JSON", () => {
     expect(body.assets.paging.next).toContain("after=");
     expect(body.assets.paging.prev).toBeNull();
     const plain = await member.getJson(browse.href, "application/json");
-    expect(((await plain.json()) as { href: string }).href).toBe(browse.href);
+    expect(((await readApiJson(plain)) as { href: string }).href).toBe(browse.href);
   });
 
   test("another user's archive, a missing one and a garbage id answer the same 404", async () => {
@@ -111,7 +112,7 @@ describe("the archive's JSON", () => {
     ]) {
       const response = await member.getJson(path, ASSETLIST);
       expect(response.status).toBe(404);
-      const body = (await response.json()) as { value: string; heading: string };
+      const body = (await readApiJson(response)) as { value: string; heading: string };
       answers.push(body.value);
       expect(JSON.stringify(body)).not.toContain("Private");
     }
@@ -130,7 +131,11 @@ describe("the archive's JSON", () => {
   ])("%s answers 400 in the error shape", async (query) => {
     const response = await member.getJson(`${browse.href}?${query}`, ASSETLIST);
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { status: number; heading: string; value: string };
+    const body = (await readApiJson(response)) as {
+      status: number;
+      heading: string;
+      value: string;
+    };
     expect(body.status).toBe(400);
     expect(body.value.length).toBeGreaterThan(10);
   });
@@ -141,7 +146,7 @@ describe("the archive's JSON", () => {
       ASSETLIST,
     );
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { heading: string }).heading).toBe(
+    expect(((await readApiJson(response)) as { heading: string }).heading).toBe(
       "InvalidSearchExpression",
     );
   });
@@ -215,7 +220,7 @@ describe("the archive page", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`${browse.href}?s=manual`);
     const first = await member.getJson(`${browse.href}?s=manual&n=1`, ASSETLIST);
-    expect(((await first.json()) as AssetList).data[0]!.id).toBe(ids[29]);
+    expect(((await readApiJson(first)) as AssetList).data[0]!.id).toBe(ids[29]);
     const refused = await guest.post(`${browse.href}?index`, {
       intent: "relocate-top",
       asset: String(ids[3]),
@@ -226,9 +231,9 @@ describe("the archive page", () => {
 
 describe("pins", () => {
   const hrefOf = async (id: number) => {
-    const list = (await (
-      await member.getJson(`${browse.href}?n=200`, ASSETLIST)
-    ).json()) as AssetList;
+    const list = (await readApiJson(
+      await member.getJson(`${browse.href}?n=200`, ASSETLIST),
+    )) as AssetList;
     return list.data.find((a) => a.id === id)!.href;
   };
 
@@ -240,8 +245,10 @@ describe("pins", () => {
       body: JSON.stringify({ data: hrefs.map((href) => ({ href })) }),
     });
     expect(added.status).toBe(200);
-    expect(await added.json()).toEqual({ assets: { added: 2, noAssetsAdded: false } });
-    const list = (await (await member.getJson("/fotoweb/me/pins/", ASSETLIST)).json()) as AssetList;
+    expect(await readApiJson(added)).toEqual({ assets: { added: 2, noAssetsAdded: false } });
+    const list = (await readApiJson(
+      await member.getJson("/fotoweb/me/pins/", ASSETLIST),
+    )) as AssetList;
     expect(list.data.map((a) => a.id).sort()).toEqual([ids[0], ids[1]].sort());
     const removed = await member.request("/fotoweb/me/pins/", {
       method: "PATCH",
@@ -249,9 +256,9 @@ describe("pins", () => {
       body: JSON.stringify({ assets: { delete: [hrefs[0]] } }),
     });
     expect(removed.status).toBe(200);
-    const after = (await (
-      await member.getJson("/fotoweb/me/pins/", ASSETLIST)
-    ).json()) as AssetList;
+    const after = (await readApiJson(
+      await member.getJson("/fotoweb/me/pins/", ASSETLIST),
+    )) as AssetList;
     expect(after.data.map((a) => a.id)).toEqual([ids[1]]);
   });
 

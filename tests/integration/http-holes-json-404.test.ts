@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { isApiErrorBody } from "~/http/error";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { readApiJson } from "../helpers/api-contract";
 
 /*
  * Issue 13, hole 10: a JSON request to an address nothing answers always gets the JSON error
@@ -35,7 +36,7 @@ test.each(UNKNOWN)("a JSON request to %s is 404 in the error body", async (path)
     const response = await owner.getJson(path, accept);
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    const body: unknown = await response.json();
+    const body: unknown = await readApiJson(response);
     expect(isApiErrorBody(body)).toBe(true);
     expect(body).toMatchObject({ status: 404, requestId: response.headers.get("x-request-id") });
   }
@@ -44,7 +45,7 @@ test.each(UNKNOWN)("a JSON request to %s is 404 in the error body", async (path)
 test("a JSON POST to an unknown view is 404 in the error body", async () => {
   const response = await owner.post("/fotoweb/views/nope", {}, { accept: "application/json" });
   expect(response.status).toBe(404);
-  expect(isApiErrorBody(await response.json())).toBe(true);
+  expect(isApiErrorBody(await readApiJson(response))).toBe(true);
 });
 
 test.each(UNKNOWN)("a browser asking for %s still gets the page", async (path) => {

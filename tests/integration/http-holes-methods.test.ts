@@ -2,6 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { checkRawAnswer, readApiJson } from "../helpers/api-contract";
 
 /*
  * Issue 13, hole 6: a method no route answers (TRACE, and any other the server does not know) is
@@ -27,9 +28,12 @@ function send(method: string, path: string, headers: Record<string, string> = {}
         let body = "";
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
-        );
+        response.on("end", () => {
+          const status = response.statusCode ?? 0;
+          const contentType = response.headers["content-type"] ?? null;
+          checkRawAnswer({ method, url: path, status, contentType, text: body });
+          resolve({ status, headers: response.headers, body });
+        });
       });
       request.on("error", reject);
       request.end();
@@ -81,7 +85,7 @@ describe("the 405s of the routes", () => {
     const response = await c.getJson("/fotoweb/api/uploads/");
     expect(response.status).toBe(405);
     expect(allowOf(response.headers)).toEqual(["POST"]);
-    const body = (await response.json()) as { value: string };
+    const body = (await readApiJson(response)) as { value: string };
     expect(body.value).toBe("GET is not supported here; use POST.");
   });
 
@@ -98,7 +102,7 @@ describe("the 405s of the routes", () => {
     });
     expect(response.status).toBe(405);
     expect(allowOf(response.headers)).toEqual(["GET", "HEAD"]);
-    expect(((await response.json()) as { value: string }).value).toBe(
+    expect(((await readApiJson(response)) as { value: string }).value).toBe(
       "DELETE is not supported here; use GET.",
     );
   });
@@ -116,7 +120,7 @@ describe("the 405s of the routes", () => {
     const allowed = allowOf(response.headers);
     expect(allowed).toContain("POST");
     expect(allowed).not.toContain(method);
-    expect(((await response.json()) as { value: string }).value).toMatch(
+    expect(((await readApiJson(response)) as { value: string }).value).toMatch(
       new RegExp(`^${method} is not supported here; use `),
     );
   });

@@ -4,6 +4,7 @@ import { getSiteSettings } from "~/models/site/site.server";
 import { createUser, findUserByUsername } from "~/models/user/user.server";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { checkRawAnswer, readApiJson } from "../helpers/api-contract";
 
 /* Malformed and hostile requests: each gets a 4xx with a message and changes nothing. */
 
@@ -34,13 +35,21 @@ function rawGet(path: string, accept = "application/json") {
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () =>
-        resolve({
+      response.on("end", () => {
+        const answer = {
           status: response.statusCode ?? 0,
           type: String(response.headers["content-type"]),
           body,
-        }),
-      );
+        };
+        checkRawAnswer({
+          method: "GET",
+          url: path,
+          ...answer,
+          contentType: answer.type,
+          text: body,
+        });
+        resolve(answer);
+      });
     });
     request.on("error", reject);
     request.end();
@@ -76,7 +85,7 @@ describe("unknown addresses in the API-only areas answer in the error shape", ()
       const response = await new Client(server.url).get(path, { accept });
       expect(response.status).toBe(404);
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-      const body = (await response.json()) as { status: number; requestId: string };
+      const body = (await readApiJson(response)) as { status: number; requestId: string };
       expect(body.status).toBe(404);
       expect(body.requestId).toBe(response.headers.get("x-request-id"));
     });
@@ -153,7 +162,7 @@ describe("actions refuse bodies that are not forms", () => {
       body: "version=1",
     });
     expect(response.status).toBe(415);
-    expect(((await response.json()) as { status: number }).status).toBe(415);
+    expect(((await readApiJson(response)) as { status: number }).status).toBe(415);
     expect(c.cookies.has("arkiv_cookie_consent")).toBe(false);
   });
 

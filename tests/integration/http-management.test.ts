@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user/user.server";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { readApiJson } from "../helpers/api-contract";
 
 /* The site settings view: who may see it, validation, and what a saved setting changes. */
 
@@ -35,11 +36,11 @@ const DEFAULTS = {
 
 async function siteName() {
   const response = await client().getJson("/fotoweb/", PUBLIC_TYPE);
-  return ((await response.json()) as { server: string }).server;
+  return ((await readApiJson(response)) as { server: string }).server;
 }
 
 async function consentVersion() {
-  return ((await (await client().getJson(CONSENT)).json()) as { version: string }).version;
+  return ((await readApiJson(await client().getJson(CONSENT))) as { version: string }).version;
 }
 
 beforeAll(async () => {
@@ -173,7 +174,7 @@ describe("saving", () => {
       cookieBody: "We now explain *more*.",
     });
     expect(response.status).toBe(302);
-    const resource = (await (await client().getJson(CONSENT)).json()) as {
+    const resource = (await readApiJson(await client().getJson(CONSENT))) as {
       banner: { title: string; body: string };
     };
     expect(resource.banner).toEqual({ title: "About cookies", body: "We now explain *more*." });
@@ -222,7 +223,7 @@ describe("saving", () => {
     const { darkModeEnabled: _omit, ...withoutDark } = DEFAULTS;
     expect((await owner.post(MANAGEMENT, withoutDark)).status).toBe(302);
     expect(await themeOf()).toBe("light");
-    const descriptor = (await (await owner.getJson("/fotoweb/me/", FULL_TYPE)).json()) as {
+    const descriptor = (await readApiJson(await owner.getJson("/fotoweb/me/", FULL_TYPE))) as {
       darkMode: { site: boolean; user: string };
     };
     expect(descriptor.darkMode).toEqual({ site: false, user: "dark" });

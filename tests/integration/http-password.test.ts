@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user/user.server";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { readApiJson } from "../helpers/api-contract";
 
 /* The forced password change (spec 000 §4, login status) and the voluntary one. */
 
@@ -25,7 +26,9 @@ async function descriptorUser(c: Client) {
   const response = await c.getJson("/fotoweb/me/", FULL_TYPE);
   if (response.status !== 200) return null;
   return (
-    (await response.json()) as { user: { userName: string; isForcePasswordChangeSet: boolean } }
+    (await readApiJson(response)) as {
+      user: { userName: string; isForcePasswordChangeSet: boolean };
+    }
   ).user;
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "vitest";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { readApiJson } from "../helpers/api-contract";
 
 /*
  * The log-on rate limit, with a limit of three posts. Each test gets an app of its own over the
@@ -81,7 +82,7 @@ test("a JSON client gets 429 in the error shape", async () => {
   await spendTheLimit();
   const response = await logIn({ mode: "guest" }, { accept: "application/json" });
   expect(response.status).toBe(429);
-  const body = (await response.json()) as Record<string, unknown>;
+  const body = (await readApiJson(response)) as Record<string, unknown>;
   expect(body).toEqual({
     status: 429,
     heading: "Too many sign-in attempts",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { readApiJson } from "../helpers/api-contract";
 
 /* Headers, request ids, cross-origin refusals, body limits and static caching. */
 
@@ -19,13 +20,13 @@ function nonceOf(response: Response) {
 
 async function siteName() {
   const response = await client().getJson("/fotoweb/", PUBLIC_TYPE);
-  return ((await response.json()) as { server: string }).server;
+  return ((await readApiJson(response)) as { server: string }).server;
 }
 
 async function expectErrorShape(response: Response, status: number) {
   expect(response.status).toBe(status);
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-  const body = (await response.json()) as Record<string, unknown>;
+  const body = (await readApiJson(response)) as Record<string, unknown>;
   expect(body).toEqual({
     status,
     heading: expect.any(String),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user/user.server";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { readApiJson } from "../helpers/api-contract";
 
 /* The page shell's services: keepalive, cookie consent and the interface style. */
 
@@ -17,7 +18,7 @@ const client = () => new Client(server.url);
 async function expectErrorShape(response: Response, status: number) {
   expect(response.status).toBe(status);
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-  const body = (await response.json()) as Record<string, unknown>;
+  const body = (await readApiJson(response)) as Record<string, unknown>;
   expect(body).toEqual({
     status,
     heading: expect.any(String),
@@ -38,7 +39,7 @@ const toastOf = (html: string) => html.match(/data-testid="toast"[^>]*>([^<]*)</
 
 async function currentVersion() {
   const response = await client().getJson(CONSENT);
-  return ((await response.json()) as { version: string }).version;
+  return ((await readApiJson(response)) as { version: string }).version;
 }
 
 beforeAll(async () => {
@@ -69,7 +70,7 @@ describe("keepalive", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(await response.json()).toEqual({ alive: true });
+    expect(await readApiJson(response)).toEqual({ alive: true });
     const renewed = setCookie(response, "arkiv_session");
     expect(renewed).toMatch(/Max-Age=7200/);
     expect(renewed).toMatch(/HttpOnly/);
@@ -83,7 +84,7 @@ describe("keepalive", () => {
     await c.signInAsGuest();
     const response = await c.getJson(KEEPALIVE);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ alive: true });
+    expect(await readApiJson(response)).toEqual({ alive: true });
   });
 
   test("is announced in the page only to signed-in users", async () => {
@@ -109,7 +110,7 @@ describe("cookie consent", () => {
     const response = await client().getJson(CONSENT);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    const body = (await response.json()) as Record<string, unknown>;
+    const body = (await readApiJson(response)) as Record<string, unknown>;
     expect(body).toEqual({
       banner: {
         title: "Cookies on this site",
@@ -170,7 +171,7 @@ describe("cookie consent", () => {
       { accept: "application/json" },
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ accepted: true });
+    expect(await readApiJson(response)).toEqual({ accepted: true });
     expect(setCookie(response, "arkiv_cookie_consent")).toBeDefined();
   });
 
@@ -222,7 +223,7 @@ describe("interface style", () => {
     expect(toastOf(html)).toBe("Interface style saved.");
     expect(themeOf(html)).toBe("dark");
     expect(html).toContain('<meta name="color-scheme" content="dark"/>');
-    const descriptor = (await (await stylist.getJson("/fotoweb/me/", FULL_TYPE)).json()) as {
+    const descriptor = (await readApiJson(await stylist.getJson("/fotoweb/me/", FULL_TYPE))) as {
       darkMode: { user: string };
     };
     expect(descriptor.darkMode.user).toBe("dark");

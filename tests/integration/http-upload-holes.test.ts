@@ -14,6 +14,7 @@ import { createUser } from "~/models/user/user.server";
 import { insertReadyAssets } from "../helpers/grid-assets";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 import { TEST_ADMIN } from "../helpers/database";
+import { checkRawAnswer, readApiJson } from "../helpers/api-contract";
 
 /*
  * The upload holes that testing from outside found (issue 13), through the running server on the
@@ -57,7 +58,7 @@ function createTask(client: Client, body: Record<string, unknown>) {
 
 /** The error body without what differs on every request. */
 async function refusal(response: Response) {
-  const body = (await response.json()) as Record<string, unknown>;
+  const body = (await readApiJson(response)) as Record<string, unknown>;
   delete body.requestId;
   delete body.date;
   return { status: response.status, body };
@@ -86,7 +87,12 @@ function rawPost(
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (d: string) => (text += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on("end", () => {
+        const status = res.statusCode ?? 0;
+        const contentType = res.headers["content-type"] ?? null;
+        checkRawAnswer({ method: "POST", url: pathname, status, contentType, text });
+        resolve({ status, text });
+      });
     });
     req.on("error", reject);
     req.end(body);
@@ -245,7 +251,7 @@ describe("hole 3: simultaneous posts of one chunk", () => {
         fileSize: size,
       });
       expect(created.status).toBe(200);
-      const { id, numChunks, chunkSize } = (await created.json()) as {
+      const { id, numChunks, chunkSize } = (await readApiJson(created)) as {
         id: string;
         numChunks: number;
         chunkSize: number;
@@ -329,7 +335,7 @@ describe("hole 5: a multipart body cut off before its closing boundary", () => {
       filename: "cut.jpg",
       fileSize: 5000,
     });
-    const { id } = (await created.json()) as { id: string };
+    const { id } = (await readApiJson(created)) as { id: string };
     const answer = await rawPost(
       outsider,
       `/fotoweb/api/uploads/${id}/chunks/0`,
@@ -362,7 +368,7 @@ describe("hole 7: upload permission at every chunk, and caps on open uploads", (
       filename: "revoked.jpg",
       fileSize: size,
     });
-    const { id } = (await created.json()) as { id: string };
+    const { id } = (await readApiJson(created)) as { id: string };
     const first = await outsider.request(`/fotoweb/api/uploads/${id}/chunks/0`, {
       method: "POST",
       body: chunkForm(file.subarray(0, CHUNK_SIZE)),
@@ -398,12 +404,12 @@ describe("hole 7: upload permission at every chunk, and caps on open uploads", (
     for (let i = 0; i < 3; i++) expect((await task(1000)).status).toBe(200);
     const fourth = await task(1000);
     expect(fourth.status).toBe(429);
-    expect(((await fourth.json()) as { value: string }).value).toMatch(/unfinished uploads/);
+    expect(((await readApiJson(fourth)) as { value: string }).value).toMatch(/unfinished uploads/);
     await db().deleteFrom("uploads").execute();
     expect((await task(30_000_000)).status).toBe(200);
     const over = await task(20_000_000);
     expect(over.status).toBe(413);
-    expect(((await over.json()) as { value: string }).value).toMatch(/unfinished uploads/);
+    expect(((await readApiJson(over)) as { value: string }).value).toMatch(/unfinished uploads/);
     // Another user's tasks are theirs to count.
     expect(
       (

@@ -9,6 +9,7 @@ import { startWorker, type Worker } from "~/jobs/worker.server";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { createUser } from "~/models/user/user.server";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { readApiJson } from "../helpers/api-contract";
 
 /*
  * Hostile and broken uploads through the API's multipart post, on the dialect under test: each
@@ -98,7 +99,10 @@ async function post(client: Client, fileName: string, data: Buffer) {
     body,
     headers: { "content-type": type, accept: "application/vnd.fotoware.upload-response+json" },
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    body: (await readApiJson(response)) as Record<string, unknown>,
+  };
 }
 
 const jpeg = (w = 64, h = 64) =>
@@ -209,7 +213,7 @@ describe("found broken only when decoded", () => {
     const task = String(response.body.href);
     let status: { job: { status: string; error?: string } } | undefined;
     for (let i = 0; i < 200; i++) {
-      status = (await (await member.getJson(task)).json()) as typeof status;
+      status = (await readApiJson(await member.getJson(task))) as typeof status;
       if (status!.job.status === "failed" || status!.job.status === "done") break;
       await new Promise((r) => setTimeout(r, 50));
     }

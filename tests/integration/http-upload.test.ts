@@ -10,6 +10,7 @@ import { createArchive, findArchive, type Archive } from "~/models/archive/archi
 import { createUser } from "~/models/user/user.server";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 import { TEST_ADMIN } from "../helpers/database";
+import { readApiJson } from "../helpers/api-contract";
 
 /*
  * Uploading end to end on the dialect under test: the no-JS form, the API's multipart post to an
@@ -234,18 +235,20 @@ describe("the upload view without JavaScript", () => {
 
 describe("the API", () => {
   test("upload_to lists the archives the viewer may upload to", async () => {
-    const descriptor = (await (
-      await member.getJson("/fotoweb/me/", "application/vnd.fotoware.full-api-descriptor+json")
-    ).json()) as { upload_to: string };
+    const descriptor = (await readApiJson(
+      await member.getJson("/fotoweb/me/", "application/vnd.fotoware.full-api-descriptor+json"),
+    )) as { upload_to: string };
     expect(descriptor.upload_to).toBe("/fotoweb/me/upload-to/");
     const list = await member.getJson(descriptor.upload_to);
     expect(list.headers.get("content-type")).toContain(
       "application/vnd.fotoware.collectionlist+json",
     );
-    const { data } = (await list.json()) as { data: { name: string; href: string }[] };
+    const { data } = (await readApiJson(list)) as { data: { name: string; href: string }[] };
     expect(data.map((c) => c.name)).toEqual(["Harbour"]);
     expect(data[0]!.href).toBe(archive.href);
-    const all = (await (await owner.getJson(descriptor.upload_to)).json()) as { data: unknown[] };
+    const all = (await readApiJson(await owner.getJson(descriptor.upload_to))) as {
+      data: unknown[];
+    };
     expect(all.data).toHaveLength(2);
     expect((await outsider.getJson(descriptor.upload_to)).status).toBe(401);
   });
@@ -257,12 +260,12 @@ describe("the API", () => {
       body: multipart({}, [{ name: "api.jpg", data: await photo(400, 300) }]),
     });
     expect(response.status).toBe(202);
-    const body = (await response.json()) as { href: string };
+    const body = (await readApiJson(response)) as { href: string };
     expect(body.href).toMatch(/^\/fotoweb\/me\/background-tasks\/\d+$/);
     await waitForJob(Number(body.href.split("/").pop()));
     const status = await member.getJson(body.href);
     expect(status.status).toBe(200);
-    const task = (await status.json()) as { job: { status: string; result: string[] } };
+    const task = (await readApiJson(status)) as { job: { status: string; result: string[] } };
     expect(task.job.status).toBe("done");
     expect(task.job.result[0]).toMatch(/api\.jpg\.info$/);
     // Someone else's task is not theirs to see.
@@ -290,7 +293,7 @@ describe("the API", () => {
     const before = await assetCount();
     const hostile = await post("../../etc", "escape.jpg");
     expect(hostile.status).toBe(400);
-    expect(((await hostile.json()) as { value: string }).value).toMatch(/Folder ".."/);
+    expect(((await readApiJson(hostile)) as { value: string }).value).toMatch(/Folder ".."/);
     expect(await assetCount()).toBe(before);
   });
 
@@ -307,8 +310,16 @@ describe("the API", () => {
       }),
     });
     expect(create.status).toBe(200);
-    const info = (await create.json()) as { id: string; numChunks: number; chunkSize: number };
+    const info = (await readApiJson(create)) as {
+      id: string;
+      numChunks: number;
+      chunkSize: number;
+    };
     expect(info.numChunks).toBe(Math.ceil(data.length / info.chunkSize));
+    // Before any data, and at every step: both result and error, the one not applying null.
+    expect(
+      await readApiJson(await member.getJson(`/fotoweb/api/uploads/${info.id}/status`)),
+    ).toEqual({ status: "awaitingData", result: null, error: null });
     const chunkForm = (bytes: Buffer) => {
       const form = new FormData();
       form.append("file", new Blob([new Uint8Array(bytes)]), "chunk");
@@ -343,16 +354,21 @@ describe("the API", () => {
       body: chunkForm(data),
     });
     expect(again.status).toBe(409);
-    let status: { status: string; result?: { assetUrl: string } } = { status: "" };
+    let status: { status: string; result: { assetUrl: string } | null; error: unknown } = {
+      status: "",
+      result: null,
+      error: null,
+    };
     const deadline = Date.now() + 20_000;
     while (Date.now() < deadline) {
-      status = (await (
-        await member.getJson(`/fotoweb/api/uploads/${info.id}/status`)
-      ).json()) as typeof status;
+      status = (await readApiJson(
+        await member.getJson(`/fotoweb/api/uploads/${info.id}/status`),
+      )) as typeof status;
       if (status.status === "done" || status.status === "failed") break;
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(status.status).toBe("done");
+    expect(status.error).toBeNull();
     expect(status.result!.assetUrl).toMatch(/chunked\.jpg\.info$/);
     expect((await owner.getJson(`/fotoweb/api/uploads/${info.id}/status`)).status).toBe(403);
   });
@@ -368,7 +384,7 @@ describe("the API", () => {
         fileSize: data.length,
       }),
     });
-    const { id, numChunks } = (await create.json()) as { id: string; numChunks: number };
+    const { id, numChunks } = (await readApiJson(create)) as { id: string; numChunks: number };
     expect(numChunks).toBe(1);
     const send = () =>
       member.request(`/fotoweb/api/uploads/${id}/chunks/0`, {
@@ -427,9 +443,11 @@ describe("renditions and downloads", () => {
       headers: { accept: "application/json" },
       body: multipart({}, [{ name: "Fjord ø.jpg", data: await photo(900, 600) }]),
     });
-    const body = (await response.json()) as { href: string };
+    const body = (await readApiJson(response)) as { href: string };
     await waitForJob(Number(body.href.split("/").pop()));
-    const task = (await (await member.getJson(body.href)).json()) as { job: { result: string[] } };
+    const task = (await readApiJson(await member.getJson(body.href))) as {
+      job: { result: string[] };
+    };
     assetHref = task.job.result[0]!;
   });
 
@@ -447,7 +465,7 @@ describe("renditions and downloads", () => {
     const response = await request(member, `${assetHref}/__renditions/PREVIEW`);
     // Accepted, as the product answers, with the file to poll in Location and in the body.
     expect(response.status).toBe(202);
-    const { href } = (await response.json()) as { href: string };
+    const { href } = (await readApiJson(response)) as { href: string };
     expect(response.headers.get("location")).toBe(new URL(href, server.url).href);
     const file = await member.get(href);
     expect(file.status).toBe(200);
@@ -468,7 +486,7 @@ describe("renditions and downloads", () => {
     expect(denied.status).toBe(403);
     const allowed = await request(owner, `${assetHref}/__renditions/ORIGINAL`);
     expect(allowed.status).toBe(202);
-    const { href } = (await allowed.json()) as { href: string };
+    const { href } = (await readApiJson(allowed)) as { href: string };
     const file = await owner.get(href);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-disposition")).toBe(
@@ -486,9 +504,9 @@ describe("renditions and downloads", () => {
     expect(
       (await request(member, "/fotoweb/archives/1-x/9-y.info/__renditions/PREVIEW")).status,
     ).toBe(404);
-    const { href } = (await (
-      await request(member, `${assetHref}/__renditions/THUMBNAIL`)
-    ).json()) as { href: string };
+    const { href } = (await readApiJson(
+      await request(member, `${assetHref}/__renditions/THUMBNAIL`),
+    )) as { href: string };
     const tampered = href.replace(/\/[0-9a-f]{64}\//, `/${"0".repeat(64)}/`);
     expect((await member.get(tampered)).status).toBe(404);
     expect((await member.get("/fotoweb/files/1/preview/../../../etc/passwd")).status).toBe(404);

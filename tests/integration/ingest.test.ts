@@ -122,6 +122,17 @@ describe("photographs", () => {
     }
   }, 60_000);
 
+  test("the resolution the file states is kept, and none where it states none", async () => {
+    const stated = await photo(300, 200).jpeg().withMetadata({ density: 300 }).toBuffer();
+    const plain = await photo(300, 200).png().toBuffer();
+    const a = await upload(write("dense.jpg", stated));
+    const b = await upload(write("plain.png", plain));
+    await settled(a.jobId);
+    await settled(b.jobId);
+    expect((await findAsset(a.assetId))!.resolution).toBe(300);
+    expect((await findAsset(b.assetId))!.resolution).toBeNull();
+  });
+
   test("EXIF rotation is applied: a portrait shot stored sideways is shown upright", async () => {
     const data = await photo(600, 400).jpeg().withMetadata({ orientation: 6 }).toBuffer();
     const { assetId, revisionId, jobId } = await upload(write("sideways.jpg", data));

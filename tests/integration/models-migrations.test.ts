@@ -327,6 +327,7 @@ describe("re-running migrations", () => {
       "0002_jobs",
       "0003_assets",
       "0004_browse",
+      "0005_asset_resolution",
     ]);
   });
 
@@ -386,6 +387,7 @@ describe("an empty database", () => {
       "0002_jobs",
       "0003_assets",
       "0004_browse",
+      "0005_asset_resolution",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
     expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 19 : 14);
@@ -465,7 +467,7 @@ async function schemaOf(target: DatabaseHandle): Promise<string[]> {
 }
 
 describe("frozen migrations (decision 025)", () => {
-  test("a database migrated by the single-file runner opens with the new one, running nothing", async () => {
+  test("a database migrated by the single-file runner opens with the new one, running only the later ones", async () => {
     const old = await emptyDatabase();
     const fresh = await emptyDatabase();
     try {
@@ -483,17 +485,20 @@ describe("frozen migrations (decision 025)", () => {
         .orderBy("name")
         .execute();
 
-      await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual([]);
+      // Only the migrations written after the switch run; the old runner's records stay as they were.
+      const later = Object.keys(migrations(old.handle.dialect)).slice(recorded.length);
+      await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
-      expect(
-        await old.handle.db
-          .withTables<{ kysely_migration: { name: string; timestamp: string } }>()
-          .selectFrom("kysely_migration")
-          .select(["name", "timestamp"])
-          .orderBy("name")
-          .execute(),
-      ).toEqual(recorded);
-      expect(recorded.map((r) => r.name)).toEqual(Object.keys(migrations(old.handle.dialect)));
+      const after = await old.handle.db
+        .withTables<{ kysely_migration: { name: string; timestamp: string } }>()
+        .selectFrom("kysely_migration")
+        .select(["name", "timestamp"])
+        .orderBy("name")
+        .execute();
+      expect(after.slice(0, recorded.length)).toEqual(recorded);
+      expect(recorded.map((r) => r.name)).toEqual(
+        Object.keys(migrations(old.handle.dialect)).slice(0, recorded.length),
+      );
       const kept = await old.handle.db
         .selectFrom("site_settings")
         .select("value")
@@ -542,6 +547,7 @@ describe("frozen migrations (decision 025)", () => {
         .execute();
       await expect(migrateToLatest(target.handle.db, target.handle.dialect)).resolves.toEqual([
         "0004_browse",
+        "0005_asset_resolution",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")

@@ -18,6 +18,7 @@ import {
 } from "../helpers/child-server";
 import { dialectUnderTest, TEST_ADMIN } from "../helpers/database";
 import { Client } from "../helpers/server";
+import { readApiJson } from "../helpers/api-contract";
 
 /*
  * Issue 3: "Uploads stream to disk: a 2 GB file must upload with the server's memory staying
@@ -194,7 +195,7 @@ describe("a 2 GiB upload (512 MiB on the PostgreSQL leg) keeps the server's memo
       }),
     });
     expect(create.status).toBe(200);
-    const { id, chunkSize, numChunks } = (await create.json()) as {
+    const { id, chunkSize, numChunks } = (await readApiJson(create)) as {
       id: string;
       chunkSize: number;
       numChunks: number;
@@ -233,7 +234,9 @@ describe("a 2 GiB upload (512 MiB on the PostgreSQL leg) keeps the server's memo
     // No worker runs here: the task waits for its ingest, the file is stored whole.
     const status = await waitFor("the upload's status", async () => {
       const response = await client.getJson(`/fotoweb/api/uploads/${id}/status`);
-      return response.status === 200 ? ((await response.json()) as { status: string }) : undefined;
+      return response.status === 200
+        ? ((await readApiJson(response)) as { status: string })
+        : undefined;
     });
     expect(status).toEqual({ status: "pending" });
     const row = await site.db

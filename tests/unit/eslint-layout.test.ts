@@ -105,3 +105,34 @@ describe("components", () => {
     ).toHaveLength(1);
   });
 });
+
+describe("tests read JSON answers through the API contract (decision 029)", () => {
+  async function restrictedSyntax(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+    return result!.messages
+      .filter((m) => m.ruleId === "no-restricted-syntax")
+      .map((m) => m.message);
+  }
+
+  it.each([
+    [
+      "tests/integration/example.test.ts",
+      "export const f = async (r: Response) => await r.json();",
+    ],
+    [
+      "tests/e2e/example.spec.ts",
+      "export const f = async (r: Response) => (await r.json()) as object;",
+    ],
+  ])("refuses response.json() in %s", async (file, code) => {
+    expect(await restrictedSyntax(file, code)).toHaveLength(1);
+  });
+
+  it("allows readApiJson, and Response.json(body) that builds an answer", async () => {
+    const code = [
+      'import { readApiJson } from "../helpers/api-contract";',
+      "export const f = async (r: Response) => readApiJson(r);",
+      "export const g = () => Response.json({ a: 1 });",
+    ].join("\n");
+    expect(await restrictedSyntax("tests/integration/example.test.ts", code)).toEqual([]);
+  });
+});

@@ -9,6 +9,7 @@ import {
   methodNotAllowed,
   requestIdOf,
 } from "~/http/http.server";
+import { readApiJson } from "../helpers/api-contract";
 
 const request = (
   headers: Record<string, string> = {},
@@ -88,7 +89,7 @@ describe("apiError", () => {
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    const body = (await response.json()) as Record<string, unknown>;
+    const body = (await readApiJson(response)) as Record<string, unknown>;
     expect(body).toMatchObject({
       status: 404,
       heading: "Not found",
@@ -99,7 +100,7 @@ describe("apiError", () => {
   });
 
   it("leaves the request id out when there is none", async () => {
-    const body = (await apiError(request(), 500, "x").json()) as Record<string, unknown>;
+    const body = (await readApiJson(apiError(request(), 500, "x"))) as Record<string, unknown>;
     expect(body).not.toHaveProperty("requestId");
   });
 });
@@ -113,7 +114,7 @@ describe("apiJson", () => {
     );
     expect(response.headers.get("vary")).toBe("Accept, Cookie");
     expect(response.headers.get("cache-control")).toBe("private, no-cache");
-    expect(await response.json()).toEqual({ a: 1 });
+    expect(await readApiJson(response)).toEqual({ a: 1 });
   });
 
   it("keeps the status, other headers and an explicit Cache-Control", () => {
@@ -133,7 +134,7 @@ describe("methodNotAllowed", () => {
     const response = methodNotAllowed({ request: request({}, "DELETE") });
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET, HEAD");
-    expect(await response.json()).toMatchObject({
+    expect(await readApiJson(response)).toMatchObject({
       status: 405,
       heading: "Method not allowed",
       value: "DELETE is not supported here; use GET.",

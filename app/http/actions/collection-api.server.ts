@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  archiveEntry,
   ARCHIVES_SEARCH_URL,
   assetIdFromHref,
   canSetPoster,
@@ -13,7 +14,7 @@ import {
   toggleArchivePin,
   visibleArchives,
 } from "~/models/collection/collection-list.server";
-import { archiveCollection, type Archive } from "~/models/archive/archive.server";
+import type { Archive } from "~/models/archive/archive.server";
 import { InvalidSearchExpressionError } from "~/models/search/search.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { asHttpError } from "../error.server";
@@ -93,8 +94,9 @@ export async function patchCollection(
   } catch (error) {
     return errorResponse(request, error);
   }
-  const collection = (await listCollections(viewer)).find((c) => c.id === String(archive.id));
-  return apiJson(collection ?? archiveCollection(archive), COLLECTION_TYPE);
+  const collection = await archiveEntry(viewer, archive.id);
+  if (!collection) return apiError(request, 404, "There is no archive at this address.");
+  return apiJson(collection, COLLECTION_TYPE);
 }
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);

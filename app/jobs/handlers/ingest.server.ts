@@ -99,6 +99,7 @@ async function render(
   width?: number;
   height?: number;
   colorSpace?: string;
+  resolution?: number;
 }> {
   if (decodable) {
     const r = await renderImage(file, { watermark, signal });
@@ -112,6 +113,7 @@ async function render(
       width: r.width,
       height: r.height,
       colorSpace: r.colorSpace,
+      resolution: r.resolution,
     };
   }
   const sizes: [RenditionKind, number][] = [
@@ -179,6 +181,7 @@ export async function ingest(job: Job, ctx: JobContext): Promise<IngestResult> {
       width: rendered.width,
       height: rendered.height,
       colorSpace: rendered.colorSpace,
+      resolution: rendered.resolution,
     });
     return { assetId, revisionId, state: "ready" };
   } catch (error) {

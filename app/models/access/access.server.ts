@@ -267,6 +267,35 @@ export function siteDecision(viewer: Viewer | null, action: SiteAction): Decisio
   return { allowed: true, value: viewer };
 }
 
+/** The can* keys of a collection (reference Collection): what this viewer may do with it. */
+export interface CollectionAbilities {
+  canCopyTo: boolean;
+  canMoveTo: boolean;
+  canUploadTo: boolean;
+  canCreateFolders: boolean;
+  canCreateAlerts: boolean;
+}
+
+/**
+ * What a viewer holding these permissions in an archive (its visible entry's) may do with the
+ * archive as a collection. Guests change nothing, and an alert belongs to a signed-in person.
+ */
+export function collectionAbilities(
+  viewer: Viewer | null,
+  granted: ReadonlySet<ArchivePermission>,
+): CollectionAbilities {
+  const can = (action: AccessAction) => granted.has(action) && !needsSignIn(viewer, action);
+  const signedIn = viewer !== null && !viewer.isGuest;
+  return {
+    canCopyTo: can("CopyTo"),
+    canMoveTo: can("MoveTo"),
+    canUploadTo: can("UploadFile"),
+    // An upload that names a folder gets it made when missing (folderFromFields).
+    canCreateFolders: can("UploadFile"),
+    canCreateAlerts: signedIn && granted.has("Alert"),
+  };
+}
+
 /** Whether the viewer holds the permission in the archive and may see it (no Problem needed). */
 export async function may(
   viewer: Viewer | null,

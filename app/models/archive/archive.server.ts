@@ -16,6 +16,7 @@ import {
   type ArchivePermission,
 } from "./archive.schema";
 import type { Viewer } from "~/models/user/user.schema";
+import type { CollectionAbilities } from "~/models/access/access.server";
 
 export interface Archive {
   id: number;
@@ -345,6 +346,7 @@ export interface PosterImage {
 
 /** What a collection says about one viewer: their permissions, the cover they see, their pin. */
 export interface CollectionExtras {
+  abilities: CollectionAbilities;
   permissions: string[];
   posterImages: PosterImage[];
   posterAsset: string | null;
@@ -352,13 +354,8 @@ export interface CollectionExtras {
   assetCount?: number;
 }
 
-/** An archive as the API's collection representation (the fields this version knows). */
-export function archiveCollection(archive: Archive) {
-  return collectionFor(archive);
-}
-
 /** The collection with the viewer's side (permissions, cover, pin, matches) filled in. */
-export function collectionFor(archive: Archive, extras?: CollectionExtras) {
+export function collectionFor(archive: Archive, extras: CollectionExtras) {
   return {
     id: String(archive.id),
     name: archive.name,
@@ -371,14 +368,21 @@ export function collectionFor(archive: Archive, extras?: CollectionExtras) {
     color: archive.config.Color,
     iconCharacter: archive.config.IconCharacter,
     searchURL: `${archive.href}{?q}`,
+    // An archive is searched in place: the collection the search ran in is the archive itself.
+    originalURL: archive.href,
+    archiveId: archive.id,
+    ...extras.abilities,
+    // Archives are made and removed by their configuration, never through their collection (albums are).
+    canBeDeleted: false,
+    canBeArchived: false,
     canSelect: true,
     isSelectable: true,
     isSearchable: true,
-    permissions: extras?.permissions ?? [],
-    posterImages: extras?.posterImages ?? [],
-    posterAsset: extras?.posterAsset ?? null,
-    pin: extras?.pin ?? false,
-    ...(extras?.assetCount === undefined ? {} : { assetCount: extras.assetCount }),
+    permissions: extras.permissions,
+    posterImages: extras.posterImages,
+    posterAsset: extras.posterAsset,
+    pin: extras.pin,
+    ...(extras.assetCount === undefined ? {} : { assetCount: extras.assetCount }),
   };
 }
 

@@ -88,3 +88,14 @@ export const COLOR_SPACE_CHOICE_LABELS: Readonly<Record<ColorSpaceChoice, string
   cmyk: "CMYK",
   grayscale: "Grayscale",
 };
+
+/**
+ * A stored colour space as the API names it (imageattributes.colorspace): its family, rgb, cmyk
+ * or gray, as the real product answers; lab as lab; a rarer interpretation sharp reported stays
+ * as stored. The stored name (adobergb, ...) remains what cs: searches.
+ */
+export function apiColorSpace(stored: string): string {
+  if ((RGB as readonly string[]).includes(stored)) return "rgb";
+  if ((GRAYSCALE as readonly string[]).includes(stored)) return "gray";
+  return stored;
+}

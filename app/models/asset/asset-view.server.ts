@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { db } from "~/db/connection.server";
 import type { AssetRow, RenditionRow } from "~/db/schema";
 import { visibleArchives } from "~/models/access/access.server";
@@ -7,7 +8,8 @@ import type { Viewer } from "~/models/user/user.schema";
 import { assetHref } from "./asset.server";
 import { metadataField } from "~/models/metadata/metadata-fields";
 import { fileUrl } from "~/models/rendition/rendition.server";
-import { pickPreview } from "./asset.view";
+import { orientationAttributes, pickPreview } from "./asset.view";
+import { apiColorSpace } from "./asset-kinds";
 
 /*
  * An asset as pages and the API show it (reference "Asset"): the same object is the asset+json
@@ -22,6 +24,11 @@ export interface AssetPreview {
   height: number;
   href: string;
   square: boolean;
+}
+
+/** A quick rendition (reference QuickRenditions): a preview by its configured name. */
+export interface QuickRendition extends AssetPreview {
+  name: string;
 }
 
 export interface AssetRendition {
@@ -42,7 +49,10 @@ export interface AssetView {
   linkstance: string;
   archiveHREF: string;
   archiveName: string;
+  archiveId: number;
   uniqueid: string;
+  /** The reference's on-premises form: a hash-based pseudo id of the asset's file. */
+  physicalFileId: string;
   filename: string;
   filesize: number;
   doctype: string;
@@ -51,9 +61,17 @@ export interface AssetView {
   modified: string;
   permissions: ArchivePermission[];
   metadata: Record<string, { value: string | string[] }>;
-  builtinFields: { field: string; value: string | string[] | number; required: boolean }[];
+  builtinFields: { field: string; value: string | string[]; required: boolean }[];
   attributes: {
-    imageattributes?: { pixelwidth: number; pixelheight: number; colorspace: string };
+    imageattributes?: {
+      pixelwidth: number;
+      pixelheight: number;
+      colorspace?: string;
+      /** Pixels per inch, when the file states it. */
+      resolution?: number;
+      rotation: number;
+      flipmirror: number;
+    };
   };
   dates: {
     modified: string | null;
@@ -62,7 +80,12 @@ export interface AssetView {
     camera: string | null;
   };
   previews: AssetPreview[];
+  quickRenditions: QuickRendition[];
+  /** The preview's content hash, which its file URL carries: present with Preview. */
+  previewToken?: string;
   renditions: AssetRendition[];
+  revisioncount: number;
+  pincount: number;
   thumbnailFields: {
     label: { value: string };
     firstLine: { value: string };
@@ -120,11 +143,18 @@ export async function currentRenditions(
   return result;
 }
 
+/** How many revisions and pins an asset has. */
+export interface AssetCounts {
+  revisions: number;
+  pins: number;
+}
+
 export function toAssetView(
   row: Omit<AssetRow, "search_doc">,
   archive: Pick<Archive, "id" | "name" | "href">,
   permissions: Set<ArchivePermission>,
   renditions: RenditionRow[],
+  counts: AssetCounts,
 ): AssetView {
   const href = assetHref(archive.id, archive.name, { id: row.id, fileName: row.file_name });
   const fields = parseJson<Record<string, string | string[]>>(row.metadata, {});
@@ -134,7 +164,7 @@ export function toAssetView(
     if (metadataField(Number(id))) metadata[id] = { value };
   }
   const canPreview = permissions.has("Preview");
-  const previews: AssetPreview[] = canPreview
+  const quickRenditions: QuickRendition[] = canPreview
     ? renditions
         .map((r) => ({
           size: Math.max(r.width, r.height),
@@ -142,9 +172,12 @@ export function toAssetView(
           height: r.height,
           href: fileUrl(r.revision_id, r.kind, r.blob_hash, row.file_name),
           square: false,
+          name: RENDITION_LABELS[r.kind as keyof typeof RENDITION_LABELS]?.name ?? r.kind,
         }))
         .sort((a, b) => a.size - b.size)
     : [];
+  const previews: AssetPreview[] = quickRenditions.map(({ name: _name, ...preview }) => preview);
+  const previewFile = canPreview ? renditions.find((r) => r.kind === "preview") : undefined;
   const renditionList: AssetRendition[] = [];
   if (permissions.has("Download")) {
     renditionList.push({
@@ -180,7 +213,9 @@ export function toAssetView(
     linkstance: href,
     archiveHREF: archive.href,
     archiveName: archive.name,
+    archiveId: archive.id,
     uniqueid: String(row.id),
+    physicalFileId: createHash("sha256").update(`asset:${row.id}`).digest("hex"),
     filename: row.file_name,
     filesize: Number(row.file_size),
     doctype: row.doc_type,
@@ -195,7 +230,8 @@ export function toAssetView(
       { field: "tags", value: Array.isArray(tags) ? (tags as string[]) : [], required: false },
       { field: "notes", value: row.notes, required: false },
       { field: "status", value: row.status, required: false },
-      { field: "rating", value: row.rating, required: false },
+      // The reference's builtin values are strings, the rating too.
+      { field: "rating", value: String(row.rating), required: false },
     ],
     attributes:
       row.width !== null && row.height !== null
@@ -203,7 +239,9 @@ export function toAssetView(
             imageattributes: {
               pixelwidth: row.width,
               pixelheight: row.height,
-              colorspace: row.color_space ?? "",
+              ...(row.color_space ? { colorspace: apiColorSpace(row.color_space) } : {}),
+              ...(row.resolution ? { resolution: row.resolution } : {}),
+              ...orientationAttributes(row.orientation),
             },
           }
         : {},
@@ -214,7 +252,11 @@ export function toAssetView(
       camera: row.camera_date,
     },
     previews,
+    quickRenditions,
+    ...(previewFile ? { previewToken: previewFile.blob_hash } : {}),
     renditions: renditionList,
+    revisioncount: counts.revisions,
+    pincount: counts.pins,
     thumbnailFields: {
       label: { value: title || row.file_name },
       firstLine: { value: title ? row.file_name : "" },
@@ -230,6 +272,33 @@ export function toAssetView(
   };
 }
 
+/** Each asset's revisions (up to its current one) and pins, two grouped queries for the lot. */
+export async function assetCounts(ids: number[]): Promise<Map<number, AssetCounts>> {
+  const result = new Map<number, AssetCounts>();
+  if (ids.length === 0) return result;
+  const [revisions, pins] = await Promise.all([
+    db()
+      .selectFrom("revisions")
+      .innerJoin("assets", "assets.id", "revisions.asset_id")
+      .select((eb) => ["revisions.asset_id", eb.fn.countAll<number | string>().as("n")])
+      .where("revisions.asset_id", "in", ids)
+      // A revision still being ingested is not one yet.
+      .whereRef("revisions.number", "<=", "assets.current_revision")
+      .groupBy("revisions.asset_id")
+      .execute(),
+    db()
+      .selectFrom("asset_pins")
+      .select((eb) => ["asset_id", eb.fn.countAll<number | string>().as("n")])
+      .where("asset_id", "in", ids)
+      .groupBy("asset_id")
+      .execute(),
+  ]);
+  for (const id of ids) result.set(id, { revisions: 0, pins: 0 });
+  for (const r of revisions) result.get(r.asset_id)!.revisions = Number(r.n);
+  for (const p of pins) result.get(p.asset_id)!.pins = Number(p.n);
+  return result;
+}
+
 /** The preview closest to a wanted size (thumbnails: 200, retina 400, details 1600). */
 export function previewFor(view: AssetView, size: number): AssetPreview | null {
   return pickPreview(view.previews, size);
@@ -242,17 +311,19 @@ export async function assetViews(
 ): Promise<AssetView[]> {
   const archiveIds = [...new Set(rows.map((r) => r.archive_id))];
   // The request's archive list (the listing's visibility check read it): no read per archive.
-  const [access, renditions, archives] = await Promise.all([
+  const [access, renditions, archives, counts] = await Promise.all([
     visibleArchives(viewer, archiveIds),
     currentRenditions(rows),
     listArchives(),
+    assetCounts(rows.map((r) => r.id)),
   ]);
   const byId = new Map(archives.map((a) => [a.id, a] as const));
   return rows.flatMap((row) => {
     const archive = byId.get(row.archive_id);
     if (!archive) return [];
     const permissions = access.get(row.archive_id)?.permissions ?? new Set<ArchivePermission>();
-    return [toAssetView(row, archive, permissions, renditions.get(row.id) ?? [])];
+    const count = counts.get(row.id) ?? { revisions: 0, pins: 0 };
+    return [toAssetView(row, archive, permissions, renditions.get(row.id) ?? [], count)];
   });
 }
 

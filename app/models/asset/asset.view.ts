@@ -48,3 +48,23 @@ export function toGridAsset(
     placeholderColor,
   };
 }
+
+/** imageattributes.rotation and flipmirror: the turn and mirror an EXIF orientation (1..8) asks. */
+export function orientationAttributes(orientation: number | null): {
+  rotation: number;
+  flipmirror: number;
+} {
+  // EXIF 2: mirrored; 3: 180; 4: mirrored, 180; 5: mirrored, 270; 6: 90; 7: mirrored, 90; 8: 270.
+  const turns: Record<number, [number, number]> = {
+    1: [0, 0],
+    2: [0, 1],
+    3: [180, 0],
+    4: [180, 1],
+    5: [270, 1],
+    6: [90, 0],
+    7: [90, 1],
+    8: [270, 0],
+  };
+  const [rotation, flipmirror] = turns[orientation ?? 1] ?? [0, 0];
+  return { rotation, flipmirror };
+}

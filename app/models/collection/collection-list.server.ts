@@ -4,13 +4,19 @@ import {
   parseAdvancedSearch,
 } from "~/models/search/advanced-search.schema";
 import { Problem } from "~/models/problem/problem";
-import { siteDecision, visibleArchives as visibleAccess } from "~/models/access/access.server";
 import {
+  collectionAbilities,
+  siteDecision,
+  visibleArchives as visibleAccess,
+} from "~/models/access/access.server";
+import {
+  archiveAccess,
   archiveIdFromSegment,
   collectionFor,
   listArchives,
   posterAssetIds,
   setPosterAssetId,
+  uploadTargets,
   type Archive,
   type ArchiveAccess,
   type Collection,
@@ -129,15 +135,27 @@ export async function listCollections(
     search ? countByArchive(viewer, search) : Promise.resolve(null),
   ]);
   const shown = counts ? visible.filter((v) => (counts.get(v.archive.id) ?? 0) > 0) : visible;
+  const collections = await collectionsOf(viewer, shown, counts);
+  // A stable sort: pinned first, each part in the archives' own order.
+  return [...collections.filter((c) => c.pin), ...collections.filter((c) => !c.pin)];
+}
+
+/** Each archive as this viewer's collection: the same entry wherever an archive is shown. */
+async function collectionsOf(
+  viewer: Viewer | null,
+  shown: VisibleArchive[],
+  counts: Map<number, number> | null = null,
+): Promise<Collection[]> {
   const chosen = await posterAssetIds(shown.map((v) => v.archive.id));
   const pinned = pinnedHrefs(viewer);
   const setPoster = canSetPoster(viewer);
-  const collections = await Promise.all(
+  return Promise.all(
     shown.map(async ({ archive, access }) => {
       const poster = await posterOf(viewer, archive.id, chosen.get(archive.id) ?? null);
       const permissions: string[] = [...access.permissions];
       if (setPoster) permissions.push("SetPosterAsset");
       return collectionFor(archive, {
+        abilities: collectionAbilities(viewer, access.permissions),
         permissions,
         ...poster,
         pin: pinned.has(archive.href),
@@ -145,8 +163,30 @@ export async function listCollections(
       });
     }),
   );
-  // A stable sort: pinned first, each part in the archives' own order.
-  return [...collections.filter((c) => c.pin), ...collections.filter((c) => !c.pin)];
+}
+
+/**
+ * One archive as the viewer's collection, exactly as the archive list shows it; null when the
+ * viewer may not see it.
+ */
+export async function archiveEntry(
+  viewer: Viewer | null,
+  archiveId: number,
+): Promise<Collection | null> {
+  const visible = (await visibleArchives(viewer)).filter((v) => v.archive.id === archiveId);
+  return (await collectionsOf(viewer, visible))[0] ?? null;
+}
+
+/** The descriptor's upload_to: the archives the viewer may upload to, as their collections. */
+export async function uploadTargetCollections(viewer: Viewer | null): Promise<Collection[]> {
+  const [targets, access] = await Promise.all([uploadTargets(viewer), archiveAccess(viewer)]);
+  return collectionsOf(
+    viewer,
+    targets.flatMap((archive) => {
+      const a = access.get(archive.id);
+      return a ? [{ archive, access: a }] : [];
+    }),
+  );
 }
 
 export interface CollectionTileData extends Collection {

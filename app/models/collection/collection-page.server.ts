@@ -6,7 +6,7 @@ import {
 import { thumbHashToAverageRGBA } from "thumbhash";
 import { db } from "~/db/connection.server";
 import { wantsRetinaThumbnails, type Viewer } from "~/models/user/user.schema";
-import { archiveCollection, type Archive } from "~/models/archive/archive.server";
+import type { Archive, Collection } from "~/models/archive/archive.server";
 import { assetViews, type AssetView } from "~/models/asset/asset-view.server";
 import { toGridAsset, type GridAsset } from "~/models/asset/asset.view";
 import {
@@ -449,11 +449,14 @@ export async function collectionPage(
   };
 }
 
-/** The JSON twin's collection representation of the page (spec 000 "Collection data"). */
-export function collectionRepresentation(page: CollectionPage, requestUrl: URL) {
+/**
+ * The JSON twin's collection representation of the page (spec 000 "Collection data"): the
+ * archive's entry in the viewer's archive list (archiveEntry), with the page's assets.
+ */
+export function collectionRepresentation(page: CollectionPage, entry: Collection, requestUrl: URL) {
   const { archive } = page;
   return {
-    ...archiveCollection(archive),
+    ...entry,
     // The JSON twin is mounted internally under /_json; the client asked for the public URL,
     // and numbered pages in the matrix form server/ took apart.
     data: page.params.numbered
@@ -472,8 +475,12 @@ export function collectionRepresentation(page: CollectionPage, requestUrl: URL) 
  * The collection as the collectioninfo type has it (reference CollectionInfo): about the
  * collection only, without its assets, and with its ancestors (none for an archive's root).
  */
-export function collectionInfoRepresentation(page: CollectionPage, requestUrl: URL) {
-  const { assets: _assets, ...about } = collectionRepresentation(page, requestUrl);
+export function collectionInfoRepresentation(
+  page: CollectionPage,
+  entry: Collection,
+  requestUrl: URL,
+) {
+  const { assets: _assets, ...about } = collectionRepresentation(page, entry, requestUrl);
   return { ...about, ancestors: [] };
 }
 

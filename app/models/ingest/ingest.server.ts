@@ -109,6 +109,7 @@ export interface IngestOutcome {
   width?: number;
   height?: number;
   colorSpace?: string;
+  resolution?: number;
 }
 
 /**
@@ -156,6 +157,7 @@ export async function recordIngest(outcome: IngestOutcome): Promise<void> {
           height: outcome.height ?? metadata.height ?? null,
           color_space: outcome.colorSpace ?? metadata.colorSpace ?? null,
           orientation: metadata.orientation ?? null,
+          resolution: outcome.resolution ?? null,
           metadata: JSON.stringify(fields),
           ...builtins,
           search_doc: searchDocument({

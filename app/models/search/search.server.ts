@@ -315,6 +315,7 @@ const LISTED_COLUMNS = [
   "height",
   "color_space",
   "orientation",
+  "resolution",
   "title",
   "description",
   "tags",

@@ -411,34 +411,37 @@ async function finish(viewer: Viewer, upload: UploadRow) {
   }
 }
 
+/** Reference BatchUploadStatus: result and error are always there, null when they do not apply. */
 export interface UploadStatusBody {
   status: "awaitingData" | "pending" | "inProgress" | "done" | "failed";
-  result?: { assetUrl: string; assetDetails: string };
-  error?: { value: string; message: string };
+  result: { assetUrl: string; assetDetails: string } | null;
+  error: { value: string; message: string } | null;
 }
+
+const failed = (value: string, message: string): UploadStatusBody => ({
+  status: "failed",
+  result: null,
+  error: { value, message },
+});
 
 export async function uploadStatus(viewer: Viewer, id: string): Promise<UploadStatusBody | null> {
   const upload = await findOwnUpload(viewer, id);
   if (!upload) return null;
-  if (upload.status === "awaitingData") return { status: "awaitingData" };
-  if (upload.status === "failed")
-    return { status: "failed", error: { value: "rejected", message: upload.error ?? "" } };
+  if (upload.status === "awaitingData")
+    return { status: "awaitingData", result: null, error: null };
+  if (upload.status === "failed") return failed("rejected", upload.error ?? "");
   const job = upload.job_id === null ? null : await getJob(upload.job_id);
-  if (!job) return { status: "failed", error: { value: "lost", message: "The task is gone." } };
-  if (job.status === "pending" || job.status === "inProgress") return { status: job.status };
+  if (!job) return failed("lost", "The task is gone.");
+  if (job.status === "pending" || job.status === "inProgress")
+    return { status: job.status, result: null, error: null };
   const result = job.result as { assetId?: number; state?: string } | null;
-  if (job.status === "failed" || result?.state !== "ready") {
-    return {
-      status: "failed",
-      error: { value: "ingestFailed", message: job.error ?? "The file could not be processed." },
-    };
-  }
+  if (job.status === "failed" || result?.state !== "ready")
+    return failed("ingestFailed", job.error ?? "The file could not be processed.");
   const archive = await findArchive(upload.archive_id);
   const asset = await findAsset(result.assetId ?? 0);
-  if (!archive || !asset)
-    return { status: "failed", error: { value: "gone", message: "The asset is gone." } };
+  if (!archive || !asset) return failed("gone", "The asset is gone.");
   const href = assetHref(archive.id, archive.name, { id: asset.id, fileName: asset.file_name });
-  return { status: "done", result: { assetUrl: href, assetDetails: href } };
+  return { status: "done", result: { assetUrl: href, assetDetails: href }, error: null };
 }
 
 /**

@@ -1,0 +1,101 @@
+/*
+ * Where Arkiv's JSON answers knowingly leave the reference (decision 029). Each entry says which
+ * answers it covers and why. The rule: an entry is allowed only where the real product deviates
+ * too (its recorded answers, or the spec documents that describe its client), or where the
+ * reference describes nothing of the kind and the answer is Arkiv's own. A shape the reference
+ * gets right and Arkiv gets wrong is fixed, never listed. Keep the list short.
+ */
+
+export interface ContractException {
+  /** The answers it covers; each given part must match. */
+  method?: string;
+  path?: RegExp;
+  mediaType?: string;
+  status?: number[];
+  /**
+   * What it forgives: "undescribed" = the reference has no schema for the answer at all; else
+   * the schema errors at these JSON pointers, of this keyword, and with a value found there that
+   * `value` accepts, when those are given.
+   */
+  forgives:
+    "undescribed" | { pointer: RegExp; keyword?: string; value?: (found: unknown) => boolean };
+  reason: string;
+}
+
+export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
+  {
+    forgives: { pointer: /\/(href|renditions\/\d+\/href)$/, keyword: "format" },
+    reason:
+      "The reference declares some hrefs `format: url` (absolute), but the real product answers " +
+      "hrefs relative to the site, and so does Arkiv (STACK.md, the ajv note).",
+  },
+  {
+    forgives: {
+      pointer: /^(\/data\/\d+)?\/(paging|posterAsset)$/,
+      keyword: "type",
+      value: (found) => found === null,
+    },
+    reason:
+      "The reference's own descriptions say these may be null (Paging: 'If null, then the list " +
+      "is not paged'; posterAsset: 'May be null') but its schemas forgot `nullable`; the real " +
+      "product answers null there.",
+  },
+  {
+    path: /^\/fotoweb\/api\/uploads\/[^/]+\/status\/?$/i,
+    forgives: { pointer: /^\/(result|error)$/, keyword: "type", value: (found) => found === null },
+    reason:
+      "An upload's status always carries result and error, the one that does not apply as null, " +
+      "as the real product answers it (issue 14); the reference's BatchUploadStatus refers to " +
+      "object schemas, and OpenAPI 3.0 cannot mark a $ref nullable.",
+  },
+  {
+    forgives: { pointer: /^(\/data\/\d+)?\/permissions\/\d+$/, keyword: "enum" },
+    reason:
+      "A collection's permissions are the archive member permissions of spec 001 (Workflow, " +
+      "CropAndDownload, HistoryView, ...), a wider set than the reference's Permission enum; the " +
+      "reference's own Asset example lists CropAndDownload, which its enum lacks.",
+  },
+  {
+    forgives: {
+      pointer: /\/builtinFields\/\d+\/value$/,
+      keyword: "type",
+      value: (found) => Array.isArray(found) && found.every((v) => typeof v === "string"),
+    },
+    reason:
+      "A bag field's value (the builtin `tags`) is a list of strings, as the real product " +
+      "answers it and its metadata editor reads it (spec 002, metadata set); the reference " +
+      "types every builtin value as one string.",
+  },
+  {
+    path: /^\/fotoweb\/services\/keepalive\/?$/i,
+    forgives: "undescribed",
+    reason:
+      "The keepalive ping is only a link in the reference (FullAPIDescriptor services.keepalive); " +
+      "its answer, {alive: true}, is Arkiv's own.",
+  },
+  {
+    path: /^\/fotoweb\/api\/privacy\/cookie-consent\/?$/i,
+    forgives: "undescribed",
+    reason:
+      "The cookie consent resource (spec 000 section 7: banner and policy) is called by the real " +
+      "product's client but not in the reference.",
+  },
+  {
+    path: /^\/fotoweb\/me\/pins\/?$/i,
+    mediaType: "application/json",
+    forgives: "undescribed",
+    reason:
+      "The pins list's POST and PATCH answers ({assets: {added, noAssetsAdded}} and " +
+      "{assets: {removed}}) are the real product's, read by its client (spec 000 section 7); " +
+      "the reference has only the pins link.",
+  },
+  {
+    path: /^\/fotoweb\/me\/pins\/?$/i,
+    mediaType: "application/json",
+    forgives: "undescribed",
+    reason:
+      "The pins list's POST and PATCH answers ({assets: {added, noAssetsAdded}} and " +
+      "{assets: {removed}}) are the real product's, read by its client (spec 000 section 7); " +
+      "the reference has only the pins link.",
+  },
+];
