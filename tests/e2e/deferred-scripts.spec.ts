@@ -1,4 +1,5 @@
 import { expect, hasJs, signInQuietly, test, waitForHydration } from "./fixtures";
+import { readPlaywrightJson } from "../helpers/api-contract";
 import { ADMIN, BROWSE_ARCHIVE } from "./users";
 
 /*
@@ -21,7 +22,9 @@ test("the bundle loads after the page's load event, and hydrates the server's do
   const archive = await page.request.get("/fotoweb/archives/", {
     headers: { Accept: "application/vnd.fotoware.collectionlist+json" },
   });
-  const { data } = (await archive.json()) as { data: { name: string; href: string }[] };
+  const { data } = (await readPlaywrightJson(archive)) as {
+    data: { name: string; href: string }[];
+  };
   const grid = data.find((a) => a.name === BROWSE_ARCHIVE)!.href;
 
   for (const url of [...PAGES, grid]) {

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { readPlaywrightJson } from "../helpers/api-contract";
 import { expect, hasJs, signInQuietly, test } from "./fixtures";
 import { BROWSE_ARCHIVE, BROWSE_PHOTOS, PASSWORD } from "./users";
 
@@ -17,7 +18,7 @@ async function browseHref(page: Page): Promise<string> {
       headers: { Accept: "application/vnd.fotoware.collection+json" },
     });
     if (!response.ok()) continue;
-    const body = (await response.json()) as { name: string; href: string };
+    const body = (await readPlaywrightJson(response)) as { name: string; href: string };
     if (body.name === BROWSE_ARCHIVE) return body.href;
   }
   throw new Error(`no archive named ${BROWSE_ARCHIVE}`);

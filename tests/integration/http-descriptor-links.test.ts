@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { readApiJson } from "../helpers/api-contract";
 import { db } from "~/db/connection.server";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { enqueue } from "~/jobs/queue.server";
@@ -106,7 +107,7 @@ const succeeded = (statuses: Record<string, number>) =>
 async function descriptorOf(client: Client, path: string, type: string) {
   const response = await client.getJson(path, type);
   expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
+  return (await readApiJson(response)) as Record<string, unknown>;
 }
 
 async function signedIn(username: string, password: string) {
@@ -166,7 +167,9 @@ describe("the full descriptor's links all answer their viewer", () => {
   test("as a member", async () => {
     const member = await signedIn("walker", "walker-password-1");
     const descriptor = await descriptorOf(member, "/fotoweb/me/", FULL_TYPE);
-    const tasks = (await (await member.getJson(String(descriptor.background_tasks))).json()) as {
+    const tasks = (await readApiJson(
+      await member.getJson(String(descriptor.background_tasks)),
+    )) as {
       data: { href: string; job: { status: string } }[];
     };
     expect(tasks.data).toEqual([
@@ -242,7 +245,7 @@ describe("the links a viewer is not given do not answer them", () => {
     ]) {
       const response = await guest.getJson(path);
       expect(response.status, path).toBe(403);
-      expect(((await response.json()) as { value: string }).value).toContain("guest");
+      expect(((await readApiJson(response)) as { value: string }).value).toContain("guest");
     }
     for (const path of ["/fotoweb/views/change-password", "/fotoweb/views/upload"])
       expect((await guest.get(path, { accept: "text/html" })).status, path).toBe(302);
@@ -278,7 +281,7 @@ describe("the search service", () => {
       ["/fotoweb/search/?q=walk", "/fotoweb/archives/?q=walk"].map(async (path) => {
         const response = await anonymous.getJson(path);
         expect(response.status, path).toBe(200);
-        return (await response.json()) as { data: { name: string; assetCount: number }[] };
+        return (await readApiJson(response)) as { data: { name: string; assetCount: number }[] };
       }),
     );
     expect(service!.data).toEqual(template!.data);

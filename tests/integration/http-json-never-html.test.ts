@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { readApiJson } from "../helpers/api-contract";
 import { EVERYONE_GROUP_ID } from "~/db/schema";
 import { isApiErrorBody } from "~/http/error";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
@@ -142,14 +143,14 @@ describe("what needs sign-in", () => {
     async (path) => {
       const response = await anonymous.getJson(path);
       expect([401, 406]).toContain(response.status);
-      expect(isApiErrorBody(await response.json())).toBe(true);
+      expect(isApiErrorBody(await readApiJson(response))).toBe(true);
     },
   );
 
   test("an HTML-only view answers JSON with 406 in the error body", async () => {
     const response = await member.getJson("/fotoweb/views/upload");
     expect(response.status).toBe(406);
-    const body = (await response.json()) as { value: string; heading: string };
+    const body = (await readApiJson(response)) as { value: string; heading: string };
     expect(body.heading).toBe("Not acceptable");
     expect(body.value).toContain("text/html");
   });
@@ -174,10 +175,10 @@ describe("an archive's representations", () => {
     const response = await member.getJson(archive.href, COLLECTIONINFO);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe(`${COLLECTIONINFO}; charset=utf-8`);
-    const body = (await response.json()) as Record<string, unknown>;
+    const body = (await readApiJson(response)) as Record<string, unknown>;
     expect(body).toMatchObject({ href: archive.href, name: "Sweep", ancestors: [] });
     expect(body).not.toHaveProperty("assets");
-    const full = (await (await member.getJson(archive.href, COLLECTION)).json()) as Record<
+    const full = (await readApiJson(await member.getJson(archive.href, COLLECTION))) as Record<
       string,
       unknown
     >;
@@ -208,7 +209,7 @@ describe("an archive's representations", () => {
     ]) {
       const response = await member.getJson(archive.href, accept);
       expect(response.status, accept).toBe(406);
-      const body = (await response.json()) as { value: string };
+      const body = (await readApiJson(response)) as { value: string };
       expect(body.value).toContain(COLLECTIONINFO);
     }
   });

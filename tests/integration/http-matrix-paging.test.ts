@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { readApiJson } from "../helpers/api-contract";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
 import {
@@ -40,7 +41,7 @@ let ids: number[];
 async function list(path: string, client = member): Promise<AssetList> {
   const response = await client.getJson(path, ASSETLIST);
   expect(response.status, path).toBe(200);
-  return (await response.json()) as AssetList;
+  return (await readApiJson(response)) as AssetList;
 }
 
 /** Every asset id reached by following paging.next from the path. */
@@ -125,7 +126,7 @@ describe(";p= pages from 0", () => {
   test("the collection's data is the numbered URL, and its assets page the same way", async () => {
     const response = await member.getJson(`${archive.href};p=1;o=name?n=7`, COLLECTION);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { data: string; assets: AssetList };
+    const body = (await readApiJson(response)) as { data: string; assets: AssetList };
     expect(body.data).toBe(`${archive.href};p=1;o=name?n=7`);
     expect(body.assets.paging.next).toBe(`${archive.href};p=2;o=name?n=7`);
   });
@@ -170,7 +171,7 @@ describe("hostile matrix parameters are a 400 with a message, never a 500", () =
   ])("%s", async (matrix, message) => {
     const response = await member.getJson(`${archive.href}${matrix}`, ASSETLIST);
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { value: string };
+    const body = (await readApiJson(response)) as { value: string };
     expect(body.value).toMatch(message);
   });
 

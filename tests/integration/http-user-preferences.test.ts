@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { readApiJson } from "../helpers/api-contract";
 import { findUserByUsername, createUser } from "~/models/user/user.server";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 
@@ -49,7 +50,7 @@ describe("GET", () => {
     expect(response.headers.get("content-type")).toContain(
       "application/vnd.fotoware.user-preferences+json",
     );
-    const body = (await response.json()) as PreferencesBody;
+    const body = (await readApiJson(response)) as PreferencesBody;
     expect(Object.keys(body.data).sort()).toEqual(["intranet", "pro", "public", "shared"]);
     expect(body.data.intranet).toMatchObject({ interfaceStyle: "auto", archivePinned: [] });
   });
@@ -76,7 +77,7 @@ describe("PATCH", () => {
       }),
     );
     expect(second.status).toBe(200);
-    const body = (await second.json()) as PreferencesBody;
+    const body = (await readApiJson(second)) as PreferencesBody;
     expect(body.data.shared).toEqual({
       userGridSettings: { columns: [] },
       sorting: { a: { href: "/x" } },
@@ -86,7 +87,7 @@ describe("PATCH", () => {
       interfaceStyle: "auto",
     });
     expect((await stored()).shared).toEqual(body.data.shared);
-    const again = (await (await member.getJson(LINK)).json()) as PreferencesBody;
+    const again = (await readApiJson(await member.getJson(LINK))) as PreferencesBody;
     expect(again.data).toEqual(body.data);
   });
 
@@ -106,7 +107,7 @@ describe("PATCH", () => {
     const before = await stored();
     const response = await patch(member, body);
     expect(response.status).toBe(status);
-    const error = (await response.json()) as { value: string };
+    const error = (await readApiJson(response)) as { value: string };
     expect(error.value.length).toBeGreaterThan(10);
     expect(await stored()).toEqual(before);
   });
@@ -129,7 +130,7 @@ describe("PATCH", () => {
       if (last.status !== 200) break;
     }
     expect(last!.status).toBe(413);
-    expect(((await last!.json()) as { value: string }).value).toContain("kB");
+    expect(((await readApiJson(last!)) as { value: string }).value).toContain("kB");
     const after = await stored();
     expect(Object.keys(after.pro).length).toBeLessThan(4);
     expect(after.intranet).toEqual(before.intranet);
