@@ -5,6 +5,7 @@ import { initial } from "./migrations/0001-initial";
 import { jobs } from "./migrations/0002-jobs";
 import { assets } from "./migrations/0003-assets";
 import { browse } from "./migrations/0004-browse";
+import { applications } from "./migrations/0005-applications";
 
 /*
  * The migrations, in the order they run (decision 025). Each lives in app/db/migrations/ and is
@@ -18,6 +19,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0002_jobs": jobs(dialect),
     "0003_assets": assets(dialect),
     "0004_browse": browse(dialect),
+    "0005_applications": applications(dialect),
   };
 }
 
