@@ -44,3 +44,23 @@ export const fieldset = style({
 });
 
 export const legend = style({ fontWeight: 600, padding: "0 4px" });
+
+export const confirm = style({
+  display: "grid",
+  gap: "8px",
+  padding: "12px",
+  borderRadius: "8px",
+  background: vars.color.dangerBg,
+  color: vars.color.text,
+});
+
+export const cancel = style({ alignSelf: "center", color: vars.color.link });
+
+export const secret = style({
+  display: "grid",
+  gap: "8px",
+  padding: "12px 16px",
+  borderRadius: "8px",
+  background: vars.color.warningBg,
+  color: vars.color.text,
+});

@@ -2,7 +2,8 @@ import { createApplication } from "~/models/application/application.server";
 import { applicationInputSchema } from "~/models/application/application.schema";
 import { applicationView } from "~/models/application/application.view";
 import type { Viewer } from "~/models/user/user.schema";
-import { apiJson } from "../http.server";
+import { siteDecision } from "~/models/access/access.server";
+import { apiJson, errorResponse } from "../http.server";
 import { requireViewer } from "../session.server";
 import { formReply, readSubmission } from "../submission.server";
 
@@ -26,4 +27,12 @@ export async function registerApplication(request: Request, viewer: Viewer): Pro
     status: 201,
     headers: { Location: view.href, "Cache-Control": "no-store" },
   });
+}
+
+/** The management page's guard: an administrator, or the error page (403, or sign in first). */
+export async function requireApplicationManagerPage(request: Request): Promise<Viewer> {
+  const viewer = await requireSignedIn(request);
+  const decision = siteDecision(viewer, "ManageApplications");
+  if (!decision.allowed) throw errorResponse(request, decision.problem);
+  return viewer;
 }

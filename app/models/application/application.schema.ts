@@ -9,6 +9,8 @@ import { z } from "zod";
 export const GRANTS = ["client_credentials", "authorization_code", "refresh_token"] as const;
 export type Grant = (typeof GRANTS)[number];
 
+const isGrant = (value: string): value is Grant => (GRANTS as readonly string[]).includes(value);
+
 export const GRANT_LABELS: Record<Grant, string> = {
   client_credentials: "Client credentials (a program acting as one user)",
   authorization_code: "Authorization code with PKCE (people sign in and approve)",
@@ -55,11 +57,13 @@ export const applicationInputSchema = z
     grants: z.preprocess(
       asList,
       z
-        .array(z.enum(GRANTS, { errorMap: () => ({ message: "Choose from the listed grants" }) }), {
+        .array(z.string({ invalid_type_error: "Choose from the listed grants" }), {
           invalid_type_error: "Give the grants as a list",
         })
         .min(1, "Choose at least one grant")
-        .transform((grants) => [...new Set(grants)]),
+        // Checked on the list, so the message shows by the grants' field, not by one checkbox.
+        .refine((grants) => grants.every(isGrant), "Choose from the listed grants")
+        .transform((grants) => [...new Set(grants.filter(isGrant))]),
     ),
     redirectUris: z.preprocess(
       asList,
