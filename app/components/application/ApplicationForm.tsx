@@ -44,7 +44,9 @@ export function ApplicationForm({
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: applicationInputSchema }),
+    // The schema reads the form's strings itself, exactly as the server does: no coercion.
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: applicationInputSchema, disableAutoCoercion: true }),
   });
   const grantErrors = fields.grants.errors;
   return (

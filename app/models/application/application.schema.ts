@@ -49,11 +49,16 @@ export function redirectUriProblem(uri: string): string | null {
 
 export const applicationInputSchema = z
   .object({
-    name: z
-      .string({ required_error: "Enter a name", invalid_type_error: "Enter a name" })
-      .trim()
-      .min(1, "Enter a name")
-      .max(100, "Use at most 100 characters"),
+    // A missing name is an empty one, so the rules across fields below still run and every
+    // error shows at once (Conform sends an empty field as missing).
+    name: z.preprocess(
+      (v) => v ?? "",
+      z
+        .string({ invalid_type_error: "Enter a name" })
+        .trim()
+        .min(1, "Enter a name")
+        .max(100, "Use at most 100 characters"),
+    ),
     grants: z.preprocess(
       asList,
       z
