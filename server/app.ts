@@ -23,6 +23,8 @@ import {
   API_ONLY_PATHS,
   isUploadPath,
   matchesAny,
+  OAUTH_AUTHORIZE_PATHS,
+  OAUTH_CLIENT_PATHS,
   RATE_LIMIT_WINDOW_MS,
   RATE_LIMITED_FORMS,
 } from "../app/http/paths";
@@ -95,6 +97,49 @@ function isInternalPath(url: string): boolean {
   return normalized === JSON_PREFIX || normalized.startsWith(`${JSON_PREFIX}/`);
 }
 
+/*
+ * A request that authenticates with a token (Authorization: Bearer, FWAPITOKEN) is decided by the
+ * token alone, never by a cookie riding along (app/http/session.server.ts), and a cross-site page
+ * cannot add these headers without the browser asking first (CORS), which Arkiv never allows. So
+ * these requests, and the OAuth2 endpoints that authenticate the client itself, skip the
+ * same-origin check, as programs on other machines must.
+ */
+function authenticatesWithoutCookie(req: Request): boolean {
+  return (
+    /^bearer(?:[ \t]|$)/i.test(req.get("authorization") ?? "") ||
+    req.get("fwapitoken") !== undefined ||
+    matchesAny(OAUTH_CLIENT_PATHS, req.path)
+  );
+}
+
+/*
+ * The consent page's form is answered with a redirect to the application's redirect URI, which
+ * CSP's form-action checks as well: the page allows that one origin besides its own. The action
+ * only redirects to a URI registered for the client, whatever this allows.
+ */
+function consentFormTarget(req: Request): string {
+  if (!matchesAny(OAUTH_AUTHORIZE_PATHS, req.path)) return "";
+  const uri = req.query.redirect_uri;
+  if (typeof uri !== "string") return "";
+  try {
+    const url = new URL(uri);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.origin : "";
+  } catch {
+    return "";
+  }
+}
+
+/** The request's path and query for the log, with the values of credential-like parameters hidden. */
+export function loggedUrl(url: string): string {
+  const index = url.indexOf("?");
+  if (index < 0) return url;
+  const params = new URLSearchParams(url.slice(index + 1));
+  for (const name of new Set(params.keys())) {
+    if (/token|secret|code|password|assertion/i.test(name)) params.set(name, "[hidden]");
+  }
+  return `${url.slice(0, index)}?${params.toString()}`;
+}
+
 export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   env: Env;
@@ -158,7 +203,7 @@ export function createApp({ build, env, root }: AppOptions) {
           connectSrc: ["'self'"],
           frameSrc: ["'self'"],
           frameAncestors: ["'self'"],
-          formAction: ["'self'"],
+          formAction: ["'self'", (req) => consentFormTarget(req as Request)],
           baseUri: ["'self'"],
           objectSrc: ["'none'"],
         },
@@ -175,7 +220,11 @@ export function createApp({ build, env, root }: AppOptions) {
 
   if (env.LOG_REQUESTS) {
     morgan.token("id", (_req, res) => String((res as Response).locals.requestId));
-    app.use(morgan(":date[iso] :id :method :url :status :res[content-length] - :response-time ms"));
+    // Tokens travel in headers, never logged; a client that puts one in the query is not logged either.
+    morgan.token("safe-url", (req) => loggedUrl((req as Request).originalUrl));
+    app.use(
+      morgan(":date[iso] :id :method :safe-url :status :res[content-length] - :response-time ms"),
+    );
   }
 
   // The JSON twins are internal. Check the path as Remix will see it: decoded, dot segments
@@ -187,7 +236,7 @@ export function createApp({ build, env, root }: AppOptions) {
 
   // Cross-origin form posts are refused: the Origin (or, failing that, Sec-Fetch-Site) must be ours.
   app.use((req, res, next) => {
-    if (!UNSAFE_METHODS.has(req.method)) return next();
+    if (!UNSAFE_METHODS.has(req.method) || authenticatesWithoutCookie(req)) return next();
     const origin = req.get("origin");
     const ours = env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.get("host")}`;
     const site = req.get("sec-fetch-site");

@@ -8,6 +8,7 @@ import { startWorker, type Worker } from "../app/jobs/worker.server";
 import { sweepUploadLeftovers } from "../app/models/upload/chunked-upload.server";
 import { ensureDemoArchive } from "../scripts/demo-archive";
 import { purgeExpiredSessions } from "../app/models/session/session.server";
+import { purgeExpiredCredentials } from "../app/models/oauth/credential.server";
 import { env as readEnv } from "../app/utils/env.server";
 import { createApp } from "./app";
 
@@ -66,6 +67,7 @@ async function main() {
 
   const purge = setInterval(() => {
     void purgeExpiredSessions().catch(console.error);
+    void purgeExpiredCredentials().catch(console.error);
     void sweepUploadLeftovers().catch(console.error);
   }, 10 * 60_000);
   purge.unref();

@@ -6,6 +6,7 @@ import { jobs } from "./migrations/0002-jobs";
 import { assets } from "./migrations/0003-assets";
 import { browse } from "./migrations/0004-browse";
 import { assetResolution } from "./migrations/0005-asset-resolution";
+import { applications } from "./migrations/0006-applications";
 
 /*
  * The migrations, in the order they run (decision 025). Each lives in app/db/migrations/ and is
@@ -20,6 +21,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0003_assets": assets(dialect),
     "0004_browse": browse(dialect),
     "0005_asset_resolution": assetResolution(dialect),
+    "0006_applications": applications(dialect),
   };
 }
 

@@ -214,6 +214,44 @@ export interface AssetPinsTable {
   created_at: string;
 }
 
+export type OAuthGrant = "client_credentials" | "authorization_code" | "refresh_token";
+
+/** A program registered by an administrator (decision 028). */
+export interface ApplicationsTable {
+  id: Generated<number>;
+  /** Public, random; names the application in its href and at the token endpoint. */
+  client_id: string;
+  name: string;
+  /** SHA-256 (hex) of the secret, which is shown once and never stored. */
+  secret_hash: string;
+  /** JSON text: OAuthGrant[]. */
+  grants: Generated<string>;
+  /** JSON text: string[]. */
+  redirect_uris: Generated<string>;
+  /** The user whose rights client-credentials tokens carry. */
+  user_id: number | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export type CredentialKind = "access" | "refresh" | "code" | "api";
+
+/** Every credential issued to an application, by the SHA-256 (hex) of its value. */
+export interface OAuthCredentialsTable {
+  hash: string;
+  kind: CredentialKind;
+  application_id: number;
+  user_id: number;
+  /** Space-separated. */
+  scope: Generated<string>;
+  /** null: until revoked (API tokens). */
+  expires_at: string | null;
+  redirect_uri: string | null;
+  code_challenge: string | null;
+  code_challenge_method: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -229,6 +267,8 @@ export interface Database {
   renditions: RenditionsTable;
   uploads: UploadsTable;
   asset_pins: AssetPinsTable;
+  applications: ApplicationsTable;
+  oauth_credentials: OAuthCredentialsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -241,6 +281,8 @@ export type AssetRow = Selectable<AssetsTable>;
 export type RevisionRow = Selectable<RevisionsTable>;
 export type RenditionRow = Selectable<RenditionsTable>;
 export type UploadRow = Selectable<UploadsTable>;
+export type ApplicationRow = Selectable<ApplicationsTable>;
+export type OAuthCredentialRow = Selectable<OAuthCredentialsTable>;
 
 export const EVERYONE_GROUP_ID = 10000;
 export const REGISTERED_USERS_GROUP_ID = 10001;

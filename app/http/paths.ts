@@ -16,8 +16,20 @@ export const UPLOAD_PATHS: readonly RegExp[] = [
   /^\/fotoweb\/api\/uploads\/[^/]+\/chunks\/[^/]+\/?$/i,
 ];
 
+/*
+ * OAuth2 (decision 028). The token and revocation endpoints are called by programs with their
+ * client credentials, never with the session cookie: they answer JSON only and need no
+ * same-origin check. The authorization endpoint is a page for the signed-in person.
+ */
+export const OAUTH_TOKEN_PATH = "/fotoweb/oauth2/token";
+export const OAUTH_REVOKE_PATH = "/fotoweb/oauth2/revoke";
+export const OAUTH_AUTHORIZE_PATH = "/fotoweb/oauth2/authorize";
+export const OAUTH_CLIENT_PATHS: readonly RegExp[] = [/^\/fotoweb\/oauth2\/(token|revoke)\/?$/i];
+export const OAUTH_AUTHORIZE_PATHS: readonly RegExp[] = [/^\/fotoweb\/oauth2\/authorize\/?$/i];
+
 /** Paths that are always one representation: never rewritten to their JSON twin. */
 export const SINGLE_REPRESENTATION_PATHS: readonly RegExp[] = [
+  /^\/fotoweb\/oauth2(\/|$)/i,
   /^\/fotoweb\/api(\/|$)/i,
   /^\/fotoweb\/views(\/|$)/i,
   /^\/fotoweb\/services(\/|$)/i,
@@ -26,7 +38,10 @@ export const SINGLE_REPRESENTATION_PATHS: readonly RegExp[] = [
 ];
 
 /** API-only namespaces: every answer there, refusals included, is JSON. */
-export const API_ONLY_PATHS: readonly RegExp[] = [/^\/fotoweb\/(api|services)(\/|$)/i];
+export const API_ONLY_PATHS: readonly RegExp[] = [
+  /^\/fotoweb\/(api|services)(\/|$)/i,
+  ...OAUTH_CLIENT_PATHS,
+];
 
 /** Resources that are never pages: a missing session is 401, not a log-on redirect. */
 export const NEVER_A_PAGE_PATHS: readonly RegExp[] = [

@@ -22,3 +22,21 @@ export async function countPasswordAttempt(userId: number): Promise<void> {
   if (totalHits > env().LOGIN_RATE_LIMIT)
     throw new HttpError(429, PASSWORD_ATTEMPTS_MESSAGE, { heading: "Too many password attempts" });
 }
+
+/*
+ * The token endpoint's count per client (decision 028): TOKEN_RATE_LIMIT requests per window for
+ * each client id presented, the same limiter's store as the password changes.
+ */
+const tokenRequests = () =>
+  singleton("tokenRequests", () => {
+    const store = new MemoryStore();
+    store.init({ windowMs: RATE_LIMIT_WINDOW_MS } as Options);
+    return store;
+  });
+
+/** Counts a token request by the client; the seconds to wait once over the limit, else null. */
+export async function countTokenRequest(clientId: string): Promise<number | null> {
+  const { totalHits, resetTime } = await tokenRequests().increment(`client:${clientId}`);
+  if (totalHits <= env().TOKEN_RATE_LIMIT) return null;
+  return Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now()) - Date.now()) / 1000));
+}

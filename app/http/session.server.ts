@@ -19,7 +19,8 @@ import { GUEST_USER_ID } from "~/db/schema";
 import { findUserById, toViewer } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { env } from "~/utils/env.server";
-import { apiError, isSecureRequest } from "./http.server";
+import { apiError, errorResponse, HttpError, isSecureRequest } from "./http.server";
+import { findTokenUserId, type PresentedToken } from "~/models/oauth/oauth.server";
 import { LINKS } from "~/utils/links";
 import { currentPath, loginPath } from "./redirect";
 import { perRequest } from "~/utils/request-scope.server";
@@ -95,9 +96,51 @@ export async function getSession(request: Request): Promise<Session<SessionData,
   return (await sessionStorage(request)).getSession(request.headers.get("Cookie"));
 }
 
-/** The signed-in user (the guest included), or null for an anonymous visitor. */
+/** The header a program's API token travels in, as the FotoWare API names it. */
+export const API_TOKEN_HEADER = "FWAPITOKEN";
+
+/**
+ * The token a program presents: an OAuth2 access token (`Authorization: Bearer`) or an API token
+ * (`FWAPITOKEN`). Another Authorization scheme is not a token and leaves the session to decide.
+ */
+export function presentedToken(request: Request): PresentedToken | null {
+  const api = request.headers.get(API_TOKEN_HEADER);
+  if (api !== null) return { kind: "api", value: api.trim() };
+  const match = /^bearer(?:[ \t]+(.*))?$/i.exec(request.headers.get("authorization") ?? "");
+  return match ? { kind: "bearer", value: (match[1] ?? "").trim() } : null;
+}
+
+export const INVALID_TOKEN_MESSAGE =
+  "The access token is not valid: it is unknown, expired or revoked. Get a new one and try again.";
+
+/**
+ * A presented token decides alone: its user, or 401 in the error body when it is not valid. It
+ * never falls back to the session cookie or to the guest, so a program learns at once that its
+ * token stopped working, and a cookie riding along changes nothing (which is why token requests
+ * skip the same-origin check in server/).
+ */
+async function tokenViewer(request: Request, token: PresentedToken): Promise<Viewer> {
+  const userId = await findTokenUserId(token);
+  const viewer = userId === null ? null : await findUserById(userId);
+  if (viewer) return viewer;
+  const challenge =
+    token.kind === "bearer"
+      ? 'Bearer realm="Arkiv", error="invalid_token"'
+      : 'FWAPITOKEN realm="Arkiv"';
+  throw errorResponse(
+    request,
+    new HttpError(401, INVALID_TOKEN_MESSAGE, { headers: { "WWW-Authenticate": challenge } }),
+  );
+}
+
+/**
+ * The viewer: the user of a presented token (or 401 when it is not valid), else the signed-in
+ * user (the guest included), else null for an anonymous visitor.
+ */
 export function getViewer(request: Request): Promise<Viewer | null> {
   return perRequest("viewer", async () => {
+    const token = presentedToken(request);
+    if (token) return tokenViewer(request, token);
     // The session's id from its signed cookie, then the session and its user in one read.
     const id: unknown = await (
       await sessionParts(request)

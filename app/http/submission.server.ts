@@ -84,7 +84,14 @@ export async function readSubmission<S extends z.ZodTypeAny>(
   schema: S,
   options?: { json?: boolean },
 ): Promise<Submission<z.output<S>>> {
-  const values = await readBody(request, options);
+  return checkSubmission(await readBody(request, options), schema);
+}
+
+/** Checks values already read (a form with several intents) as readSubmission does. */
+export async function checkSubmission<S extends z.ZodTypeAny>(
+  values: SubmittedValues,
+  schema: S,
+): Promise<Submission<z.output<S>>> {
   const parsed = await schema.safeParseAsync(values);
   if (parsed.success) return { ok: true, data: parsed.data as z.output<S>, values };
   const fieldErrors: Record<string, string> = {};

@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { SiteSettingsForm } from "~/components/site/SiteSettingsForm";
 import { requireSiteSettingsPermission } from "~/http/actions/site-permission.server";
 import { settingsFromForm, siteSettingsFormSchema } from "~/models/site/site.schema";
@@ -35,6 +35,10 @@ export default function SiteSettingsView() {
   return (
     <section className={panel} aria-labelledby="settings-title">
       <h1 id="settings-title">Site settings</h1>
+      <p>
+        <Link to={LINKS.applications}>Applications</Link>: programs that use the API with OAuth2 or
+        API tokens.
+      </p>
       <SiteSettingsForm settings={settings} />
     </section>
   );

@@ -69,6 +69,17 @@ export const envSchema = z.object({
    * again this long after its last renewal (renewed every third of it while the job runs).
    */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** How long an OAuth2 access token lives (decision 028). */
+  OAUTH_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** How long an OAuth2 refresh token lives; each use replaces it with a new one. */
+  OAUTH_REFRESH_TOKEN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(365 * 86_400)
+    .default(30 * 86_400),
+  /** Token requests one client may make per 15 minutes at /fotoweb/oauth2/token; more: 429. */
+  TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Create the demo archive on first start with an empty database. */
   DEMO_CONTENT: booleanFlag.default("true"),
   LOG_REQUESTS: booleanFlag.default("true"),

@@ -23,6 +23,7 @@ export const LINKS = {
   interfaceStyle: "/fotoweb/me/interface-style",
   clientSettings: "/fotoweb/me/client-settings",
   management: "/fotoweb/views/management",
+  applications: "/fotoweb/views/management/applications",
   upload: "/fotoweb/views/upload",
   uploadTo: "/fotoweb/me/upload-to/",
   uploads: "/fotoweb/api/uploads",

@@ -110,6 +110,7 @@ describe("schema", () => {
     const tables = await tablesOf(handle);
     expect([...tables.keys()].sort()).toEqual(
       [
+        "applications",
         "archive_members",
         "archives",
         "asset_pins",
@@ -118,6 +119,7 @@ describe("schema", () => {
         "group_members",
         "groups",
         "jobs",
+        "oauth_credentials",
         "renditions",
         "revisions",
         "sessions",
@@ -328,6 +330,7 @@ describe("re-running migrations", () => {
       "0003_assets",
       "0004_browse",
       "0005_asset_resolution",
+      "0006_applications",
     ]);
   });
 
@@ -388,9 +391,10 @@ describe("an empty database", () => {
       "0003_assets",
       "0004_browse",
       "0005_asset_resolution",
+      "0006_applications",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
-    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 19 : 14);
+    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 21 : 16);
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {
@@ -485,8 +489,11 @@ describe("frozen migrations (decision 025)", () => {
         .orderBy("name")
         .execute();
 
-      // Only the migrations written after the switch run; the old runner's records stay as they were.
-      const later = Object.keys(migrations(old.handle.dialect)).slice(recorded.length);
+      // Only what came after the single file runs (0005 on: issue 14's resolution and applications).
+      const later = Object.keys(migrations(old.handle.dialect)).filter(
+        (name) => !recorded.some((r) => r.name === name),
+      );
+      expect(later).toEqual(["0005_asset_resolution", "0006_applications"]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
       const after = await old.handle.db
@@ -499,6 +506,7 @@ describe("frozen migrations (decision 025)", () => {
       expect(recorded.map((r) => r.name)).toEqual(
         Object.keys(migrations(old.handle.dialect)).slice(0, recorded.length),
       );
+      expect(after.map((r) => r.name)).toEqual(Object.keys(migrations(old.handle.dialect)));
       const kept = await old.handle.db
         .selectFrom("site_settings")
         .select("value")
@@ -548,6 +556,7 @@ describe("frozen migrations (decision 025)", () => {
       await expect(migrateToLatest(target.handle.db, target.handle.dialect)).resolves.toEqual([
         "0004_browse",
         "0005_asset_resolution",
+        "0006_applications",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")

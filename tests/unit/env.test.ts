@@ -30,6 +30,9 @@ describe("envSchema", () => {
       MAX_OPEN_UPLOAD_BYTES: 20 * 1024 ** 3,
       INGEST_CONCURRENCY: 2,
       JOB_LEASE_SECONDS: 60,
+      OAUTH_ACCESS_TOKEN_SECONDS: 3600,
+      OAUTH_REFRESH_TOKEN_SECONDS: 30 * 86_400,
+      TOKEN_RATE_LIMIT: 60,
       DEMO_CONTENT: true,
       LOG_REQUESTS: true,
     });

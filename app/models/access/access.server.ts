@@ -27,7 +27,7 @@ import type { Viewer } from "~/models/user/user.schema";
 export type AccessAction = ArchivePermission;
 
 /** A site-wide action, held by the site owner until groups carry capabilities of their own. */
-export type SiteAction = "ManageSettings" | "SetPosterAsset";
+export type SiteAction = "ManageSettings" | "SetPosterAsset" | "ManageApplications";
 
 export const ARCHIVE_NOT_FOUND = "There is no archive at this address.";
 export const ASSET_NOT_FOUND = "There is no asset at this address.";
@@ -261,6 +261,7 @@ export function siteDecision(viewer: Viewer | null, action: SiteAction): Decisio
       ManageSettings:
         "Only an administrator with the manage-settings permission can change site settings.",
       SetPosterAsset: "You do not have permission to set this archive's cover.",
+      ManageApplications: "Only an administrator can register and manage applications.",
     };
     return { allowed: false, problem: new Problem("forbidden", messages[action]) };
   }

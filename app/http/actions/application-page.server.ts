@@ -1,0 +1,77 @@
+import { json } from "@remix-run/node";
+import {
+  applicationUsers,
+  createApplication,
+  deleteApplication,
+  getApplication,
+  issueApiToken,
+  listApplications,
+} from "~/models/application/application.server";
+import {
+  applicationActionSchema,
+  applicationInputSchema,
+  userHref,
+} from "~/models/application/application.schema";
+import { applicationView } from "~/models/application/application.view";
+import { LINKS } from "~/utils/links";
+import { readReveal, revealCookie } from "../reveal.server";
+import { checkSubmission, formReply, readBody } from "../submission.server";
+import { redirectWithToast } from "../toast.server";
+import { requireApplicationManagerPage } from "./application-api.server";
+
+/* The applications page (decision 028): its data and its three forms, post/redirect/get. */
+
+const PAGE = LINKS.applications;
+
+export async function applicationsPageData(request: Request) {
+  const viewer = await requireApplicationManagerPage(request);
+  const [applications, users, { reveal, setCookie }] = await Promise.all([
+    listApplications(viewer),
+    applicationUsers(),
+    readReveal(request, PAGE),
+  ]);
+  const confirmDelete = new URL(request.url).searchParams.get("delete");
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  return json(
+    {
+      applications: applications.map(applicationView),
+      users: users.map((u) => ({ href: userHref(u.id), label: `${u.fullName} (${u.username})` })),
+      reveal,
+      confirmDelete,
+    },
+    { headers },
+  );
+}
+
+export async function applicationsPageAction(request: Request) {
+  const viewer = await requireApplicationManagerPage(request);
+  const values = await readBody(request, { json: false });
+  if (values.intent === "create") {
+    const submission = await checkSubmission(values, applicationInputSchema);
+    if (!submission.ok) return formReply(request, submission);
+    const created = await createApplication(viewer, submission.data);
+    if (!created.ok) return formReply(request, { fieldErrors: created.fieldErrors, values });
+    const { application, clientSecret } = created;
+    return redirectWithToast(request, PAGE, { message: `${application.name} is registered.` }, [
+      await revealCookie(request, PAGE, {
+        kind: "clientSecret",
+        clientId: application.clientId,
+        name: application.name,
+        value: clientSecret,
+      }),
+    ]);
+  }
+  const submission = await checkSubmission(values, applicationActionSchema);
+  if (!submission.ok) return formReply(request, submission);
+  const { intent, clientId } = submission.data;
+  if (intent === "delete") {
+    const removed = await deleteApplication(viewer, clientId);
+    return redirectWithToast(request, PAGE, { message: `${removed.name} is deleted.` });
+  }
+  const token = await issueApiToken(viewer, clientId);
+  const { name } = await getApplication(viewer, clientId);
+  return redirectWithToast(request, PAGE, { message: "A new API token is issued." }, [
+    await revealCookie(request, PAGE, { kind: "apiToken", clientId, name, value: token }),
+  ]);
+}

@@ -1,0 +1,226 @@
+import crypto from "node:crypto";
+import { db, now } from "~/db/connection.server";
+import { GUEST_USER_ID, type ApplicationRow } from "~/db/schema";
+import { siteDecision } from "~/models/access/access.server";
+import {
+  hashCredential,
+  matchesHash,
+  newCredential,
+  saveCredential,
+} from "~/models/oauth/credential.server";
+import { Problem } from "~/models/problem/problem";
+import type { Viewer } from "~/models/user/user.schema";
+import { GRANTS, type ApplicationInput, type Grant } from "./application.schema";
+
+/*
+ * Applications: programs an administrator registers (decision 028). The secret is shown once,
+ * when the application is made, and kept only as its SHA-256.
+ */
+
+export const APPLICATION_NOT_FOUND = "There is no application at this address.";
+
+export interface Application {
+  id: number;
+  clientId: string;
+  name: string;
+  grants: Grant[];
+  redirectUris: string[];
+  /** The user whose rights client-credentials and API tokens carry. */
+  user: { id: number; username: string; fullName: string } | null;
+  createdAt: string;
+}
+
+type Row = ApplicationRow & {
+  username: string | null;
+  full_name: string | null;
+};
+
+function parseList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function toApplication(row: Row): Application {
+  return {
+    id: row.id,
+    clientId: row.client_id,
+    name: row.name,
+    grants: parseList(row.grants).filter((g): g is Grant =>
+      (GRANTS as readonly string[]).includes(g),
+    ),
+    redirectUris: parseList(row.redirect_uris),
+    user:
+      row.user_id !== null && row.username !== null
+        ? { id: row.user_id, username: row.username, fullName: row.full_name || row.username }
+        : null,
+    createdAt: row.created_at,
+  };
+}
+
+const selectApplications = () =>
+  db()
+    .selectFrom("applications")
+    .leftJoin("users", "users.id", "applications.user_id")
+    .selectAll("applications")
+    .select(["users.username", "users.full_name"]);
+
+/** Only the holders of ManageApplications register, list and remove applications. */
+export function requireApplicationManager(viewer: Viewer | null): Viewer {
+  const decision = siteDecision(viewer, "ManageApplications");
+  if (!decision.allowed) throw decision.problem;
+  return decision.value;
+}
+
+export async function listApplications(viewer: Viewer | null): Promise<Application[]> {
+  requireApplicationManager(viewer);
+  const rows = await selectApplications()
+    .orderBy("applications.name")
+    .orderBy("applications.id")
+    .execute();
+  return rows.map(toApplication);
+}
+
+/** The application with this client id; a Problem (not-found) when there is none. */
+export async function getApplication(
+  viewer: Viewer | null,
+  clientId: string,
+): Promise<Application> {
+  requireApplicationManager(viewer);
+  const found = await findApplicationByClientId(clientId);
+  if (!found) throw new Problem("not-found", APPLICATION_NOT_FOUND);
+  return found;
+}
+
+/** No permission check: the token endpoint finds the client it authenticates. */
+export async function findApplicationByClientId(clientId: string): Promise<Application | null> {
+  if (!/^[0-9a-f]{32}$/.test(clientId)) return null;
+  const row = await selectApplications()
+    .where("applications.client_id", "=", clientId)
+    .executeTakeFirst();
+  return row ? toApplication(row) : null;
+}
+
+/** The application whose client id and secret these are, compared in constant time; or null. */
+export async function authenticateApplication(
+  clientId: string,
+  secret: string,
+): Promise<Application | null> {
+  if (!/^[0-9a-f]{32}$/.test(clientId)) return null;
+  const row = await db()
+    .selectFrom("applications")
+    .select("secret_hash")
+    .where("client_id", "=", clientId)
+    .executeTakeFirst();
+  // A missing client costs the same hash as a wrong secret.
+  const ok = matchesHash(secret, row?.secret_hash ?? hashCredential(""));
+  return row && ok ? findApplicationByClientId(clientId) : null;
+}
+
+/** Users a program may act as: enabled accounts of their own (never the guest). */
+export async function applicationUsers(): Promise<
+  { id: number; username: string; fullName: string }[]
+> {
+  const rows = await db()
+    .selectFrom("users")
+    .select(["id", "username", "full_name"])
+    .where("is_enabled", "=", 1)
+    .where("id", "!=", GUEST_USER_ID)
+    .orderBy("username_key")
+    .execute();
+  return rows.map((r) => ({ id: r.id, username: r.username, fullName: r.full_name || r.username }));
+}
+
+async function usableUser(id: number): Promise<boolean> {
+  if (id === GUEST_USER_ID) return false;
+  const row = await db()
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", id)
+    .where("is_enabled", "=", 1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export type CreateApplicationResult =
+  | { ok: true; application: Application; clientSecret: string }
+  | { ok: false; fieldErrors: Record<string, string> };
+
+export async function createApplication(
+  viewer: Viewer | null,
+  input: ApplicationInput,
+): Promise<CreateApplicationResult> {
+  const manager = requireApplicationManager(viewer);
+  if (input.user !== undefined && !(await usableUser(input.user)))
+    return {
+      ok: false,
+      fieldErrors: { user: "There is no such user (the guest cannot be chosen)" },
+    };
+  const clientId = crypto.randomBytes(16).toString("hex");
+  const clientSecret = newCredential();
+  await db()
+    .insertInto("applications")
+    .values({
+      client_id: clientId,
+      name: input.name,
+      secret_hash: hashCredential(clientSecret),
+      grants: JSON.stringify(input.grants),
+      redirect_uris: JSON.stringify(input.redirectUris),
+      user_id: input.user ?? null,
+      created_by: manager.id,
+      created_at: now(),
+    })
+    .execute();
+  const application = (await findApplicationByClientId(clientId))!;
+  return { ok: true, application, clientSecret };
+}
+
+/** Removes the application; every token and code issued to it goes with it. */
+export async function deleteApplication(
+  viewer: Viewer | null,
+  clientId: string,
+): Promise<Application> {
+  const application = await getApplication(viewer, clientId);
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .deleteFrom("oauth_credentials")
+        .where("application_id", "=", application.id)
+        .execute();
+      await trx.deleteFrom("applications").where("id", "=", application.id).execute();
+    });
+  return application;
+}
+
+export const NO_TOKEN_USER_MESSAGE =
+  "This application has no user: choose the user whose rights its API tokens carry first.";
+
+/** An API token (FWAPITOKEN) for the application, carrying its user's rights; shown once. */
+export async function issueApiToken(viewer: Viewer | null, clientId: string): Promise<string> {
+  const application = await getApplication(viewer, clientId);
+  if (!application.user) throw new Problem("conflict", NO_TOKEN_USER_MESSAGE);
+  const token = newCredential();
+  await saveCredential({
+    kind: "api",
+    value: token,
+    applicationId: application.id,
+    userId: application.user.id,
+    expiresAt: null,
+  });
+  return token;
+}
+
+/** API tokens issued to the application and not revoked. */
+export async function countApiTokens(applicationId: number): Promise<number> {
+  const row = await db()
+    .selectFrom("oauth_credentials")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("application_id", "=", applicationId)
+    .where("kind", "=", "api")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
