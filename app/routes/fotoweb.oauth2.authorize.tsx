@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import {
   json,
   type ActionFunctionArgs,

@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ApplicationForm } from "~/components/application/ApplicationForm";
