@@ -102,6 +102,13 @@ export const tile = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   overflow: "hidden",
+  /*
+   * A tile out of view is not styled, laid out or painted until it nears the viewport: a page of
+   * tiles cost one long style and layout task on a phone, most of it for tiles nobody had seen.
+   * The size stands in for them until they have been shown once (`auto` keeps the real one then).
+   */
+  contentVisibility: "auto",
+  containIntrinsicSize: "auto 320px",
   selectors: {
     "&[data-selected]": { outline: `3px solid ${vars.color.accent}`, outlineOffset: "1px" },
   },
