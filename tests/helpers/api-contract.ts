@@ -137,6 +137,10 @@ function setUp(): { reference: Reference; ajv: Ajv } {
   return { reference, ajv };
 }
 
+// Read and registered once, when a test file loads: about a second of YAML and ajv on these
+// machines, which must never fall inside a test's timed window (a lease, a restart).
+setUp();
+
 /** The reference's operations, for docs/api.md. */
 export function referenceOperations(): ReferenceOperation[] {
   return setUp().reference.operations;
