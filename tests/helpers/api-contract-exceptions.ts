@@ -90,12 +90,35 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "the reference has only the pins link.",
   },
   {
-    path: /^\/fotoweb\/me\/pins\/?$/i,
+    path: /^\/fotoweb\/api\/config\/applications(\/[0-9a-f]{32}\/(tokens)?)?\/?$/i,
     mediaType: "application/json",
+    status: [200, 201],
     forgives: "undescribed",
     reason:
-      "The pins list's POST and PATCH answers ({assets: {added, noAssetsAdded}} and " +
-      "{assets: {removed}}) are the real product's, read by its client (spec 000 section 7); " +
-      "the reference has only the pins link.",
+      "The applications API (the list, one application, a registration's 201 with its secret, an " +
+      "API token's 201; decision 028) is Arkiv's own: the reference has no resource for " +
+      "registering programs (the real product registers them in its site configuration).",
+  },
+  {
+    path: /^\/fotoweb\/oauth2\/token\/?$/i,
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "The token endpoint's answer is OAuth 2's access token response (RFC 6749 section 5.1: " +
+      "access_token, token_type, expires_in, refresh_token); the reference names OAuth 2 only as " +
+      "a security scheme and describes none of its endpoints.",
+  },
+  {
+    path: /^\/fotoweb\/oauth2\/(token|revoke)\/?$/i,
+    mediaType: "application/json",
+    // OAuth's refusals; a 405 for another method is the house's, as on every route.
+    status: [400, 401, 429, 500],
+    forgives: { pointer: /^\/(status|heading|value)$/, keyword: "house-error" },
+    reason:
+      "The token and revocation endpoints refuse in OAuth 2's error shape, {error, " +
+      "error_description} (RFC 6749 section 5.2, RFC 7009 section 2.2.1), which clients' OAuth " +
+      "libraries parse, not in the house's error body; it is still checked as the reference's " +
+      "ErrorMessage.",
   },
 ];
