@@ -1,3 +1,4 @@
+import { readPlaywrightJson } from "../helpers/api-contract";
 import { ADMIN, PASSWORD } from "./users";
 import { expect, expectAccessible, signInQuietly, test } from "./fixtures";
 
@@ -69,7 +70,7 @@ test("register with errors shown by their fields, then register, use the token, 
     headers: { fwapitoken: token, accept: "application/vnd.fotoware.full-api-descriptor+json" },
   });
   expect(me.status()).toBe(200);
-  expect(JSON.stringify(await me.json())).toContain("alice");
+  expect(JSON.stringify(await readPlaywrightJson(me))).toContain("alice");
   // Shown once: it is gone when the page is opened again.
   await open(PAGE);
   await expect(page.getByTestId("revealed-secret")).toHaveCount(0);

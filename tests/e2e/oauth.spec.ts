@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { readPlaywrightJson } from "../helpers/api-contract";
 import { ADMIN, PASSWORD } from "./users";
 import { expect, expectAccessible, signInQuietly, test } from "./fixtures";
 
@@ -19,7 +20,10 @@ async function registerClient(page: Page, name: string) {
     data: { name, grants: ["authorization_code", "refresh_token"], redirectUris: [CALLBACK] },
   });
   expect(response.status()).toBe(201);
-  const body = (await response.json()) as { clientId: string; clientSecret: string };
+  const body = await readPlaywrightJson<{ clientId: string; clientSecret: string }>(
+    response,
+    "POST",
+  );
   await page.context().clearCookies();
   return body;
 }
@@ -99,7 +103,10 @@ for (const user of [
 
     const granted = await exchange(request, client, code, verifier);
     expect(granted.status()).toBe(200);
-    const tokens = (await granted.json()) as { access_token: string; refresh_token: string };
+    const tokens = await readPlaywrightJson<{ access_token: string; refresh_token: string }>(
+      granted,
+      "POST",
+    );
     expect(tokens.refresh_token).toBeTruthy();
     const me = await request.get("/fotoweb/me/", {
       headers: {
@@ -108,7 +115,7 @@ for (const user of [
       },
     });
     expect(me.status()).toBe(200);
-    expect(JSON.stringify(await me.json())).toContain(user.username);
+    expect(JSON.stringify(await readPlaywrightJson(me))).toContain(user.username);
     // The code is spent, and a wrong verifier never worked.
     expect((await exchange(request, client, code, verifier)).status()).toBe(400);
   });

@@ -247,6 +247,7 @@ describe("kill -9 in the middle of a chunked upload", () => {
     expect(await consistencyProblems(site)).toEqual([]);
     server = await site.start(CRASH_ENV);
     client = reconnect(client, server);
+    // Result and error are always there, null until the upload ends (decision 029).
     expect(await status()).toEqual({ status: "awaitingData", result: null, error: null });
     // The server says which chunk it wants next.
     const ahead = await send(2);
@@ -284,6 +285,7 @@ describe("kill -9 in the middle of a chunked upload", () => {
 
     server = await site.start(CRASH_ENV);
     client = reconnect(client, server);
+    // Result and error are always there, null until the upload ends (decision 029).
     expect(await status()).toEqual({ status: "awaitingData", result: null, error: null });
     const skipped = await send(numChunks - 1);
     expect(skipped.status).toBe(400);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { GUEST_USER_ID } from "~/db/schema";
 import { createUser } from "~/models/user/user.server";
+import { checkJsonResponse, readApiJson } from "../helpers/api-contract";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 import { TEST_ADMIN } from "../helpers/database";
 
@@ -94,6 +95,7 @@ describe("the page without JavaScript", () => {
       headers: { fwapitoken: token!, accept: "application/vnd.fotoware.full-api-descriptor+json" },
     });
     expect(withToken.status).toBe(200);
+    await checkJsonResponse(withToken);
 
     const confirm = await (await owner.get(`${PAGE}?delete=${row.client_id}`)).text();
     expect(confirm).toContain("Delete application");
@@ -104,6 +106,7 @@ describe("the page without JavaScript", () => {
       headers: { fwapitoken: token!, accept: "application/vnd.fotoware.full-api-descriptor+json" },
     });
     expect(after.status).toBe(401);
+    await checkJsonResponse(after);
   });
 
   test("a member is refused, and a visitor is sent to sign in", async () => {
@@ -130,18 +133,17 @@ describe("the API", () => {
       redirectUris: ["https://portal.example/cb", "http://localhost:8080/cb"],
     });
     expect(response.status).toBe(201);
-    const body = (await response.json()) as Record<string, unknown>;
+    const body = await readApiJson<Record<string, unknown>>(response);
     expect(body.clientId).toMatch(/^[0-9a-f]{32}$/);
     expect(body.clientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(response.headers.get("location")).toBe(body.href);
-    const list = (await (await owner.getJson(API)).json()) as { data: Record<string, unknown>[] };
+    const list = await readApiJson<{ data: Record<string, unknown>[] }>(await owner.getJson(API));
     const listed = list.data.find((a) => a.clientId === body.clientId)!;
     expect(listed).toMatchObject({ name: "Web portal", user: null, href: body.href });
     expect(JSON.stringify(list)).not.toContain(body.clientSecret as string);
-    const one = (await (await owner.getJson(body.href as string)).json()) as Record<
-      string,
-      unknown
-    >;
+    const one = await readApiJson<Record<string, unknown>>(
+      await owner.getJson(body.href as string),
+    );
     expect(one.clientSecret).toBeUndefined();
     expect(one.redirectUris).toEqual(["https://portal.example/cb", "http://localhost:8080/cb"]);
     // No user, so no API tokens.
@@ -186,7 +188,7 @@ describe("the API", () => {
     for (const [input, field] of cases) {
       const response = await postJson(owner, API, input);
       expect(response.status, JSON.stringify(input)).toBe(400);
-      const body = (await response.json()) as { fieldErrors: Record<string, string> };
+      const body = await readApiJson<{ fieldErrors: Record<string, string> }>(response);
       expect(Object.keys(body.fieldErrors), JSON.stringify(input)).toContain(field);
     }
     expect((await postJson(owner, API, "{nope")).status).toBe(400);
@@ -194,13 +196,13 @@ describe("the API", () => {
   });
 
   test("only administrators: others get 403 for every address, anonymous 401", async () => {
-    const { href } = (await (
+    const { href } = await readApiJson<{ href: string }>(
       await postJson(owner, API, {
         name: "Kept",
         grants: ["client_credentials"],
         user: `/fotoweb/api/users/${memberId}`,
-      })
-    ).json()) as { href: string };
+      }),
+    );
     const missing = `${API}/${"0".repeat(32)}/`;
     for (const path of [API, href, missing]) {
       expect((await member.getJson(path)).status, path).toBe(403);

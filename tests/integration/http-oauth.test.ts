@@ -8,6 +8,7 @@ import { startWorker, type Worker } from "~/jobs/worker.server";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { hashCredential } from "~/models/oauth/credential.server";
 import { createUser } from "~/models/user/user.server";
+import { checkJsonResponse, noteRequestMethod, readApiJson } from "../helpers/api-contract";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 import { TEST_ADMIN } from "../helpers/database";
 
@@ -60,31 +61,38 @@ async function waitForJob(id: number) {
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
 
+/**
+ * Plain fetch, as a program sends it; like the Client, every JSON answer is checked against the
+ * API contract (decision 029) whether the test reads it or not.
+ */
+async function send(path: string, init: RequestInit = {}) {
+  const response = await fetch(new URL(path, server.url), { ...init, redirect: "manual" });
+  noteRequestMethod(response, init.method ?? "GET");
+  await checkJsonResponse(response);
+  return response;
+}
+
 /** A program: plain fetch, no cookie jar, its credential in a header. */
 function program(headers: Record<string, string>) {
   const call = (path: string, init: RequestInit = {}) =>
-    fetch(new URL(path, server.url), {
-      ...init,
-      redirect: "manual",
-      headers: { ...headers, ...(init.headers as Record<string, string>) },
-    });
+    send(path, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } });
   return {
     call,
     json: async (path: string, accept = "application/json") => {
       const response = await call(path, { headers: { accept } });
       expect(response.status, path).toBe(200);
-      return response.json() as Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      return readApiJson<any>(response); // eslint-disable-line @typescript-eslint/no-explicit-any
     },
   };
 }
 
 async function tokenRequest(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  const response = await fetch(new URL("/fotoweb/oauth2/token", server.url), {
+  const response = await send("/fotoweb/oauth2/token", {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     body: new URLSearchParams(fields),
   });
-  const body = (await response.json()) as Record<string, string>;
+  const body = await readApiJson<Record<string, string>>(response);
   for (const key of ["access_token", "refresh_token"]) if (body[key]) secrets.push(body[key]);
   return { status: response.status, headers: response.headers, body };
 }
@@ -104,7 +112,7 @@ async function register(body: unknown) {
     headers: { "content-type": "application/json", accept: "application/json" },
     body: JSON.stringify(body),
   });
-  const json = (await response.json()) as Record<string, string>;
+  const json = await readApiJson<Record<string, string>>(response);
   if (json.clientSecret) secrets.push(json.clientSecret);
   return { status: response.status, body: json };
 }
@@ -145,7 +153,7 @@ beforeAll(async () => {
       headers: { accept: "application/json" },
       body: form,
     });
-    const { href } = (await response.json()) as { href: string };
+    const { href } = await readApiJson<{ href: string }>(response);
     expect(await waitForJob(Number(href.split("/").pop()))).toBe("done");
   }
   const made = await register({
@@ -168,7 +176,7 @@ beforeAll(async () => {
     headers: { accept: "application/json" },
   });
   expect(issued.status).toBe(201);
-  apiToken = ((await issued.json()) as { token: string }).token;
+  apiToken = (await readApiJson<{ token: string }>(issued)).token;
   secrets.push(apiToken);
 }, 90_000);
 
@@ -215,7 +223,7 @@ async function integratorFlow(headers: Record<string, string>, label: string) {
     body: JSON.stringify({ href: `${hits[0]!.href}/__renditions/ORIGINAL` }),
   });
   expect([200, 202]).toContain(rendition.status);
-  const fileHref = ((await rendition.json()) as { href: string }).href;
+  const fileHref = (await readApiJson<{ href: string }>(rendition)).href;
   const file = await p.call(fileHref);
   expect(file.status).toBe(200);
   expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).format).toBe("jpeg");
@@ -228,7 +236,7 @@ async function integratorFlow(headers: Record<string, string>, label: string) {
     body: JSON.stringify({ destination: href, filename: `${label}.jpg`, fileSize: data.length }),
   });
   expect(create.status).toBeLessThan(300);
-  const task = (await create.json()) as { id: string; numChunks: number; chunkSize: number };
+  const task = await readApiJson<{ id: string; numChunks: number; chunkSize: number }>(create);
   for (let i = 0; i < task.numChunks; i++) {
     const form = new FormData();
     const part = data.subarray(i * task.chunkSize, (i + 1) * task.chunkSize);
@@ -290,7 +298,7 @@ describe("tokens that are not valid get 401 in the error body", () => {
       headers: { accept: "application/json" },
     });
     expect(response.status).toBe(401);
-    const body = (await response.json()) as { status: number; heading: string; value: string };
+    const body = await readApiJson<{ status: number; heading: string; value: string }>(response);
     expect(body.status).toBe(401);
     expect(body.value).toMatch(/not valid/);
     return response;
@@ -298,7 +306,7 @@ describe("tokens that are not valid get 401 in the error body", () => {
 
   test("unknown, tampered, empty and revoked bearer tokens", async () => {
     // Only headers carry tokens: one in the query is ignored (and hidden in the log, see below).
-    const inQuery = await fetch(new URL(`/fotoweb/me/?access_token=${apiToken}`, server.url), {
+    const inQuery = await send(`/fotoweb/me/?access_token=${apiToken}`, {
       headers: { accept: "application/vnd.fotoware.full-api-descriptor+json" },
     });
     expect(inQuery.status).toBe(401);
@@ -315,7 +323,7 @@ describe("tokens that are not valid get 401 in the error body", () => {
       cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
     });
 
-    const revoke = await fetch(new URL("/fotoweb/oauth2/revoke", server.url), {
+    const revoke = await send("/fotoweb/oauth2/revoke", {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
@@ -341,7 +349,7 @@ describe("tokens that are not valid get 401 in the error body", () => {
   test("another client cannot revoke a token, and revoking an unknown one changes nothing", async () => {
     const token = await clientCredentialsToken();
     const revoke = (id: string, secret: string, value: string) =>
-      fetch(new URL("/fotoweb/oauth2/revoke", server.url), {
+      send("/fotoweb/oauth2/revoke", {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ token: value, client_id: id, client_secret: secret }),
@@ -360,9 +368,9 @@ describe("tokens that are not valid get 401 in the error body", () => {
     });
     const { clientId, clientSecret, href, tokens } = made.body as typeof app;
     const bearer = await clientCredentialsToken(clientId, clientSecret);
-    const issued = (await (
-      await owner.request(tokens, { method: "POST", headers: { accept: "application/json" } })
-    ).json()) as { token: string };
+    const issued = await readApiJson<{ token: string }>(
+      await owner.request(tokens, { method: "POST", headers: { accept: "application/json" } }),
+    );
     secrets.push(issued.token);
     await program({ fwapitoken: issued.token }).json("/fotoweb/archives/");
     const removed = await owner.request(href, {
@@ -595,14 +603,14 @@ describe("the token endpoint refuses in OAuth's error shape", () => {
       { authorization: basic(app.clientId, app.clientSecret) },
     );
     expect(notAllowed.body.error).toBe("unauthorized_client");
-    const json = await fetch(new URL("/fotoweb/oauth2/token", server.url), {
+    const json = await send("/fotoweb/oauth2/token", {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify({ grant_type: "client_credentials" }),
     });
     expect(json.status).toBe(400);
-    expect(((await json.json()) as { error: string }).error).toBe("invalid_request");
-    const get = await fetch(new URL("/fotoweb/oauth2/token", server.url));
+    expect((await readApiJson<{ error: string }>(json)).error).toBe("invalid_request");
+    const get = await send("/fotoweb/oauth2/token");
     expect(get.status).toBe(405);
   });
 

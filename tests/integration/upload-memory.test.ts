@@ -238,6 +238,7 @@ describe("a 2 GiB upload (512 MiB on the PostgreSQL leg) keeps the server's memo
         ? ((await readApiJson(response)) as { status: string })
         : undefined;
     });
+    // Result and error are always there, null until the upload ends (decision 029).
     expect(status).toEqual({ status: "pending", result: null, error: null });
     const row = await site.db
       .selectFrom("uploads")
