@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 
 /** Tiles that turn into their scripted form in one frame. */
-const TILES_A_FRAME = 2;
+const TILES_A_FRAME = 1;
 
 /*
  * How many of the grid's first tiles have turned into their scripted form (react-aria's checkbox,
