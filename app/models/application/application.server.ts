@@ -10,6 +10,7 @@ import {
 } from "~/models/oauth/credential.server";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
+import { isEnabledAccount } from "~/models/user/user.server";
 import { GRANTS, type ApplicationInput, type Grant } from "./application.schema";
 
 /*
@@ -134,17 +135,6 @@ export async function applicationUsers(): Promise<
   return rows.map((r) => ({ id: r.id, username: r.username, fullName: r.full_name || r.username }));
 }
 
-async function usableUser(id: number): Promise<boolean> {
-  if (id === GUEST_USER_ID) return false;
-  const row = await db()
-    .selectFrom("users")
-    .select("id")
-    .where("id", "=", id)
-    .where("is_enabled", "=", 1)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 export type CreateApplicationResult =
   | { ok: true; application: Application; clientSecret: string }
   | { ok: false; fieldErrors: Record<string, string> };
@@ -154,7 +144,7 @@ export async function createApplication(
   input: ApplicationInput,
 ): Promise<CreateApplicationResult> {
   const manager = requireApplicationManager(viewer);
-  if (input.user !== undefined && !(await usableUser(input.user)))
+  if (input.user !== undefined && !(await isEnabledAccount(input.user)))
     return {
       ok: false,
       fieldErrors: { user: "There is no such user (the guest cannot be chosen)" },

@@ -9,7 +9,7 @@ import type {
   User,
 } from "@node-oauth/oauth2-server";
 import { db } from "~/db/connection.server";
-import { GUEST_USER_ID } from "~/db/schema";
+import { isEnabledAccount } from "~/models/user/user.server";
 import {
   authenticateApplication,
   findApplicationByClientId,
@@ -48,14 +48,7 @@ const toClient = (application: Application): OAuthClient => ({
 
 /** Enabled users of their own; the guest never holds a token. */
 async function tokenUser(id: number): Promise<User | null> {
-  if (id === GUEST_USER_ID) return null;
-  const row = await db()
-    .selectFrom("users")
-    .select("id")
-    .where("id", "=", id)
-    .where("is_enabled", "=", 1)
-    .executeTakeFirst();
-  return row ? { id: row.id } : null;
+  return (await isEnabledAccount(id)) ? { id } : null;
 }
 
 const scopeText = (scope: string[] | undefined) => (scope ?? [FULL_ACCESS]).join(" ");

@@ -53,6 +53,21 @@ export async function findUserById(id: number): Promise<Viewer | null> {
   return row && row.is_enabled === 1 ? toViewer(row) : null;
 }
 
+/**
+ * Whether the id names an enabled account of its own: what a program's token may act as, and what
+ * an application may be registered for. The guest is shared by every visitor, so never one.
+ */
+export async function isEnabledAccount(id: number): Promise<boolean> {
+  if (id === GUEST_USER_ID) return false;
+  const row = await db()
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", id)
+    .where("is_enabled", "=", 1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 export async function findUserByUsername(username: string): Promise<Viewer | null> {
   const row = await db()
     .selectFrom("users")
