@@ -22,6 +22,26 @@ export interface UsersTable {
   preferences: Generated<string>;
   created_at: string;
   last_login_at: string | null;
+  description: Generated<string>;
+  /** The company the users grid shows and sorts by (the API's address.organization). */
+  organization: Generated<string>;
+  /** JSON text: the rest of the API's Address (user.schema.ts). */
+  address: Generated<string>;
+  /** JSON text: the API's CommerceInfo. */
+  commerce: Generated<string>;
+  /** License level code (license.ts); 0 is none, new users get 35. */
+  license_level: Generated<number>;
+  /** 0 named, 1 concurrent. */
+  license_mode: Generated<number>;
+  /** The account stops working after this instant; null never expires. */
+  expires_at: string | null;
+  /** JSON text: [{key, value}]. */
+  properties: Generated<string>;
+  /** JSON text: [{provider, id}]. */
+  external_ids: Generated<string>;
+  /** Counts saves, so a stale edit is noticed. */
+  revision: Generated<number>;
+  updated_at: string | null;
 }
 
 export interface GroupsTable {
@@ -29,6 +49,94 @@ export interface GroupsTable {
   name: string;
   description: Generated<string>;
   created_at: string;
+  /** JSON text: the API's GroupPermissions, flags absent are off (group.schema.ts). */
+  permissions: Generated<string>;
+  /** License defaults for users created into the group; 0 is none. */
+  license_level: Generated<number>;
+  license_mode: Generated<number>;
+  properties: Generated<string>;
+  external_ids: Generated<string>;
+  saml_group_name: Generated<string>;
+  revision: Generated<number>;
+  updated_at: string | null;
+}
+
+/** A group inside a group: member_group_id's members are members of group_id (transitively). */
+export interface GroupGroupsTable {
+  group_id: number;
+  member_group_id: number;
+}
+
+export type InvitationKind = "user" | "organization" | "link";
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  /** SHA-256 (hex) of the link's secret. */
+  token_hash: string;
+  kind: InvitationKind;
+  email: string | null;
+  organization_domain: string | null;
+  description: Generated<string>;
+  message: Generated<string>;
+  /** JSON text: group ids. */
+  groups: Generated<string>;
+  created_by: number | null;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface InvitationRedemptionsTable {
+  invitation_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export type SignupStatus = "pending" | "approved" | "rejected";
+
+export interface SignupsTable {
+  /** A random guid, the last segment of the sign-up's href. */
+  id: string;
+  email: string;
+  email_key: string;
+  username: Generated<string>;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  /** JSON text: [{id, value}]. */
+  user_data: Generated<string>;
+  password_hash: string | null;
+  status: Generated<SignupStatus>;
+  invitation_id: number | null;
+  /** JSON text: group ids chosen at approval. */
+  groups: Generated<string>;
+  user_id: number | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
+export interface PasswordResetsTable {
+  hash: string;
+  user_id: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export type MailStatus = "queued" | "sent" | "kept" | "failed";
+
+export interface MailMessagesTable {
+  id: Generated<number>;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }
 
 export interface GroupMembersTable {
@@ -256,6 +364,12 @@ export interface Database {
   users: UsersTable;
   groups: GroupsTable;
   group_members: GroupMembersTable;
+  group_groups: GroupGroupsTable;
+  invitations: InvitationsTable;
+  invitation_redemptions: InvitationRedemptionsTable;
+  signups: SignupsTable;
+  password_resets: PasswordResetsTable;
+  mail_messages: MailMessagesTable;
   sessions: SessionsTable;
   site_settings: SiteSettingsTable;
   jobs: JobsTable;
@@ -275,6 +389,9 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type GroupRow = Selectable<GroupsTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
+export type SignupRow = Selectable<SignupsTable>;
+export type MailMessageRow = Selectable<MailMessagesTable>;
 export type JobRow = Selectable<JobsTable>;
 export type ArchiveRow = Selectable<ArchivesTable>;
 export type AssetRow = Selectable<AssetsTable>;

@@ -16,7 +16,7 @@ import {
 } from "~/models/session/session.server";
 import { getSiteSettings, storedSessionSecrets } from "~/models/site/site.server";
 import { GUEST_USER_ID } from "~/db/schema";
-import { findUserById, toViewer } from "~/models/user/user.server";
+import { findUserById, isActiveAccount, toViewer } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { env } from "~/utils/env.server";
 import { apiError, errorResponse, HttpError, isSecureRequest } from "./http.server";
@@ -147,7 +147,7 @@ export function getViewer(request: Request): Promise<Viewer | null> {
     ).cookie.parse(request.headers.get("Cookie"));
     if (typeof id !== "string" || id === "") return null;
     const user = await readSessionUser(id);
-    return user && user.is_enabled === 1 ? toViewer(user) : null;
+    return user && isActiveAccount(user) ? toViewer(user) : null;
   });
 }
 

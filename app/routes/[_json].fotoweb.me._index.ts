@@ -21,7 +21,7 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   }
   const viewer = await requireViewer(request);
   const mediaType = accepts(FULL_DESCRIPTOR_TYPE) ? FULL_DESCRIPTOR_TYPE : "application/json";
-  return apiJson(fullDescriptor(await getSiteSettings(), viewer), mediaType);
+  return apiJson(await fullDescriptor(await getSiteSettings(), viewer), mediaType);
 });
 
 export const action = methodNotAllowed;

@@ -22,6 +22,6 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
 export const action = apiHandler(async (args: ActionFunctionArgs) => {
   const { request } = args;
   if (request.method !== "POST") return methodNotAllowed(args);
-  const viewer = requireApplicationManager(await requireSignedIn(request));
+  const viewer = await requireApplicationManager(await requireSignedIn(request));
   return registerApplication(request, viewer);
 });

@@ -116,8 +116,10 @@ describe("the access module", () => {
       .select("id")
       .where("username", "=", TEST_ADMIN.username)
       .executeTakeFirstOrThrow();
-    expect(siteDecision((await findUserById(admin.id))!, "ManageSettings").allowed).toBe(true);
-    const refused = siteDecision(filtered, "ManageSettings");
+    expect((await siteDecision((await findUserById(admin.id))!, "ManageSettings")).allowed).toBe(
+      true,
+    );
+    const refused = await siteDecision(filtered, "ManageSettings");
     expect(!refused.allowed && refused.problem.kind).toBe("forbidden");
   });
 });

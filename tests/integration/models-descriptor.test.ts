@@ -124,7 +124,7 @@ describe("publicDescriptor", () => {
 describe("fullDescriptor", () => {
   test("describes the site owner with every management permission", async () => {
     const settings = await getSiteSettings();
-    const descriptor = fullDescriptor(settings, owner);
+    const descriptor = await fullDescriptor(settings, owner);
     expect(descriptor.href).toBe("/fotoweb/me");
     expect(descriptor.server).toBe(settings.siteName);
     expect(descriptor.user).toEqual({
@@ -146,7 +146,7 @@ describe("fullDescriptor", () => {
   });
 
   test("describes a plain user with no management permission", async () => {
-    const descriptor = fullDescriptor(await getSiteSettings(), plain);
+    const descriptor = await fullDescriptor(await getSiteSettings(), plain);
     expect(descriptor.user).toEqual({
       userId: plain.id,
       userName: "pia",
@@ -166,7 +166,7 @@ describe("fullDescriptor", () => {
   });
 
   test("describes the guest as a guest with no management permission", async () => {
-    const descriptor = fullDescriptor(await getSiteSettings(), guest);
+    const descriptor = await fullDescriptor(await getSiteSettings(), guest);
     expect(descriptor.user).toMatchObject({
       userId: GUEST_USER_ID,
       userName: "Guest",
@@ -179,7 +179,7 @@ describe("fullDescriptor", () => {
   test("grants nothing for features that do not exist yet, to anyone", async () => {
     const settings = await getSiteSettings();
     for (const viewer of [owner, plain, guest]) {
-      const { permissions, security } = fullDescriptor(settings, viewer);
+      const { permissions, security } = await fullDescriptor(settings, viewer);
       expect(permissions.hasManageWorkflowsPermission).toBe(false);
       expect(permissions.allowTaxonomyEditing).toBe(false);
       expect(Object.values(permissions.albums).every((v) => v === false)).toBe(true);
@@ -189,21 +189,26 @@ describe("fullDescriptor", () => {
 
   test("the user and permissions have the same keys for every viewer; never a password hash", async () => {
     const settings = await getSiteSettings();
-    const shapes = [owner, plain, guest].map((v) => {
-      const { user, permissions } = fullDescriptor(settings, v);
-      return JSON.stringify({ user, permissions }, (_k, value: unknown) =>
-        value && typeof value === "object" ? value : typeof value,
+    const shapes = [];
+    for (const v of [owner, plain, guest]) {
+      const { user, permissions } = await fullDescriptor(settings, v);
+      shapes.push(
+        JSON.stringify({ user, permissions }, (_k, value: unknown) =>
+          value && typeof value === "object" ? value : typeof value,
+        ),
       );
-    });
+    }
     expect(new Set(shapes).size).toBe(1);
     for (const viewer of [owner, plain, guest]) {
-      expect(JSON.stringify(fullDescriptor(settings, viewer))).not.toMatch(/argon2|password_hash/);
+      expect(JSON.stringify(await fullDescriptor(settings, viewer))).not.toMatch(
+        /argon2|password_hash/,
+      );
     }
   });
 
   test("offers log-off and keepalive, the keepalive interval from the environment", async () => {
     for (const viewer of [owner, plain, guest]) {
-      expect(fullDescriptor(await getSiteSettings(), viewer).services).toEqual({
+      expect((await fullDescriptor(await getSiteSettings(), viewer)).services).toEqual({
         search: "/fotoweb/search/",
         rendition_request: "/fotoweb/services/renditions",
         logout: "/fotoweb/services/logout",
@@ -220,7 +225,7 @@ describe("fullDescriptor", () => {
       upload_to: "/fotoweb/me/upload-to/",
       user_preferences: "/fotoweb/me/user-preferences/",
     };
-    expect(fullDescriptor(settings, plain)).toMatchObject({
+    expect(await fullDescriptor(settings, plain)).toMatchObject({
       archives: "/fotoweb/me/archives/",
       searchURL: "/fotoweb/archives/{?q}",
       ...own,
@@ -230,7 +235,7 @@ describe("fullDescriptor", () => {
         upload: "/fotoweb/views/upload",
       },
     });
-    const forGuest = fullDescriptor(settings, guest);
+    const forGuest = await fullDescriptor(settings, guest);
     expect(forGuest.archives).toBe("/fotoweb/me/archives/");
     for (const key of [...Object.keys(own), "siteConfigurationHref"])
       expect(forGuest, key).not.toHaveProperty(key);
@@ -239,8 +244,10 @@ describe("fullDescriptor", () => {
 
   test("links the site configuration for the site owner only", async () => {
     const settings = await getSiteSettings();
-    expect(fullDescriptor(settings, owner).siteConfigurationHref).toBe("/fotoweb/views/management");
-    expect(fullDescriptor(settings, plain)).not.toHaveProperty("siteConfigurationHref");
+    expect((await fullDescriptor(settings, owner)).siteConfigurationHref).toBe(
+      "/fotoweb/views/management",
+    );
+    expect(await fullDescriptor(settings, plain)).not.toHaveProperty("siteConfigurationHref");
   });
 
   test("reports the site's and the user's halves of the dark-mode rule", async () => {
@@ -250,9 +257,12 @@ describe("fullDescriptor", () => {
     }));
     const refreshed = (await findUserById(plain.id))!;
     const settings = await updateSiteSettings({ darkModeEnabled: false });
-    expect(fullDescriptor(settings, refreshed).darkMode).toEqual({ site: false, user: "dark" });
+    expect((await fullDescriptor(settings, refreshed)).darkMode).toEqual({
+      site: false,
+      user: "dark",
+    });
     const enabled = await updateSiteSettings({ darkModeEnabled: true });
-    expect(fullDescriptor(enabled, owner).darkMode).toEqual({ site: true, user: "auto" });
+    expect((await fullDescriptor(enabled, owner)).darkMode).toEqual({ site: true, user: "auto" });
   });
 
   test("flags a user who must change their password", async () => {
@@ -261,9 +271,9 @@ describe("fullDescriptor", () => {
       password: "quinn-password-1",
       forcePasswordChange: true,
     });
-    expect(fullDescriptor(await getSiteSettings(), forced).user.isForcePasswordChangeSet).toBe(
-      true,
-    );
+    expect(
+      (await fullDescriptor(await getSiteSettings(), forced)).user.isForcePasswordChangeSet,
+    ).toBe(true);
   });
 });
 
@@ -272,7 +282,9 @@ describe("links", () => {
     const settings = await getSiteSettings();
     const all = new Set([
       ...links(publicDescriptor(settings, guest)),
-      ...[owner, plain, guest].flatMap((v) => links(fullDescriptor(settings, v))),
+      ...(await Promise.all([owner, plain, guest].map((v) => fullDescriptor(settings, v)))).flatMap(
+        (d) => links(d),
+      ),
     ]);
     expect([...all].sort()).toEqual([
       "/fotoweb/",

@@ -116,13 +116,19 @@ describe("schema", () => {
         "asset_pins",
         "assets",
         "folders",
+        "group_groups",
         "group_members",
         "groups",
+        "invitation_redemptions",
+        "invitations",
         "jobs",
+        "mail_messages",
         "oauth_credentials",
+        "password_resets",
         "renditions",
         "revisions",
         "sessions",
+        "signups",
         "site_settings",
         "uploads",
         "users",
@@ -158,9 +164,37 @@ describe("schema", () => {
         "preferences",
         "username",
         "username_key",
+        // 0007_people
+        "address",
+        "commerce",
+        "description",
+        "expires_at",
+        "external_ids",
+        "license_level",
+        "license_mode",
+        "organization",
+        "properties",
+        "revision",
+        "updated_at",
       ].sort(),
     );
-    expect(tables.get("groups")?.sort()).toEqual(["created_at", "description", "id", "name"]);
+    expect(tables.get("groups")?.sort()).toEqual(
+      [
+        "created_at",
+        "description",
+        "external_ids",
+        "id",
+        "license_level",
+        "license_mode",
+        "name",
+        "permissions",
+        "properties",
+        "revision",
+        "saml_group_name",
+        "updated_at",
+      ].sort(),
+    );
+    expect(tables.get("group_groups")?.sort()).toEqual(["group_id", "member_group_id"]);
     expect(tables.get("group_members")?.sort()).toEqual(["group_id", "user_id"]);
     expect(tables.get("sessions")?.sort()).toEqual([
       "created_at",
@@ -331,6 +365,7 @@ describe("re-running migrations", () => {
       "0004_browse",
       "0005_asset_resolution",
       "0006_applications",
+      "0007_people",
     ]);
   });
 
@@ -392,9 +427,10 @@ describe("an empty database", () => {
       "0004_browse",
       "0005_asset_resolution",
       "0006_applications",
+      "0007_people",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
-    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 21 : 16);
+    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 27 : 22);
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {
@@ -493,7 +529,7 @@ describe("frozen migrations (decision 025)", () => {
       const later = Object.keys(migrations(old.handle.dialect)).filter(
         (name) => !recorded.some((r) => r.name === name),
       );
-      expect(later).toEqual(["0005_asset_resolution", "0006_applications"]);
+      expect(later).toEqual(["0005_asset_resolution", "0006_applications", "0007_people"]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
       const after = await old.handle.db
@@ -557,6 +593,7 @@ describe("frozen migrations (decision 025)", () => {
         "0004_browse",
         "0005_asset_resolution",
         "0006_applications",
+        "0007_people",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")

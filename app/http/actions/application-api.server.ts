@@ -32,7 +32,7 @@ export async function registerApplication(request: Request, viewer: Viewer): Pro
 /** The management page's guard: an administrator, or the error page (403, or sign in first). */
 export async function requireApplicationManagerPage(request: Request): Promise<Viewer> {
   const viewer = await requireSignedIn(request);
-  const decision = siteDecision(viewer, "ManageApplications");
+  const decision = await siteDecision(viewer, "ManageApplications");
   if (!decision.allowed) throw errorResponse(request, decision.problem);
   return viewer;
 }

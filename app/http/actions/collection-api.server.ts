@@ -76,7 +76,7 @@ export async function patchCollection(
   try {
     const access = (await visibleArchives(viewer)).find((v) => v.archive.id === archive.id);
     if (!access) throw new HttpError(404, "There is no archive at this address.");
-    if (!canSetPoster(viewer)) throw setCoverProblem();
+    if (!(await canSetPoster(viewer))) throw setCoverProblem();
     if (!isJsonType(mediaTypeOf(request)))
       throw new HttpError(415, "Send the collection update as JSON.");
     const parsed = collectionUpdateSchema.safeParse(await readBody(request));

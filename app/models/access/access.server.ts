@@ -9,6 +9,8 @@ import {
   type ArchiveAccess,
 } from "~/models/archive/archive.server";
 import type { ArchivePermission } from "~/models/archive/archive.schema";
+import { CAPABILITIES, type Capability } from "~/models/group/group.schema";
+import { capabilitiesFromGroups } from "~/models/group/membership.server";
 import { Problem } from "~/models/problem/problem";
 import { compileNode } from "~/models/search/search.server";
 import { parseSearchExpression } from "~/models/search/search-expression";
@@ -26,7 +28,7 @@ import type { Viewer } from "~/models/user/user.schema";
 /** An action on an archive or an asset, named as the archive member permissions name it. */
 export type AccessAction = ArchivePermission;
 
-/** A site-wide action, held by the site owner until groups carry capabilities of their own. */
+/** A site-wide action, held through the capability SITE_ACTION_CAPABILITY names. */
 export type SiteAction = "ManageSettings" | "SetPosterAsset" | "ManageApplications";
 
 export const ARCHIVE_NOT_FOUND = "There is no archive at this address.";
@@ -252,20 +254,76 @@ export async function requireAsset(
   return decided(await assetDecision(viewer, assetId, action));
 }
 
-/** Site-wide actions: the site owner holds them all for now. */
-export function siteDecision(viewer: Viewer | null, action: SiteAction): Decision<Viewer> {
+/**
+ * A capability (a group flag, issue 15): the site owner holds every one; anyone else holds what
+ * the groups they are in grant, transitively, Everyone's flags reaching the guest too.
+ */
+export async function capabilitiesOf(viewer: Viewer | null): Promise<ReadonlySet<Capability>> {
+  if (!viewer) return new Set();
+  if (viewer.isSiteOwner) return new Set(CAPABILITIES);
+  return capabilitiesFromGroups(viewer);
+}
+
+export async function hasCapability(
+  viewer: Viewer | null,
+  capability: Capability,
+): Promise<boolean> {
+  return (await capabilitiesOf(viewer)).has(capability);
+}
+
+/** What is refused without a capability, in words a person understands. */
+const CAPABILITY_REFUSALS: Partial<Record<Capability, string>> = {
+  manageUsers: "Only an administrator with the manage-users permission can manage people.",
+  manageArchives: "Only an administrator with the manage-archives permission can do this.",
+  manageSettings:
+    "Only an administrator with the manage-settings permission can change site settings.",
+  inviteUsers: "You do not have permission to invite people.",
+  approvePendingSignups: "You do not have permission to approve sign-ups.",
+  manageTaxonomies: "You do not have permission to manage taxonomies.",
+  approveOrders: "You do not have permission to approve orders.",
+  api: "This account may not use the API.",
+  uploadToUploadArea: "You do not have permission to upload.",
+  "albums.create": "You do not have permission to create albums.",
+};
+
+/**
+ * May the viewer use a capability? Nobody signed out does; the refusal names the capability.
+ * Callers whose whole area must look absent to those without it answer their own not-found.
+ */
+export async function capabilityDecision(
+  viewer: Viewer | null,
+  capability: Capability,
+): Promise<Decision<Viewer>> {
   if (!viewer || viewer.isGuest)
     return { allowed: false, problem: new Problem("unauthenticated", "Log on to continue.") };
-  if (!viewer.isSiteOwner) {
-    const messages: Record<SiteAction, string> = {
-      ManageSettings:
-        "Only an administrator with the manage-settings permission can change site settings.",
-      SetPosterAsset: "You do not have permission to set this archive's cover.",
-      ManageApplications: "Only an administrator can register and manage applications.",
-    };
-    return { allowed: false, problem: new Problem("forbidden", messages[action]) };
+  if (!(await hasCapability(viewer, capability))) {
+    const message = CAPABILITY_REFUSALS[capability] ?? "You do not have permission to do this.";
+    return { allowed: false, problem: new Problem("forbidden", message) };
   }
   return { allowed: true, value: viewer };
+}
+
+/** Site-wide actions and the capability each needs. */
+const SITE_ACTION_CAPABILITY: Record<SiteAction, Capability> = {
+  ManageSettings: "manageSettings",
+  SetPosterAsset: "manageArchives",
+  ManageApplications: "manageSettings",
+};
+
+const SITE_ACTION_REFUSALS: Record<SiteAction, string> = {
+  ManageSettings:
+    "Only an administrator with the manage-settings permission can change site settings.",
+  SetPosterAsset: "You do not have permission to set this archive's cover.",
+  ManageApplications: "Only an administrator can register and manage applications.",
+};
+
+export async function siteDecision(
+  viewer: Viewer | null,
+  action: SiteAction,
+): Promise<Decision<Viewer>> {
+  const decision = await capabilityDecision(viewer, SITE_ACTION_CAPABILITY[action]);
+  if (decision.allowed || decision.problem.kind === "unauthenticated") return decision;
+  return { allowed: false, problem: new Problem("forbidden", SITE_ACTION_REFUSALS[action]) };
 }
 
 /** The can* keys of a collection (reference Collection): what this viewer may do with it. */

@@ -70,14 +70,14 @@ const selectApplications = () =>
     .select(["users.username", "users.full_name"]);
 
 /** Only the holders of ManageApplications register, list and remove applications. */
-export function requireApplicationManager(viewer: Viewer | null): Viewer {
-  const decision = siteDecision(viewer, "ManageApplications");
+export async function requireApplicationManager(viewer: Viewer | null): Promise<Viewer> {
+  const decision = await siteDecision(viewer, "ManageApplications");
   if (!decision.allowed) throw decision.problem;
   return decision.value;
 }
 
 export async function listApplications(viewer: Viewer | null): Promise<Application[]> {
-  requireApplicationManager(viewer);
+  await requireApplicationManager(viewer);
   const rows = await selectApplications()
     .orderBy("applications.name")
     .orderBy("applications.id")
@@ -90,7 +90,7 @@ export async function getApplication(
   viewer: Viewer | null,
   clientId: string,
 ): Promise<Application> {
-  requireApplicationManager(viewer);
+  await requireApplicationManager(viewer);
   const found = await findApplicationByClientId(clientId);
   if (!found) throw new Problem("not-found", APPLICATION_NOT_FOUND);
   return found;
@@ -143,7 +143,7 @@ export async function createApplication(
   viewer: Viewer | null,
   input: ApplicationInput,
 ): Promise<CreateApplicationResult> {
-  const manager = requireApplicationManager(viewer);
+  const manager = await requireApplicationManager(viewer);
   if (input.user !== undefined && !(await isEnabledAccount(input.user)))
     return {
       ok: false,

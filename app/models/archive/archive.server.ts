@@ -2,7 +2,6 @@ import { db, now } from "~/db/connection.server";
 import { perRequest } from "~/utils/request-scope.server";
 import {
   EVERYONE_GROUP_ID,
-  REGISTERED_USERS_GROUP_ID,
   type ArchiveRow,
   type MemberType,
 } from "~/db/schema";
@@ -16,6 +15,7 @@ import {
   type ArchivePermission,
 } from "./archive.schema";
 import type { Viewer } from "~/models/user/user.schema";
+import { groupsOfUser } from "~/models/group/membership.server";
 import type { CollectionAbilities } from "~/models/access/access.server";
 
 export interface Archive {
@@ -243,32 +243,20 @@ export interface ArchiveAccess {
  * request however many archives the page asks about (a user's entries are few beside assets).
  */
 function memberEntriesOf(viewer: Viewer) {
-  // The implicit groups, and the viewer's own groups read in the same statement.
-  const implicit = viewer.isGuest
-    ? [EVERYONE_GROUP_ID]
-    : [EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID];
-  return perRequest(`memberEntries:${viewer.id}`, () =>
-    db()
+  return perRequest(`memberEntries:${viewer.id}`, async () => {
+    // Every group the viewer is in, transitively, the implicit ones included (issue 15).
+    const groups = await groupsOfUser(viewer);
+    return db()
       .selectFrom("archive_members")
       .select(["archive_id", "permissions", "auto_search"])
       .where((eb) =>
         eb.or([
           eb.and([eb("member_type", "=", "user"), eb("member_id", "=", viewer.id)]),
-          eb.and([
-            eb("member_type", "=", "group"),
-            eb.or([
-              eb("member_id", "in", implicit),
-              eb(
-                "member_id",
-                "in",
-                eb.selectFrom("group_members").select("group_id").where("user_id", "=", viewer.id),
-              ),
-            ]),
-          ]),
+          eb.and([eb("member_type", "=", "group"), eb("member_id", "in", groups)]),
         ]),
       )
-      .execute(),
-  );
+      .execute();
+  });
 }
 
 /**

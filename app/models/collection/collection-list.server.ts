@@ -50,11 +50,11 @@ export const COLLECTION_TYPE = "application/vnd.fotoware.collection+json";
 export const ARCHIVES_SEARCH_URL = "/fotoweb/archives/{?q}";
 
 /**
- * Decision 017: covers are set by whoever may manage archives, i.e. the site owner; no archive
- * member permission grants it (ARCHIVE_PERMISSIONS has no SetPosterAsset).
+ * Decision 017: covers are set by whoever may manage archives (the manageArchives capability);
+ * no archive member permission grants it (ARCHIVE_PERMISSIONS has no SetPosterAsset).
  */
-export function canSetPoster(viewer: Viewer | null): boolean {
-  return siteDecision(viewer, "SetPosterAsset").allowed;
+export async function canSetPoster(viewer: Viewer | null): Promise<boolean> {
+  return (await siteDecision(viewer, "SetPosterAsset")).allowed;
 }
 
 /** Pins belong to signed-in people; the guest's preferences are shared by every visitor. */
@@ -148,7 +148,7 @@ async function collectionsOf(
 ): Promise<Collection[]> {
   const chosen = await posterAssetIds(shown.map((v) => v.archive.id));
   const pinned = pinnedHrefs(viewer);
-  const setPoster = canSetPoster(viewer);
+  const setPoster = await canSetPoster(viewer);
   return Promise.all(
     shown.map(async ({ archive, access }) => {
       const poster = await posterOf(viewer, archive.id, chosen.get(archive.id) ?? null);
@@ -260,7 +260,7 @@ export const setCoverProblem = () =>
 async function coverArchive(viewer: Viewer | null, archiveId: number): Promise<Archive> {
   const archive = (await visibleArchives(viewer)).find((v) => v.archive.id === archiveId)?.archive;
   if (!archive) throw new Problem("not-found", "There is no archive at this address.");
-  if (!canSetPoster(viewer)) throw setCoverProblem();
+  if (!(await canSetPoster(viewer))) throw setCoverProblem();
   return archive;
 }
 

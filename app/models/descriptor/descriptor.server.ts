@@ -1,6 +1,12 @@
 import { env } from "~/utils/env.server";
 import { LINKS } from "~/utils/links";
-import { accountDecision, browseDecision, siteDecision } from "~/models/access/access.server";
+import {
+  accountDecision,
+  browseDecision,
+  capabilitiesOf,
+  siteDecision,
+} from "~/models/access/access.server";
+import type { Capability } from "~/models/group/group.schema";
 import { ARCHIVES_SEARCH_URL } from "~/models/collection/collection-list.server";
 import type { SiteSettings } from "~/models/site/site.schema";
 import type { Viewer } from "~/models/user/user.schema";
@@ -45,8 +51,10 @@ export function publicDescriptor(settings: SiteSettings, browsing: Viewer | null
   };
 }
 
-export function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
-  const manageSettings = siteDecision(viewer, "ManageSettings").allowed;
+export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
+  const capabilities = await capabilitiesOf(viewer);
+  const has = (capability: Capability) => capabilities.has(capability);
+  const manageSettings = (await siteDecision(viewer, "ManageSettings")).allowed;
   const own = (action: Parameters<typeof accountDecision>[1]) =>
     accountDecision(viewer, action).allowed;
   const browse = browsingLinks(LINKS.privateArchives);
@@ -65,13 +73,16 @@ export function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
       isForcePasswordChangeSet: viewer.forcePasswordChange,
     },
     permissions: {
-      hasManageArchivesPermission: manageSettings,
+      hasManageArchivesPermission: has("manageArchives"),
       hasManageSettingsPermission: manageSettings,
-      hasManageServicesPermission: manageSettings,
-      hasAuditPermission: manageSettings,
+      hasManageServicesPermission: has("manageServices"),
+      hasAuditPermission: has("audit"),
+      // Workflows do not exist yet: no descriptor offers them, whatever the flag says.
       hasManageWorkflowsPermission: false,
+      // Editing a taxonomy arrives with taxonomies (issue 19); the flag alone edits nothing yet.
       allowTaxonomyEditing: false,
       albums: {
+        // Albums arrive with issue 18: until then no descriptor offers what cannot be done.
         create: false,
         comment: false,
         shareWithGuests: false,

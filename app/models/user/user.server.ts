@@ -48,9 +48,20 @@ export function toViewer(row: UserRow): Viewer {
   };
 }
 
+/**
+ * Whether an account may act at all: enabled and not past its expiry (spec 002 "access: enabled
+ * and expiry"). Every way in (sign-in, session, token) asks this of the stored row.
+ */
+export function isActiveAccount(
+  row: Pick<UserRow, "is_enabled" | "expires_at">,
+  at: string = now(),
+): boolean {
+  return row.is_enabled === 1 && (row.expires_at === null || row.expires_at > at);
+}
+
 export async function findUserById(id: number): Promise<Viewer | null> {
   const row = await db().selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
-  return row && row.is_enabled === 1 ? toViewer(row) : null;
+  return row && isActiveAccount(row) ? toViewer(row) : null;
 }
 
 /**
@@ -61,11 +72,10 @@ export async function isEnabledAccount(id: number): Promise<boolean> {
   if (id === GUEST_USER_ID) return false;
   const row = await db()
     .selectFrom("users")
-    .select("id")
+    .select(["is_enabled", "expires_at"])
     .where("id", "=", id)
-    .where("is_enabled", "=", 1)
     .executeTakeFirst();
-  return Boolean(row);
+  return row !== undefined && isActiveAccount(row);
 }
 
 export async function findUserByUsername(username: string): Promise<Viewer | null> {
@@ -92,7 +102,7 @@ export async function verifyLogin(
     .selectAll()
     .where("username_key", "=", key)
     .executeTakeFirst();
-  if (!row || !row.password_hash || row.is_enabled !== 1) {
+  if (!row || !row.password_hash || !isActiveAccount(row)) {
     dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
     await verify(await dummyHash, password).catch(() => false);
     return null;

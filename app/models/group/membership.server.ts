@@ -1,0 +1,60 @@
+import { sql } from "kysely";
+import { db } from "~/db/connection.server";
+import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
+import { perRequest } from "~/utils/request-scope.server";
+import { grantedCapabilities, parseGroupPermissions, type Capability } from "./group.schema";
+
+/*
+ * Membership is transitive (issue 15): a user is a member of the groups that hold them, of the
+ * groups holding those, and so on; everyone is in Everyone, every account but the guest in
+ * Registered Users. One recursive query answers it on both databases; UNION (not UNION ALL)
+ * stops at a group already reached, so even a cycle that slipped in cannot loop.
+ */
+export function groupsOfUser(user: { id: number; isGuest: boolean }): Promise<number[]> {
+  return perRequest(`groupsOfUser:${user.id}`, async () => {
+    const implicit = user.isGuest
+      ? [EVERYONE_GROUP_ID]
+      : [EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID];
+    const seeds = sql.join(
+      implicit.map((id) => sql`select ${id} as id`),
+      sql` union `,
+    );
+    const { rows } = await sql<{ id: number }>`
+      with recursive closure(id) as (
+        select group_id as id from group_members where user_id = ${user.id}
+        union ${seeds}
+        union
+        select gg.group_id from group_groups gg join closure c on gg.member_group_id = c.id
+      )
+      select id from closure`.execute(db());
+    return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  });
+}
+
+/** The groups a group is inside, directly or through others (not the group itself). */
+export async function groupsContaining(groupId: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    with recursive closure(id) as (
+      select group_id as id from group_groups where member_group_id = ${groupId}
+      union
+      select gg.group_id from group_groups gg join closure c on gg.member_group_id = c.id
+    )
+    select id from closure`.execute(db());
+  return rows.map((r) => Number(r.id));
+}
+
+/** The union of the flags of every group the user is in, transitively. */
+export function capabilitiesFromGroups(user: {
+  id: number;
+  isGuest: boolean;
+}): Promise<ReadonlySet<Capability>> {
+  return perRequest(`capabilitiesOf:${user.id}`, async () => {
+    const ids = await groupsOfUser(user);
+    const rows = await db()
+      .selectFrom("groups")
+      .select("permissions")
+      .where("id", "in", ids)
+      .execute();
+    return new Set(rows.flatMap((r) => grantedCapabilities(parseGroupPermissions(r.permissions))));
+  });
+}
