@@ -69,6 +69,11 @@ export const envSchema = z.object({
    * again this long after its last renewal (renewed every third of it while the job runs).
    */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /**
+   * Licensed seats: enabled accounts (the guest aside) with a license level above None. 0 means
+   * no limit; when full, what would take another seat answers 409 out_of_licenses (issue 15).
+   */
+  LICENSE_SEATS: z.coerce.number().int().min(0).max(10_000_000).default(0),
   /** How long an OAuth2 access token lives (decision 028). */
   OAUTH_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** How long an OAuth2 refresh token lives; each use replaces it with a new one. */

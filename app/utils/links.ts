@@ -29,6 +29,25 @@ export const LINKS = {
   uploads: "/fotoweb/api/uploads",
   renditionService: "/fotoweb/services/renditions",
   backgroundTasks: "/fotoweb/me/background-tasks/",
+  // People (issue 15): the pages an administrator uses (each modal of the spec is a page without
+  // JavaScript), their API, and what a visitor with no account reaches.
+  adminUsers: "/fotoweb/views/admin/users",
+  adminGroups: "/fotoweb/views/admin/groups",
+  adminInvitations: "/fotoweb/views/admin/invitations",
+  adminInvite: "/fotoweb/views/admin/invite",
+  adminSignups: "/fotoweb/views/admin/signups",
+  adminSignupFields: "/fotoweb/views/admin/signup-fields",
+  adminOutbox: "/fotoweb/views/admin/outbox",
+  apiUsers: "/fotoweb/api/users",
+  apiGroups: "/fotoweb/api/groups",
+  apiSiteOwner: "/fotoweb/api/site-owner",
+  apiInvitations: "/fotoweb/api/invitations/",
+  apiSignups: "/fotoweb/api/signups/",
+  apiSignupCount: "/fotoweb/api/signups/count",
+  signup: "/fotoweb/views/signup",
+  invitation: "/fotoweb/views/invitation",
+  forgotPassword: "/fotoweb/views/forgot-password",
+  resetPassword: "/fotoweb/views/reset-password",
 } as const;
 
 /** The log-on page, returning to `to` (a same-origin path) afterwards. */

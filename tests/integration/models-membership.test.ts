@@ -8,7 +8,9 @@ import {
   visibleArchives,
 } from "~/models/access/access.server";
 import { createArchive } from "~/models/archive/archive.server";
-import { groupsContaining, groupsOfUser } from "~/models/group/membership.server";
+import { groupsContaining, groupsOfUser, joinGroups } from "~/models/group/membership.server";
+import { assertSeatsAvailable, seatsInUse } from "~/models/user/license.server";
+import { resetEnvCache } from "~/utils/env.server";
 import { parseGroupPermissions } from "~/models/group/group.schema";
 import { createUser, findUserById, verifyLogin } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
@@ -142,5 +144,44 @@ describe("account expiry", () => {
       .where("id", "=", carol.id)
       .execute();
     expect(await findUserById(carol.id)).not.toBeNull();
+  });
+});
+
+describe("joining groups", () => {
+  test("adds the missing memberships once and never stores the implicit groups", async () => {
+    const dave = await createUser({ username: "dave", password: "dave-password-12" });
+    await joinGroups(dave.id, [inner, inner, EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID]);
+    await joinGroups(dave.id, [inner, outer]);
+    const rows = await db()
+      .selectFrom("group_members")
+      .select("group_id")
+      .where("user_id", "=", dave.id)
+      .orderBy("group_id")
+      .execute();
+    // createUser stores the two built-in rows itself; joinGroups adds only inner and outer.
+    expect(rows.map((r) => r.group_id)).toEqual(
+      [EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID, inner, outer].sort((a, b) => a - b),
+    );
+  });
+});
+
+describe("licensed seats", () => {
+  test("a full site refuses another seat with out_of_licenses, and no limit means none", async () => {
+    const inUse = await seatsInUse();
+    expect(inUse).toBeGreaterThan(0);
+    await expect(assertSeatsAvailable(1000)).resolves.toBeUndefined();
+    process.env.LICENSE_SEATS = String(inUse);
+    resetEnvCache();
+    try {
+      await expect(assertSeatsAvailable(1)).rejects.toMatchObject({
+        kind: "conflict",
+        message: expect.stringContaining("out_of_licenses") as unknown,
+      });
+      // Re-saving an account that already holds a seat takes no new one.
+      await expect(assertSeatsAvailable(1, alice.id)).resolves.toBeUndefined();
+    } finally {
+      delete process.env.LICENSE_SEATS;
+      resetEnvCache();
+    }
   });
 });

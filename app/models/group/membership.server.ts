@@ -1,6 +1,6 @@
-import { sql } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import { db } from "~/db/connection.server";
-import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
+import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID, type Database } from "~/db/schema";
 import { perRequest } from "~/utils/request-scope.server";
 import { grantedCapabilities, parseGroupPermissions, type Capability } from "./group.schema";
 
@@ -57,4 +57,36 @@ export function capabilitiesFromGroups(user: {
       .execute();
     return new Set(rows.flatMap((r) => grantedCapabilities(parseGroupPermissions(r.permissions))));
   });
+}
+
+/**
+ * Makes a user a member of these groups (an invitation's, a sign-up approval's, the editor's),
+ * skipping the implicit built-in groups and memberships already held. Runs in the caller's
+ * transaction when given one, so an account and its groups are created together or not at all.
+ */
+export async function joinGroups(
+  userId: number,
+  groupIds: readonly number[],
+  executor: Kysely<Database> | Transaction<Database> = db(),
+): Promise<void> {
+  const wanted = [...new Set(groupIds)].filter(
+    (id) => id !== EVERYONE_GROUP_ID && id !== REGISTERED_USERS_GROUP_ID,
+  );
+  if (wanted.length === 0) return;
+  const held = new Set(
+    (
+      await executor
+        .selectFrom("group_members")
+        .select("group_id")
+        .where("user_id", "=", userId)
+        .where("group_id", "in", wanted)
+        .execute()
+    ).map((r) => r.group_id),
+  );
+  const missing = wanted.filter((id) => !held.has(id));
+  if (missing.length === 0) return;
+  await executor
+    .insertInto("group_members")
+    .values(missing.map((group_id) => ({ group_id, user_id: userId })))
+    .execute();
 }

@@ -1,0 +1,36 @@
+import { db, now } from "~/db/connection.server";
+import { GUEST_USER_ID } from "~/db/schema";
+import { Problem } from "~/models/problem/problem";
+import { env } from "~/utils/env.server";
+
+/** The message the spec's client looks for (002 section 8: "out_of_licenses" gives its text). */
+export const OUT_OF_LICENSES =
+  "out_of_licenses: every licensed seat is taken. Free one, or lower a license level to None.";
+
+/** Accounts holding a seat: enabled, not expired, not the guest, with a level above None. */
+export async function seatsInUse(exceptUserId?: number): Promise<number> {
+  let query = db()
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .where("id", "!=", GUEST_USER_ID)
+    .where("is_enabled", "=", 1)
+    .where("license_level", ">", 0)
+    .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now())]));
+  if (exceptUserId !== undefined) query = query.where("id", "!=", exceptUserId);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Refuses with a 409 conflict when `adding` more accounts would need seats the site has not got.
+ * exceptUserId leaves out an account whose own seat is being changed (so re-saving a licensed
+ * user on a full site is allowed). Call it in the same transaction as the write when racing
+ * writers matter; the count is one indexed read.
+ */
+export async function assertSeatsAvailable(adding = 1, exceptUserId?: number): Promise<void> {
+  const seats = env().LICENSE_SEATS;
+  if (seats === 0 || adding <= 0) return;
+  if ((await seatsInUse(exceptUserId)) + adding > seats) {
+    throw new Problem("conflict", OUT_OF_LICENSES);
+  }
+}
