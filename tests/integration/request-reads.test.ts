@@ -81,9 +81,11 @@ describe("a GET reads each thing once", () => {
     expect(log.reading("archives")).toBe(1);
     expect(log.reading("archive_members")).toBe(1);
     expect(log.reading("site_settings")).toBe(1);
-    // Session, user, settings, archives, access, listing, renditions, pins, folders, manual-order
-    // check: nothing read twice.
-    expect(log.tables.length).toBeLessThanOrEqual(10);
+    // The viewer's groups, transitively (decision 033), once for access and capabilities alike.
+    expect(log.reading("group_groups")).toBe(1);
+    // Session, user, settings, groups, archives, access, listing, renditions, pins, folders,
+    // manual-order check: nothing read twice.
+    expect(log.tables.length).toBeLessThanOrEqual(11);
   });
 
   test("the JSON search reads the viewer and the access once too", async () => {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { db } from "~/db/connection.server";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID, type Database } from "~/db/schema";
 import { perRequest } from "~/utils/request-scope.server";
@@ -15,31 +15,45 @@ export function groupsOfUser(user: { id: number; isGuest: boolean }): Promise<nu
     const implicit = user.isGuest
       ? [EVERYONE_GROUP_ID]
       : [EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID];
-    const seeds = sql.join(
-      implicit.map((id) => sql`select ${id} as id`),
-      sql` union `,
-    );
-    const { rows } = await sql<{ id: number }>`
-      with recursive closure(id) as (
-        select group_id as id from group_members where user_id = ${user.id}
-        union ${seeds}
-        union
-        select gg.group_id from group_groups gg join closure c on gg.member_group_id = c.id
+    const rows = await db()
+      .withRecursive("closure(id)", (qb) =>
+        qb
+          .selectFrom("group_members")
+          .select("group_id as id")
+          .where("user_id", "=", user.id)
+          .union(qb.selectFrom("groups").select("id").where("id", "in", implicit))
+          .union(
+            qb
+              .selectFrom("group_groups")
+              .innerJoin("closure", "closure.id", "group_groups.member_group_id")
+              .select("group_groups.group_id as id"),
+          ),
       )
-      select id from closure`.execute(db());
+      .selectFrom("closure")
+      .select("id")
+      .execute();
     return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   });
 }
 
 /** The groups a group is inside, directly or through others (not the group itself). */
 export async function groupsContaining(groupId: number): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    with recursive closure(id) as (
-      select group_id as id from group_groups where member_group_id = ${groupId}
-      union
-      select gg.group_id from group_groups gg join closure c on gg.member_group_id = c.id
+  const rows = await db()
+    .withRecursive("closure(id)", (qb) =>
+      qb
+        .selectFrom("group_groups")
+        .select("group_id as id")
+        .where("member_group_id", "=", groupId)
+        .union(
+          qb
+            .selectFrom("group_groups")
+            .innerJoin("closure", "closure.id", "group_groups.member_group_id")
+            .select("group_groups.group_id as id"),
+        ),
     )
-    select id from closure`.execute(db());
+    .selectFrom("closure")
+    .select("id")
+    .execute();
   return rows.map((r) => Number(r.id));
 }
 
