@@ -37,7 +37,7 @@ export default function InvitationView() {
   return (
     <section className={narrowPanel} aria-labelledby="invitation-title">
       <h1 id="invitation-title">You are invited</h1>
-      <p>{data.inviter} has invited you to Arkiv. Make your account to join.</p>
+      <p>{`${data.inviter} has invited you to Arkiv. Make your account to join.`}</p>
       {data.message ? (
         <blockquote className={css.message} aria-label={`Message from ${data.inviter}`}>
           {data.message}

@@ -96,7 +96,7 @@ export function InvitationGrid({
                   aria-label={`Revoke ${invitation.issuedTo}`}
                 >
                   <p role="alert">
-                    Revoke the invitation to {invitation.issuedTo}? Its link stops working at once.
+                    {`Revoke the invitation to ${invitation.issuedTo}? Its link stops working at once.`}
                   </p>
                   <input type="hidden" name="id" value={invitation.id} />
                   <div className={css.actions}>
@@ -115,7 +115,7 @@ export function InvitationGrid({
             <td colSpan={5}>
               <details className={css.details}>
                 <summary className={css.summary}>
-                  Details of the invitation to {invitation.issuedTo}
+                  {`Details of the invitation to ${invitation.issuedTo}`}
                 </summary>
                 <dl className={css.facts}>
                   <dt>Description</dt>
