@@ -114,7 +114,7 @@ export function messageAsText(value: string): string {
     .replace(/<\s*(script|style)\b[\s\S]*?<\s*\/\s*\1\s*>/gi, "")
     .replace(/<\s*br\s*\/?\s*>/gi, "\n")
     .replace(/<\s*\/\s*(p|div|li|h[1-6])\s*>/gi, "\n")
-    .replace(/<[^>]*>?/g, "")
+    .replace(/<\/?[A-Za-z!][^>]*>?/g, "")
     .replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]+);/gi, (whole, name: string) => {
       if (name[0] === "#") {
         const code =
