@@ -16,7 +16,7 @@ import { LINKS } from "~/utils/links";
 
 export const meta: MetaFunction = () => [
   { title: "You are invited | Arkiv" },
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];
 
 export function loader(args: LoaderFunctionArgs) {

@@ -12,7 +12,7 @@ import { redirectWithToast } from "../toast.server";
  * redeemed (unknown, used, revoked, expired) is the same 404.
  */
 
-const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function redeemPageData(request: Request, token: string) {
   const invitation = await findRedeemableInvitation(token);
