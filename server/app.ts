@@ -27,6 +27,7 @@ import {
   OAUTH_CLIENT_PATHS,
   RATE_LIMIT_WINDOW_MS,
   RATE_LIMITED_FORMS,
+  SECRET_SEGMENT_PATHS,
 } from "../app/http/paths";
 import { matrixToQuery } from "../app/http/matrix";
 import { allowedMethodsOf, routeOf } from "./routes";
@@ -130,7 +131,9 @@ function consentFormTarget(req: Request): string {
 }
 
 /** The request's path and query for the log, with the values of credential-like parameters hidden. */
-export function loggedUrl(url: string): string {
+export function loggedUrl(logged: string): string {
+  const secret = SECRET_SEGMENT_PATHS.find((re) => re.test(logged));
+  const url = secret ? logged.replace(secret, "$1[hidden]") : logged;
   const index = url.indexOf("?");
   if (index < 0) return url;
   const params = new URLSearchParams(url.slice(index + 1));

@@ -80,6 +80,17 @@ export const RATE_LIMIT_WINDOW_MS = 15 * 60_000;
 export const PASSWORD_ATTEMPTS_MESSAGE =
   "Too many password attempts. Wait a few minutes and try again.";
 
+/** Where a mailed or shared link's secret is the last path segment. */
+export const INVITATION_PATH = "/fotoweb/views/invitation";
+
+/*
+ * Paths whose last segment is a secret (an invitation link, a password reset link): the request
+ * log writes "[hidden]" in its place, as it does for credentials in the query.
+ */
+export const SECRET_SEGMENT_PATHS: readonly RegExp[] = [
+  /^(\/fotoweb\/views\/(?:invitation|reset-password)\/)[^/?#]+/i,
+];
+
 export const RATE_LIMITED_FORMS: readonly RateLimitedForm[] = [
   {
     path: LOG_ON_PATH,
@@ -91,6 +102,12 @@ export const RATE_LIMITED_FORMS: readonly RateLimitedForm[] = [
     heading: "Too many password attempts",
     message: PASSWORD_ATTEMPTS_MESSAGE,
   })),
+  // Redeeming an invitation sets a password and is the only use of a link's secret.
+  {
+    path: INVITATION_PATH,
+    heading: "Too many attempts",
+    message: "Too many attempts from this address. Wait a few minutes and try again.",
+  },
 ];
 
 export const matchesAny = (paths: readonly RegExp[], path: string) =>

@@ -60,6 +60,9 @@ const VISITOR_SCREENS: Screen[] = [
   { name: "archives with a search", path: "/fotoweb/archives/?q=boats" },
   { name: "albums", path: "/fotoweb/albums/" },
   { name: "page not found", path: "/fotoweb/no-such-page" },
+  // The invitation pages with a valid link and the admin pages are checked in
+  // invitations.spec.ts (they need an invitation and the invite permission).
+  { name: "invitation link not valid", path: `/fotoweb/views/invitation/${"x".repeat(43)}` },
 ];
 
 const USER_SCREENS: Screen[] = [

@@ -135,6 +135,18 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "registering programs (the real product registers them in its site configuration).",
   },
   {
+    path: /^\/fotoweb\/api\/invitations\/(\d+\/?)?$/i,
+    // The list (GET), a creation's 201 ({totalInvitationsCreated} or {invitationLink}) and one
+    // invitation (GET its admin href), as application/vnd.fotoware.invitations+json when asked
+    // for it and application/json otherwise; refusals are the house's errors, checked as usual.
+    status: [200, 201],
+    forgives: "undescribed",
+    reason:
+      "The reference has no invitation operations; spec 002 (sections 3 and 7) describes the " +
+      "real product's calls and their fields (Invitation request, response and listed), which " +
+      "Arkiv answers (decision 037).",
+  },
+  {
     path: /^\/fotoweb\/oauth2\/token\/?$/i,
     mediaType: "application/json",
     status: [200],

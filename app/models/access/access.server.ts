@@ -303,6 +303,19 @@ export async function capabilityDecision(
   return { allowed: true, value: viewer };
 }
 
+/** What a person without the capability of an area that hides itself is told: nothing is here. */
+export const AREA_NOT_FOUND = "There is nothing at this address.";
+
+/**
+ * May the viewer create, list and revoke invitations (inviteUsers)? To anyone signed in without
+ * the capability the area does not exist: the refusal is the not-found of an unknown address.
+ */
+export async function invitationDecision(viewer: Viewer | null): Promise<Decision<Viewer>> {
+  const decision = await capabilityDecision(viewer, "inviteUsers");
+  if (decision.allowed || decision.problem.kind === "unauthenticated") return decision;
+  return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
+}
+
 /** Site-wide actions and the capability each needs. */
 const SITE_ACTION_CAPABILITY: Record<SiteAction, Capability> = {
   ManageSettings: "manageSettings",

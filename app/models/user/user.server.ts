@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
+import type { Transaction } from "kysely";
 import { db, now } from "~/db/connection.server";
 import {
   EVERYONE_GROUP_ID,
   GUEST_USER_ID,
   GUEST_USERNAME,
   REGISTERED_USERS_GROUP_ID,
+  type Database,
   type UserRow,
 } from "~/db/schema";
 import { Problem } from "~/models/problem/problem";
@@ -124,42 +126,47 @@ export interface NewUser {
   forcePasswordChange?: boolean;
 }
 
-/** Creates a user and makes them a member of Everyone and Registered Users. */
-export async function createUser(input: NewUser): Promise<Viewer> {
+/**
+ * Creates a user and makes them a member of Everyone and Registered Users. Given a transaction, it
+ * writes in it (an invitation's account and its groups are made together or not at all).
+ */
+export async function createUser(
+  input: NewUser,
+  inTransaction?: Transaction<Database>,
+): Promise<Viewer> {
   const passwordHash = await hashPassword(input.password);
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      const { id } = await trx
-        .insertInto("users")
-        .values({
-          username: input.username.trim(),
-          username_key: input.username.trim().toLowerCase(),
-          first_name: input.firstName ?? "",
-          last_name: input.lastName ?? "",
-          full_name: input.fullName ?? input.username.trim(),
-          email: input.email ?? "",
-          password_hash: passwordHash,
-          is_site_owner: input.isSiteOwner ? 1 : 0,
-          force_password_change: input.forcePasswordChange ? 1 : 0,
-          created_at: now(),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("group_members")
-        .values([
-          { group_id: EVERYONE_GROUP_ID, user_id: id },
-          { group_id: REGISTERED_USERS_GROUP_ID, user_id: id },
-        ])
-        .execute();
-      const row = await trx
-        .selectFrom("users")
-        .selectAll()
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
-      return toViewer(row);
-    });
+  const insert = async (trx: Transaction<Database>) => {
+    const { id } = await trx
+      .insertInto("users")
+      .values({
+        username: input.username.trim(),
+        username_key: input.username.trim().toLowerCase(),
+        first_name: input.firstName ?? "",
+        last_name: input.lastName ?? "",
+        full_name: input.fullName ?? input.username.trim(),
+        email: input.email ?? "",
+        password_hash: passwordHash,
+        is_site_owner: input.isSiteOwner ? 1 : 0,
+        force_password_change: input.forcePasswordChange ? 1 : 0,
+        created_at: now(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("group_members")
+      .values([
+        { group_id: EVERYONE_GROUP_ID, user_id: id },
+        { group_id: REGISTERED_USERS_GROUP_ID, user_id: id },
+      ])
+      .execute();
+    const row = await trx
+      .selectFrom("users")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    return toViewer(row);
+  };
+  return inTransaction ? insert(inTransaction) : db().transaction().execute(insert);
 }
 
 export type ChangePasswordResult =

@@ -1,0 +1,324 @@
+import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { Tab, TabList, TabPanel, Tabs } from "react-aria-components/Tabs";
+import { useHydrated } from "remix-utils/use-hydrated";
+import {
+  addressesToAdd,
+  INVITATION_KINDS,
+  KIND_LABELS,
+  splitAddresses,
+  type GroupChoice,
+  type InvitationKind,
+  type InviteWizardState,
+} from "~/models/invitation/invitation.schema";
+import { Button } from "~/components/ui/Button";
+import { RadioGroupField } from "~/components/ui/RadioGroupField";
+import { TextField } from "~/components/ui/TextField";
+import { muted } from "~/styles/global.css";
+import { LINKS } from "~/utils/links";
+import * as controls from "~/components/ui/controls.css";
+import * as css from "./invitations.css";
+
+/** The spec's delay before the group search runs while typing (002 section 9). */
+const SEARCH_DELAY_MS = 500;
+
+export const EMPTY_WIZARD: InviteWizardState = {
+  step: "recipients",
+  kind: "user",
+  emails: "",
+  organizationDomain: "",
+  message: "",
+  description: "",
+  expires: "",
+  groups: [],
+  query: "",
+  results: [],
+  fieldErrors: {},
+};
+
+/*
+ * The invite wizard (spec 002 section 4): recipients, then groups, then invite. Without
+ * JavaScript every button posts and the server answers the next step; the kind is a radio choice
+ * and every field shows. With it the kinds are tabs that keep what was typed when switching, pasted
+ * addresses are split and only valid new ones kept, and groups are found while typing (500 ms) and
+ * added or removed in the page; the steps still go through the server, which checks them.
+ */
+export function InviteWizard({ initial }: { initial: InviteWizardState }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [kind, setKind] = useState<InvitationKind>(initial.kind);
+  const [emails, setEmails] = useState(initial.emails);
+  const [organizationDomain, setDomain] = useState(initial.organizationDomain);
+  const [message, setMessage] = useState(initial.message);
+  const [description, setDescription] = useState(initial.description);
+  const [expires, setExpires] = useState(initial.expires);
+  const [groups, setGroups] = useState<GroupChoice[]>(initial.groups);
+  const [query, setQuery] = useState(initial.query);
+  const [pasteNote, setPasteNote] = useState("");
+  const errors = initial.fieldErrors;
+
+  const search = useFetcher<{ results: GroupChoice[] }>();
+  const typed = useRef(false);
+  useEffect(() => {
+    if (!hydrated || !typed.current) return;
+    const q = query.trim();
+    if (q === "") return;
+    const timer = setTimeout(
+      () => search.load(`${LINKS.adminInvite}?q=${encodeURIComponent(q)}`),
+      SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+    // search.load changes identity on each render; the query alone decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query, hydrated]);
+  const results =
+    typed.current && query.trim() === "" ? [] : (search.data?.results ?? initial.results);
+
+  const carried = (
+    <>
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="emails" value={emails} />
+      <input type="hidden" name="organizationDomain" value={organizationDomain} />
+      <input type="hidden" name="message" value={message} />
+      <input type="hidden" name="description" value={description} />
+      <input type="hidden" name="expires" value={expires} />
+    </>
+  );
+  const chosenInputs = groups.map((g) => (
+    <input key={g.id} type="hidden" name="groups" value={g.href} />
+  ));
+
+  if (initial.step === "groups") {
+    const chosen = new Set(groups.map((g) => g.id));
+    return (
+      <Form method="post" action={LINKS.adminInvite} noValidate className={css.form}>
+        <p className={css.steps}>Step 2 of 2: the groups the invited people join</p>
+        {carried}
+        {chosenInputs}
+        <div className={css.search}>
+          <TextField
+            label="Find groups"
+            name="query"
+            type="search"
+            value={query}
+            onChange={(value) => {
+              typed.current = true;
+              setQuery(value);
+            }}
+            description="Type part of a group's name."
+          />
+          <Button type="submit" name="intent" value="search" variant="secondary">
+            Search
+          </Button>
+        </div>
+        <section aria-labelledby="found-title">
+          <h3 id="found-title">Groups found</h3>
+          {results.length === 0 ? (
+            <p className={muted} role="status">
+              {query.trim() === "" ? "Search to find groups." : "No group matches."}
+            </p>
+          ) : (
+            <ul className={css.groupList}>
+              {results.map((group) => (
+                <li key={group.id} className={css.groupItem}>
+                  <span>{group.name}</span>
+                  {chosen.has(group.id) ? (
+                    <span className={muted}>Added</span>
+                  ) : (
+                    <Button
+                      variant="secondary"
+                      aria-label={`Add ${group.name}`}
+                      {...(hydrated
+                        ? { type: "button", onPress: () => setGroups([...groups, group]) }
+                        : { type: "submit", name: "intent", value: `add:${group.id}` })}
+                    >
+                      Add
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="chosen-title">
+          <h3 id="chosen-title">Chosen groups</h3>
+          {groups.length === 0 ? (
+            <p className={muted}>None: the invited people join Registered Users only.</p>
+          ) : (
+            <ul className={css.groupList} aria-label="Chosen groups">
+              {groups.map((group) => (
+                <li key={group.id} className={css.groupItem}>
+                  <span>{group.name}</span>
+                  <Button
+                    variant="quiet"
+                    aria-label={`Remove ${group.name}`}
+                    {...(hydrated
+                      ? {
+                          type: "button",
+                          onPress: () => setGroups(groups.filter((g) => g.id !== group.id)),
+                        }
+                      : { type: "submit", name: "intent", value: `remove:${group.id}` })}
+                  >
+                    Remove
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {errors.groups ? (
+            <p className={controls.fieldError} role="alert">
+              {errors.groups}
+            </p>
+          ) : null}
+        </section>
+        <div className={css.actions}>
+          <Button type="submit" name="intent" value="back" variant="secondary">
+            Back
+          </Button>
+          <Button type="submit" name="intent" value="invite" isDisabled={busy}>
+            {busy ? "Inviting…" : "Invite"}
+          </Button>
+        </div>
+      </Form>
+    );
+  }
+
+  const emailsField = (
+    <TextField
+      label="E-mail addresses"
+      name={hydrated ? "emails-shown" : "emails"}
+      multiline
+      {...(hydrated
+        ? {
+            value: emails,
+            onChange: (value: string) => {
+              setEmails(value);
+              setPasteNote("");
+            },
+          }
+        : { defaultValue: emails })}
+      onPaste={(event) => {
+        const pasted = event.clipboardData.getData("text");
+        if (!/[\s,;]/.test(pasted.trim())) return;
+        event.preventDefault();
+        const listed = splitAddresses(emails);
+        const added = addressesToAdd(listed, pasted);
+        const skipped = splitAddresses(pasted).length - added.length;
+        setEmails([...listed, ...added].join("\n"));
+        setPasteNote(
+          `${added.length} added${skipped > 0 ? `, ${skipped} left out (not valid or already listed)` : ""}.`,
+        );
+      }}
+      errors={errors.emails}
+      description="One invitation is sent to each address. Separate them with commas, spaces or new lines."
+    />
+  );
+  const domainField = (
+    <TextField
+      label="Organization domain"
+      name={hydrated ? "organizationDomain-shown" : "organizationDomain"}
+      {...(hydrated
+        ? { value: organizationDomain, onChange: setDomain }
+        : { defaultValue: organizationDomain })}
+      errors={errors.organizationDomain}
+      description="Anyone with an e-mail address in this domain may use the link, e.g. example.com."
+    />
+  );
+  const linkNote = (
+    <p className={muted}>Anyone with the link may make an account, until it is revoked.</p>
+  );
+
+  return (
+    <Form method="post" action={LINKS.adminInvite} noValidate className={css.form}>
+      <p className={css.steps}>Step 1 of 2: who is invited</p>
+      {hydrated ? (
+        <>
+          <input type="hidden" name="kind" value={kind} />
+          <input type="hidden" name="emails" value={emails} />
+          <input type="hidden" name="organizationDomain" value={organizationDomain} />
+          <Tabs selectedKey={kind} onSelectionChange={(key) => setKind(key as InvitationKind)}>
+            <TabList aria-label="Invite by" className={css.tabList}>
+              {INVITATION_KINDS.map((k) => (
+                <Tab key={k} id={k} className={css.tab}>
+                  {KIND_LABELS[k]}
+                </Tab>
+              ))}
+            </TabList>
+            <TabPanel id="user" className={css.tabPanel}>
+              {emailsField}
+              {pasteNote ? <p role="status">{pasteNote}</p> : null}
+            </TabPanel>
+            <TabPanel id="organization" className={css.tabPanel}>
+              {domainField}
+            </TabPanel>
+            <TabPanel id="link" className={css.tabPanel}>
+              {linkNote}
+            </TabPanel>
+          </Tabs>
+        </>
+      ) : (
+        <>
+          <RadioGroupField
+            label="Invite by"
+            name="kind"
+            defaultValue={kind}
+            errors={errors.kind}
+            options={INVITATION_KINDS.map((k) => ({
+              value: k,
+              label:
+                k === "user"
+                  ? "Users: e-mail addresses"
+                  : k === "organization"
+                    ? "Organization: an e-mail domain"
+                    : "Link: anyone with the link",
+            }))}
+          />
+          {emailsField}
+          {domainField}
+        </>
+      )}
+      <TextField
+        label="Message (optional)"
+        name={hydrated ? "message-shown" : "message"}
+        multiline
+        {...(hydrated ? { value: message, onChange: setMessage } : { defaultValue: message })}
+        errors={errors.message}
+        description="Shown in the mail and on the sign-up page, as plain text."
+      />
+      <TextField
+        label="Description (optional)"
+        name={hydrated ? "description-shown" : "description"}
+        {...(hydrated
+          ? { value: description, onChange: setDescription }
+          : { defaultValue: description })}
+        errors={errors.description}
+        description="For the invitations list; the invited people do not see it."
+      />
+      <TextField
+        label="Expires (optional)"
+        name={hydrated ? "expires-shown" : "expires"}
+        type="date"
+        {...(hydrated ? { value: expires, onChange: setExpires } : { defaultValue: expires })}
+        errors={errors.expires}
+        description="The last day the link works. Empty: until it is revoked."
+      />
+      {hydrated ? (
+        <>
+          <input type="hidden" name="message" value={message} />
+          <input type="hidden" name="description" value={description} />
+          <input type="hidden" name="expires" value={expires} />
+        </>
+      ) : null}
+      {chosenInputs}
+      <div className={css.actions}>
+        <Button type="submit" name="intent" value="next">
+          Next
+        </Button>
+        <Link to={LINKS.adminInvitations} className={css.link}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,227 @@
+import { json } from "@remix-run/node";
+import { invitationDecision } from "~/models/access/access.server";
+import {
+  chosenGroups,
+  createInvitations,
+  getInvitation,
+  invitableGroups,
+  listInvitations,
+  revokeInvitation,
+  type CreateInvitationsResult,
+} from "~/models/invitation/invitation.server";
+import {
+  GROUP_HREF,
+  INVITATION_KINDS,
+  invitationFormSchema,
+  revokeFormSchema,
+  type InvitationKind,
+  type InviteWizardState,
+} from "~/models/invitation/invitation.schema";
+import { invitationRowView, invitationsSentMessage } from "~/models/invitation/invitation.view";
+import type { Viewer } from "~/models/user/user.schema";
+import { env } from "~/utils/env.server";
+import type { FormReplyBody } from "../error";
+import { LINKS } from "~/utils/links";
+import { apiError, errorResponse, NO_RESOURCE_MESSAGE } from "../http.server";
+import { requireViewer } from "../session.server";
+import { checkSubmission, formReply, readBody, type SubmittedValues } from "../submission.server";
+import { redirectWithToast } from "../toast.server";
+
+/*
+ * The invite wizard and the invitations manager (spec 002, decision 037): their data and their
+ * forms, post/redirect/get. Without the inviteUsers capability both pages answer as an address
+ * that does not exist.
+ */
+
+/** The origin links are written with: PUBLIC_ORIGIN, else the request's (as server/ does). */
+export function publicOrigin(request: Request): string {
+  return env().PUBLIC_ORIGIN ?? new URL(request.url).origin;
+}
+
+/** An inviter's own account, or the answer of an address where nothing is. */
+export async function requireInviterPage(request: Request): Promise<Viewer> {
+  const viewer = await requireViewer(request, { allowGuest: false });
+  const decision = await invitationDecision(viewer);
+  if (!decision.allowed) throw errorResponse(request, decision.problem);
+  return viewer;
+}
+
+/** The same for the API: without the capability, the API's own "no resource here". */
+export async function requireInviterApi(request: Request): Promise<Viewer> {
+  const viewer = await requireViewer(request, { allowGuest: false });
+  const decision = await invitationDecision(viewer);
+  if (decision.allowed) return viewer;
+  if (decision.problem.kind === "not-found") throw apiError(request, 404, NO_RESOURCE_MESSAGE);
+  throw errorResponse(request, decision.problem);
+}
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/* ---------- the wizard ---------- */
+
+export async function invitePageData(request: Request) {
+  const viewer = await requireInviterPage(request);
+  const url = new URL(request.url);
+  const query = url.searchParams.get("q") ?? "";
+  const createdId = Number(url.searchParams.get("created"));
+  const created =
+    Number.isSafeInteger(createdId) && createdId > 0
+      ? invitationRowView(await getInvitation(viewer, createdId), publicOrigin(request))
+      : null;
+  return json(
+    { created, query, results: await invitableGroups(viewer, query) },
+    { headers: NO_STORE },
+  );
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+const list = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : value === undefined ? [] : [value]).filter(
+    (v): v is string => typeof v === "string",
+  );
+
+function groupIdsOf(values: SubmittedValues): number[] {
+  return list(values.groups).flatMap((href) => {
+    const match = GROUP_HREF.exec(href);
+    return match ? [Number(match[1])] : [];
+  });
+}
+
+async function wizardState(
+  viewer: Viewer,
+  values: SubmittedValues,
+  step: InviteWizardState["step"],
+  groupIds: number[],
+  fieldErrors: Record<string, string> = {},
+): Promise<InviteWizardState> {
+  const kind = text(values.kind);
+  const query = text(values.query).slice(0, 100);
+  return {
+    step,
+    kind: (INVITATION_KINDS as readonly string[]).includes(kind)
+      ? (kind as InvitationKind)
+      : "user",
+    emails: text(values.emails),
+    organizationDomain: text(values.organizationDomain),
+    message: text(values.message),
+    description: text(values.description),
+    expires: text(values.expires),
+    groups: await chosenGroups(viewer, [...new Set(groupIds)]),
+    query,
+    results: step === "groups" ? await invitableGroups(viewer, query) : [],
+    fieldErrors,
+  };
+}
+
+const RECIPIENT_FIELDS = new Set([
+  "kind",
+  "emails",
+  "organizationDomain",
+  "message",
+  "description",
+  "expires",
+]);
+
+/**
+ * One form, several buttons (intent): next and back move between the steps, search, add:<id> and
+ * remove:<id> work the group step without JavaScript, invite creates. Each answer but the last is
+ * the wizard's next state; a refusal is the one form reply (400) with every error by its field.
+ */
+export async function invitePageAction(request: Request) {
+  const viewer = await requireInviterPage(request);
+  const values = await readBody(request, { json: false });
+  const intent = text(values.intent);
+  let groupIds = groupIdsOf(values);
+
+  if (intent === "back")
+    return json(
+      { wizard: await wizardState(viewer, values, "recipients", groupIds) },
+      {
+        headers: NO_STORE,
+      },
+    );
+
+  const submission = await checkSubmission(values, invitationFormSchema);
+  if (!submission.ok) {
+    const recipientsWrong = Object.keys(submission.fieldErrors).some((f) =>
+      RECIPIENT_FIELDS.has(f),
+    );
+    // Back to the step whose fields are wrong, every error shown by its field.
+    const state = await wizardState(
+      viewer,
+      values,
+      intent === "next" || recipientsWrong ? "recipients" : "groups",
+      groupIds,
+      submission.fieldErrors,
+    );
+    return wizardReply(request, state, values);
+  }
+
+  if (intent.startsWith("add:")) groupIds = [...groupIds, Number(intent.slice(4))];
+  if (intent.startsWith("remove:"))
+    groupIds = groupIds.filter((id) => id !== Number(intent.slice(7)));
+  if (intent !== "invite")
+    return json(
+      { wizard: await wizardState(viewer, values, "groups", groupIds) },
+      {
+        headers: NO_STORE,
+      },
+    );
+
+  const created = await createInvitations(viewer, submission.data, publicOrigin(request));
+  if (!created.ok)
+    return wizardReply(
+      request,
+      await wizardState(viewer, values, "groups", groupIds, created.fieldErrors),
+      values,
+    );
+  return afterInvite(request, created);
+}
+
+/** The one form reply (400, every error by its field), with the wizard's state beside it. */
+async function wizardReply(request: Request, state: InviteWizardState, values: SubmittedValues) {
+  const reply = (await formReply(request, {
+    fieldErrors: state.fieldErrors,
+    values,
+  }).json()) as FormReplyBody;
+  return json({ ...reply, wizard: state }, { status: 400, headers: NO_STORE });
+}
+
+function afterInvite(request: Request, created: Extract<CreateInvitationsResult, { ok: true }>) {
+  if (created.kind === "user")
+    return redirectWithToast(request, LINKS.adminInvitations, {
+      message: invitationsSentMessage(created.invitations.length),
+    });
+  return redirectWithToast(request, `${LINKS.adminInvite}?created=${created.invitations[0]!.id}`, {
+    message: "The invitation is created.",
+  });
+}
+
+/* ---------- the manager ---------- */
+
+export async function invitationsPageData(request: Request) {
+  const viewer = await requireInviterPage(request);
+  const origin = publicOrigin(request);
+  const invitations = (await listInvitations(viewer)).map((i) => invitationRowView(i, origin));
+  const revoke = Number(new URL(request.url).searchParams.get("revoke"));
+  return json(
+    { invitations, confirmRevoke: Number.isSafeInteger(revoke) && revoke > 0 ? revoke : null },
+    { headers: NO_STORE },
+  );
+}
+
+export async function invitationsPageAction(request: Request) {
+  const viewer = await requireInviterPage(request);
+  const submission = await checkSubmission(
+    await readBody(request, { json: false }),
+    revokeFormSchema,
+  );
+  if (!submission.ok) return formReply(request, submission);
+  const revoked = await revokeInvitation(viewer, submission.data.id);
+  const to =
+    revoked.email ??
+    (revoked.organizationDomain ? `anyone at ${revoked.organizationDomain}` : "the link");
+  return redirectWithToast(request, LINKS.adminInvitations, {
+    message: `The invitation to ${to} is revoked.`,
+  });
+}

@@ -1,0 +1,403 @@
+import { z } from "zod";
+
+/*
+ * What an inviter sends (spec 002 sections 3 and 5, "Invitations"), one schema for the invite
+ * wizard's form and the API's JSON. The form says which kind it is; the API says it by what it
+ * sends (link: true, an organizationDomain, or emails). Both end as one InvitationInput.
+ */
+
+export const INVITATION_KINDS = ["user", "organization", "link"] as const;
+export type InvitationKind = (typeof INVITATION_KINDS)[number];
+
+export const KIND_LABELS: Record<InvitationKind, string> = {
+  user: "Users",
+  organization: "Organization",
+  link: "Link",
+};
+
+/** The spec's "standard address or bracketed IP form". */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}|\[(?:\d{1,3}\.){3}\d{1,3}\])$/;
+/** The spec's domain: at least two dot-separated labels ending in letters. */
+export const DOMAIN_PATTERN =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
+export const MAX_EMAIL_LENGTH = 254;
+/** Addresses one request may invite; a longer list is refused, not cut. */
+export const MAX_ADDRESSES = 100;
+export const MAX_MESSAGE_LENGTH = 5000;
+export const MAX_DESCRIPTION_LENGTH = 500;
+export const MAX_GROUPS = 100;
+
+export const isEmail = (value: string) =>
+  value.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(value);
+export const isDomain = (value: string) => value.length <= 253 && DOMAIN_PATTERN.test(value);
+
+/** The messages of spec 002 section 5, by the names the spec gives them. */
+export const INVITATION_MESSAGES = {
+  emailNotValid: (addresses: string[]) =>
+    addresses.length === 1
+      ? `"${clip(addresses[0]!)}" is not a valid e-mail address`
+      : `These are not valid e-mail addresses: ${addresses.slice(0, 5).map(clip).join(", ")}${addresses.length > 5 ? ` and ${addresses.length - 5} more` : ""}`,
+  emailInList: (addresses: string[]) =>
+    `Already in the list: ${addresses.slice(0, 5).map(clip).join(", ")}${addresses.length > 5 ? ` and ${addresses.length - 5} more` : ""}`,
+  emailListEmpty: "Enter at least one e-mail address",
+  tooManyAddresses: `Invite at most ${MAX_ADDRESSES} addresses at a time`,
+  domainNotValid: "Enter a domain such as example.com",
+  oneKindOnly: "Invite by e-mail, by organization domain or by link, one at a time",
+} as const;
+
+function clip(value: string) {
+  return value.length > 60 ? `${value.slice(0, 57)}…` : value;
+}
+
+/** Pasted or typed text as addresses: split at commas, semicolons, spaces and new lines. */
+export function splitAddresses(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((a) => a.trim())
+    .filter(Boolean);
+}
+
+/**
+ * What a paste adds to the addresses already listed (spec 002: "only valid, new ones are
+ * added"), compared without regard to case.
+ */
+export function addressesToAdd(listed: readonly string[], pasted: string): string[] {
+  const seen = new Set(listed.map((a) => a.toLowerCase()));
+  const added: string[] = [];
+  for (const address of splitAddresses(pasted)) {
+    const key = address.toLowerCase();
+    if (!isEmail(address) || seen.has(key)) continue;
+    seen.add(key);
+    added.push(address);
+  }
+  return added;
+}
+
+/** The problems of a list of addresses, each by the spec's name; empty when it is fine. */
+export function addressProblems(addresses: readonly string[]): string[] {
+  if (addresses.length === 0) return [INVITATION_MESSAGES.emailListEmpty];
+  if (addresses.length > MAX_ADDRESSES) return [INVITATION_MESSAGES.tooManyAddresses];
+  const problems: string[] = [];
+  const invalid = addresses.filter((a) => !isEmail(a));
+  if (invalid.length > 0) problems.push(INVITATION_MESSAGES.emailNotValid(invalid));
+  const seen = new Set<string>();
+  const repeated: string[] = [];
+  for (const address of addresses) {
+    const key = address.toLowerCase();
+    if (seen.has(key) && !repeated.some((r) => r.toLowerCase() === key)) repeated.push(address);
+    seen.add(key);
+  }
+  if (repeated.length > 0) problems.push(INVITATION_MESSAGES.emailInList(repeated));
+  return problems;
+}
+
+/*
+ * The message may arrive as HTML (the spec's client sends HTML). Arkiv keeps it as plain text and
+ * escapes it wherever it is shown: tags are dropped, line breaks kept, entities read. Nothing of
+ * the markup survives, so nothing in it can run.
+ */
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+};
+
+export function messageAsText(value: string): string {
+  if (!/[<&]/.test(value)) return value.replace(/\r\n?/g, "\n").trim();
+  return value
+    .replace(/\r\n?/g, "\n")
+    .replace(/<\s*(script|style)\b[\s\S]*?<\s*\/\s*\1\s*>/gi, "")
+    .replace(/<\s*br\s*\/?\s*>/gi, "\n")
+    .replace(/<\s*\/\s*(p|div|li|h[1-6])\s*>/gi, "\n")
+    .replace(/<\/?[A-Za-z!][^>]*>?/g, "")
+    .replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] === "#") {
+        const code =
+          name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    })
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** A group's href as the API writes it; the wizard posts the same hrefs. */
+export const GROUP_HREF = /^\/fotoweb\/api\/groups\/(\d{1,15})\/?$/;
+export const groupHref = (id: number) => `/fotoweb/api/groups/${id}`;
+
+const asList = (value: unknown) =>
+  value === undefined || value === null || value === ""
+    ? []
+    : typeof value === "string"
+      ? [value]
+      : value;
+
+const text = (max: number, message: string) =>
+  z.preprocess(
+    (v) => v ?? "",
+    z.string({ invalid_type_error: "Give this as text" }).max(max, message),
+  );
+
+/** Either a date (the end of that day, UTC) or an instant; must lie in the future. */
+const expiresSchema = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  z
+    .string({ invalid_type_error: "Give the expiry as a date, YYYY-MM-DD" })
+    .max(40)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return null;
+      const date = /^\d{4}-\d{2}-\d{2}$/.test(value)
+        ? new Date(`${value}T23:59:59.999Z`)
+        : /^\d{4}-\d{2}-\d{2}T/.test(value)
+          ? new Date(value)
+          : new Date(Number.NaN);
+      if (Number.isNaN(date.getTime())) {
+        ctx.addIssue({ code: "custom", message: "Give the expiry as a date, YYYY-MM-DD" });
+        return z.NEVER;
+      }
+      if (date.getTime() <= Date.now()) {
+        ctx.addIssue({ code: "custom", message: "Choose an expiry in the future" });
+        return z.NEVER;
+      }
+      return date.toISOString();
+    }),
+);
+
+// Checked with the other rules (checkKind), so a bad href does not hide the other fields' errors.
+const groupsSchema = z.preprocess(
+  asList,
+  z
+    .array(z.string({ invalid_type_error: "Give each group as a group href" }).max(200), {
+      invalid_type_error: "Give the groups as a list of group hrefs",
+    })
+    .max(MAX_GROUPS * 10, `Choose at most ${MAX_GROUPS} groups`),
+);
+
+/** Addresses as the form (one text) or the API (a list) sends them. */
+const emailsSchema = z.preprocess(
+  (v) =>
+    typeof v === "string"
+      ? splitAddresses(v)
+      : Array.isArray(v)
+        ? v.map((a) => (typeof a === "string" ? a.trim() : a))
+        : v === undefined || v === null
+          ? []
+          : v,
+  z
+    .array(z.string({ invalid_type_error: "Give each e-mail address as text" }).max(1000), {
+      invalid_type_error: "Give the e-mail addresses as a list",
+    })
+    // A list this long is refused before each entry is looked at.
+    .max(MAX_ADDRESSES * 10, INVITATION_MESSAGES.tooManyAddresses),
+);
+
+const commonFields = {
+  emails: emailsSchema,
+  organizationDomain: text(300, INVITATION_MESSAGES.domainNotValid).transform((d) =>
+    d.trim().toLowerCase(),
+  ),
+  message: text(MAX_MESSAGE_LENGTH * 4, `Use at most ${MAX_MESSAGE_LENGTH} characters`),
+  description: text(
+    MAX_DESCRIPTION_LENGTH * 40,
+    `Use at most ${MAX_DESCRIPTION_LENGTH} characters`,
+  ).transform((d) => d.trim()),
+  groups: groupsSchema,
+  expires: expiresSchema,
+};
+
+export interface InvitationInput {
+  kind: InvitationKind;
+  emails: string[];
+  organizationDomain: string | null;
+  message: string;
+  description: string;
+  groupIds: number[];
+  expiresAt: string | null;
+}
+
+type Fields = {
+  kind: InvitationKind;
+  emails: string[];
+  organizationDomain: string;
+  message: string;
+  description: string;
+  groups: string[];
+  expires: string | null;
+};
+
+/** The rules of each kind, every problem at once by its field. */
+function checkKind(input: Fields, ctx: z.RefinementCtx) {
+  if (input.kind === "user") {
+    const problems = addressProblems(input.emails);
+    if (problems.length > 0)
+      ctx.addIssue({ code: "custom", path: ["emails"], message: problems.join(". ") });
+  }
+  if (input.kind === "organization" && !isDomain(input.organizationDomain))
+    ctx.addIssue({
+      code: "custom",
+      path: ["organizationDomain"],
+      message: INVITATION_MESSAGES.domainNotValid,
+    });
+  if (input.description.length > MAX_DESCRIPTION_LENGTH)
+    ctx.addIssue({
+      code: "custom",
+      path: ["description"],
+      message: `Use at most ${MAX_DESCRIPTION_LENGTH} characters`,
+    });
+  const badGroup = input.groups.find((h) => !GROUP_HREF.test(h));
+  if (badGroup !== undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["groups"],
+      message: `"${clip(badGroup)}" is not a group href (/fotoweb/api/groups/{id})`,
+    });
+  else if (new Set(input.groups).size > MAX_GROUPS)
+    ctx.addIssue({
+      code: "custom",
+      path: ["groups"],
+      message: `Choose at most ${MAX_GROUPS} groups`,
+    });
+  const message = messageAsText(input.message);
+  if (message.length > MAX_MESSAGE_LENGTH)
+    ctx.addIssue({
+      code: "custom",
+      path: ["message"],
+      message: `Use at most ${MAX_MESSAGE_LENGTH} characters`,
+    });
+}
+
+const toInput = (input: Fields): InvitationInput => ({
+  kind: input.kind,
+  emails: input.kind === "user" ? input.emails : [],
+  organizationDomain: input.kind === "organization" ? input.organizationDomain : null,
+  message: messageAsText(input.message),
+  description: input.description,
+  // Runs after a failed check too (zod transforms dirty results): keep only what parses.
+  groupIds: [
+    ...new Set(
+      input.groups.flatMap((h) => {
+        const match = GROUP_HREF.exec(h);
+        return match ? [Number(match[1])] : [];
+      }),
+    ),
+  ],
+  expiresAt: input.expires,
+});
+
+/** The invite wizard's form: the kind is chosen, the fields of the other kinds are ignored. */
+export const invitationFormSchema = z
+  .object({
+    kind: z.enum(INVITATION_KINDS, {
+      errorMap: () => ({ message: "Choose users, organization or link" }),
+    }),
+    ...commonFields,
+  })
+  .superRefine(checkKind)
+  .transform(toInput);
+
+/** The API's body (spec 002 section 3, Invitation request). */
+export const invitationRequestSchema = z
+  .object({
+    link: z.preprocess(
+      (v) => (v === "true" ? true : v === "false" || v === undefined || v === null ? false : v),
+      z.boolean({ invalid_type_error: "Give link as true or false" }),
+    ),
+    ...commonFields,
+  })
+  .transform((body, ctx): Fields => {
+    const kinds = [body.link, body.organizationDomain !== "", body.emails.length > 0].filter(
+      Boolean,
+    ).length;
+    if (kinds > 1)
+      ctx.addIssue({
+        code: "custom",
+        path: ["organizationDomain"],
+        message: INVITATION_MESSAGES.oneKindOnly,
+      });
+    const kind: InvitationKind = body.link
+      ? "link"
+      : body.organizationDomain !== ""
+        ? "organization"
+        : "user";
+    const { link: _link, ...rest } = body;
+    return { kind, ...rest };
+  })
+  .superRefine(checkKind)
+  .transform(toInput);
+
+/** The manager's revoke form. */
+export const revokeFormSchema = z.object({
+  intent: z.literal("revoke", { errorMap: () => ({ message: "Unknown action" }) }),
+  id: z.coerce
+    .number({ invalid_type_error: "Unknown invitation" })
+    .int("Unknown invitation")
+    .positive("Unknown invitation")
+    .max(2 ** 31),
+});
+
+/** A user name as the site owner's is checked (env ADMIN_USERNAME). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
+
+/** The redeem form: the account the invited person makes. */
+export const redeemSchema = z.object({
+  firstName: text(100, "Use at most 100 characters").pipe(
+    z.string().trim().min(1, "Enter your first name"),
+  ),
+  lastName: text(100, "Use at most 100 characters").pipe(
+    z.string().trim().min(1, "Enter your last name"),
+  ),
+  email: text(MAX_EMAIL_LENGTH + 50, "Enter a valid e-mail address").pipe(
+    z
+      .string()
+      .trim()
+      .min(1, "Enter your e-mail address")
+      .refine(isEmail, "Enter a valid e-mail address"),
+  ),
+  username: text(200, "Use at most 64 characters").pipe(
+    z
+      .string()
+      .trim()
+      .min(1, "Choose a user name")
+      .max(64, "Use at most 64 characters")
+      .regex(USERNAME_PATTERN, "Use letters, digits and . _ @ - only"),
+  ),
+  password: text(256, "Use at most 256 characters").pipe(
+    z.string().min(8, "Use at least 8 characters"),
+  ),
+});
+
+export type RedeemInput = z.output<typeof redeemSchema>;
+
+/** The secret part of an invitation link: 32 bytes, base64url. */
+export const INVITATION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface GroupChoice {
+  id: number;
+  name: string;
+  href: string;
+}
+
+/**
+ * The invite wizard's state between its steps. Without JavaScript each step is a post whose
+ * answer is the next state; with it the same state lives in the page and only the last step posts.
+ */
+export interface InviteWizardState {
+  step: "recipients" | "groups";
+  kind: InvitationKind;
+  emails: string;
+  organizationDomain: string;
+  message: string;
+  description: string;
+  expires: string;
+  groups: GroupChoice[];
+  query: string;
+  results: GroupChoice[];
+  fieldErrors: Record<string, string>;
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { createInvitationsFromApi, invitationsJson } from "~/http/actions/invitation-api.server";
+import { requireInviterApi } from "~/http/actions/invitation-page.server";
+import { apiHandler, methodNotAllowed } from "~/http/http.server";
+import { listInvitations } from "~/models/invitation/invitation.server";
+import { invitationView } from "~/models/invitation/invitation.view";
+
+/* /fotoweb/api/invitations/: the invitations not revoked (GET) and new ones (POST), spec 002. */
+
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  const viewer = await requireInviterApi(request);
+  const invitations = await listInvitations(viewer);
+  return invitationsJson(request, { data: invitations.map(invitationView), paging: null });
+});
+
+export const action = apiHandler(async (args: ActionFunctionArgs) => {
+  const { request } = args;
+  if (request.method !== "POST") return methodNotAllowed(args);
+  return createInvitationsFromApi(request, await requireInviterApi(request));
+});

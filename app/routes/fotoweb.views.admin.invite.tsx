@@ -1,0 +1,48 @@
+import "~/components/shell/shell-bundle";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { InviteDone } from "~/components/invitation/InviteDone";
+import { EMPTY_WIZARD, InviteWizard } from "~/components/invitation/InviteWizard";
+import { invitePageAction, invitePageData } from "~/http/actions/invitation-page.server";
+import { pageHandler } from "~/http/http.server";
+import type { InviteWizardState } from "~/models/invitation/invitation.schema";
+import { page, panel } from "~/styles/global.css";
+import { LINKS } from "~/utils/links";
+
+/*
+ * The invite modal of spec 002 as a page (decision 037): recipients by e-mail, organization
+ * domain or link, then groups, then invite. Every step is a plain form post; JavaScript adds tabs,
+ * paste splitting and the group search while typing.
+ */
+
+export const meta: MetaFunction = () => [{ title: "Invite people | Arkiv" }];
+
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request }: LoaderFunctionArgs) => invitePageData(request))(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request }: ActionFunctionArgs) => invitePageAction(request))(args);
+}
+
+export default function InviteView() {
+  const { created } = useLoaderData<typeof loader>();
+  const reply = useActionData<{ wizard?: InviteWizardState }>();
+  const state = reply?.wizard ?? EMPTY_WIZARD;
+  return (
+    <div className={page}>
+      <section className={panel} aria-labelledby="invite-title">
+        <h1 id="invite-title">Invite people</h1>
+        <p>
+          Invite people by e-mail, everyone at an organization&apos;s e-mail domain, or anyone with
+          a link. <Link to={LINKS.adminInvitations}>Manage invitations</Link>
+        </p>
+        {created ? (
+          <InviteDone invitation={created} />
+        ) : (
+          <InviteWizard key={JSON.stringify(state)} initial={state} />
+        )}
+      </section>
+    </div>
+  );
+}
