@@ -7,6 +7,7 @@ import { assets } from "./migrations/0003-assets";
 import { browse } from "./migrations/0004-browse";
 import { assetResolution } from "./migrations/0005-asset-resolution";
 import { applications } from "./migrations/0006-applications";
+import { metadataViews } from "./migrations/0008-metadata-views";
 
 /*
  * The migrations, in the order they run (decision 025). Each lives in app/db/migrations/ and is
@@ -22,6 +23,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0004_browse": browse(dialect),
     "0005_asset_resolution": assetResolution(dialect),
     "0006_applications": applications(dialect),
+    "0008_metadata_views": metadataViews(dialect),
   };
 }
 

@@ -27,7 +27,8 @@ import type { Viewer } from "~/models/user/user.schema";
 export type AccessAction = ArchivePermission;
 
 /** A site-wide action, held by the site owner until groups carry capabilities of their own. */
-export type SiteAction = "ManageSettings" | "SetPosterAsset" | "ManageApplications";
+export type SiteAction =
+  "ManageSettings" | "SetPosterAsset" | "ManageApplications" | "ManageArchives";
 
 export const ARCHIVE_NOT_FOUND = "There is no archive at this address.";
 export const ASSET_NOT_FOUND = "There is no asset at this address.";
@@ -262,6 +263,8 @@ export function siteDecision(viewer: Viewer | null, action: SiteAction): Decisio
         "Only an administrator with the manage-settings permission can change site settings.",
       SetPosterAsset: "You do not have permission to set this archive's cover.",
       ManageApplications: "Only an administrator can register and manage applications.",
+      ManageArchives:
+        "Only an administrator with the manage-archives permission can configure archives and their metadata.",
     };
     return { allowed: false, problem: new Problem("forbidden", messages[action]) };
   }
