@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { db, now } from "~/db/connection.server";
 import type { MetadataFieldRow, MetadataViewRow } from "~/db/schema";
-import { siteDecision } from "~/models/access/access.server";
+import { browseDecision, siteDecision } from "~/models/access/access.server";
 import { listArchives, type Archive } from "~/models/archive/archive.server";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
@@ -26,7 +26,12 @@ import {
   type ViewField,
   type ViewInput,
 } from "./metadata.schema";
-import { metadataEditorLink, type MetadataEditorLink } from "./metadata.view";
+import {
+  metadataEditorLink,
+  metadataSetView,
+  type MetadataEditorLink,
+  type MetadataSet,
+} from "./metadata.view";
 
 /*
  * Metadata fields and metadata views (decision 032): the built-in fields (in code) and the custom
@@ -143,7 +148,8 @@ export async function createField(
   return toField(row);
 }
 
-async function customField(key: string | number): Promise<FieldDefinition> {
+/** A custom field by its key; not-found for none, conflict for a built-in one. */
+export async function requireCustomField(key: string | number): Promise<FieldDefinition> {
   const field = await findField(key);
   if (!field) throw new Problem("not-found", FIELD_NOT_FOUND);
   if (field.IsBuiltin || field.Id < FIRST_CUSTOM_FIELD_ID)
@@ -169,7 +175,7 @@ export async function updateField(
   input: FieldInput,
 ): Promise<FieldDefinition> {
   requireArchiveManager(viewer);
-  const field = await customField(key);
+  const field = await requireCustomField(key);
   const changed = new Map(await fieldsById());
   changed.set(field.Id, toField(fieldRowOf(field.Id, input)));
   const broken = await brokenViews(changed);
@@ -194,7 +200,7 @@ function fieldRowOf(id: number, input: FieldInput): MetadataFieldRow {
 /** Removes a custom field that no view uses. */
 export async function deleteField(viewer: Viewer | null, key: string): Promise<FieldDefinition> {
   requireArchiveManager(viewer);
-  const field = await customField(key);
+  const field = await requireCustomField(key);
   const users = (await listViews()).filter((v) => viewFieldIds(v).has(field.Id));
   if (users.length > 0)
     throw new Problem(
@@ -284,6 +290,17 @@ function pickView(views: MetadataViewRecord[], archive: Pick<Archive, "config">)
     views.find((v) => v.Id === DEFAULT_VIEW_ID) ??
     DEFAULT_VIEW
   );
+}
+
+/**
+ * The view's metadata set, for anyone who may browse: every collection and asset links its
+ * archive's, so it is no more private than they are (decision 032).
+ */
+export async function metadataSet(viewer: Viewer | null, id: string): Promise<MetadataSet> {
+  const decision = browseDecision(viewer);
+  if (!decision.allowed) throw decision.problem;
+  const [view, fields] = await Promise.all([requireView(id), fieldsById()]);
+  return metadataSetView(view, fields);
 }
 
 /** The view the archive uses: the one its configuration names, else the default. */
