@@ -119,6 +119,8 @@ describe("schema", () => {
         "group_members",
         "groups",
         "jobs",
+        "metadata_fields",
+        "metadata_views",
         "oauth_credentials",
         "renditions",
         "revisions",
@@ -331,6 +333,7 @@ describe("re-running migrations", () => {
       "0004_browse",
       "0005_asset_resolution",
       "0006_applications",
+      "0008_metadata_views",
     ]);
   });
 
@@ -392,9 +395,10 @@ describe("an empty database", () => {
       "0004_browse",
       "0005_asset_resolution",
       "0006_applications",
+      "0008_metadata_views",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
-    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 21 : 16);
+    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 23 : 18);
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {
@@ -493,7 +497,7 @@ describe("frozen migrations (decision 025)", () => {
       const later = Object.keys(migrations(old.handle.dialect)).filter(
         (name) => !recorded.some((r) => r.name === name),
       );
-      expect(later).toEqual(["0005_asset_resolution", "0006_applications"]);
+      expect(later).toEqual(["0005_asset_resolution", "0006_applications", "0008_metadata_views"]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
       const after = await old.handle.db
@@ -557,6 +561,7 @@ describe("frozen migrations (decision 025)", () => {
         "0004_browse",
         "0005_asset_resolution",
         "0006_applications",
+        "0008_metadata_views",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")
