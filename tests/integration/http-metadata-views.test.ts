@@ -307,6 +307,14 @@ describe("the configuration reads (ManageArchives)", () => {
       expect(response.status, path).toBe(404);
       await readApiJson(response);
     }
+    // Writes to such addresses are refused the same way, before their bodies are read.
+    const before = [await count("metadata_views"), await count("metadata_fields")];
+    for (const path of paths.filter((p) => p.startsWith(VIEWS) || /fields\/[^/]+$/.test(p))) {
+      const body = path.startsWith(VIEWS) ? viewBody("Hostile") : { GuiLabel: "Hostile" };
+      expect((await send(owner, "PUT", path, body)).status, path).toBe(404);
+      expect((await send(owner, "DELETE", path, "")).status, path).toBe(404);
+    }
+    expect([await count("metadata_views"), await count("metadata_fields")]).toEqual(before);
   });
 });
 
