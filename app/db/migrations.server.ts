@@ -8,6 +8,7 @@ import { browse } from "./migrations/0004-browse";
 import { assetResolution } from "./migrations/0005-asset-resolution";
 import { applications } from "./migrations/0006-applications";
 import { people } from "./migrations/0007-people";
+import { metadataViews } from "./migrations/0008-metadata-views";
 
 /*
  * The migrations, in the order they run (decision 025). Each lives in app/db/migrations/ and is
@@ -24,6 +25,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0005_asset_resolution": assetResolution(dialect),
     "0006_applications": applications(dialect),
     "0007_people": people(dialect),
+    "0008_metadata_views": metadataViews(dialect),
   };
 }
 

@@ -360,6 +360,40 @@ export interface OAuthCredentialsTable {
   created_at: string;
 }
 
+/** A custom metadata field (decision 032); built-in fields (below 300) live in code. */
+export interface MetadataFieldsTable {
+  id: Generated<number>;
+  label: string;
+  /** text, date, number, checkbox, dropdown, input-dropdown, date-dropdown, email, password. */
+  data_type: Generated<string>;
+  multi_instance: Generated<number>;
+  multiline: Generated<number>;
+  max_size: Generated<number>;
+  /** JSON text: {Regexp?, HelpText?, Min?, Max?}. */
+  validation: Generated<string>;
+  /** JSON text: [{Value, Description}]. */
+  dropdown_values: Generated<string>;
+  /** The namespace's alias, e.g. "custom". */
+  namespace: Generated<string>;
+  field_group: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A metadata view (metadata set): the fields an archive shows and edits (decision 032). */
+export interface MetadataViewsTable {
+  id: string;
+  name: string;
+  /** Lower-cased name: view names are unique ignoring case. */
+  name_key: string;
+  /** JSON text: {Title, Description, Tags, Status, Rating, Notes}, each a view field entry. */
+  builtin_fields: string;
+  /** JSON text: [{Name, Fields: [{Field, IsWritable, Required, TaxonomyOnly}]}]. */
+  detail_regions: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -383,6 +417,8 @@ export interface Database {
   asset_pins: AssetPinsTable;
   applications: ApplicationsTable;
   oauth_credentials: OAuthCredentialsTable;
+  metadata_fields: MetadataFieldsTable;
+  metadata_views: MetadataViewsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -400,6 +436,8 @@ export type RenditionRow = Selectable<RenditionsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type ApplicationRow = Selectable<ApplicationsTable>;
 export type OAuthCredentialRow = Selectable<OAuthCredentialsTable>;
+export type MetadataFieldRow = Selectable<MetadataFieldsTable>;
+export type MetadataViewRow = Selectable<MetadataViewsTable>;
 
 export const EVERYONE_GROUP_ID = 10000;
 export const REGISTERED_USERS_GROUP_ID = 10001;

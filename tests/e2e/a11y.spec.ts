@@ -99,6 +99,7 @@ const USER_SCREENS: Screen[] = [
   { name: "archives with a search", path: "/fotoweb/archives/?q=boats" },
   { name: "albums", path: "/fotoweb/albums/" },
   { name: "pins", path: "/fotoweb/me/pins/" },
+  { name: "metadata view", path: "/fotoweb/editors/default" },
   { name: "page not found", path: "/fotoweb/no-such-page" },
 ];
 

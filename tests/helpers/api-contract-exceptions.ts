@@ -147,6 +147,17 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "Arkiv answers (decision 037).",
   },
   {
+    path: /^\/fotoweb\/api\/config\/(metadata|metadataviews)(\/|$)/i,
+    mediaType: "application/json",
+    status: [200, 201],
+    forgives: "undescribed",
+    reason:
+      "The metadata configuration reads that spec 001 section 7 lists (fields/all, fields/{key}, " +
+      "namespaces, groups, metadataviews, ...) and the writes beside them (decision 032): the " +
+      "real product's client calls them, but the reference describes none of them; the records " +
+      "keep the management API's PascalCase, as the archive configuration does.",
+  },
+  {
     path: /^\/fotoweb\/oauth2\/token\/?$/i,
     mediaType: "application/json",
     status: [200],

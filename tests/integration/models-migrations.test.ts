@@ -123,6 +123,8 @@ describe("schema", () => {
         "invitations",
         "jobs",
         "mail_messages",
+        "metadata_fields",
+        "metadata_views",
         "oauth_credentials",
         "password_resets",
         "renditions",
@@ -366,6 +368,7 @@ describe("re-running migrations", () => {
       "0005_asset_resolution",
       "0006_applications",
       "0007_people",
+      "0008_metadata_views",
     ]);
   });
 
@@ -428,9 +431,10 @@ describe("an empty database", () => {
       "0005_asset_resolution",
       "0006_applications",
       "0007_people",
+      "0008_metadata_views",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
-    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 27 : 22);
+    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 29 : 24);
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {
@@ -529,7 +533,12 @@ describe("frozen migrations (decision 025)", () => {
       const later = Object.keys(migrations(old.handle.dialect)).filter(
         (name) => !recorded.some((r) => r.name === name),
       );
-      expect(later).toEqual(["0005_asset_resolution", "0006_applications", "0007_people"]);
+      expect(later).toEqual([
+        "0005_asset_resolution",
+        "0006_applications",
+        "0007_people",
+        "0008_metadata_views",
+      ]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
       const after = await old.handle.db
@@ -594,6 +603,7 @@ describe("frozen migrations (decision 025)", () => {
         "0005_asset_resolution",
         "0006_applications",
         "0007_people",
+        "0008_metadata_views",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")

@@ -83,9 +83,11 @@ describe("a GET reads each thing once", () => {
     expect(log.reading("site_settings")).toBe(1);
     // The viewer's groups, transitively (decision 033), once for access and capabilities alike.
     expect(log.reading("group_groups")).toBe(1);
+    // The archives' metadata views (metadataEditor, decision 032).
+    expect(log.reading("metadata_views")).toBe(1);
     // Session, user, settings, groups, archives, access, listing, renditions, pins, folders,
-    // manual-order check: nothing read twice.
-    expect(log.tables.length).toBeLessThanOrEqual(11);
+    // manual-order check, metadata views: nothing read twice.
+    expect(log.tables.length).toBeLessThanOrEqual(12);
   });
 
   test("the JSON search reads the viewer and the access once too", async () => {

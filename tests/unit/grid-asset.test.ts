@@ -30,6 +30,7 @@ function view(previews: AssetPreview[]): AssetView {
     created: "2026-01-01T00:00:00.000Z",
     modified: "2026-01-01T00:00:00.000Z",
     permissions: ["View", "Preview"],
+    metadataEditor: { name: "Default", href: "/fotoweb/editors/default" },
     metadata: { "120": { value: "A long caption nobody shows on a tile" } },
     builtinFields: [],
     attributes: {},

@@ -29,7 +29,8 @@ import type { Viewer } from "~/models/user/user.schema";
 export type AccessAction = ArchivePermission;
 
 /** A site-wide action, held through the capability SITE_ACTION_CAPABILITY names. */
-export type SiteAction = "ManageSettings" | "SetPosterAsset" | "ManageApplications";
+export type SiteAction =
+  "ManageSettings" | "SetPosterAsset" | "ManageApplications" | "ManageArchives";
 
 export const ARCHIVE_NOT_FOUND = "There is no archive at this address.";
 export const ASSET_NOT_FOUND = "There is no asset at this address.";
@@ -321,6 +322,7 @@ const SITE_ACTION_CAPABILITY: Record<SiteAction, Capability> = {
   ManageSettings: "manageSettings",
   SetPosterAsset: "manageArchives",
   ManageApplications: "manageSettings",
+  ManageArchives: "manageArchives",
 };
 
 const SITE_ACTION_REFUSALS: Record<SiteAction, string> = {
@@ -328,6 +330,8 @@ const SITE_ACTION_REFUSALS: Record<SiteAction, string> = {
     "Only an administrator with the manage-settings permission can change site settings.",
   SetPosterAsset: "You do not have permission to set this archive's cover.",
   ManageApplications: "Only an administrator can register and manage applications.",
+  ManageArchives:
+    "Only an administrator with the manage-archives permission can configure archives and their metadata.",
 };
 
 export async function siteDecision(

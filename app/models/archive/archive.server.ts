@@ -340,6 +340,8 @@ export interface CollectionExtras {
   posterAsset: string | null;
   pin: boolean;
   assetCount?: number;
+  /** The archive's metadata view as the reference's metadataEditor link (decision 032). */
+  metadataEditor: { name: string; href: string };
 }
 
 /** The collection with the viewer's side (permissions, cover, pin, matches) filled in. */
@@ -370,6 +372,7 @@ export function collectionFor(archive: Archive, extras: CollectionExtras) {
     posterImages: extras.posterImages,
     posterAsset: extras.posterAsset,
     pin: extras.pin,
+    metadataEditor: extras.metadataEditor,
     ...(extras.assetCount === undefined ? {} : { assetCount: extras.assetCount }),
   };
 }

@@ -7,6 +7,8 @@ import type { ArchivePermission } from "~/models/archive/archive.schema";
 import type { Viewer } from "~/models/user/user.schema";
 import { assetHref } from "./asset.server";
 import { metadataField } from "~/models/metadata/metadata-fields";
+import { metadataEditors } from "~/models/metadata/metadata.server";
+import type { MetadataEditorLink } from "~/models/metadata/metadata.view";
 import { fileUrl } from "~/models/rendition/rendition.server";
 import { orientationAttributes, pickPreview } from "./asset.view";
 import { apiColorSpace } from "./asset-kinds";
@@ -60,6 +62,8 @@ export interface AssetView {
   created: string;
   modified: string;
   permissions: ArchivePermission[];
+  /** The archive's metadata view, where a client learns what it may edit (decision 032). */
+  metadataEditor: MetadataEditorLink;
   metadata: Record<string, { value: string | string[] }>;
   builtinFields: { field: string; value: string | string[]; required: boolean }[];
   attributes: {
@@ -155,6 +159,7 @@ export function toAssetView(
   permissions: Set<ArchivePermission>,
   renditions: RenditionRow[],
   counts: AssetCounts,
+  metadataEditor: MetadataEditorLink,
 ): AssetView {
   const href = assetHref(archive.id, archive.name, { id: row.id, fileName: row.file_name });
   const fields = parseJson<Record<string, string | string[]>>(row.metadata, {});
@@ -223,6 +228,7 @@ export function toAssetView(
     created: row.created_at,
     modified: row.updated_at,
     permissions: [...permissions],
+    metadataEditor,
     metadata,
     builtinFields: [
       { field: "title", value: title, required: false },
@@ -318,12 +324,14 @@ export async function assetViews(
     assetCounts(rows.map((r) => r.id)),
   ]);
   const byId = new Map(archives.map((a) => [a.id, a] as const));
+  const editors = await metadataEditors(archives.filter((a) => archiveIds.includes(a.id)));
   return rows.flatMap((row) => {
     const archive = byId.get(row.archive_id);
     if (!archive) return [];
     const permissions = access.get(row.archive_id)?.permissions ?? new Set<ArchivePermission>();
     const count = counts.get(row.id) ?? { revisions: 0, pins: 0 };
-    return [toAssetView(row, archive, permissions, renditions.get(row.id) ?? [], count)];
+    const editor = editors.get(row.archive_id)!;
+    return [toAssetView(row, archive, permissions, renditions.get(row.id) ?? [], count, editor)];
   });
 }
 

@@ -24,6 +24,7 @@ import {
 } from "~/models/archive/archive.server";
 import { assetIdFromSegment } from "~/models/asset/asset.server";
 import { assetViews } from "~/models/asset/asset-view.server";
+import { metadataEditors } from "~/models/metadata/metadata.server";
 import { sortedVariant } from "./collection.view";
 import {
   countByArchive,
@@ -146,7 +147,10 @@ async function collectionsOf(
   shown: VisibleArchive[],
   counts: Map<number, number> | null = null,
 ): Promise<Collection[]> {
-  const chosen = await posterAssetIds(shown.map((v) => v.archive.id));
+  const [chosen, editors] = await Promise.all([
+    posterAssetIds(shown.map((v) => v.archive.id)),
+    metadataEditors(shown.map((v) => v.archive)),
+  ]);
   const pinned = pinnedHrefs(viewer);
   const setPoster = await canSetPoster(viewer);
   return Promise.all(
@@ -160,6 +164,7 @@ async function collectionsOf(
         ...poster,
         pin: pinned.has(archive.href),
         assetCount: counts ? (counts.get(archive.id) ?? 0) : undefined,
+        metadataEditor: editors.get(archive.id)!,
       });
     }),
   );

@@ -1,0 +1,71 @@
+import {
+  createField,
+  createView,
+  requireArchiveManager,
+  requireCustomField,
+  requireView,
+  updateField,
+  updateView,
+} from "~/models/metadata/metadata.server";
+import { fieldInputSchema, viewInputSchema } from "~/models/metadata/metadata.schema";
+import { configFieldView, configViewView } from "~/models/metadata/metadata.view";
+import type { Viewer } from "~/models/user/user.schema";
+import { apiJson } from "../http.server";
+import { requireViewer } from "../session.server";
+import { formReply, readSubmission } from "../submission.server";
+
+/*
+ * The metadata configuration API's shared steps (decision 032): who may ask, and the writes,
+ * which read JSON through the shared schemas and answer the one 400 reply by the fields' paths.
+ */
+
+export const METADATA_CONFIG_TYPE = "application/json";
+
+/**
+ * An own account holding ManageArchives. As for the applications: nobody signed in (or the
+ * guest) is 401, anyone else 403 at every address, whether or not something is there.
+ */
+export async function requireArchiveManagerApi(request: Request): Promise<Viewer> {
+  return requireArchiveManager(await requireViewer(request, { allowGuest: false }));
+}
+
+export const configJson = (data: unknown, init?: ResponseInit) =>
+  apiJson(data, METADATA_CONFIG_TYPE, init);
+
+/** POST a field: 201 with it and its Location. */
+export async function createFieldFromRequest(request: Request, viewer: Viewer) {
+  const submission = await readSubmission(request, fieldInputSchema);
+  if (!submission.ok) return formReply(request, submission);
+  const view = configFieldView(await createField(viewer, submission.data));
+  return configJson(view, { status: 201, headers: { Location: view.Href } });
+}
+
+/** PUT a field's whole definition; an unknown or built-in field is refused before the body. */
+export async function updateFieldFromRequest(request: Request, viewer: Viewer, key: string) {
+  await requireCustomField(key);
+  const submission = await readSubmission(request, fieldInputSchema);
+  if (!submission.ok) return formReply(request, submission);
+  return configJson(configFieldView(await updateField(viewer, key, submission.data)));
+}
+
+/** POST a view: 201 with it and its Location. */
+export async function createViewFromRequest(request: Request, viewer: Viewer) {
+  const submission = await readSubmission(request, viewInputSchema);
+  if (!submission.ok) return formReply(request, submission);
+  const result = await createView(viewer, submission.data);
+  if (!result.ok)
+    return formReply(request, { fieldErrors: result.fieldErrors, values: submission.values });
+  const view = configViewView(result.view);
+  return configJson(view, { status: 201, headers: { Location: view.Href } });
+}
+
+/** PUT a view's name, builtin mapping and regions; an unknown view is refused before the body. */
+export async function updateViewFromRequest(request: Request, viewer: Viewer, id: string) {
+  await requireView(id);
+  const submission = await readSubmission(request, viewInputSchema);
+  if (!submission.ok) return formReply(request, submission);
+  const result = await updateView(viewer, id, submission.data);
+  if (!result.ok)
+    return formReply(request, { fieldErrors: result.fieldErrors, values: submission.values });
+  return configJson(configViewView(result.view));
+}

@@ -1,0 +1,293 @@
+import { z } from "zod";
+import { METADATA_FIELDS, type FieldType } from "./metadata-fields";
+
+/*
+ * Metadata field definitions and metadata views (decision 032), one set of schemas for the model,
+ * the configuration API and the administration forms to come. The records keep the management
+ * API's PascalCase, as the archive configuration does (archive.schema.ts), so what a client reads
+ * from /fotoweb/api/config/ it can send back unchanged. No server imports here.
+ */
+
+/** Custom fields are numbered from here; below it are the built-in fields, which live in code. */
+export const FIRST_CUSTOM_FIELD_ID = 300;
+/** The view every archive uses unless its configuration's MetadataSetId names another. */
+export const DEFAULT_VIEW_ID = "default";
+
+/** The data types of spec 002 "Metadata field definition". */
+export const DATA_TYPES = [
+  "text",
+  "date",
+  "number",
+  "checkbox",
+  "dropdown",
+  "input-dropdown",
+  "date-dropdown",
+  "email",
+  "password",
+] as const;
+export type DataType = (typeof DATA_TYPES)[number];
+
+const DROPDOWN_TYPES: ReadonlySet<DataType> = new Set([
+  "dropdown",
+  "input-dropdown",
+  "date-dropdown",
+]);
+export const isDropdownType = (type: DataType) => DROPDOWN_TYPES.has(type);
+
+/**
+ * The fixed fields behind the builtin status, rating and notes (spec 001: the picker shows them
+ * read-only). Arkiv keeps their values in the assets' own columns; the ids name them in views.
+ * 230 is IPTC's "document notes"; 250 and 251 are free in the IPTC numbering.
+ */
+export const FIXED_FIELD = { notes: 230, status: 250, rating: 251 } as const;
+
+/** The builtin roles a view maps to fields, as the metadata set names them (lower-cased). */
+export const BUILTIN_ROLES = ["Title", "Description", "Tags", "Status", "Rating", "Notes"] as const;
+export type BuiltinRole = (typeof BUILTIN_ROLES)[number];
+
+export const FIXED_ROLE_FIELDS: Readonly<Record<"Status" | "Rating" | "Notes", number>> = {
+  Status: FIXED_FIELD.status,
+  Rating: FIXED_FIELD.rating,
+  Notes: FIXED_FIELD.notes,
+};
+
+export interface FieldValidation {
+  Regexp?: string;
+  HelpText?: string;
+  Min?: number;
+  Max?: number;
+}
+
+export interface DropdownValue {
+  Value: string;
+  Description: string;
+}
+
+/** A metadata field, built-in or custom: spec 002 "Metadata field definition", spec 001 picker. */
+export interface FieldDefinition {
+  Id: number;
+  GuiLabel: string;
+  /** The namespace's alias (iptc, builtin, or a custom one). */
+  Namespace: string;
+  NamespaceLabel: string;
+  Group: string;
+  /** The picker's kind (spec 001): Bag for multi-instance text, Single otherwise, Date for dates. */
+  FieldType: FieldType;
+  DataType: DataType;
+  MultiInstance: boolean;
+  Multiline: boolean;
+  MaxSize: number;
+  Validation: FieldValidation;
+  Values: DropdownValue[];
+  IsBuiltin: boolean;
+}
+
+export const BUILTIN_NAMESPACES: Readonly<Record<string, string>> = {
+  iptc: "IPTC",
+  builtin: "Built-in",
+};
+export const CUSTOM_NAMESPACE = "custom";
+export const namespaceLabel = (alias: string) =>
+  BUILTIN_NAMESPACES[alias] ?? (alias === CUSTOM_NAMESPACE ? "Custom" : alias);
+
+/** The built-in fields as definitions: the IPTC ones ingest fills, then the fixed ones. */
+export const BUILTIN_FIELD_DEFINITIONS: readonly FieldDefinition[] = [
+  ...METADATA_FIELDS.map((f): FieldDefinition => ({
+    Id: f.id,
+    GuiLabel: f.label,
+    Namespace: "iptc",
+    NamespaceLabel: BUILTIN_NAMESPACES.iptc!,
+    Group: f.group,
+    FieldType: f.type,
+    DataType: f.type === "Date" ? "date" : "text",
+    MultiInstance: f.type === "Bag",
+    Multiline: f.maxLength >= 10_000,
+    MaxSize: f.maxLength,
+    Validation: {},
+    Values: [],
+    IsBuiltin: true,
+  })),
+  ...(
+    [
+      { Id: FIXED_FIELD.notes, GuiLabel: "Notes", DataType: "text", MaxSize: 10_000 },
+      { Id: FIXED_FIELD.status, GuiLabel: "Status", DataType: "text", MaxSize: 100 },
+      {
+        Id: FIXED_FIELD.rating,
+        GuiLabel: "Rating",
+        DataType: "number",
+        MaxSize: 1,
+        Validation: { Min: 0, Max: 5, HelpText: "A rating from 0 to 5" },
+      },
+    ] as const
+  ).map((f): FieldDefinition => ({
+    Validation: {},
+    ...f,
+    Namespace: "builtin",
+    NamespaceLabel: BUILTIN_NAMESPACES.builtin!,
+    Group: "Workflow",
+    FieldType: "Single",
+    MultiInstance: false,
+    Multiline: f.Id === FIXED_FIELD.notes,
+    Values: [],
+    IsBuiltin: true,
+  })),
+];
+
+// Labels, group names and namespace aliases end up in URLs and pages: no slashes or controls.
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+const PLAIN_TEXT = /^[^\u0000-\u001f\u007f/\\]*$/;
+
+const label = (what: string) =>
+  z.preprocess(
+    (v) => v ?? "",
+    z
+      .string({ invalid_type_error: `Enter ${what}` })
+      .trim()
+      .min(1, `Enter ${what}`)
+      .max(100, "Use at most 100 characters")
+      .regex(PLAIN_TEXT, "Use no slashes or control characters"),
+  );
+
+const flag = (fallback: boolean) =>
+  z.boolean({ invalid_type_error: "Answer true or false" }).default(fallback);
+
+const dropdownValueSchema = z
+  .union([
+    z.string().trim().min(1, "Enter each value").max(200, "Use at most 200 characters"),
+    z.object({
+      Value: z.string().trim().min(1, "Enter each value").max(200, "Use at most 200 characters"),
+      Description: z.string().trim().max(500, "Use at most 500 characters").default(""),
+    }),
+  ])
+  .transform((v): DropdownValue => (typeof v === "string" ? { Value: v, Description: "" } : v));
+
+/** Whether a pattern compiles; a refused one never reaches a client's input mask. */
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const fieldInputSchema = z
+  .object({
+    GuiLabel: label("a label"),
+    DataType: z
+      .enum(DATA_TYPES, { errorMap: () => ({ message: `Choose one of ${DATA_TYPES.join(", ")}` }) })
+      .default("text"),
+    MultiInstance: flag(false),
+    Multiline: flag(false),
+    MaxSize: z
+      .number({ invalid_type_error: "Enter a number of characters" })
+      .int("Enter a whole number")
+      .min(1, "At least 1 character")
+      .max(100_000, "At most 100000 characters")
+      .default(1000),
+    Validation: z
+      .object({
+        Regexp: z
+          .string()
+          .max(500, "Use at most 500 characters")
+          .refine(compiles, "This is not a regular expression")
+          .optional(),
+        HelpText: z.string().trim().max(500, "Use at most 500 characters").optional(),
+        Min: z.number({ invalid_type_error: "Enter a number" }).finite().optional(),
+        Max: z.number({ invalid_type_error: "Enter a number" }).finite().optional(),
+      })
+      .default({}),
+    Values: z.array(dropdownValueSchema).max(500, "At most 500 values").default([]),
+    Namespace: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,39}$/, "Use lower-case letters, digits and hyphens (at most 40)")
+      .default(CUSTOM_NAMESPACE),
+    Group: z
+      .string()
+      .trim()
+      .max(100, "Use at most 100 characters")
+      .regex(PLAIN_TEXT, "Use no slashes or control characters")
+      .default(""),
+  })
+  .superRefine((f, ctx) => {
+    const fail = (path: (string | number)[], message: string) =>
+      ctx.addIssue({ code: "custom", path, message });
+    if (BUILTIN_NAMESPACES[f.Namespace] !== undefined)
+      fail(["Namespace"], `The ${f.Namespace} namespace holds the built-in fields only`);
+    if (isDropdownType(f.DataType) && f.Values.length === 0)
+      fail(["Values"], "A dropdown needs at least one value");
+    if (!isDropdownType(f.DataType) && f.Values.length > 0)
+      fail(["Values"], "Only dropdown fields have values");
+    const seen = new Set<string>();
+    f.Values.forEach((v, i) => {
+      if (seen.has(v.Value)) fail(["Values", i], `"${v.Value}" is listed twice`);
+      seen.add(v.Value);
+    });
+    if (f.Multiline && f.DataType !== "text") fail(["Multiline"], "Only text fields are multiline");
+    if (f.MultiInstance && (f.DataType === "checkbox" || f.DataType === "password"))
+      fail(["MultiInstance"], `A ${f.DataType} field holds one value`);
+    const { Min, Max } = f.Validation;
+    if ((Min !== undefined || Max !== undefined) && f.DataType !== "number")
+      fail(["Validation", Min !== undefined ? "Min" : "Max"], "Only number fields have bounds");
+    if (Min !== undefined && Max !== undefined && Min > Max)
+      fail(["Validation", "Max"], "The largest value is below the smallest");
+  });
+export type FieldInput = z.infer<typeof fieldInputSchema>;
+export type FieldInputValues = z.input<typeof fieldInputSchema>;
+
+/** A view's id as it stands in URLs and in an archive's MetadataSetId. */
+export const VIEW_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+const viewFieldSchema = z.object({
+  Field: z
+    .number({ required_error: "Choose a field", invalid_type_error: "Choose a field by its id" })
+    .int("Choose a field by its id")
+    .min(0, "Choose a field by its id")
+    .max(999_999_999, "Choose a field by its id"),
+  IsWritable: flag(true),
+  Required: flag(false),
+  TaxonomyOnly: flag(false),
+});
+export type ViewField = z.infer<typeof viewFieldSchema>;
+
+const fixedRole = (field: number) => viewFieldSchema.default({ Field: field, IsWritable: true });
+
+const regionSchema = z.object({
+  Name: label("a name for the region"),
+  Fields: z.array(viewFieldSchema).max(200, "At most 200 fields in a region").default([]),
+});
+export type DetailRegion = z.infer<typeof regionSchema>;
+
+export const viewInputSchema = z.object({
+  /** Chosen by the client when it creates a view; a random one otherwise. Never changed. */
+  Id: z
+    .string()
+    .regex(VIEW_ID, "Use 1 to 64 letters, digits, hyphens and underscores, starting with one")
+    .optional(),
+  Name: label("a name"),
+  BuiltinFields: z.object(
+    {
+      Title: viewFieldSchema,
+      Description: viewFieldSchema,
+      Tags: viewFieldSchema,
+      Status: fixedRole(FIXED_FIELD.status),
+      Rating: fixedRole(FIXED_FIELD.rating),
+      Notes: fixedRole(FIXED_FIELD.notes),
+    },
+    {
+      required_error: "Map the title, description and tags to fields",
+      invalid_type_error: "Map the title, description and tags to fields",
+    },
+  ),
+  DetailRegions: z.array(regionSchema).max(20, "At most 20 regions").default([]),
+});
+export type ViewInput = z.infer<typeof viewInputSchema>;
+export type ViewInputValues = z.input<typeof viewInputSchema>;
+
+/** A stored metadata view. */
+export interface MetadataViewRecord {
+  Id: string;
+  Name: string;
+  BuiltinFields: Record<BuiltinRole, ViewField>;
+  DetailRegions: DetailRegion[];
+}

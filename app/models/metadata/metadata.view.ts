@@ -1,0 +1,165 @@
+import {
+  BUILTIN_ROLES,
+  type DataType,
+  type FieldDefinition,
+  type MetadataViewRecord,
+  type ViewField,
+} from "./metadata.schema";
+
+/*
+ * What clients read of metadata fields and views (decision 032): the metadata set at
+ * /fotoweb/editors/{id} in the reference's MetadataView shape (spec 002 "Metadata set"), the
+ * metadataEditor link of collections and assets, and the configuration API's records. Pure.
+ */
+
+export const EDITORS_PATH = "/fotoweb/editors/";
+export const editorHref = (viewId: string) => `${EDITORS_PATH}${encodeURIComponent(viewId)}`;
+
+export const METADATA_CONFIG_PATH = "/fotoweb/api/config/metadata/";
+export const METADATA_VIEWS_CONFIG_PATH = "/fotoweb/api/config/metadataviews/";
+export const fieldConfigHref = (id: number) => `${METADATA_CONFIG_PATH}fields/${id}`;
+export const viewConfigHref = (id: string) =>
+  `${METADATA_VIEWS_CONFIG_PATH}${encodeURIComponent(id)}`;
+export const namespaceFieldsHref = (alias: string) =>
+  `${METADATA_CONFIG_PATH}namespaces/${encodeURIComponent(alias)}/fields`;
+export const groupFieldsHref = (name: string) =>
+  `${METADATA_CONFIG_PATH}groups/${encodeURIComponent(name)}/fields`;
+
+/** The reference's metadataEditor of a collection and an asset. */
+export interface MetadataEditorLink {
+  name: string;
+  href: string;
+}
+
+export const metadataEditorLink = (view: Pick<MetadataViewRecord, "Id" | "Name">) => ({
+  name: view.Name,
+  href: editorHref(view.Id),
+});
+
+/** A field as the metadata set describes it (reference MetadataView, field). */
+export interface MetadataSetField {
+  id: number;
+  label: string;
+  "data-type": DataType;
+  "multi-instance": boolean;
+  multiline: boolean;
+  "max-size": number;
+  validation: { regexp?: string; helpText?: string; min?: number; max?: number };
+  /** A dropdown's choices (spec 002: each with value and description). */
+  values?: { value: string; description: string }[];
+}
+
+export interface MetadataSetEntry {
+  field: MetadataSetField;
+  isWritable: boolean;
+  required: boolean;
+  "taxonomy-only": boolean;
+}
+
+export interface MetadataSet {
+  id: string;
+  href: string;
+  name: string;
+  builtinFields: Record<Lowercase<(typeof BUILTIN_ROLES)[number]>, MetadataSetEntry>;
+  detailRegions: { name: string; fields: MetadataSetEntry[] }[];
+}
+
+function setField(field: FieldDefinition): MetadataSetField {
+  const v = field.Validation;
+  return {
+    id: field.Id,
+    label: field.GuiLabel,
+    "data-type": field.DataType,
+    "multi-instance": field.MultiInstance,
+    multiline: field.Multiline,
+    "max-size": field.MaxSize,
+    validation: {
+      ...(v.Regexp !== undefined ? { regexp: v.Regexp } : {}),
+      ...(v.HelpText !== undefined ? { helpText: v.HelpText } : {}),
+      ...(v.Min !== undefined ? { min: v.Min } : {}),
+      ...(v.Max !== undefined ? { max: v.Max } : {}),
+    },
+    // No taxonomyHref: taxonomies come later, and the reference's says "if null, none".
+    ...(field.Values.length > 0
+      ? { values: field.Values.map((d) => ({ value: d.Value, description: d.Description })) }
+      : {}),
+  };
+}
+
+/**
+ * The view as its metadata set. An entry whose field no longer exists is left out rather than
+ * failing the whole set (the model refuses to remove a field a view uses, so it is damage).
+ */
+export function metadataSetView(
+  view: MetadataViewRecord,
+  fields: ReadonlyMap<number, FieldDefinition>,
+): MetadataSet {
+  const entry = (e: ViewField): MetadataSetEntry[] => {
+    const field = fields.get(e.Field);
+    return field
+      ? [
+          {
+            field: setField(field),
+            isWritable: e.IsWritable,
+            required: e.Required,
+            "taxonomy-only": e.TaxonomyOnly,
+          },
+        ]
+      : [];
+  };
+  const builtinFields = Object.fromEntries(
+    BUILTIN_ROLES.flatMap((role) =>
+      entry(view.BuiltinFields[role]).map((e) => [role.toLowerCase(), e] as const),
+    ),
+  ) as MetadataSet["builtinFields"];
+  return {
+    id: view.Id,
+    href: editorHref(view.Id),
+    name: view.Name,
+    builtinFields,
+    detailRegions: view.DetailRegions.map((r) => ({
+      name: r.Name,
+      fields: r.Fields.flatMap(entry),
+    })),
+  };
+}
+
+/** A field in the configuration API: its definition and its own href. */
+export const configFieldView = (field: FieldDefinition) => ({
+  ...field,
+  Href: fieldConfigHref(field.Id),
+});
+
+/** A view in the configuration API: its record, its href there and its metadata set's. */
+export const configViewView = (view: MetadataViewRecord) => ({
+  ...view,
+  Href: viewConfigHref(view.Id),
+  EditorHref: editorHref(view.Id),
+});
+
+/** The namespaces and groups of the field picker (spec 001), with how many fields each holds. */
+export function fieldNamespaces(fields: readonly FieldDefinition[]) {
+  const found = new Map<string, { Alias: string; Label: string; FieldCount: number }>();
+  for (const f of fields) {
+    const entry = found.get(f.Namespace) ?? {
+      Alias: f.Namespace,
+      Label: f.NamespaceLabel,
+      FieldCount: 0,
+    };
+    entry.FieldCount++;
+    found.set(f.Namespace, entry);
+  }
+  return [...found.values()].map((n) => ({ ...n, Href: namespaceFieldsHref(n.Alias) }));
+}
+
+export function fieldGroups(fields: readonly FieldDefinition[]) {
+  const found = new Map<string, { Name: string; FieldCount: number }>();
+  for (const f of fields) {
+    if (f.Group === "") continue;
+    const key = f.Group.toLowerCase();
+    const entry = found.get(key) ?? { Name: f.Group, FieldCount: 0 };
+    entry.FieldCount++;
+    found.set(key, entry);
+  }
+  return [...found.values()].map((g) => ({ ...g, Href: groupFieldsHref(g.Name) }));
+}

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  configJson,
+  createFieldFromRequest,
+  requireArchiveManagerApi,
+} from "~/http/actions/metadata-api.server";
+import { apiHandler, methodNotAllowed } from "~/http/http.server";
+import { listFields } from "~/models/metadata/metadata.server";
+import { configFieldView } from "~/models/metadata/metadata.view";
+
+/* /fotoweb/api/config/metadata/fields/: the fields (as fields/all), and POST a custom one. */
+
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  await requireArchiveManagerApi(request);
+  return configJson({ data: (await listFields()).map(configFieldView) });
+});
+
+export const action = apiHandler(async (args: ActionFunctionArgs) => {
+  if (args.request.method !== "POST") return methodNotAllowed(args);
+  return createFieldFromRequest(args.request, await requireArchiveManagerApi(args.request));
+});

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { configJson, requireArchiveManagerApi } from "~/http/actions/metadata-api.server";
+import { apiHandler, methodNotAllowed } from "~/http/http.server";
+import { listFields } from "~/models/metadata/metadata.server";
+import { configFieldView } from "~/models/metadata/metadata.view";
+
+/* GET /fotoweb/api/config/metadata/fields/all: every field, built-in and custom (decision 032). */
+
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  await requireArchiveManagerApi(request);
+  return configJson({ data: (await listFields()).map(configFieldView) });
+});
+
+export const action = methodNotAllowed;

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { configJson, requireArchiveManagerApi } from "~/http/actions/metadata-api.server";
+import { apiHandler, methodNotAllowed } from "~/http/http.server";
+import { fieldsInGroup } from "~/models/metadata/metadata.server";
+import { configFieldView } from "~/models/metadata/metadata.view";
+
+/* GET the fields of one group, by its name (decision 032). */
+
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  await requireArchiveManagerApi(request);
+  const fields = await fieldsInGroup(params.name ?? "");
+  return configJson({ data: fields.map(configFieldView) });
+});
+
+export const action = methodNotAllowed;

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { configJson, requireArchiveManagerApi } from "~/http/actions/metadata-api.server";
+import { apiHandler, methodNotAllowed } from "~/http/http.server";
+import { listFields } from "~/models/metadata/metadata.server";
+import { fieldGroups } from "~/models/metadata/metadata.view";
+
+/* GET /fotoweb/api/config/metadata/groups: the field picker's groups (decision 032). */
+
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  await requireArchiveManagerApi(request);
+  return configJson({ data: fieldGroups(await listFields()) });
+});
+
+export const action = methodNotAllowed;

@@ -1,0 +1,37 @@
+import "~/components/shell/shell-bundle";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { MetadataSetTables } from "~/components/metadata/MetadataSetTables";
+import { pageHandler } from "~/http/http.server";
+import { requireViewer } from "~/http/session.server";
+import { metadataSet } from "~/models/metadata/metadata.server";
+import { muted, panel } from "~/styles/global.css";
+
+/*
+ * /fotoweb/editors/{viewid} for a browser: the metadata view's builtin fields and regions as
+ * tables (decision 032). Programs get the metadata set from the JSON twin at the same address.
+ */
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.set.name ?? "Metadata view"} | Arkiv` },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  return pageHandler(async ({ request, params }: LoaderFunctionArgs) => {
+    const viewer = await requireViewer(request, { browsing: true });
+    return json({ set: await metadataSet(viewer, params.viewid ?? "") });
+  })(args);
+}
+
+export default function MetadataViewPage() {
+  const { set } = useLoaderData<typeof loader>();
+  return (
+    <section className={panel} aria-labelledby="view-title">
+      <h1 id="view-title">Metadata view: {set.name}</h1>
+      <p className={muted}>
+        The fields this view shows, region by region, and which of them play the builtin roles.
+      </p>
+      <MetadataSetTables set={set} />
+    </section>
+  );
+}
