@@ -501,8 +501,6 @@ export async function redeemInvitation(token: string, input: RedeemInput): Promi
     fieldErrors.email = `Use your e-mail address at ${invitation.organizationDomain}`;
   Object.assign(fieldErrors, await takenFields(input.username, email), fieldErrors);
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
-  await assertSeatsAvailable(1);
-
   try {
     const user = await db()
       .transaction()
@@ -511,6 +509,7 @@ export async function redeemInvitation(token: string, input: RedeemInput): Promi
         // Again under the lock: a single-use link redeemed meanwhile, or revoked, is gone.
         const row = await redeemableRow(trx, token);
         if (!row) throw linkNotFound();
+        await assertSeatsAvailable(1, undefined, trx);
         const created = await createUser(
           {
             username: input.username,

@@ -1,5 +1,6 @@
 import { db, now } from "~/db/connection.server";
-import { GUEST_USER_ID } from "~/db/schema";
+import type { Kysely, Transaction } from "kysely";
+import { GUEST_USER_ID, type Database } from "~/db/schema";
 import { Problem } from "~/models/problem/problem";
 import { env } from "~/utils/env.server";
 
@@ -8,8 +9,11 @@ export const OUT_OF_LICENSES =
   "out_of_licenses: every licensed seat is taken. Free one, or lower a license level to None.";
 
 /** Accounts holding a seat: enabled, not expired, not the guest, with a level above None. */
-export async function seatsInUse(exceptUserId?: number): Promise<number> {
-  let query = db()
+export async function seatsInUse(
+  exceptUserId?: number,
+  executor: Kysely<Database> | Transaction<Database> = db(),
+): Promise<number> {
+  let query = executor
     .selectFrom("users")
     .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
     .where("id", "!=", GUEST_USER_ID)
@@ -24,13 +28,17 @@ export async function seatsInUse(exceptUserId?: number): Promise<number> {
 /**
  * Refuses with a 409 conflict when `adding` more accounts would need seats the site has not got.
  * exceptUserId leaves out an account whose own seat is being changed (so re-saving a licensed
- * user on a full site is allowed). Call it in the same transaction as the write when racing
- * writers matter; the count is one indexed read.
+ * user on a full site is allowed). Inside a transaction pass it as the executor: on SQLite a read
+ * through db() would wait for the transaction's own connection for ever.
  */
-export async function assertSeatsAvailable(adding = 1, exceptUserId?: number): Promise<void> {
+export async function assertSeatsAvailable(
+  adding = 1,
+  exceptUserId?: number,
+  executor: Kysely<Database> | Transaction<Database> = db(),
+): Promise<void> {
   const seats = env().LICENSE_SEATS;
   if (seats === 0 || adding <= 0) return;
-  if ((await seatsInUse(exceptUserId)) + adding > seats) {
+  if ((await seatsInUse(exceptUserId, executor)) + adding > seats) {
     throw new Problem("conflict", OUT_OF_LICENSES);
   }
 }
