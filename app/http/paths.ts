@@ -80,6 +80,14 @@ export const RATE_LIMIT_WINDOW_MS = 15 * 60_000;
 export const PASSWORD_ATTEMPTS_MESSAGE =
   "Too many password attempts. Wait a few minutes and try again.";
 
+/*
+ * Forms a visitor without an account posts (decision 036): counted per client address like the
+ * log-on, so nobody floods mailboxes with reset links or the approvers with sign-ups.
+ */
+export const FORGOT_PASSWORD_PATH = "/fotoweb/views/forgot-password";
+export const RESET_PASSWORD_PATH = "/fotoweb/views/reset-password";
+export const SIGNUP_PATH = "/fotoweb/views/signup";
+
 export const RATE_LIMITED_FORMS: readonly RateLimitedForm[] = [
   {
     path: LOG_ON_PATH,
@@ -91,6 +99,22 @@ export const RATE_LIMITED_FORMS: readonly RateLimitedForm[] = [
     heading: "Too many password attempts",
     message: PASSWORD_ATTEMPTS_MESSAGE,
   })),
+  {
+    path: FORGOT_PASSWORD_PATH,
+    heading: "Too many requests",
+    message: "Too many password reset requests from this address. Wait a few minutes and try again.",
+  },
+  {
+    // Express matches the mount point as a prefix: every link's page counts here.
+    path: RESET_PASSWORD_PATH,
+    heading: "Too many password attempts",
+    message: PASSWORD_ATTEMPTS_MESSAGE,
+  },
+  {
+    path: SIGNUP_PATH,
+    heading: "Too many sign-ups",
+    message: "Too many sign-ups from this address. Wait a few minutes and try again.",
+  },
 ];
 
 export const matchesAny = (paths: readonly RegExp[], path: string) =>

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
+import type { Transaction } from "kysely";
 import { db, now } from "~/db/connection.server";
 import {
+  type Database,
   EVERYONE_GROUP_ID,
   GUEST_USER_ID,
   GUEST_USERNAME,
@@ -115,7 +117,9 @@ export async function verifyLogin(
 
 export interface NewUser {
   username: string;
-  password: string;
+  /** The first password; or passwordHash, already hashed (a sign-up's, chosen at sign-up). */
+  password?: string;
+  passwordHash?: string;
   fullName?: string;
   firstName?: string;
   lastName?: string;
@@ -124,42 +128,49 @@ export interface NewUser {
   forcePasswordChange?: boolean;
 }
 
-/** Creates a user and makes them a member of Everyone and Registered Users. */
-export async function createUser(input: NewUser): Promise<Viewer> {
-  const passwordHash = await hashPassword(input.password);
-  return db()
-    .transaction()
-    .execute(async (trx) => {
-      const { id } = await trx
-        .insertInto("users")
-        .values({
-          username: input.username.trim(),
-          username_key: input.username.trim().toLowerCase(),
-          first_name: input.firstName ?? "",
-          last_name: input.lastName ?? "",
-          full_name: input.fullName ?? input.username.trim(),
-          email: input.email ?? "",
-          password_hash: passwordHash,
-          is_site_owner: input.isSiteOwner ? 1 : 0,
-          force_password_change: input.forcePasswordChange ? 1 : 0,
-          created_at: now(),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("group_members")
-        .values([
-          { group_id: EVERYONE_GROUP_ID, user_id: id },
-          { group_id: REGISTERED_USERS_GROUP_ID, user_id: id },
-        ])
-        .execute();
-      const row = await trx
-        .selectFrom("users")
-        .selectAll()
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
-      return toViewer(row);
-    });
+/**
+ * Creates a user and makes them a member of Everyone and Registered Users; inside the caller's
+ * transaction when given one (an approval creates the account, its groups and its mail at once).
+ */
+export async function createUser(
+  input: NewUser,
+  executor?: Transaction<Database>,
+): Promise<Viewer> {
+  if (input.passwordHash === undefined && input.password === undefined)
+    throw new Error("createUser needs a password or a password hash");
+  const passwordHash = input.passwordHash ?? (await hashPassword(input.password!));
+  const write = async (trx: Transaction<Database>) => {
+    const { id } = await trx
+      .insertInto("users")
+      .values({
+        username: input.username.trim(),
+        username_key: input.username.trim().toLowerCase(),
+        first_name: input.firstName ?? "",
+        last_name: input.lastName ?? "",
+        full_name: input.fullName ?? input.username.trim(),
+        email: input.email ?? "",
+        password_hash: passwordHash,
+        is_site_owner: input.isSiteOwner ? 1 : 0,
+        force_password_change: input.forcePasswordChange ? 1 : 0,
+        created_at: now(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("group_members")
+      .values([
+        { group_id: EVERYONE_GROUP_ID, user_id: id },
+        { group_id: REGISTERED_USERS_GROUP_ID, user_id: id },
+      ])
+      .execute();
+    const row = await trx
+      .selectFrom("users")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    return toViewer(row);
+  };
+  return executor ? write(executor) : db().transaction().execute(write);
 }
 
 export type ChangePasswordResult =
