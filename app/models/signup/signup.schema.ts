@@ -145,21 +145,30 @@ const nameSchema = (label: string) =>
     .min(1, `${label} is a required field`)
     .max(100, "At most 100 characters");
 
+/*
+ * A field left out of a post reads as empty, so its message joins the others: a missing key
+ * would otherwise stop zod before the extra fields' check runs, and errors would come in turns.
+ */
+const orEmpty = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === undefined ? "" : value), schema);
+
 export const SIGNUP_USERNAME_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
 
 /** The public sign-up form, with the site's extra fields checked by checkUserData. */
 export function signupFormSchema(fields: readonly SignupField[]) {
   return z
     .object({
-      firstName: nameSchema("First name"),
-      lastName: nameSchema("Last name"),
-      email: emailSchema,
-      username: z
-        .string({ message: "Choose a user name" })
-        .trim()
-        .min(1, "Choose a user name")
-        .regex(SIGNUP_USERNAME_PATTERN, "Use at most 64 letters, digits and . _ @ - only"),
-      password: newPasswordSchema,
+      firstName: orEmpty(nameSchema("First name")),
+      lastName: orEmpty(nameSchema("Last name")),
+      email: orEmpty(emailSchema),
+      username: orEmpty(
+        z
+          .string({ message: "Choose a user name" })
+          .trim()
+          .min(1, "Choose a user name")
+          .regex(SIGNUP_USERNAME_PATTERN, "Use at most 64 letters, digits and . _ @ - only"),
+      ),
+      password: orEmpty(newPasswordSchema),
       confirmPassword: z.string().max(PASSWORD_MAX).default(""),
     })
     .passthrough()
@@ -192,7 +201,10 @@ export type SignupInput = z.output<ReturnType<typeof signupFormSchema>>;
 /** The approver's details form (spec 002: first and last name required, dynamic fields). */
 export function signupDetailsFormSchema(fields: readonly SignupField[]) {
   return z
-    .object({ firstName: nameSchema("First name"), lastName: nameSchema("Last name") })
+    .object({
+      firstName: orEmpty(nameSchema("First name")),
+      lastName: orEmpty(nameSchema("Last name")),
+    })
     .passthrough()
     .superRefine((value, ctx) => {
       const checked = checkUserData(fields, userDataFromForm(fields, value));
@@ -323,8 +335,9 @@ export function fieldRowsFromValues(values: Record<string, unknown>): Record<str
 export function newFieldId(label: string, taken: ReadonlySet<string>): string {
   const base =
     label
-      .toLowerCase()
       .normalize("NFKD")
+      .replace(/\p{M}+/gu, "")
+      .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "")
       .slice(0, 32) || "field";
