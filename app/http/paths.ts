@@ -102,7 +102,8 @@ export const RATE_LIMITED_FORMS: readonly RateLimitedForm[] = [
   {
     path: FORGOT_PASSWORD_PATH,
     heading: "Too many requests",
-    message: "Too many password reset requests from this address. Wait a few minutes and try again.",
+    message:
+      "Too many password reset requests from this address. Wait a few minutes and try again.",
   },
   {
     // Express matches the mount point as a prefix: every link's page counts here.

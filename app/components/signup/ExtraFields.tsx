@@ -49,7 +49,8 @@ function ExtraField({
   const name = extraFieldName(field.id);
   const { error, clearError } = useField(name);
   const label = field.required ? `${field.label} (required)` : field.label;
-  const description = field.validation.helpText || undefined;
+  // The help text is the pattern's message too: shown once, as the error when there is one.
+  const description = error ? undefined : field.validation.helpText || undefined;
   if (field.type === "checkbox")
     return (
       <CheckboxField

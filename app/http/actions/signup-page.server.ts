@@ -95,8 +95,8 @@ export async function pendingSignupsAction(request: Request) {
     const { fields } = (await getSiteSettings()).signups;
     const submission = await checkSubmission(values, signupDetailsFormSchema(fields));
     if (!submission.ok) return formReply(request, submission);
-    await updateSignupDetails(id, submission.data);
-    return done(`The details of ${name} are saved.`);
+    const saved = await updateSignupDetails(id, submission.data);
+    return done(`The details of ${saved.firstName} ${saved.lastName} are saved.`);
   }
   if (values.intent === "reject") {
     await rejectSignup(approver, id, await mailContext(request));
