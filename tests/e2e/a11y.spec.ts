@@ -32,7 +32,9 @@ async function failPasswordChange(page: Page) {
 async function failResetRequest(page: Page) {
   const main = page.getByRole("main");
   await main.getByRole("button", { name: "Send the link" }).click();
-  await expect(main.getByText("Enter your user name or e-mail address")).toBeVisible();
+  await expect(
+    main.getByText("Enter your user name or e-mail address", { exact: true }),
+  ).toBeVisible();
 }
 
 const VISITOR_SCREENS: Screen[] = [
