@@ -6,6 +6,7 @@ import { claimNext } from "~/jobs/queue.server";
 import { RESET_LINKS_PER_ACCOUNT } from "~/http/rate-limit.server";
 import { MAIL_JOB } from "~/models/mail/mail.server";
 import { createUser } from "~/models/user/user.server";
+import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 
 /*
@@ -250,5 +251,87 @@ describe("using the link", () => {
     const token = link.split("/").at(-1)!;
     const rows = await db().selectFrom("password_resets").select("hash").execute();
     expect(rows.some((r) => r.hash.includes(token))).toBe(false);
+  });
+});
+
+describe("the outbox page", () => {
+  const OUTBOX = "/fotoweb/views/admin/outbox";
+
+  test("the site owner reads every message as text; others are refused", async () => {
+    await db()
+      .insertInto("mail_messages")
+      .values({
+        kind: "test",
+        to_address: "html@example.org",
+        subject: "Markup <b>inside</b>",
+        text_body: "Plain <script>alert(1)</script> text",
+        html_body: "<img src=x onerror=alert(1)>",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const owner = new Client(server.url);
+    await owner.signIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    const page = await owner.get(OUTBOX);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Forgetful@Example.org");
+    expect(html).toContain("password-reset");
+    expect(html).toContain("Queued");
+    expect(html).toContain("Plain &lt;script&gt;alert(1)&lt;/script&gt; text");
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html).not.toContain("onerror=alert");
+
+    const member = new Client(server.url);
+    await member.signIn("limited", "limited-pass-1");
+    expect((await member.get(OUTBOX)).status).toBe(403);
+    expect((await new Client(server.url).get(OUTBOX)).status).toBe(302);
+  });
+
+  test("a failed message is sent again from the page; anything else is refused", async () => {
+    const owner = new Client(server.url);
+    await owner.signIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    const { id } = await db()
+      .insertInto("mail_messages")
+      .values({
+        kind: "test",
+        to_address: "failed@example.org",
+        subject: "Failed",
+        text_body: "x",
+        status: "failed",
+        error: "connect ECONNREFUSED",
+        attempts: 8,
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const page = await (await owner.get(OUTBOX)).text();
+    expect(page).toContain("connect ECONNREFUSED");
+    expect(page).toContain("Send again");
+
+    for (const bad of [
+      { intent: "resend", id: "abc" },
+      { intent: "delete", id: String(id) },
+    ]) {
+      expect((await owner.post(OUTBOX, bad)).status).toBe(400);
+    }
+    const member = new Client(server.url);
+    await member.signIn("limited", "limited-pass-1");
+    expect((await member.post(OUTBOX, { intent: "resend", id: String(id) })).status).toBe(403);
+    const stored = () =>
+      db().selectFrom("mail_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect((await stored()).status).toBe("failed");
+
+    const resent = await owner.post(OUTBOX, { intent: "resend", id: String(id) });
+    expect(resent.status).toBe(302);
+    expect((await stored()).status).toBe("queued");
+    const jobs = await db()
+      .selectFrom("jobs")
+      .select("payload")
+      .where("type", "=", MAIL_JOB)
+      .where("status", "=", "pending")
+      .execute();
+    expect(jobs.map((j) => JSON.parse(j.payload))).toContainEqual({ messageId: Number(id) });
+    // Queued now, not failed: a second re-send finds nothing to send.
+    expect((await owner.post(OUTBOX, { intent: "resend", id: String(id) })).status).toBe(404);
   });
 });

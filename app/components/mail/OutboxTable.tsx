@@ -15,7 +15,9 @@ const STATUS_LABELS: Record<MailMessage["status"], string> = {
  * The outbox's messages. Bodies are shown as text (React escapes it): a message's HTML part,
  * when one exists, is never rendered here, so no markup in a message reaches this page.
  */
-export function OutboxTable({ messages }: { messages: MailMessage[] }) {
+export type OutboxMessage = Omit<MailMessage, "html"> & { hasHtml: boolean };
+
+export function OutboxTable({ messages }: { messages: OutboxMessage[] }) {
   return (
     <div className={css.scroll}>
       <table className={css.table} aria-label="Messages">
@@ -39,6 +41,9 @@ export function OutboxTable({ messages }: { messages: MailMessage[] }) {
                   <pre className={css.body} data-testid="outbox-body">
                     {message.text}
                   </pre>
+                  {message.hasHtml ? (
+                    <p className={muted}>The message also has an HTML part; its text is shown.</p>
+                  ) : null}
                 </details>
               </td>
               <td>

@@ -17,7 +17,9 @@ export async function outboxPageData(request: Request) {
   await requireSiteSettingsPermission(request);
   const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
   const { messages, more } = await listMail(page);
-  return json({ messages, page, more }, { headers: { "Cache-Control": "no-store" } });
+  // The HTML part never reaches the page, not even as data: the text part is what is shown.
+  const shown = messages.map(({ html, ...message }) => ({ ...message, hasHtml: html !== null }));
+  return json({ messages: shown, page, more }, { headers: { "Cache-Control": "no-store" } });
 }
 
 const resendSchema = z.object({
