@@ -413,6 +413,10 @@ describe("approve and reject", () => {
     expect((await readApiJson<{ value: string }>(refused)).value).toContain(
       "does not let approvers",
     );
+    // The list then approves in one step, with no group form.
+    const list = await (await approver.get(PENDING)).text();
+    expect(list).not.toContain(`?approve=${id}`);
+    expect(list).toMatch(/<button[^>]*name="intent"[^>]*value="approve"/);
     await owner.post(FIELDS, FIELD_ROWS);
     expect(await pendingRows()).toHaveLength(1);
   });

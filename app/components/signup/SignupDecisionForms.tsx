@@ -4,7 +4,8 @@ import { useMemo } from "react";
 import { Checkbox, CheckboxGroup } from "react-aria-components/CheckboxGroup";
 import { FieldError } from "react-aria-components/FieldError";
 import { Label } from "react-aria-components/Label";
-import { ValidatedForm } from "remix-validated-form";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { useIsValid, ValidatedForm } from "remix-validated-form";
 import * as css from "~/components/application/applications.css";
 import { Button } from "~/components/ui/Button";
 import { TextField, ValidatedTextField } from "~/components/ui/TextField";
@@ -52,10 +53,24 @@ export function SignupDetailsForm({ signup, fields }: { signup: Signup; fields: 
       <p className={muted}>User name: {signup.username}</p>
       <ExtraFields fields={fields} values={signup.userData} />
       <div className={css.actions}>
-        <Button type="submit">Save</Button>
+        <SaveDetails />
         <Cancel />
       </div>
     </ValidatedForm>
+  );
+}
+
+/*
+ * Spec 002: save is disabled while the details are invalid. Only with JavaScript, which clears a
+ * field's error as it is corrected; without it the button must stay usable to post again.
+ */
+function SaveDetails() {
+  const hydrated = useHydrated();
+  const valid = useIsValid();
+  return (
+    <Button type="submit" isDisabled={hydrated && !valid}>
+      Save
+    </Button>
   );
 }
 
