@@ -241,6 +241,8 @@ describe("the public sign-up", () => {
   test("a valid sign-up waits for approval and the answer is neutral", async () => {
     const response = await signUp(person("1"));
     expect(response.status).toBe(302);
+    // Counted per client address, like the log-on.
+    expect(response.headers.get("ratelimit")).toMatch(/limit=1000/);
     expect(response.headers.get("location")).toBe(`${SIGNUP}?sent=1`);
     const [row] = await pendingRows();
     expect(row).toMatchObject({ username: "person1", email: "person1@example.org" });
