@@ -15,7 +15,8 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 // A fixed name, so the config (evaluated again in every worker) agrees with the seed script.
 const DATA_DIR = path.join(os.tmpdir(), `arkiv-e2e-${PORT}`);
 const CI = Boolean(process.env.CI);
-const SHARED_STATE = /management\.spec\.ts$/;
+// Sign-ups are a site-wide setting too: signups.spec.ts turns them on and edits their fields.
+const SHARED_STATE = /(management|signups)\.spec\.ts$/;
 
 const chromium = {
   ...devices["Desktop Chrome"],

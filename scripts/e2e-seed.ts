@@ -32,6 +32,7 @@ import {
   orderArchive,
   PRIVATE_ARCHIVE,
   PROJECTS,
+  REVIEWERS_GROUP,
   SEED_USERS,
   SMALL_ARCHIVE_PHOTOS,
   PASSWORD,
@@ -91,6 +92,11 @@ async function main() {
       },
     ],
   });
+  // A group an approver puts a new account in (signups.spec.ts).
+  await db()
+    .insertInto("groups")
+    .values({ name: REVIEWERS_GROUP, created_at: new Date().toISOString() })
+    .execute();
   await seedBrowsing(users);
   await ingestSeed();
   await database.destroy();

@@ -91,6 +91,14 @@ export const SECRET_SEGMENT_PATHS: readonly RegExp[] = [
   /^(\/fotoweb\/views\/(?:invitation|reset-password)\/)[^/?#]+/i,
 ];
 
+/*
+ * Forms a visitor without an account posts (decision 036): counted per client address like the
+ * log-on, so nobody floods mailboxes with reset links or the approvers with sign-ups.
+ */
+export const FORGOT_PASSWORD_PATH = "/fotoweb/views/forgot-password";
+export const RESET_PASSWORD_PATH = "/fotoweb/views/reset-password";
+export const SIGNUP_PATH = "/fotoweb/views/signup";
+
 export const RATE_LIMITED_FORMS: readonly RateLimitedForm[] = [
   {
     path: LOG_ON_PATH,
@@ -107,6 +115,23 @@ export const RATE_LIMITED_FORMS: readonly RateLimitedForm[] = [
     path: INVITATION_PATH,
     heading: "Too many attempts",
     message: "Too many attempts from this address. Wait a few minutes and try again.",
+  },
+  {
+    path: FORGOT_PASSWORD_PATH,
+    heading: "Too many requests",
+    message:
+      "Too many password reset requests from this address. Wait a few minutes and try again.",
+  },
+  {
+    // Express matches the mount point as a prefix: every link's page counts here.
+    path: RESET_PASSWORD_PATH,
+    heading: "Too many password attempts",
+    message: PASSWORD_ATTEMPTS_MESSAGE,
+  },
+  {
+    path: SIGNUP_PATH,
+    heading: "Too many sign-ups",
+    message: "Too many sign-ups from this address. Wait a few minutes and try again.",
   },
 ];
 

@@ -40,3 +40,23 @@ export async function countTokenRequest(clientId: string): Promise<number | null
   if (totalHits <= env().TOKEN_RATE_LIMIT) return null;
   return Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now()) - Date.now()) / 1000));
 }
+
+/*
+ * Reset links mailed to one account (decision 036): a few per window whoever asks, so nobody
+ * fills a person's mailbox from many addresses. Over the limit the request is answered as
+ * always and nothing is sent, so the answer never tells whether the account exists.
+ */
+export const RESET_LINKS_PER_ACCOUNT = 5;
+
+const resetRequests = () =>
+  singleton("resetRequests", () => {
+    const store = new MemoryStore();
+    store.init({ windowMs: RATE_LIMIT_WINDOW_MS } as Options);
+    return store;
+  });
+
+/** Counts a reset link for the account; false once over the limit (send nothing then). */
+export async function countResetRequest(userId: number): Promise<boolean> {
+  const { totalHits } = await resetRequests().increment(`user:${userId}`);
+  return totalHits <= RESET_LINKS_PER_ACCOUNT;
+}

@@ -1,8 +1,11 @@
 import { INGEST_JOB } from "~/models/asset/asset.server";
+import { MAIL_JOB } from "~/models/mail/mail.server";
 import { ingest } from "./handlers/ingest.server";
+import { mail } from "./handlers/mail.server";
 import type { JobHandler } from "./worker.server";
 
 /** Every job type and its handler; a worker process runs the ones it is given. */
 export const jobHandlers: Record<string, JobHandler> = {
   [INGEST_JOB]: ingest,
+  [MAIL_JOB]: mail,
 };

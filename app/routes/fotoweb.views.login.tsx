@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LoginForm } from "~/components/account/LoginForm";
 import type { FormReplyBody } from "~/http/error";
 import { logIn } from "~/models/auth/auth.server";
@@ -27,8 +27,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const to = safeRedirect(url.searchParams.get("to"));
   const viewer = await getViewer(request);
   if (viewer && !viewer.isGuest) throw redirect(to);
-  const { guestAccess } = await getSiteSettings();
-  return json({ to, guestAccess, insecure: !isSecureRequest(request) });
+  const { guestAccess, signups } = await getSiteSettings();
+  return json({
+    to,
+    guestAccess,
+    insecure: !isSecureRequest(request),
+    signupsOpen: signups.enabled,
+  });
 }
 
 // A function, not `pageHandler(…)` at the top: the browser bundle runs a route's top level, and
@@ -54,7 +59,7 @@ async function logOn({ request }: ActionFunctionArgs) {
 }
 
 export default function LoginView() {
-  const { to, guestAccess, insecure } = useLoaderData<typeof loader>();
+  const { to, guestAccess, insecure, signupsOpen } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormReplyBody>();
   const again = actionData?.repopulateFields;
   return (
@@ -68,6 +73,15 @@ export default function LoginView() {
         defaultMode={again?.mode === "user" || again?.mode === "guest" ? again.mode : undefined}
         defaultUsername={typeof again?.username === "string" ? again.username : undefined}
       />
+      <p>
+        <Link to={LINKS.forgotPassword}>Forgot your password?</Link>
+        {signupsOpen ? (
+          <>
+            {" · "}
+            <Link to={LINKS.signup}>Sign up</Link>
+          </>
+        ) : null}
+      </p>
     </section>
   );
 }

@@ -39,6 +39,11 @@ export default function SiteSettingsView() {
         <Link to={LINKS.applications}>Applications</Link>: programs that use the API with OAuth2 or
         API tokens.
       </p>
+      <p>
+        <Link to={LINKS.adminSignupFields}>Sign-up settings</Link>: whether visitors may sign up,
+        and the extra fields they fill in. <Link to={LINKS.adminOutbox}>Outbox</Link>: the mail
+        Arkiv has sent, or keeps when no mail server is configured.
+      </p>
       <SiteSettingsForm settings={settings} />
     </section>
   );

@@ -74,6 +74,17 @@ export const envSchema = z.object({
    * no limit; when full, what would take another seat answers 409 out_of_licenses (issue 15).
    */
   LICENSE_SEATS: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  /**
+   * Where mail goes (issue 15, decision 036): smtp:// or smtps://user:pass@host:port, nodemailer's
+   * connection URL (query parameters are its options). Unset: the development outbox under
+   * DATA_DIR/outbox keeps every message, and the site owner reads it at /fotoweb/views/admin/outbox.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/?#]+/, "use smtp://host:port or smtps://user:password@host:port")
+    .optional(),
+  /** The From address of every message Arkiv sends. */
+  MAIL_FROM: z.string().trim().min(3).max(320).default("Arkiv <noreply@localhost>"),
   /** How long an OAuth2 access token lives (decision 028). */
   OAUTH_ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** How long an OAuth2 refresh token lives; each use replaces it with a new one. */

@@ -4,3 +4,19 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 ** 2) return `${+(bytes / 1024 ** 2).toFixed(1)} MB`;
   return `${Math.ceil(bytes / 1024)} kB`;
 }
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * An instant as the pending sign-ups table writes it (spec 002: 'DD MMM, HH:mm' plus '(YYYY)'),
+ * in UTC so the server's page and the browser's agree; "" for what is not a date.
+ */
+export function formatSignupDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const two = (n: number) => String(n).padStart(2, "0");
+  return (
+    `${two(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]}, ` +
+    `${two(date.getUTCHours())}:${two(date.getUTCMinutes())} (${date.getUTCFullYear()})`
+  );
+}

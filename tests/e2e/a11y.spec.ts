@@ -29,6 +29,14 @@ async function failPasswordChange(page: Page) {
   await expect(main.getByText("The passwords do not match")).toBeVisible();
 }
 
+async function failResetRequest(page: Page) {
+  const main = page.getByRole("main");
+  await main.getByRole("button", { name: "Send the link" }).click();
+  await expect(
+    main.getByText("Enter your user name or e-mail address", { exact: true }),
+  ).toBeVisible();
+}
+
 const VISITOR_SCREENS: Screen[] = [
   { name: "start page with the cookie banner", path: "/fotoweb/" },
   { name: "log-on view", path: "/fotoweb/views/login" },
@@ -63,6 +71,14 @@ const VISITOR_SCREENS: Screen[] = [
   // The invitation pages with a valid link and the admin pages are checked in
   // invitations.spec.ts (they need an invitation and the invite permission).
   { name: "invitation link not valid", path: `/fotoweb/views/invitation/${"x".repeat(43)}` },
+  { name: "forgotten password", path: "/fotoweb/views/forgot-password" },
+  {
+    name: "forgotten password with errors",
+    path: "/fotoweb/views/forgot-password",
+    prepare: failResetRequest,
+  },
+  { name: "forgotten password, link requested", path: "/fotoweb/views/forgot-password?sent=1" },
+  { name: "reset link not valid", path: `/fotoweb/views/reset-password/${"x".repeat(43)}` },
 ];
 
 const USER_SCREENS: Screen[] = [
@@ -101,6 +117,12 @@ const USER_SCREENS: Screen[] = [
   { name: "pins", path: "/fotoweb/me/pins/" },
   { name: "metadata view", path: "/fotoweb/editors/default" },
   { name: "page not found", path: "/fotoweb/no-such-page" },
+  { name: "forgotten password", path: "/fotoweb/views/forgot-password" },
+  {
+    name: "forgotten password with errors",
+    path: "/fotoweb/views/forgot-password",
+    prepare: failResetRequest,
+  },
 ];
 
 const FORCED_SCREENS: Screen[] = [

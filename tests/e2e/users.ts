@@ -66,3 +66,6 @@ export const PRIVATE_ARCHIVE = "E2E private";
 export const orderArchive = (project: string) => `E2E order ${project}`;
 export const BROWSE_PHOTOS = 30;
 export const SMALL_ARCHIVE_PHOTOS = 8;
+
+/** A group the seed makes, for an approver to put a new account in (signups.spec.ts). */
+export const REVIEWERS_GROUP = "E2E reviewers";

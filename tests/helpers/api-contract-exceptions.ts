@@ -179,4 +179,33 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "libraries parse, not in the house's error body; it is still checked as the reference's " +
       "ErrorMessage.",
   },
+  {
+    path: /^\/fotoweb\/api\/signups\/(count|[0-9a-f-]{36})?\/?$/i,
+    mediaType: "application/vnd.fotoware.signup-list+json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "The pending sign-ups list (spec 002 section 7, the signup-list type: count, data of " +
+      "{id, href, email, firstName, lastName, createdDate, userData, groups}, paging) is called by " +
+      "the real product's client, but the reference has no sign-up operation (decision 036).",
+  },
+  {
+    path: /^\/fotoweb\/api\/signups\/count\/?$/i,
+    mediaType: "application/vnd.fotoware.signup-list-count+json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "The pending sign-ups count (spec 002 sections 3 and 7, the signup-list-count type: " +
+      "signupCount) feeds the tools menu's badge in the real product's client; the reference has " +
+      "no sign-up operation (decision 036).",
+  },
+  {
+    path: /^\/fotoweb\/api\/signups\/[^/]+\/?$/i,
+    mediaType: "application/vnd.fotoware.signup+json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "One sign-up at its href (GET, and PATCH's answer with firstName, lastName, userData: spec " +
+      "002 section 7); the reference has no sign-up operation (decision 036).",
+  },
 ];

@@ -36,6 +36,7 @@ const DEFAULTS: SiteSettings = {
     body: DEFAULT_COOKIE_BODY,
     policy: DEFAULT_COOKIE_POLICY,
   },
+  signups: { enabled: false, adminCanAssignGroups: true, fields: [] },
 };
 
 async function storedRow(key: string) {

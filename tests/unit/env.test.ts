@@ -31,6 +31,7 @@ describe("envSchema", () => {
       INGEST_CONCURRENCY: 2,
       JOB_LEASE_SECONDS: 60,
       LICENSE_SEATS: 0,
+      MAIL_FROM: "Arkiv <noreply@localhost>",
       OAUTH_ACCESS_TOKEN_SECONDS: 3600,
       OAUTH_REFRESH_TOKEN_SECONDS: 30 * 86_400,
       TOKEN_RATE_LIMIT: 60,
@@ -189,6 +190,20 @@ describe("envSchema", () => {
       "https://arkiv.example",
     );
     expect(parse({ PUBLIC_ORIGIN: "arkiv.example" }).success).toBe(false);
+  });
+
+  it("takes an smtp or smtps SMTP_URL and nothing else", () => {
+    expect(ok({ SMTP_URL: "smtp://127.0.0.1:2525" }).SMTP_URL).toBe("smtp://127.0.0.1:2525");
+    expect(ok({ SMTP_URL: "smtps://user:pass@mail.example:465" }).SMTP_URL).toContain("smtps:");
+    expect(ok({}).SMTP_URL).toBeUndefined();
+    for (const bad of ["mail.example:25", "http://mail.example", "smtp://", "sendmail"]) {
+      expect(parse({ SMTP_URL: bad }).success, bad).toBe(false);
+    }
+  });
+
+  it("has a From address by default and takes another", () => {
+    expect(ok({ MAIL_FROM: "DAM <dam@example.com>" }).MAIL_FROM).toBe("DAM <dam@example.com>");
+    expect(parse({ MAIL_FROM: "x" }).success).toBe(false);
   });
 });
 

@@ -17,6 +17,7 @@ const defaults = {
     body: DEFAULT_COOKIE_BODY,
     policy: DEFAULT_COOKIE_POLICY,
   },
+  signups: { enabled: false, adminCanAssignGroups: true, fields: [] },
 };
 
 describe("siteSettingsSchema", () => {
@@ -30,6 +31,20 @@ describe("siteSettingsSchema", () => {
       darkModeEnabled: false,
       guestAccess: false,
       cookieConsent: { title: "T", body: "B", policy: "" },
+      signups: {
+        enabled: true,
+        adminCanAssignGroups: false,
+        fields: [
+          {
+            id: "dept",
+            label: "Department",
+            type: "text" as const,
+            values: [],
+            validation: { regex: "^[A-Z]+$", helpText: "Capitals" },
+            required: true,
+          },
+        ],
+      },
     };
     expect(siteSettingsSchema.parse(stored)).toEqual(stored);
   });
@@ -45,6 +60,7 @@ describe("siteSettingsSchema", () => {
         darkModeEnabled: "no",
         guestAccess: false,
         cookieConsent: "garbage",
+        signups: { enabled: "yes", fields: [{ id: "Bad Id!" }] },
       }),
     ).toEqual({ ...defaults, guestAccess: false });
     expect(siteSettingsSchema.parse({ siteName: 42 }).siteName).toBe("Arkiv");
@@ -149,6 +165,6 @@ describe("settingsFromForm", () => {
       guestAccess: false,
       cookieConsent: { title: "T", body: "B", policy: "P" },
     });
-    expect(siteSettingsSchema.parse(settings)).toEqual(settings);
+    expect(siteSettingsSchema.parse(settings)).toEqual({ ...settings, signups: defaults.signups });
   });
 });

@@ -55,6 +55,31 @@ export const changePasswordSchema = z
 
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/** A forgotten password: the user name or the e-mail address of the account. */
+export const forgotPasswordSchema = z.object({
+  identifier: z
+    .string({ message: "Enter your user name or e-mail address" })
+    .trim()
+    .min(1, "Enter your user name or e-mail address")
+    .max(USERNAME_MAX, `At most ${USERNAME_MAX} characters`),
+});
+
+/** The new password chosen through a reset link: the change-password rules, no current one. */
+export const resetPasswordSchema = z
+  .object({
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string().max(PASSWORD_MAX),
+  })
+  .superRefine((value, ctx) => {
+    if (value.confirmPassword !== value.newPassword) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["confirmPassword"],
+        message: "The passwords do not match",
+      });
+    }
+  });
+
 /** The user menu's client settings: a ticked checkbox posts "on", an unticked one nothing. */
 export const clientSettingsSchema = z.object({
   enableRetinaThumbnails: z.literal("on", { message: "Tick the box or leave it empty" }).optional(),

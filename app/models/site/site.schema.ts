@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { signupSettingsSchema } from "~/models/signup/signup.schema";
 
 export const DEFAULT_COOKIE_TITLE = "Cookies on this site";
 export const DEFAULT_COOKIE_BODY =
@@ -26,6 +27,8 @@ export const siteSettingsSchema = z.object({
   darkModeEnabled: z.boolean().catch(true).default(true),
   guestAccess: z.boolean().catch(true).default(true),
   cookieConsent: cookieConsentSchema.catch(cookieConsentSchema.parse({})).default({}),
+  /** Sign-ups (decision 036): off by default; edited at /fotoweb/views/admin/signup-fields. */
+  signups: signupSettingsSchema.catch(signupSettingsSchema.parse({})).default({}),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -52,7 +55,7 @@ export const siteSettingsFormSchema = z.object({
 
 export type SiteSettingsForm = z.infer<typeof siteSettingsFormSchema>;
 
-export function settingsFromForm(form: SiteSettingsForm): SiteSettings {
+export function settingsFromForm(form: SiteSettingsForm): Omit<SiteSettings, "signups"> {
   return {
     siteName: form.siteName,
     darkModeEnabled: form.darkModeEnabled,

@@ -117,7 +117,9 @@ export async function verifyLogin(
 
 export interface NewUser {
   username: string;
-  password: string;
+  /** The first password; or passwordHash, already hashed (a sign-up's, chosen at sign-up). */
+  password?: string;
+  passwordHash?: string;
   fullName?: string;
   firstName?: string;
   lastName?: string;
@@ -127,15 +129,17 @@ export interface NewUser {
 }
 
 /**
- * Creates a user and makes them a member of Everyone and Registered Users. Given a transaction, it
- * writes in it (an invitation's account and its groups are made together or not at all).
+ * Creates a user and makes them a member of Everyone and Registered Users; inside the caller's
+ * transaction when given one (an approval creates the account, its groups and its mail at once).
  */
 export async function createUser(
   input: NewUser,
-  inTransaction?: Transaction<Database>,
+  executor?: Transaction<Database>,
 ): Promise<Viewer> {
-  const passwordHash = await hashPassword(input.password);
-  const insert = async (trx: Transaction<Database>) => {
+  if (input.passwordHash === undefined && input.password === undefined)
+    throw new Error("createUser needs a password or a password hash");
+  const passwordHash = input.passwordHash ?? (await hashPassword(input.password!));
+  const write = async (trx: Transaction<Database>) => {
     const { id } = await trx
       .insertInto("users")
       .values({
@@ -166,7 +170,7 @@ export async function createUser(
       .executeTakeFirstOrThrow();
     return toViewer(row);
   };
-  return inTransaction ? insert(inTransaction) : db().transaction().execute(insert);
+  return executor ? write(executor) : db().transaction().execute(write);
 }
 
 export type ChangePasswordResult =

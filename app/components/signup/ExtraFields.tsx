@@ -1,0 +1,89 @@
+import { useField } from "remix-validated-form";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { CheckboxField } from "~/components/ui/CheckboxField";
+import { SelectField } from "~/components/ui/SelectField";
+import { ValidatedTextField } from "~/components/ui/TextField";
+import {
+  extraFieldName,
+  MAX_FIELD_VALUE,
+  type SignupField,
+  type UserDataEntry,
+} from "~/models/signup/signup.schema";
+
+/*
+ * The site's extra sign-up fields (text, dropdown, checkbox) inside a remix-validated-form: the
+ * public sign-up and the approver's details edit. Names are flat (extra_<id>), so the form posts
+ * the same parameters with JavaScript on and off.
+ */
+export function ExtraFields({
+  fields,
+  values = [],
+}: {
+  fields: readonly SignupField[];
+  values?: readonly UserDataEntry[];
+}) {
+  const hydrated = useHydrated();
+  return (
+    <>
+      {fields.map((field) => (
+        <ExtraField
+          key={field.id}
+          field={field}
+          hydrated={hydrated}
+          value={values.find((v) => v.id === field.id)?.value}
+        />
+      ))}
+    </>
+  );
+}
+
+function ExtraField({
+  field,
+  value,
+  hydrated,
+}: {
+  field: SignupField;
+  value: string | boolean | undefined;
+  hydrated: boolean;
+}) {
+  const name = extraFieldName(field.id);
+  const { error, clearError } = useField(name);
+  const label = field.required ? `${field.label} (required)` : field.label;
+  // The help text is the pattern's message too: shown once, as the error when there is one.
+  const description = error ? undefined : field.validation.helpText || undefined;
+  if (field.type === "checkbox")
+    return (
+      <CheckboxField
+        name={name}
+        defaultSelected={value === true}
+        errors={error}
+        onChange={() => clearError()}
+      >
+        {label}
+      </CheckboxField>
+    );
+  if (field.type === "dropdown")
+    return (
+      <SelectField
+        label={label}
+        name={name}
+        hydrated={hydrated}
+        defaultValue={typeof value === "string" ? value : ""}
+        errors={error}
+        onChange={() => clearError()}
+        options={[
+          { value: "", label: "Choose…" },
+          ...field.values.map((choice) => ({ value: choice, label: choice })),
+        ]}
+      />
+    );
+  return (
+    <ValidatedTextField
+      label={label}
+      name={name}
+      defaultValue={typeof value === "string" ? value : ""}
+      description={description}
+      maxLength={MAX_FIELD_VALUE}
+    />
+  );
+}

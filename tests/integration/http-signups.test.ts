@@ -1,0 +1,537 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db, now } from "~/db/connection.server";
+import { NO_RESOURCE_MESSAGE } from "~/http/http.server";
+import { joinGroups } from "~/models/group/membership.server";
+import { getSiteSettings } from "~/models/site/site.server";
+import { createUser } from "~/models/user/user.server";
+import { readApiJson } from "../helpers/api-contract";
+import { TEST_ADMIN } from "../helpers/database";
+import { Client, startTestServer, type TestServer } from "../helpers/server";
+
+/*
+ * Sign-ups (decision 036) without JavaScript and through the API: the site owner's setting and
+ * extra fields, the public form with every error at once, the approver's pending list (absent to
+ * anyone without approvePendingSignups), details, approve into groups, reject, the mails, and the
+ * refusals of spec 002 section 8 (400 field or group validation, 404, 409 out_of_licenses).
+ */
+
+const SIGNUP = "/fotoweb/views/signup";
+const FIELDS = "/fotoweb/views/admin/signup-fields";
+const PENDING = "/fotoweb/views/admin/signups";
+const API = "/fotoweb/api/signups/";
+const COUNT = "/fotoweb/api/signups/count";
+const LIST_TYPE = "application/vnd.fotoware.signup-list+json";
+
+interface SignupJson {
+  id: string;
+  href: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  userName: string;
+  createdDate: string;
+  userData: { id: string; value: string | boolean }[];
+  groups: string[];
+}
+
+let server: TestServer;
+let owner: Client;
+let approver: Client;
+let member: Client;
+let photographers: number;
+
+async function newGroup(name: string, permissions: object = {}) {
+  const { id } = await db()
+    .insertInto("groups")
+    .values({ name, created_at: now(), permissions: JSON.stringify(permissions) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(id);
+}
+
+const FIELD_ROWS = {
+  enabled: "on",
+  adminCanAssignGroups: "on",
+  "fields[0].label": "Department",
+  "fields[0].type": "text",
+  "fields[0].regex": "^[A-Z]{2,4}$",
+  "fields[0].helpText": "Two to four capital letters, e.g. NEWS",
+  "fields[0].required": "on",
+  "fields[1].label": "Role",
+  "fields[1].type": "dropdown",
+  "fields[1].values": "Photographer\nEditor",
+  "fields[2].label": "I accept the terms",
+  "fields[2].type": "checkbox",
+  "fields[2].required": "on",
+};
+
+const person = (n: string, extra: Record<string, string> = {}) => ({
+  firstName: `First${n}`,
+  lastName: `Last${n}`,
+  email: `person${n}@example.org`,
+  username: `person${n}`,
+  password: `password-${n}-long`,
+  confirmPassword: `password-${n}-long`,
+  extra_department: "NEWS",
+  extra_role: "Editor",
+  "extra_i-accept-the-terms": "on",
+  ...extra,
+});
+
+const signUp = (fields: Record<string, string>) => new Client(server.url).post(SIGNUP, fields);
+
+const pendingRows = () =>
+  db().selectFrom("signups").selectAll().where("status", "=", "pending").execute();
+
+async function pendingId(username: string): Promise<string> {
+  const row = (await pendingRows()).find((r) => r.username === username);
+  if (!row) throw new Error(`no pending sign-up of ${username}`);
+  return row.id;
+}
+
+const mailTo = (to: string) =>
+  db().selectFrom("mail_messages").selectAll().where("to_address", "=", to).orderBy("id").execute();
+
+const jsonRequest = (client: Client, path: string, init: RequestInit = {}) =>
+  client.request(path, {
+    ...init,
+    headers: { accept: "application/json", "content-type": "application/json", ...init.headers },
+  });
+
+const decide = (client: Client, id: string, method: string, body?: unknown) =>
+  jsonRequest(client, `${API}${id}`, {
+    method: "POST",
+    headers: { "x-http-method-override": method },
+    body: body === undefined ? "{}" : JSON.stringify(body),
+  });
+
+beforeAll(async () => {
+  // Four seats: the owner, the approver, the member and "taken" fill them until a test frees some.
+  server = await startTestServer({ LOGIN_RATE_LIMIT: "1000", LICENSE_SEATS: "4" });
+  const approvers = await newGroup("Approvers", { approvePendingSignups: true });
+  photographers = await newGroup("Photographers");
+  const approverUser = await createUser({ username: "approver", password: "approver-pass-1" });
+  await joinGroups(approverUser.id, [approvers]);
+  await createUser({ username: "member", password: "member-pass-1" });
+  await createUser({ username: "taken", password: "taken-pass-1", email: "taken@example.org" });
+  owner = new Client(server.url);
+  await owner.signIn(TEST_ADMIN.username, TEST_ADMIN.password);
+  approver = new Client(server.url);
+  await approver.signIn("approver", "approver-pass-1");
+  member = new Client(server.url);
+  await member.signIn("member", "member-pass-1");
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("while sign-ups are off", () => {
+  test("the sign-up page does not exist and the log-on page does not offer it", async () => {
+    expect((await new Client(server.url).get(SIGNUP)).status).toBe(404);
+    expect((await signUp(person("0"))).status).toBe(404);
+    expect(await pendingRows()).toHaveLength(0);
+    const login = await (await new Client(server.url).get("/fotoweb/views/login")).text();
+    expect(login).not.toContain(`href="${SIGNUP}"`);
+  });
+});
+
+describe("the site owner's sign-up settings", () => {
+  test("only those who manage settings reach the editor", async () => {
+    expect((await member.get(FIELDS)).status).toBe(403);
+    expect((await member.post(FIELDS, FIELD_ROWS)).status).toBe(403);
+    expect((await approver.get(FIELDS)).status).toBe(403);
+    expect((await new Client(server.url).get(FIELDS)).status).toBe(302);
+    expect((await getSiteSettings()).signups.enabled).toBe(false);
+  });
+
+  test("every error at once, 400, and nothing stored", async () => {
+    const response = await owner.post(FIELDS, {
+      enabled: "on",
+      "fields[0].label": "Code",
+      "fields[0].type": "text",
+      "fields[0].regex": "([unclosed",
+      "fields[1].label": "Pick",
+      "fields[1].type": "dropdown",
+      "fields[1].values": "",
+      "fields[2].label": "Odd",
+      "fields[2].type": "radio",
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("This is not a valid regular expression");
+    expect(html).toContain("List the choices, one a line");
+    expect(html).toContain("Choose text, dropdown or checkbox");
+    // What was typed is shown again.
+    expect(html).toContain("([unclosed");
+    expect((await getSiteSettings()).signups).toEqual({
+      enabled: false,
+      adminCanAssignGroups: true,
+      fields: [],
+    });
+  });
+
+  test("saving turns sign-ups on with the extra fields; a blank new row adds nothing", async () => {
+    const response = await owner.post(FIELDS, {
+      ...FIELD_ROWS,
+      "fields[3].label": "",
+      "fields[3].type": "text",
+    });
+    expect(response.status).toBe(302);
+    const { signups } = await getSiteSettings();
+    expect(signups.enabled).toBe(true);
+    expect(signups.fields.map((f) => [f.id, f.type, f.required])).toEqual([
+      ["department", "text", true],
+      ["role", "dropdown", false],
+      ["i-accept-the-terms", "checkbox", true],
+    ]);
+    expect(signups.fields[1]!.values).toEqual(["Photographer", "Editor"]);
+    const page = await (await owner.get(FIELDS)).text();
+    expect(page).toContain('value="department"');
+    expect(page).toContain("Two to four capital letters");
+  });
+});
+
+describe("the public sign-up", () => {
+  test("a visitor with no account sees the form with the extra fields", async () => {
+    const response = await new Client(server.url).get(SIGNUP);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    for (const name of ["firstName", "lastName", "email", "username", "password"])
+      expect(html).toContain(`name="${name}"`);
+    expect(html).toContain('name="extra_department"');
+    expect(html).toContain("Photographer");
+    const login = await (await new Client(server.url).get("/fotoweb/views/login")).text();
+    expect(login).toContain(`href="${SIGNUP}"`);
+  });
+
+  test("every error at once, by its field, with 400; nothing is stored", async () => {
+    const response = await signUp({ email: "not-an-address", password: "short" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("First name is a required field");
+    expect(html).toContain("Last name is a required field");
+    expect(html).toContain("Enter a valid e-mail address");
+    expect(html).toContain("Choose a user name");
+    expect(html).toContain("Use at least 8 characters");
+    expect(html).toContain("Department is a required field");
+    expect(html).toContain("Two to four capital letters");
+    expect(await pendingRows()).toHaveLength(0);
+  });
+
+  test("the pattern's help text, a choice not offered and hostile input are refused", async () => {
+    const response = await signUp(
+      person("x", {
+        extra_department: "news<script>",
+        extra_role: "Admin",
+        "extra_i-accept-the-terms": "",
+        extra_unknown: "ignored",
+        username: "bad name!",
+      }),
+    );
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Two to four capital letters, e.g. NEWS");
+    expect(html).toContain("Choose one of the options for Role");
+    expect(html).toContain("Use at most 64 letters, digits");
+    expect(html).not.toContain("news<script>");
+    expect(await pendingRows()).toHaveLength(0);
+  });
+
+  test("a valid sign-up waits for approval and the answer is neutral", async () => {
+    const response = await signUp(person("1"));
+    expect(response.status).toBe(302);
+    // Counted per client address, like the log-on.
+    expect(response.headers.get("ratelimit")).toMatch(/limit=1000/);
+    expect(response.headers.get("location")).toBe(`${SIGNUP}?sent=1`);
+    const [row] = await pendingRows();
+    expect(row).toMatchObject({ username: "person1", email: "person1@example.org" });
+    expect(row!.password_hash).toMatch(/^\$argon2id\$/);
+    expect(JSON.parse(row!.user_data)).toEqual([
+      { id: "department", value: "NEWS" },
+      { id: "role", value: "Editor" },
+      { id: "i-accept-the-terms", value: true },
+    ]);
+    const thanks = await (await new Client(server.url).get(`${SIGNUP}?sent=1`)).text();
+    expect(thanks).toContain("Your sign-up was received");
+  });
+
+  test("a user name in use is refused by its field", async () => {
+    for (const username of ["TAKEN", "Person1"]) {
+      const response = await signUp(person("2", { username }));
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("This user name is taken");
+    }
+  });
+
+  test("an address that has an account gets the same answer, and a reminder by mail", async () => {
+    const response = await signUp(person("3", { email: "Taken@Example.org" }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${SIGNUP}?sent=1`);
+    expect((await pendingRows()).map((r) => r.username)).toEqual(["person1"]);
+    const [reminder] = await mailTo("Taken@Example.org");
+    expect(reminder!.kind).toBe("signup-existing-account");
+    expect(reminder!.text_body).toContain('"taken"');
+    expect(reminder!.text_body).toContain("/fotoweb/views/forgot-password");
+  });
+});
+
+describe("the pending list", () => {
+  test("is absent to anyone without approvePendingSignups, page and API alike", async () => {
+    const page = await member.get(PENDING);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("There is nothing at this address.");
+    const unknownPage = await member.get("/fotoweb/views/admin/no-such-page");
+    expect(unknownPage.status).toBe(404);
+    for (const path of [API, COUNT, `${API}${await pendingId("person1")}`]) {
+      const response = await member.getJson(path);
+      expect(response.status, path).toBe(404);
+      expect((await readApiJson<{ value: string }>(response)).value).toBe(NO_RESOURCE_MESSAGE);
+    }
+    const decided = await decide(member, await pendingId("person1"), "APPROVE");
+    expect(decided.status).toBe(404);
+    expect((await new Client(server.url).get(PENDING)).status).toBe(302);
+    expect((await new Client(server.url).getJson(API)).status).toBe(401);
+  });
+
+  test("the approver sees each sign-up with the spec's date format, info, reject, approve", async () => {
+    const html = await (await approver.get(PENDING)).text();
+    expect(html).toContain("FirstX".replace("X", "1"));
+    expect(html).toContain("person1@example.org");
+    expect(html).toMatch(
+      /\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec), \d{2}:\d{2} \(\d{4}\)/,
+    );
+    const id = await pendingId("person1");
+    expect(html).toContain(`?details=${id}`);
+    expect(html).toContain(`?reject=${id}`);
+    expect(html).toContain(`?approve=${id}`);
+    const approve = await (await approver.get(`${PENDING}?approve=${id}`)).text();
+    expect(approve).toContain("Photographers");
+    expect(approve).not.toContain(">Registered Users<");
+    expect((await approver.get(`${PENDING}?details=not-a-guid`)).status).toBe(404);
+  });
+
+  test("the API lists them and counts them", async () => {
+    const list = await readApiJson<{ count: number; data: SignupJson[] }>(
+      await approver.getJson(API, LIST_TYPE),
+    );
+    expect(list.count).toBe(1);
+    expect(list.data[0]).toMatchObject({
+      email: "person1@example.org",
+      firstName: "First1",
+      lastName: "Last1",
+      userName: "person1",
+      groups: [],
+    });
+    expect(list.data[0]!.href).toBe(`${API}${list.data[0]!.id}`);
+    const count = await readApiJson<{ signupCount: number }>(
+      await approver.getJson(COUNT, "application/vnd.fotoware.signup-list-count+json"),
+    );
+    expect(count.signupCount).toBe(1);
+  });
+});
+
+describe("details", () => {
+  test("PATCH checks names and extra fields (400) and changes only what it names", async () => {
+    const id = await pendingId("person1");
+    const href = `${API}${id}`;
+    for (const body of [
+      { firstName: "  " },
+      { userData: [{ id: "department", value: "lower" }] },
+      { userData: [{ id: "no-such-field", value: "x" }] },
+      { email: "changed@example.org" },
+    ]) {
+      const response = await jsonRequest(approver, href, {
+        method: "PATCH",
+        body: JSON.stringify(body),
+      });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+    const response = await jsonRequest(approver, href, {
+      method: "PATCH",
+      body: JSON.stringify({
+        lastName: "Renamed",
+        userData: [{ id: "role", value: "Photographer" }],
+      }),
+    });
+    expect(response.status).toBe(200);
+    const changed = await readApiJson<SignupJson>(response);
+    expect(changed).toMatchObject({
+      firstName: "First1",
+      lastName: "Renamed",
+      email: "person1@example.org",
+    });
+    expect(changed.userData).toContainEqual({ id: "role", value: "Photographer" });
+    expect(changed.userData).toContainEqual({ id: "department", value: "NEWS" });
+    expect(
+      (await jsonRequest(approver, `${API}${crypto.randomUUID()}`, { method: "PATCH", body: "{}" }))
+        .status,
+    ).toBe(404);
+  });
+
+  test("the details form shows every error at once and saves", async () => {
+    const id = await pendingId("person1");
+    const bad = await approver.post(`${PENDING}?details=${id}`, {
+      intent: "details",
+      id,
+      firstName: "",
+      lastName: "",
+      extra_department: "x",
+    });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("First name is a required field");
+    expect(html).toContain("Last name is a required field");
+    expect(html).toContain("Two to four capital letters");
+    const good = await approver.post(`${PENDING}?details=${id}`, {
+      intent: "details",
+      id,
+      firstName: "Petra",
+      lastName: "Person",
+      extra_department: "PIX",
+      extra_role: "Editor",
+      "extra_i-accept-the-terms": "on",
+    });
+    expect(good.status).toBe(302);
+    const row = (await pendingRows()).find((r) => r.id === id)!;
+    expect([row.first_name, row.last_name, row.email]).toEqual([
+      "Petra",
+      "Person",
+      "person1@example.org",
+    ]);
+  });
+});
+
+describe("approve and reject", () => {
+  test("approve refuses unknown groups (400), and groups when approvers may not choose them", async () => {
+    const id = await pendingId("person1");
+    for (const groups of [["/fotoweb/api/groups/999999"], ["nonsense"], [12.5]]) {
+      const response = await decide(approver, id, "APPROVE", { groups });
+      expect(response.status, JSON.stringify(groups)).toBe(400);
+    }
+    await owner.post(FIELDS, { ...FIELD_ROWS, adminCanAssignGroups: "" });
+    const refused = await decide(approver, id, "APPROVE", { groups: [photographers] });
+    expect(refused.status).toBe(400);
+    expect((await readApiJson<{ value: string }>(refused)).value).toContain(
+      "does not let approvers",
+    );
+    // The list then approves in one step, with no group form.
+    const list = await (await approver.get(PENDING)).text();
+    expect(list).not.toContain(`?approve=${id}`);
+    expect(list).toMatch(/<button[^>]*name="intent"[^>]*value="approve"/);
+    await owner.post(FIELDS, FIELD_ROWS);
+    expect(await pendingRows()).toHaveLength(1);
+  });
+
+  test("a full site answers 409 out_of_licenses and makes no account", async () => {
+    const id = await pendingId("person1");
+    const response = await decide(approver, id, "APPROVE", { groups: [] });
+    expect(response.status).toBe(409);
+    expect((await readApiJson<{ value: string }>(response)).value).toContain("out_of_licenses");
+    const page = await approver.post(`${PENDING}?approve=${id}`, { intent: "approve", id });
+    expect(page.status).toBe(409);
+    expect(await page.text()).toContain("out_of_licenses");
+    const user = await db()
+      .selectFrom("users")
+      .select("id")
+      .where("username_key", "=", "person1")
+      .executeTakeFirst();
+    expect(user).toBeUndefined();
+    expect(await pendingRows()).toHaveLength(1);
+    // Seats are freed by taking three accounts down to license level None.
+    await db()
+      .updateTable("users")
+      .set({ license_level: 0 })
+      .where("username_key", "in", ["member", "taken", "approver"])
+      .execute();
+  });
+
+  test("the approver approves into a group; the account signs in with its chosen password", async () => {
+    const id = await pendingId("person1");
+    const response = await approver.post(`${PENDING}?approve=${id}`, {
+      intent: "approve",
+      id,
+      groups: String(photographers),
+    });
+    expect(response.status).toBe(302);
+    expect(await pendingRows()).toHaveLength(0);
+    const user = await db()
+      .selectFrom("users")
+      .selectAll()
+      .where("username_key", "=", "person1")
+      .executeTakeFirstOrThrow();
+    expect([user.first_name, user.last_name, user.email]).toEqual([
+      "Petra",
+      "Person",
+      "person1@example.org",
+    ]);
+    const memberships = await db()
+      .selectFrom("group_members")
+      .select("group_id")
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(memberships.map((m) => Number(m.group_id))).toContain(photographers);
+    await new Client(server.url).signIn("person1", "password-1-long");
+    const [approved] = await mailTo("person1@example.org");
+    expect(approved!.kind).toBe("signup-approved");
+    expect(approved!.text_body).toContain("person1");
+    // Decided: gone from every answer.
+    expect((await decide(approver, id, "REJECT")).status).toBe(404);
+    expect((await approver.get(`${PENDING}?details=${id}`)).status).toBe(404);
+  });
+
+  test("the API approves with ?method=APPROVE and rejects with X-HTTP-Method-Override", async () => {
+    await signUp(person("4"));
+    await signUp(person("5"));
+    const four = await pendingId("person4");
+    const five = await pendingId("person5");
+    const approved = await jsonRequest(approver, `${API}${four}?method=approve`, {
+      method: "POST",
+      body: JSON.stringify({ groups: [`/fotoweb/api/groups/${photographers}`] }),
+    });
+    expect(approved.status).toBe(204);
+    const rejected = await decide(approver, five, "REJECT");
+    expect(rejected.status).toBe(204);
+    expect(await pendingRows()).toHaveLength(0);
+    const [mailFive] = await mailTo("person5@example.org");
+    expect(mailFive!.kind).toBe("signup-rejected");
+    await expect(new Client(server.url).signIn("person5", "password-5-long")).rejects.toThrow();
+    await new Client(server.url).signIn("person4", "password-4-long");
+  });
+
+  test("a user name taken after the sign-up is a 409 at approval", async () => {
+    await signUp(person("6"));
+    const id = await pendingId("person6");
+    await createUser({ username: "Person6", password: "someone-else-1" });
+    const response = await decide(approver, id, "APPROVE", { groups: [] });
+    expect(response.status).toBe(409);
+    expect(await pendingRows()).toHaveLength(1);
+  });
+
+  test("the reject page confirms first; the rejection leaves the list", async () => {
+    const id = await pendingId("person6");
+    const confirm = await (await approver.get(`${PENDING}?reject=${id}`)).text();
+    expect(confirm).toContain("Reject the sign-up");
+    const response = await approver.post(`${PENDING}?reject=${id}`, { intent: "reject", id });
+    expect(response.status).toBe(302);
+    expect(await pendingRows()).toHaveLength(0);
+    expect(await (await approver.get(PENDING)).text()).toContain("There are no pending sign-ups.");
+  });
+
+  test("unknown and malformed sign-ups are 404; a plain POST or another method is 405", async () => {
+    for (const id of [crypto.randomUUID(), "x", "%2e%2e"]) {
+      expect((await decide(approver, id, "APPROVE")).status, id).toBe(404);
+      expect((await approver.getJson(`${API}${id}`)).status, id).toBe(404);
+    }
+    await signUp(person("7"));
+    const id = await pendingId("person7");
+    expect(
+      (await jsonRequest(approver, `${API}${id}`, { method: "POST", body: "{}" })).status,
+    ).toBe(405);
+    expect((await decide(approver, id, "DELETE")).status).toBe(405);
+    expect((await jsonRequest(approver, `${API}${id}`, { method: "PUT", body: "{}" })).status).toBe(
+      405,
+    );
+    expect(await pendingRows()).toHaveLength(1);
+  });
+});
