@@ -43,6 +43,10 @@ const HOW: Record<string, "json" | "template" | "rendition" | "logout" | "page">
   "views.loggedOut": "page",
   "views.changePassword": "page",
   "views.upload": "page",
+  groups: "json",
+  "userManagement.groupList": "json",
+  "userManagement.everyoneGroup": "json",
+  "userManagement.registeredUsersGroup": "json",
 };
 
 /** Every link of a descriptor by its key path (e.g. services.keepalive.href). */

@@ -1,4 +1,4 @@
-import { uploadTargets } from "~/models/archive/archive.server";
+import { uploadTargets } from "~/models/access/access.server";
 import { themeFor } from "~/models/user/theme";
 import type { Viewer } from "~/models/user/user.schema";
 import { env } from "~/utils/env.server";
