@@ -152,17 +152,16 @@ export async function listGroups(
     query.sortfield === "id" ? "id" : query.sortfield === "description" ? "description" : "name";
   const rows = await matching()
     .selectAll()
-    .orderBy(sql`lower(${sql.ref(sortColumn)})`, query.sortdir)
+    // Text sorts ignoring case; the id, an integer, sorts by itself.
+    .orderBy(
+      sortColumn === "id" ? sql.ref("id") : sql`lower(${sql.ref(sortColumn)})`,
+      query.sortdir,
+    )
     .orderBy("id", query.sortdir)
     .limit(pageSize)
     .offset(page * pageSize)
     .execute();
-  // id is an integer: lower() on it would sort as text, so it sorts by itself.
-  const sorted =
-    sortColumn === "id"
-      ? rows.sort((a, b) => (query.sortdir === "asc" ? a.id - b.id : b.id - a.id))
-      : rows;
-  return { groups: sorted.map(toGroup), count, page, pages, pageSize };
+  return { groups: rows.map(toGroup), count, page, pages, pageSize };
 }
 
 export async function countGroups(viewer: Viewer | null): Promise<number> {
