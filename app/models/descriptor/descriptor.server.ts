@@ -1,4 +1,5 @@
 import { EVERYONE_GROUP_ID, GUEST_USER_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
+import { db } from "~/db/connection.server";
 import { env } from "~/utils/env.server";
 import { LINKS } from "~/utils/links";
 import {
@@ -184,4 +185,61 @@ export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
     security: { allowFileSystemDestinations: false },
     darkMode: { site: settings.darkModeEnabled, user: viewer.preferences.intranet.interfaceStyle },
   };
+}
+
+export interface ToolEntry {
+  id: "createInvitations" | "manageInvitations" | "signups" | "people" | "site";
+  label: string;
+  href: string;
+  /** A pending count shown as a badge (sign-ups waiting), when above 0. */
+  count?: number;
+}
+
+/** Sign-ups waiting for a decision (the tools menu's badge). */
+async function pendingSignupCount(): Promise<number> {
+  const { n } = await db()
+    .selectFrom("signups")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/**
+ * The tools menu (spec 002 "Tools menu"): an entry exactly where the full descriptor offers its
+ * link to this viewer, so a capability not yet built, or not held, shows nothing. null when no
+ * entry remains (the menu is hidden then). The badge is the sum of the pending counts.
+ */
+export async function toolsMenu(
+  viewer: Viewer,
+): Promise<{ entries: ToolEntry[]; badge: number } | null> {
+  if (viewer.isGuest) return null;
+  const capabilities = await capabilitiesOf(viewer);
+  const people = peopleLinks(capabilities);
+  const entries: ToolEntry[] = [];
+  if (people.views.createInvitations)
+    entries.push({ id: "createInvitations", label: "Create invitations", href: LINKS.adminInvite });
+  if (people.views.manageInvitations)
+    entries.push({
+      id: "manageInvitations",
+      label: "Manage invitations",
+      href: LINKS.adminInvitations,
+    });
+  if (people.signups)
+    entries.push({
+      id: "signups",
+      label: "Pending sign-ups",
+      href: LINKS.adminSignups,
+      count: await pendingSignupCount(),
+    });
+  if (people.users || people.groups)
+    entries.push({
+      id: "people",
+      label: "Manage users and groups",
+      href: people.users ? LINKS.adminUsers : LINKS.adminGroups,
+    });
+  if ((await siteDecision(viewer, "ManageSettings")).allowed)
+    entries.push({ id: "site", label: "Manage site", href: LINKS.management });
+  if (entries.length === 0) return null;
+  return { entries, badge: entries.reduce((sum, e) => sum + (e.count ?? 0), 0) };
 }
