@@ -150,13 +150,19 @@ function GroupChoices({
  * page, so nothing typed in the editor is lost.
  */
 function useSearch<T>(param: string, initial: string, initialResults: T[], tab: string) {
-  const fetcher = useFetcher<Record<string, unknown>>();
+  const fetcher = useFetcher();
   const hydrated = useHydrated();
   const [q, setQ] = useState(initial);
-  const results =
-    (fetcher.data?.[
-      param === "userq" ? "userResults" : param === "memberq" ? "groupResults" : "memberOfResults"
-    ] as T[] | undefined) ?? initialResults;
+  const data = fetcher.data as
+    | { memberOfResults?: T[]; members?: { userResults?: T[]; groupResults?: T[] } | null }
+    | undefined;
+  const fetched =
+    param === "userq"
+      ? data?.members?.userResults
+      : param === "memberq"
+        ? data?.members?.groupResults
+        : data?.memberOfResults;
+  const results = fetched ?? initialResults;
   const formId = `${param}-search`;
   const run = (event: React.FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;

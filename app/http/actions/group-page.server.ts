@@ -211,7 +211,8 @@ function fieldProblem(request: Request, error: unknown, field: string, values: S
 export async function groupEditorAction(request: Request, id: number | null) {
   const viewer = await requireGroupsPage(request);
   const values = await readBody(request, { json: false });
-  const intent = values.intent;
+  // The hidden intent and a pressed button's may both be sent: they agree.
+  const intent = [values.intent].flat()[0];
   if (id !== null && intent === "members") {
     try {
       await changeUserMembers(viewer, id, {
