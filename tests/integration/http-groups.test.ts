@@ -115,24 +115,26 @@ describe("the group itself", () => {
     expect(created.permissions).toMatchObject({ manageFlows: true, viewFlows: true });
     const read = await readApiJson<GroupJson>(await owner.getJson(created.href));
     expect(read).toEqual(created);
-    const list = await readApiJson<GroupJson[]>(await owner.getJson(`${API}?q=photo`));
+    const list = await readApiJson<GroupJson[]>(await owner.getJson(`/fotoweb/api/groups?q=photo`));
     expect(list.map((g) => g.name)).toEqual(["Photographers"]);
     const all = await readApiJson<GroupJson[]>(await owner.getJson(API));
     expect(all.map((g) => g.id)).toEqual(expect.arrayContaining([EVERYONE_GROUP_ID, created.id]));
-    const count = await readApiJson<{ value: number }>(await owner.getJson(`${API}/count`));
+    const count = await readApiJson<{ value: number }>(
+      await owner.getJson(`/fotoweb/api/groups/count`),
+    );
     expect(count.value).toBe(all.length);
   });
 
   test("the spec's paged list answers count, data and paging links", async () => {
     const response = await owner.getJson(
-      `${API}?sortfield=id&sortdir=desc`,
+      `/fotoweb/api/groups?sortfield=id&sortdir=desc`,
       "application/vnd.fotoware.group-list+json",
     );
     const body = await readApiJson<{ count: number; data: GroupJson[]; paging: object }>(response);
     expect(body.data[0]!.id).toBeGreaterThan(body.data.at(-1)!.id);
     expect(body.count).toBe(body.data.length);
     expect(body.paging).toMatchObject({
-      first: `${API}?sortfield=id&sortdir=desc`,
+      first: `/fotoweb/api/groups?sortfield=id&sortdir=desc`,
       prev: null,
       next: null,
     });
@@ -184,7 +186,7 @@ describe("the group itself", () => {
       description: "keep",
       permissions: { api: true },
     });
-    const patch = await send(owner, "PATCH", group.href, {
+    const patch = await send(owner, "PATCH", `/fotoweb/api/groups/${group.id}`, {
       name: " Desk editors ",
       permissions: { albums: { shareWithUsers: true, delegateDownloads: true } },
       revision: group.revision,
@@ -199,7 +201,7 @@ describe("the group itself", () => {
     });
     // Turning sharing off takes the download delegation and friends restriction with it.
     const off = await readApiJson<GroupJson>(
-      await send(owner, "PATCH", group.href, {
+      await send(owner, "PATCH", `/fotoweb/api/groups/${group.id}`, {
         permissions: { albums: { shareWithUsers: false, restrictToFriends: true } },
       }),
       { method: "PATCH" },
@@ -208,9 +210,12 @@ describe("the group itself", () => {
       delegateDownloads: false,
       restrictToFriends: false,
     });
-    const stale = await send(owner, "PATCH", group.href, { name: "Late", revision: 1 });
+    const stale = await send(owner, "PATCH", `/fotoweb/api/groups/${group.id}`, {
+      name: "Late",
+      revision: 1,
+    });
     expect(stale.status).toBe(409);
-    const put = await send(owner, "PUT", group.href, {
+    const put = await send(owner, "PUT", `/fotoweb/api/groups/${group.id}`, {
       name: "Editors",
       license: { level: "Pro" },
       permissions: { viewFlows: true },
@@ -218,18 +223,28 @@ describe("the group itself", () => {
       externalIds: [],
     });
     expect(put.status).toBe(204);
-    const replaced = await readApiJson<GroupJson>(await owner.getJson(group.href));
+    const replaced = await readApiJson<GroupJson>(
+      await owner.getJson(`/fotoweb/api/groups/${group.id}`),
+    );
     expect(replaced).toMatchObject({ name: "Editors", description: "", license: { level: "Pro" } });
     expect(replaced.permissions).toMatchObject({ api: false, viewFlows: true });
-    expect((await send(owner, "PUT", group.href, { description: "no name" })).status).toBe(400);
+    expect(
+      (await send(owner, "PUT", `/fotoweb/api/groups/${group.id}`, { description: "no name" }))
+        .status,
+    ).toBe(400);
     // Another group's name is taken.
-    expect((await send(owner, "PATCH", group.href, { name: "photographers" })).status).toBe(409);
+    expect(
+      (await send(owner, "PATCH", `/fotoweb/api/groups/${group.id}`, { name: "photographers" }))
+        .status,
+    ).toBe(409);
   });
 
   test("turning viewFlows off turns manageFlows off", async () => {
     const group = await create({ name: "Flow people", permissions: { manageFlows: true } });
     const changed = await readApiJson<GroupJson>(
-      await send(owner, "PATCH", group.href, { permissions: { viewFlows: false } }),
+      await send(owner, "PATCH", `/fotoweb/api/groups/${group.id}`, {
+        permissions: { viewFlows: false },
+      }),
       { method: "PATCH" },
     );
     expect(changed.permissions).toMatchObject({ viewFlows: false, manageFlows: false });
@@ -247,30 +262,44 @@ describe("the group itself", () => {
         { provider: "p2", id: "y" },
       ],
     });
-    expect(await readApiJson(await owner.getJson(`${group.href}/properties`))).toEqual([
+    expect(
+      await readApiJson(await owner.getJson(`/fotoweb/api/groups/${group.id}/properties`)),
+    ).toEqual([
       { key: "a", value: "1" },
       { key: "b", value: "2" },
     ]);
-    expect((await send(owner, "DELETE", `${group.href}/properties/a`)).status).toBe(204);
-    expect(await readApiJson(await owner.getJson(`${group.href}/properties`))).toEqual([
-      { key: "b", value: "2" },
-    ]);
-    expect((await send(owner, "DELETE", `${group.href}/properties`)).status).toBe(204);
-    expect(await readApiJson(await owner.getJson(`${group.href}/properties`))).toEqual([]);
-    expect((await send(owner, "DELETE", `${group.href}/external-ids/p1`)).status).toBe(204);
-    expect(await readApiJson(await owner.getJson(`${group.href}/external-ids`))).toEqual([
-      { provider: "p2", id: "y" },
-    ]);
-    expect((await send(owner, "DELETE", `${group.href}/external-ids`)).status).toBe(204);
-    expect(await readApiJson(await owner.getJson(`${group.href}/external-ids`))).toEqual([]);
+    expect(
+      (await send(owner, "DELETE", `/fotoweb/api/groups/${group.id}/properties/a`)).status,
+    ).toBe(204);
+    expect(
+      await readApiJson(await owner.getJson(`/fotoweb/api/groups/${group.id}/properties`)),
+    ).toEqual([{ key: "b", value: "2" }]);
+    expect((await send(owner, "DELETE", `/fotoweb/api/groups/${group.id}/properties`)).status).toBe(
+      204,
+    );
+    expect(
+      await readApiJson(await owner.getJson(`/fotoweb/api/groups/${group.id}/properties`)),
+    ).toEqual([]);
+    expect(
+      (await send(owner, "DELETE", `/fotoweb/api/groups/${group.id}/external-ids/p1`)).status,
+    ).toBe(204);
+    expect(
+      await readApiJson(await owner.getJson(`/fotoweb/api/groups/${group.id}/external-ids`)),
+    ).toEqual([{ provider: "p2", id: "y" }]);
+    expect(
+      (await send(owner, "DELETE", `/fotoweb/api/groups/${group.id}/external-ids`)).status,
+    ).toBe(204);
+    expect(
+      await readApiJson(await owner.getJson(`/fotoweb/api/groups/${group.id}/external-ids`)),
+    ).toEqual([]);
   });
 
   test("deletes a group with its memberships; the built-in groups never", async () => {
     const group = await create({ name: "Short-lived" });
-    await send(owner, "POST", `${group.href}/users`, { users: [memberId] });
-    expect((await send(owner, "DELETE", group.href)).status).toBe(204);
-    expect((await owner.getJson(group.href)).status).toBe(404);
-    expect((await send(owner, "DELETE", group.href)).status).toBe(404);
+    await send(owner, "POST", `/fotoweb/api/groups/${group.id}/users`, { users: [memberId] });
+    expect((await send(owner, "DELETE", `/fotoweb/api/groups/${group.id}`)).status).toBe(204);
+    expect((await owner.getJson(`/fotoweb/api/groups/${group.id}`)).status).toBe(404);
+    expect((await send(owner, "DELETE", `/fotoweb/api/groups/${group.id}`)).status).toBe(404);
     const left = await db()
       .selectFrom("group_members")
       .select("user_id")
@@ -278,139 +307,199 @@ describe("the group itself", () => {
       .execute();
     expect(left).toEqual([]);
     for (const id of [EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID]) {
-      const response = await send(owner, "DELETE", `${API}/${id}`);
+      const response = await send(owner, "DELETE", `/fotoweb/api/groups/${id}`);
       expect(response.status).toBe(403);
-      const built = await readApiJson<GroupJson>(await owner.getJson(`${API}/${id}`));
+      const built = await readApiJson<GroupJson>(await owner.getJson(`/fotoweb/api/groups/${id}`));
       expect(built).toMatchObject({ isBuiltIn: true, actions: { delete: false, update: true } });
     }
   });
 
   test("unknown and malformed ids are 404; wrong methods 405", async () => {
-    for (const path of [`${API}/999999`, `${API}/abc`, `${API}/-1`, `${API}/1e3/users`]) {
+    for (const path of [
+      `/fotoweb/api/groups/999999`,
+      `/fotoweb/api/groups/abc`,
+      `/fotoweb/api/groups/-1`,
+      `/fotoweb/api/groups/1e3/users`,
+    ]) {
       expect((await owner.getJson(path)).status, path).toBe(404);
     }
-    expect((await send(owner, "PATCH", `${API}/999999`, { name: "x" })).status).toBe(404);
+    expect((await send(owner, "PATCH", `/fotoweb/api/groups/999999`, { name: "x" })).status).toBe(
+      404,
+    );
     expect((await send(owner, "DELETE", API)).status).toBe(405);
-    expect((await send(owner, "POST", `${API}/count`)).status).toBe(405);
+    expect((await send(owner, "POST", `/fotoweb/api/groups/count`)).status).toBe(405);
   });
 });
 
 describe("members and member-of", () => {
   test("users are added and removed by id lists, by the difference, and one by one", async () => {
     const group = await create({ name: "Crew" });
-    expect((await send(owner, "POST", `${group.href}/users`, { users: [memberId] })).status).toBe(
-      204,
-    );
+    expect(
+      (await send(owner, "POST", `/fotoweb/api/groups/${group.id}/users`, { users: [memberId] }))
+        .status,
+    ).toBe(204);
     const users = await readApiJson<{ id: number; username: string }[]>(
-      await owner.getJson(`${group.href}/users`),
+      await owner.getJson(`/fotoweb/api/groups/${group.id}/users`),
     );
     expect(users.map((u) => u.username)).toEqual(["member"]);
-    expect(await readApiJson(await owner.getJson(`${group.href}/users/count`))).toEqual({
+    expect(
+      await readApiJson(await owner.getJson(`/fotoweb/api/groups/${group.id}/users/count`)),
+    ).toEqual({
       value: 1,
     });
     const patch = await send(
       owner,
       "PATCH",
-      `${group.href}/users`,
+      `/fotoweb/api/groups/${group.id}/users`,
       { add: [`/fotoweb/api/users/${managerId}`], remove: [`/fotoweb/api/users/${memberId}`] },
       "application/vnd.fotoware.user-list-update+json",
     );
     expect(patch.status).toBe(204);
-    const after = await readApiJson<{ id: number }[]>(await owner.getJson(`${group.href}/users`));
-    expect(after.map((u) => u.id)).toEqual([managerId]);
-    expect((await send(owner, "PUT", `${group.href}/users`, { users: [memberId] })).status).toBe(
-      204,
+    const after = await readApiJson<{ id: number }[]>(
+      await owner.getJson(`/fotoweb/api/groups/${group.id}/users`),
     );
+    expect(after.map((u) => u.id)).toEqual([managerId]);
     expect(
-      (await readApiJson<{ id: number }[]>(await owner.getJson(`${group.href}/users`))).map(
-        (u) => u.id,
-      ),
+      (await send(owner, "PUT", `/fotoweb/api/groups/${group.id}/users`, { users: [memberId] }))
+        .status,
+    ).toBe(204);
+    expect(
+      (
+        await readApiJson<{ id: number }[]>(
+          await owner.getJson(`/fotoweb/api/groups/${group.id}/users`),
+        )
+      ).map((u) => u.id),
     ).toEqual([memberId]);
-    expect((await send(owner, "DELETE", `${group.href}/users/${memberId}`)).status).toBe(204);
-    expect(await readApiJson(await owner.getJson(`${group.href}/users`))).toEqual([]);
+    expect(
+      (await send(owner, "DELETE", `/fotoweb/api/groups/${group.id}/users/${memberId}`)).status,
+    ).toBe(204);
+    expect(await readApiJson(await owner.getJson(`/fotoweb/api/groups/${group.id}/users`))).toEqual(
+      [],
+    );
     // The guest and unknown users are refused, and nothing changes.
     for (const users of [[GUEST_USER_ID], [987654]]) {
-      const response = await send(owner, "POST", `${group.href}/users`, { users });
+      const response = await send(owner, "POST", `/fotoweb/api/groups/${group.id}/users`, {
+        users,
+      });
       expect(response.status).toBe(400);
     }
     for (const body of [{ users: ["x"] }, { people: [1] }, { add: "x" }]) {
-      const response = await send(owner, "POST", `${group.href}/users`, body);
+      const response = await send(owner, "POST", `/fotoweb/api/groups/${group.id}/users`, body);
       expect(response.status).toBe(400);
     }
-    const badHref = await send(owner, "PATCH", `${group.href}/users`, { add: ["/fotoweb/x"] });
+    const badHref = await send(owner, "PATCH", `/fotoweb/api/groups/${group.id}/users`, {
+      add: ["/fotoweb/x"],
+    });
     expect(badHref.status).toBe(400);
-    expect(await readApiJson(await owner.getJson(`${group.href}/users`))).toEqual([]);
+    expect(await readApiJson(await owner.getJson(`/fotoweb/api/groups/${group.id}/users`))).toEqual(
+      [],
+    );
   });
 
   test("groups inside groups: direct and recursive lists and counts, member-of", async () => {
     const outer = await create({ name: "Outer" });
     const middle = await create({ name: "Middle" });
     const inner = await create({ name: "Inner" });
-    await send(owner, "POST", `${outer.href}/groups`, { groups: [middle.id] });
+    await send(owner, "POST", `/fotoweb/api/groups/${outer.id}/groups`, { groups: [middle.id] });
     expect(
-      (await send(owner, "PUT", `${inner.href}/member-of`, { groups: [middle.id] })).status,
+      (
+        await send(owner, "PUT", `/fotoweb/api/groups/${inner.id}/member-of`, {
+          groups: [middle.id],
+        })
+      ).status,
     ).toBe(204);
-    await send(owner, "POST", `${inner.href}/users`, { users: [memberId] });
+    await send(owner, "POST", `/fotoweb/api/groups/${inner.id}/users`, { users: [memberId] });
     const names = async (path: string) =>
       (await readApiJson<{ name?: string; username?: string }[]>(await owner.getJson(path))).map(
         (g) => g.name ?? g.username,
       );
-    expect(await names(`${outer.href}/groups`)).toEqual(["Middle"]);
-    expect(await names(`${outer.href}/groups-recursive`)).toEqual(["Inner", "Middle"]);
-    expect(await names(`${outer.href}/users`)).toEqual([]);
-    expect(await names(`${outer.href}/users-recursive`)).toEqual(["member"]);
-    expect(await names(`${inner.href}/member-of`)).toEqual(["Middle"]);
-    expect(await names(`${inner.href}/member-of-recursive`)).toEqual(["Middle", "Outer"]);
+    expect(await names(`/fotoweb/api/groups/${outer.id}/groups`)).toEqual(["Middle"]);
+    expect(await names(`/fotoweb/api/groups/${outer.id}/groups-recursive`)).toEqual([
+      "Inner",
+      "Middle",
+    ]);
+    expect(await names(`/fotoweb/api/groups/${outer.id}/users`)).toEqual([]);
+    expect(await names(`/fotoweb/api/groups/${outer.id}/users-recursive`)).toEqual(["member"]);
+    expect(await names(`/fotoweb/api/groups/${inner.id}/member-of`)).toEqual(["Middle"]);
+    expect(await names(`/fotoweb/api/groups/${inner.id}/member-of-recursive`)).toEqual([
+      "Middle",
+      "Outer",
+    ]);
     for (const [path, value] of [
-      [`${outer.href}/groups/count`, 1],
-      [`${outer.href}/groups-recursive/count`, 2],
-      [`${outer.href}/users-recursive/count`, 1],
-      [`${inner.href}/member-of/count`, 1],
-      [`${inner.href}/member-of-recursive/count`, 2],
-      [`${outer.href}/users/count`, 0],
+      [`/fotoweb/api/groups/${outer.id}/groups/count`, 1],
+      [`/fotoweb/api/groups/${outer.id}/groups-recursive/count`, 2],
+      [`/fotoweb/api/groups/${outer.id}/users-recursive/count`, 1],
+      [`/fotoweb/api/groups/${inner.id}/member-of/count`, 1],
+      [`/fotoweb/api/groups/${inner.id}/member-of-recursive/count`, 2],
+      [`/fotoweb/api/groups/${outer.id}/users/count`, 0],
     ] as const)
       expect(await readApiJson(await owner.getJson(path)), path).toEqual({ value });
 
     // Circular: the outer group cannot go inside the inner one, either way round.
-    const members = await send(owner, "POST", `${inner.href}/groups`, { groups: [outer.id] });
+    const members = await send(owner, "POST", `/fotoweb/api/groups/${inner.id}/groups`, {
+      groups: [outer.id],
+    });
     expect(members.status).toBe(409);
     expect((await readApiJson<{ value: string }>(members)).value).toMatch(
       /^circular group members/,
     );
-    const memberOf = await send(owner, "POST", `${outer.href}/member-of`, { groups: [inner.id] });
+    const memberOf = await send(owner, "POST", `/fotoweb/api/groups/${outer.id}/member-of`, {
+      groups: [inner.id],
+    });
     expect(memberOf.status).toBe(409);
     expect((await readApiJson<{ value: string }>(memberOf)).value).toMatch(/^circular member-of/);
-    const itself = await send(owner, "PATCH", `${outer.href}/groups`, { add: [outer.href] });
+    const itself = await send(owner, "PATCH", `/fotoweb/api/groups/${outer.id}/groups`, {
+      add: [`/fotoweb/api/groups/${outer.id}`],
+    });
     expect(itself.status).toBe(409);
-    expect(await names(`${outer.href}/groups`)).toEqual(["Middle"]);
+    expect(await names(`/fotoweb/api/groups/${outer.id}/groups`)).toEqual(["Middle"]);
 
     // The built-in groups are never member-of choices and have no member lists to change.
-    const everyone = `${API}/${EVERYONE_GROUP_ID}`;
     expect(
-      (await send(owner, "POST", `${inner.href}/member-of`, { groups: [EVERYONE_GROUP_ID] }))
-        .status,
+      (
+        await send(owner, "POST", `/fotoweb/api/groups/${inner.id}/member-of`, {
+          groups: [EVERYONE_GROUP_ID],
+        })
+      ).status,
     ).toBe(400);
-    expect((await send(owner, "POST", `${everyone}/users`, { users: [memberId] })).status).toBe(
-      403,
-    );
-    const everyoneUsers = await names(`${everyone}/users`);
+    expect(
+      (
+        await send(owner, "POST", `/fotoweb/api/groups/${EVERYONE_GROUP_ID}/users`, {
+          users: [memberId],
+        })
+      ).status,
+    ).toBe(403);
+    const everyoneUsers = await names(`/fotoweb/api/groups/${EVERYONE_GROUP_ID}/users`);
     expect(everyoneUsers).toEqual(expect.arrayContaining(["member", "Guest"]));
-    expect(await names(`${API}/${REGISTERED_USERS_GROUP_ID}/users`)).not.toContain("Guest");
+    expect(await names(`/fotoweb/api/groups/${REGISTERED_USERS_GROUP_ID}/users`)).not.toContain(
+      "Guest",
+    );
 
     // members: PUT replaces users and groups at once, DELETE empties both.
     expect(
-      (await send(owner, "PUT", `${outer.href}/members`, { users: [managerId], groups: [] }))
+      (
+        await send(owner, "PUT", `/fotoweb/api/groups/${outer.id}/members`, {
+          users: [managerId],
+          groups: [],
+        })
+      ).status,
+    ).toBe(204);
+    expect(await names(`/fotoweb/api/groups/${outer.id}/groups`)).toEqual([]);
+    expect(await names(`/fotoweb/api/groups/${outer.id}/users`)).toEqual(["manager"]);
+    expect((await send(owner, "DELETE", `/fotoweb/api/groups/${outer.id}/members`)).status).toBe(
+      204,
+    );
+    expect(await names(`/fotoweb/api/groups/${outer.id}/users`)).toEqual([]);
+    expect(
+      (await send(owner, "DELETE", `/fotoweb/api/groups/${inner.id}/member-of/${middle.id}`))
         .status,
     ).toBe(204);
-    expect(await names(`${outer.href}/groups`)).toEqual([]);
-    expect(await names(`${outer.href}/users`)).toEqual(["manager"]);
-    expect((await send(owner, "DELETE", `${outer.href}/members`)).status).toBe(204);
-    expect(await names(`${outer.href}/users`)).toEqual([]);
-    expect((await send(owner, "DELETE", `${inner.href}/member-of/${middle.id}`)).status).toBe(204);
-    expect(await names(`${inner.href}/member-of`)).toEqual([]);
-    await send(owner, "POST", `${inner.href}/member-of`, { groups: [middle.id] });
-    expect((await send(owner, "DELETE", `${inner.href}/member-of`)).status).toBe(204);
-    expect(await names(`${inner.href}/member-of`)).toEqual([]);
+    expect(await names(`/fotoweb/api/groups/${inner.id}/member-of`)).toEqual([]);
+    await send(owner, "POST", `/fotoweb/api/groups/${inner.id}/member-of`, { groups: [middle.id] });
+    expect((await send(owner, "DELETE", `/fotoweb/api/groups/${inner.id}/member-of`)).status).toBe(
+      204,
+    );
+    expect(await names(`/fotoweb/api/groups/${inner.id}/member-of`)).toEqual([]);
   });
 });
 
@@ -420,14 +509,14 @@ describe("who may", () => {
     const absent = await readApiJson<{ value: string }>(await member.getJson("/fotoweb/api/nope"));
     for (const [method, path, body] of [
       ["GET", API, undefined],
-      ["GET", `${API}/count`, undefined],
+      ["GET", `/fotoweb/api/groups/count`, undefined],
       ["POST", API, { name: "Mine" }],
-      ["GET", group.href, undefined],
-      ["GET", `${API}/999999`, undefined],
-      ["PATCH", group.href, { name: "Mine" }],
-      ["DELETE", group.href, undefined],
-      ["GET", `${group.href}/users`, undefined],
-      ["POST", `${group.href}/users`, { users: [memberId] }],
+      ["GET", `/fotoweb/api/groups/${group.id}`, undefined],
+      ["GET", `/fotoweb/api/groups/999999`, undefined],
+      ["PATCH", `/fotoweb/api/groups/${group.id}`, { name: "Mine" }],
+      ["DELETE", `/fotoweb/api/groups/${group.id}`, undefined],
+      ["GET", `/fotoweb/api/groups/${group.id}/users`, undefined],
+      ["POST", `/fotoweb/api/groups/${group.id}/users`, { users: [memberId] }],
     ] as const) {
       const response = await send(member, method, path, body);
       expect(response.status, `${method} ${path}`).toBe(404);
@@ -451,12 +540,17 @@ describe("who may", () => {
       { method: "POST" },
     );
     const owners = await create({ name: "Settings people", permissions: { manageSettings: true } });
-    const joining = await send(manager, "POST", `${owners.href}/users`, { users: [managerId] });
+    const joining = await send(manager, "POST", `/fotoweb/api/groups/${owners.id}/users`, {
+      users: [managerId],
+    });
     expect(joining.status).toBe(403);
-    const nesting = await send(manager, "POST", `${plain.href}/member-of`, { groups: [owners.id] });
+    const nesting = await send(manager, "POST", `/fotoweb/api/groups/${plain.id}/member-of`, {
+      groups: [owners.id],
+    });
     expect(nesting.status).toBe(403);
-    expect((await send(manager, "POST", `${plain.href}/users`, { users: [memberId] })).status).toBe(
-      204,
-    );
+    expect(
+      (await send(manager, "POST", `/fotoweb/api/groups/${plain.id}/users`, { users: [memberId] }))
+        .status,
+    ).toBe(204);
   });
 });
