@@ -65,7 +65,14 @@ export default function GroupEditorView() {
           ))}
         </nav>
         {data.tab === "members" && data.members ? (
-          <MembersForm group={group} members={data.members} search={data.search} reply={reply} />
+          <MembersForm
+            // A save starts the form afresh: what was chosen is now among the members.
+            key={[...data.members.users, ...data.members.groups].map((m) => m.id).join(",")}
+            group={group}
+            members={data.members}
+            search={data.search}
+            reply={reply}
+          />
         ) : data.tab === "properties" ? (
           <PropertiesForm key={group.revision} group={group} reply={reply} />
         ) : (

@@ -26,6 +26,7 @@ import {
 import type { GroupView } from "~/models/group/group.view";
 import { muted } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { AddMembersDialog, type Choice } from "./AddMembersDialog";
 import * as css from "./groups.css";
 
 export interface NamedGroup {
@@ -356,14 +357,11 @@ export function GeneralForm({
   );
 }
 
-const addLabel = (n: number, one: string, many: string) =>
-  n === 1 ? `Add 1 ${one}` : `Add ${n} ${many}`;
-
+/** Search results to tick and add, without JavaScript (the dialog does this with it). */
 function AddChoices<T extends { id: number }>({
   name,
   items,
   label,
-  one,
   many,
 }: {
   name: string;
@@ -372,39 +370,65 @@ function AddChoices<T extends { id: number }>({
   one: string;
   many: string;
 }) {
-  const hydrated = useHydrated();
-  const [selected, setSelected] = useState<number[]>([]);
   if (items.length === 0) return null;
   return (
     <div>
       <ul className={css.plainList} aria-label={`${many} found`}>
         {items.map((item) => (
           <li key={item.id}>
-            <Checkbox
-              name={name}
-              value={String(item.id)}
-              isSelected={selected.includes(item.id)}
-              onChange={(on) =>
-                setSelected((s) => (on ? [...s, item.id] : s.filter((i) => i !== item.id)))
-              }
-              className={controls.checkbox}
-            >
+            <Checkbox name={name} value={String(item.id)} className={controls.checkbox}>
               <span className={controls.checkboxBox} aria-hidden="true" />
               {label(item)}
             </Checkbox>
           </li>
         ))}
       </ul>
-      <Button
-        type="submit"
-        name="intent"
-        value="members"
-        variant="secondary"
-        isDisabled={hydrated && selected.length === 0}
-      >
-        {hydrated ? addLabel(selected.length, one, many) : `Add the chosen ${many}`}
+      <Button type="submit" name="intent" value="members" variant="secondary">
+        {`Add the chosen ${many}`}
       </Button>
     </div>
+  );
+}
+
+/**
+ * With JavaScript: the members chosen in the add dialog, waiting for Save (each can be unticked,
+ * which cancels its addition).
+ */
+function ChosenToAdd({
+  name,
+  kind,
+  exclude,
+}: {
+  name: string;
+  kind: "users" | "groups";
+  exclude: number[];
+}) {
+  const [chosen, setChosen] = useState<Choice[]>([]);
+  return (
+    <>
+      {chosen.length > 0 ? (
+        <ul className={css.plainList} aria-label={`${kind} to add`}>
+          {chosen.map((c) => (
+            <li key={c.id}>
+              <Checkbox
+                name={name}
+                value={String(c.id)}
+                defaultSelected
+                className={controls.checkbox}
+              >
+                <span className={controls.checkboxBox} aria-hidden="true" />
+                {`Add ${c.label}`}
+              </Checkbox>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <AddMembersDialog
+        kind={kind}
+        exclude={[...exclude, ...chosen.map((c) => c.id)]}
+        onAdd={(more) => setChosen((list) => [...list, ...more])}
+      />
+    </>
   );
 }
 
@@ -428,6 +452,7 @@ export function MembersForm({
   search: { userq: string; memberq: string };
   reply: FormReplyBody | undefined;
 }) {
+  const hydrated = useHydrated();
   const users = useSearch<NamedUser>("userq", search.userq, members.userResults, "members");
   const groups = useSearch<NamedGroup>("memberq", search.memberq, members.groupResults, "members");
   const errors = reply?.fieldErrors ?? {};
@@ -451,15 +476,20 @@ export function MembersForm({
               </li>
             ))}
           </ul>
-          <SearchControls label="Find users to add" search={users} />
-          <AddChoices
-            key={`u-${users.results.map((u) => u.id).join(",")}`}
-            name="addUser"
-            items={users.results}
-            label={(u) => `${u.fullName} (${u.username})`}
-            one="user"
-            many="users"
-          />
+          {hydrated ? (
+            <ChosenToAdd name="addUser" kind="users" exclude={members.users.map((u) => u.id)} />
+          ) : (
+            <>
+              <SearchControls label="Find users to add" search={users} />
+              <AddChoices
+                name="addUser"
+                items={users.results}
+                label={(u) => `${u.fullName} (${u.username})`}
+                one="user"
+                many="users"
+              />
+            </>
+          )}
           {errors.users ? (
             <p className={css.error} role="alert">
               {errors.users}
@@ -480,15 +510,24 @@ export function MembersForm({
               </li>
             ))}
           </ul>
-          <SearchControls label="Find groups to add" search={groups} />
-          <AddChoices
-            key={`g-${groups.results.map((g) => g.id).join(",")}`}
-            name="addGroup"
-            items={groups.results}
-            label={(g) => g.name}
-            one="group"
-            many="groups"
-          />
+          {hydrated ? (
+            <ChosenToAdd
+              name="addGroup"
+              kind="groups"
+              exclude={[group.id, ...members.groups.map((g) => g.id)]}
+            />
+          ) : (
+            <>
+              <SearchControls label="Find groups to add" search={groups} />
+              <AddChoices
+                name="addGroup"
+                items={groups.results}
+                label={(g) => g.name}
+                one="group"
+                many="groups"
+              />
+            </>
+          )}
           {errors.groups ? (
             <p className={css.error} role="alert">
               {errors.groups}
