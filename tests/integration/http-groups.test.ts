@@ -331,6 +331,56 @@ describe("the group itself", () => {
   });
 });
 
+describe("hostile input", () => {
+  test("markup in a name is stored as text and shown escaped; read-only fields are ignored", async () => {
+    const name = '<img src=x onerror="alert(1)">';
+    const group = await create({ name, id: 1, isBuiltIn: true, revision: 99, created: "x" });
+    expect(group).toMatchObject({ name, isBuiltIn: false, revision: 1 });
+    expect(group.id).toBeGreaterThan(REGISTERED_USERS_GROUP_ID);
+    const html = await (await owner.get("/fotoweb/views/admin/groups?q=onerror")).text();
+    expect(html).not.toContain(name);
+    expect(html).toContain("&lt;img src=x onerror=");
+  });
+
+  test("oversized lists, huge ids and odd bodies are 4xx and change nothing", async () => {
+    const group = await create({ name: "Target" });
+    const before = await storedGroups();
+    const many = Array.from({ length: 10_001 }, (_, i) => i + 1);
+    expect(
+      (await send(owner, "POST", `/fotoweb/api/groups/${group.id}/users`, { users: many })).status,
+    ).toBe(400);
+    const rows = Array.from({ length: 101 }, (_, i) => ({ key: `k${i}`, value: "v" }));
+    expect(
+      (await send(owner, "PATCH", `/fotoweb/api/groups/${group.id}`, { properties: rows })).status,
+    ).toBe(400);
+    for (const path of [
+      "/fotoweb/api/groups/99999999999999999999",
+      "/fotoweb/api/groups/0",
+      "/fotoweb/api/groups/%00",
+    ])
+      expect((await owner.getJson(path)).status, path).toBe(404);
+    expect((await send(owner, "PATCH", `/fotoweb/api/groups/${group.id}`, [1, 2])).status).toBe(
+      400,
+    );
+    expect(
+      (await send(owner, "PATCH", `/fotoweb/api/groups/${group.id}`, { name: ["a"] })).status,
+    ).toBe(400);
+    expect(
+      (
+        await send(owner, "PATCH", `/fotoweb/api/groups/${group.id}/users`, {
+          add: [1],
+          remove: "x",
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await send(owner, "POST", `/fotoweb/api/groups/${group.id}/member-of`, { groups: [-5] }))
+        .status,
+    ).toBe(400);
+    expect(await storedGroups()).toEqual(before);
+  });
+});
+
 describe("members and member-of", () => {
   test("users are added and removed by id lists, by the difference, and one by one", async () => {
     const group = await create({ name: "Crew" });
