@@ -71,6 +71,7 @@ export default function ManageGroupsView() {
           open={data.open}
           more={data.more}
           columnError={reply?.fieldErrors?.columns}
+          sort={{ field: data.query.sortfield, dir: data.query.sortdir }}
         />
       </section>
     </div>

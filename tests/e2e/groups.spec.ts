@@ -228,6 +228,12 @@ test("search, paging and the expanded rows with more", async ({ page, open }, in
   await pages.getByRole("link", { name: "Previous" }).click();
   await expect(pages).toContainText("Page 1 of 2");
 
+  // Sorting by a column's heading, and back.
+  await page.getByRole("link", { name: "Name, sort descending" }).click();
+  await expect(page.getByRole("rowheader").first()).toHaveText(`Paged ${suffix} 25`);
+  await page.getByRole("link", { name: "Name, sort ascending" }).click();
+  await expect(page.getByRole("rowheader").first()).toHaveText(`Paged ${suffix} 00`);
+
   const row = page.getByTestId(`group-row-${crew.id}`);
   await row.getByText("Members", { exact: true }).click();
   await expect(row.getByRole("listitem")).toHaveCount(10);

@@ -260,6 +260,9 @@ describe("the list without JavaScript", () => {
     expect(first).toContain("26 groups found");
     expect(first).toContain("Page 1 of 2");
     expect(first).toContain(`href="${LIST}?q=bulk&amp;p=1"`);
+    const sorted = await (await owner.get(`${LIST}?q=bulk&sortfield=name&sortdir=desc`)).text();
+    expect(sorted.indexOf("Bulk 25")).toBeLessThan(sorted.indexOf("Bulk 24"));
+    expect(sorted).toContain('aria-sort="descending"');
     const second = await (await owner.get(`${LIST}?q=bulk&p=1`)).text();
     expect(second).toContain("Bulk 25");
     expect(second).not.toContain("Bulk 00");
@@ -297,7 +300,8 @@ describe("the list without JavaScript", () => {
       ],
     });
     const html = await (await owner.get(LIST)).text();
-    expect(html).not.toContain('scope="col">Description');
+    expect(html).not.toContain('aria-label="Description, sort');
+    expect(html).toContain('aria-label="Name, sort descending"');
     const none = await post(owner, LIST, [["intent", "columns"]]);
     expect(none.status).toBe(400);
     expect(await none.text()).toContain("The last visible column cannot be hidden.");

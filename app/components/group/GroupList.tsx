@@ -198,6 +198,7 @@ export function GroupList({
   open,
   more,
   columnError,
+  sort,
 }: {
   rows: GroupRowData[];
   columns: GroupColumn[];
@@ -210,10 +211,12 @@ export function GroupList({
   open: number | null;
   more: number;
   columnError?: string;
+  sort: { field: string; dir: "asc" | "desc" };
 }) {
   const back = listQuery ? `?${listQuery}` : "";
-  const withParams = (extra: Record<string, string>) => {
+  const withParams = (extra: Record<string, string>, drop: string[] = []) => {
     const params = new URLSearchParams(listQuery);
+    for (const k of drop) params.delete(k);
     for (const [k, v] of Object.entries(extra)) params.set(k, v);
     return `${LINKS.adminGroups}?${params.toString()}`;
   };
@@ -235,11 +238,29 @@ export function GroupList({
         <table className={css.table} aria-label="Groups">
           <thead>
             <tr className={css.headRow}>
-              {columns.map((c) => (
-                <th key={c} scope="col" className={c === "id" ? css.idCell : undefined}>
-                  {COLUMN_LABELS[c]}
-                </th>
-              ))}
+              {columns.map((c) => {
+                const sorted = sort.field === c;
+                const next = sorted && sort.dir === "asc" ? "desc" : "asc";
+                return (
+                  <th
+                    key={c}
+                    scope="col"
+                    className={c === "id" ? css.idCell : undefined}
+                    aria-sort={
+                      sorted ? (sort.dir === "asc" ? "ascending" : "descending") : undefined
+                    }
+                  >
+                    <Link
+                      to={withParams({ sortfield: c, sortdir: next }, ["p"])}
+                      className={css.link}
+                      aria-label={`${COLUMN_LABELS[c]}, sort ${next === "asc" ? "ascending" : "descending"}`}
+                    >
+                      {COLUMN_LABELS[c]}
+                      {sorted ? (sort.dir === "asc" ? " ▲" : " ▼") : ""}
+                    </Link>
+                  </th>
+                );
+              })}
               <th scope="col">Details</th>
               <th scope="col">Actions</th>
             </tr>
