@@ -56,7 +56,7 @@ export function AddMembersDialog({
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       if (text.trim())
-        fetcher.load(`?tab=members&${param}=${encodeURIComponent(text.trim())}&fetch=1`);
+        fetcher.load(`?tab=members&${param}=${encodeURIComponent(text.trim())}`);
     }, 300);
   };
   const found: Choice[] =

@@ -168,7 +168,7 @@ function useSearch<T>(param: string, initial: string, initialResults: T[], tab: 
   const run = (event: React.FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
     event.preventDefault();
-    fetcher.load(`?tab=${tab}&${param}=${encodeURIComponent(q)}&fetch=1`);
+    fetcher.load(`?tab=${tab}&${param}=${encodeURIComponent(q)}`);
   };
   return { q, setQ, results, formId, run };
 }

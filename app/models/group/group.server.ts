@@ -318,7 +318,12 @@ export async function updateGroup(
         })
         .where("id", "=", id)
         .where("revision", "=", group.revision)
-        .execute();
+        .executeTakeFirst()
+        .then((result) => {
+          // Another save landed between the read and this write.
+          if (Number(result.numUpdatedRows) !== 1)
+            throw new Problem("conflict", STALE_REVISION, { heading: "StaleRevision" });
+        });
     });
   return (await findGroup(id))!;
 }
@@ -802,13 +807,4 @@ export async function replaceMemberOf(
     add: wanted.filter((g) => !current.includes(g)),
     remove: current.filter((g) => !wanted.includes(g)),
   });
-}
-
-/** Direct counts for the list's expanded rows and the API's /count operations. */
-export async function memberCounts(viewer: Viewer | null, id: number) {
-  const [users, groups] = await Promise.all([
-    userMembers(viewer, id, { pageSize: 1 }),
-    groupMembers(viewer, id),
-  ]);
-  return { users: users.count, groups: groups.count };
 }
