@@ -17,6 +17,7 @@ import {
 import { getSiteSettings, storedSessionSecrets } from "~/models/site/site.server";
 import { GUEST_USER_ID } from "~/db/schema";
 import { findUserById, isActiveAccount, toViewer } from "~/models/user/user.server";
+import { apiDecision } from "~/models/access/access.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { env } from "~/utils/env.server";
 import { apiError, errorResponse, HttpError, isSecureRequest } from "./http.server";
@@ -122,7 +123,13 @@ export const INVALID_TOKEN_MESSAGE =
 async function tokenViewer(request: Request, token: PresentedToken): Promise<Viewer> {
   const userId = await findTokenUserId(token);
   const viewer = userId === null ? null : await findUserById(userId);
-  if (viewer) return viewer;
+  if (viewer) {
+    // A program acts only for someone holding the api capability (decision 035); browsers'
+    // cookie requests are not programs and are never refused by it.
+    const decision = await apiDecision(viewer);
+    if (!decision.allowed) throw errorResponse(request, decision.problem);
+    return viewer;
+  }
   const challenge =
     token.kind === "bearer"
       ? 'Bearer realm="Arkiv", error="invalid_token"'

@@ -126,11 +126,15 @@ export function formReply(
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-/* Passwords and files are never sent back. */
+/* Passwords and files are never sent back; repeated text fields are. */
 function repopulable(values: SubmittedValues): SubmittedValues {
   return Object.fromEntries(
     Object.entries(values).filter(
-      ([name, value]) => !/password/i.test(name) && typeof value !== "object",
+      ([name, value]) =>
+        !/password/i.test(name) &&
+        (typeof value !== "object" ||
+          // Repeated fields (ticked boxes, rows) come back too; files never.
+          (Array.isArray(value) && value.every((v) => typeof v === "string"))),
     ),
   );
 }

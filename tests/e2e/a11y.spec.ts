@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { PASSWORD } from "./users";
+import { ADMIN, PASSWORD } from "./users";
 import { choose, expect, expectAccessible, hasJs, signInQuietly, test } from "./fixtures";
 
 /*
@@ -226,6 +226,32 @@ for (const theme of THEMES) {
           "/fotoweb/views/force-change-password",
         );
         await check(page, open, screen, theme, `${screen.name} (${theme.name})`);
+      });
+    }
+  });
+}
+
+/*
+ * People administration (decision 035) as the site owner, who is on Auto: the system's scheme
+ * paints light or dark. The tools menu, the groups list and each tab of the group editor.
+ */
+const MANAGER_SCREENS: Screen[] = [
+  { name: "manage groups", path: "/fotoweb/views/admin/groups" },
+  { name: "manage groups, searched", path: "/fotoweb/views/admin/groups?q=users" },
+  { name: "add group", path: "/fotoweb/views/admin/groups/new" },
+  { name: "group editor, general", path: "/fotoweb/views/admin/groups/10001" },
+  { name: "group editor, properties", path: "/fotoweb/views/admin/groups/10001?tab=properties" },
+];
+
+for (const scheme of ["light", "dark"] as const) {
+  test.describe(`managing people, ${scheme}`, () => {
+    test.use({ colorScheme: scheme });
+    for (const screen of MANAGER_SCREENS) {
+      test(`${screen.name} has no serious accessibility violations`, async ({ page, open }) => {
+        await signInQuietly(page, ADMIN.username, ADMIN.password);
+        await open(screen.path);
+        await expect(page.locator("html")).toHaveAttribute("data-theme", "auto");
+        await expectAccessible(page, test.info(), `${screen.name} (${scheme})`);
       });
     }
   });

@@ -40,12 +40,17 @@ const perProject = (project: string): SeedUser[] => [
     forcePasswordChange: true,
   },
   { username: `password-${project}`, fullName: `Password ${project}`, style: "light" },
+  // Made a manager of people by groups.spec.ts: its column choice is its own preference.
+  { username: `groups-${project}`, fullName: `Groups ${project}`, style: "light" },
 ];
 
 export const SEED_USERS: SeedUser[] = [...shared, ...PROJECTS.flatMap(perProject)];
 
 /** The name of a per-project user for the running project. */
-export function projectUser(base: "theme" | "forced" | "password", project: string): string {
+export function projectUser(
+  base: "theme" | "forced" | "password" | "groups",
+  project: string,
+): string {
   return `${base}-${project}`;
 }
 

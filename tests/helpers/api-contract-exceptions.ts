@@ -208,4 +208,27 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "One sign-up at its href (GET, and PATCH's answer with firstName, lastName, userData: spec " +
       "002 section 7); the reference has no sign-up operation (decision 036).",
   },
+  {
+    method: "PATCH",
+    path: /^\/fotoweb\/api\/groups\/\d+\/?$/i,
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "The group editor saves only the changed fields with PATCH on the group's href (spec 002 " +
+      "section 7, 'PATCH group href with changed fields') and reads the saved group back; the " +
+      "reference describes only PUT (204). The body is the same Group as GET answers (decision 035).",
+  },
+  {
+    method: "GET",
+    path: /^\/fotoweb\/api\/groups\/?$/i,
+    mediaType: "application/vnd.fotoware.group-list+json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "The spec's client reads the groups as a list response, {count, data, paging} (spec 002 " +
+      "section 3 'List responses', section 7 'GET {base}/groups/ with optional q, sortfield, " +
+      "sortdir'); the reference's GET answers a plain array of Group, which application/json " +
+      "still gets (decision 035).",
+  },
 ];

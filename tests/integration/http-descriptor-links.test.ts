@@ -43,6 +43,13 @@ const HOW: Record<string, "json" | "template" | "rendition" | "logout" | "page">
   "views.loggedOut": "page",
   "views.changePassword": "page",
   "views.upload": "page",
+  groups: "json",
+  "userManagement.groupList": "json",
+  "userManagement.everyoneGroup": "json",
+  "userManagement.registeredUsersGroup": "json",
+  signups: "json",
+  "views.createInvitations": "page",
+  "views.manageInvitations": "page",
 };
 
 /** Every link of a descriptor by its key path (e.g. services.keepalive.href). */

@@ -79,7 +79,9 @@ function links(value: unknown, key = ""): string[] {
 /** The Remix flat-route module (page or JSON twin) that serves a path exactly (no splats). */
 function routeModuleFor(pathname: string) {
   const segments = pathname.replace(/^\/|\/$/g, "").split("/");
-  const names = [segments.join("."), [...segments, "_index"].join(".")];
+  // A numeric segment (a group's id) is served by the route's $id parameter.
+  const named = segments.map((s) => (/^\d+$/.test(s) ? "$id" : s));
+  const names = [named.join("."), [...named, "_index"].join(".")];
   const candidates = pathname.endsWith("/") ? names.slice(1) : names;
   return candidates
     .flatMap((name) => [name, `[_json].${name}`])
@@ -288,6 +290,10 @@ describe("links", () => {
     ]);
     expect([...all].sort()).toEqual([
       "/fotoweb/",
+      "/fotoweb/api/groups",
+      "/fotoweb/api/groups/10000",
+      "/fotoweb/api/groups/10001",
+      "/fotoweb/api/signups/",
       "/fotoweb/archives/",
       "/fotoweb/me",
       "/fotoweb/me/archives/",
@@ -299,6 +305,8 @@ describe("links", () => {
       "/fotoweb/services/keepalive",
       "/fotoweb/services/logout",
       "/fotoweb/services/renditions",
+      "/fotoweb/views/admin/invitations",
+      "/fotoweb/views/admin/invite",
       "/fotoweb/views/change-password",
       "/fotoweb/views/login",
       "/fotoweb/views/management",

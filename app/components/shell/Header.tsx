@@ -8,6 +8,7 @@ import { visuallyHidden } from "~/styles/global.css";
 import { AdvancedSearch } from "~/components/search/AdvancedSearch";
 import { SearchBox } from "./SearchBox";
 import { UploadPopover } from "~/components/upload/UploadPopover";
+import { ToolsMenu } from "./ToolsMenu";
 import { UserMenu } from "./UserMenu";
 import * as css from "./layout.css";
 import { LINKS, loginReturningTo } from "~/utils/links";
@@ -103,6 +104,9 @@ export function Header({
       <div className={css.headerEnd}>
         {signedIn && shell.upload ? (
           <UploadPopover targets={shell.upload.targets} maxBytes={shell.upload.maxBytes} />
+        ) : null}
+        {signedIn && shell.tools ? (
+          <ToolsMenu entries={shell.tools.entries} badge={shell.tools.badge} />
         ) : null}
         {signedIn ? (
           <UserMenu viewer={viewer} darkModeAvailable={shell.darkModeAvailable} />

@@ -259,3 +259,38 @@ export const toast = style({
     "&[data-focus-visible]": { outline: `3px solid ${vars.color.focus}` },
   },
 });
+
+export const badge = style({
+  display: "inline-block",
+  minWidth: "1.4em",
+  padding: "0 6px",
+  borderRadius: "999px",
+  background: vars.color.danger,
+  color: "#ffffff",
+  fontSize: "0.8rem",
+  textAlign: "center",
+});
+export const toolsPopover = style({
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.raised,
+  padding: "4px",
+});
+export const toolsMenu = style({ display: "grid", outline: "none", minWidth: "220px" });
+export const toolsItem = style({
+  display: "block",
+  padding: "8px 12px",
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  textDecoration: "none",
+  cursor: "pointer",
+  outline: "none",
+  selectors: {
+    "&[data-focused], &[data-hovered]": {
+      background: vars.color.accent,
+      color: vars.color.accentText,
+    },
+  },
+});

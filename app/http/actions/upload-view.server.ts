@@ -1,6 +1,5 @@
 import { json } from "@remix-run/node";
-import { archiveDecision } from "~/models/access/access.server";
-import { uploadTargets } from "~/models/archive/archive.server";
+import { archiveDecision, uploadTargets } from "~/models/access/access.server";
 import { isProblem, Problem } from "~/models/problem/problem";
 import { uploadSummary } from "~/models/upload/upload.schema";
 import {

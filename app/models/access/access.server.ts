@@ -5,6 +5,7 @@ import {
   archiveAccess,
   findArchive,
   listArchives,
+  uploadTargets as archiveUploadTargets,
   type Archive,
   type ArchiveAccess,
 } from "~/models/archive/archive.server";
@@ -42,6 +43,29 @@ type AssetsEb = ExpressionBuilder<Database, "assets">;
 const FALSE = sql<SqlBool>`1 = 0`;
 
 /**
+ * What the viewer may do in each archive, as the member entries grant it, with one capability
+ * over it (decision 035): UploadFile needs uploadToUploadArea too, so an archive's upload
+ * permission reaches only people whose groups allow uploading at all.
+ */
+export async function archiveAccessOf(
+  viewer: Viewer | null,
+  archiveIds?: number[],
+): Promise<Map<number, ArchiveAccess>> {
+  const [access, mayUpload] = await Promise.all([
+    archiveAccess(viewer, archiveIds),
+    viewer ? hasCapability(viewer, "uploadToUploadArea") : false,
+  ]);
+  if (!mayUpload) for (const a of access.values()) a.permissions.delete("UploadFile");
+  return access;
+}
+
+/** Archives the viewer may upload to (the descriptor's upload_to, the upload page's choices). */
+export async function uploadTargets(viewer: Viewer | null): Promise<Archive[]> {
+  if (!viewer || !(await hasCapability(viewer, "uploadToUploadArea"))) return [];
+  return archiveUploadTargets(viewer);
+}
+
+/**
  * What the viewer may do in each archive they may see (all of them, or those of archiveIds):
  * archives where they hold View, hidden archives left out for all but the site owner.
  */
@@ -49,8 +73,11 @@ export async function visibleArchives(
   viewer: Viewer | null,
   archiveIds?: number[],
 ): Promise<Map<number, ArchiveAccess>> {
-  if (viewer?.isSiteOwner) return archiveAccess(viewer, archiveIds);
-  const [access, archives] = await Promise.all([archiveAccess(viewer, archiveIds), listArchives()]);
+  if (viewer?.isSiteOwner) return archiveAccessOf(viewer, archiveIds);
+  const [access, archives] = await Promise.all([
+    archiveAccessOf(viewer, archiveIds),
+    listArchives(),
+  ]);
   for (const archive of archives) if (archive.isHidden) access.delete(archive.id);
   for (const [id, a] of access) if (!a.permissions.has("View")) access.delete(id);
   return access;
@@ -122,7 +149,7 @@ export async function viewableArchive(
   // listing's visibility check that usually comes next.
   const [archives, access] = await Promise.all([
     listArchives(),
-    archiveAccess(viewer, [archiveId]),
+    archiveAccessOf(viewer, [archiveId]),
   ]);
   const archive = archives.find((a) => a.id === archiveId);
   if (!archive || (archive.isHidden && !viewer.isSiteOwner)) return null;
@@ -183,7 +210,7 @@ export async function archiveDecision(
   if (archiveId === null || !Number.isSafeInteger(archiveId) || !viewer) return notFound;
   const [archive, access] = await Promise.all([
     findArchive(archiveId),
-    archiveAccess(viewer, [archiveId]),
+    archiveAccessOf(viewer, [archiveId]),
   ]);
   const granted = access.get(archiveId)?.permissions;
   // Known to the viewer: an archive they may view, or one they hold this very permission in (an
@@ -410,4 +437,76 @@ export function browseDecision(viewer: Viewer | null): Decision<Viewer> {
   if (!viewer)
     return { allowed: false, problem: new Problem("unauthenticated", "Log on to continue.") };
   return { allowed: true, value: viewer };
+}
+
+/*
+ * People administration (issue 15, decision 035): the users and groups areas belong to holders
+ * of manageUsers. To anyone else they answer as if they did not exist (404), so nobody learns
+ * which groups or people the site has by being refused.
+ */
+export const NOTHING_HERE = "There is nothing at this address.";
+
+export async function peopleDecision(viewer: Viewer | null): Promise<Decision<Viewer>> {
+  if (!viewer || viewer.isGuest)
+    return { allowed: false, problem: new Problem("unauthenticated", "Log on to continue.") };
+  if (!(await hasCapability(viewer, "manageUsers")))
+    return { allowed: false, problem: new Problem("not-found", NOTHING_HERE) };
+  return { allowed: true, value: viewer };
+}
+
+/** peopleDecision, throwing its Problem when refused. */
+export async function requirePeopleManager(viewer: Viewer | null): Promise<Viewer> {
+  return decided(await peopleDecision(viewer));
+}
+
+/** The action flags of a group (spec 002 §3 Group.actions, §6). */
+export interface GroupActions {
+  delete: boolean;
+  update: boolean;
+  updateMemberships: boolean;
+  updateMembers: boolean;
+  updateSAMLGroupName: boolean;
+}
+
+/**
+ * What a holder of manageUsers may do with a group: everything, except that the built-in
+ * Everyone and Registered Users are never deleted and hold their members implicitly, so they
+ * have no member lists or memberships to change (and no SAML group to map).
+ */
+export function groupActions(manager: boolean, group: { isBuiltIn: boolean }): GroupActions {
+  const editable = manager && !group.isBuiltIn;
+  return {
+    delete: editable,
+    update: manager,
+    updateMemberships: editable,
+    updateMembers: editable,
+    updateSAMLGroupName: editable,
+  };
+}
+
+export const GRANT_REFUSAL = "You cannot give a permission you do not hold yourself";
+
+/**
+ * Nobody raises rights beyond their own (issue 15): a manager who is not the site owner may turn
+ * on, or give through a membership, only capabilities they hold themselves.
+ */
+export async function assertMayGrant(
+  viewer: Viewer,
+  capabilities: Iterable<Capability>,
+): Promise<void> {
+  if (viewer.isSiteOwner) return;
+  const held = await capabilitiesOf(viewer);
+  const missing = [...new Set(capabilities)].filter((c) => !held.has(c));
+  if (missing.length > 0)
+    throw new Problem("forbidden", `${GRANT_REFUSAL}: ${missing.sort().join(", ")}.`);
+}
+
+/**
+ * May a program act for this viewer (a request carrying an OAuth2 bearer or an API token)? Only
+ * for a holder of the api capability; the site owner holds it always. A refused program is told
+ * so (403), never answered as the guest.
+ */
+export async function apiDecision(viewer: Viewer): Promise<Decision<Viewer>> {
+  if (await hasCapability(viewer, "api")) return { allowed: true, value: viewer };
+  return { allowed: false, problem: new Problem("forbidden", CAPABILITY_REFUSALS.api!) };
 }

@@ -5,18 +5,18 @@ import {
 } from "~/models/search/advanced-search.schema";
 import { Problem } from "~/models/problem/problem";
 import {
+  archiveAccessOf,
   collectionAbilities,
   siteDecision,
+  uploadTargets,
   visibleArchives as visibleAccess,
 } from "~/models/access/access.server";
 import {
-  archiveAccess,
   archiveIdFromSegment,
   collectionFor,
   listArchives,
   posterAssetIds,
   setPosterAssetId,
-  uploadTargets,
   type Archive,
   type ArchiveAccess,
   type Collection,
@@ -184,7 +184,7 @@ export async function archiveEntry(
 
 /** The descriptor's upload_to: the archives the viewer may upload to, as their collections. */
 export async function uploadTargetCollections(viewer: Viewer | null): Promise<Collection[]> {
-  const [targets, access] = await Promise.all([uploadTargets(viewer), archiveAccess(viewer)]);
+  const [targets, access] = await Promise.all([uploadTargets(viewer), archiveAccessOf(viewer)]);
   return collectionsOf(
     viewer,
     targets.flatMap((archive) => {

@@ -1,4 +1,6 @@
+import { EVERYONE_GROUP_ID, GUEST_USER_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { env } from "~/utils/env.server";
+import { pendingSignupCount } from "~/models/signup/signup.server";
 import { LINKS } from "~/utils/links";
 import {
   accountDecision,
@@ -51,6 +53,72 @@ export function publicDescriptor(settings: SiteSettings, browsing: Viewer | null
   };
 }
 
+/*
+ * The people links (issue 15, decision 035), each only for the holder of its capability. A link
+ * is offered only once the area behind it is built (PEOPLE_AREAS_BUILT): the users, invitations
+ * and sign-ups areas arrive from their own branches, and a descriptor never offers an address
+ * that does not answer.
+ */
+export const PEOPLE_AREAS_BUILT = {
+  groups: true,
+  users: false,
+  invitations: true,
+  signups: true,
+} as const;
+
+export interface PeopleLinks {
+  users?: string;
+  groups?: string;
+  signups?: string;
+  userManagement?: {
+    userList?: string;
+    groupList?: string;
+    everyoneGroup?: string;
+    registeredUsersGroup?: string;
+    guestUser?: string;
+    siteOwner?: string;
+  };
+  views: { manageInvitations?: string; createInvitations?: string };
+}
+
+export function peopleLinks(capabilities: ReadonlySet<Capability>): PeopleLinks {
+  const built = PEOPLE_AREAS_BUILT;
+  const manage = capabilities.has("manageUsers");
+  const users = manage && built.users;
+  const groups = manage && built.groups;
+  const invite = capabilities.has("inviteUsers") && built.invitations;
+  return {
+    ...(users ? { users: LINKS.apiUsers } : {}),
+    ...(groups ? { groups: LINKS.apiGroups } : {}),
+    ...(capabilities.has("approvePendingSignups") && built.signups
+      ? { signups: LINKS.apiSignups }
+      : {}),
+    ...(users || groups
+      ? {
+          userManagement: {
+            ...(users
+              ? {
+                  userList: LINKS.apiUsers,
+                  guestUser: `${LINKS.apiUsers}/${GUEST_USER_ID}`,
+                  siteOwner: LINKS.apiSiteOwner,
+                }
+              : {}),
+            ...(groups
+              ? {
+                  groupList: LINKS.apiGroups,
+                  everyoneGroup: `${LINKS.apiGroups}/${EVERYONE_GROUP_ID}`,
+                  registeredUsersGroup: `${LINKS.apiGroups}/${REGISTERED_USERS_GROUP_ID}`,
+                }
+              : {}),
+          },
+        }
+      : {}),
+    views: invite
+      ? { manageInvitations: LINKS.adminInvitations, createInvitations: LINKS.adminInvite }
+      : {},
+  };
+}
+
 export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
   const capabilities = await capabilitiesOf(viewer);
   const has = (capability: Capability) => capabilities.has(capability);
@@ -58,6 +126,8 @@ export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
   const own = (action: Parameters<typeof accountDecision>[1]) =>
     accountDecision(viewer, action).allowed;
   const browse = browsingLinks(LINKS.privateArchives);
+  const people = peopleLinks(capabilities);
+  const upload = own("UploadTargets") && has("uploadToUploadArea");
   return {
     href: LINKS.privateEntry,
     server: settings.siteName,
@@ -94,9 +164,13 @@ export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
     searchURL: browse.searchURL,
     ...(own("BackgroundTasks") ? { background_tasks: LINKS.backgroundTasks } : {}),
     ...(own("Pins") ? { pins: LINKS.pins } : {}),
-    ...(own("UploadTargets") ? { upload_to: LINKS.uploadTo } : {}),
+    ...(upload ? { upload_to: LINKS.uploadTo } : {}),
     ...(own("Preferences") ? { user_preferences: LINKS.userPreferences } : {}),
     ...(manageSettings ? { siteConfigurationHref: LINKS.management } : {}),
+    ...(people.users ? { users: people.users } : {}),
+    ...(people.groups ? { groups: people.groups } : {}),
+    ...(people.signups ? { signups: people.signups } : {}),
+    ...(people.userManagement ? { userManagement: people.userManagement } : {}),
     services: {
       ...browse.services,
       logout: LINKS.logoutService,
@@ -105,9 +179,57 @@ export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
     views: {
       loggedOut: LINKS.login,
       ...(own("ChangePassword") ? { changePassword: LINKS.changePassword } : {}),
-      ...(own("UploadTargets") ? { upload: LINKS.upload } : {}),
+      ...(upload ? { upload: LINKS.upload } : {}),
+      ...people.views,
     },
     security: { allowFileSystemDestinations: false },
     darkMode: { site: settings.darkModeEnabled, user: viewer.preferences.intranet.interfaceStyle },
   };
+}
+
+export interface ToolEntry {
+  id: "createInvitations" | "manageInvitations" | "signups" | "people" | "site";
+  label: string;
+  href: string;
+  /** A pending count shown as a badge (sign-ups waiting), when above 0. */
+  count?: number;
+}
+
+/**
+ * The tools menu (spec 002 "Tools menu"): an entry exactly where the full descriptor offers its
+ * link to this viewer, so a capability not yet built, or not held, shows nothing. null when no
+ * entry remains (the menu is hidden then). The badge is the sum of the pending counts.
+ */
+export async function toolsMenu(
+  viewer: Viewer,
+): Promise<{ entries: ToolEntry[]; badge: number } | null> {
+  if (viewer.isGuest) return null;
+  const capabilities = await capabilitiesOf(viewer);
+  const people = peopleLinks(capabilities);
+  const entries: ToolEntry[] = [];
+  if (people.views.createInvitations)
+    entries.push({ id: "createInvitations", label: "Create invitations", href: LINKS.adminInvite });
+  if (people.views.manageInvitations)
+    entries.push({
+      id: "manageInvitations",
+      label: "Manage invitations",
+      href: LINKS.adminInvitations,
+    });
+  if (people.signups)
+    entries.push({
+      id: "signups",
+      label: "Pending sign-ups",
+      href: LINKS.adminSignups,
+      count: await pendingSignupCount(),
+    });
+  if (people.users || people.groups)
+    entries.push({
+      id: "people",
+      label: "Manage users and groups",
+      href: people.users ? LINKS.adminUsers : LINKS.adminGroups,
+    });
+  if ((await siteDecision(viewer, "ManageSettings")).allowed)
+    entries.push({ id: "site", label: "Manage site", href: LINKS.management });
+  if (entries.length === 0) return null;
+  return { entries, badge: entries.reduce((sum, e) => sum + (e.count ?? 0), 0) };
 }

@@ -1,4 +1,5 @@
-import { uploadTargets } from "~/models/archive/archive.server";
+import { uploadTargets } from "~/models/access/access.server";
+import { toolsMenu } from "~/models/descriptor/descriptor.server";
 import { themeFor } from "~/models/user/theme";
 import type { Viewer } from "~/models/user/user.schema";
 import { env } from "~/utils/env.server";
@@ -17,7 +18,9 @@ export async function shellFor<Banner>(
   fromRequest: { banner: () => Promise<Banner>; insecure: boolean },
 ) {
   const signedIn = viewer !== null && !viewer.isGuest;
-  const targets = signedIn ? await uploadTargets(viewer) : [];
+  const [targets, tools] = signedIn
+    ? await Promise.all([uploadTargets(viewer), toolsMenu(viewer)])
+    : [[], null];
   return {
     siteName: settings.siteName,
     viewer: viewer && {
@@ -42,6 +45,7 @@ export async function shellFor<Banner>(
             maxBytes: env().MAX_UPLOAD_BYTES,
           }
         : null,
+    tools,
     keepalive: signedIn ? { href: LINKS.keepalive, interval: env().KEEPALIVE_SECONDS } : null,
     insecure: fromRequest.insecure,
     mustChangePassword: viewer?.forcePasswordChange ?? false,

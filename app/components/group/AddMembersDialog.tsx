@@ -1,0 +1,129 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { Checkbox } from "react-aria-components/Checkbox";
+import { Dialog, DialogTrigger } from "react-aria-components/Dialog";
+import { Heading } from "react-aria-components/Heading";
+import { Input } from "react-aria-components/Input";
+import { Label } from "react-aria-components/Label";
+import { Modal, ModalOverlay } from "react-aria-components/Modal";
+import { SearchField } from "react-aria-components/SearchField";
+import { Button } from "~/components/ui/Button";
+import * as controls from "~/components/ui/controls.css";
+import { muted } from "~/styles/global.css";
+import * as css from "./groups.css";
+
+export interface Choice {
+  id: number;
+  label: string;
+}
+
+type Loaded = {
+  members?: {
+    userResults?: { id: number; username: string; fullName: string }[];
+    groupResults?: { id: number; name: string }[];
+  } | null;
+};
+
+export const addLabel = (n: number, one: string, many: string) =>
+  n === 1 ? `Add 1 ${one}` : `Add ${n} ${many}`;
+
+/*
+ * The add-members dialog (spec 002 §5: "the add-members button is enabled only when at least one
+ * row is selected, label singular for 1, plural with count otherwise"). It searches 300 ms after
+ * typing stops, leaves out who is already a member or chosen, and hands the choice back to the
+ * Members form, which sends only the difference when saved. Script only: without it the form's
+ * own search and checkboxes do the same.
+ */
+export function AddMembersDialog({
+  kind,
+  exclude,
+  onAdd,
+}: {
+  kind: "users" | "groups";
+  exclude: readonly number[];
+  onAdd: (chosen: Choice[]) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [q, setQ] = useState("");
+  const [selected, setSelected] = useState<number[]>([]);
+  const fetcher = useFetcher<Loaded>();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const param = kind === "users" ? "userq" : "memberq";
+  const one = kind === "users" ? "user" : "group";
+  const search = (text: string) => {
+    setQ(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (text.trim())
+        fetcher.load(`?tab=members&${param}=${encodeURIComponent(text.trim())}`);
+    }, 300);
+  };
+  const found: Choice[] =
+    kind === "users"
+      ? (fetcher.data?.members?.userResults ?? []).map((u) => ({
+          id: u.id,
+          label: `${u.fullName} (${u.username})`,
+        }))
+      : (fetcher.data?.members?.groupResults ?? []).map((g) => ({ id: g.id, label: g.name }));
+  const results = q.trim() ? found.filter((c) => !exclude.includes(c.id)) : [];
+  const close = () => {
+    setOpen(false);
+    setQ("");
+    setSelected([]);
+  };
+  return (
+    <DialogTrigger isOpen={open} onOpenChange={(next) => (next ? setOpen(true) : close())}>
+      <Button variant="secondary">{kind === "users" ? "Add users…" : "Add groups…"}</Button>
+      <ModalOverlay isDismissable className={css.overlay}>
+        <Modal className={css.modal}>
+          <Dialog className={css.dialog}>
+            <Heading slot="title" className={css.dialogTitle}>
+              {kind === "users" ? "Add users" : "Add groups"}
+            </Heading>
+            <SearchField value={q} onChange={search} className={controls.field} autoFocus>
+              <Label className={controls.label}>
+                {kind === "users" ? "Search users" : "Search groups"}
+              </Label>
+              <Input className={controls.input} maxLength={200} />
+            </SearchField>
+            {results.length > 0 ? (
+              <ul className={css.plainList} aria-label={`${kind} found`}>
+                {results.map((c) => (
+                  <li key={c.id}>
+                    <Checkbox
+                      isSelected={selected.includes(c.id)}
+                      onChange={(on) =>
+                        setSelected((s) => (on ? [...s, c.id] : s.filter((i) => i !== c.id)))
+                      }
+                      className={controls.checkbox}
+                    >
+                      <span className={controls.checkboxBox} aria-hidden="true" />
+                      {c.label}
+                    </Checkbox>
+                  </li>
+                ))}
+              </ul>
+            ) : q.trim() && fetcher.state === "idle" && fetcher.data ? (
+              <p className={muted}>Nothing else matches.</p>
+            ) : null}
+            <div className={css.actions}>
+              <Button
+                isDisabled={selected.length === 0}
+                onPress={() => {
+                  onAdd(results.filter((c) => selected.includes(c.id)));
+                  close();
+                }}
+              >
+                {addLabel(selected.length, one, kind)}
+              </Button>
+              <Button variant="secondary" onPress={close}>
+                Cancel
+              </Button>
+            </div>
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </DialogTrigger>
+  );
+}

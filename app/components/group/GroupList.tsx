@@ -1,0 +1,349 @@
+import { Form, Link, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { Input } from "react-aria-components/Input";
+import { Label } from "react-aria-components/Label";
+import { SearchField } from "react-aria-components/SearchField";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Button } from "~/components/ui/Button";
+import * as controls from "~/components/ui/controls.css";
+import { GROUP_COLUMNS, type GroupColumn } from "~/models/group/group.schema";
+import { muted } from "~/styles/global.css";
+import { LINKS } from "~/utils/links";
+import * as css from "./groups.css";
+
+export interface GroupRowData {
+  id: number;
+  name: string;
+  description: string;
+  isBuiltIn: boolean;
+  actions: { delete: boolean; update: boolean };
+  members: {
+    users: { id: number; username: string; fullName: string }[];
+    groups: { id: number; name: string }[];
+    hasMore: boolean;
+  } | null;
+}
+
+const COLUMN_LABELS: Record<GroupColumn, string> = {
+  id: "ID",
+  name: "Name",
+  description: "Description",
+};
+
+export const groupsFound = (count: number) =>
+  count === 1 ? "1 group found" : `${count} groups found`;
+
+/** The search box: a plain GET form; with JavaScript it searches 300 ms after typing stops. */
+function GroupSearch({ q }: { q: string }) {
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <Form method="get" ref={form} className={css.searchForm} role="search" aria-label="Groups">
+      <SearchField
+        name="q"
+        defaultValue={q}
+        className={controls.field}
+        onChange={() => {
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => {
+            if (form.current) submit(form.current, { replace: true });
+          }, 300);
+        }}
+      >
+        <Label className={controls.label}>Search groups</Label>
+        <Input className={controls.input} maxLength={200} />
+      </SearchField>
+      <Button type="submit" variant="secondary">
+        Search
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * The column chooser: a native disclosure with a plain form; with JavaScript each change saves
+ * at once and the last ticked column cannot be unticked.
+ */
+function ColumnChooser({
+  columns,
+  back,
+  error,
+}: {
+  columns: GroupColumn[];
+  back: string;
+  error?: string;
+}) {
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState<GroupColumn[]>(columns);
+  const form = useRef<HTMLFormElement>(null);
+  const submit = useSubmit();
+  useEffect(() => setShown(columns), [columns]);
+  return (
+    <details className={css.chooser} open={Boolean(error)}>
+      <summary className={css.summary}>Columns</summary>
+      <Form method="post" ref={form} className={css.chooserPanel} aria-label="Columns">
+        <input type="hidden" name="intent" value="columns" />
+        <input type="hidden" name="back" value={back} />
+        <fieldset className={css.fieldset}>
+          <legend className={css.legend}>Columns shown</legend>
+          {GROUP_COLUMNS.map((column) => {
+            const last = hydrated && shown.length === 1 && shown[0] === column;
+            return (
+              <label key={column} className={controls.checkbox}>
+                <input
+                  type="checkbox"
+                  name="columns"
+                  value={column}
+                  checked={shown.includes(column)}
+                  disabled={last}
+                  aria-describedby={last ? "last-column" : undefined}
+                  onChange={(event) => {
+                    const next = event.currentTarget.checked
+                      ? GROUP_COLUMNS.filter((c) => c === column || shown.includes(c))
+                      : shown.filter((c) => c !== column);
+                    setShown(next);
+                    const data = new FormData();
+                    data.set("intent", "columns");
+                    data.set("back", back);
+                    for (const c of next) data.append("columns", c);
+                    submit(data, { method: "post", replace: true, preventScrollReset: true });
+                  }}
+                />{" "}
+                {COLUMN_LABELS[column]}
+              </label>
+            );
+          })}
+        </fieldset>
+        {hydrated && shown.length === 1 ? (
+          <p id="last-column" className={muted}>
+            The last visible column cannot be hidden.
+          </p>
+        ) : null}
+        {error ? (
+          <p className={css.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+        {hydrated ? null : (
+          <Button type="submit" variant="secondary">
+            Save columns
+          </Button>
+        )}
+      </Form>
+    </details>
+  );
+}
+
+function MemberDetails({
+  row,
+  moreHref,
+  open,
+}: {
+  row: GroupRowData;
+  moreHref: string;
+  open: boolean;
+}) {
+  const members = row.members!;
+  return (
+    <details className={css.details} open={open}>
+      <summary className={css.summary} aria-label={`Members of ${row.name}`}>
+        Members
+      </summary>
+      <div className={css.memberLists}>
+        <div>
+          <strong>Users</strong>
+          {members.users.length === 0 ? (
+            <p className={muted}>No users</p>
+          ) : (
+            <ul className={css.plainList}>
+              {members.users.map((u) => (
+                <li key={u.id}>{`${u.fullName} (${u.username})`}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div>
+          <strong>Groups</strong>
+          {members.groups.length === 0 ? (
+            <p className={muted}>No groups</p>
+          ) : (
+            <ul className={css.plainList}>
+              {members.groups.map((g) => (
+                <li key={g.id}>{g.name}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      {members.hasMore ? (
+        <Link to={moreHref} className={css.link} preventScrollReset>
+          {`More members of ${row.name}`}
+        </Link>
+      ) : null}
+    </details>
+  );
+}
+
+export function GroupList({
+  rows,
+  columns,
+  q,
+  count,
+  page,
+  pages,
+  paging,
+  listQuery,
+  open,
+  more,
+  columnError,
+  sort,
+}: {
+  rows: GroupRowData[];
+  columns: GroupColumn[];
+  q: string;
+  count: number;
+  page: number;
+  pages: number;
+  paging: { first: string; prev: string | null; next: string | null; last: string };
+  listQuery: string;
+  open: number | null;
+  more: number;
+  columnError?: string;
+  sort: { field: string; dir: "asc" | "desc" };
+}) {
+  const back = listQuery ? `?${listQuery}` : "";
+  const withParams = (extra: Record<string, string>, drop: string[] = []) => {
+    const params = new URLSearchParams(listQuery);
+    for (const k of drop) params.delete(k);
+    for (const [k, v] of Object.entries(extra)) params.set(k, v);
+    return `${LINKS.adminGroups}?${params.toString()}`;
+  };
+  return (
+    <>
+      <div className={css.toolbar}>
+        <GroupSearch q={q} />
+        <div className={css.actions}>
+          <Link to={`${LINKS.adminGroups}/new`} className={controls.button.primary}>
+            Add group
+          </Link>
+          <ColumnChooser columns={columns} back={back} error={columnError} />
+        </div>
+      </div>
+      <p role="status" data-testid="group-count">
+        {groupsFound(count)}
+      </p>
+      {rows.length === 0 ? null : (
+        <table className={css.table} aria-label="Groups">
+          <thead>
+            <tr className={css.headRow}>
+              {columns.map((c) => {
+                const sorted = sort.field === c;
+                const next = sorted && sort.dir === "asc" ? "desc" : "asc";
+                return (
+                  <th
+                    key={c}
+                    scope="col"
+                    className={c === "id" ? css.idCell : undefined}
+                    aria-sort={
+                      sorted ? (sort.dir === "asc" ? "ascending" : "descending") : undefined
+                    }
+                  >
+                    <Link
+                      to={withParams({ sortfield: c, sortdir: next }, ["p"])}
+                      className={css.link}
+                      aria-label={`${COLUMN_LABELS[c]}, sort ${next === "asc" ? "ascending" : "descending"}`}
+                    >
+                      {COLUMN_LABELS[c]}
+                      {sorted ? (sort.dir === "asc" ? " ▲" : " ▼") : ""}
+                    </Link>
+                  </th>
+                );
+              })}
+              <th scope="col">Details</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} className={css.row} data-testid={`group-row-${row.id}`}>
+                {columns.map((c) =>
+                  c === "name" ? (
+                    <th key={c} scope="row">
+                      {row.name}
+                    </th>
+                  ) : (
+                    <td key={c} className={c === "id" ? css.idCell : undefined}>
+                      {c === "id" ? row.id : row.description}
+                    </td>
+                  ),
+                )}
+                <td>
+                  {row.members ? (
+                    <MemberDetails
+                      row={row}
+                      open={open === row.id}
+                      moreHref={withParams({
+                        open: String(row.id),
+                        more: String(open === row.id ? more + 1 : 2),
+                      })}
+                    />
+                  ) : null}
+                </td>
+                <td>
+                  <div className={css.actionsCell}>
+                    {row.actions.update ? (
+                      <Link
+                        to={`${LINKS.adminGroups}/${row.id}`}
+                        className={css.link}
+                        aria-label={`Edit ${row.name}`}
+                      >
+                        Edit
+                      </Link>
+                    ) : null}
+                    {row.actions.delete ? (
+                      <Link
+                        to={withParams({ delete: String(row.id) })}
+                        className={css.link}
+                        aria-label={`Delete ${row.name}…`}
+                        preventScrollReset
+                      >
+                        Delete…
+                      </Link>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages of groups" className={css.paging}>
+          {page > 0 ? (
+            <>
+              <Link to={paging.first} className={css.link}>
+                First
+              </Link>
+              <Link to={paging.prev!} className={css.link}>
+                Previous
+              </Link>
+            </>
+          ) : null}
+          <span>{`Page ${page + 1} of ${pages}`}</span>
+          {page < pages - 1 ? (
+            <>
+              <Link to={paging.next!} className={css.link}>
+                Next
+              </Link>
+              <Link to={paging.last} className={css.link}>
+                Last
+              </Link>
+            </>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import "~/components/shell/shell-bundle";
+import { Button } from "react-aria-components/Button";
+import { Menu, MenuItem, MenuTrigger } from "react-aria-components/Menu";
+import { Popover } from "react-aria-components/Popover";
+import type { ToolEntry } from "~/models/descriptor/descriptor.server";
+import * as css from "./layout.css";
+import { ToolsLabel } from "./ToolsLabel";
+
+/*
+ * react-aria's Menu for the tools menu, in a chunk of its own: the header loads it when the gear
+ * is first opened, and it mounts open (decision 027's rule for overlays in the shell).
+ */
+export default function ToolsMenuPopup({
+  entries,
+  badge,
+}: {
+  entries: ToolEntry[];
+  badge: number;
+}) {
+  return (
+    <MenuTrigger defaultOpen>
+      <Button
+        className={css.headerButton}
+        aria-label={badge > 0 ? `Tools, ${badge} pending` : "Tools"}
+      >
+        <ToolsLabel badge={badge} />
+      </Button>
+      <Popover placement="bottom end" className={css.toolsPopover}>
+        <Menu aria-label="Tools" className={css.toolsMenu}>
+          {entries.map((entry) => (
+            <MenuItem key={entry.id} id={entry.id} href={entry.href} className={css.toolsItem}>
+              {entry.count ? `${entry.label} (${entry.count})` : entry.label}
+            </MenuItem>
+          ))}
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}

@@ -1,0 +1,8 @@
+import { methodNotAllowed } from "~/http/http.server";
+import { memberListLoader } from "~/http/actions/group-api.server";
+
+/* /fotoweb/api/groups/{id}/groups-recursive/count: {value}, the length of the list beside it. */
+
+export const loader = memberListLoader("groups", "count");
+
+export const action = methodNotAllowed;

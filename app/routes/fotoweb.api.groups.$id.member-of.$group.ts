@@ -1,0 +1,10 @@
+import { methodNotAllowed } from "~/http/http.server";
+import { memberRemoveAction } from "~/http/actions/group-api.server";
+
+/* DELETE /fotoweb/api/groups/{id}/member-of/{group}: the group leaves that group. */
+
+export const allowedMethods = ["DELETE"];
+
+export const loader = methodNotAllowed;
+
+export const action = memberRemoveAction("member-of", "group");

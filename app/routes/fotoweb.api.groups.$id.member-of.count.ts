@@ -1,0 +1,8 @@
+import { methodNotAllowed } from "~/http/http.server";
+import { memberListLoader } from "~/http/actions/group-api.server";
+
+/* /fotoweb/api/groups/{id}/member-of/count: {value}, the length of the list beside it. */
+
+export const loader = memberListLoader("member-of", "count");
+
+export const action = methodNotAllowed;

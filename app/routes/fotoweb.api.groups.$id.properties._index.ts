@@ -1,0 +1,7 @@
+import { groupBagHandlers } from "~/http/actions/group-api.server";
+
+/* /fotoweb/api/groups/{id}/properties: GET the custom properties, DELETE them all. */
+
+export const allowedMethods = ["GET", "HEAD", "DELETE"];
+
+export const { loader, action } = groupBagHandlers("properties");

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { groupCountResponse, requireGroupsApi } from "~/http/actions/group-api.server";
+import { apiHandler, methodNotAllowed } from "~/http/http.server";
+
+/* /fotoweb/api/groups/count: how many groups the site has ({value}). */
+
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) =>
+  groupCountResponse(await requireGroupsApi(request)),
+);
+
+export const action = methodNotAllowed;
