@@ -55,8 +55,7 @@ export function AddMembersDialog({
     setQ(text);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      if (text.trim())
-        fetcher.load(`?tab=members&${param}=${encodeURIComponent(text.trim())}`);
+      if (text.trim()) fetcher.load(`?tab=members&${param}=${encodeURIComponent(text.trim())}`);
     }, 300);
   };
   const found: Choice[] =

@@ -1,10 +1,6 @@
 import { db, now } from "~/db/connection.server";
 import { perRequest } from "~/utils/request-scope.server";
-import {
-  EVERYONE_GROUP_ID,
-  type ArchiveRow,
-  type MemberType,
-} from "~/db/schema";
+import { EVERYONE_GROUP_ID, type ArchiveRow, type MemberType } from "~/db/schema";
 import {
   ARCHIVE_PERMISSIONS,
   archiveConfigSchema,
