@@ -156,4 +156,26 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "libraries parse, not in the house's error body; it is still checked as the reference's " +
       "ErrorMessage.",
   },
+  {
+    method: "GET",
+    path: /^\/fotoweb\/api\/users\/?$/i,
+    mediaType: "application/vnd.fotoware.user-list+json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "The spec's users grid reads the user list as {count, data, paging} under the user-list " +
+      "type (spec 002 sections 3 and 7, decision 034); the reference describes only the plain " +
+      "array of User at this path, which Arkiv answers for application/json. Each entry of data " +
+      "is the same User representation the array holds (checked there).",
+  },
+  {
+    method: "GET",
+    path: /^\/fotoweb\/api\/users\/\d+\/enabled\/?$/i,
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "Reading whether a user is enabled ({value: boolean}, the ValueModelBoolean the PUT beside " +
+      "it takes) is Arkiv's own (decision 034); the reference describes only the PUT.",
+  },
 ];
