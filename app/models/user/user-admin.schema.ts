@@ -646,11 +646,17 @@ export function visibleColumns(shared: Record<string, unknown>): UserGridColumn[
   return visible.length > 0 ? visible : ["username"];
 }
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** Whether an expiry has passed (the grid highlights it). */
+export const isExpired = (iso: string | null, at = new Date()) =>
+  iso !== null && new Date(iso).getTime() <= at.getTime();
+
 /** 'DD MMM YYYY' (spec 002 section 9), 'never' for no expiry. */
 export function formatUserDate(iso: string | null, empty = "never"): string {
   if (!iso) return empty;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return empty;
-  const month = d.toLocaleString("en-GB", { month: "short", timeZone: "UTC" });
+  const month = MONTHS[d.getUTCMonth()]!;
   return `${String(d.getUTCDate()).padStart(2, "0")} ${month} ${d.getUTCFullYear()}`;
 }
