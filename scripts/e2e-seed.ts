@@ -35,6 +35,8 @@ import {
   SEED_USERS,
   SMALL_ARCHIVE_PHOTOS,
   PASSWORD,
+  projectUser,
+  USER_MANAGERS_GROUP,
 } from "../tests/e2e/users";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -91,10 +93,29 @@ async function main() {
       },
     ],
   });
+  await seedUserManagers(users);
   await seedBrowsing(users);
   await ingestSeed();
   await database.destroy();
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
+}
+
+/* A group holding manageUsers with each project's users-<project> in it (users.spec.ts). */
+async function seedUserManagers(users: Map<string, number>) {
+  const { id } = await db()
+    .insertInto("groups")
+    .values({
+      name: USER_MANAGERS_GROUP,
+      created_at: new Date().toISOString(),
+      permissions: JSON.stringify({ manageUsers: true }),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (const project of PROJECTS) {
+    const user = users.get(projectUser("users", project));
+    if (user === undefined) fail(`the seed user users-${project} is missing`);
+    await db().insertInto("group_members").values({ group_id: id, user_id: user }).execute();
+  }
 }
 
 /* Photographs for the browsing specs; the server's worker ingests them when it starts. */

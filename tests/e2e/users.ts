@@ -40,12 +40,17 @@ const perProject = (project: string): SeedUser[] => [
     forcePasswordChange: true,
   },
   { username: `password-${project}`, fullName: `Password ${project}`, style: "light" },
+  // Holds manageUsers through USER_MANAGERS_GROUP (users.spec.ts), not the site owner.
+  { username: `users-${project}`, fullName: `Users ${project}`, style: "light" },
 ];
 
 export const SEED_USERS: SeedUser[] = [...shared, ...PROJECTS.flatMap(perProject)];
 
 /** The name of a per-project user for the running project. */
-export function projectUser(base: "theme" | "forced" | "password", project: string): string {
+export function projectUser(
+  base: "theme" | "forced" | "password" | "users",
+  project: string,
+): string {
   return `${base}-${project}`;
 }
 
@@ -66,3 +71,6 @@ export const PRIVATE_ARCHIVE = "E2E private";
 export const orderArchive = (project: string) => `E2E order ${project}`;
 export const BROWSE_PHOTOS = 30;
 export const SMALL_ARCHIVE_PHOTOS = 8;
+
+/** The group whose members manage people (the manageUsers flag), for users.spec.ts. */
+export const USER_MANAGERS_GROUP = "E2E user managers";
