@@ -16,6 +16,8 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = path.join(os.tmpdir(), `arkiv-e2e-${PORT}`);
 const CI = Boolean(process.env.CI);
 const SHARED_STATE = /management\.spec\.ts$/;
+// Hands the site to another user and back: nothing else may run meanwhile.
+const SITE_OWNER = /users-site-owner\.spec\.ts$/;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -53,8 +55,16 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "js", testIgnore: SHARED_STATE, use: { ...chromium, javaScriptEnabled: true } },
-    { name: "nojs", testIgnore: SHARED_STATE, use: { ...chromium, javaScriptEnabled: false } },
+    {
+      name: "js",
+      testIgnore: [SHARED_STATE, SITE_OWNER],
+      use: { ...chromium, javaScriptEnabled: true },
+    },
+    {
+      name: "nojs",
+      testIgnore: [SHARED_STATE, SITE_OWNER],
+      use: { ...chromium, javaScriptEnabled: false },
+    },
     // Specs that change site-wide settings run alone, after the rest, one project at a time.
     {
       name: "site-js",
@@ -68,6 +78,18 @@ export default defineConfig({
       testMatch: SHARED_STATE,
       dependencies: ["site-js"],
       fullyParallel: false,
+      use: { ...chromium, javaScriptEnabled: false },
+    },
+    {
+      name: "owner-js",
+      testMatch: SITE_OWNER,
+      dependencies: ["site-nojs"],
+      use: { ...chromium, javaScriptEnabled: true },
+    },
+    {
+      name: "owner-nojs",
+      testMatch: SITE_OWNER,
+      dependencies: ["owner-js"],
       use: { ...chromium, javaScriptEnabled: false },
     },
   ],
