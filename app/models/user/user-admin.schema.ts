@@ -360,7 +360,12 @@ export function changesOfBody(body: UserBody): UserChanges {
   if (a) {
     const rest: Partial<AddressDetails> = {};
     for (const key of ADDRESS_TEXT_KEYS) if (a[key] !== undefined) rest[key] = a[key];
-    if (a.streetAddress !== undefined) rest.streetAddress = a.streetAddress;
+    if (a.streetAddress !== undefined) {
+      // The editor always posts four lines; trailing empty ones are not lines.
+      const lines = a.streetAddress.map((l) => l ?? "");
+      while (lines.length > 0 && lines.at(-1) === "") lines.pop();
+      rest.streetAddress = lines;
+    }
     if (Object.keys(rest).length > 0) changes.address = rest;
   }
   if (body.license?.level !== undefined) changes.licenseLevel = body.license.level;
@@ -429,19 +434,23 @@ function rename(object: Record<string, unknown>, from: string, to: string) {
  * A posted form's flat names (`address.givenName`, `address.streetAddress[1]`,
  * `properties[0].key`) as the nested body the schema reads.
  */
+const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
 export function unflatten(values: Record<string, unknown>): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
     const parts = name.split(/\.|\[(\d+)\]/).filter((p) => p !== undefined && p !== "");
-    if (parts.length === 0 || parts.length > 4 || parts.some((p) => p === "__proto__")) continue;
+    // Only own keys, never the prototype's: a posted name cannot reach Object.prototype.
+    if (parts.length === 0 || parts.length > 4 || parts.some((p) => UNSAFE_KEYS.has(p))) continue;
+    if (parts.some((p) => /^\d+$/.test(p) && Number(p) > MAX_PROPERTIES)) continue;
     let node: Record<string, unknown> = root;
     parts.forEach((part, i) => {
       const last = i === parts.length - 1;
       const nextIsIndex = !last && /^\d+$/.test(parts[i + 1]!);
-      if (/^\d+$/.test(part) && Number(part) > MAX_PROPERTIES) return;
       if (last) node[part] = value;
       else {
-        node[part] ??= nextIsIndex ? [] : {};
+        if (!Object.hasOwn(node, part) || typeof node[part] !== "object" || node[part] === null)
+          node[part] = nextIsIndex ? [] : {};
         node = node[part] as Record<string, unknown>;
       }
     });
