@@ -53,7 +53,7 @@ test("out_of_licenses on create, enable, expiry extension and license raise", as
   const before = await db().selectFrom("users").selectAll().orderBy("id").execute();
   const attempts: [string, string, unknown][] = [
     ["POST", API, newUser("one-too-many")],
-    ["PUT", `${off.href}/enabled`, { value: true }],
+    ["PUT", `/fotoweb/api/users/${off.id}/enabled`, { value: true }],
     ["PATCH", off.href, { account: { isEnabled: true } }],
     ["PATCH", expired.href, { account: { expires: null } }],
     ["PATCH", idle.href, { license: { level: "Standard" } }],

@@ -76,7 +76,7 @@ async function create(username: string, extra: Record<string, unknown> = {}) {
 }
 
 async function getUser(id: number) {
-  return readApiJson<ApiUser>(await owner.getJson(`${API}/${id}`));
+  return readApiJson<ApiUser>(await owner.getJson(`/fotoweb/api/users/${id}`));
 }
 
 async function newGroup(name: string, permissions: object = {}) {
@@ -132,15 +132,15 @@ describe("the gate", () => {
     );
     const paths = [
       API,
-      `${API}/`,
-      `${API}/count`,
-      `${API}/${memberId}`,
-      `${API}/${ownerId}`,
-      `${API}/999999`,
-      `${API}/${memberId}/member-of`,
-      `${API}/${memberId}/member-of-recursive/count`,
-      `${API}/${memberId}/properties`,
-      `${API}/${memberId}/enabled`,
+      `/fotoweb/api/users/`,
+      `/fotoweb/api/users/count`,
+      `/fotoweb/api/users/${memberId}`,
+      `/fotoweb/api/users/${ownerId}`,
+      `/fotoweb/api/users/999999`,
+      `/fotoweb/api/users/${memberId}/member-of`,
+      `/fotoweb/api/users/${memberId}/member-of-recursive/count`,
+      `/fotoweb/api/users/${memberId}/properties`,
+      `/fotoweb/api/users/${memberId}/enabled`,
     ];
     const guest = new Client(server.url);
     await guest.signInAsGuest();
@@ -153,13 +153,13 @@ describe("the gate", () => {
       }
       for (const [method, path, body] of [
         ["POST", API, newUser("intruder")],
-        ["PATCH", API, { data: { company: "x" }, users: [`${API}/${memberId}`] }],
-        ["DELETE", API, { users: [`${API}/${memberId}`] }],
-        ["PATCH", `${API}/${memberId}`, { username: "renamed" }],
-        ["DELETE", `${API}/${memberId}`, undefined],
-        ["PUT", "/fotoweb/api/site-owner", { user: `${API}/${memberId}` }],
-        ["DELETE", `${API}/${memberId}/device-tokens`, undefined],
-        ["PUT", `${API}/${memberId}/member-of`, { groups: [adminsGroup] }],
+        ["PATCH", API, { data: { company: "x" }, users: [`/fotoweb/api/users/${memberId}`] }],
+        ["DELETE", API, { users: [`/fotoweb/api/users/${memberId}`] }],
+        ["PATCH", `/fotoweb/api/users/${memberId}`, { username: "renamed" }],
+        ["DELETE", `/fotoweb/api/users/${memberId}`, undefined],
+        ["PUT", "/fotoweb/api/site-owner", { user: `/fotoweb/api/users/${memberId}` }],
+        ["DELETE", `/fotoweb/api/users/${memberId}/device-tokens`, undefined],
+        ["PUT", `/fotoweb/api/users/${memberId}/member-of`, { groups: [adminsGroup] }],
       ] as const) {
         const response = await send(client, method, path, body);
         expect(response.status, `${method} ${path}`).toBe(404);
@@ -205,7 +205,7 @@ describe("create", () => {
       isSiteOwner: false,
     });
     expect(user.account.expires).toBeUndefined();
-    expect(user.href).toBe(`${API}/${user.id}`);
+    expect(user.href).toBe(`/fotoweb/api/users/${user.id}`);
     const row = await userRow(user.id);
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
     const groups = await db()
@@ -324,15 +324,17 @@ describe("create", () => {
 describe("read", () => {
   test("the list is the reference's array; the user-list type pages with count and links", async () => {
     for (const name of ["pg-a", "pg-b", "pg-c"]) await create(name);
-    const all = await readApiJson<ApiUser[]>(await owner.getJson(`${API}?q=pg-`));
+    const all = await readApiJson<ApiUser[]>(await owner.getJson(`/fotoweb/api/users?q=pg-`));
     expect(all.map((u) => u.username)).toEqual(["pg-a", "pg-b", "pg-c"]);
-    const desc = await readApiJson<ApiUser[]>(await owner.getJson(`${API}?q=pg-&sortdir=desc`));
+    const desc = await readApiJson<ApiUser[]>(
+      await owner.getJson(`/fotoweb/api/users?q=pg-&sortdir=desc`),
+    );
     expect(desc.map((u) => u.username)).toEqual(["pg-c", "pg-b", "pg-a"]);
     const first = await readApiJson<{
       count: number;
       data: ApiUser[];
       paging: Record<string, string | null>;
-    }>(await owner.getJson(`${API}?q=pg-&n=2`, LIST_TYPE));
+    }>(await owner.getJson(`/fotoweb/api/users?q=pg-&n=2`, LIST_TYPE));
     expect(first.count).toBe(3);
     expect(first.data.map((u) => u.username)).toEqual(["pg-a", "pg-b"]);
     expect(first.paging.prev).toBeNull();
@@ -355,7 +357,7 @@ describe("read", () => {
     });
     for (const q of ["zelda", "QUUX", "zq@corp", "initech", "srch1"]) {
       const found = await readApiJson<ApiUser[]>(
-        await owner.getJson(`${API}?q=${encodeURIComponent(q)}`),
+        await owner.getJson(`/fotoweb/api/users?q=${encodeURIComponent(q)}`),
       );
       expect(
         found.map((u) => u.username),
@@ -363,7 +365,9 @@ describe("read", () => {
       ).toEqual(["srch1"]);
     }
     expect(
-      await readApiJson<ApiUser[]>(await owner.getJson(`${API}?q=${encodeURIComponent("%")}`)),
+      await readApiJson<ApiUser[]>(
+        await owner.getJson(`/fotoweb/api/users?q=${encodeURIComponent("%")}`),
+      ),
     ).toEqual([]);
     for (const field of [
       "id",
@@ -378,29 +382,36 @@ describe("read", () => {
       "enabled",
       "email",
     ]) {
-      const response = await owner.getJson(`${API}?sortfield=${field}&sortdir=desc`);
+      const response = await owner.getJson(`/fotoweb/api/users?sortfield=${field}&sortdir=desc`);
       expect(response.status, field).toBe(200);
     }
   });
 
   test("one user, a missing one, and the count with its filters", async () => {
-    const one = await owner.getJson(`${API}/${memberId}`);
+    const one = await owner.getJson(`/fotoweb/api/users/${memberId}`);
     expect(one.headers.get("etag")).toMatch(/^"\d+"$/);
     expect((await readApiJson<ApiUser>(one)).username).toBe("member");
-    for (const path of [`${API}/999999`, `${API}/abc`, `${API}/-1`, `${API}/99999999999999`]) {
+    for (const path of [
+      `/fotoweb/api/users/999999`,
+      `/fotoweb/api/users/abc`,
+      `/fotoweb/api/users/-1`,
+      `/fotoweb/api/users/99999999999999`,
+    ]) {
       expect((await owner.getJson(path)).status, path).toBe(404);
     }
-    const total = await readApiJson<{ value: number }>(await owner.getJson(`${API}/count`));
+    const total = await readApiJson<{ value: number }>(
+      await owner.getJson(`/fotoweb/api/users/count`),
+    );
     expect(total.value).toBe((await db().selectFrom("users").select("id").execute()).length);
     const pro = await readApiJson<{ value: number }>(
-      await owner.getJson(`${API}/count?licenseLevel=Pro`),
+      await owner.getJson(`/fotoweb/api/users/count?licenseLevel=Pro`),
     );
     expect(pro.value).toBe(1);
     const sso = await readApiJson<{ value: number }>(
-      await owner.getJson(`${API}/count?isSso=true`),
+      await owner.getJson(`/fotoweb/api/users/count?isSso=true`),
     );
     expect(sso.value).toBe(0);
-    expect((await owner.getJson(`${API}/count?licenseLevel=Emperor`)).status).toBe(400);
+    expect((await owner.getJson(`/fotoweb/api/users/count?licenseLevel=Emperor`)).status).toBe(400);
   });
 });
 
@@ -452,7 +463,9 @@ describe("update", () => {
     const put = await send(owner, "PUT", user.href, newUser("putme2", { description: "replaced" }));
     expect(put.status).toBe(204);
     expect(await getUser(user.id)).toMatchObject({ username: "putme2" });
-    expect((await send(owner, "PUT", `${API}/999999`, newUser("ghost"))).status).toBe(404);
+    expect((await send(owner, "PUT", `/fotoweb/api/users/999999`, newUser("ghost"))).status).toBe(
+      404,
+    );
   });
 
   test("enabled, password, properties and external ids", async () => {
@@ -468,48 +481,80 @@ describe("update", () => {
         ],
       },
     });
-    expect(await readApiJson(await owner.getJson(`${user.href}/enabled`))).toEqual({ value: true });
-    expect((await send(owner, "PUT", `${user.href}/enabled`, { value: false })).status).toBe(204);
-    expect(await readApiJson(await owner.getJson(`${user.href}/enabled`))).toEqual({
-      value: false,
-    });
-    expect((await send(owner, "PUT", `${user.href}/enabled`, { value: "yes" })).status).toBe(400);
-    expect((await send(owner, "DELETE", `${user.href}/password`)).status).toBe(204);
+    expect(await readApiJson(await owner.getJson(`/fotoweb/api/users/${user.id}/enabled`))).toEqual(
+      { value: true },
+    );
+    expect(
+      (await send(owner, "PUT", `/fotoweb/api/users/${user.id}/enabled`, { value: false })).status,
+    ).toBe(204);
+    expect(await readApiJson(await owner.getJson(`/fotoweb/api/users/${user.id}/enabled`))).toEqual(
+      {
+        value: false,
+      },
+    );
+    expect(
+      (await send(owner, "PUT", `/fotoweb/api/users/${user.id}/enabled`, { value: "yes" })).status,
+    ).toBe(400);
+    expect((await send(owner, "DELETE", `/fotoweb/api/users/${user.id}/password`)).status).toBe(
+      204,
+    );
     expect((await getUser(user.id)).account.hasPassword).toBe(false);
-    expect(await readApiJson(await owner.getJson(`${user.href}/properties`))).toEqual([
+    expect(
+      await readApiJson(await owner.getJson(`/fotoweb/api/users/${user.id}/properties`)),
+    ).toEqual([
       { key: "a", value: "1" },
       { key: "b", value: "2" },
     ]);
-    expect((await send(owner, "DELETE", `${user.href}/properties/a`)).status).toBe(204);
-    expect((await send(owner, "DELETE", `${user.href}/properties/zzz`)).status).toBe(404);
-    expect(await readApiJson(await owner.getJson(`${user.href}/properties`))).toEqual([
-      { key: "b", value: "2" },
-    ]);
-    expect((await send(owner, "DELETE", `${user.href}/properties`)).status).toBe(204);
-    expect(await readApiJson(await owner.getJson(`${user.href}/properties`))).toEqual([]);
+    expect((await send(owner, "DELETE", `/fotoweb/api/users/${user.id}/properties/a`)).status).toBe(
+      204,
+    );
     expect(
-      (await readApiJson<unknown[]>(await owner.getJson(`${user.href}/external-ids`))).length,
+      (await send(owner, "DELETE", `/fotoweb/api/users/${user.id}/properties/zzz`)).status,
+    ).toBe(404);
+    expect(
+      await readApiJson(await owner.getJson(`/fotoweb/api/users/${user.id}/properties`)),
+    ).toEqual([{ key: "b", value: "2" }]);
+    expect((await send(owner, "DELETE", `/fotoweb/api/users/${user.id}/properties`)).status).toBe(
+      204,
+    );
+    expect(
+      await readApiJson(await owner.getJson(`/fotoweb/api/users/${user.id}/properties`)),
+    ).toEqual([]);
+    expect(
+      (
+        await readApiJson<unknown[]>(
+          await owner.getJson(`/fotoweb/api/users/${user.id}/external-ids`),
+        )
+      ).length,
     ).toBe(2);
-    expect((await send(owner, "DELETE", `${user.href}/external-ids/3f1c`)).status).toBe(204);
-    expect((await send(owner, "DELETE", `${user.href}/external-ids/nope`)).status).toBe(404);
-    expect(await readApiJson(await owner.getJson(`${user.href}/external-ids`))).toEqual([
-      { provider: "9a9a", id: "ext-2" },
-    ]);
-    expect((await send(owner, "DELETE", `${user.href}/external-ids`)).status).toBe(204);
-    expect(await readApiJson(await owner.getJson(`${user.href}/external-ids`))).toEqual([]);
+    expect(
+      (await send(owner, "DELETE", `/fotoweb/api/users/${user.id}/external-ids/3f1c`)).status,
+    ).toBe(204);
+    expect(
+      (await send(owner, "DELETE", `/fotoweb/api/users/${user.id}/external-ids/nope`)).status,
+    ).toBe(404);
+    expect(
+      await readApiJson(await owner.getJson(`/fotoweb/api/users/${user.id}/external-ids`)),
+    ).toEqual([{ provider: "9a9a", id: "ext-2" }]);
+    expect((await send(owner, "DELETE", `/fotoweb/api/users/${user.id}/external-ids`)).status).toBe(
+      204,
+    );
+    expect(
+      await readApiJson(await owner.getJson(`/fotoweb/api/users/${user.id}/external-ids`)),
+    ).toEqual([]);
   });
 
   test("the guest cannot become an account; the site owner cannot be disabled", async () => {
-    const guest = `${API}/${GUEST_USER_ID}`;
+    const guest = `/fotoweb/api/users/${GUEST_USER_ID}`;
     for (const [method, path, body] of [
       ["PATCH", guest, { account: { password: "guest-password-1" } }],
       ["PUT", `${guest}/enabled`, { value: false }],
       ["DELETE", `${guest}/password`, undefined],
       ["PATCH", guest, { license: { level: "Pro" } }],
       ["DELETE", guest, undefined],
-      ["PUT", `${API}/${ownerId}/enabled`, { value: false }],
-      ["PATCH", `${API}/${ownerId}`, { account: { expires: "2020-01-01" } }],
-      ["DELETE", `${API}/${ownerId}`, undefined],
+      ["PUT", `/fotoweb/api/users/${ownerId}/enabled`, { value: false }],
+      ["PATCH", `/fotoweb/api/users/${ownerId}`, { account: { expires: "2020-01-01" } }],
+      ["DELETE", `/fotoweb/api/users/${ownerId}`, undefined],
     ] as const) {
       const response = await send(owner, method, path, body);
       expect(response.status, `${method} ${path}`).toBe(403);
@@ -528,7 +573,9 @@ describe("a manager who is not the site owner", () => {
     expect((await send(manager, "PATCH", user.href, { description: "by manager" })).status).toBe(
       204,
     );
-    const self = await readApiJson<ApiUser>(await manager.getJson(`${API}/${managerId}`));
+    const self = await readApiJson<ApiUser>(
+      await manager.getJson(`/fotoweb/api/users/${managerId}`),
+    );
     expect(self.actions).toMatchObject({
       update: true,
       updateMemberships: false,
@@ -537,14 +584,14 @@ describe("a manager who is not the site owner", () => {
       setNewSiteOwner: false,
     });
     for (const [method, path, body] of [
-      ["PATCH", `${API}/${ownerId}`, { description: "mine now" }],
-      ["PATCH", `${API}/${ownerId}`, { account: { password: "taken-over-1" } }],
-      ["PATCH", `${API}/${bossId}`, { account: { password: "taken-over-1" } }],
-      ["DELETE", `${API}/${bossId}`, undefined],
-      ["PUT", "/fotoweb/api/site-owner", { user: `${API}/${managerId}` }],
-      ["PUT", `${API}/${managerId}/member-of`, { groups: [plainGroup] }],
-      ["PATCH", `${API}/${managerId}`, { license: { level: "Pro" } }],
-      ["PUT", `${API}/${user.id}/member-of`, { groups: [adminsGroup] }],
+      ["PATCH", `/fotoweb/api/users/${ownerId}`, { description: "mine now" }],
+      ["PATCH", `/fotoweb/api/users/${ownerId}`, { account: { password: "taken-over-1" } }],
+      ["PATCH", `/fotoweb/api/users/${bossId}`, { account: { password: "taken-over-1" } }],
+      ["DELETE", `/fotoweb/api/users/${bossId}`, undefined],
+      ["PUT", "/fotoweb/api/site-owner", { user: `/fotoweb/api/users/${managerId}` }],
+      ["PUT", `/fotoweb/api/users/${managerId}/member-of`, { groups: [plainGroup] }],
+      ["PATCH", `/fotoweb/api/users/${managerId}`, { license: { level: "Pro" } }],
+      ["PUT", `/fotoweb/api/users/${user.id}/member-of`, { groups: [adminsGroup] }],
     ] as const) {
       const response = await send(manager, method, path, body);
       expect(response.status, `${method} ${path}`).toBe(403);
@@ -553,9 +600,13 @@ describe("a manager who is not the site owner", () => {
     expect((await userRow(managerId))!.is_site_owner).toBe(0);
     // What they hold themselves, they may give.
     expect(
-      (await send(manager, "PUT", `${user.href}/member-of`, { groups: [managersGroup] })).status,
+      (
+        await send(manager, "PUT", `/fotoweb/api/users/${user.id}/member-of`, {
+          groups: [managersGroup],
+        })
+      ).status,
     ).toBe(204);
-    const rows = await manager.getJson(`${API}?q=boss`);
+    const rows = await manager.getJson(`/fotoweb/api/users?q=boss`);
     const [boss] = await readApiJson<ApiUser[]>(rows);
     expect(boss!.actions).toMatchObject({ update: false, delete: false, updatePassword: false });
   });
@@ -564,50 +615,76 @@ describe("a manager who is not the site owner", () => {
 describe("memberships", () => {
   test("read, replace, add, remove, count, and the recursive view", async () => {
     const user = await create("joiner");
-    expect(await readApiJson(await owner.getJson(`${user.href}/member-of`))).toEqual([]);
+    expect(
+      await readApiJson(await owner.getJson(`/fotoweb/api/users/${user.id}/member-of`)),
+    ).toEqual([]);
     expect(
       (
-        await send(owner, "PUT", `${user.href}/member-of`, {
+        await send(owner, "PUT", `/fotoweb/api/users/${user.id}/member-of`, {
           groups: [plainGroup, REGISTERED_USERS_GROUP_ID],
         })
       ).status,
     ).toBe(204);
     const direct = await readApiJson<{ id: number; name: string }[]>(
-      await owner.getJson(`${user.href}/member-of`),
+      await owner.getJson(`/fotoweb/api/users/${user.id}/member-of`),
     );
     expect(direct.map((g) => g.name)).toEqual(["Photographers"]);
     expect(
-      (await send(owner, "POST", `${user.href}/member-of`, { groups: [managersGroup] })).status,
+      (
+        await send(owner, "POST", `/fotoweb/api/users/${user.id}/member-of`, {
+          groups: [managersGroup],
+        })
+      ).status,
     ).toBe(204);
-    expect(await readApiJson(await owner.getJson(`${user.href}/member-of/count`))).toEqual({
+    expect(
+      await readApiJson(await owner.getJson(`/fotoweb/api/users/${user.id}/member-of/count`)),
+    ).toEqual({
       value: 2,
     });
     const all = await readApiJson<{ id: number }[]>(
-      await owner.getJson(`${user.href}/member-of-recursive`),
+      await owner.getJson(`/fotoweb/api/users/${user.id}/member-of-recursive`),
     );
     expect(all.map((g) => g.id)).toEqual(
       expect.arrayContaining([plainGroup, managersGroup, 10000, 10001]),
     );
     expect(
-      await readApiJson(await owner.getJson(`${user.href}/member-of-recursive/count`)),
+      await readApiJson(
+        await owner.getJson(`/fotoweb/api/users/${user.id}/member-of-recursive/count`),
+      ),
     ).toEqual({ value: 4 });
-    expect((await send(owner, "DELETE", `${user.href}/member-of/${plainGroup}`)).status).toBe(204);
-    expect((await send(owner, "DELETE", `${user.href}/member-of/10001`)).status).toBe(409);
-    expect((await send(owner, "DELETE", `${user.href}/member-of/abc`)).status).toBe(404);
-    expect((await send(owner, "PUT", `${user.href}/member-of`, { groups: [987654] })).status).toBe(
-      400,
-    );
-    expect((await send(owner, "PUT", `${user.href}/member-of`, { groups: "all" })).status).toBe(
-      400,
-    );
-    expect(await readApiJson(await owner.getJson(`${user.href}/member-of/count`))).toEqual({
+    expect(
+      (await send(owner, "DELETE", `/fotoweb/api/users/${user.id}/member-of/${plainGroup}`)).status,
+    ).toBe(204);
+    expect(
+      (await send(owner, "DELETE", `/fotoweb/api/users/${user.id}/member-of/10001`)).status,
+    ).toBe(409);
+    expect(
+      (await send(owner, "DELETE", `/fotoweb/api/users/${user.id}/member-of/abc`)).status,
+    ).toBe(404);
+    expect(
+      (await send(owner, "PUT", `/fotoweb/api/users/${user.id}/member-of`, { groups: [987654] }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await send(owner, "PUT", `/fotoweb/api/users/${user.id}/member-of`, { groups: "all" }))
+        .status,
+    ).toBe(400);
+    expect(
+      await readApiJson(await owner.getJson(`/fotoweb/api/users/${user.id}/member-of/count`)),
+    ).toEqual({
       value: 1,
     });
-    expect((await send(owner, "DELETE", `${user.href}/member-of`)).status).toBe(204);
-    expect(await readApiJson(await owner.getJson(`${user.href}/member-of`))).toEqual([]);
+    expect((await send(owner, "DELETE", `/fotoweb/api/users/${user.id}/member-of`)).status).toBe(
+      204,
+    );
+    expect(
+      await readApiJson(await owner.getJson(`/fotoweb/api/users/${user.id}/member-of`)),
+    ).toEqual([]);
     // Registered Users still holds them: it is implicit.
     expect(
-      await readApiJson(await owner.getJson(`${user.href}/member-of-recursive/count`)),
+      await readApiJson(
+        await owner.getJson(`/fotoweb/api/users/${user.id}/member-of-recursive/count`),
+      ),
     ).toEqual({ value: 2 });
   });
 });
@@ -616,7 +693,12 @@ describe("bulk, delete, device tokens", () => {
   test("bulk PATCH changes only the users the flags open, and refuses other fields", async () => {
     const a = await create("bulk-a");
     const b = await create("bulk-b");
-    const users = [a.href, b.href, `${API}/${ownerId}`, `${API}/${GUEST_USER_ID}`];
+    const users = [
+      a.href,
+      b.href,
+      `/fotoweb/api/users/${ownerId}`,
+      `/fotoweb/api/users/${GUEST_USER_ID}`,
+    ];
     expect((await send(owner, "PATCH", API, { data: { company: "Bulkco" }, users })).status).toBe(
       204,
     );
@@ -651,7 +733,10 @@ describe("bulk, delete, device tokens", () => {
       { data: {}, users },
       { data: { company: "x" }, users: [] },
       { data: { company: "x" }, users: ["/etc/passwd"] },
-      { data: { company: "x" }, users: Array.from({ length: 1001 }, (_, i) => `${API}/${i + 1}`) },
+      {
+        data: { company: "x" },
+        users: Array.from({ length: 1001 }, (_, i) => `/fotoweb/api/users/${i + 1}`),
+      },
       { users },
     ]) {
       const response = await send(owner, "PATCH", API, body);
@@ -667,7 +752,13 @@ describe("bulk, delete, device tokens", () => {
     const a = await create("del-a");
     const b = await create("del-b");
     const bulk = await send(owner, "DELETE", API, {
-      users: [a.href, b.href, `${API}/${ownerId}`, `${API}/${GUEST_USER_ID}`, `${API}/999999`],
+      users: [
+        a.href,
+        b.href,
+        `/fotoweb/api/users/${ownerId}`,
+        `/fotoweb/api/users/${GUEST_USER_ID}`,
+        `/fotoweb/api/users/999999`,
+      ],
     });
     expect(bulk.status).toBe(204);
     expect(await userRow(a.id)).toBeUndefined();
@@ -720,7 +811,7 @@ describe("bulk, delete, device tokens", () => {
   });
 
   test("methods not offered are 405 with Allow", async () => {
-    const response = await owner.request(`${API}/count`, {
+    const response = await owner.request(`/fotoweb/api/users/count`, {
       method: "DELETE",
       headers: { accept: "application/json" },
     });
@@ -740,12 +831,13 @@ describe("the site owner", () => {
     const heir = await create("heir", {
       account: { password: "heir-password-1", confirmPassword: "heir-password-1", externalIds: [] },
     });
-    for (const body of [{ user: "nope" }, {}, { user: `${API}/${GUEST_USER_ID}` }]) {
+    for (const body of [{ user: "nope" }, {}, { user: `/fotoweb/api/users/${GUEST_USER_ID}` }]) {
       const response = await send(owner, "PUT", "/fotoweb/api/site-owner", body);
       expect([400, 403], JSON.stringify(body)).toContain(response.status);
     }
     expect(
-      (await send(owner, "PUT", "/fotoweb/api/site-owner", { user: `${API}/999999` })).status,
+      (await send(owner, "PUT", "/fotoweb/api/site-owner", { user: `/fotoweb/api/users/999999` }))
+        .status,
     ).toBe(404);
     expect((await send(owner, "PUT", "/fotoweb/api/site-owner", { user: heir.href })).status).toBe(
       204,
@@ -758,8 +850,11 @@ describe("the site owner", () => {
     await newOwner.signIn("heir", "heir-password-1");
     expect((await send(newOwner, "DELETE", heir.href)).status).toBe(403);
     expect(
-      (await send(newOwner, "PUT", "/fotoweb/api/site-owner", { user: `${API}/${ownerId}` }))
-        .status,
+      (
+        await send(newOwner, "PUT", "/fotoweb/api/site-owner", {
+          user: `/fotoweb/api/users/${ownerId}`,
+        })
+      ).status,
     ).toBe(204);
     expect((await userRow(ownerId))!.is_site_owner).toBe(1);
     expect((await owner.getJson(API)).status).toBe(200);
