@@ -100,7 +100,7 @@ async function main() {
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
 }
 
-/* A group holding manageUsers with each project's users-<project> in it (users.spec.ts). */
+/* A group holding manageUsers: each project's users-<project> and the a11y managers. */
 async function seedUserManagers(users: Map<string, number>) {
   const { id } = await db()
     .insertInto("groups")
@@ -111,9 +111,10 @@ async function seedUserManagers(users: Map<string, number>) {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  for (const project of PROJECTS) {
-    const user = users.get(projectUser("users", project));
-    if (user === undefined) fail(`the seed user users-${project} is missing`);
+  const names = [...PROJECTS.map((p) => projectUser("users", p)), "manager-light", "manager-dark"];
+  for (const name of names) {
+    const user = users.get(name);
+    if (user === undefined) fail(`the seed user ${name} is missing`);
     await db().insertInto("group_members").values({ group_id: id, user_id: user }).execute();
   }
 }

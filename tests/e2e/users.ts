@@ -28,6 +28,9 @@ const shared: SeedUser[] = [
   { username: "forced-light", fullName: "Forced Light", style: "light", forcePasswordChange: true },
   { username: "forced-dark", fullName: "Forced Dark", style: "dark", forcePasswordChange: true },
   { username: "forced-auto", fullName: "Forced Auto", style: "auto", forcePasswordChange: true },
+  // Hold manageUsers (USER_MANAGERS_GROUP): the users pages in a11y.spec.ts, in each theme.
+  { username: "manager-light", fullName: "Manager Light", style: "light" },
+  { username: "manager-dark", fullName: "Manager Dark", style: "dark" },
 ];
 
 /** Users whose stored state a test changes: one per project. */
@@ -72,5 +75,5 @@ export const orderArchive = (project: string) => `E2E order ${project}`;
 export const BROWSE_PHOTOS = 30;
 export const SMALL_ARCHIVE_PHOTOS = 8;
 
-/** The group whose members manage people (the manageUsers flag), for users.spec.ts. */
+/** The group whose members manage people (the manageUsers flag): users.spec.ts, a11y.spec.ts. */
 export const USER_MANAGERS_GROUP = "E2E user managers";
