@@ -56,6 +56,8 @@ export default function EditUserView() {
           values={{ ...data.values, ...(reply?.repopulateFields as Record<string, string>) }}
           properties={data.properties}
           actions={data.actions}
+          groups={data.groups}
+          memberOf={data.memberOf}
           back={gridReturn(params.get("back") ?? undefined)}
           lastResult={conformResult(reply)}
           formError={reply?.formError}

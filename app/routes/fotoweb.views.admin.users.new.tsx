@@ -35,6 +35,8 @@ export default function NewUserView() {
           values={{ ...data.values, ...(reply?.repopulateFields as Record<string, string>) }}
           properties={data.properties}
           actions={data.actions}
+          groups={data.groups}
+          memberOf={data.memberOf}
           back={gridReturn(params.get("back") ?? undefined)}
           lastResult={conformResult(reply)}
           formError={reply?.formError}

@@ -180,6 +180,99 @@ describe("the editor", () => {
   });
 });
 
+describe("group memberships in the editor", () => {
+  test("the editor replaces the direct groups; nobody grants what they lack, and nothing changes", async () => {
+    const group = async (name: string, permissions: object) =>
+      (
+        await db()
+          .insertInto("groups")
+          .values({
+            name,
+            created_at: new Date().toISOString(),
+            permissions: JSON.stringify(permissions),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const managers = await group("Page managers", { manageUsers: true });
+    const admins = await group("Page admins", { manageUsers: true, manageSettings: true });
+    const editors = await group("Page editors", {});
+    const member = await createUser({ username: "joiner", password: "joiner-password-1" });
+    const manager = await createUser({ username: "pagemanager", password: "manager-password-1" });
+    await db()
+      .insertInto("group_members")
+      .values({ group_id: managers, user_id: manager.id })
+      .execute();
+    const page = await (await owner.get(`${GRID}/${member.id}`)).text();
+    expect(page).toContain("Page editors");
+    const held = async () =>
+      (
+        await db()
+          .selectFrom("group_members")
+          .select("group_id")
+          .where("user_id", "=", member.id)
+          .execute()
+      )
+        .map((r) => r.group_id)
+        .filter((g) => g < 10000 || g > 10001)
+        .sort();
+    const base: [string, string][] = [...REQUIRED, ["username", "joiner"], ["shown", "memberOf"]];
+    const saved = await form(owner, `${GRID}/${member.id}`, [
+      ...base,
+      ["memberOf", String(editors)],
+      ["memberOf", String(admins)],
+    ]);
+    expect(saved.status).toBe(302);
+    expect(await held()).toEqual([editors, admins].sort());
+    const asManager = new Client(server.url);
+    await asManager.signIn("pagemanager", "manager-password-1");
+    const revision = String((await row("joiner"))!.revision);
+    // The manager may not edit joiner now: joiner holds manageSettings, which the manager lacks.
+    const refused = await form(asManager, `${GRID}/${member.id}`, [
+      ...base,
+      ["revision", revision],
+      ["memberOf", String(editors)],
+    ]);
+    expect(refused.status).toBe(403);
+    expect(await held()).toEqual([editors, admins].sort());
+    const fresh = await createUser({ username: "newcomer", password: "newcomer-password-1" });
+    const grant = await form(asManager, `${GRID}/${fresh.id}`, [
+      ...REQUIRED,
+      ["username", "newcomer-renamed"],
+      ["shown", "memberOf"],
+      ["memberOf", String(admins)],
+    ]);
+    expect(grant.status).toBe(403);
+    expect(await grant.text()).toContain("it grants rights you do not hold");
+    expect(await row("newcomer")).toBeDefined();
+    const added = await form(asManager, `${GRID}/new`, [
+      ...REQUIRED,
+      ["username", "made-by-manager"],
+      ["shown", "memberOf"],
+      ["memberOf", String(admins)],
+    ]);
+    expect(added.status).toBe(403);
+    expect(await row("made-by-manager")).toBeUndefined();
+    const ok = await form(asManager, `${GRID}/new`, [
+      ...REQUIRED,
+      ["username", "made-by-manager"],
+      ["shown", "memberOf"],
+      ["memberOf", String(editors)],
+    ]);
+    expect(ok.status).toBe(302);
+    const made = (await row("made-by-manager"))!;
+    expect(
+      (
+        await db()
+          .selectFrom("group_members")
+          .select("group_id")
+          .where("user_id", "=", made.id)
+          .execute()
+      ).map((r) => r.group_id),
+    ).toContain(editors);
+  });
+});
+
 describe("bulk, delete and the site owner", () => {
   test("bulk company and license act on the users the flags allow", async () => {
     const a = (await row("grid-a"))!.id;

@@ -30,6 +30,9 @@ export interface UserEditorProps {
   back: string;
   lastResult: SubmissionResult<string[]> | null;
   formError?: string;
+  /** Every group but the built-in ones, and those the user is directly in. */
+  groups: { id: number; name: string }[];
+  memberOf: number[];
 }
 
 /** Labels of the fields, for the error summary that lists every message at once. */
@@ -219,6 +222,37 @@ export function UserEditor(props: UserEditorProps) {
           <p>
             {isOn(values["account.isEnabled"]) ? "Enabled" : "Disabled"}; expires{" "}
             {text("account.expires") || "never"}. The access of this user cannot be changed here.
+          </p>
+        )}
+      </fieldset>
+      <fieldset className={css.section}>
+        <legend className={css.label}>Groups</legend>
+        <p>Everyone and Registered Users hold every account; they are not chosen here.</p>
+        {actions.updateMemberships ? (
+          <>
+            <input type="hidden" name="shown" value="memberOf" />
+            {props.groups.length === 0 ? <p>There are no other groups yet.</p> : null}
+            <div className={css.columns}>
+              {props.groups.map((g) => (
+                <label key={g.id} className={css.nativeCheckbox}>
+                  <input
+                    type="checkbox"
+                    name="memberOf"
+                    value={g.id}
+                    defaultChecked={props.memberOf.includes(g.id)}
+                  />
+                  {g.name}
+                </label>
+              ))}
+            </div>
+          </>
+        ) : (
+          <p>
+            {props.groups
+              .filter((g) => props.memberOf.includes(g.id))
+              .map((g) => g.name)
+              .join(", ") || "No other groups"}
+            . The memberships of this user cannot be changed here.
           </p>
         )}
       </fieldset>

@@ -15,6 +15,10 @@ import {
   type UserRecord,
 } from "~/models/user/user-admin.schema";
 import {
+  assertGrantable,
+  changeMemberships,
+  directGroups,
+  groupChoices,
   bulkDeleteUsers,
   bulkEditUsers,
   createManagedUser,
@@ -326,7 +330,7 @@ const NEW_USER_ACTIONS: UserActions = {
   updateLicense: true,
   delete: false,
   setNewSiteOwner: false,
-  updateMemberships: false,
+  updateMemberships: true,
   resetDeviceTokens: false,
   updatePassword: true,
 };
@@ -334,8 +338,14 @@ const NEW_USER_ACTIONS: UserActions = {
 export async function editorData(request: Request, id: number | null) {
   const viewer = await requireUserManagerPage(request);
   const user = id === null ? null : await getManagedUser(viewer, id);
+  const [groups, memberOf] = await Promise.all([
+    groupChoices(viewer),
+    id === null ? Promise.resolve([]) : directGroups(viewer, id),
+  ]);
   return json(
     {
+      groups,
+      memberOf: memberOf.map((g) => g.id),
       id,
       username: user?.record.username ?? null,
       revision: user?.record.revision ?? null,
@@ -349,6 +359,29 @@ export async function editorData(request: Request, id: number | null) {
     },
     { headers: NO_STORE },
   );
+}
+
+/**
+ * The memberships the editor asks for, when it showed them and they differ from those held;
+ * checked first (unknown groups, rights the viewer may not grant) so a refusal changes nothing.
+ */
+async function membershipChange(
+  viewer: Awaited<ReturnType<typeof requireUserManagerPage>>,
+  values: SubmittedValues,
+  id: number | null,
+): Promise<number[] | null> {
+  const shown = ([] as unknown[]).concat(values.shown ?? []);
+  if (!shown.includes("memberOf")) return null;
+  const wanted = ([] as unknown[])
+    .concat(values.memberOf ?? [])
+    .filter((v): v is string => typeof v === "string" && /^\d{1,9}$/.test(v))
+    .map(Number);
+  const held = id === null ? [] : (await directGroups(viewer, id)).map((g) => g.id);
+  const same = wanted.length === held.length && wanted.every((g) => held.includes(g));
+  if (same) return null;
+  if (id === null) await assertGrantable(viewer, wanted);
+  else await changeMemberships(viewer, id, { replace: wanted }, { dryRun: true });
+  return wanted;
 }
 
 /** The checkboxes the editor showed (listed in `shown`): unchecked ones post nothing. */
@@ -379,8 +412,10 @@ export async function editorAction(request: Request, id: number | null) {
   if (!submission.ok) return formReply(request, { ...submission, values });
   const changes = changesOfBody(submission.data);
   try {
+    const memberOf = await membershipChange(viewer, values, id);
     if (id === null) {
       const created = await createManagedUser(viewer, changes);
+      if (memberOf) await changeMemberships(viewer, created.record.id, { replace: memberOf });
       return redirectWithToast(request, gridReturn(values.back), {
         message: `${created.record.username} is added.`,
       });
@@ -389,12 +424,15 @@ export async function editorAction(request: Request, id: number | null) {
       revision: submission.data.revision,
       keepSessionId: await currentSessionId(request),
     });
+    // Memberships need no revision: the editor sends the whole set, which is what it shows.
+    if (memberOf) await changeMemberships(viewer, id, { replace: memberOf });
     return redirectWithToast(request, gridReturn(values.back), {
       message: `${saved.record.username} is saved.`,
     });
   } catch (error) {
-    if (!isProblem(error) || (error.kind !== "conflict" && error.kind !== "forbidden")) throw error;
-    const status = error.kind === "conflict" ? 409 : 403;
+    if (!isProblem(error) || !["conflict", "forbidden", "invalid"].includes(error.kind))
+      throw error;
+    const status = error.kind === "conflict" ? 409 : error.kind === "forbidden" ? 403 : 400;
     if (error.message === USER_EXISTS)
       return formReply(request, { fieldErrors: { username: error.message }, values, status });
     return formReply(request, { formError: error.message, values, status });

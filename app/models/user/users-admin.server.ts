@@ -710,6 +710,7 @@ export async function changeMemberships(
   viewer: Viewer | null,
   id: number,
   change: { replace?: number[]; add?: number[]; remove?: number[] },
+  options: { dryRun?: boolean } = {},
 ): Promise<void> {
   const manager = await requireManager(viewer);
   const { record, actions } = await getManagedUser(manager, id);
@@ -722,17 +723,7 @@ export async function changeMemberships(
     );
   const named = [...(change.replace ?? []), ...(change.add ?? [])].filter((g) => !BUILT_IN.has(g));
   const wanted = [...new Set(named)];
-  const groups =
-    wanted.length === 0
-      ? []
-      : await db()
-          .selectFrom("groups")
-          .select(["id", "name", "permissions"])
-          .where("id", "in", wanted)
-          .execute();
-  const missing = wanted.filter((g) => !groups.some((row) => row.id === g));
-  if (missing.length > 0)
-    throw new Problem("invalid", `There is no group with the id ${missing.join(", ")}.`);
+  const groups = await knownGroups(wanted);
   const held = new Set(
     (
       await db().selectFrom("group_members").select("group_id").where("user_id", "=", id).execute()
@@ -744,6 +735,7 @@ export async function changeMemberships(
   const removing = change.replace
     ? [...held].filter((g) => !BUILT_IN.has(g) && !wanted.includes(g))
     : (change.remove ?? []).filter((g) => !BUILT_IN.has(g));
+  if (options.dryRun) return;
   await db()
     .transaction()
     .execute(async (trx) => {
@@ -769,4 +761,39 @@ export async function leaveGroup(viewer: Viewer | null, id: number, groupId: num
       "Everyone and Registered Users hold every account: their membership cannot be removed.",
     );
   await changeMemberships(viewer, id, { remove: [groupId] });
+}
+
+/** The groups a person may be put in by the editor: every group but the built-in ones. */
+export async function groupChoices(viewer: Viewer | null): Promise<{ id: number; name: string }[]> {
+  await requireManager(viewer);
+  return db()
+    .selectFrom("groups")
+    .select(["id", "name"])
+    .where("id", "not in", [...BUILT_IN])
+    .orderBy("name")
+    .limit(1000)
+    .execute();
+}
+
+async function knownGroups(ids: number[]) {
+  const groups =
+    ids.length === 0
+      ? []
+      : await db()
+          .selectFrom("groups")
+          .select(["id", "name", "permissions"])
+          .where("id", "in", ids)
+          .execute();
+  const missing = ids.filter((g) => !groups.some((row) => row.id === g));
+  if (missing.length > 0)
+    throw new Problem("invalid", `There is no group with the id ${missing.join(", ")}.`);
+  return groups;
+}
+
+/** Refuses, before anything is written, memberships the viewer may not give (a new person's). */
+export async function assertGrantable(viewer: Viewer | null, groupIds: number[]): Promise<void> {
+  const manager = await requireManager(viewer);
+  const groups = await knownGroups([...new Set(groupIds)].filter((g) => !BUILT_IN.has(g)));
+  const grant = await grantMembershipsDecision(manager, groups);
+  if (!grant.allowed) throw grant.problem;
 }
