@@ -596,6 +596,13 @@ describe("a manager who is not the site owner", () => {
       const response = await send(manager, method, path, body);
       expect(response.status, `${method} ${path}`).toBe(403);
     }
+    // Read-only keys are ignored, so no body makes anyone the site owner.
+    const sneaky = await send(manager, "PATCH", `/fotoweb/api/users/${managerId}`, {
+      permissions: { isSiteOwner: true },
+      isSiteOwner: true,
+      description: "just me",
+    });
+    expect(sneaky.status).toBe(204);
     expect((await userRow(ownerId))!.is_site_owner).toBe(1);
     expect((await userRow(managerId))!.is_site_owner).toBe(0);
     // What they hold themselves, they may give.
