@@ -17,6 +17,8 @@ const DATA_DIR = path.join(os.tmpdir(), `arkiv-e2e-${PORT}`);
 const CI = Boolean(process.env.CI);
 // Sign-ups are a site-wide setting too: signups.spec.ts turns them on and edits their fields.
 const SHARED_STATE = /(management|signups)\.spec\.ts$/;
+// Hands the site to another user and back: nothing else may run meanwhile.
+const SITE_OWNER = /users-site-owner\.spec\.ts$/;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -54,8 +56,16 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "js", testIgnore: SHARED_STATE, use: { ...chromium, javaScriptEnabled: true } },
-    { name: "nojs", testIgnore: SHARED_STATE, use: { ...chromium, javaScriptEnabled: false } },
+    {
+      name: "js",
+      testIgnore: [SHARED_STATE, SITE_OWNER],
+      use: { ...chromium, javaScriptEnabled: true },
+    },
+    {
+      name: "nojs",
+      testIgnore: [SHARED_STATE, SITE_OWNER],
+      use: { ...chromium, javaScriptEnabled: false },
+    },
     // Specs that change site-wide settings run alone, after the rest, one project at a time.
     {
       name: "site-js",
@@ -69,6 +79,18 @@ export default defineConfig({
       testMatch: SHARED_STATE,
       dependencies: ["site-js"],
       fullyParallel: false,
+      use: { ...chromium, javaScriptEnabled: false },
+    },
+    {
+      name: "owner-js",
+      testMatch: SITE_OWNER,
+      dependencies: ["site-nojs"],
+      use: { ...chromium, javaScriptEnabled: true },
+    },
+    {
+      name: "owner-nojs",
+      testMatch: SITE_OWNER,
+      dependencies: ["owner-js"],
       use: { ...chromium, javaScriptEnabled: false },
     },
   ],

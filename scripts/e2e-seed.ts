@@ -36,6 +36,8 @@ import {
   SEED_USERS,
   SMALL_ARCHIVE_PHOTOS,
   PASSWORD,
+  projectUser,
+  USER_MANAGERS_GROUP,
 } from "../tests/e2e/users";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -97,10 +99,30 @@ async function main() {
     .insertInto("groups")
     .values({ name: REVIEWERS_GROUP, created_at: new Date().toISOString() })
     .execute();
+  await seedUserManagers(users);
   await seedBrowsing(users);
   await ingestSeed();
   await database.destroy();
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
+}
+
+/* A group holding manageUsers: each project's users-<project> and the a11y managers. */
+async function seedUserManagers(users: Map<string, number>) {
+  const { id } = await db()
+    .insertInto("groups")
+    .values({
+      name: USER_MANAGERS_GROUP,
+      created_at: new Date().toISOString(),
+      permissions: JSON.stringify({ manageUsers: true }),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const names = [...PROJECTS.map((p) => projectUser("users", p)), "manager-light", "manager-dark"];
+  for (const name of names) {
+    const user = users.get(name);
+    if (user === undefined) fail(`the seed user ${name} is missing`);
+    await db().insertInto("group_members").values({ group_id: id, user_id: user }).execute();
+  }
 }
 
 /* Photographs for the browsing specs; the server's worker ingests them when it starts. */

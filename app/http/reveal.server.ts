@@ -11,7 +11,8 @@ import { sessionSecrets } from "./session.server";
  */
 
 export const revealSchema = z.object({
-  kind: z.enum(["clientSecret", "apiToken"]),
+  // siteOwnerChanged: the notice after handing the site over (decision 034), name the new owner.
+  kind: z.enum(["clientSecret", "apiToken", "siteOwnerChanged"]),
   clientId: z.string(),
   name: z.string(),
   value: z.string(),

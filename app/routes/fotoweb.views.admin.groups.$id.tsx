@@ -1,4 +1,5 @@
 import "~/components/shell/shell-bundle";
+import * as tabsCss from "~/components/people/people-tabs.css";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralForm, MembersForm, PropertiesForm } from "~/components/group/GroupEditor";
@@ -52,12 +53,12 @@ export default function GroupEditorView() {
           </Link>
         </p>
         <h1 id="group-title">{`Edit group ${group.name}`}</h1>
-        <nav aria-label="Group editor" className={css.tabs}>
+        <nav aria-label="Group editor" className={tabsCss.tabs}>
           {tabs.map((t) => (
             <Link
               key={t.id}
               to={`?tab=${t.id}`}
-              className={css.tab}
+              className={tabsCss.tab}
               aria-current={data.tab === t.id ? "page" : undefined}
             >
               {t.label}

@@ -1,4 +1,5 @@
 import "~/components/shell/shell-bundle";
+import { PeopleTabs } from "~/components/people/PeopleTabs";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GroupList } from "~/components/group/GroupList";
@@ -33,11 +34,7 @@ export default function ManageGroupsView() {
     <div className={page}>
       <section className={panel} aria-labelledby="groups-title">
         <h1 id="groups-title">Manage groups</h1>
-        <nav aria-label="Users and groups" className={css.tabs}>
-          <Link to={LINKS.adminGroups} className={css.tab} aria-current="page">
-            Groups
-          </Link>
-        </nav>
+        <PeopleTabs current="groups" />
         {data.confirmDelete ? (
           <Form
             method="post"

@@ -125,6 +125,32 @@ const USER_SCREENS: Screen[] = [
   },
 ];
 
+/* The users pages (decision 034), seen by a manager of people (the seed's manageUsers group). */
+const MANAGER_SCREENS: Screen[] = [
+  { name: "users grid", path: "/fotoweb/views/admin/users" },
+  {
+    name: "users grid with the column chooser and the selection open",
+    path: "/fotoweb/views/admin/users?sel=15000",
+    prepare: async (page) => {
+      await page.getByText("Columns", { exact: true }).click();
+      await page.getByText("One user selected").click();
+      await expect(page.getByRole("button", { name: "Save columns" })).toBeVisible();
+    },
+  },
+  { name: "add user", path: "/fotoweb/views/admin/users/new" },
+  {
+    name: "add user with errors",
+    path: "/fotoweb/views/admin/users/new",
+    prepare: async (page) => {
+      await page.locator("form#user-editor").getByRole("button", { name: "Add user" }).click();
+      await expect(page.getByTestId("error-summary")).toContainText("Username is a required");
+    },
+  },
+  { name: "edit the guest", path: "/fotoweb/views/admin/users/15000" },
+  { name: "bulk license dialog", path: "/fotoweb/views/admin/users/bulk?kind=license&sel=15000" },
+  { name: "bulk company dialog", path: "/fotoweb/views/admin/users/bulk?kind=company&sel=15000" },
+];
+
 const FORCED_SCREENS: Screen[] = [
   { name: "forced password change", path: "/fotoweb/views/force-change-password" },
   {
@@ -139,6 +165,7 @@ const THEMES = [
     name: "light",
     user: "alice",
     forced: "forced-light",
+    manager: "manager-light",
     scheme: "light",
     dataTheme: "light",
     bg: "rgb(245, 245, 244)",
@@ -147,6 +174,7 @@ const THEMES = [
     name: "dark",
     user: "dora",
     forced: "forced-dark",
+    manager: "manager-dark",
     scheme: "light",
     dataTheme: "dark",
     bg: "rgb(18, 18, 18)",
@@ -220,6 +248,14 @@ for (const theme of THEMES) {
       });
     }
 
+    const manager = "manager" in theme ? theme.manager : undefined;
+    for (const screen of manager ? MANAGER_SCREENS : []) {
+      test(`${screen.name} has no serious accessibility violations`, async ({ page, open }) => {
+        expect(await signInQuietly(page, manager!, PASSWORD)).toBe("/fotoweb/");
+        await check(page, open, screen, theme, `${screen.name} (${theme.name})`);
+      });
+    }
+
     for (const screen of FORCED_SCREENS.filter((s) => !only || only.includes(s.name))) {
       test(`${screen.name} has no serious accessibility violations`, async ({ page, open }) => {
         expect(await signInQuietly(page, theme.forced, PASSWORD)).toBe(
@@ -235,7 +271,7 @@ for (const theme of THEMES) {
  * People administration (decision 035) as the site owner, who is on Auto: the system's scheme
  * paints light or dark. The tools menu, the groups list and each tab of the group editor.
  */
-const MANAGER_SCREENS: Screen[] = [
+const GROUP_MANAGER_SCREENS: Screen[] = [
   { name: "manage groups", path: "/fotoweb/views/admin/groups" },
   { name: "manage groups, searched", path: "/fotoweb/views/admin/groups?q=users" },
   { name: "add group", path: "/fotoweb/views/admin/groups/new" },
@@ -246,7 +282,7 @@ const MANAGER_SCREENS: Screen[] = [
 for (const scheme of ["light", "dark"] as const) {
   test.describe(`managing people, ${scheme}`, () => {
     test.use({ colorScheme: scheme });
-    for (const screen of MANAGER_SCREENS) {
+    for (const screen of GROUP_MANAGER_SCREENS) {
       test(`${screen.name} has no serious accessibility violations`, async ({ page, open }) => {
         await signInQuietly(page, ADMIN.username, ADMIN.password);
         await open(screen.path);

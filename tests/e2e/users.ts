@@ -28,6 +28,9 @@ const shared: SeedUser[] = [
   { username: "forced-light", fullName: "Forced Light", style: "light", forcePasswordChange: true },
   { username: "forced-dark", fullName: "Forced Dark", style: "dark", forcePasswordChange: true },
   { username: "forced-auto", fullName: "Forced Auto", style: "auto", forcePasswordChange: true },
+  // Hold manageUsers (USER_MANAGERS_GROUP): the users pages in a11y.spec.ts, in each theme.
+  { username: "manager-light", fullName: "Manager Light", style: "light" },
+  { username: "manager-dark", fullName: "Manager Dark", style: "dark" },
 ];
 
 /** Users whose stored state a test changes: one per project. */
@@ -42,13 +45,15 @@ const perProject = (project: string): SeedUser[] => [
   { username: `password-${project}`, fullName: `Password ${project}`, style: "light" },
   // Made a manager of people by groups.spec.ts: its column choice is its own preference.
   { username: `groups-${project}`, fullName: `Groups ${project}`, style: "light" },
+  // Holds manageUsers through USER_MANAGERS_GROUP (users.spec.ts), not the site owner.
+  { username: `users-${project}`, fullName: `Users ${project}`, style: "light" },
 ];
 
 export const SEED_USERS: SeedUser[] = [...shared, ...PROJECTS.flatMap(perProject)];
 
 /** The name of a per-project user for the running project. */
 export function projectUser(
-  base: "theme" | "forced" | "password" | "groups",
+  base: "theme" | "forced" | "password" | "groups" | "users",
   project: string,
 ): string {
   return `${base}-${project}`;
@@ -74,3 +79,5 @@ export const SMALL_ARCHIVE_PHOTOS = 8;
 
 /** A group the seed makes, for an approver to put a new account in (signups.spec.ts). */
 export const REVIEWERS_GROUP = "E2E reviewers";
+/** The group whose members manage people (the manageUsers flag): users.spec.ts, a11y.spec.ts. */
+export const USER_MANAGERS_GROUP = "E2E user managers";

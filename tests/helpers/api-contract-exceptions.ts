@@ -231,4 +231,37 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "sortdir'); the reference's GET answers a plain array of Group, which application/json " +
       "still gets (decision 035).",
   },
+  {
+    method: "GET",
+    path: /^\/fotoweb\/api\/users\/?$/i,
+    mediaType: "application/vnd.fotoware.user-list+json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "The spec's users grid reads the user list as {count, data, paging} under the user-list " +
+      "type (spec 002 sections 3 and 7, decision 034); the reference describes only the plain " +
+      "array of User at this path, which Arkiv answers for application/json. Each entry of data " +
+      "is the same User representation the array holds (checked there).",
+  },
+  {
+    method: "GET",
+    path: /^\/fotoweb\/api\/users\/\d+\/enabled\/?$/i,
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "Reading whether a user is enabled ({value: boolean}, the ValueModelBoolean the PUT beside " +
+      "it takes) is Arkiv's own (decision 034); the reference describes only the PUT.",
+  },
+  {
+    method: "GET",
+    path: /^\/fotoweb\/api\/site-owner\/?$/i,
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "The descriptor's userManagement.siteOwner link (spec 002 section 7: PUT the site owner " +
+      "link with {user: href}); the reference has no such path. GET answers the site owner as " +
+      "the same User representation /fotoweb/api/users/{id} answers (checked there).",
+  },
 ];

@@ -48,6 +48,10 @@ const HOW: Record<string, "json" | "template" | "rendition" | "logout" | "page">
   "userManagement.everyoneGroup": "json",
   "userManagement.registeredUsersGroup": "json",
   signups: "json",
+  users: "json",
+  "userManagement.userList": "json",
+  "userManagement.guestUser": "json",
+  "userManagement.siteOwner": "json",
   "views.createInvitations": "page",
   "views.manageInvitations": "page",
 };

@@ -10,7 +10,12 @@ import {
   type ArchiveAccess,
 } from "~/models/archive/archive.server";
 import type { ArchivePermission } from "~/models/archive/archive.schema";
-import { CAPABILITIES, type Capability } from "~/models/group/group.schema";
+import {
+  CAPABILITIES,
+  grantedCapabilities,
+  parseGroupPermissions,
+  type Capability,
+} from "~/models/group/group.schema";
 import { capabilitiesFromGroups } from "~/models/group/membership.server";
 import { Problem } from "~/models/problem/problem";
 import { compileNode } from "~/models/search/search.server";
@@ -447,11 +452,8 @@ export function browseDecision(viewer: Viewer | null): Decision<Viewer> {
 export const NOTHING_HERE = "There is nothing at this address.";
 
 export async function peopleDecision(viewer: Viewer | null): Promise<Decision<Viewer>> {
-  if (!viewer || viewer.isGuest)
-    return { allowed: false, problem: new Problem("unauthenticated", "Log on to continue.") };
-  if (!(await hasCapability(viewer, "manageUsers")))
-    return { allowed: false, problem: new Problem("not-found", NOTHING_HERE) };
-  return { allowed: true, value: viewer };
+  // One gate for the users and the groups areas (decisions 034 and 035).
+  return userAdministrationDecision(viewer);
 }
 
 /** peopleDecision, throwing its Problem when refused. */
@@ -509,4 +511,133 @@ export async function assertMayGrant(
 export async function apiDecision(viewer: Viewer): Promise<Decision<Viewer>> {
   if (await hasCapability(viewer, "api")) return { allowed: true, value: viewer };
   return { allowed: false, problem: new Problem("forbidden", CAPABILITY_REFUSALS.api!) };
+}
+
+/*
+ * People administration (spec 002 "Users", decision 034). The whole area exists only for holders
+ * of manageUsers: to anyone else it answers exactly as an address that does not exist. Inside it,
+ * what may be done to each person is decided by userActions, whose flags the grid, the editor and
+ * the API all follow; nobody raises their own rights through it.
+ */
+
+export const USERS_AREA_NOT_FOUND = NOTHING_HERE;
+
+/** May the viewer administer people at all? Refused as not-found, never as forbidden. */
+export async function userAdministrationDecision(viewer: Viewer | null): Promise<Decision<Viewer>> {
+  const decision = await capabilityDecision(viewer, "manageUsers");
+  if (decision.allowed) return decision;
+  return { allowed: false, problem: new Problem("not-found", USERS_AREA_NOT_FOUND) };
+}
+
+/** The action flags of one user for this viewer (spec 002 sections 3 and 6). */
+export interface UserActions {
+  update: boolean;
+  updateAccountStatus: boolean;
+  updateLicense: boolean;
+  delete: boolean;
+  setNewSiteOwner: boolean;
+  updateMemberships: boolean;
+  resetDeviceTokens: boolean;
+  updatePassword: boolean;
+}
+
+const NO_USER_ACTIONS: UserActions = {
+  update: false,
+  updateAccountStatus: false,
+  updateLicense: false,
+  delete: false,
+  setNewSiteOwner: false,
+  updateMemberships: false,
+  resetDeviceTokens: false,
+  updatePassword: false,
+};
+
+export interface UserTarget {
+  id: number;
+  isSiteOwner: boolean;
+  isGuest: boolean;
+  /** Enabled and not expired: only such an account may become the site owner. */
+  isActive: boolean;
+}
+
+/**
+ * What the viewer may do to the target. A manager who is not the site owner may not touch the
+ * site owner, nor anyone holding a capability they lack (setting that person's password would
+ * hand them those rights), nor their own status, license or memberships. The site owner may do
+ * all but delete or disable themselves. The guest is shared by every visitor: its names and
+ * groups may change, never its password, status or license, so it cannot become an account.
+ */
+export async function userActions(viewer: Viewer, target: UserTarget): Promise<UserActions> {
+  if (!(await userAdministrationDecision(viewer)).allowed) return NO_USER_ACTIONS;
+  const self = viewer.id === target.id;
+  if (target.isGuest) return { ...NO_USER_ACTIONS, update: true, updateMemberships: true };
+  if (target.isSiteOwner) {
+    if (!viewer.isSiteOwner) return NO_USER_ACTIONS;
+    return {
+      ...NO_USER_ACTIONS,
+      update: true,
+      updateLicense: true,
+      updateMemberships: true,
+      resetDeviceTokens: true,
+      updatePassword: true,
+    };
+  }
+  if (viewer.isSiteOwner)
+    return {
+      update: true,
+      updateAccountStatus: !self,
+      updateLicense: true,
+      delete: !self,
+      setNewSiteOwner: target.isActive,
+      updateMemberships: true,
+      resetDeviceTokens: true,
+      updatePassword: true,
+    };
+  if (self)
+    return {
+      ...NO_USER_ACTIONS,
+      update: true,
+      resetDeviceTokens: true,
+      updatePassword: true,
+    };
+  const [mine, theirs] = await Promise.all([
+    capabilitiesOf(viewer),
+    capabilitiesFromGroups({ id: target.id, isGuest: false }),
+  ]);
+  if ([...theirs].some((c) => !mine.has(c))) return NO_USER_ACTIONS;
+  return {
+    update: true,
+    updateAccountStatus: true,
+    updateLicense: true,
+    delete: true,
+    setNewSiteOwner: false,
+    updateMemberships: true,
+    resetDeviceTokens: true,
+    updatePassword: true,
+  };
+}
+
+/**
+ * May the viewer put someone into these groups? Nobody grants what they do not hold: a manager
+ * who is not the site owner may give only memberships whose capabilities they have themselves.
+ * The refusal names the first such group (the viewer may see every group's name here).
+ */
+export async function grantMembershipsDecision(
+  viewer: Viewer,
+  groups: { id: number; name: string; permissions: string }[],
+): Promise<Decision<Viewer>> {
+  if (viewer.isSiteOwner) return { allowed: true, value: viewer };
+  const mine = await capabilitiesOf(viewer);
+  for (const group of groups) {
+    const granted = grantedCapabilities(parseGroupPermissions(group.permissions));
+    if (granted.some((c) => !mine.has(c)))
+      return {
+        allowed: false,
+        problem: new Problem(
+          "forbidden",
+          `You cannot add people to "${group.name}": it grants rights you do not hold.`,
+        ),
+      };
+  }
+  return { allowed: true, value: viewer };
 }

@@ -53,18 +53,7 @@ export function publicDescriptor(settings: SiteSettings, browsing: Viewer | null
   };
 }
 
-/*
- * The people links (issue 15, decision 035), each only for the holder of its capability. A link
- * is offered only once the area behind it is built (PEOPLE_AREAS_BUILT): the users, invitations
- * and sign-ups areas arrive from their own branches, and a descriptor never offers an address
- * that does not answer.
- */
-export const PEOPLE_AREAS_BUILT = {
-  groups: true,
-  users: false,
-  invitations: true,
-  signups: true,
-} as const;
+/* The people links (issue 15, decision 035), each only for the holder of its capability. */
 
 export interface PeopleLinks {
   users?: string;
@@ -82,17 +71,14 @@ export interface PeopleLinks {
 }
 
 export function peopleLinks(capabilities: ReadonlySet<Capability>): PeopleLinks {
-  const built = PEOPLE_AREAS_BUILT;
   const manage = capabilities.has("manageUsers");
-  const users = manage && built.users;
-  const groups = manage && built.groups;
-  const invite = capabilities.has("inviteUsers") && built.invitations;
+  const users = manage;
+  const groups = manage;
+  const invite = capabilities.has("inviteUsers");
   return {
     ...(users ? { users: LINKS.apiUsers } : {}),
     ...(groups ? { groups: LINKS.apiGroups } : {}),
-    ...(capabilities.has("approvePendingSignups") && built.signups
-      ? { signups: LINKS.apiSignups }
-      : {}),
+    ...(capabilities.has("approvePendingSignups") ? { signups: LINKS.apiSignups } : {}),
     ...(users || groups
       ? {
           userManagement: {

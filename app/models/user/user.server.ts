@@ -240,17 +240,22 @@ export async function updatePreferences(userId: number, change: (p: Preferences)
     });
 }
 
+/** The site owner's id (there is exactly one once the site has started). */
+export async function siteOwnerId(): Promise<number | undefined> {
+  const row = await db()
+    .selectFrom("users")
+    .select("id")
+    .where("is_site_owner", "=", 1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /**
  * The first start creates the site owner. Without ADMIN_PASSWORD a password is generated, returned
  * for printing once, and must be changed at the first sign-in.
  */
 export async function ensureSiteOwner(username: string, password?: string) {
-  const existing = await db()
-    .selectFrom("users")
-    .select("id")
-    .where("is_site_owner", "=", 1)
-    .executeTakeFirst();
-  if (existing) return { created: false as const };
+  if ((await siteOwnerId()) !== undefined) return { created: false as const };
   const generated = password ? undefined : crypto.randomBytes(12).toString("base64url");
   const user = await createUser({
     username,

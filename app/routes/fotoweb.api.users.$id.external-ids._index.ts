@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { noContent, requireUserManagerApi, userIdParam } from "~/http/actions/users-api.server";
+import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
+import { getManagedUser, updateManagedUser } from "~/models/user/users-admin.server";
+
+/* A user's SSO ids (reference User_GetUserExternalIds, User_DeleteUserExternalIds). */
+
+export const allowedMethods = ["GET", "HEAD", "DELETE"];
+
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  const viewer = await requireUserManagerApi(request);
+  const { record } = await getManagedUser(viewer, userIdParam(params));
+  return apiJson(record.externalIds, "application/json", {
+    headers: { "Cache-Control": "no-store" },
+  });
+});
+
+export const action = apiHandler(async (args: ActionFunctionArgs) => {
+  const { request, params } = args;
+  if (request.method !== "DELETE") return methodNotAllowed(args);
+  const viewer = await requireUserManagerApi(request);
+  await updateManagedUser(viewer, userIdParam(params), { externalIds: [] });
+  return noContent();
+});

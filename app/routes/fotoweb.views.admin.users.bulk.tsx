@@ -1,0 +1,45 @@
+import "~/components/shell/shell-bundle";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { BULK_TITLES, BulkDialog } from "~/components/user/BulkDialog";
+import type { FormReplyBody } from "~/http/error";
+import { bulkAction, bulkData } from "~/http/actions/users-page.server";
+import { pageHandler } from "~/http/http.server";
+import { narrowPanel } from "~/styles/global.css";
+
+/*
+ * The bulk dialogs of the users grid (spec 002): ?kind=company|license|access|expiry|delete with
+ * the grid's selection (`sel`). Without JavaScript each is this page; the post goes back to the
+ * grid with a toast saying how many changed and how many were left as they were.
+ */
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? BULK_TITLES[data.kind] : "Users"} | Arkiv` },
+];
+
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request }: LoaderFunctionArgs) => bulkData(request))(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request }: ActionFunctionArgs) => bulkAction(request))(args);
+}
+
+export default function BulkView() {
+  const data = useLoaderData<typeof loader>();
+  const reply = useActionData<FormReplyBody>();
+  return (
+    <section className={narrowPanel} aria-labelledby="bulk-title">
+      <h1 id="bulk-title">{BULK_TITLES[data.kind]}</h1>
+      <BulkDialog
+        key={reply?.requestId ?? data.kind}
+        kind={data.kind}
+        applicable={data.applicable}
+        skipped={data.skipped}
+        back={data.back}
+        fieldErrors={reply?.fieldErrors ?? {}}
+        formError={reply?.formError}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import "~/components/shell/shell-bundle";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { UserEditor } from "~/components/user/UserEditor";
+import { conformResult, type FormReplyBody } from "~/http/error";
+import { editorAction, editorData } from "~/http/actions/users-page.server";
+import { pageHandler } from "~/http/http.server";
+import { page, panel } from "~/styles/global.css";
+import { gridReturn } from "~/utils/user-links";
+
+/* Add a user (spec 002 "Add/edit user screen"), with the new-user defaults filled in. */
+
+export const meta: MetaFunction = () => [{ title: "Add user | Arkiv" }];
+
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request }: LoaderFunctionArgs) => editorData(request, null))(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request }: ActionFunctionArgs) => editorAction(request, null))(args);
+}
+
+export default function NewUserView() {
+  const data = useLoaderData<typeof loader>();
+  const reply = useActionData<FormReplyBody>();
+  const [params] = useSearchParams();
+  return (
+    <div className={page}>
+      <section className={panel} aria-labelledby="user-title">
+        <h1 id="user-title">Add user</h1>
+        <UserEditor
+          key={reply?.requestId ?? "new"}
+          mode="new"
+          revision={null}
+          values={{ ...data.values, ...(reply?.repopulateFields as Record<string, string>) }}
+          properties={data.properties}
+          actions={data.actions}
+          groups={data.groups}
+          memberOf={data.memberOf}
+          back={gridReturn(params.get("back") ?? undefined)}
+          lastResult={conformResult(reply)}
+          formError={reply?.formError}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import "~/components/shell/shell-bundle";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Button } from "~/components/ui/Button";
+import { button } from "~/components/ui/controls.css";
+import * as css from "~/components/user/users.css";
+import { siteOwnerAction, siteOwnerData } from "~/http/actions/users-page.server";
+import { pageHandler } from "~/http/http.server";
+import { narrowPanel } from "~/styles/global.css";
+import { LINKS } from "~/utils/links";
+import { USER_LINKS } from "~/utils/user-links";
+
+/*
+ * Set a new site owner (spec 002): a confirmation, then the "site owner changed" notice whose OK
+ * logs out. The notice is shown once, from a signed cookie the transfer sets: the old owner may no
+ * longer manage users, so the gate would hide any other page from them.
+ */
+
+export const meta: MetaFunction = () => [{ title: "Set a new site owner | Arkiv" }];
+
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request }: LoaderFunctionArgs) => siteOwnerData(request))(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request }: ActionFunctionArgs) => siteOwnerAction(request))(args);
+}
+
+export default function SiteOwnerView() {
+  const { user, changed } = useLoaderData<typeof loader>();
+  if (changed !== null || !user)
+    return (
+      <section className={narrowPanel} aria-labelledby="owner-title" role="alertdialog">
+        <h1 id="owner-title">Site owner changed</h1>
+        <p>
+          {changed} is now the site owner. You are logged out so that your new rights take effect.
+        </p>
+        <Form method="post" action={LINKS.logout}>
+          <Button type="submit">OK</Button>
+        </Form>
+      </section>
+    );
+  return (
+    <section className={narrowPanel} aria-labelledby="owner-title">
+      <h1 id="owner-title">Set a new site owner</h1>
+      <p>
+        Make {user.fullName} ({user.username}) the site owner? You stop being the site owner, and
+        only the new owner can give it back.
+      </p>
+      <Form method="post" className={css.actions}>
+        <input type="hidden" name="user" value={user.id} />
+        <Button type="submit">Set as site owner</Button>
+        <Link to={USER_LINKS.grid} className={button.secondary}>
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}
