@@ -354,6 +354,10 @@ describe("the rest of the store", () => {
     await fs.writeFile(fresh, "partial");
     const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
     await fs.utimes(old, hourAgo, hourAgo);
+    // A file's stamp can run a few milliseconds ahead of Date.now() on some machines (its clock
+    // is the kernel's coarse one), so "fresh" is set a minute back rather than left at "now".
+    const minuteAgo = new Date(Date.now() - 60 * 1000);
+    await fs.utimes(fresh, minuteAgo, minuteAgo);
     // Blobs are never temporary files, however old.
     await fs.utimes(blobPath(info.hash), hourAgo, hourAgo);
 
