@@ -50,6 +50,12 @@ test("the owner reaches the groups from the tools menu; the pages pass axe in li
   await expect(menu.getByRole(role, { name: "Manage site" })).toBeVisible();
   await expectAccessible(page, info, "tools menu open");
   await menu.getByRole(role, { name: "Manage users and groups" }).click();
+  // The modal's users tab comes first (spec 002); its Groups tab leads here.
+  await expect(page).toHaveURL(/\/fotoweb\/views\/admin\/users$/);
+  await page
+    .getByRole("navigation", { name: "Users and groups" })
+    .getByRole("link", { name: "Groups" })
+    .click();
   await expect(page).toHaveURL(LIST);
   await expect(page.getByRole("heading", { name: "Manage groups", level: 1 })).toBeVisible();
   await expectAccessible(page, info, "manage groups (light)");
