@@ -9,6 +9,7 @@ import { assetResolution } from "./migrations/0005-asset-resolution";
 import { applications } from "./migrations/0006-applications";
 import { people } from "./migrations/0007-people";
 import { metadataViews } from "./migrations/0008-metadata-views";
+import { archiveAdministration } from "./migrations/0009-archive-administration";
 
 /*
  * The migrations, in the order they run (decision 025). Each lives in app/db/migrations/ and is
@@ -26,6 +27,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0006_applications": applications(dialect),
     "0007_people": people(dialect),
     "0008_metadata_views": metadataViews(dialect),
+    "0009_archive_administration": archiveAdministration(dialect),
   };
 }
 

@@ -194,6 +194,8 @@ export interface ArchivesTable {
   sort_id: Generated<number>;
   /** The cover chosen with SetPosterAsset; null shows the poster rules' default. */
   poster_asset_id: Generated<number | null>;
+  /** Raised by every save; a save naming an older one is a conflict (issue 16). */
+  revision: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -394,6 +396,31 @@ export interface MetadataViewsTable {
   updated_at: string;
 }
 
+/**
+ * A named configuration list the archive dialog picks from (decision 038): processing profiles
+ * and their sets, quick rendition sets, crop profile sets. The id is a GUID string.
+ */
+export interface NamedSettingsTable {
+  id: string;
+  name: string;
+  /** Lower-cased name: names are unique ignoring case within one list. */
+  name_key: string;
+  /** JSON text: the list's own settings, validated by its model. */
+  settings: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A watermark image (spec 001 "watermarks": FileName, Name), its bytes in the blob store. */
+export interface WatermarksTable {
+  file_name: string;
+  name: string;
+  blob_hash: string;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -419,6 +446,11 @@ export interface Database {
   oauth_credentials: OAuthCredentialsTable;
   metadata_fields: MetadataFieldsTable;
   metadata_views: MetadataViewsTable;
+  processing_profiles: NamedSettingsTable;
+  processing_profile_sets: NamedSettingsTable;
+  rendition_sets: NamedSettingsTable;
+  crop_profile_sets: NamedSettingsTable;
+  watermarks: WatermarksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -438,6 +470,8 @@ export type ApplicationRow = Selectable<ApplicationsTable>;
 export type OAuthCredentialRow = Selectable<OAuthCredentialsTable>;
 export type MetadataFieldRow = Selectable<MetadataFieldsTable>;
 export type MetadataViewRow = Selectable<MetadataViewsTable>;
+export type NamedSettingsRow = Selectable<NamedSettingsTable>;
+export type WatermarkRow = Selectable<WatermarksTable>;
 
 export const EVERYONE_GROUP_ID = 10000;
 export const REGISTERED_USERS_GROUP_ID = 10001;

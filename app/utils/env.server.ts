@@ -96,6 +96,18 @@ export const envSchema = z.object({
     .default(30 * 86_400),
   /** Token requests one client may make per 15 minutes at /fotoweb/oauth2/token; more: 429. */
   TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  /**
+   * The folders path archives may index (issue 16, decision 042), separated by the platform's
+   * path delimiter (":" on Linux). Unset: no archive may index a folder; every archive keeps its
+   * files in the pool (the blob store under DATA_DIR).
+   */
+  ARCHIVE_ROOTS: z.string().max(10_000).default(""),
+  /** How often path archives are re-scanned, in minutes; 0 only on save and on demand. */
+  ARCHIVE_RESCAN_MINUTES: z.coerce.number().int().min(0).max(100_000).default(60),
+  /** How many archives a site may hold; saving one more answers too_many_archives. */
+  MAX_ARCHIVES: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Days the trash can keeps what a deleted archive held before it is removed for good. */
+  TRASH_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Create the demo archive on first start with an empty database. */
   DEMO_CONTENT: booleanFlag.default("true"),
   LOG_REQUESTS: booleanFlag.default("true"),

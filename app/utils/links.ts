@@ -48,7 +48,34 @@ export const LINKS = {
   invitation: "/fotoweb/views/invitation",
   forgotPassword: "/fotoweb/views/forgot-password",
   resetPassword: "/fotoweb/views/reset-password",
+  // Archive administration (issue 16): the archive list and dialog, the configuration lists the
+  // dialog picks from (each an admin page and an API under /fotoweb/api/config/), path archives.
+  adminArchives: "/fotoweb/views/admin/archives",
+  adminArchiveNew: "/fotoweb/views/admin/archives/new",
+  adminMetadata: "/fotoweb/views/admin/metadata",
+  adminProcessingProfiles: "/fotoweb/views/admin/processing-profiles",
+  adminWatermarks: "/fotoweb/views/admin/watermarks",
+  adminRenditionSets: "/fotoweb/views/admin/rendition-sets",
+  adminCropProfileSets: "/fotoweb/views/admin/crop-profile-sets",
+  adminTrash: "/fotoweb/views/admin/trash",
+  apiConfigArchives: "/fotoweb/api/config/archives",
+  apiConfigOptions: "/fotoweb/api/config/options",
+  apiConfigWatermarks: "/fotoweb/api/config/watermarks",
+  apiConfigRenditionSets: "/fotoweb/api/config/quickrenditionsets",
+  apiConfigCropProfileSets: "/fotoweb/api/config/cropprofilesets",
+  apiConfigProcessingProfiles: "/fotoweb/api/config/processingprofiles",
+  apiConfigProcessingProfileSets: "/fotoweb/api/config/processingprofilesets",
+  apiConfigMetadataViews: "/fotoweb/api/config/metadataviews",
+  apiConfigMetadataFields: "/fotoweb/api/config/metadata/fields",
+  apiPools: "/fotoweb/api/pools",
+  apiIndexServers: "/fotoweb/api/im-pools/servers",
+  apiUsersPublic: "/fotoweb/api/users/public/all",
+  apiGroupsPublic: "/fotoweb/api/groups/public/all",
 } as const;
+
+/** An archive's dialog page ("archive details"). */
+export const adminArchivePath = (archiveId: number | string) =>
+  `${LINKS.adminArchives}/${archiveId}`;
 
 /** The log-on page, returning to `to` (a same-origin path) afterwards. */
 export const loginReturningTo = (to: string) => `${LINKS.login}?to=${encodeURIComponent(to)}`;

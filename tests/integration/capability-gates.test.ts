@@ -159,6 +159,13 @@ const GATES: Record<
       allowed: 302,
       refused: [403],
     },
+    {
+      name: "the archive configuration API, which does not exist for anyone else",
+      check: async (p) =>
+        (await clients.get(p)!.getJson("/fotoweb/api/config/metadataviews")).status,
+      allowed: 200,
+      refused: [404],
+    },
   ],
   uploadToUploadArea: [
     {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
+import { AREA_NOT_FOUND } from "~/models/access/access.server";
 import { assetHref } from "~/models/asset/asset.server";
 import { updateSiteSettings } from "~/models/site/site.server";
 import { createUser } from "~/models/user/user.server";
@@ -267,21 +268,21 @@ describe("the configuration reads (ManageArchives)", () => {
     expect(fallback.EditorHref).toBe("/fotoweb/editors/default");
   });
 
-  test("a member is refused 403 at every address, existing or not; the guest and nobody 401", async () => {
+  test("to a member the area does not exist: 404 at every address, existing or not; the guest and nobody 401", async () => {
     const missing = [`${CONFIG}/fields/99999`, `${CONFIG}/groups/Nope/fields`, `${VIEWS}/nope`];
     for (const path of [...reads, ...missing]) {
       const refused = await member.getJson(path);
-      expect(refused.status, path).toBe(403);
+      expect(refused.status, path).toBe(404);
       const body = await readApiJson<{ value: string }>(refused);
-      expect(body.value).toContain("manage-archives");
+      expect(body.value).toBe(AREA_NOT_FOUND);
       expect((await guest.getJson(path)).status, path).toBe(401);
       expect((await anonymous.getJson(path)).status, path).toBe(401);
     }
     const before = await count("metadata_views");
-    expect((await send(member, "POST", VIEWS, viewBody("Sneaky"))).status).toBe(403);
-    expect((await send(member, "DELETE", `${VIEWS}/default`, "")).status).toBe(403);
+    expect((await send(member, "POST", VIEWS, viewBody("Sneaky"))).status).toBe(404);
+    expect((await send(member, "DELETE", `${VIEWS}/default`, "")).status).toBe(404);
     expect((await send(member, "POST", `${CONFIG}/fields/`, { GuiLabel: "Sneaky" })).status).toBe(
-      403,
+      404,
     );
     expect(await count("metadata_views")).toBe(before);
   });

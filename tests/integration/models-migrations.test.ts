@@ -126,6 +126,11 @@ describe("schema", () => {
         "metadata_fields",
         "metadata_views",
         "oauth_credentials",
+        "crop_profile_sets",
+        "processing_profile_sets",
+        "processing_profiles",
+        "rendition_sets",
+        "watermarks",
         "password_resets",
         "renditions",
         "revisions",
@@ -369,6 +374,7 @@ describe("re-running migrations", () => {
       "0006_applications",
       "0007_people",
       "0008_metadata_views",
+      "0009_archive_administration",
     ]);
   });
 
@@ -432,9 +438,10 @@ describe("an empty database", () => {
       "0006_applications",
       "0007_people",
       "0008_metadata_views",
+      "0009_archive_administration",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
-    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 29 : 24);
+    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 34 : 29);
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {
@@ -538,6 +545,7 @@ describe("frozen migrations (decision 025)", () => {
         "0006_applications",
         "0007_people",
         "0008_metadata_views",
+        "0009_archive_administration",
       ]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
@@ -604,6 +612,7 @@ describe("frozen migrations (decision 025)", () => {
         "0006_applications",
         "0007_people",
         "0008_metadata_views",
+        "0009_archive_administration",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")

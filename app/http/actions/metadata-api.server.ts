@@ -1,12 +1,12 @@
 import {
   createField,
   createView,
-  requireArchiveManager,
   requireCustomField,
   requireView,
   updateField,
   updateView,
 } from "~/models/metadata/metadata.server";
+import { requireArchiveAdministration } from "~/models/access/access.server";
 import { fieldInputSchema, viewInputSchema } from "~/models/metadata/metadata.schema";
 import { configFieldView, configViewView } from "~/models/metadata/metadata.view";
 import type { Viewer } from "~/models/user/user.schema";
@@ -22,11 +22,11 @@ import { formReply, readSubmission } from "../submission.server";
 export const METADATA_CONFIG_TYPE = "application/json";
 
 /**
- * An own account holding ManageArchives. As for the applications: nobody signed in (or the
- * guest) is 401, anyone else 403 at every address, whether or not something is there.
+ * An own account holding manageArchives: nobody signed in (or the guest) is 401; to anyone else
+ * the area does not exist (404 at every address, issue 16).
  */
 export async function requireArchiveManagerApi(request: Request): Promise<Viewer> {
-  return requireArchiveManager(await requireViewer(request, { allowGuest: false }));
+  return requireArchiveAdministration(await requireViewer(request, { allowGuest: false }));
 }
 
 export const configJson = (data: unknown, init?: ResponseInit) =>

@@ -529,6 +529,27 @@ export async function userAdministrationDecision(viewer: Viewer | null): Promise
   return { allowed: false, problem: new Problem("not-found", USERS_AREA_NOT_FOUND) };
 }
 
+/** What anyone without manageArchives is told at every archive-administration address. */
+export const ARCHIVE_AREA_NOT_FOUND = AREA_NOT_FOUND;
+
+/**
+ * May the viewer administer archives and their configuration lists (manageArchives; issue 16)?
+ * Nobody signed in is asked to log on; to anyone else without the capability the area does not
+ * exist: every page and call of it answers the not-found of an unknown address.
+ */
+export async function archiveAdministrationDecision(
+  viewer: Viewer | null,
+): Promise<Decision<Viewer>> {
+  const decision = await capabilityDecision(viewer, "manageArchives");
+  if (decision.allowed || decision.problem.kind === "unauthenticated") return decision;
+  return { allowed: false, problem: new Problem("not-found", ARCHIVE_AREA_NOT_FOUND) };
+}
+
+/** archiveAdministrationDecision, throwing its Problem when refused. */
+export async function requireArchiveAdministration(viewer: Viewer | null): Promise<Viewer> {
+  return decided(await archiveAdministrationDecision(viewer));
+}
+
 /** The action flags of one user for this viewer (spec 002 sections 3 and 6). */
 export interface UserActions {
   update: boolean;

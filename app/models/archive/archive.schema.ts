@@ -53,6 +53,59 @@ export const archivePermissionSchema = z.enum(ARCHIVE_PERMISSIONS);
 /** A new member, and the default Everyone member, get these (spec 001 section 4). */
 export const DEFAULT_MEMBER_PERMISSIONS: ArchivePermission[] = ["View", "Preview"];
 
+/**
+ * Permissions that need others (spec 001 section 4): ticking one ticks its prerequisites,
+ * unticking a prerequisite unticks what needs it. The server applies the same rule on every save.
+ */
+export const PERMISSION_PREREQUISITES: Partial<Record<ArchivePermission, ArchivePermission[]>> = {
+  HistoryRollback: ["HistoryView"],
+  HistoryManage: ["HistoryView"],
+  ManageConsentStatus: ["ViewConsentDetails", "ViewConsentSummary"],
+  ViewConsentDetails: ["ViewConsentSummary"],
+};
+
+/** The permissions with every prerequisite of each added, in the canonical order. */
+export function withPrerequisites(permissions: Iterable<ArchivePermission>): ArchivePermission[] {
+  const granted = new Set<ArchivePermission>();
+  const add = (p: ArchivePermission) => {
+    if (granted.has(p)) return;
+    granted.add(p);
+    for (const needed of PERMISSION_PREREQUISITES[p] ?? []) add(needed);
+  };
+  for (const p of permissions) add(p);
+  return ARCHIVE_PERMISSIONS.filter((p) => granted.has(p));
+}
+
+/** The permissions without `removed` and without everything that needs it, directly or not. */
+export function withoutDependents(
+  permissions: Iterable<ArchivePermission>,
+  removed: ArchivePermission,
+): ArchivePermission[] {
+  const left = new Set(permissions);
+  const drop = (p: ArchivePermission) => {
+    if (!left.delete(p)) return;
+    for (const [dependent, needs] of Object.entries(PERMISSION_PREREQUISITES))
+      if (needs.includes(p)) drop(dependent as ArchivePermission);
+  };
+  drop(removed);
+  return ARCHIVE_PERMISSIONS.filter((p) => left.has(p));
+}
+
+/** A member entry of an archive's access list as the API and the dialog send it. */
+export const archiveMemberSchema = z.object({
+  Id: z.coerce.number().int().min(1).max(2_147_483_647),
+  MemberType: z.enum(["user", "group"]),
+  Name: z.string().max(300).optional(),
+  Description: z.string().max(2000).optional(),
+  AutoSearch: z.string().trim().max(2000).default(""),
+  Permissions: z
+    .array(archivePermissionSchema)
+    .max(ARCHIVE_PERMISSIONS.length * 2)
+    .default([])
+    .transform((list) => withPrerequisites(list)),
+});
+export type ArchiveMemberInput = z.infer<typeof archiveMemberSchema>;
+
 /** Alignment 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right, 4 centre. */
 export const watermarkAlignmentSchema = z.union([
   z.literal(0),

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { db, now } from "~/db/connection.server";
 import type { MetadataFieldRow, MetadataViewRow } from "~/db/schema";
-import { browseDecision, siteDecision } from "~/models/access/access.server";
+import { browseDecision, requireArchiveAdministration } from "~/models/access/access.server";
 import { listArchives, type Archive } from "~/models/archive/archive.server";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
@@ -45,13 +45,6 @@ export const FIELD_NOT_FOUND = "There is no metadata field at this address.";
 export const VIEW_NOT_FOUND = "There is no metadata view at this address.";
 export const NAMESPACE_NOT_FOUND = "There is no metadata namespace at this address.";
 export const GROUP_NOT_FOUND = "There is no metadata field group at this address.";
-
-/** Only the holders of ManageArchives read the configuration and change fields and views. */
-export async function requireArchiveManager(viewer: Viewer | null): Promise<Viewer> {
-  const decision = await siteDecision(viewer, "ManageArchives");
-  if (!decision.allowed) throw decision.problem;
-  return decision.value;
-}
 
 function parseJson<T>(text: string, fallback: T): T {
   try {
@@ -138,7 +131,7 @@ export async function createField(
   viewer: Viewer | null,
   input: FieldInput,
 ): Promise<FieldDefinition> {
-  await requireArchiveManager(viewer);
+  await requireArchiveAdministration(viewer);
   const at = now();
   const row = await db()
     .insertInto("metadata_fields")
@@ -174,7 +167,7 @@ export async function updateField(
   key: string,
   input: FieldInput,
 ): Promise<FieldDefinition> {
-  await requireArchiveManager(viewer);
+  await requireArchiveAdministration(viewer);
   const field = await requireCustomField(key);
   const changed = new Map(await fieldsById());
   changed.set(field.Id, toField(fieldRowOf(field.Id, input)));
@@ -199,7 +192,7 @@ function fieldRowOf(id: number, input: FieldInput): MetadataFieldRow {
 
 /** Removes a custom field that no view uses. */
 export async function deleteField(viewer: Viewer | null, key: string): Promise<FieldDefinition> {
-  await requireArchiveManager(viewer);
+  await requireArchiveAdministration(viewer);
   const field = await requireCustomField(key);
   const users = (await listViews()).filter((v) => viewFieldIds(v).has(field.Id));
   if (users.length > 0)
@@ -341,7 +334,7 @@ async function nameTaken(input: ViewInput, except: string | null): Promise<boole
 const NAME_TAKEN = "Another metadata view has this name";
 
 export async function createView(viewer: Viewer | null, input: ViewInput): Promise<ViewResult> {
-  await requireArchiveManager(viewer);
+  await requireArchiveAdministration(viewer);
   const problems = viewProblems(input, await fieldsById());
   if (await nameTaken(input, null)) problems.Name = NAME_TAKEN;
   const id = input.Id ?? crypto.randomUUID();
@@ -379,7 +372,7 @@ export async function updateView(
   id: string,
   input: ViewInput,
 ): Promise<ViewResult> {
-  await requireArchiveManager(viewer);
+  await requireArchiveAdministration(viewer);
   const existing = VIEW_ID.test(id) ? await findStoredView(id) : null;
   if (!existing) throw new Problem("not-found", VIEW_NOT_FOUND);
   const problems = viewProblems(input, await fieldsById());
@@ -403,7 +396,7 @@ export async function updateView(
 
 /** Removes a view no archive uses; the default view stays, as every archive falls back to it. */
 export async function deleteView(viewer: Viewer | null, id: string): Promise<MetadataViewRecord> {
-  await requireArchiveManager(viewer);
+  await requireArchiveAdministration(viewer);
   const view = VIEW_ID.test(id) ? await findStoredView(id) : null;
   if (!view) throw new Problem("not-found", VIEW_NOT_FOUND);
   if (view.Id === DEFAULT_VIEW_ID)
