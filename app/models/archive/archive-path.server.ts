@@ -1,0 +1,56 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { env } from "~/utils/env.server";
+
+/*
+ * Where a path archive's files may live (issue 16, decision 042): under one of the roots the
+ * operator allows in ARCHIVE_ROOTS. A path is taken as the folder it finally resolves to, so a
+ * symbolic link leading out of every root is refused like a path written outside them.
+ */
+
+/** The allowed roots, resolved; empty when the operator allows none. */
+export function allowedRoots(): string[] {
+  return env()
+    .ARCHIVE_ROOTS.split(path.delimiter)
+    .map((r) => r.trim())
+    .filter((r) => r !== "")
+    .map((r) => path.resolve(r));
+}
+
+export type PathCheck =
+  { ok: true; path: string } | { ok: false; code: "path_invalid"; message: string };
+
+const invalid = (message: string): PathCheck => ({ ok: false, code: "path_invalid", message });
+
+const inside = (root: string, target: string) =>
+  target === root || target.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+
+/** Whether an archive may index this folder; the answer names the folder it resolves to. */
+export async function checkArchivePath(given: string): Promise<PathCheck> {
+  const roots = allowedRoots();
+  if (roots.length === 0) return invalid("This site does not allow archives that index a folder.");
+  const trimmed = given.trim();
+  if (trimmed === "" || !path.isAbsolute(trimmed) || trimmed.includes("\0"))
+    return invalid("Enter the full path of a folder, starting with /.");
+  const written = path.resolve(trimmed);
+  if (!roots.some((root) => inside(root, written)))
+    return invalid("This folder is outside the folders archives may index.");
+  let real: string;
+  try {
+    real = await fs.realpath(written);
+  } catch {
+    return invalid("This folder does not exist or cannot be read.");
+  }
+  const realRoots = await Promise.all(roots.map((r) => fs.realpath(r).catch(() => r)));
+  if (!realRoots.some((root) => inside(root, real)))
+    return invalid("This folder leads outside the folders archives may index.");
+  try {
+    const stat = await fs.stat(real);
+    if (!stat.isDirectory()) return invalid("This is a file, not a folder.");
+    await fs.access(real, fs.constants.R_OK | fs.constants.X_OK);
+    await fs.readdir(real);
+  } catch {
+    return invalid("This folder cannot be read.");
+  }
+  return { ok: true, path: real };
+}
