@@ -35,6 +35,10 @@ describe("envSchema", () => {
       OAUTH_ACCESS_TOKEN_SECONDS: 3600,
       OAUTH_REFRESH_TOKEN_SECONDS: 30 * 86_400,
       TOKEN_RATE_LIMIT: 60,
+      ARCHIVE_ROOTS: "",
+      ARCHIVE_RESCAN_MINUTES: 60,
+      MAX_ARCHIVES: 1000,
+      TRASH_DAYS: 30,
       DEMO_CONTENT: true,
       LOG_REQUESTS: true,
     });
