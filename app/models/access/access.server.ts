@@ -550,6 +550,33 @@ export async function requireArchiveAdministration(viewer: Viewer | null): Promi
   return decided(await archiveAdministrationDecision(viewer));
 }
 
+/**
+ * Who may read the people directory (the pickers' /fotoweb/api/users/public/all and
+ * /groups/public/all; decision 039): those who choose people for something, namely archive
+ * managers (access lists), people managers, and those who may share albums with users or
+ * groups. Nobody signed in is asked to log on; to anyone else the directory does not exist, so
+ * the site's people cannot be listed by whoever has an account.
+ */
+const DIRECTORY_CAPABILITIES: readonly Capability[] = [
+  "manageArchives",
+  "manageUsers",
+  "albums.shareWithUsers",
+  "albums.shareWithGroups",
+];
+
+export async function peopleDirectoryDecision(viewer: Viewer | null): Promise<Decision<Viewer>> {
+  if (!viewer || viewer.isGuest)
+    return { allowed: false, problem: new Problem("unauthenticated", "Log on to continue.") };
+  const held = await capabilitiesOf(viewer);
+  if (DIRECTORY_CAPABILITIES.some((c) => held.has(c))) return { allowed: true, value: viewer };
+  return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
+}
+
+/** peopleDirectoryDecision, throwing its Problem when refused. */
+export async function requirePeopleDirectory(viewer: Viewer | null): Promise<Viewer> {
+  return decided(await peopleDirectoryDecision(viewer));
+}
+
 /** The action flags of one user for this viewer (spec 002 sections 3 and 6). */
 export interface UserActions {
   update: boolean;

@@ -87,7 +87,16 @@ function sortFields<F extends string>(fields: readonly [F, ...F[]]) {
 
 function directoryQuerySchema<F extends string>(fields: readonly [F, ...F[]]) {
   return z.object({
-    q: z.string().trim().max(200, "Search for at most 200 characters.").default(""),
+    q: z
+      .string()
+      .trim()
+      .max(200, "Search for at most 200 characters.")
+      .refine(
+        // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+        (v) => !/[\u0000-\u001f\u007f]/.test(v),
+        "Search for text without control characters.",
+      )
+      .default(""),
     sortfields: sortFields(fields),
     /** 0-based page number, as the paging addresses carry it. */
     p: z.coerce
