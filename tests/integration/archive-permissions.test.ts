@@ -17,6 +17,7 @@ import {
 } from "~/models/archive/archive.server";
 import { assetHref } from "~/models/asset/asset.server";
 import { addPins } from "~/models/pin/pin.server";
+import { accessFile } from "~/models/rendition/rendition.server";
 import { isProblem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { createUser } from "~/models/user/user.server";
@@ -48,6 +49,7 @@ const users: Record<string, Viewer> = {};
 const clients: Record<string, Client> = {};
 /** One archive per permission, each giving the holder View and that permission alone. */
 const perPermission = new Map<ArchivePermission, Archive>();
+let viewersGroup: number;
 
 interface AssetJson {
   id: number;
@@ -122,6 +124,7 @@ beforeAll(async () => {
     .values({ name: "Viewers", created_at: now() })
     .returning("id")
     .executeTakeFirstOrThrow();
+  viewersGroup = viewers;
   for (const name of ["viewer", "editor"])
     await db()
       .insertInto("group_members")
@@ -327,6 +330,68 @@ describe("EditText under a search filter", () => {
     const hidden = await assetDecision(users.narrow!, landscape, "UploadFile");
     expect(hidden.allowed ? null : hidden.problem.message).toBe(ASSET_NOT_FOUND);
     expect((await archiveDecision(users.stranger!, archive.id, "View")).allowed).toBe(false);
+  });
+});
+
+describe("HistoryView under a search filter", () => {
+  /** The first revision's preview of each asset, once a second revision is current. */
+  const firstRevisions: Record<"portrait" | "landscape", number> = { portrait: 0, landscape: 0 };
+
+  beforeAll(async () => {
+    const history = await createArchive({
+      name: "History",
+      members: [
+        { type: "group", id: viewersGroup, permissions: ["View", "Preview"], autoSearch: "" },
+        {
+          type: "user",
+          id: users.editor!.id,
+          permissions: ["HistoryView"],
+          autoSearch: "o:portrait",
+        },
+      ],
+    });
+    for (const [kind, width, height] of [
+      ["portrait", 200, 300],
+      ["landscape", 300, 200],
+    ] as const) {
+      const id = await insertAsset(history, { fileName: `${kind}.jpg`, width, height });
+      const first = await db()
+        .selectFrom("revisions")
+        .select("id")
+        .where("asset_id", "=", id)
+        .executeTakeFirstOrThrow();
+      firstRevisions[kind] = first.id;
+      await db()
+        .insertInto("revisions")
+        .values({
+          asset_id: id,
+          number: 2,
+          blob_hash: "c".repeat(64),
+          file_name: `${kind}.jpg`,
+          file_size: 1000,
+          mime: "image/jpeg",
+          created_by: null,
+          created_at: now(),
+        })
+        .execute();
+      await db().updateTable("assets").set({ current_revision: 2 }).where("id", "=", id).execute();
+    }
+  });
+
+  test("an earlier revision's file opens only on the assets the HistoryView entry selects", async () => {
+    const editor = users.editor!;
+    expect(await accessFile(editor, firstRevisions.portrait, "preview")).toMatchObject({
+      ok: true,
+    });
+    expect(await accessFile(editor, firstRevisions.landscape, "preview")).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    // Without HistoryView the history does not exist for the group's other members.
+    expect(await accessFile(users.viewer!, firstRevisions.portrait, "preview")).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 });
 
