@@ -23,7 +23,6 @@ import type { Viewer } from "~/models/user/user.schema";
 import { createUser } from "~/models/user/user.server";
 import { readApiJson } from "../helpers/api-contract";
 import { insertAsset } from "../helpers/assets";
-import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 
 /*
