@@ -49,8 +49,8 @@ export const panel = style({ display: "grid", gap: "8px", paddingTop: "12px", ou
 export const grid = style({
   display: "grid",
   alignContent: "start",
-  height: "60vh",
-  maxHeight: "420px",
+  // The spec's 60vh, bounded so Add stays in view on a short screen.
+  height: "min(60vh, 320px)",
   overflow: "auto",
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.sm,
