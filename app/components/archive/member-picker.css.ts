@@ -1,48 +1,27 @@
 import { style } from "@vanilla-extract/css";
+import * as groups from "~/components/group/groups.css";
+import * as controls from "~/components/ui/controls.css";
+import * as users from "~/components/user/users.css";
 import { vars } from "~/styles/theme.css";
 
-export const overlay = style({
-  position: "fixed",
-  inset: 0,
-  zIndex: 50,
-  background: vars.color.overlay,
-  display: "flex",
-  alignItems: "flex-start",
-  justifyContent: "center",
-  padding: "6vh 16px",
-});
+/* The house's modal and tabs (the group and user editors'), the modal wider for its grid. */
+export const overlay = groups.overlay;
+export const modal = style([
+  groups.modal,
+  { width: "min(720px, 100%)", maxHeight: "88vh", overflow: "auto" },
+]);
+export const dialog = groups.dialog;
+export const title = groups.dialogTitle;
+export const tabList = users.tabList;
+export const tab = users.tab;
 
-export const modal = style({
-  width: "min(720px, 100%)",
-  maxHeight: "88vh",
-  overflow: "auto",
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.raised,
-});
-
-export const dialog = style({ display: "grid", gap: "12px", padding: "16px", outline: "none" });
-export const title = style({ margin: 0, fontSize: "1.2rem" });
-
-export const tabList = style({
-  display: "flex",
-  gap: "4px",
-  borderBottom: `1px solid ${vars.color.border}`,
-});
-
-export const tab = style({
-  padding: "8px 12px",
-  cursor: "pointer",
-  color: vars.color.text,
-  borderBottom: "3px solid transparent",
-  selectors: {
-    "&[data-selected]": { borderBottomColor: vars.color.accent, fontWeight: 600 },
-    "&[data-hovered]": { background: vars.color.surface },
-    "&[data-focus-visible]": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" },
-  },
-});
+/** The house checkbox as a grid row's selection box. */
+export const checkbox = style([controls.checkbox, { marginBottom: 0 }]);
+export const square = style([
+  controls.checkboxBox,
+  // A member already in the list shows ticked and dimmed.
+  { selectors: { [`${checkbox}[data-disabled] &`]: { opacity: 0.5 } } },
+]);
 
 export const panel = style({ display: "grid", gap: "8px", paddingTop: "12px", outline: "none" });
 
@@ -78,24 +57,6 @@ export const row = style({
 
 export const rowText = style({ display: "grid", gap: "2px", minWidth: 0 });
 export const rowDetail = style({ color: vars.color.textMuted, fontSize: "0.85rem" });
-
-export const checkbox = style({ display: "inline-flex" });
-export const square = style({
-  width: "20px",
-  height: "20px",
-  flexShrink: 0,
-  borderRadius: "4px",
-  border: `2px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  selectors: {
-    [`${checkbox}[data-selected] &`]: {
-      background: vars.color.accent,
-      borderColor: vars.color.accent,
-      boxShadow: `inset 0 0 0 3px ${vars.color.surface}`,
-    },
-    [`${checkbox}[data-disabled] &`]: { opacity: 0.5 },
-  },
-});
 
 export const bar = style({
   display: "flex",
