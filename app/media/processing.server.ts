@@ -1,5 +1,8 @@
 import sharp, { type Metadata, type Sharp } from "sharp";
-import type { ProcessingProfileSettings, ProfileFormat } from "~/models/processing/processing.schema";
+import type {
+  ProcessingProfileSettings,
+  ProfileFormat,
+} from "~/models/processing/processing.schema";
 import { MAX_INPUT_PIXELS, UndecodableImageError, watermarkLayer } from "./renditions.server";
 
 /*
@@ -18,14 +21,13 @@ export interface ProcessedImage {
   height: number;
 }
 
-export const FORMAT_FILES: Record<ProcessedImage["format"], { mime: string; extension: string }> =
-  {
-    jpeg: { mime: "image/jpeg", extension: "jpg" },
-    png: { mime: "image/png", extension: "png" },
-    webp: { mime: "image/webp", extension: "webp" },
-    tiff: { mime: "image/tiff", extension: "tif" },
-    avif: { mime: "image/avif", extension: "avif" },
-  };
+export const FORMAT_FILES: Record<ProcessedImage["format"], { mime: string; extension: string }> = {
+  jpeg: { mime: "image/jpeg", extension: "jpg" },
+  png: { mime: "image/png", extension: "png" },
+  webp: { mime: "image/webp", extension: "webp" },
+  tiff: { mime: "image/tiff", extension: "tif" },
+  avif: { mime: "image/avif", extension: "avif" },
+};
 
 /** The format "original" writes for a source of this sharp format (JPEG for any other). */
 export function keptFormat(sharpFormat: string | undefined): ProcessedImage["format"] {

@@ -76,7 +76,10 @@ const PROCESSABLE = new Set([
 export const isProcessableMime = (mime: string) => PROCESSABLE.has(mime);
 
 /** What an archive's configuration asks of its files, read once per request. */
-export function archiveDelivery(archiveId: number, config: ArchiveConfig): Promise<ArchiveDelivery> {
+export function archiveDelivery(
+  archiveId: number,
+  config: ArchiveConfig,
+): Promise<ArchiveDelivery> {
   return perRequest(`delivery:${archiveId}`, async () => {
     const ws = config.WatermarkSettings;
     const dp = config.DownloadProcessing;
@@ -90,11 +93,7 @@ export function archiveDelivery(archiveId: number, config: ArchiveConfig): Promi
       profiles = all.filter((p): p is DeliveryProfile => p !== null);
     }
     return {
-      previewWatermark: await placed(
-        ws.WatermarkFilename,
-        ws.WatermarkAlignment,
-        ws.ScaleToFit,
-      ),
+      previewWatermark: await placed(ws.WatermarkFilename, ws.WatermarkAlignment, ws.ScaleToFit),
       // A profile or set that is gone (it cannot be deleted while used) sends the original.
       processingType: profiles.length > 0 ? dp.ProcessingType : 0,
       profiles,
@@ -104,12 +103,19 @@ export function archiveDelivery(archiveId: number, config: ArchiveConfig): Promi
 
 /** How a derived file is made from its source blob. */
 export type Recipe =
-  | { kind: "profile"; source: string; settings: ProcessingProfileSettings; watermark: PlacedWatermark | null }
+  | {
+      kind: "profile";
+      source: string;
+      settings: ProcessingProfileSettings;
+      watermark: PlacedWatermark | null;
+    }
   | { kind: "previewWatermark"; source: string; watermark: PlacedWatermark };
 
 /** The derived file's key: sha-256 of the recipe (a version prefix, so a change of code can move on). */
 export function recipeKey(recipe: Recipe): string {
-  return createHash("sha256").update(`v1:${stableJson(recipe)}`).digest("hex");
+  return createHash("sha256")
+    .update(`v1:${stableJson(recipe)}`)
+    .digest("hex");
 }
 
 function stableJson(value: unknown): string {
@@ -140,7 +146,9 @@ async function withWatermark<T>(
   );
 }
 
-async function make(recipe: Recipe): Promise<Omit<DerivedFile, "blobHash" | "size"> & { data: Buffer }> {
+async function make(
+  recipe: Recipe,
+): Promise<Omit<DerivedFile, "blobHash" | "size"> & { data: Buffer }> {
   return blobStore().withLocalFile(recipe.source, (file) =>
     recipe.kind === "profile"
       ? withWatermark(recipe.watermark, (mark) => processImage(file, recipe.settings, mark))
@@ -182,5 +190,11 @@ export async function derivedFile(recipe: Recipe): Promise<DerivedFile> {
     .values({ key, ...file, created_at: now() })
     .onConflict((oc) => oc.column("key").doUpdateSet(file))
     .execute();
-  return { blobHash: blob.hash, size: blob.size, mime: made.mime, width: made.width, height: made.height };
+  return {
+    blobHash: blob.hash,
+    size: blob.size,
+    mime: made.mime,
+    width: made.width,
+    height: made.height,
+  };
 }

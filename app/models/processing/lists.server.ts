@@ -146,11 +146,7 @@ async function checkReferences(list: ListName, input: Inputs[ListName]) {
     const ids = (input as ProcessingProfileSetInput).Profiles;
     const known = new Set(
       (
-        await db()
-          .selectFrom("processing_profiles")
-          .select("id")
-          .where("id", "in", ids)
-          .execute()
+        await db().selectFrom("processing_profiles").select("id").where("id", "in", ids).execute()
       ).map((r) => r.id),
     );
     const missing = ids.findIndex((id) => !known.has(id));

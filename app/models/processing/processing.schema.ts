@@ -88,7 +88,9 @@ export const processingProfileSchema = z
       .object({
         Width: int(0, MAX_PROFILE_SIZE, "Width").default(0),
         Height: int(0, MAX_PROFILE_SIZE, "Height").default(0),
-        Fit: z.enum(SIZE_FITS, { errorMap: () => ({ message: "Choose a fit." }) }).default("inside"),
+        Fit: z
+          .enum(SIZE_FITS, { errorMap: () => ({ message: "Choose a fit." }) })
+          .default("inside"),
       })
       .default({}),
     Quality: int(1, 100, "Quality").default(85),
@@ -125,11 +127,15 @@ export type ProcessingProfileSettings = Omit<ProcessingProfileInput, "Name">;
 
 export const processingProfileSetSchema = z.object({
   Name: listNameSchema,
-  Profiles: z
-    .array(entryIdSchema, { invalid_type_error: "Choose at least one profile." })
-    .min(1, "Choose at least one profile.")
-    .max(50, "A set holds at most 50 profiles.")
-    .refine((ids) => new Set(ids).size === ids.length, "A profile appears once in a set."),
+  // A form with one ticked box sends one value, not a list.
+  Profiles: z.preprocess(
+    (v) => (typeof v === "string" ? [v] : v === undefined ? [] : v),
+    z
+      .array(entryIdSchema, { invalid_type_error: "Choose at least one profile." })
+      .min(1, "Choose at least one profile.")
+      .max(50, "A set holds at most 50 profiles.")
+      .refine((ids) => new Set(ids).size === ids.length, "A profile appears once in a set."),
+  ),
 });
 export type ProcessingProfileSetInput = z.output<typeof processingProfileSetSchema>;
 
@@ -141,22 +147,31 @@ const labelSchema = z
   // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "A label cannot hold control characters.");
 
-const uniqueLabels = <T extends { Label: string }>(rows: T[], ctx: z.RefinementCtx, at: string) => {
-  const seen = new Set<string>();
-  rows.forEach((row, i) => {
-    const key = row.Label.toLowerCase();
-    if (seen.has(key))
-      ctx.addIssue({ code: "custom", path: [at, i, "Label"], message: "Labels are unique." });
-    seen.add(key);
-  });
-};
+/**
+ * Rows whose labels are unique ignoring case. Checked before the rows are parsed, so a repeated
+ * label is reported together with the rows' other errors (a refinement after would wait for them).
+ */
+const uniquelyLabelled = <T extends z.ZodTypeAny>(rows: T) =>
+  z.preprocess((value, ctx) => {
+    if (!Array.isArray(value)) return value;
+    const seen = new Set<string>();
+    value.forEach((row: unknown, i) => {
+      const label = (row as { Label?: unknown } | null)?.Label;
+      if (typeof label !== "string" || label.trim() === "") return;
+      const key = label.trim().toLowerCase();
+      if (seen.has(key))
+        ctx.addIssue({ code: "custom", path: [i, "Label"], message: "Labels are unique." });
+      seen.add(key);
+    });
+    return value;
+  }, rows);
 
 export const QUICK_RENDITION_FORMATS = ["jpeg", "png", "webp"] as const;
 
-export const renditionSetSchema = z
-  .object({
-    Name: listNameSchema,
-    Sizes: z
+export const renditionSetSchema = z.object({
+  Name: listNameSchema,
+  Sizes: uniquelyLabelled(
+    z
       .array(
         z.object({
           Label: labelSchema,
@@ -169,14 +184,14 @@ export const renditionSetSchema = z
       )
       .min(1, "Add at least one size.")
       .max(20, "A set holds at most 20 sizes."),
-  })
-  .superRefine((s, ctx) => uniqueLabels(s.Sizes, ctx, "Sizes"));
+  ),
+});
 export type RenditionSetInput = z.output<typeof renditionSetSchema>;
 
-export const cropProfileSetSchema = z
-  .object({
-    Name: listNameSchema,
-    Profiles: z
+export const cropProfileSetSchema = z.object({
+  Name: listNameSchema,
+  Profiles: uniquelyLabelled(
+    z
       .array(
         z
           .object({
@@ -197,8 +212,8 @@ export const cropProfileSetSchema = z
       )
       .min(1, "Add at least one crop profile.")
       .max(30, "A set holds at most 30 crop profiles."),
-  })
-  .superRefine((s, ctx) => uniqueLabels(s.Profiles, ctx, "Profiles"));
+  ),
+});
 export type CropProfileSetInput = z.output<typeof cropProfileSetSchema>;
 
 export const watermarkUploadSchema = z.object({

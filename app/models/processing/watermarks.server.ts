@@ -150,9 +150,7 @@ export async function uploadWatermark(
     await fs.writeFile(file, input.bytes);
     const { width, height } = await inspect(file, format);
     const blob = await blobStore().putFile(file, { maxBytes: MAX_WATERMARK_BYTES });
-    const fileName = await uniqueFileName(
-      watermarkFileBase(input.fileName || input.name, format),
-    );
+    const fileName = await uniqueFileName(watermarkFileBase(input.fileName || input.name, format));
     await db()
       .insertInto("watermarks")
       .values({
