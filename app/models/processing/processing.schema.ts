@@ -259,3 +259,33 @@ export function nestFormValues(values: Record<string, unknown>): Record<string, 
         : v;
   return compact(root) as Record<string, unknown>;
 }
+
+/**
+ * Row lists without their blank rows: the forms offer empty rows to fill in (without JavaScript
+ * there is no "add row"), and rows left empty at the end are no rows. Only trailing ones: a
+ * blank row between filled ones keeps its place, so errors stay by the row they concern.
+ */
+function withoutTrailing<T>(rows: T[], blank: (row: T) => boolean): T[] {
+  let end = rows.length;
+  while (end > 0 && blank(rows[end - 1]!)) end--;
+  return rows.slice(0, end);
+}
+
+export function dropBlankRows(values: Record<string, unknown>): Record<string, unknown> {
+  const blank = (row: unknown) =>
+    row !== null &&
+    typeof row === "object" &&
+    !Array.isArray(row) &&
+    Object.entries(row).every(
+      ([key, v]) =>
+        key === "FixedSize" || key === "Format" || v === undefined || String(v).trim() === "",
+    );
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      Array.isArray(value) && value.some((v) => typeof v === "object")
+        ? withoutTrailing(value, blank)
+        : value,
+    ]),
+  );
+}

@@ -1,0 +1,40 @@
+import "~/components/shell/shell-bundle";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CropProfileSetEditor } from "~/components/processing/SetEditors";
+import * as css from "~/components/processing/processing.css";
+import { editorAction, editorData } from "~/http/actions/processing-page.server";
+import type { FormReplyBody } from "~/http/error";
+import { pageHandler } from "~/http/http.server";
+import { page, panel } from "~/styles/global.css";
+import { LINKS } from "~/utils/links";
+
+/* Edit crop profile set (decision 040). */
+
+export const meta: MetaFunction = () => [{ title: "Edit crop profile set | Arkiv" }];
+
+export const loader = pageHandler(({ request, params }: LoaderFunctionArgs) =>
+  editorData(request, "cropProfileSets", params.id ?? ""),
+);
+
+export const action = pageHandler(({ request, params }: ActionFunctionArgs) =>
+  editorAction(request, "cropProfileSets", params.id ?? "", LINKS.adminCropProfileSets),
+);
+
+export default function SetEditorView() {
+  const { entry } = useLoaderData<typeof loader>();
+  const reply = useActionData<FormReplyBody>();
+  return (
+    <div className={page}>
+      <section className={panel} aria-labelledby="set-title">
+        <p>
+          <Link to={LINKS.adminCropProfileSets} className={css.link}>
+            Crop profile sets
+          </Link>
+        </p>
+        <h1 id="set-title">{entry ? entry.Name : "Edit crop profile set"}</h1>
+        <CropProfileSetEditor set={entry} reply={reply} />
+      </section>
+    </div>
+  );
+}

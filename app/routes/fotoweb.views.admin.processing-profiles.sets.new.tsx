@@ -1,0 +1,40 @@
+import "~/components/shell/shell-bundle";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ProfileSetEditor } from "~/components/processing/ProfileSetEditor";
+import * as css from "~/components/processing/processing.css";
+import { editorAction, editorData } from "~/http/actions/processing-page.server";
+import type { FormReplyBody } from "~/http/error";
+import { pageHandler } from "~/http/http.server";
+import { page, panel } from "~/styles/global.css";
+import { LINKS } from "~/utils/links";
+
+/* Add profile set: the profiles a type-2 archive offers for download (decision 040). */
+
+export const meta: MetaFunction = () => [{ title: "Add profile set | Arkiv" }];
+
+export const loader = pageHandler(({ request }: LoaderFunctionArgs) =>
+  editorData(request, "processingProfileSets", null),
+);
+
+export const action = pageHandler(({ request }: ActionFunctionArgs) =>
+  editorAction(request, "processingProfileSets", null, LINKS.adminProcessingProfiles),
+);
+
+export default function ProfileSetEditorView() {
+  const { entry, profiles } = useLoaderData<typeof loader>();
+  const reply = useActionData<FormReplyBody>();
+  return (
+    <div className={page}>
+      <section className={panel} aria-labelledby="set-title">
+        <p>
+          <Link to={LINKS.adminProcessingProfiles} className={css.link}>
+            Processing profiles
+          </Link>
+        </p>
+        <h1 id="set-title">{entry ? entry.Name : "Add profile set"}</h1>
+        <ProfileSetEditor set={entry} profiles={profiles} reply={reply} />
+      </section>
+    </div>
+  );
+}
