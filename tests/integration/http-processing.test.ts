@@ -616,3 +616,117 @@ describe("the archive's watermark on previews", () => {
     expect(await previewHref()).toBe(clean);
   });
 });
+
+describe("the admin pages without JavaScript", () => {
+  const PAGES = [
+    "/fotoweb/views/admin/processing-profiles",
+    "/fotoweb/views/admin/processing-profiles/new",
+    `/fotoweb/views/admin/processing-profiles/${WEB_JPEG}`,
+    "/fotoweb/views/admin/processing-profiles/sets/new",
+    `/fotoweb/views/admin/processing-profiles/sets/${WEB_SET}`,
+    "/fotoweb/views/admin/watermarks",
+    "/fotoweb/views/admin/rendition-sets",
+    "/fotoweb/views/admin/rendition-sets/new",
+    "/fotoweb/views/admin/crop-profile-sets",
+    "/fotoweb/views/admin/crop-profile-sets/new",
+  ];
+
+  test("managers see each page; members find nothing; nobody is sent to sign in", async () => {
+    for (const path of PAGES) {
+      expect((await owner.get(path)).status, path).toBe(200);
+      expect((await member.get(path)).status, path).toBe(404);
+      expect((await anonymous.get(path)).status, path).toBe(302);
+    }
+    const before = await count("rendition_sets");
+    const refused = await member.post("/fotoweb/views/admin/rendition-sets/new", {
+      Name: "Sneaky",
+      "Sizes[0].Label": "S",
+      "Sizes[0].Size": "100",
+    });
+    expect(refused.status).toBe(404);
+    expect(await count("rendition_sets")).toBe(before);
+  });
+
+  test("a form post with nested rows saves; blank rows at the end are dropped", async () => {
+    const saved = await owner.post("/fotoweb/views/admin/rendition-sets/new", {
+      Name: "Form sizes",
+      "Sizes[0].Label": "Tiny",
+      "Sizes[0].Size": "120",
+      "Sizes[0].Format": "png",
+      "Sizes[1].Label": "",
+      "Sizes[1].Size": "",
+      "Sizes[1].Format": "jpeg",
+    });
+    expect(saved.status).toBe(302);
+    const list = await readApiJson<{ data: Entry[] }>(
+      await owner.getJson(`${CONFIG}/quickrenditionsets`),
+    );
+    expect(list.data.find((s) => s.Name === "Form sizes")?.Sizes).toEqual([
+      { Label: "Tiny", Size: 120, Format: "png" },
+    ]);
+  });
+
+  test("all errors come back by the forms' field names", async () => {
+    const bad = await owner.post("/fotoweb/views/admin/crop-profile-sets/new", {
+      Name: "",
+      "Profiles[0].Label": "",
+      "Profiles[0].Width": "300",
+      "Profiles[0].Height": "x",
+    });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    // Each message by its field, all in one answer.
+    expect(html).toContain("Enter a name.");
+    expect(html).toContain("Enter a label.");
+    expect(html).toContain("Height: a whole number.");
+    // The rows come back with what was typed.
+    expect(html).toMatch(
+      /name="Profiles\[0\]\.Width"[^>]*value="300"|value="300"[^>]*name="Profiles\[0\]\.Width"/,
+    );
+    const profile = await owner.post("/fotoweb/views/admin/processing-profiles/new", {
+      Name: "Form profile",
+      Format: "jpeg",
+      "Size.Width": "640",
+      "Size.Height": "0",
+      "Size.Fit": "inside",
+      Quality: "70",
+      ColorProfile: "gray",
+      Sharpen: "light",
+      "Watermark.FileName": "",
+      "Watermark.Alignment": "2",
+      "Watermark.ScaleToFit": "on",
+      Resolution: "0",
+    });
+    expect(profile.status).toBe(302);
+    const made = (
+      await readApiJson<{ data: Entry[] }>(await owner.getJson(`${CONFIG}/processingprofiles`))
+    ).data.find((p) => p.Name === "Form profile")!;
+    // Scale-to-fit exists only at the centre: ticked at bottom-left, it is not kept.
+    expect(made.Watermark).toEqual({ FileName: "", Alignment: 2, ScaleToFit: false });
+    expect(made.KeepMetadata).toBe(false);
+  });
+
+  test("a delete asks first, and one in use is refused on the page with who uses it", async () => {
+    const page = await owner.get(
+      `/fotoweb/views/admin/processing-profiles?list=processingProfiles&delete=${WEB_JPEG}`,
+    );
+    expect(await page.text()).toMatch(/Delete Web JPEG 2048\?/);
+    const refused = await owner.post(
+      "/fotoweb/views/admin/processing-profiles?list=processingProfiles&delete=" + WEB_JPEG,
+      {
+        intent: "delete",
+        list: "processingProfiles",
+        id: WEB_JPEG,
+      },
+    );
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toMatch(
+      /used by the profile sets &quot;Web, print and social&quot;/,
+    );
+  });
+
+  test("the site settings page links the lists for archive managers", async () => {
+    const html = await (await owner.get("/fotoweb/views/management")).text();
+    expect(html).toContain('href="/fotoweb/views/admin/watermarks"');
+  });
+});

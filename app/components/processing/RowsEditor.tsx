@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/TextField";
 import * as controls from "~/components/ui/controls.css";
 import { conformResult, type FormReplyBody } from "~/http/error";
-import { dropBlankRows } from "~/models/processing/processing.schema";
+import { dropBlankRows, nestFormValues } from "~/models/processing/processing.schema";
 import { flatErrors } from "./ProfileEditor";
 import * as css from "./processing.css";
 
@@ -54,6 +54,13 @@ export function RowsEditor({
     (v) => dropBlankRows((v ?? {}) as Record<string, unknown>),
     schema,
   );
+  const withSpareRows = (values: Record<string, unknown>) => {
+    const given = Array.isArray(values[rowsKey]) ? (values[rowsKey] as Row[]) : [];
+    return {
+      ...values,
+      [rowsKey]: [...given, ...Array.from({ length: SPARE_ROWS }, () => blankRow)],
+    } as Record<string, string | string[]>;
+  };
   const defaults = {
     Name: name,
     [rowsKey]: [...rows, ...Array.from({ length: SPARE_ROWS }, () => blankRow)].map((row) =>
@@ -65,8 +72,12 @@ export function RowsEditor({
       ),
     ),
   };
+  // The reply's values come back flat ("Sizes[0].Label"); Conform wants them nested.
+  const result = reply ? conformResult(reply) : null;
+  const sent = result ? nestFormValues(result.initialValue) : null;
   const [form, fields] = useForm({
-    lastResult: reply ? conformResult(reply) : null,
+    lastResult:
+      result && sent ? { ...result, initialValue: withSpareRows(dropBlankRows(sent)) } : null,
     defaultValue: defaults,
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: formSchema }),
