@@ -13,13 +13,17 @@ import { LINKS } from "~/utils/links";
 
 export const meta: MetaFunction = () => [{ title: "Edit crop profile set | Arkiv" }];
 
-export const loader = pageHandler(({ request, params }: LoaderFunctionArgs) =>
-  editorData(request, "cropProfileSets", params.id ?? ""),
-);
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request, params }: LoaderFunctionArgs) =>
+    editorData(request, "cropProfileSets", params.id ?? ""),
+  )(args);
+}
 
-export const action = pageHandler(({ request, params }: ActionFunctionArgs) =>
-  editorAction(request, "cropProfileSets", params.id ?? "", LINKS.adminCropProfileSets),
-);
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request, params }: ActionFunctionArgs) =>
+    editorAction(request, "cropProfileSets", params.id ?? "", LINKS.adminCropProfileSets),
+  )(args);
+}
 
 export default function SetEditorView() {
   const { entry } = useLoaderData<typeof loader>();

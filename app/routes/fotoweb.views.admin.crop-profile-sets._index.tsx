@@ -15,13 +15,17 @@ const HOME = LINKS.adminCropProfileSets;
 
 export const meta: MetaFunction = () => [{ title: "Crop profile sets | Arkiv" }];
 
-export const loader = pageHandler(({ request }: LoaderFunctionArgs) =>
-  listsPageData(request, ["cropProfileSets"]),
-);
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request }: LoaderFunctionArgs) =>
+    listsPageData(request, ["cropProfileSets"]),
+  )(args);
+}
 
-export const action = pageHandler(({ request }: ActionFunctionArgs) =>
-  listsPageAction(request, ["cropProfileSets"], HOME),
-);
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request }: ActionFunctionArgs) =>
+    listsPageAction(request, ["cropProfileSets"], HOME),
+  )(args);
+}
 
 export default function ListView() {
   const { rows, confirmDelete } = useLoaderData<typeof loader>();

@@ -13,13 +13,17 @@ import { LINKS } from "~/utils/links";
 
 export const meta: MetaFunction = () => [{ title: "Add crop profile set | Arkiv" }];
 
-export const loader = pageHandler(({ request }: LoaderFunctionArgs) =>
-  editorData(request, "cropProfileSets", null),
-);
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request }: LoaderFunctionArgs) =>
+    editorData(request, "cropProfileSets", null),
+  )(args);
+}
 
-export const action = pageHandler(({ request }: ActionFunctionArgs) =>
-  editorAction(request, "cropProfileSets", null, LINKS.adminCropProfileSets),
-);
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request }: ActionFunctionArgs) =>
+    editorAction(request, "cropProfileSets", null, LINKS.adminCropProfileSets),
+  )(args);
+}
 
 export default function SetEditorView() {
   const { entry } = useLoaderData<typeof loader>();

@@ -13,13 +13,17 @@ import { LINKS } from "~/utils/links";
 
 export const meta: MetaFunction = () => [{ title: "Edit processing profile | Arkiv" }];
 
-export const loader = pageHandler(({ request, params }: LoaderFunctionArgs) =>
-  editorData(request, "processingProfiles", params.id ?? ""),
-);
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request, params }: LoaderFunctionArgs) =>
+    editorData(request, "processingProfiles", params.id ?? ""),
+  )(args);
+}
 
-export const action = pageHandler(({ request, params }: ActionFunctionArgs) =>
-  editorAction(request, "processingProfiles", params.id ?? "", LINKS.adminProcessingProfiles),
-);
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request, params }: ActionFunctionArgs) =>
+    editorAction(request, "processingProfiles", params.id ?? "", LINKS.adminProcessingProfiles),
+  )(args);
+}
 
 export default function ProcessingProfileEditorView() {
   const { entry, watermarks } = useLoaderData<typeof loader>();

@@ -16,13 +16,15 @@ const HOME = LINKS.adminProcessingProfiles;
 
 export const meta: MetaFunction = () => [{ title: "Processing profiles | Arkiv" }];
 
-export const loader = pageHandler(({ request }: LoaderFunctionArgs) =>
-  listsPageData(request, [...LISTS]),
-);
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request }: LoaderFunctionArgs) => listsPageData(request, [...LISTS]))(args);
+}
 
-export const action = pageHandler(({ request }: ActionFunctionArgs) =>
-  listsPageAction(request, [...LISTS], HOME),
-);
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request }: ActionFunctionArgs) =>
+    listsPageAction(request, [...LISTS], HOME),
+  )(args);
+}
 
 export default function ProcessingProfilesView() {
   const { rows, confirmDelete } = useLoaderData<typeof loader>();

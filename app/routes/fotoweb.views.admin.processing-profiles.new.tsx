@@ -13,13 +13,17 @@ import { LINKS } from "~/utils/links";
 
 export const meta: MetaFunction = () => [{ title: "Add processing profile | Arkiv" }];
 
-export const loader = pageHandler(({ request }: LoaderFunctionArgs) =>
-  editorData(request, "processingProfiles", null),
-);
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request }: LoaderFunctionArgs) =>
+    editorData(request, "processingProfiles", null),
+  )(args);
+}
 
-export const action = pageHandler(({ request }: ActionFunctionArgs) =>
-  editorAction(request, "processingProfiles", null, LINKS.adminProcessingProfiles),
-);
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request }: ActionFunctionArgs) =>
+    editorAction(request, "processingProfiles", null, LINKS.adminProcessingProfiles),
+  )(args);
+}
 
 export default function ProcessingProfileEditorView() {
   const { entry, watermarks } = useLoaderData<typeof loader>();

@@ -13,13 +13,17 @@ import { LINKS } from "~/utils/links";
 
 export const meta: MetaFunction = () => [{ title: "Edit profile set | Arkiv" }];
 
-export const loader = pageHandler(({ request, params }: LoaderFunctionArgs) =>
-  editorData(request, "processingProfileSets", params.id ?? ""),
-);
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request, params }: LoaderFunctionArgs) =>
+    editorData(request, "processingProfileSets", params.id ?? ""),
+  )(args);
+}
 
-export const action = pageHandler(({ request, params }: ActionFunctionArgs) =>
-  editorAction(request, "processingProfileSets", params.id ?? "", LINKS.adminProcessingProfiles),
-);
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request, params }: ActionFunctionArgs) =>
+    editorAction(request, "processingProfileSets", params.id ?? "", LINKS.adminProcessingProfiles),
+  )(args);
+}
 
 export default function ProfileSetEditorView() {
   const { entry, profiles } = useLoaderData<typeof loader>();

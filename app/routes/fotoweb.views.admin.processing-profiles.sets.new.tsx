@@ -13,13 +13,17 @@ import { LINKS } from "~/utils/links";
 
 export const meta: MetaFunction = () => [{ title: "Add profile set | Arkiv" }];
 
-export const loader = pageHandler(({ request }: LoaderFunctionArgs) =>
-  editorData(request, "processingProfileSets", null),
-);
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request }: LoaderFunctionArgs) =>
+    editorData(request, "processingProfileSets", null),
+  )(args);
+}
 
-export const action = pageHandler(({ request }: ActionFunctionArgs) =>
-  editorAction(request, "processingProfileSets", null, LINKS.adminProcessingProfiles),
-);
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request }: ActionFunctionArgs) =>
+    editorAction(request, "processingProfileSets", null, LINKS.adminProcessingProfiles),
+  )(args);
+}
 
 export default function ProfileSetEditorView() {
   const { entry, profiles } = useLoaderData<typeof loader>();

@@ -13,13 +13,17 @@ import { LINKS } from "~/utils/links";
 
 export const meta: MetaFunction = () => [{ title: "Edit quick rendition set | Arkiv" }];
 
-export const loader = pageHandler(({ request, params }: LoaderFunctionArgs) =>
-  editorData(request, "renditionSets", params.id ?? ""),
-);
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request, params }: LoaderFunctionArgs) =>
+    editorData(request, "renditionSets", params.id ?? ""),
+  )(args);
+}
 
-export const action = pageHandler(({ request, params }: ActionFunctionArgs) =>
-  editorAction(request, "renditionSets", params.id ?? "", LINKS.adminRenditionSets),
-);
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request, params }: ActionFunctionArgs) =>
+    editorAction(request, "renditionSets", params.id ?? "", LINKS.adminRenditionSets),
+  )(args);
+}
 
 export default function SetEditorView() {
   const { entry } = useLoaderData<typeof loader>();

@@ -15,13 +15,17 @@ const HOME = LINKS.adminRenditionSets;
 
 export const meta: MetaFunction = () => [{ title: "Quick rendition sets | Arkiv" }];
 
-export const loader = pageHandler(({ request }: LoaderFunctionArgs) =>
-  listsPageData(request, ["renditionSets"]),
-);
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request }: LoaderFunctionArgs) =>
+    listsPageData(request, ["renditionSets"]),
+  )(args);
+}
 
-export const action = pageHandler(({ request }: ActionFunctionArgs) =>
-  listsPageAction(request, ["renditionSets"], HOME),
-);
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request }: ActionFunctionArgs) =>
+    listsPageAction(request, ["renditionSets"], HOME),
+  )(args);
+}
 
 export default function ListView() {
   const { rows, confirmDelete } = useLoaderData<typeof loader>();

@@ -13,13 +13,17 @@ import { LINKS } from "~/utils/links";
 
 export const meta: MetaFunction = () => [{ title: "Add quick rendition set | Arkiv" }];
 
-export const loader = pageHandler(({ request }: LoaderFunctionArgs) =>
-  editorData(request, "renditionSets", null),
-);
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request }: LoaderFunctionArgs) =>
+    editorData(request, "renditionSets", null),
+  )(args);
+}
 
-export const action = pageHandler(({ request }: ActionFunctionArgs) =>
-  editorAction(request, "renditionSets", null, LINKS.adminRenditionSets),
-);
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request }: ActionFunctionArgs) =>
+    editorAction(request, "renditionSets", null, LINKS.adminRenditionSets),
+  )(args);
+}
 
 export default function SetEditorView() {
   const { entry } = useLoaderData<typeof loader>();

@@ -16,11 +16,15 @@ import { LINKS } from "~/utils/links";
 
 export const meta: MetaFunction = () => [{ title: "Watermarks | Arkiv" }];
 
-export const loader = pageHandler(({ request }: LoaderFunctionArgs) => watermarksPageData(request));
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request }: LoaderFunctionArgs) => watermarksPageData(request))(args);
+}
 
-export const action = pageHandler(({ request }: ActionFunctionArgs) =>
-  watermarksPageAction(request, LINKS.adminWatermarks),
-);
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request }: ActionFunctionArgs) =>
+    watermarksPageAction(request, LINKS.adminWatermarks),
+  )(args);
+}
 
 export default function WatermarksView() {
   const { watermarks, confirmDelete } = useLoaderData<typeof loader>();
