@@ -66,8 +66,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
     headers.set("Content-Range", `bytes ${start}-${end}/${file.size}`);
   }
   headers.set("Content-Length", String(file.size === 0 ? 0 : end - start + 1));
-  if (request.method === "HEAD" || file.size === 0)
-    return new Response(null, { status, headers });
+  if (request.method === "HEAD" || file.size === 0) return new Response(null, { status, headers });
   const stream = await blobStore().read(file.blobHash, { start, end });
   return new Response(createReadableStreamFromReadable(stream as Readable), { status, headers });
 });

@@ -1,12 +1,11 @@
 import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { EditorPanel } from "~/components/processing/EditorPanel";
 import { CropProfileSetEditor } from "~/components/processing/SetEditors";
-import * as css from "~/components/processing/processing.css";
 import { editorAction, editorData } from "~/http/actions/processing-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
-import { page, panel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 
 /* Add crop profile set (decision 040). */
@@ -29,16 +28,12 @@ export default function SetEditorView() {
   const { entry } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   return (
-    <div className={page}>
-      <section className={panel} aria-labelledby="set-title">
-        <p>
-          <Link to={LINKS.adminCropProfileSets} className={css.link}>
-            Crop profile sets
-          </Link>
-        </p>
-        <h1 id="set-title">{entry ? entry.Name : "Add crop profile set"}</h1>
-        <CropProfileSetEditor set={entry} reply={reply} />
-      </section>
-    </div>
+    <EditorPanel
+      back={LINKS.adminCropProfileSets}
+      backLabel="Crop profile sets"
+      title={entry ? entry.Name : "Add crop profile set"}
+    >
+      <CropProfileSetEditor set={entry} reply={reply} />
+    </EditorPanel>
   );
 }

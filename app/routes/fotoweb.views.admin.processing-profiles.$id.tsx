@@ -1,12 +1,11 @@
 import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { EditorPanel } from "~/components/processing/EditorPanel";
 import { ProfileEditor } from "~/components/processing/ProfileEditor";
-import * as css from "~/components/processing/processing.css";
 import { editorAction, editorData } from "~/http/actions/processing-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
-import { page, panel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 
 /* Edit processing profile (decision 040). */
@@ -29,16 +28,12 @@ export default function ProcessingProfileEditorView() {
   const { entry, watermarks } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   return (
-    <div className={page}>
-      <section className={panel} aria-labelledby="profile-title">
-        <p>
-          <Link to={LINKS.adminProcessingProfiles} className={css.link}>
-            Processing profiles
-          </Link>
-        </p>
-        <h1 id="profile-title">{entry ? entry.Name : "Edit processing profile"}</h1>
-        <ProfileEditor profile={entry} watermarks={watermarks} reply={reply} />
-      </section>
-    </div>
+    <EditorPanel
+      back={LINKS.adminProcessingProfiles}
+      backLabel="Processing profiles"
+      title={entry ? entry.Name : "Edit processing profile"}
+    >
+      <ProfileEditor profile={entry} watermarks={watermarks} reply={reply} />
+    </EditorPanel>
   );
 }

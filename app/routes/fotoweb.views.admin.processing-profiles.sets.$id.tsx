@@ -1,12 +1,11 @@
 import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { EditorPanel } from "~/components/processing/EditorPanel";
 import { ProfileSetEditor } from "~/components/processing/ProfileSetEditor";
-import * as css from "~/components/processing/processing.css";
 import { editorAction, editorData } from "~/http/actions/processing-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
-import { page, panel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 
 /* Edit profile set: the profiles a type-2 archive offers for download (decision 040). */
@@ -29,16 +28,12 @@ export default function ProfileSetEditorView() {
   const { entry, profiles } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   return (
-    <div className={page}>
-      <section className={panel} aria-labelledby="set-title">
-        <p>
-          <Link to={LINKS.adminProcessingProfiles} className={css.link}>
-            Processing profiles
-          </Link>
-        </p>
-        <h1 id="set-title">{entry ? entry.Name : "Edit profile set"}</h1>
-        <ProfileSetEditor set={entry} profiles={profiles} reply={reply} />
-      </section>
-    </div>
+    <EditorPanel
+      back={LINKS.adminProcessingProfiles}
+      backLabel="Processing profiles"
+      title={entry ? entry.Name : "Edit profile set"}
+    >
+      <ProfileSetEditor set={entry} profiles={profiles} reply={reply} />
+    </EditorPanel>
   );
 }

@@ -1,12 +1,11 @@
 import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { EditorPanel } from "~/components/processing/EditorPanel";
 import { RenditionSetEditor } from "~/components/processing/SetEditors";
-import * as css from "~/components/processing/processing.css";
 import { editorAction, editorData } from "~/http/actions/processing-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
-import { page, panel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 
 /* Edit quick rendition set (decision 040). */
@@ -29,16 +28,12 @@ export default function SetEditorView() {
   const { entry } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   return (
-    <div className={page}>
-      <section className={panel} aria-labelledby="set-title">
-        <p>
-          <Link to={LINKS.adminRenditionSets} className={css.link}>
-            Quick rendition sets
-          </Link>
-        </p>
-        <h1 id="set-title">{entry ? entry.Name : "Edit quick rendition set"}</h1>
-        <RenditionSetEditor set={entry} reply={reply} />
-      </section>
-    </div>
+    <EditorPanel
+      back={LINKS.adminRenditionSets}
+      backLabel="Quick rendition sets"
+      title={entry ? entry.Name : "Edit quick rendition set"}
+    >
+      <RenditionSetEditor set={entry} reply={reply} />
+    </EditorPanel>
   );
 }

@@ -123,13 +123,7 @@ export async function ingest(job: Job, ctx: JobContext): Promise<IngestResult> {
       const type = await detectMediaType(await readHead(file), revision.fileName);
       const metadata: ExtractedMetadata = await extractMetadata(file);
       await ctx.progress(20);
-      const rendered = await render(
-        file,
-        type.decodable,
-        type.docType,
-        type.extension,
-        ctx.signal,
-      );
+      const rendered = await render(file, type.decodable, type.docType, type.extension, ctx.signal);
       return { type, metadata, rendered };
     });
     await ctx.progress(70);

@@ -69,7 +69,8 @@ export function parseRenditionHref(
     );
   if (!match) return null;
   const name = match[2]!;
-  if (GUID.test(name)) return { assetId: Number(match[1]), kind: "original", profile: name.toLowerCase() };
+  if (GUID.test(name))
+    return { assetId: Number(match[1]), kind: "original", profile: name.toLowerCase() };
   const kind = RENDITION_NAMES[name];
   return kind ? { assetId: Number(match[1]), kind } : null;
 }
@@ -194,7 +195,11 @@ export async function accessFile(
   if (!rendition) return NOT_FOUND;
   const mark = kind === "preview" ? delivery.previewWatermark : null;
   if (mark) {
-    const recipe: Recipe = { kind: "previewWatermark", source: rendition.blob_hash, watermark: mark };
+    const recipe: Recipe = {
+      kind: "previewWatermark",
+      source: rendition.blob_hash,
+      watermark: mark,
+    };
     return {
       ok: true,
       hash: recipeKey(recipe),
