@@ -38,6 +38,10 @@ import {
   PASSWORD,
   projectUser,
   USER_MANAGERS_GROUP,
+  PROCESSED_ARCHIVE,
+  CHOSEN_ARCHIVE,
+  SOCIAL_SQUARE_PROFILE,
+  WEB_PRINT_SOCIAL_SET,
 } from "../tests/e2e/users";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -101,6 +105,7 @@ async function main() {
     .execute();
   await seedUserManagers(users);
   await seedBrowsing(users);
+  await seedProcessing();
   await ingestSeed();
   await database.destroy();
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
@@ -190,6 +195,38 @@ async function ingestSeed() {
   } finally {
     await worker.stop();
   }
+}
+
+/* One photograph in each of two archives whose downloads go through processing profiles. */
+async function seedProcessing() {
+  const members: ArchiveMember[] = [
+    {
+      type: "group",
+      id: REGISTERED_USERS_GROUP_ID,
+      permissions: ["View", "Preview", "Download"],
+      autoSearch: "",
+    },
+  ];
+  const processed = await createArchive({
+    name: PROCESSED_ARCHIVE,
+    members,
+    config: {
+      DownloadProcessing: { ProcessingType: 1, SpecificProcessingProfile: SOCIAL_SQUARE_PROFILE },
+    },
+  });
+  const chosen = await createArchive({
+    name: CHOSEN_ARCHIVE,
+    members,
+    config: {
+      DownloadProcessing: { ProcessingType: 2, CustomProcessingProfileSet: WEB_PRINT_SOCIAL_SET },
+    },
+  });
+  for (const archive of [processed, chosen])
+    for await (const photo of generateDemoPhotos({ count: 1, largeEvery: 0 })) {
+      const blob = await blobStore().put(photo.data);
+      const type = await detectMediaType(photo.data.subarray(0, 65536), photo.fileName);
+      await register(null, { archive }, photo.fileName, blob, type);
+    }
 }
 
 main().catch((error) => {

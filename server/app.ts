@@ -22,6 +22,8 @@ import {
 import {
   API_ONLY_PATHS,
   isUploadPath,
+  IMAGE_FORM_BYTES,
+  IMAGE_FORM_PATHS,
   matchesAny,
   OAUTH_AUTHORIZE_PATHS,
   OAUTH_CLIENT_PATHS,
@@ -258,7 +260,12 @@ export function createApp({ build, env, root }: AppOptions) {
     if (!UNSAFE_METHODS.has(req.method)) return next();
     // Upload routes take files up to MAX_UPLOAD_BYTES; the file store counts the bytes again.
     const upload = isUploadPath(req.method, req.path);
-    const limit = upload ? env.MAX_UPLOAD_BYTES + UPLOAD_OVERHEAD_BYTES : env.MAX_FORM_BYTES;
+    const imageForm = req.method === "POST" && matchesAny(IMAGE_FORM_PATHS, req.path);
+    const limit = upload
+      ? env.MAX_UPLOAD_BYTES + UPLOAD_OVERHEAD_BYTES
+      : imageForm
+        ? Math.max(IMAGE_FORM_BYTES, env.MAX_FORM_BYTES)
+        : env.MAX_FORM_BYTES;
     const length = req.get("content-length");
     if (length === undefined && req.get("transfer-encoding")) {
       return refuse(
@@ -277,7 +284,7 @@ export function createApp({ build, env, root }: AppOptions) {
         "Too large",
         upload
           ? `The upload is larger than the limit of ${formatBytes(env.MAX_UPLOAD_BYTES)}.`
-          : `The request is larger than the limit of ${Math.round(env.MAX_FORM_BYTES / 1024)} kB.`,
+          : `The request is larger than the limit of ${Math.round(limit / 1024)} kB.`,
       );
     }
     next();

@@ -421,6 +421,18 @@ export interface WatermarksTable {
   created_at: string;
 }
 
+/** A file derived from a blob by a recipe (decision 040), cached by (source, recipe, watermark). */
+export interface DerivedFilesTable {
+  /** sha-256 hex of the source blob hash, the recipe and the watermark image hash. */
+  key: string;
+  blob_hash: string;
+  mime: string;
+  file_size: number;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -451,6 +463,7 @@ export interface Database {
   rendition_sets: NamedSettingsTable;
   crop_profile_sets: NamedSettingsTable;
   watermarks: WatermarksTable;
+  derived_files: DerivedFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -138,6 +138,16 @@ export const RATE_LIMITED_FORMS: readonly RateLimitedForm[] = [
 export const matchesAny = (paths: readonly RegExp[], path: string) =>
   paths.some((re) => re.test(path));
 
+/*
+ * Forms that carry one small image (a watermark, decision 040): bounded at 10 MB and a margin for
+ * the form around it, not at the upload limit, so the body read into memory stays small.
+ */
+export const IMAGE_FORM_PATHS: readonly RegExp[] = [
+  /^\/fotoweb\/api\/config\/watermarks\/?$/i,
+  /^\/fotoweb\/views\/admin\/watermarks(?:\/new)?\/?$/i,
+];
+export const IMAGE_FORM_BYTES = 11 * 1024 * 1024;
+
 /** Whether a request carries files, and so gets the upload body limit. */
 export function isUploadPath(method: string, path: string): boolean {
   return method === "POST" && matchesAny(UPLOAD_PATHS, path);

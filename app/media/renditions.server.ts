@@ -220,8 +220,8 @@ interface Pixels {
   channels: 1 | 2 | 3 | 4;
 }
 
-/** The watermark sized and placed for a preview of w × h. */
-async function watermarkLayer(settings: WatermarkSettings, w: number, h: number) {
+/** The watermark sized and placed for an image of w × h (previews and processed downloads). */
+export async function watermarkLayer(settings: WatermarkSettings, w: number, h: number) {
   if (!settings.file) return null;
   const margin = Math.max(1, Math.round(Math.min(w, h) * 0.02));
   const fit = settings.alignment === 4 && settings.scaleToFit;

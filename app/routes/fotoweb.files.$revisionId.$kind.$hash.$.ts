@@ -1,6 +1,11 @@
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Readable } from "node:stream";
-import { accessFile, contentDisposition, isFileKind } from "~/models/rendition/rendition.server";
+import {
+  accessFile,
+  contentDisposition,
+  isFileKind,
+  openFile,
+} from "~/models/rendition/rendition.server";
 import { blobStore } from "~/storage/blob-store.server";
 import { apiError, apiHandler, methodNotAllowed } from "~/http/http.server";
 import { getBrowsingViewer } from "~/http/session.server";
@@ -17,16 +22,19 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   const kind = params.kind ?? "";
   if (!Number.isInteger(revisionId) || !isFileKind(kind))
     return apiError(request, 404, "There is no file at this address.");
-  const access = await accessFile(viewer, revisionId, kind);
+  // A download through one of the archive's processing profiles names it (decision 040).
+  const profile = new URL(request.url).searchParams.get("profile") ?? undefined;
+  const access = await accessFile(viewer, revisionId, kind, { profile });
   if (!access.ok) return apiError(request, access.status, access.message);
   if (access.hash !== params.hash)
     return apiError(request, 404, "There is no file at this address.");
+  const file = await openFile(access);
 
   const etag = `"${access.hash}"`;
   const headers = new Headers({
     ETag: etag,
     "Cache-Control": "private, max-age=31536000, immutable",
-    "Content-Type": access.mime,
+    "Content-Type": file.mime,
     "Content-Disposition": contentDisposition(
       kind === "original" ? "attachment" : "inline",
       access.fileName,
@@ -45,22 +53,21 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
 
   const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("range") ?? "");
   let start = 0;
-  let end = access.size - 1;
+  let end = file.size - 1;
   let status = 200;
-  if (range && access.size > 0) {
-    start = range[1] ? Number(range[1]) : Math.max(0, access.size - Number(range[2]));
-    end = range[1] && range[2] ? Math.min(Number(range[2]), access.size - 1) : access.size - 1;
-    if (start > end || start >= access.size) {
-      headers.set("Content-Range", `bytes */${access.size}`);
+  if (range && file.size > 0) {
+    start = range[1] ? Number(range[1]) : Math.max(0, file.size - Number(range[2]));
+    end = range[1] && range[2] ? Math.min(Number(range[2]), file.size - 1) : file.size - 1;
+    if (start > end || start >= file.size) {
+      headers.set("Content-Range", `bytes */${file.size}`);
       return new Response(null, { status: 416, headers });
     }
     status = 206;
-    headers.set("Content-Range", `bytes ${start}-${end}/${access.size}`);
+    headers.set("Content-Range", `bytes ${start}-${end}/${file.size}`);
   }
-  headers.set("Content-Length", String(access.size === 0 ? 0 : end - start + 1));
-  if (request.method === "HEAD" || access.size === 0)
-    return new Response(null, { status, headers });
-  const stream = await blobStore().read(access.hash, { start, end });
+  headers.set("Content-Length", String(file.size === 0 ? 0 : end - start + 1));
+  if (request.method === "HEAD" || file.size === 0) return new Response(null, { status, headers });
+  const stream = await blobStore().read(file.blobHash, { start, end });
   return new Response(createReadableStreamFromReadable(stream as Readable), { status, headers });
 });
 

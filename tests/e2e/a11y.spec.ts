@@ -292,3 +292,54 @@ for (const scheme of ["light", "dark"] as const) {
     }
   });
 }
+
+/*
+ * The processing lists' pages (decision 040) as the site owner (manageArchives), light and dark
+ * by the system's scheme: each list, its editors, and an editor showing its errors.
+ */
+const PROCESSING_SCREENS: Screen[] = [
+  { name: "processing profiles", path: "/fotoweb/views/admin/processing-profiles" },
+  { name: "add processing profile", path: "/fotoweb/views/admin/processing-profiles/new" },
+  {
+    name: "edit processing profile",
+    path: "/fotoweb/views/admin/processing-profiles/6f0c2c34-8a1e-4f57-9d0b-0f4c3b1e2a01",
+  },
+  {
+    name: "edit profile set",
+    path: "/fotoweb/views/admin/processing-profiles/sets/6f0c2c34-8a1e-4f57-9d0b-0f4c3b1e2b01",
+  },
+  {
+    name: "delete confirmation",
+    path: "/fotoweb/views/admin/processing-profiles?list=processingProfiles&delete=6f0c2c34-8a1e-4f57-9d0b-0f4c3b1e2a02",
+  },
+  { name: "watermarks", path: "/fotoweb/views/admin/watermarks" },
+  { name: "quick rendition sets", path: "/fotoweb/views/admin/rendition-sets" },
+  {
+    name: "edit quick rendition set",
+    path: "/fotoweb/views/admin/rendition-sets/6f0c2c34-8a1e-4f57-9d0b-0f4c3b1e2c01",
+  },
+  { name: "crop profile sets", path: "/fotoweb/views/admin/crop-profile-sets" },
+  {
+    name: "crop profile set with errors",
+    path: "/fotoweb/views/admin/crop-profile-sets/new",
+    prepare: async (page) => {
+      const main = page.getByRole("main");
+      await main.getByRole("button", { name: "Save" }).click();
+      await expect(main.getByText("Enter a name.")).toBeVisible();
+    },
+  },
+];
+
+for (const scheme of ["light", "dark"] as const) {
+  test.describe(`processing lists, ${scheme}`, () => {
+    test.use({ colorScheme: scheme });
+    for (const screen of PROCESSING_SCREENS) {
+      test(`${screen.name} has no serious accessibility violations`, async ({ page, open }) => {
+        await signInQuietly(page, ADMIN.username, ADMIN.password);
+        await open(screen.path);
+        await screen.prepare?.(page);
+        await expectAccessible(page, test.info(), `${screen.name} (${scheme})`);
+      });
+    }
+  });
+}

@@ -81,3 +81,10 @@ export const SMALL_ARCHIVE_PHOTOS = 8;
 export const REVIEWERS_GROUP = "E2E reviewers";
 /** The group whose members manage people (the manageUsers flag): users.spec.ts, a11y.spec.ts. */
 export const USER_MANAGERS_GROUP = "E2E user managers";
+
+/* Archives whose downloads go through processing profiles (processing.spec.ts, decision 040). */
+export const PROCESSED_ARCHIVE = "E2E processed downloads";
+export const CHOSEN_ARCHIVE = "E2E chosen downloads";
+/** Seeded by migration 0010: "Social 1080 square" and the set "Web, print and social". */
+export const SOCIAL_SQUARE_PROFILE = "6f0c2c34-8a1e-4f57-9d0b-0f4c3b1e2a03";
+export const WEB_PRINT_SOCIAL_SET = "6f0c2c34-8a1e-4f57-9d0b-0f4c3b1e2b01";

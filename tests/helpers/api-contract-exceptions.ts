@@ -158,6 +158,17 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "keep the management API's PascalCase, as the archive configuration does.",
   },
   {
+    path: /^\/fotoweb\/api\/config\/(processingprofiles|processingprofilesets|quickrenditionsets|cropprofilesets|watermarks)(\/|$)/i,
+    mediaType: "application/json",
+    status: [200, 201],
+    forgives: "undescribed",
+    reason:
+      "The processing lists spec 001 section 7 lists (processing profiles and sets, quick " +
+      "rendition sets, crop profile sets, watermarks with FileName and Name) and their writes " +
+      "(decision 040): the real product's client calls them, the reference describes none; " +
+      "records keep the management API's PascalCase, as the archive configuration does.",
+  },
+  {
     path: /^\/fotoweb\/oauth2\/token\/?$/i,
     mediaType: "application/json",
     status: [200],

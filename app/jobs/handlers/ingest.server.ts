@@ -1,5 +1,4 @@
 import fs from "node:fs/promises";
-import path from "node:path";
 import { z } from "zod";
 import type { RenditionKind } from "~/db/schema";
 import { detectMediaType, MEDIA_HEAD_BYTES, RefusedFileError } from "~/media/media-type.server";
@@ -11,9 +10,7 @@ import {
   THUMBNAIL_RETINA_SIZE,
   THUMBNAIL_SIZE,
   UndecodableImageError,
-  type WatermarkSettings,
 } from "~/media/renditions.server";
-import type { ArchiveConfig } from "~/models/archive/archive.schema";
 import { findArchive } from "~/models/archive/archive.server";
 import { findRevision, type IngestPayload } from "~/models/asset/asset.server";
 import {
@@ -25,7 +22,6 @@ import {
 } from "~/models/ingest/ingest.server";
 import { uploadMetadataFieldSchema } from "~/models/upload/upload.schema";
 import { blobStore } from "~/storage/blob-store.server";
-import { env } from "~/utils/env.server";
 import type { Job } from "../queue.server";
 import { PermanentJobError, type JobContext } from "../worker.server";
 
@@ -69,29 +65,11 @@ async function readHead(file: string): Promise<Uint8Array> {
   }
 }
 
-/** The archive's watermark; a named file that is missing means none, not a failed ingest. */
-async function watermarkOf(config: ArchiveConfig): Promise<WatermarkSettings | undefined> {
-  const name = config.WatermarkSettings.WatermarkFilename;
-  if (!name) return undefined;
-  const file = path.join(env().DATA_DIR, "watermarks", path.basename(name));
-  try {
-    await fs.access(file);
-  } catch {
-    return undefined;
-  }
-  return {
-    file,
-    alignment: config.WatermarkSettings.WatermarkAlignment,
-    scaleToFit: config.WatermarkSettings.ScaleToFit,
-  };
-}
-
 async function render(
   file: string,
   decodable: boolean,
   docType: Parameters<typeof genericIcon>[0],
   extension: string,
-  watermark: WatermarkSettings | undefined,
   signal: AbortSignal,
 ): Promise<{
   renditions: Rendered[];
@@ -102,7 +80,9 @@ async function render(
   resolution?: number;
 }> {
   if (decodable) {
-    const r = await renderImage(file, { watermark, signal });
+    // The stored preview stays clean: the archive's watermark is put on as it is served
+    // (decision 040), so changing the watermark never needs the previews made again.
+    const r = await renderImage(file, { signal });
     return {
       renditions: [
         { kind: "preview", ...r.preview },
@@ -139,19 +119,11 @@ export async function ingest(job: Job, ctx: JobContext): Promise<IngestResult> {
   if (!archive) return { assetId, revisionId, state: "gone" };
 
   try {
-    const watermark = await watermarkOf(archive.config);
     const outcome = await blobStore().withLocalFile(revision.blobHash, async (file) => {
       const type = await detectMediaType(await readHead(file), revision.fileName);
       const metadata: ExtractedMetadata = await extractMetadata(file);
       await ctx.progress(20);
-      const rendered = await render(
-        file,
-        type.decodable,
-        type.docType,
-        type.extension,
-        watermark,
-        ctx.signal,
-      );
+      const rendered = await render(file, type.decodable, type.docType, type.extension, ctx.signal);
       return { type, metadata, rendered };
     });
     await ctx.progress(70);

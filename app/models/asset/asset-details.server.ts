@@ -258,7 +258,8 @@ export async function downloadsOf(viewer: Viewer | null, view: AssetView): Promi
   const outcomes = await Promise.all(
     view.renditions.map(async (r) => {
       const name = r.href.slice(r.href.lastIndexOf("/") + 1);
-      const label = DOWNLOAD_LABELS[name];
+      // A processing profile's rendition (decision 040) is offered by its name.
+      const label = r.profile ? `Download ${r.display_name}` : DOWNLOAD_LABELS[name];
       if (!label) return null;
       const outcome = await requestRendition(viewer, r.href);
       return outcome.ok ? { label, href: outcome.href } : null;

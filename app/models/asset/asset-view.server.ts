@@ -10,6 +10,12 @@ import { metadataField } from "~/models/metadata/metadata-fields";
 import { metadataEditors } from "~/models/metadata/metadata.server";
 import type { MetadataEditorLink } from "~/models/metadata/metadata.view";
 import { fileUrl } from "~/models/rendition/rendition.server";
+import {
+  archiveDelivery,
+  isProcessableMime,
+  recipeKey,
+  type ArchiveDelivery,
+} from "~/models/processing/delivery.server";
 import { orientationAttributes, pickPreview } from "./asset.view";
 import { apiColorSpace } from "./asset-kinds";
 
@@ -119,6 +125,13 @@ const RENDITION_LABELS = {
   preview: { name: "PREVIEW", label: "Preview", size: 1600 },
 } as const;
 
+/** A rendition's URL hash: the blob's, or the watermarked preview's key (decision 040). */
+function fileHash(rendition: RenditionRow, delivery: ArchiveDelivery | undefined): string {
+  const watermark = delivery?.previewWatermark;
+  if (rendition.kind !== "preview" || !watermark) return rendition.blob_hash;
+  return recipeKey({ kind: "previewWatermark", source: rendition.blob_hash, watermark });
+}
+
 /** The current revision's renditions of each asset, in one query. */
 export async function currentRenditions(
   assets: Pick<AssetRow, "id" | "current_revision">[],
@@ -160,6 +173,7 @@ export function toAssetView(
   renditions: RenditionRow[],
   counts: AssetCounts,
   metadataEditor: MetadataEditorLink,
+  delivery?: ArchiveDelivery,
 ): AssetView {
   const href = assetHref(archive.id, archive.name, { id: row.id, fileName: row.file_name });
   const fields = parseJson<Record<string, string | string[]>>(row.metadata, {});
@@ -175,7 +189,7 @@ export function toAssetView(
           size: Math.max(r.width, r.height),
           width: r.width,
           height: r.height,
-          href: fileUrl(r.revision_id, r.kind, r.blob_hash, row.file_name),
+          href: fileUrl(r.revision_id, r.kind, fileHash(r, delivery), row.file_name),
           square: false,
           name: RENDITION_LABELS[r.kind as keyof typeof RENDITION_LABELS]?.name ?? r.kind,
         }))
@@ -184,7 +198,28 @@ export function toAssetView(
   const previews: AssetPreview[] = quickRenditions.map(({ name: _name, ...preview }) => preview);
   const previewFile = canPreview ? renditions.find((r) => r.kind === "preview") : undefined;
   const renditionList: AssetRendition[] = [];
-  if (permissions.has("Download")) {
+  const processed =
+    delivery && delivery.processingType !== 0 && isProcessableMime(row.mime)
+      ? delivery.profiles
+      : [];
+  // Processing (decision 040): type 1 sends the original through its profile, type 2 offers
+  // the set's profiles; each names its profile, and none is the untouched original.
+  if (permissions.has("Download") && processed.length > 0) {
+    const list = delivery!.processingType === 1 ? processed.slice(0, 1) : processed;
+    list.forEach((profile, i) =>
+      renditionList.push({
+        href: `${href}/__renditions/${delivery!.processingType === 1 ? "ORIGINAL" : profile.id}`,
+        display_name: profile.name,
+        description: `The file processed with the profile ${profile.name}`,
+        width: row.width ?? 0,
+        height: row.height ?? 0,
+        default: i === 0,
+        original: false,
+        sizeFixed: true,
+        profile: profile.id,
+      }),
+    );
+  } else if (permissions.has("Download")) {
     renditionList.push({
       href: `${href}/__renditions/ORIGINAL`,
       display_name: "Original file",
@@ -324,18 +359,31 @@ export async function assetViews(
     assetCounts(rows.map((r) => r.id)),
   ]);
   const byId = new Map(archives.map((a) => [a.id, a] as const));
+  const shown = archives.filter((a) => archiveIds.includes(a.id));
   // Each asset's own: a permission from a filtered member entry covers what its filter matches.
-  const [editors, held] = await Promise.all([
-    metadataEditors(archives.filter((a) => archiveIds.includes(a.id))),
+  const [editors, held, deliveries] = await Promise.all([
+    metadataEditors(shown),
     assetPermissions(access, rows),
+    Promise.all(shown.map(async (a) => [a.id, await archiveDelivery(a.id, a.config)] as const)),
   ]);
+  const deliveryOf = new Map(deliveries);
   return rows.flatMap((row) => {
     const archive = byId.get(row.archive_id);
     if (!archive) return [];
     const permissions = held.get(row.id) ?? new Set<ArchivePermission>();
     const count = counts.get(row.id) ?? { revisions: 0, pins: 0 };
     const editor = editors.get(row.archive_id)!;
-    return [toAssetView(row, archive, permissions, renditions.get(row.id) ?? [], count, editor)];
+    return [
+      toAssetView(
+        row,
+        archive,
+        permissions,
+        renditions.get(row.id) ?? [],
+        count,
+        editor,
+        deliveryOf.get(row.archive_id),
+      ),
+    ];
   });
 }
 

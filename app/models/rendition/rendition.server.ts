@@ -1,6 +1,19 @@
 import type { RenditionKind } from "~/db/schema";
+import { FORMAT_FILES, keptFormat } from "~/media/processing.server";
+import { UndecodableImageError } from "~/media/renditions.server";
+import { Problem } from "~/models/problem/problem";
 import { assetDecision } from "~/models/access/access.server";
+import { findArchive } from "~/models/archive/archive.server";
 import { currentRevisionId, findRendition, findRevision } from "~/models/asset/asset.server";
+import {
+  archiveDelivery,
+  derivedFile,
+  isProcessableMime,
+  recipeKey,
+  type ArchiveDelivery,
+  type Recipe,
+} from "~/models/processing/delivery.server";
+import { GUID } from "~/models/processing/processing.schema";
 import type { Viewer } from "~/models/user/user.schema";
 
 /*
@@ -25,12 +38,25 @@ export function isFileKind(value: string): value is FileKind {
   return FILE_KINDS.has(value);
 }
 
-export function fileUrl(revisionId: number, kind: FileKind, hash: string, fileName: string) {
-  return `/fotoweb/files/${revisionId}/${kind}/${hash}/${encodeURIComponent(fileName)}`;
+/**
+ * A file's URL. The hash names the content: a blob's own hash, or for a derived file (a download
+ * through a processing profile, a watermarked preview) the key of its recipe (decision 040).
+ */
+export function fileUrl(
+  revisionId: number,
+  kind: FileKind,
+  hash: string,
+  fileName: string,
+  profile?: string,
+) {
+  const query = profile ? `?profile=${profile}` : "";
+  return `/fotoweb/files/${revisionId}/${kind}/${hash}/${encodeURIComponent(fileName)}${query}`;
 }
 
-/** The asset and rendition an href names, or null. */
-export function parseRenditionHref(href: string): { assetId: number; kind: FileKind } | null {
+/** The asset and rendition an href names (a processing profile by its id), or null. */
+export function parseRenditionHref(
+  href: string,
+): { assetId: number; kind: FileKind; profile?: string } | null {
   let pathname: string;
   try {
     pathname = new URL(href, "http://rendition.invalid").pathname;
@@ -38,14 +64,31 @@ export function parseRenditionHref(href: string): { assetId: number; kind: FileK
     return null;
   }
   const match =
-    /^\/fotoweb\/archives\/[^/]+\/(\d{1,12})-[^/]*\.info\/__renditions\/([A-Z_]+)$/.exec(pathname);
+    /^\/fotoweb\/archives\/[^/]+\/(\d{1,12})-[^/]*\.info\/__renditions\/([A-Za-z0-9_-]{1,40})$/.exec(
+      pathname,
+    );
   if (!match) return null;
-  const kind = RENDITION_NAMES[match[2]!];
+  const name = match[2]!;
+  if (GUID.test(name))
+    return { assetId: Number(match[1]), kind: "original", profile: name.toLowerCase() };
+  const kind = RENDITION_NAMES[name];
   return kind ? { assetId: Number(match[1]), kind } : null;
 }
 
 export type FileAccess =
-  | { ok: true; hash: string; size: number; mime: string; fileName: string }
+  | {
+      ok: true;
+      /** The URL's hash: the blob's, or the recipe's key for a derived file. */
+      hash: string;
+      /** The blob's size; for a derived file known once it is made (openFile). */
+      size: number;
+      mime: string;
+      fileName: string;
+      /** A derived file: made (or found) by openFile. */
+      recipe?: Recipe;
+      /** The processing profile a download goes through, for its URL. */
+      profile?: string;
+    }
   | { ok: false; status: 403 | 404; message: string };
 
 const NOT_FOUND: FileAccess = {
@@ -60,11 +103,55 @@ function renditionFileName(fileName: string, kind: FileKind) {
   return `${base}-${kind}.jpg`;
 }
 
+const SHARP_FORMAT_OF_MIME: Record<string, string> = {
+  "image/jpeg": "jpeg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/tiff": "tiff",
+};
+
+/**
+ * The original through the archive's download processing: type 1 its profile, type 2 the one
+ * asked for (the set's first when none is), a profile outside the set answering not-found.
+ */
+function processedOriginal(
+  delivery: ArchiveDelivery,
+  revision: { blobHash: string; fileName: string; mime: string },
+  profileId: string | undefined,
+): FileAccess | null {
+  if (delivery.processingType === 0 || !isProcessableMime(revision.mime)) return null;
+  const profile = profileId
+    ? delivery.profiles.find((p) => p.id === profileId)
+    : delivery.profiles[0];
+  if (!profile) return NOT_FOUND;
+  const recipe: Recipe = {
+    kind: "profile",
+    source: revision.blobHash,
+    settings: profile.settings,
+    watermark: profile.watermark,
+  };
+  const format =
+    profile.settings.Format === "original"
+      ? keptFormat(SHARP_FORMAT_OF_MIME[revision.mime])
+      : profile.settings.Format;
+  const { mime, extension } = FORMAT_FILES[format];
+  return {
+    ok: true,
+    hash: recipeKey(recipe),
+    size: 0,
+    mime,
+    fileName: `${revision.fileName.replace(/\.[^.]*$/, "")}.${extension}`,
+    recipe,
+    profile: profile.id,
+  };
+}
+
 /** Whether the viewer may have this file of this revision, and what it is. */
 export async function accessFile(
   viewer: Viewer | null,
   revisionId: number,
   kind: FileKind,
+  options: { profile?: string } = {},
 ): Promise<FileAccess> {
   const revision = await findRevision(revisionId);
   if (!revision || revision.assetState !== "ready") return NOT_FOUND;
@@ -88,7 +175,13 @@ export async function accessFile(
           : "You do not have permission to preview this file.",
     };
   }
+  const archive = await findArchive(revision.archiveId);
+  if (!archive) return NOT_FOUND;
+  const delivery = await archiveDelivery(archive.id, archive.config);
   if (kind === "original") {
+    const processed = processedOriginal(delivery, revision, options.profile);
+    if (processed) return processed;
+    if (options.profile) return NOT_FOUND;
     return {
       ok: true,
       hash: revision.blobHash,
@@ -97,8 +190,25 @@ export async function accessFile(
       fileName: revision.fileName,
     };
   }
+  if (options.profile) return NOT_FOUND;
   const rendition = await findRendition(revisionId, kind);
   if (!rendition) return NOT_FOUND;
+  const mark = kind === "preview" ? delivery.previewWatermark : null;
+  if (mark) {
+    const recipe: Recipe = {
+      kind: "previewWatermark",
+      source: rendition.blob_hash,
+      watermark: mark,
+    };
+    return {
+      ok: true,
+      hash: recipeKey(recipe),
+      size: 0,
+      mime: "image/jpeg",
+      fileName: renditionFileName(revision.fileName, kind),
+      recipe,
+    };
+  }
   return {
     ok: true,
     hash: rendition.blob_hash,
@@ -117,9 +227,27 @@ export async function requestRendition(
   if (!target) return { ok: false, status: 404, message: "The href does not name a rendition." };
   const revisionId = await currentRevisionId(target.assetId);
   if (revisionId === null) return { ok: false, status: 404, message: "There is no such asset." };
-  const access = await accessFile(viewer, revisionId, target.kind);
+  const access = await accessFile(viewer, revisionId, target.kind, { profile: target.profile });
   if (!access.ok) return access;
-  return { ok: true, href: fileUrl(revisionId, target.kind, access.hash, access.fileName) };
+  return {
+    ok: true,
+    href: fileUrl(revisionId, target.kind, access.hash, access.fileName, access.profile),
+  };
+}
+
+/** The blob to send for a file access: a derived file is made now if it is not kept yet. */
+export async function openFile(
+  access: Extract<FileAccess, { ok: true }>,
+): Promise<{ blobHash: string; size: number; mime: string }> {
+  if (!access.recipe) return { blobHash: access.hash, size: access.size, mime: access.mime };
+  let made;
+  try {
+    made = await derivedFile(access.recipe);
+  } catch (error) {
+    if (error instanceof UndecodableImageError) throw new Problem("unprocessable", error.message);
+    throw error;
+  }
+  return { blobHash: made.blobHash, size: made.size, mime: made.mime };
 }
 
 /** RFC 6266: an ASCII fallback and the exact name in RFC 5987 encoding. */

@@ -1,0 +1,216 @@
+import { listWatermarkEntries, type WatermarkEntry } from "~/models/processing/config-lists.server";
+import { archiveAdministrationDecision } from "~/models/access/access.server";
+import {
+  createEntry,
+  deleteEntry,
+  getEntry,
+  LISTS,
+  ListInputError,
+  listEntries,
+  updateEntry,
+  type ListName,
+  type ListRecord,
+} from "~/models/processing/lists.server";
+import { dropBlankRows, nestFormValues } from "~/models/processing/processing.schema";
+import {
+  deleteWatermark,
+  listWatermarks,
+  uploadWatermark,
+} from "~/models/processing/watermarks.server";
+import { isProblem } from "~/models/problem/problem";
+import {
+  cropSetSummary,
+  profileSetSummary,
+  profileSummary,
+  renditionSetSummary,
+} from "~/models/processing/processing.view";
+import type { Viewer } from "~/models/user/user.schema";
+import { errorResponse } from "../http.server";
+import { requireViewer } from "../session.server";
+import { checkSubmission, formReply, readBody } from "../submission.server";
+import { redirectWithToast } from "../toast.server";
+import { readWatermarkUpload } from "./processing-api.server";
+
+/*
+ * The admin pages of the processing lists (decision 040): each list with its delete
+ * confirmation, the editors of one entry, the watermark upload. Pages answer 401 to nobody and
+ * the not-found of an unknown address to anyone without manageArchives, as the whole area does.
+ */
+
+export async function requireProcessingPage(request: Request): Promise<Viewer> {
+  const viewer = await requireViewer(request, { allowGuest: false });
+  const decision = await archiveAdministrationDecision(viewer);
+  if (!decision.allowed) throw errorResponse(request, decision.problem);
+  return viewer;
+}
+
+/** Model field paths ("Sizes.0.Label") as the forms name their fields ("Sizes[0].Label"). */
+export function formFieldName(path: string): string {
+  return path.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
+}
+
+const formErrors = (errors: Record<string, string>) =>
+  Object.fromEntries(Object.entries(errors).map(([k, v]) => [formFieldName(k), v]));
+
+export interface ListRow {
+  id: string;
+  name: string;
+  summary: string;
+}
+
+async function rowsOf(viewer: Viewer, list: ListName): Promise<ListRow[]> {
+  const row = (e: { Id: string; Name: string }, summary: string) => ({
+    id: e.Id,
+    name: e.Name,
+    summary,
+  });
+  switch (list) {
+    case "processingProfiles":
+      return (await listEntries(viewer, list)).map((e) => row(e, profileSummary(e)));
+    case "processingProfileSets": {
+      const names = new Map(
+        (await listEntries(viewer, "processingProfiles")).map((p) => [p.Id, p.Name]),
+      );
+      return (await listEntries(viewer, list)).map((e) => row(e, profileSetSummary(e, names)));
+    }
+    case "renditionSets":
+      return (await listEntries(viewer, list)).map((e) => row(e, renditionSetSummary(e)));
+    case "cropProfileSets":
+      return (await listEntries(viewer, list)).map((e) => row(e, cropSetSummary(e)));
+  }
+}
+
+/** The lists a page shows, and the entry a ?delete= asks to confirm. */
+export async function listsPageData(request: Request, lists: ListName[]) {
+  const viewer = await requireProcessingPage(request);
+  const rows = Object.fromEntries(
+    await Promise.all(lists.map(async (l) => [l, await rowsOf(viewer, l)] as const)),
+  ) as Partial<Record<ListName, ListRow[]>>;
+  const url = new URL(request.url);
+  const wanted = url.searchParams.get("delete");
+  const list = url.searchParams.get("list") as ListName | null;
+  const confirm =
+    wanted && list && lists.includes(list)
+      ? (rows[list] ?? []).find((e) => e.id === wanted)
+      : undefined;
+  return {
+    rows,
+    confirmDelete: confirm ? { id: confirm.id, name: confirm.name, list: list! } : null,
+  };
+}
+
+/** The delete of a list page: done and back with a toast, or the refusal shown on the page. */
+export async function listsPageAction(request: Request, lists: ListName[], back: string) {
+  const viewer = await requireProcessingPage(request);
+  const values = await readBody(request, { json: false });
+  const list = String(values.list ?? "") as ListName;
+  if (values.intent !== "delete" || !lists.includes(list))
+    return formReply(request, { formError: "Unknown action.", values });
+  try {
+    const gone = await deleteEntry(viewer, list, String(values.id ?? ""));
+    return redirectWithToast(request, back, { message: `${gone.Name} is deleted.` });
+  } catch (error) {
+    if (!isProblem(error) || error.kind !== "conflict") throw error;
+    return formReply(request, { formError: error.message, values, status: 409 });
+  }
+}
+
+/** An editor's data: the entry (none when new) and what its fields choose from. */
+export async function editorData<L extends ListName>(
+  request: Request,
+  list: L,
+  id: string | null,
+): Promise<{
+  entry: ListRecord<L> | null;
+  profiles: { id: string; name: string }[];
+  watermarks: WatermarkEntry[];
+}> {
+  const viewer = await requireProcessingPage(request);
+  const [entry, profiles, watermarks] = await Promise.all([
+    id === null ? null : getEntry(viewer, list, id),
+    list === "processingProfileSets" ? listEntries(viewer, "processingProfiles") : [],
+    list === "processingProfiles" ? listWatermarkEntries() : [],
+  ]);
+  return {
+    entry,
+    profiles: profiles.map((p) => ({ id: p.Id, name: p.Name })),
+    watermarks,
+  };
+}
+
+/** Saves an editor's form: all errors by field (400), or back to the list with a toast. */
+export async function editorAction(
+  request: Request,
+  list: ListName,
+  id: string | null,
+  back: string,
+) {
+  const viewer = await requireProcessingPage(request);
+  const values = await readBody(request, { json: false });
+  const input = dropBlankRows(nestFormValues(values));
+  const submission = await checkSubmission(input, LISTS[list].schema);
+  if (!submission.ok)
+    return formReply(request, {
+      fieldErrors: formErrors(submission.fieldErrors),
+      formError: submission.formError,
+      values,
+    });
+  try {
+    const saved =
+      id === null
+        ? await createEntry(viewer, list, submission.data)
+        : await updateEntry(viewer, list, id, submission.data);
+    return redirectWithToast(request, back, {
+      message: id === null ? `${saved.Name} is created.` : `${saved.Name} is saved.`,
+    });
+  } catch (error) {
+    if (!(error instanceof ListInputError)) throw error;
+    const taken = /already exists/.test(error.fieldErrors.Name ?? "");
+    return formReply(request, {
+      fieldErrors: formErrors(error.fieldErrors),
+      values,
+      status: taken ? 409 : 400,
+    });
+  }
+}
+
+export async function watermarksPageData(request: Request) {
+  const viewer = await requireProcessingPage(request);
+  const watermarks = await listWatermarks(viewer);
+  const wanted = new URL(request.url).searchParams.get("delete");
+  const confirm = watermarks.find((w) => w.FileName === wanted);
+  return {
+    watermarks,
+    confirmDelete: confirm ? { fileName: confirm.FileName, name: confirm.Name } : null,
+  };
+}
+
+/** Upload (multipart, intent "upload") or delete (intent "delete") a watermark. */
+export async function watermarksPageAction(request: Request, back: string) {
+  const viewer = await requireProcessingPage(request);
+  const type = request.headers.get("content-type") ?? "";
+  if (type.startsWith("multipart/form-data")) {
+    const { submission, upload, values } = await readWatermarkUpload(request);
+    const fieldErrors = submission.ok ? {} : { ...submission.fieldErrors };
+    if (!upload) fieldErrors.file = "Choose a PNG or JPEG image.";
+    if (!submission.ok || !upload) return formReply(request, { fieldErrors, values });
+    try {
+      const made = await uploadWatermark(viewer, { name: submission.data.Name, ...upload });
+      return redirectWithToast(request, back, { message: `${made.Name} is uploaded.` });
+    } catch (error) {
+      if (!isProblem(error) || error.kind === "not-found") throw error;
+      const status = { "too-large": 413, unsupported: 415 }[error.kind as string] ?? 400;
+      return formReply(request, { fieldErrors: { file: error.message }, values, status });
+    }
+  }
+  const values = await readBody(request, { json: false });
+  if (values.intent !== "delete")
+    return formReply(request, { formError: "Unknown action.", values });
+  try {
+    const gone = await deleteWatermark(viewer, String(values.fileName ?? ""));
+    return redirectWithToast(request, back, { message: `${gone.Name} is deleted.` });
+  } catch (error) {
+    if (!isProblem(error) || error.kind !== "conflict") throw error;
+    return formReply(request, { formError: error.message, values, status: 409 });
+  }
+}

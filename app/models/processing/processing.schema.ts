@@ -1,0 +1,291 @@
+import { z } from "zod";
+import { EMPTY_ID, watermarkAlignmentSchema } from "~/models/archive/archive.schema";
+
+/*
+ * The configuration lists of spec 001 section 7 that shape files (decision 040): processing
+ * profiles and their sets, quick rendition sets and crop profile sets. One schema per record,
+ * shared by the model, the config API (PascalCase, as the archive configuration) and the admin
+ * pages (whose flat form names are nested by nestFormValues first). No server imports here.
+ */
+
+export { EMPTY_ID };
+
+export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A list entry's name: trimmed, 1-100 characters, no control characters. */
+export const listNameSchema = z
+  .string({ required_error: "Enter a name.", invalid_type_error: "Enter a name." })
+  .trim()
+  .min(1, "Enter a name.")
+  .max(100, "A name has at most 100 characters.")
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "A name cannot hold control characters.");
+
+/** An id that names an entry: a GUID other than the empty one. */
+export const entryIdSchema = z
+  .string({ required_error: "Choose one.", invalid_type_error: "Choose one." })
+  .trim()
+  .regex(GUID, "Choose one.")
+  .refine((v) => v !== EMPTY_ID, "Choose one.")
+  .transform((v) => v.toLowerCase());
+
+/** A whole number in a range; forms send text, JSON numbers. */
+const int = (min: number, max: number, what: string) =>
+  z.coerce
+    .number({ invalid_type_error: `${what}: a whole number.` })
+    .int(`${what}: a whole number.`)
+    .min(min, `${what}: ${min} to ${max}.`)
+    .max(max, `${what}: ${min} to ${max}.`);
+
+/** A checkbox (present "on"/"true") or a JSON boolean. */
+const flag = z.preprocess(
+  (v) => v === true || v === "on" || v === "true" || v === "1",
+  z.boolean(),
+);
+
+export const PROFILE_FORMATS = ["original", "jpeg", "png", "webp", "tiff", "avif"] as const;
+export type ProfileFormat = (typeof PROFILE_FORMATS)[number];
+export const LOSSY_FORMATS: ReadonlySet<ProfileFormat> = new Set(["jpeg", "webp", "avif"]);
+
+/*
+ * Colour profiles sharp converts to with an ICC profile it bundles (srgb, p3, cmyk); Adobe RGB
+ * is not bundled, so it is not offered. CMYK only where the format carries it (JPEG, TIFF).
+ */
+export const COLOR_PROFILES = ["keep", "srgb", "p3", "cmyk", "gray"] as const;
+export type ColorProfile = (typeof COLOR_PROFILES)[number];
+export const CMYK_FORMATS: ReadonlySet<ProfileFormat> = new Set(["jpeg", "tiff"]);
+
+export const SHARPEN_LEVELS = ["none", "light", "medium", "strong"] as const;
+export const SIZE_FITS = ["inside", "cover", "fill"] as const;
+
+export const MAX_PROFILE_SIZE = 20_000;
+
+/** A watermark file name as stored (derived from the uploaded name): no folders, no controls. */
+export const WATERMARK_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,199}$/;
+
+export const profileWatermarkSchema = z
+  .object({
+    FileName: z
+      .string()
+      .trim()
+      .max(200)
+      .refine((v) => v === "" || WATERMARK_FILE_NAME.test(v), "Choose a watermark from the list.")
+      .default(""),
+    Alignment: z.coerce.number().pipe(watermarkAlignmentSchema).default(4),
+    ScaleToFit: flag.default(false),
+  })
+  // Scale-to-fit exists only at the centre (spec 001 section 4).
+  .transform((w) => ({ ...w, ScaleToFit: w.Alignment === 4 && w.ScaleToFit }));
+
+export const processingProfileSchema = z
+  .object({
+    Name: listNameSchema,
+    Format: z.enum(PROFILE_FORMATS, {
+      errorMap: () => ({ message: "Choose a format." }),
+    }),
+    /** 0 width and height: no resizing. */
+    Size: z
+      .object({
+        Width: int(0, MAX_PROFILE_SIZE, "Width").default(0),
+        Height: int(0, MAX_PROFILE_SIZE, "Height").default(0),
+        Fit: z
+          .enum(SIZE_FITS, { errorMap: () => ({ message: "Choose a fit." }) })
+          .default("inside"),
+      })
+      .default({}),
+    Quality: int(1, 100, "Quality").default(85),
+    ColorProfile: z
+      .enum(COLOR_PROFILES, { errorMap: () => ({ message: "Choose a colour profile." }) })
+      .default("keep"),
+    Watermark: profileWatermarkSchema.default({}),
+    Sharpen: z
+      .enum(SHARPEN_LEVELS, { errorMap: () => ({ message: "Choose a sharpening." }) })
+      .default("none"),
+    KeepMetadata: flag.default(false),
+    /** Pixels per inch written into the file; 0 leaves it as it is. */
+    Resolution: int(0, 2400, "Resolution").default(0),
+  })
+  .superRefine((p, ctx) => {
+    if (p.ColorProfile === "cmyk" && !CMYK_FORMATS.has(p.Format))
+      ctx.addIssue({
+        code: "custom",
+        path: ["ColorProfile"],
+        message: "CMYK only goes into JPEG or TIFF.",
+      });
+    if (p.Format === "original" && p.ColorProfile === "cmyk")
+      ctx.addIssue({ code: "custom", path: ["Format"], message: "Choose JPEG or TIFF for CMYK." });
+    const cover = p.Size.Fit !== "inside";
+    if (cover && (p.Size.Width === 0) !== (p.Size.Height === 0))
+      ctx.addIssue({
+        code: "custom",
+        path: ["Size", "Fit"],
+        message: "Crop and stretch need both a width and a height.",
+      });
+  });
+export type ProcessingProfileInput = z.output<typeof processingProfileSchema>;
+export type ProcessingProfileSettings = Omit<ProcessingProfileInput, "Name">;
+
+export const processingProfileSetSchema = z.object({
+  Name: listNameSchema,
+  // A form with one ticked box sends one value, not a list.
+  Profiles: z.preprocess(
+    (v) => (typeof v === "string" ? [v] : v === undefined ? [] : v),
+    z
+      .array(entryIdSchema, { invalid_type_error: "Choose at least one profile." })
+      .min(1, "Choose at least one profile.")
+      .max(50, "A set holds at most 50 profiles.")
+      .refine((ids) => new Set(ids).size === ids.length, "A profile appears once in a set."),
+  ),
+});
+export type ProcessingProfileSetInput = z.output<typeof processingProfileSetSchema>;
+
+const labelSchema = z
+  .string({ required_error: "Enter a label." })
+  .trim()
+  .min(1, "Enter a label.")
+  .max(60, "A label has at most 60 characters.")
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "A label cannot hold control characters.");
+
+/**
+ * Rows whose labels are unique ignoring case. Checked before the rows are parsed, so a repeated
+ * label is reported together with the rows' other errors (a refinement after would wait for them).
+ */
+const uniquelyLabelled = <T extends z.ZodTypeAny>(rows: T) =>
+  z.preprocess((value, ctx) => {
+    if (!Array.isArray(value)) return value;
+    const seen = new Set<string>();
+    value.forEach((row: unknown, i) => {
+      const label = (row as { Label?: unknown } | null)?.Label;
+      if (typeof label !== "string" || label.trim() === "") return;
+      const key = label.trim().toLowerCase();
+      if (seen.has(key))
+        ctx.addIssue({ code: "custom", path: [i, "Label"], message: "Labels are unique." });
+      seen.add(key);
+    });
+    return value;
+  }, rows);
+
+export const QUICK_RENDITION_FORMATS = ["jpeg", "png", "webp"] as const;
+
+export const renditionSetSchema = z.object({
+  Name: listNameSchema,
+  Sizes: uniquelyLabelled(
+    z
+      .array(
+        z.object({
+          Label: labelSchema,
+          /** The longer side, in pixels. */
+          Size: int(16, 8000, "Size"),
+          Format: z
+            .enum(QUICK_RENDITION_FORMATS, { errorMap: () => ({ message: "Choose a format." }) })
+            .default("jpeg"),
+        }),
+      )
+      .min(1, "Add at least one size.")
+      .max(20, "A set holds at most 20 sizes."),
+  ),
+});
+export type RenditionSetInput = z.output<typeof renditionSetSchema>;
+
+export const cropProfileSetSchema = z.object({
+  Name: listNameSchema,
+  Profiles: uniquelyLabelled(
+    z
+      .array(
+        z
+          .object({
+            Label: labelSchema,
+            /** An aspect ratio (width:height) or, with FixedSize, exact pixels. */
+            Width: int(1, 20_000, "Width"),
+            Height: int(1, 20_000, "Height"),
+            FixedSize: flag.default(false),
+          })
+          .superRefine((p, ctx) => {
+            if (!p.FixedSize && (p.Width > 100 || p.Height > 100))
+              ctx.addIssue({
+                code: "custom",
+                path: ["Width"],
+                message: "An aspect ratio is two numbers up to 100 (e.g. 16:9).",
+              });
+          }),
+      )
+      .min(1, "Add at least one crop profile.")
+      .max(30, "A set holds at most 30 crop profiles."),
+  ),
+});
+export type CropProfileSetInput = z.output<typeof cropProfileSetSchema>;
+
+export const watermarkUploadSchema = z.object({
+  Name: listNameSchema,
+});
+
+export const MAX_WATERMARK_BYTES = 10 * 1024 * 1024;
+export const MAX_WATERMARK_SIDE = 8000;
+
+/**
+ * Flat form names (Conform's "Size.Width", "Sizes[0].Label") made into the nested record the
+ * schemas read; a name with any other shape is dropped. Indices above 100 are ignored.
+ */
+export function nestFormValues(values: Record<string, unknown>): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const parts = name.match(/[^.[\]]+|\[\d{1,3}\]/g);
+    if (!parts || parts.join("").length !== name.replace(/\./g, "").length) continue;
+    let node: Record<string, unknown> | unknown[] = root;
+    let ok = true;
+    for (let i = 0; i < parts.length && ok; i++) {
+      const part = parts[i]!;
+      const key: string | number = part.startsWith("[") ? Number(part.slice(1, -1)) : part;
+      if (typeof key === "number" && (!Array.isArray(node) || key > 100)) ok = false;
+      else if (typeof key === "string" && Array.isArray(node)) ok = false;
+      if (!ok || ["__proto__", "constructor", "prototype"].includes(String(key))) break;
+      const last = i === parts.length - 1;
+      const container = node as Record<string | number, unknown>;
+      if (last) container[key] = value;
+      else {
+        const nextIsIndex = parts[i + 1]!.startsWith("[");
+        container[key] ??= nextIsIndex ? [] : {};
+        node = container[key] as Record<string, unknown> | unknown[];
+      }
+    }
+  }
+  // Sparse rows (a removed middle row) close up.
+  const compact = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.filter((x) => x !== undefined).map(compact)
+      : v && typeof v === "object"
+        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, compact(x)]))
+        : v;
+  return compact(root) as Record<string, unknown>;
+}
+
+/**
+ * Row lists without their blank rows: the forms offer empty rows to fill in (without JavaScript
+ * there is no "add row"), and rows left empty at the end are no rows. Only trailing ones: a
+ * blank row between filled ones keeps its place, so errors stay by the row they concern.
+ */
+function withoutTrailing<T>(rows: T[], blank: (row: T) => boolean): T[] {
+  let end = rows.length;
+  while (end > 0 && blank(rows[end - 1]!)) end--;
+  return rows.slice(0, end);
+}
+
+export function dropBlankRows(values: Record<string, unknown>): Record<string, unknown> {
+  const blank = (row: unknown) =>
+    row !== null &&
+    typeof row === "object" &&
+    !Array.isArray(row) &&
+    Object.entries(row).every(
+      ([key, v]) =>
+        key === "FixedSize" || key === "Format" || v === undefined || String(v).trim() === "",
+    );
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      Array.isArray(value) && value.some((v) => typeof v === "object")
+        ? withoutTrailing(value, blank)
+        : value,
+    ]),
+  );
+}

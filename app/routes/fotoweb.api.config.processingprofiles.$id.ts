@@ -1,0 +1,11 @@
+import { apiHandler } from "~/http/http.server";
+import { entryRoute } from "~/http/actions/processing-api.server";
+
+/* /fotoweb/api/config/processingprofiles/{id}: one entry, GET, PUT and DELETE; decision 040. */
+
+const route = entryRoute("processingProfiles");
+
+export const allowedMethods = ["GET", "HEAD", "PUT", "DELETE"];
+
+export const loader = apiHandler(route.loader);
+export const action = apiHandler(route.action);

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiHandler, methodNotAllowed } from "~/http/http.server";
+import { requireArchiveManagerApi } from "~/http/actions/metadata-api.server";
+import { watermarkImage } from "~/http/actions/processing-api.server";
+
+/* A watermark's image, served to managers only (the admin page's previews); decision 040. */
+
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) =>
+  watermarkImage(request, await requireArchiveManagerApi(request), params.fileName ?? ""),
+);
+
+export const action = methodNotAllowed;

@@ -1,0 +1,39 @@
+import "~/components/shell/shell-bundle";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { EditorPanel } from "~/components/processing/EditorPanel";
+import { ProfileEditor } from "~/components/processing/ProfileEditor";
+import { editorAction, editorData } from "~/http/actions/processing-page.server";
+import type { FormReplyBody } from "~/http/error";
+import { pageHandler } from "~/http/http.server";
+import { LINKS } from "~/utils/links";
+
+/* Edit processing profile (decision 040). */
+
+export const meta: MetaFunction = () => [{ title: "Edit processing profile | Arkiv" }];
+
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request, params }: LoaderFunctionArgs) =>
+    editorData(request, "processingProfiles", params.id ?? ""),
+  )(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request, params }: ActionFunctionArgs) =>
+    editorAction(request, "processingProfiles", params.id ?? "", LINKS.adminProcessingProfiles),
+  )(args);
+}
+
+export default function ProcessingProfileEditorView() {
+  const { entry, watermarks } = useLoaderData<typeof loader>();
+  const reply = useActionData<FormReplyBody>();
+  return (
+    <EditorPanel
+      back={LINKS.adminProcessingProfiles}
+      backLabel="Processing profiles"
+      title={entry ? entry.Name : "Edit processing profile"}
+    >
+      <ProfileEditor profile={entry} watermarks={watermarks} reply={reply} />
+    </EditorPanel>
+  );
+}

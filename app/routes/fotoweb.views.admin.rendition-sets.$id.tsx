@@ -1,0 +1,39 @@
+import "~/components/shell/shell-bundle";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { EditorPanel } from "~/components/processing/EditorPanel";
+import { RenditionSetEditor } from "~/components/processing/SetEditors";
+import { editorAction, editorData } from "~/http/actions/processing-page.server";
+import type { FormReplyBody } from "~/http/error";
+import { pageHandler } from "~/http/http.server";
+import { LINKS } from "~/utils/links";
+
+/* Edit quick rendition set (decision 040). */
+
+export const meta: MetaFunction = () => [{ title: "Edit quick rendition set | Arkiv" }];
+
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request, params }: LoaderFunctionArgs) =>
+    editorData(request, "renditionSets", params.id ?? ""),
+  )(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request, params }: ActionFunctionArgs) =>
+    editorAction(request, "renditionSets", params.id ?? "", LINKS.adminRenditionSets),
+  )(args);
+}
+
+export default function SetEditorView() {
+  const { entry } = useLoaderData<typeof loader>();
+  const reply = useActionData<FormReplyBody>();
+  return (
+    <EditorPanel
+      back={LINKS.adminRenditionSets}
+      backLabel="Quick rendition sets"
+      title={entry ? entry.Name : "Edit quick rendition set"}
+    >
+      <RenditionSetEditor set={entry} reply={reply} />
+    </EditorPanel>
+  );
+}
