@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { METADATA_FIELDS, type FieldType } from "./metadata-fields";
+import { backtrackingRisk } from "./pattern-safety";
 
 /*
  * Metadata field definitions and metadata views (decision 032), one set of schemas for the model,
@@ -191,6 +192,10 @@ export const fieldInputSchema = z
           .string()
           .max(500, "Use at most 500 characters")
           .refine(compiles, "This is not a regular expression")
+          .superRefine((pattern, ctx) => {
+            const risk = compiles(pattern) ? backtrackingRisk(pattern) : null;
+            if (risk) ctx.addIssue({ code: "custom", message: risk });
+          })
           .optional(),
         HelpText: z.string().trim().max(500, "Use at most 500 characters").optional(),
         Min: z.number({ invalid_type_error: "Enter a number" }).finite().optional(),
