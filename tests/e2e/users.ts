@@ -31,6 +31,9 @@ const shared: SeedUser[] = [
   // Hold manageUsers (USER_MANAGERS_GROUP): the users pages in a11y.spec.ts, in each theme.
   { username: "manager-light", fullName: "Manager Light", style: "light" },
   { username: "manager-dark", fullName: "Manager Dark", style: "dark" },
+  // Hold manageArchives (ARCHIVE_MANAGERS_GROUP): the archive administration in a11y.spec.ts.
+  { username: "archivist-light", fullName: "Archivist Light", style: "light" },
+  { username: "archivist-dark", fullName: "Archivist Dark", style: "dark" },
 ];
 
 /** Users whose stored state a test changes: one per project. */
@@ -81,3 +84,5 @@ export const SMALL_ARCHIVE_PHOTOS = 8;
 export const REVIEWERS_GROUP = "E2E reviewers";
 /** The group whose members manage people (the manageUsers flag): users.spec.ts, a11y.spec.ts. */
 export const USER_MANAGERS_GROUP = "E2E user managers";
+/** The group whose members administer archives (manageArchives): a11y.spec.ts. */
+export const ARCHIVE_MANAGERS_GROUP = "E2E archive managers";

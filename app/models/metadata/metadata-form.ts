@@ -1,5 +1,6 @@
 import { parse } from "@conform-to/react";
 import { z } from "zod";
+import { FIELD } from "./metadata-fields";
 import { viewProblems } from "./metadata-rules";
 import {
   BUILTIN_ROLES,
@@ -273,9 +274,15 @@ export interface ViewDraft {
 const entryDraft = (e: ViewField): EntryDraft => ({ ...e });
 
 export function viewDraftOf(view: MetadataViewRecord | null): ViewDraft {
+  // A new view starts from the built-in title, description and keywords, as the default does.
+  const starting: Record<BuiltinRole, number> = {
+    ...FIXED_ROLE_FIELDS,
+    Title: FIELD.title,
+    Description: FIELD.description,
+    Tags: FIELD.keywords,
+  };
   const blank = (role: BuiltinRole): EntryDraft => ({
-    Field:
-      role in FIXED_ROLE_FIELDS ? FIXED_ROLE_FIELDS[role as keyof typeof FIXED_ROLE_FIELDS] : null,
+    Field: starting[role],
     IsWritable: true,
     Required: false,
     TaxonomyOnly: false,
