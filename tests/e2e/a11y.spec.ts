@@ -159,6 +159,21 @@ const ARCHIVIST_SCREENS: Screen[] = [
   { name: "metadata views", path: "/fotoweb/views/admin/metadata/views" },
   { name: "edit metadata view", path: "/fotoweb/views/admin/metadata/views/default" },
   {
+    name: "edit metadata view with the field picker open",
+    path: "/fotoweb/views/admin/metadata/views/default",
+    prepare: async (page) => {
+      // Without JavaScript the picker is the region's list of boxes behind a disclosure.
+      const disclosure = page.locator("summary", { hasText: "Add fields to region 1" });
+      if ((await disclosure.count()) > 0) {
+        await disclosure.click();
+        await expect(page.getByRole("group", { name: "Fields to add" }).first()).toBeVisible();
+        return;
+      }
+      await page.getByRole("button", { name: "Add fields to region 1" }).click();
+      await expect(page.getByRole("dialog", { name: "Add fields to region 1" })).toBeVisible();
+    },
+  },
+  {
     name: "add metadata view with errors",
     path: "/fotoweb/views/admin/metadata/views/new",
     prepare: async (page) => {
