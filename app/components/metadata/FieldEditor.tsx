@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -7,7 +6,7 @@ import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/CheckboxField";
 import { SelectField } from "~/components/ui/SelectField";
 import { TextField } from "~/components/ui/TextField";
-import { conformResult, type FormReplyBody } from "~/http/error";
+import type { FormReplyBody } from "~/http/error";
 import {
   DATA_TYPE_LABELS,
   fieldFormSchema,
@@ -16,8 +15,7 @@ import {
 import { DATA_TYPES } from "~/models/metadata/metadata.schema";
 import { muted } from "~/styles/global.css";
 import * as css from "./metadata-admin.css";
-
-type Errors = Record<string, string[] | null | undefined>;
+import { useMetadataForm } from "./use-metadata-form";
 
 /** Rows a form without JavaScript offers beyond the stored values (blank ones are dropped). */
 const SPARE_ROWS = 3;
@@ -38,17 +36,7 @@ export function FieldEditor({
   reply: FormReplyBody | undefined;
 }) {
   const hydrated = useHydrated();
-  const [form] = useForm({
-    id: "field-editor",
-    lastResult: reply ? conformResult(reply) : null,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: fieldFormSchema, disableAutoCoercion: true }),
-  });
-  const errors: Errors = form.allErrors;
-  const serverErrors = reply?.fieldErrors ?? {};
-  const error = (name: string) => errors[name] ?? serverErrors[name];
+  const { form, error, formError } = useMetadataForm("field-editor", reply, fieldFormSchema);
   const next = useRef(0);
   const [values, setValues] = useState(() =>
     [
@@ -58,7 +46,6 @@ export function FieldEditor({
         : Array.from({ length: SPARE_ROWS }, () => ({ Value: "", Description: "" }))),
     ].map((v) => ({ ...v, key: next.current++ })),
   );
-  const formError = reply?.formError ?? errors[""]?.[0];
   const valuesError = error("Values");
 
   return (

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import * as tabsCss from "~/components/people/people-tabs.css";
 import { Button } from "~/components/ui/Button";
+import { LinkTabs } from "~/components/ui/LinkTabs";
 import * as controls from "~/components/ui/controls.css";
 import * as selectCss from "~/components/search/advanced-search.css";
 import { fieldTypesOf, matchesSearch } from "~/models/metadata/field-picker";
@@ -18,22 +18,14 @@ import * as css from "./metadata-admin.css";
 
 export function MetadataTabs({ current }: { current: "fields" | "views" }) {
   return (
-    <nav aria-label="Metadata administration" className={tabsCss.tabs}>
-      <Link
-        to={METADATA_ADMIN.fields}
-        className={tabsCss.tab}
-        aria-current={current === "fields" ? "page" : undefined}
-      >
-        Fields
-      </Link>
-      <Link
-        to={METADATA_ADMIN.views}
-        className={tabsCss.tab}
-        aria-current={current === "views" ? "page" : undefined}
-      >
-        Views
-      </Link>
-    </nav>
+    <LinkTabs
+      label="Metadata administration"
+      current={current}
+      tabs={[
+        { id: "fields", label: "Fields", to: METADATA_ADMIN.fields },
+        { id: "views", label: "Views", to: METADATA_ADMIN.views },
+      ]}
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Checkbox } from "react-aria-components/Checkbox";
 import { fieldErrorText, type FieldErrors } from "~/components/ui/field-errors";
 import * as controls from "~/components/ui/controls.css";
-import * as selectCss from "~/components/search/advanced-search.css";
+import { SelectField } from "~/components/ui/SelectField";
 import {
   fieldChoiceLabel,
   isFixedRole,
@@ -78,34 +78,21 @@ export function MetadataFieldSelect({
   });
   const unknown = defaultSelected.filter((x) => !offered.some((f) => f.Id === x));
 
-  if (selectionMode === "single") {
+  if (selectionMode === "single")
     return (
-      <div className={controls.field}>
-        <label htmlFor={id} className={controls.label}>
-          {label}
-        </label>
-        <select
-          id={id}
-          name={name}
-          defaultValue={defaultSelected[0] !== undefined ? String(defaultSelected[0]) : ""}
-          className={selectCss.select}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        >
-          {emptyLabel !== undefined ? <option value="">{emptyLabel}</option> : null}
-          {unknown.map((x) => (
-            <option key={x} value={String(x)}>{`Field ${x} (not offered here)`}</option>
-          ))}
-          {offered.map((f) => (
-            <option key={f.Id} value={String(f.Id)}>
-              {fieldChoiceLabel(f)}
-            </option>
-          ))}
-        </select>
-        {errorText}
-      </div>
+      <SelectField
+        label={label}
+        name={name}
+        hydrated={false}
+        defaultValue={defaultSelected[0] !== undefined ? String(defaultSelected[0]) : ""}
+        errors={errors}
+        options={[
+          ...(emptyLabel !== undefined ? [{ value: "", label: emptyLabel }] : []),
+          ...unknown.map((x) => ({ value: String(x), label: `Field ${x} (not offered here)` })),
+          ...offered.map((f) => ({ value: String(f.Id), label: fieldChoiceLabel(f) })),
+        ]}
+      />
     );
-  }
 
   return (
     <fieldset className={controls.field} aria-describedby={error ? errorId : undefined}>

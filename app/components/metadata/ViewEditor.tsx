@@ -1,12 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useMemo, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/CheckboxField";
 import { TextField } from "~/components/ui/TextField";
-import { conformResult, isFormReply, type FormReplyBody } from "~/http/error";
+import { isFormReply, type FormReplyBody } from "~/http/error";
 import { fieldChoiceLabel, isFixedRole } from "~/models/metadata/field-picker";
 import {
   payloadOf,
@@ -24,8 +23,7 @@ import { muted, visuallyHidden } from "~/styles/global.css";
 import { MetadataFieldPicker } from "./MetadataFieldPicker";
 import { MetadataFieldSelect } from "./MetadataFieldSelect";
 import * as css from "./metadata-admin.css";
-
-type Errors = Record<string, string[] | null | undefined>;
+import { useMetadataForm } from "./use-metadata-form";
 
 interface RegionState {
   key: number;
@@ -75,17 +73,8 @@ export function ViewEditor({
 }) {
   const hydrated = useHydrated();
   const byId = useMemo(() => new Map(fields.map((f) => [f.Id, f])), [fields]);
-  const [form] = useForm({
-    id: "view-editor",
-    lastResult: reply ? conformResult(reply) : null,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: viewFormSchema(byId), disableAutoCoercion: true }),
-  });
-  const errors: Errors = form.allErrors;
-  const serverErrors = reply?.fieldErrors ?? {};
-  const error = (name: string) => errors[name] ?? serverErrors[name];
+  const schema = useMemo(() => viewFormSchema(byId), [byId]);
+  const { form, error, formError } = useMetadataForm("view-editor", reply, schema);
   const next = useRef(draft.DetailRegions.length);
   const [regions, setRegions] = useState<RegionState[]>(() =>
     draft.DetailRegions.map((r, i) => ({ key: i, ...r })),
@@ -104,7 +93,6 @@ export function ViewEditor({
       [out[index], out[to]] = [out[to]!, out[index]!];
       return out;
     });
-  const formError = reply?.formError ?? errors[""]?.[0];
 
   /** A row button: with JavaScript it acts in place, without it posts its intent. */
   const rowButton = (label: string, intent: string, act: () => void, accessible?: string) => (
