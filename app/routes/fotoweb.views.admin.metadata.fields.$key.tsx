@@ -56,6 +56,7 @@ export default function FieldView() {
               key={reply?.requestId ?? JSON.stringify(field)}
               draft={draft}
               isNew={false}
+              revision={field.Revision}
               reply={reply}
             />
             <DeleteForm

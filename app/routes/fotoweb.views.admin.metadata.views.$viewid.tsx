@@ -53,7 +53,14 @@ export default function ViewView() {
           </Link>
           {archives.length > 0 ? ` · Used by the archives ${archives.join(", ")}` : null}
         </p>
-        <ViewEditor key={key} draft={draft} isNew={false} fields={fields} reply={reply} />
+        <ViewEditor
+          key={key}
+          draft={draft}
+          isNew={false}
+          revision={view.Revision}
+          fields={fields}
+          reply={reply}
+        />
         <DeleteForm
           what="view"
           note={

@@ -461,6 +461,61 @@ describe("metadata views", () => {
   });
 });
 
+describe("stale saves", () => {
+  test("a save made from an older revision is 409 and changes nothing; the page's next save wins", async () => {
+    expect((await post(owner, `${ADMIN}/fields/new`, fieldForm("Shared"))).status).toBe(302);
+    const field = (await fieldNamed("Shared"))!;
+    const opened = field.updated_at;
+    expect(
+      (
+        await post(
+          owner,
+          `${ADMIN}/fields/${field.id}`,
+          fieldForm("Shared", [["Revision", opened]]),
+        )
+      ).status,
+    ).toBe(302);
+    const other = (await fieldNamed("Shared"))!.updated_at;
+    const stale = await post(
+      owner,
+      `${ADMIN}/fields/${field.id}`,
+      fieldForm("Mine", [["Revision", opened]]),
+    );
+    expect(stale.status).toBe(409);
+    const html = await stale.text();
+    expect(html).toContain("Someone else saved this after you opened it");
+    // The page offers the stored revision now: saving again is a choice made knowing it.
+    expect(html).toContain(`name="Revision" value="${other}"`);
+    expect(await fieldNamed("Mine")).toBeUndefined();
+
+    const view: Fields = [["intent", "save"], ["Id", "shared"], ["Name", "Shared"], ...builtin()];
+    expect((await post(owner, `${ADMIN}/views/new`, view)).status).toBe(302);
+    const revision = async () =>
+      (
+        await db()
+          .selectFrom("metadata_views")
+          .select("updated_at")
+          .where("id", "=", "shared")
+          .executeTakeFirstOrThrow()
+      ).updated_at;
+    const first = await revision();
+    const save = (name: string, rev: string) =>
+      post(owner, `${ADMIN}/views/shared`, [
+        ["intent", "save"],
+        ["Name", name],
+        ["Revision", rev],
+        ...builtin(),
+      ]);
+    expect((await save("Shared one", first)).status).toBe(302);
+    const refused = await save("Shared two", first);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("Someone else saved this after you opened it");
+    expect((await save("Shared two", await revision())).status).toBe(302);
+    await post(owner, `${ADMIN}/views/shared`, [["intent", "delete"]]);
+    await post(owner, `${ADMIN}/fields/${field.id}`, [["intent", "delete"]]);
+  });
+});
+
 describe("the field lists' filters in the API", () => {
   test("type, only and q filter; a filter that cannot apply is filter_failed", async () => {
     const bags = await readApiJson<{ data: { FieldType: string }[] }>(

@@ -29,10 +29,13 @@ const SPARE_ROWS = 3;
 export function FieldEditor({
   draft,
   isNew,
+  revision,
   reply,
 }: {
   draft: FieldDraft;
   isNew: boolean;
+  /** The stored field's revision, so a save over someone else's newer one is refused (409). */
+  revision?: string;
   reply: FormReplyBody | undefined;
 }) {
   const hydrated = useHydrated();
@@ -57,6 +60,7 @@ export function FieldEditor({
       aria-label={isNew ? "New metadata field" : "Metadata field"}
     >
       <input type="hidden" name="intent" value="save" />
+      {revision ? <input type="hidden" name="Revision" value={revision} /> : null}
       {formError ? (
         <p className={css.error} role="alert">
           {formError}

@@ -63,11 +63,14 @@ export function draftOfReply(
 export function ViewEditor({
   draft,
   isNew,
+  revision,
   fields,
   reply,
 }: {
   draft: ViewDraft;
   isNew: boolean;
+  /** The stored view's revision, so a save over someone else's newer one is refused (409). */
+  revision?: string;
   fields: FieldDefinition[];
   reply: FormReplyBody | undefined;
 }) {
@@ -185,6 +188,7 @@ export function ViewEditor({
       <button type="submit" name="intent" value="save" className={css.defaultButton} tabIndex={-1}>
         Save
       </button>
+      {revision ? <input type="hidden" name="Revision" value={revision} /> : null}
       {formError ? (
         <p className={css.error} role="alert">
           {formError}

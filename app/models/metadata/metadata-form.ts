@@ -89,6 +89,7 @@ export function fieldFormToInput(payload: unknown): Payload {
     }),
     Namespace: optional(o.Namespace),
     Group: text(o.Group) ?? "",
+    Revision: optional(o.Revision),
   };
 }
 
@@ -193,6 +194,7 @@ export function viewFormToInput(payload: unknown): Payload {
   const builtin = isObject(o.BuiltinFields) ? o.BuiltinFields : {};
   return {
     Id: optional(o.Id),
+    Revision: optional(o.Revision),
     Name: text(o.Name) ?? "",
     BuiltinFields: Object.fromEntries(BUILTIN_ROLES.map((role) => [role, entryOf(builtin[role])])),
     DetailRegions: rows(o.DetailRegions).map((region) => {

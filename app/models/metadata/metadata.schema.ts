@@ -81,6 +81,8 @@ export interface FieldDefinition {
   Validation: FieldValidation;
   Values: DropdownValue[];
   IsBuiltin: boolean;
+  /** A custom field's revision (when it was last saved); a change made from another is stale. */
+  Revision?: string;
 }
 
 export const BUILTIN_NAMESPACES: Readonly<Record<string, string>> = {
@@ -172,6 +174,9 @@ function compiles(pattern: string): boolean {
   }
 }
 
+/** The revision a change was made from (the record's Revision): a save over a newer one is 409. */
+const revisionSchema = z.string().max(40, "This is not a revision").optional();
+
 export const fieldInputSchema = z
   .object({
     GuiLabel: label("a label"),
@@ -213,6 +218,7 @@ export const fieldInputSchema = z
       .max(100, "Use at most 100 characters")
       .regex(PLAIN_TEXT, "Use no slashes or control characters")
       .default(""),
+    Revision: revisionSchema,
   })
   .superRefine((f, ctx) => {
     const fail = (path: (string | number)[], message: string) =>
@@ -285,6 +291,7 @@ export const viewInputSchema = z.object({
     },
   ),
   DetailRegions: z.array(regionSchema).max(20, "At most 20 regions").default([]),
+  Revision: revisionSchema,
 });
 export type ViewInput = z.infer<typeof viewInputSchema>;
 export type ViewInputValues = z.input<typeof viewInputSchema>;
@@ -293,6 +300,8 @@ export type ViewInputValues = z.input<typeof viewInputSchema>;
 export interface MetadataViewRecord {
   Id: string;
   Name: string;
+  /** When it was last saved; a change made from another revision is stale. */
+  Revision: string;
   BuiltinFields: Record<BuiltinRole, ViewField>;
   DetailRegions: DetailRegion[];
 }

@@ -102,7 +102,7 @@ function setField(field: FieldDefinition): MetadataSetField {
  * failing the whole set (the model refuses to remove a field a view uses, so it is damage).
  */
 export function metadataSetView(
-  view: MetadataViewRecord,
+  view: Omit<MetadataViewRecord, "Revision">,
   fields: ReadonlyMap<number, FieldDefinition>,
 ): MetadataSet {
   const entry = (e: ViewField): MetadataSetEntry[] => {
