@@ -51,6 +51,12 @@ test("a custom field goes into a new view and shows on its editor page", async (
 
     await form.getByRole("button", { name: "Add fields to region 1" }).click();
     const picker = page.getByRole("dialog", { name: "Add fields to region 1" });
+    // The type filter: only the date fields are left.
+    await picker.getByRole("button", { name: /Field type/ }).click();
+    await page.getByRole("option", { name: "Date" }).click();
+    await expect(picker.getByRole("rowheader")).toHaveText(["Date created"]);
+    await picker.getByRole("button", { name: /Field type/ }).click();
+    await page.getByRole("option", { name: "All types" }).click();
     await picker.getByLabel("Search fields").fill(label);
     await expect(picker.getByRole("row")).toHaveCount(2);
     await picker.getByRole("row", { name: new RegExp(label) }).click();
@@ -107,4 +113,29 @@ test("a built-in field is read-only; an unused custom field is deleted", async (
   await page.getByRole("button", { name: "Delete field" }).click();
   await expectToast(page, `The field ${label}`);
   await expect(page).toHaveURL(new RegExp(`${ADMIN_PATH}$`));
+});
+
+test("a dropdown field keeps its values as rows", async ({ page, open }, info) => {
+  const label = `Desk choice ${info.project.name}`;
+  await signInQuietly(page, ADMIN.username, ADMIN.password);
+  await open(`${ADMIN_PATH}/fields/new`);
+  const form = page.getByRole("form", { name: "New metadata field" });
+  await form.getByLabel("Label").fill(label);
+  if (!hasJs(info)) await form.getByLabel("Data type").selectOption("dropdown");
+  else {
+    await form.getByRole("button", { name: /Data type/ }).click();
+    await page.getByRole("option", { name: "Dropdown", exact: true }).click();
+    await form.getByRole("button", { name: "Add value" }).click();
+    await form.getByRole("button", { name: "Add value" }).click();
+  }
+  await form.getByLabel("Value 1", { exact: true }).fill("News");
+  await form.getByLabel("Value 2", { exact: true }).fill("Sport");
+  await form.getByLabel("Description 2").fill("Results and fixtures");
+  await form.getByRole("button", { name: "Create field" }).click();
+  await expectToast(page, `The field ${label}`);
+  await expect(page.getByLabel("Value 1", { exact: true })).toHaveValue("News");
+  await expect(page.getByLabel("Description 2")).toHaveValue("Results and fixtures");
+  await page.getByText("Delete this field").click();
+  await page.getByRole("button", { name: "Delete field" }).click();
+  await expectToast(page, `The field ${label}`);
 });
