@@ -139,3 +139,45 @@ test("a dropdown field keeps its values as rows", async ({ page, open }, info) =
   await page.getByRole("button", { name: "Delete field" }).click();
   await expectToast(page, `The field ${label}`);
 });
+
+test("regions move and fields leave a view, then it is saved", async ({ page, open }, info) => {
+  const id = `order-${info.project.name}`;
+  await signInQuietly(page, ADMIN.username, ADMIN.password);
+  const made = await page.request.post(`${ADMIN_PATH}/views/new`, {
+    form: {
+      intent: "save",
+      Id: id,
+      Name: `Order ${info.project.name}`,
+      "BuiltinFields.Title.Field": "5",
+      "BuiltinFields.Description.Field": "120",
+      "BuiltinFields.Tags.Field": "25",
+      "BuiltinFields.Status.Field": "250",
+      "BuiltinFields.Rating.Field": "251",
+      "BuiltinFields.Notes.Field": "230",
+      "DetailRegions[0].Name": "First",
+      "DetailRegions[0].Fields[0].Field": "90",
+      "DetailRegions[0].Fields[1].Field": "92",
+      "DetailRegions[1].Name": "Second",
+      "DetailRegions[1].Fields[0].Field": "101",
+    },
+    maxRedirects: 0,
+  });
+  expect(made.status()).toBe(302);
+  await open(`${ADMIN_PATH}/views/${id}`);
+  const form = page.getByRole("form", { name: "Metadata view" });
+  await form.getByRole("button", { name: "Move region 2 up" }).click();
+  await expect(form.getByLabel("Region 1 name")).toHaveValue("Second");
+  await form.getByRole("button", { name: "Remove City from region 2" }).click();
+  await expect(form.getByRole("table", { name: "Fields of region 2" })).not.toContainText("City");
+  await form.getByRole("button", { name: "Save view" }).click();
+  await expectToast(page, "is saved.");
+  await open(`/fotoweb/editors/${id}`);
+  await expect(page.getByRole("heading", { level: 2 })).toHaveText([
+    "Builtin fields",
+    "Second",
+    "First",
+  ]);
+  await expect(
+    page.getByRole("region", { name: "First", exact: true }).getByRole("rowheader"),
+  ).toHaveText(["Sublocation"]);
+});
