@@ -15,6 +15,7 @@ import {
 import { DATA_TYPES } from "~/models/metadata/metadata.schema";
 import { muted } from "~/styles/global.css";
 import * as css from "./metadata-admin.css";
+import { EditorHead } from "./MetadataAdminLists";
 import { useMetadataForm } from "./use-metadata-form";
 
 /** Rows a form without JavaScript offers beyond the stored values (blank ones are dropped). */
@@ -60,12 +61,7 @@ export function FieldEditor({
       aria-label={isNew ? "New metadata field" : "Metadata field"}
     >
       <input type="hidden" name="intent" value="save" />
-      {revision ? <input type="hidden" name="Revision" value={revision} /> : null}
-      {formError ? (
-        <p className={css.error} role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <EditorHead revision={revision} formError={formError} />
       <fieldset className={css.section}>
         <legend className={css.legend}>Field</legend>
         <div className={css.columns}>

@@ -246,3 +246,17 @@ export function DeleteForm({ what, note }: { what: string; note: string }) {
     </details>
   );
 }
+
+/** An editor's stored revision (stale saves are refused) and its form-wide message. */
+export function EditorHead({ revision, formError }: { revision?: string; formError?: string }) {
+  return (
+    <>
+      {revision ? <input type="hidden" name="Revision" value={revision} /> : null}
+      {formError ? (
+        <p className={css.error} role="alert">
+          {formError}
+        </p>
+      ) : null}
+    </>
+  );
+}

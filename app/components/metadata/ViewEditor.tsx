@@ -23,6 +23,7 @@ import { muted, visuallyHidden } from "~/styles/global.css";
 import { MetadataFieldPicker } from "./MetadataFieldPicker";
 import { MetadataFieldSelect } from "./MetadataFieldSelect";
 import * as css from "./metadata-admin.css";
+import { EditorHead } from "./MetadataAdminLists";
 import { useMetadataForm } from "./use-metadata-form";
 
 interface RegionState {
@@ -188,12 +189,7 @@ export function ViewEditor({
       <button type="submit" name="intent" value="save" className={css.defaultButton} tabIndex={-1}>
         Save
       </button>
-      {revision ? <input type="hidden" name="Revision" value={revision} /> : null}
-      {formError ? (
-        <p className={css.error} role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <EditorHead revision={revision} formError={formError} />
       <fieldset className={css.section}>
         <legend className={css.legend}>Identification</legend>
         <div className={css.columns}>
