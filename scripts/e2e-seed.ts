@@ -25,6 +25,7 @@ import { detectMediaType } from "../app/media/media-type.server";
 import { createUser, updatePreferences } from "../app/models/user/user.server";
 import { env as readEnv } from "../app/utils/env.server";
 import {
+  ARCHIVE_MANAGERS_GROUP,
   BROWSE_ARCHIVE,
   BROWSE_PHOTOS,
   E2E_ARCHIVE,
@@ -104,6 +105,7 @@ async function main() {
     .values({ name: REVIEWERS_GROUP, created_at: new Date().toISOString() })
     .execute();
   await seedUserManagers(users);
+  await seedArchiveManagers(users);
   await seedBrowsing(users);
   await seedProcessing();
   await ingestSeed();
@@ -233,3 +235,21 @@ main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
+
+/* A group holding manageArchives: the archive administration's a11y users, in each theme. */
+async function seedArchiveManagers(users: Map<string, number>) {
+  const { id } = await db()
+    .insertInto("groups")
+    .values({
+      name: ARCHIVE_MANAGERS_GROUP,
+      created_at: new Date().toISOString(),
+      permissions: JSON.stringify({ manageArchives: true }),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (const name of ["archivist-light", "archivist-dark"]) {
+    const user = users.get(name);
+    if (user === undefined) fail(`the seed user ${name} is missing`);
+    await db().insertInto("group_members").values({ group_id: id, user_id: user }).execute();
+  }
+}

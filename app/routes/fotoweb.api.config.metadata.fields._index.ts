@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   configJson,
+  filterFields,
   createFieldFromRequest,
   requireArchiveManagerApi,
 } from "~/http/actions/metadata-api.server";
@@ -12,7 +13,7 @@ import { configFieldView } from "~/models/metadata/metadata.view";
 
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   await requireArchiveManagerApi(request);
-  return configJson({ data: (await listFields()).map(configFieldView) });
+  return configJson({ data: filterFields(request, await listFields()).map(configFieldView) });
 });
 
 export const action = apiHandler(async (args: ActionFunctionArgs) => {

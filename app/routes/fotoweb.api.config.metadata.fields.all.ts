@@ -1,5 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { configJson, requireArchiveManagerApi } from "~/http/actions/metadata-api.server";
+import {
+  configJson,
+  filterFields,
+  requireArchiveManagerApi,
+} from "~/http/actions/metadata-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { listFields } from "~/models/metadata/metadata.server";
 import { configFieldView } from "~/models/metadata/metadata.view";
@@ -8,7 +12,7 @@ import { configFieldView } from "~/models/metadata/metadata.view";
 
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   await requireArchiveManagerApi(request);
-  return configJson({ data: (await listFields()).map(configFieldView) });
+  return configJson({ data: filterFields(request, await listFields()).map(configFieldView) });
 });
 
 export const action = methodNotAllowed;

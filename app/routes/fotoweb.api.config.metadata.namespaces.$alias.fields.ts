@@ -1,5 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { configJson, requireArchiveManagerApi } from "~/http/actions/metadata-api.server";
+import {
+  configJson,
+  filterFields,
+  requireArchiveManagerApi,
+} from "~/http/actions/metadata-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { fieldsInNamespace } from "~/models/metadata/metadata.server";
 import { configFieldView } from "~/models/metadata/metadata.view";
@@ -9,7 +13,7 @@ import { configFieldView } from "~/models/metadata/metadata.view";
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
   await requireArchiveManagerApi(request);
   const fields = await fieldsInNamespace(params.alias ?? "");
-  return configJson({ data: fields.map(configFieldView) });
+  return configJson({ data: filterFields(request, fields).map(configFieldView) });
 });
 
 export const action = methodNotAllowed;

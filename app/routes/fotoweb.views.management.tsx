@@ -53,6 +53,7 @@ export default function SiteSettingsView() {
           <Link to={LINKS.adminRenditionSets}>quick rendition sets</Link> and{" "}
           <Link to={LINKS.adminCropProfileSets}>crop profile sets</Link>: the files archives deliver
           and the choices their settings offer.
+          <Link to={LINKS.adminMetadata}>Metadata fields and views</Link>: what archives show.
         </p>
       ) : null}
       <SiteSettingsForm settings={settings} />

@@ -31,6 +31,9 @@ const shared: SeedUser[] = [
   // Hold manageUsers (USER_MANAGERS_GROUP): the users pages in a11y.spec.ts, in each theme.
   { username: "manager-light", fullName: "Manager Light", style: "light" },
   { username: "manager-dark", fullName: "Manager Dark", style: "dark" },
+  // Hold manageArchives (ARCHIVE_MANAGERS_GROUP): the archive administration in a11y.spec.ts.
+  { username: "archivist-light", fullName: "Archivist Light", style: "light" },
+  { username: "archivist-dark", fullName: "Archivist Dark", style: "dark" },
 ];
 
 /** Users whose stored state a test changes: one per project. */
@@ -88,3 +91,5 @@ export const CHOSEN_ARCHIVE = "E2E chosen downloads";
 /** Seeded by migration 0010: "Social 1080 square" and the set "Web, print and social". */
 export const SOCIAL_SQUARE_PROFILE = "6f0c2c34-8a1e-4f57-9d0b-0f4c3b1e2a03";
 export const WEB_PRINT_SOCIAL_SET = "6f0c2c34-8a1e-4f57-9d0b-0f4c3b1e2b01";
+/** The group whose members administer archives (manageArchives): a11y.spec.ts. */
+export const ARCHIVE_MANAGERS_GROUP = "E2E archive managers";

@@ -1,6 +1,5 @@
-import { Link } from "@remix-run/react";
+import { LinkTabs } from "~/components/ui/LinkTabs";
 import { LINKS } from "~/utils/links";
-import * as css from "./people-tabs.css";
 
 /*
  * The users and groups tabs of spec 002's "Manage users and groups" modal: without JavaScript
@@ -8,21 +7,13 @@ import * as css from "./people-tabs.css";
  */
 export function PeopleTabs({ current }: { current: "users" | "groups" }) {
   return (
-    <nav aria-label="Users and groups" className={css.tabs}>
-      <Link
-        to={LINKS.adminUsers}
-        className={css.tab}
-        aria-current={current === "users" ? "page" : undefined}
-      >
-        Users
-      </Link>
-      <Link
-        to={LINKS.adminGroups}
-        className={css.tab}
-        aria-current={current === "groups" ? "page" : undefined}
-      >
-        Groups
-      </Link>
-    </nav>
+    <LinkTabs
+      label="Users and groups"
+      current={current}
+      tabs={[
+        { id: "users", label: "Users", to: LINKS.adminUsers },
+        { id: "groups", label: "Groups", to: LINKS.adminGroups },
+      ]}
+    />
   );
 }

@@ -7,7 +7,13 @@ import {
   updateView,
 } from "~/models/metadata/metadata.server";
 import { requireArchiveAdministration } from "~/models/access/access.server";
-import { fieldInputSchema, viewInputSchema } from "~/models/metadata/metadata.schema";
+import { fieldOfKind, matchesSearch } from "~/models/metadata/field-picker";
+import {
+  fieldInputSchema,
+  viewInputSchema,
+  type FieldDefinition,
+} from "~/models/metadata/metadata.schema";
+import { Problem } from "~/models/problem/problem";
 import { configFieldView, configViewView } from "~/models/metadata/metadata.view";
 import type { Viewer } from "~/models/user/user.schema";
 import { apiJson } from "../http.server";
@@ -27,6 +33,42 @@ export const METADATA_CONFIG_TYPE = "application/json";
  */
 export async function requireArchiveManagerApi(request: Request): Promise<Viewer> {
   return requireArchiveAdministration(await requireViewer(request, { allowGuest: false }));
+}
+
+const FIELD_TYPES = new Set(["Single", "AltLang", "Bag", "Date"]);
+const PICKER_KINDS = new Set(["Bag", "Single"]);
+
+/** Spec 001 §8: a field load whose filter cannot be applied answers the value filter_failed. */
+export const FILTER_FAILED = "filter_failed";
+
+/**
+ * The field lists' filters, as the picker asks them: `type` (Single, AltLang, Bag, Date), `only`
+ * (Bag, or Single for Single and AltLang) and `q` (words in the id, namespace or label). A filter
+ * it cannot apply is 400 with the value filter_failed, never an empty list that hides the mistake.
+ */
+export function filterFields(request: Request, fields: FieldDefinition[]): FieldDefinition[] {
+  const params = new URL(request.url).searchParams;
+  const wrong: string[] = [];
+  const one = (name: string, allowed?: Set<string>) => {
+    const values = params.getAll(name);
+    if (values.length > 1) wrong.push(`Give ${name} once.`);
+    const value = values[0];
+    if (value === undefined || value === "") return undefined;
+    if (allowed && !allowed.has(value)) wrong.push(`${name} is one of ${[...allowed].join(", ")}.`);
+    if (value.length > 200) wrong.push(`${name} is at most 200 characters.`);
+    return value;
+  };
+  const type = one("type", FIELD_TYPES);
+  const only = one("only", PICKER_KINDS) as "Bag" | "Single" | undefined;
+  const q = one("q") ?? "";
+  if (wrong.length > 0)
+    throw new Problem("invalid", FILTER_FAILED, {
+      heading: "The field filter could not be applied",
+      messages: wrong,
+    });
+  return fields.filter(
+    (f) => (!type || f.FieldType === type) && fieldOfKind(f, only) && matchesSearch(f, q),
+  );
 }
 
 export const configJson = (data: unknown, init?: ResponseInit) =>

@@ -6,6 +6,7 @@ import {
   type ViewField,
   type ViewInput,
 } from "./metadata.schema";
+import { roleAccepts } from "./field-picker";
 
 /*
  * The rules a metadata view keeps across its fields (decision 032), beyond what its schema checks
@@ -22,9 +23,6 @@ const ROLE_NAMES: Record<BuiltinRole, string> = {
   Rating: "The rating",
   Notes: "The notes",
 };
-
-const isSingleText = (f: FieldDefinition) => f.DataType === "text" && !f.MultiInstance;
-const isBagText = (f: FieldDefinition) => f.DataType === "text" && f.MultiInstance;
 
 /** What is wrong with the view, by the path of the value at fault; empty when nothing is. */
 export function viewProblems(
@@ -62,10 +60,13 @@ export function viewProblems(
     }
     const field = check(entry, path);
     if (!field) continue;
-    if (role === "Tags" && !isBagText(field))
-      fail(`${path}.Field`, "The tags take a multi-value text field (Bag)");
-    if (role !== "Tags" && !isSingleText(field))
-      fail(`${path}.Field`, `${ROLE_NAMES[role]} takes a single-value text field (Single)`);
+    if (!roleAccepts(role, field))
+      fail(
+        `${path}.Field`,
+        role === "Tags"
+          ? "The tags take a multi-value text field (Bag)"
+          : `${ROLE_NAMES[role]} takes a single-value text field (Single)`,
+      );
   }
 
   const regionNames = new Map<string, number>();

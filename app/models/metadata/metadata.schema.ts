@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { METADATA_FIELDS, type FieldType } from "./metadata-fields";
+import { backtrackingRisk } from "./pattern-safety";
 
 /*
  * Metadata field definitions and metadata views (decision 032), one set of schemas for the model,
@@ -80,6 +81,8 @@ export interface FieldDefinition {
   Validation: FieldValidation;
   Values: DropdownValue[];
   IsBuiltin: boolean;
+  /** A custom field's revision (when it was last saved); a change made from another is stale. */
+  Revision?: string;
 }
 
 export const BUILTIN_NAMESPACES: Readonly<Record<string, string>> = {
@@ -171,6 +174,9 @@ function compiles(pattern: string): boolean {
   }
 }
 
+/** The revision a change was made from (the record's Revision): a save over a newer one is 409. */
+const revisionSchema = z.string().max(40, "This is not a revision").optional();
+
 export const fieldInputSchema = z
   .object({
     GuiLabel: label("a label"),
@@ -191,6 +197,10 @@ export const fieldInputSchema = z
           .string()
           .max(500, "Use at most 500 characters")
           .refine(compiles, "This is not a regular expression")
+          .superRefine((pattern, ctx) => {
+            const risk = compiles(pattern) ? backtrackingRisk(pattern) : null;
+            if (risk) ctx.addIssue({ code: "custom", message: risk });
+          })
           .optional(),
         HelpText: z.string().trim().max(500, "Use at most 500 characters").optional(),
         Min: z.number({ invalid_type_error: "Enter a number" }).finite().optional(),
@@ -208,6 +218,7 @@ export const fieldInputSchema = z
       .max(100, "Use at most 100 characters")
       .regex(PLAIN_TEXT, "Use no slashes or control characters")
       .default(""),
+    Revision: revisionSchema,
   })
   .superRefine((f, ctx) => {
     const fail = (path: (string | number)[], message: string) =>
@@ -280,6 +291,7 @@ export const viewInputSchema = z.object({
     },
   ),
   DetailRegions: z.array(regionSchema).max(20, "At most 20 regions").default([]),
+  Revision: revisionSchema,
 });
 export type ViewInput = z.infer<typeof viewInputSchema>;
 export type ViewInputValues = z.input<typeof viewInputSchema>;
@@ -288,6 +300,8 @@ export type ViewInputValues = z.input<typeof viewInputSchema>;
 export interface MetadataViewRecord {
   Id: string;
   Name: string;
+  /** When it was last saved; a change made from another revision is stale. */
+  Revision: string;
   BuiltinFields: Record<BuiltinRole, ViewField>;
   DetailRegions: DetailRegion[];
 }

@@ -3,7 +3,7 @@ import { db, now } from "~/db/connection.server";
 import type { MetadataFieldRow, MetadataViewRow } from "~/db/schema";
 import { browseDecision, requireArchiveAdministration } from "~/models/access/access.server";
 import { listArchives, type Archive } from "~/models/archive/archive.server";
-import { Problem } from "~/models/problem/problem";
+import { isProblem, Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { perRequest } from "~/utils/request-scope.server";
 import { viewProblems } from "./metadata-rules";
@@ -45,6 +45,9 @@ export const FIELD_NOT_FOUND = "There is no metadata field at this address.";
 export const VIEW_NOT_FOUND = "There is no metadata view at this address.";
 export const NAMESPACE_NOT_FOUND = "There is no metadata namespace at this address.";
 export const GROUP_NOT_FOUND = "There is no metadata field group at this address.";
+export const STALE_METADATA =
+  "Someone else saved this after you opened it. Saving again replaces their change with yours; open it again to see theirs.";
+const stale = () => new Problem("conflict", STALE_METADATA, { heading: "StaleRevision" });
 
 function parseJson<T>(text: string, fallback: T): T {
   try {
@@ -73,6 +76,7 @@ function toField(row: MetadataFieldRow): FieldDefinition {
     Validation: parseJson<FieldValidation>(row.validation, {}),
     Values: parseJson<DropdownValue[]>(row.dropdown_values, []),
     IsBuiltin: false,
+    Revision: row.updated_at,
   };
 }
 
@@ -169,6 +173,7 @@ export async function updateField(
 ): Promise<FieldDefinition> {
   await requireArchiveAdministration(viewer);
   const field = await requireCustomField(key);
+  if (input.Revision !== undefined && input.Revision !== field.Revision) throw stale();
   const changed = new Map(await fieldsById());
   changed.set(field.Id, toField(fieldRowOf(field.Id, input)));
   const broken = await brokenViews(changed);
@@ -180,14 +185,16 @@ export async function updateField(
     .updateTable("metadata_fields")
     .set({ ...fieldColumns(input), updated_at: now() })
     .where("id", "=", field.Id)
+    // Another save landed between the read and this write: never undo it unseen.
+    .where("updated_at", "=", field.Revision ?? "")
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw new Problem("not-found", FIELD_NOT_FOUND);
+  if (!row) throw (await findField(field.Id)) ? stale() : new Problem("not-found", FIELD_NOT_FOUND);
   return toField(row);
 }
 
 function fieldRowOf(id: number, input: FieldInput): MetadataFieldRow {
-  return { id, ...fieldColumns(input), created_at: "", updated_at: "" };
+  return { id, ...fieldColumns(input), created_at: "", updated_at: input.Revision ?? "" };
 }
 
 /** Removes a custom field that no view uses. */
@@ -224,6 +231,7 @@ const entry = (field: number): ViewField => ({
 export const DEFAULT_VIEW: MetadataViewRecord = {
   Id: DEFAULT_VIEW_ID,
   Name: "Default",
+  Revision: "",
   BuiltinFields: {
     Title: entry(5),
     Description: entry(120),
@@ -251,6 +259,7 @@ function toView(row: MetadataViewRow): MetadataViewRecord {
   return {
     Id: row.id,
     Name: row.name,
+    Revision: row.updated_at,
     BuiltinFields: value.BuiltinFields,
     DetailRegions: value.DetailRegions,
   };
@@ -375,17 +384,22 @@ export async function updateView(
   await requireArchiveAdministration(viewer);
   const existing = VIEW_ID.test(id) ? await findStoredView(id) : null;
   if (!existing) throw new Problem("not-found", VIEW_NOT_FOUND);
+  if (input.Revision !== undefined && input.Revision !== existing.Revision) throw stale();
   const problems = viewProblems(input, await fieldsById());
   if (input.Id !== undefined && input.Id !== id) problems.Id = "A metadata view keeps its id";
   if (await nameTaken(input, id)) problems.Name = NAME_TAKEN;
   if (Object.keys(problems).length > 0) return { ok: false, fieldErrors: problems };
   try {
-    await db()
+    const result = await db()
       .updateTable("metadata_views")
       .set({ ...viewColumns(input), updated_at: now() })
       .where("id", "=", id)
-      .execute();
+      .where("updated_at", "=", existing.Revision)
+      .executeTakeFirst();
+    // Another save landed between the read and this write: never undo it unseen.
+    if (Number(result.numUpdatedRows) !== 1) throw stale();
   } catch (error) {
+    if (isProblem(error)) throw error;
     if (await nameTaken(input, id)) return { ok: false, fieldErrors: { Name: NAME_TAKEN } };
     throw error;
   }

@@ -5,12 +5,23 @@ import {
   type MetadataViewRecord,
   type ViewField,
 } from "./metadata.schema";
+import { LINKS } from "~/utils/links";
 
 /*
  * What clients read of metadata fields and views (decision 032): the metadata set at
  * /fotoweb/editors/{id} in the reference's MetadataView shape (spec 002 "Metadata set"), the
  * metadataEditor link of collections and assets, and the configuration API's records. Pure.
  */
+
+/** The metadata administration's pages (decision 041). */
+export const METADATA_ADMIN = {
+  fields: LINKS.adminMetadata,
+  newField: `${LINKS.adminMetadata}/fields/new`,
+  field: (id: number) => `${LINKS.adminMetadata}/fields/${id}`,
+  views: `${LINKS.adminMetadata}/views`,
+  newView: `${LINKS.adminMetadata}/views/new`,
+  view: (id: string) => `${LINKS.adminMetadata}/views/${encodeURIComponent(id)}`,
+};
 
 export const EDITORS_PATH = "/fotoweb/editors/";
 export const editorHref = (viewId: string) => `${EDITORS_PATH}${encodeURIComponent(viewId)}`;
@@ -91,7 +102,7 @@ function setField(field: FieldDefinition): MetadataSetField {
  * failing the whole set (the model refuses to remove a field a view uses, so it is damage).
  */
 export function metadataSetView(
-  view: MetadataViewRecord,
+  view: Omit<MetadataViewRecord, "Revision">,
   fields: ReadonlyMap<number, FieldDefinition>,
 ): MetadataSet {
   const entry = (e: ViewField): MetadataSetEntry[] => {

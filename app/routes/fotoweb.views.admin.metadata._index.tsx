@@ -1,0 +1,44 @@
+import "~/components/shell/shell-bundle";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import * as css from "~/components/metadata/metadata-admin.css";
+import { FieldList, MetadataTabs } from "~/components/metadata/MetadataAdminLists";
+import { fieldsListData } from "~/http/actions/metadata-page.server";
+import { pageHandler } from "~/http/http.server";
+import { METADATA_ADMIN } from "~/models/metadata/metadata.view";
+import { page, panel } from "~/styles/global.css";
+
+/*
+ * Metadata administration, the fields (decision 041): every field, built-in and custom, filtered
+ * by namespace, group and type and searched by a GET form; custom fields are added from here.
+ */
+
+export const meta: MetaFunction = () => [{ title: "Metadata fields | Arkiv" }];
+
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request }: LoaderFunctionArgs) => fieldsListData(request))(args);
+}
+
+export default function MetadataFieldsView() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className={page}>
+      <section className={panel} aria-labelledby="metadata-title">
+        <h1 id="metadata-title">Metadata fields</h1>
+        <MetadataTabs current="fields" />
+        <p>
+          <Link to={METADATA_ADMIN.newField} className={css.link}>
+            Add a custom field
+          </Link>
+        </p>
+        <FieldList
+          fields={data.fields}
+          filter={data.filter}
+          q={data.q}
+          namespaces={data.namespaces}
+          groups={data.groups}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import "~/components/shell/shell-bundle";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import * as css from "~/components/metadata/metadata-admin.css";
+import { FieldEditor } from "~/components/metadata/FieldEditor";
+import { fieldEditorAction, fieldEditorData } from "~/http/actions/metadata-page.server";
+import type { FormReplyBody } from "~/http/error";
+import { pageHandler } from "~/http/http.server";
+import { fieldDraftOf, fieldDraftOfPayload, payloadOf } from "~/models/metadata/metadata-form";
+import { METADATA_ADMIN } from "~/models/metadata/metadata.view";
+import { page, panel } from "~/styles/global.css";
+
+/* Add a custom metadata field (decision 041). */
+
+export const meta: MetaFunction = () => [{ title: "Add metadata field | Arkiv" }];
+
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request }: LoaderFunctionArgs) => fieldEditorData(request, null))(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request }: ActionFunctionArgs) => fieldEditorAction(request, null))(args);
+}
+
+export default function NewFieldView() {
+  const reply = useActionData<FormReplyBody>();
+  const draft = reply ? fieldDraftOfPayload(payloadOf(reply.repopulateFields)) : fieldDraftOf(null);
+  return (
+    <div className={page}>
+      <section className={panel} aria-labelledby="field-title">
+        <p>
+          <Link to={METADATA_ADMIN.fields} className={css.link}>
+            Metadata fields
+          </Link>
+        </p>
+        <h1 id="field-title">Add metadata field</h1>
+        <FieldEditor key={reply?.requestId ?? "new"} draft={draft} isNew reply={reply} />
+      </section>
+    </div>
+  );
+}
