@@ -2,6 +2,7 @@ import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remi
 import type { Readable } from "node:stream";
 import { accessFile, contentDisposition, isFileKind } from "~/models/rendition/rendition.server";
 import { blobStore } from "~/storage/blob-store.server";
+import { IndexedFileError, readOriginal } from "~/models/archive/path-files.server";
 import { apiError, apiHandler, methodNotAllowed } from "~/http/http.server";
 import { getBrowsingViewer } from "~/http/session.server";
 
@@ -60,7 +61,17 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   headers.set("Content-Length", String(access.size === 0 ? 0 : end - start + 1));
   if (request.method === "HEAD" || access.size === 0)
     return new Response(null, { status, headers });
-  const stream = await blobStore().read(access.hash, { start, end });
+  let stream;
+  try {
+    stream =
+      kind === "original"
+        ? await readOriginal({ revisionId, blobHash: access.hash }, { start, end })
+        : await blobStore().read(access.hash, { start, end });
+  } catch (error) {
+    // A path archive's file changed or vanished on disk since it was indexed (decision 042).
+    if (error instanceof IndexedFileError) return apiError(request, 404, error.message);
+    throw error;
+  }
   return new Response(createReadableStreamFromReadable(stream as Readable), { status, headers });
 });
 

@@ -112,6 +112,7 @@ describe("schema", () => {
       [
         "applications",
         "archive_members",
+        "archive_scans",
         "archives",
         "asset_pins",
         "assets",
@@ -119,6 +120,7 @@ describe("schema", () => {
         "group_groups",
         "group_members",
         "groups",
+        "indexed_files",
         "invitation_redemptions",
         "invitations",
         "jobs",
@@ -375,6 +377,7 @@ describe("re-running migrations", () => {
       "0007_people",
       "0008_metadata_views",
       "0009_archive_administration",
+      "0011_path_archives",
     ]);
   });
 
@@ -439,9 +442,10 @@ describe("an empty database", () => {
       "0007_people",
       "0008_metadata_views",
       "0009_archive_administration",
+      "0011_path_archives",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
-    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 34 : 29);
+    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 36 : 31);
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {
@@ -546,6 +550,7 @@ describe("frozen migrations (decision 025)", () => {
         "0007_people",
         "0008_metadata_views",
         "0009_archive_administration",
+        "0011_path_archives",
       ]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
@@ -613,6 +618,7 @@ describe("frozen migrations (decision 025)", () => {
         "0007_people",
         "0008_metadata_views",
         "0009_archive_administration",
+        "0011_path_archives",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")
