@@ -19,6 +19,8 @@ import {
   scanArchive,
   ScanRefusedError,
 } from "~/models/archive/path-scan.server";
+import { register, storeFile } from "~/models/upload/upload.server";
+import { blobStore } from "~/storage/blob-store.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
@@ -464,5 +466,105 @@ describe("scan jobs", () => {
     await queueDueScans(new Date(Date.now() + 61 * 60_000));
     expect((await pendingFor()).length).toBe(1);
     expect(soon).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe("uploads into a path archive", () => {
+  /** Uploads as the upload routes do: stored as a blob, then registered into the archive. */
+  async function upload(
+    archive: Archive,
+    name: string,
+    data: Buffer,
+    extra: { folderPath?: string; assetId?: number } = {},
+  ) {
+    const incoming = path.join(work, `incoming-${++counter}`);
+    fs.mkdirSync(incoming);
+    const file = put(incoming, name, data);
+    const { blob, type } = await storeFile(file, name);
+    return { blob, ...(await register(null, { archive, ...extra }, name, blob, type)) };
+  }
+
+  async function archiveWith(config: { InputFolder?: string; InputLocation?: 1 | 2 | 3 }) {
+    const folder = path.join(roots, `uploads-${++counter}`);
+    fs.mkdirSync(folder);
+    const archive = await createArchive({
+      name: `Uploads ${counter}`,
+      config: { Path: folder, ...config },
+    });
+    return { folder, archive };
+  }
+
+  test("input location 1: into InputFolder, indexed as the scanner would; the blob is not kept", async () => {
+    const { folder, archive } = await archiveWith({
+      InputFolder: "incoming/new",
+      InputLocation: 1,
+    });
+    const data = await jpeg(40);
+    const { assetId, blob } = await upload(archive, "up.jpg", data);
+    expect(fs.readFileSync(path.join(folder, "incoming", "new", "up.jpg")).equals(data)).toBe(true);
+    expect(await blobStore().has(blob.hash)).toBe(false);
+    expect((await byName(archive))["up.jpg"]).toMatchObject({
+      id: assetId,
+      state: "ready",
+      folder: "incoming/new",
+    });
+    // No temporary file is left, and the next scan finds everything as it was indexed.
+    expect(fs.readdirSync(path.join(folder, "incoming", "new"))).toEqual(["up.jpg"]);
+    const report = await scanArchive(archive.id);
+    expect(report).toMatchObject({ unchanged: 1, added: 0, changed: 0, moved: 0 });
+  });
+
+  test("never overwrites: a taken name gets a number; a new revision replaces the file in place", async () => {
+    const { folder, archive } = await archiveWith({});
+    const first = await jpeg(41);
+    put(folder, "same.jpg", first);
+    await scanArchive(archive.id);
+    const second = await jpeg(42);
+    await upload(archive, "same.jpg", second);
+    expect(fs.readFileSync(path.join(folder, "same.jpg")).equals(first)).toBe(true);
+    expect(fs.readFileSync(path.join(folder, "same (2).jpg")).equals(second)).toBe(true);
+    const assets = await byName(archive);
+    expect(Object.keys(assets).sort()).toEqual(["same (2).jpg", "same.jpg"]);
+
+    const third = await jpeg(43, 90);
+    await upload(archive, "whatever.jpg", third, { assetId: assets["same.jpg"]!.id });
+    expect(fs.readFileSync(path.join(folder, "same.jpg")).equals(third)).toBe(true);
+    expect((await byName(archive))["same.jpg"]).toMatchObject({ current_revision: 2, width: 90 });
+    expect(await scanArchive(archive.id)).toMatchObject({ unchanged: 2, changed: 0, added: 0 });
+  });
+
+  test("input location 2: the uploader's folder; 3: a full path, refused outside the archive's folder", async () => {
+    const chosen = await archiveWith({ InputFolder: "fallback", InputLocation: 2 });
+    await upload(chosen.archive, "mine.jpg", await jpeg(44), { folderPath: "chosen/sub" });
+    expect(fs.existsSync(path.join(chosen.folder, "chosen", "sub", "mine.jpg"))).toBe(true);
+
+    const full = await archiveWith({ InputLocation: 3 });
+    const inside = {
+      ...full.archive,
+      config: { ...full.archive.config, InputFolder: path.join(full.folder, "drop") },
+    };
+    await upload(inside, "full.jpg", await jpeg(45));
+    expect(fs.existsSync(path.join(full.folder, "drop", "full.jpg"))).toBe(true);
+    const outsideTarget = {
+      ...full.archive,
+      config: { ...full.archive.config, InputFolder: outside },
+    };
+    await expect(upload(outsideTarget, "away.jpg", await jpeg(46))).rejects.toMatchObject({
+      kind: "invalid",
+    });
+    expect(fs.existsSync(path.join(outside, "away.jpg"))).toBe(false);
+  });
+
+  test("a link in the upload folder's way is refused; nothing is written outside", async () => {
+    const { folder, archive } = await archiveWith({ InputFolder: "linked", InputLocation: 1 });
+    fs.symlinkSync(outside, path.join(folder, "linked"));
+    await expect(upload(archive, "escape.jpg", await jpeg(47))).rejects.toMatchObject({
+      kind: "invalid",
+    });
+    expect(fs.existsSync(path.join(outside, "escape.jpg"))).toBe(false);
+    const hostile = await archiveWith({ InputFolder: "../../escape", InputLocation: 1 });
+    await expect(upload(hostile.archive, "up.jpg", await jpeg(48))).rejects.toMatchObject({
+      kind: "invalid",
+    });
   });
 });

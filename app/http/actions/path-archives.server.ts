@@ -5,12 +5,8 @@ import { requireArchiveAdministration } from "~/models/access/access.server";
 import { findArchive } from "~/models/archive/archive.server";
 import { indexSearchSchema, type IndexSearchAnswer } from "~/models/archive/pools.schema";
 import { indexServers, parentFolder, pools, searchIndex } from "~/models/archive/pools.server";
-import {
-  isPathArchive,
-  lastScan,
-  queueArchiveScan,
-  type ScanReport,
-} from "~/models/archive/path-scan.server";
+import { isPathArchive } from "~/models/archive/archive-path.server";
+import { lastScan, queueArchiveScan, type ScanReport } from "~/models/archive/path-scan.server";
 import { Problem } from "~/models/problem/problem";
 import { LINKS } from "~/utils/links";
 import { apiJson } from "../http.server";

@@ -8,7 +8,7 @@ import { detectMediaType, MEDIA_HEAD_BYTES, RefusedFileError } from "~/media/med
 import { addRevision, createAsset, type Created } from "~/models/asset/asset.server";
 import { walk } from "~/models/upload/import.server";
 import { env } from "~/utils/env.server";
-import { checkArchivePath } from "./archive-path.server";
+import { checkArchivePath, isPathArchive } from "./archive-path.server";
 import { findArchive, listArchives, type Archive } from "./archive.server";
 import { hashBelow, IndexedFileError, sameStat, statOf, type FileStat } from "./path-files.server";
 
@@ -65,9 +65,6 @@ export class ScanRefusedError extends Error {
     this.name = "ScanRefusedError";
   }
 }
-
-export const isPathArchive = (archive: Pick<Archive, "config">) =>
-  archive.config.Path.trim() !== "";
 
 /**
  * Queues a scan of a path archive (after a save, on demand, on the schedule); a scan already

@@ -104,8 +104,7 @@ export async function* walk(root: string, relative = ""): AsyncGenerator<WalkEnt
     } else if (isFolder) {
       yield { kind: "folder", file: rel };
       yield* walk(root, rel);
-    }
-    else yield { kind: "file", file: rel, folder: relative, name: name! };
+    } else yield { kind: "file", file: rel, folder: relative, name: name! };
   }
 }
 
