@@ -81,3 +81,7 @@ export const SMALL_ARCHIVE_PHOTOS = 8;
 export const REVIEWERS_GROUP = "E2E reviewers";
 /** The group whose members manage people (the manageUsers flag): users.spec.ts, a11y.spec.ts. */
 export const USER_MANAGERS_GROUP = "E2E user managers";
+
+/** A path archive over a folder below ARCHIVE_ROOTS (path-archives.spec.ts, decision 042). */
+export const PATH_ARCHIVE = "E2E indexed folder";
+export const PATH_ARCHIVE_FOLDER = "library";
