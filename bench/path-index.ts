@@ -142,6 +142,9 @@ try {
   console.log(
     `import: ${seconds(importTime)} until ready, ${outcome.imported.length} ready, ${outcome.failed.length} failed`,
   );
+  const reasons = new Map<string, number>();
+  for (const f of outcome.failed) reasons.set(f.reason, (reasons.get(f.reason) ?? 0) + 1);
+  for (const [reason, n] of reasons) console.log(`  ${n} × ${reason}`);
 
   started = performance.now();
   const again = await scanArchive(indexed.id);
