@@ -19,7 +19,9 @@ import {
   scanArchive,
   ScanRefusedError,
 } from "~/models/archive/path-scan.server";
+import { waitForIngest } from "~/models/upload/import.server";
 import { register, storeFile } from "~/models/upload/upload.server";
+import { insertReadyAssets } from "../helpers/grid-assets";
 import { blobStore } from "~/storage/blob-store.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
@@ -567,4 +569,21 @@ describe("uploads into a path archive", () => {
       kind: "invalid",
     });
   });
+});
+
+describe("the import's wait, which the benchmark compares against", () => {
+  test("with no job left it still reads every chunk: ready assets past the first are not failed", async () => {
+    const archive = await createArchive({ name: "Waited" });
+    const ready = await insertReadyAssets(archive.id, 1100);
+    const [stuck] = await insertReadyAssets(archive.id, 1, { state: "processing" });
+    const imported = [...ready, stuck!].map((a) => ({ file: `f${a.id}.jpg`, assetId: a.id }));
+    const result = await waitForIngest({ imported, skipped: [], failed: [], notFollowed: [] });
+    expect(result.imported).toHaveLength(1100);
+    expect(result.failed).toEqual([
+      {
+        file: `f${stuck!.id}.jpg`,
+        reason: expect.stringMatching(/ended without finishing/) as string,
+      },
+    ]);
+  }, 60_000);
 });

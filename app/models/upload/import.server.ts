@@ -200,8 +200,11 @@ export async function waitForIngest(
       .execute();
     for (const row of rows) if (row.state !== "processing") states.set(row.id, row);
     const still = pending.filter((id) => !states.has(id) && rows.some((r) => r.id === id));
-    pending = [...still, ...pending.slice(CHUNK)];
-    if (pending.length === 0 || idle) break;
+    // Once no job is left, what is still processing stays so; the chunks not yet read are read
+    // all the same (they may all be ready), without waiting.
+    pending = [...(idle ? [] : still), ...pending.slice(CHUNK)];
+    if (pending.length === 0) break;
+    if (idle) continue;
     // Nothing left to run (checked after the assets, so a job finishing in between is seen).
     const runnable = await db()
       .selectFrom("jobs")
