@@ -140,7 +140,7 @@ describe("the index search", () => {
     const long = await search(owner, { Query: `/${"a".repeat(2000)}` });
     expect(long.status).toBe(400);
     expect(
-      ((await long.json()) as { fieldErrors: Record<string, string> }).fieldErrors,
+      (await readApiJson<{ fieldErrors: Record<string, string> }>(long)).fieldErrors,
     ).toHaveProperty("Query");
     const nul = await readApiJson<SearchAnswer>(await search(owner, { Query: `${root}\0/x` }));
     expect(nul.ConnectionFailed).toBe(true);

@@ -13,6 +13,7 @@ import type { IndexFolder, IndexSearchAnswer } from "~/models/archive/pools.sche
 import { Button } from "~/components/ui/Button";
 import { alertDanger, alertWarning, muted } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { modal, overlay } from "~/components/collection/collections.css";
 import * as css from "./index-browser.css";
 
 /*
@@ -62,8 +63,8 @@ export function IndexBrowser({ value, onSelect }: IndexBrowserProps) {
       <Button variant="secondary" aria-label="Browse folders">
         …
       </Button>
-      <ModalOverlay isDismissable className={css.overlay}>
-        <Modal className={css.modal}>
+      <ModalOverlay isDismissable className={overlay}>
+        <Modal className={modal}>
           <Dialog className={css.dialog} data-testid="index-browser">
             {({ close }) => (
               <IndexBrowserBody

@@ -1,39 +1,11 @@
 import { style } from "@vanilla-extract/css";
+import { dialog as frame } from "~/components/collection/collections.css";
 import { vars } from "~/styles/theme.css";
 
 /* The index browser modal (spec 001 "Index browser modal"; decision 042). */
 
-export const overlay = style({
-  position: "fixed",
-  inset: 0,
-  zIndex: 50,
-  background: vars.color.overlay,
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "center",
-  padding: "16px",
-});
-
-export const modal = style({
-  width: "100%",
-  maxWidth: "760px",
-  maxHeight: "90vh",
-  display: "flex",
-});
-
-export const dialog = style({
-  flex: 1,
-  overflow: "auto",
-  display: "grid",
-  gap: "12px",
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  boxShadow: vars.shadow.raised,
-  padding: "24px",
-  outline: "none",
-});
+// The cover dialog's frame (overlay and modal come from there too), its parts in a column.
+export const dialog = style([frame, { display: "grid", gap: "12px" }]);
 
 export const searchRow = style({
   display: "flex",

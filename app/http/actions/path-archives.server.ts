@@ -51,16 +51,18 @@ async function requirePathArchive(id: string | undefined) {
   return archive;
 }
 
+const nothingToScan = (request: Request) =>
+  formReply(request, {
+    status: 409,
+    formError: "This archive keeps its files in Arkiv's own storage: there is no folder to scan.",
+  });
+
 /** POST …/archives/{id}/scan: 202 with the scan's background task. */
 export async function scanApi(request: Request, id: string | undefined) {
   const viewer = await requireArchiveManagerApi(request);
   const archive = await requirePathArchive(id);
   const queued = await queueArchiveScan(archive.id, { ownerId: viewer.id });
-  if (!queued)
-    return formReply(request, {
-      status: 409,
-      formError: "This archive keeps its files in Arkiv's own storage: there is no folder to scan.",
-    });
+  if (!queued) return nothingToScan(request);
   const href = `${LINKS.backgroundTasks}${queued.jobId}`;
   return apiJson({ href, archiveId: archive.id }, CONFIG_TYPE, {
     status: 202,
@@ -94,11 +96,7 @@ export async function scanPageAction(request: Request, id: string | undefined) {
   const viewer = await requireManagerPage(request);
   const archive = await requirePathArchive(id);
   const queued = await queueArchiveScan(archive.id, { ownerId: viewer.id });
-  if (!queued)
-    return formReply(request, {
-      status: 409,
-      formError: "This archive keeps its files in Arkiv's own storage: there is no folder to scan.",
-    });
+  if (!queued) return nothingToScan(request);
   return redirectWithToast(request, scanPagePath(archive.id), {
     message: `A scan of "${archive.name}" is queued; refresh this page to see its outcome.`,
   });

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { db, now } from "~/db/connection.server";
-import type { Database } from "~/db/schema";
+import type { Database, IndexedFileRow } from "~/db/schema";
 import { enqueue, type Job } from "~/jobs/queue.server";
 import { detectMediaType, MEDIA_HEAD_BYTES, RefusedFileError } from "~/media/media-type.server";
 import { addRevision, createAsset, type Created } from "~/models/asset/asset.server";
@@ -207,18 +207,7 @@ interface Seen {
   stat: FileStat;
 }
 
-type IndexRow = {
-  id: number;
-  path: string;
-  size: number;
-  mtime: string;
-  device: string;
-  inode: string;
-  hash: string | null;
-  asset_id: number | null;
-  failure: string | null;
-  missing_since: string | null;
-};
+type IndexRow = Omit<IndexedFileRow, "archive_id" | "updated_at">;
 
 async function inParallel<T>(items: T[], run: (item: T) => Promise<void>) {
   let next = 0;
