@@ -2,7 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import sharp from "sharp";
+import { db } from "~/db/connection.server";
+import { jobHandlers } from "~/jobs/handlers.server";
+import { startWorker } from "~/jobs/worker.server";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
+import { scanArchive } from "~/models/archive/path-scan.server";
+import { fileUrl } from "~/models/rendition/rendition.server";
 import { createUser } from "~/models/user/user.server";
 import { readApiJson } from "../helpers/api-contract";
 import { TEST_ADMIN } from "../helpers/database";
@@ -213,5 +219,45 @@ describe("the index browser page", () => {
     expect(await outside.text()).toContain("outside the folders archives may index");
     expect((await member.get("/fotoweb/views/admin/index-browser")).status).toBe(404);
     expect((await anonymous.get("/fotoweb/views/admin/index-browser")).status).toBe(302);
+  });
+});
+
+describe("files of a path archive over HTTP", () => {
+  test("the original downloads from the folder; once changed on disk it is refused until a scan", async () => {
+    const data = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 10 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const file = path.join(root, "photos", "download.jpg");
+    fs.writeFileSync(file, data);
+    await scanArchive(indexed.id);
+    const worker = startWorker({ handlers: jobHandlers, concurrency: 1, pollMs: 20 });
+    let revision;
+    try {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        revision = await db()
+          .selectFrom("revisions")
+          .innerJoin("assets", "assets.id", "revisions.asset_id")
+          .select(["revisions.id", "revisions.blob_hash", "assets.state"])
+          .where("assets.file_name", "=", "download.jpg")
+          .executeTakeFirstOrThrow();
+        if (revision.state !== "processing" || Date.now() > deadline) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      await worker.stop();
+    }
+    expect(revision.state).toBe("ready");
+    const url = fileUrl(revision.id, "original", revision.blob_hash, "download.jpg");
+    const response = await owner.get(url);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(data)).toBe(true);
+
+    fs.writeFileSync(file, Buffer.concat([data, Buffer.from("changed")]));
+    const stale = await owner.get(url);
+    expect(stale.status).toBe(404);
+    expect(await stale.text()).toMatch(/changed on disk/);
   });
 });
