@@ -471,6 +471,59 @@ describe("scan jobs", () => {
   });
 });
 
+describe("the schedule and refused scans", () => {
+  const jobsFor = (archiveId: number) =>
+    db()
+      .selectFrom("jobs")
+      .select(["id", "status", "error"])
+      .where("type", "=", "archiveScan")
+      .where("payload", "=", JSON.stringify({ archiveId }))
+      .execute();
+
+  test("an archive never scanned is queued even with ARCHIVE_RESCAN_MINUTES=0; a scanned one is not", async () => {
+    process.env.ARCHIVE_RESCAN_MINUTES = "0";
+    resetEnvCache();
+    try {
+      const fresh = await pathArchive();
+      const scanned = await pathArchive();
+      await claimScan(scanned.archive.id, 900010);
+      await releaseScan(scanned.archive.id, 900010, true);
+      await queueDueScans(new Date(Date.now() + 10 * 365 * 86_400_000));
+      expect(await jobsFor(fresh.archive.id)).toHaveLength(1);
+      expect(await jobsFor(scanned.archive.id)).toHaveLength(0);
+    } finally {
+      delete process.env.ARCHIVE_RESCAN_MINUTES;
+      resetEnvCache();
+    }
+  });
+
+  test("a scan of a folder gone fails with the reason, counts as done for the schedule, changes nothing", async () => {
+    const { folder, archive } = await pathArchive({ "kept.jpg": await jpeg(60) });
+    await scanArchive(archive.id);
+    await settled(archive);
+    fs.rmSync(folder, { recursive: true });
+    const { jobId } = (await queueArchiveScan(archive.id))!;
+    const deadline = Date.now() + 30_000;
+    let job = await getJob(jobId);
+    while (job && job.status !== "failed" && job.status !== "done" && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 25));
+      job = await getJob(jobId);
+    }
+    expect(job).toMatchObject({
+      status: "failed",
+      error: expect.stringMatching(/does not exist/) as string,
+    });
+    const row = await db()
+      .selectFrom("archive_scans")
+      .selectAll()
+      .where("archive_id", "=", archive.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ job_id: null, last_job_id: jobId });
+    expect(row.last_finished_at).not.toBeNull();
+    expect((await byName(archive))["kept.jpg"]!.state).toBe("ready");
+  });
+});
+
 describe("uploads into a path archive", () => {
   /** Uploads as the upload routes do: stored as a blob, then registered into the archive. */
   async function upload(

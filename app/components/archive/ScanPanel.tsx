@@ -13,6 +13,8 @@ export interface ScanPanelProps {
   running: boolean;
   finishedAt: string | null;
   report: ScanReport | null;
+  /** Why the last scan was refused (the folder no longer allowed or readable). */
+  refused: string | null;
   formError?: string;
 }
 
@@ -26,7 +28,14 @@ const COUNTS: [keyof ScanReport, string][] = [
   ["folders", "new folders"],
 ];
 
-export function ScanPanel({ archive, running, finishedAt, report, formError }: ScanPanelProps) {
+export function ScanPanel({
+  archive,
+  running,
+  finishedAt,
+  report,
+  refused,
+  formError,
+}: ScanPanelProps) {
   return (
     <>
       <p>
@@ -44,6 +53,11 @@ export function ScanPanel({ archive, running, finishedAt, report, formError }: S
       </Form>
       <h2>Last scan</h2>
       {running ? <p>A scan is running now.</p> : null}
+      {refused ? (
+        <p role="alert" className={alertDanger}>
+          The last scan was refused: {refused}
+        </p>
+      ) : null}
       {report && finishedAt ? (
         <>
           <p>
@@ -81,7 +95,7 @@ export function ScanPanel({ archive, running, finishedAt, report, formError }: S
             </>
           ) : null}
         </>
-      ) : (
+      ) : refused ? null : (
         <p className={muted}>This archive has not been scanned yet.</p>
       )}
     </>

@@ -87,6 +87,7 @@ export async function scanPageData(request: Request, id: string | undefined) {
       running: scan.running !== null,
       finishedAt: scan.finishedAt,
       report: report && "added" in report ? report : null,
+      refused: job?.status === "failed" ? job.error : null,
     },
     { headers: NO_STORE },
   );

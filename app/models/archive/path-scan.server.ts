@@ -95,7 +95,6 @@ export async function queueArchiveScan(
 /** Queues the scans ARCHIVE_RESCAN_MINUTES asks for; answers how many. Run by the server's timer. */
 export async function queueDueScans(at = new Date()): Promise<number> {
   const minutes = env().ARCHIVE_RESCAN_MINUTES;
-  if (minutes === 0) return 0;
   const archives = (await listArchives()).filter(isPathArchive);
   if (archives.length === 0) return 0;
   const last = await db()
@@ -111,7 +110,10 @@ export async function queueDueScans(at = new Date()): Promise<number> {
   let queued = 0;
   for (const archive of archives) {
     const row = last.find((r) => r.archive_id === archive.id);
-    if (row && (row.job_id !== null || (row.last_finished_at ?? "") > cutoff)) continue;
+    // Never scanned (made or given its folder since the last start): scanned whatever the period.
+    const scanned = row?.last_finished_at ?? null;
+    if (row?.job_id != null) continue;
+    if (scanned !== null && (minutes === 0 || scanned > cutoff)) continue;
     if (await queueArchiveScan(archive.id)) queued++;
   }
   return queued;
@@ -706,6 +708,10 @@ export async function runScanJob(
     const report = await scanArchive(payload.archiveId, { ...options, jobId: job.id });
     finished = true;
     return report;
+  } catch (error) {
+    // A refused folder counts as scanned: the schedule tries again after its period, not at once.
+    if (error instanceof ScanRefusedError) finished = true;
+    throw error;
   } finally {
     await releaseScan(payload.archiveId, job.id, finished);
   }
