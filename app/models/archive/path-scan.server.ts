@@ -628,7 +628,8 @@ async function reconcile(
   report.changed++;
 }
 
-async function linkRevision(trx: Kysely<Database>, created: Created, indexedFileId: number) {
+/** The revision reads its content from this indexed file, not from a blob. */
+export async function linkRevision(trx: Kysely<Database>, created: Created, indexedFileId: number) {
   await trx
     .updateTable("revisions")
     .set({ indexed_file_id: indexedFileId })

@@ -12,6 +12,7 @@ import { checkArchivePath } from "./archive-path.server";
 import type { ArchiveConfig } from "./archive.schema";
 import type { Archive } from "./archive.server";
 import { openBelow, statOf } from "./path-files.server";
+import { linkRevision } from "./path-scan.server";
 
 /*
  * Uploads into a path archive (decision 042): the file is written into the archive's folder,
@@ -164,11 +165,7 @@ async function newFile(root: string, target: FolderUpload, content: FolderUpload
             })
             .returning("id")
             .executeTakeFirstOrThrow();
-          await trx
-            .updateTable("revisions")
-            .set({ indexed_file_id: row.id })
-            .where("id", "=", created.revisionId)
-            .execute();
+          await linkRevision(trx, created, row.id);
           await content.within?.(trx, created);
         },
       );
@@ -226,11 +223,7 @@ async function replaceFile(
         .set({ ...stat, hash: content.blob.hash, failure: null, updated_at: now() })
         .where("id", "=", row.id)
         .execute();
-      await trx
-        .updateTable("revisions")
-        .set({ indexed_file_id: row.id })
-        .where("id", "=", created.revisionId)
-        .execute();
+      await linkRevision(trx, created, row.id);
       await content.within?.(trx, created);
     },
   );
