@@ -116,6 +116,8 @@ export default defineConfig({
       LOGIN_RATE_LIMIT: "1000",
       // The suites seed their own content; the demo archive has its own test.
       DEMO_CONTENT: "false",
+      // Path archives index folders below these (the seed makes one; decision 042).
+      ARCHIVE_ROOTS: path.join(DATA_DIR, "roots"),
     },
   },
 });

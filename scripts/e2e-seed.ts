@@ -19,6 +19,7 @@ import {
   type ArchiveMember,
 } from "../app/models/archive/archive.server";
 import { register } from "../app/models/upload/upload.server";
+import { scanArchive } from "../app/models/archive/path-scan.server";
 import { blobStore } from "../app/storage/blob-store.server";
 import { generateDemoPhotos } from "./demo-photos";
 import { detectMediaType } from "../app/media/media-type.server";
@@ -43,6 +44,8 @@ import {
   CHOSEN_ARCHIVE,
   SOCIAL_SQUARE_PROFILE,
   WEB_PRINT_SOCIAL_SET,
+  PATH_ARCHIVE,
+  PATH_ARCHIVE_FOLDER,
 } from "../tests/e2e/users";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -108,6 +111,7 @@ async function main() {
   await seedArchiveManagers(users);
   await seedBrowsing(users);
   await seedProcessing();
+  await seedPathArchive();
   await ingestSeed();
   await database.destroy();
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
@@ -174,6 +178,25 @@ async function seedBrowsing(users: Map<string, number>) {
   };
   await fill(browse, BROWSE_PHOTOS);
   for (const archive of [filtered, secret, ...ordered]) await fill(archive, SMALL_ARCHIVE_PHOTOS);
+}
+
+/* A path archive over a folder below ARCHIVE_ROOTS (decision 042), scanned once; no members. */
+async function seedPathArchive() {
+  const library = path.join(readEnv().ARCHIVE_ROOTS, PATH_ARCHIVE_FOLDER);
+  fs.mkdirSync(path.join(library, "2024", "Lofoten"), { recursive: true });
+  fs.mkdirSync(path.join(library, "2025"), { recursive: true });
+  let n = 0;
+  for await (const photo of generateDemoPhotos({ count: 2, largeEvery: 0 }))
+    fs.writeFileSync(
+      path.join(library, n++ === 0 ? "2024/Lofoten" : "2025", photo.fileName),
+      photo.data,
+    );
+  const archive = await createArchive({
+    name: PATH_ARCHIVE,
+    config: { Path: library },
+    members: [],
+  });
+  await scanArchive(archive.id);
 }
 
 /*

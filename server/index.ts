@@ -6,6 +6,7 @@ import { createDatabase } from "../app/db/connection.server";
 import { jobHandlers } from "../app/jobs/handlers.server";
 import { startWorker, type Worker } from "../app/jobs/worker.server";
 import { sweepUploadLeftovers } from "../app/models/upload/chunked-upload.server";
+import { queueDueScans } from "../app/models/archive/path-scan.server";
 import { ensureDemoArchive } from "../scripts/demo-archive";
 import { purgeExpiredSessions } from "../app/models/session/session.server";
 import { purgeExpiredCredentials } from "../app/models/oauth/credential.server";
@@ -71,6 +72,9 @@ async function main() {
     void sweepUploadLeftovers().catch(console.error);
   }, 10 * 60_000);
   purge.unref();
+  // Path archives are re-scanned every ARCHIVE_RESCAN_MINUTES (decision 042); the queue runs them.
+  const rescan = setInterval(() => void queueDueScans().catch(console.error), 60_000);
+  rescan.unref();
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -78,6 +82,7 @@ async function main() {
     stopping = true;
     console.log(`${signal}: finishing open requests, then stopping.`);
     clearInterval(purge);
+    clearInterval(rescan);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(() => {

@@ -11,6 +11,7 @@ import { people } from "./migrations/0007-people";
 import { metadataViews } from "./migrations/0008-metadata-views";
 import { archiveAdministration } from "./migrations/0009-archive-administration";
 import { processingLists } from "./migrations/0010-processing-lists";
+import { pathArchives } from "./migrations/0011-path-archives";
 
 /*
  * The migrations, in the order they run (decision 025). Each lives in app/db/migrations/ and is
@@ -30,6 +31,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0008_metadata_views": metadataViews(dialect),
     "0009_archive_administration": archiveAdministration(dialect),
     "0010_processing_lists": processingLists(dialect),
+    "0011_path_archives": pathArchives(dialect),
   };
 }
 

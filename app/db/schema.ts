@@ -222,8 +222,11 @@ export interface FoldersTable {
   created_at: string;
 }
 
-/** processing until the ingest job finishes; only ready assets are shown in views. */
-export type AssetState = "processing" | "ready" | "failed";
+/**
+ * processing until the ingest job finishes; only ready assets are shown in views. missing: a
+ * path archive's file vanished from disk (decision 042); it comes back if the file does.
+ */
+export type AssetState = "processing" | "ready" | "failed" | "missing";
 
 export interface AssetsTable {
   id: Generated<number>;
@@ -279,6 +282,8 @@ export interface RevisionsTable {
   comment: Generated<string>;
   created_by: number | null;
   created_at: string;
+  /** A path archive's file in place of a blob (decision 042); blob_hash is its content hash. */
+  indexed_file_id: Generated<number | null>;
 }
 
 export type RenditionKind = "thumbnail" | "thumbnailRetina" | "preview";
@@ -433,6 +438,36 @@ export interface DerivedFilesTable {
   created_at: string;
 }
 
+/** What the scanner last saw of one file of a path archive (decision 042). */
+export interface IndexedFilesTable {
+  id: Generated<number>;
+  archive_id: number;
+  /** Slash-separated, below the archive's folder. */
+  path: string;
+  size: number;
+  /** Stat values as text (nanoseconds and inode numbers overflow a double). */
+  mtime: string;
+  device: string;
+  inode: string;
+  /** sha-256 of the content when read; null for a file refused before reading. */
+  hash: string | null;
+  asset_id: number | null;
+  /** Why the file is not an asset (refused type, unreadable); kept until the file changes. */
+  failure: string | null;
+  /** Set when the file vanished; the row stays so the file coming back finds its asset. */
+  missing_since: string | null;
+  updated_at: string;
+}
+
+/** One per path archive: the scan lease (one scan at a time) and the last scan. */
+export interface ArchiveScansTable {
+  archive_id: number;
+  job_id: number | null;
+  lease_expires_at: string | null;
+  last_job_id: number | null;
+  last_finished_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -464,6 +499,8 @@ export interface Database {
   crop_profile_sets: NamedSettingsTable;
   watermarks: WatermarksTable;
   derived_files: DerivedFilesTable;
+  indexed_files: IndexedFilesTable;
+  archive_scans: ArchiveScansTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -485,6 +522,7 @@ export type MetadataFieldRow = Selectable<MetadataFieldsTable>;
 export type MetadataViewRow = Selectable<MetadataViewsTable>;
 export type NamedSettingsRow = Selectable<NamedSettingsTable>;
 export type WatermarkRow = Selectable<WatermarksTable>;
+export type IndexedFileRow = Selectable<IndexedFilesTable>;
 
 export const EVERYONE_GROUP_ID = 10000;
 export const REGISTERED_USERS_GROUP_ID = 10001;

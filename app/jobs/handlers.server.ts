@@ -1,5 +1,7 @@
+import { ARCHIVE_SCAN_JOB } from "~/models/archive/path-scan.server";
 import { INGEST_JOB } from "~/models/asset/asset.server";
 import { MAIL_JOB } from "~/models/mail/mail.server";
+import { archiveScan } from "./handlers/archive-scan.server";
 import { ingest } from "./handlers/ingest.server";
 import { mail } from "./handlers/mail.server";
 import type { JobHandler } from "./worker.server";
@@ -8,4 +10,5 @@ import type { JobHandler } from "./worker.server";
 export const jobHandlers: Record<string, JobHandler> = {
   [INGEST_JOB]: ingest,
   [MAIL_JOB]: mail,
+  [ARCHIVE_SCAN_JOB]: archiveScan,
 };

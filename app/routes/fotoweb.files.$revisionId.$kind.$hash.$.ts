@@ -7,6 +7,7 @@ import {
   openFile,
 } from "~/models/rendition/rendition.server";
 import { blobStore } from "~/storage/blob-store.server";
+import { IndexedFileError, readOriginal } from "~/models/archive/path-files.server";
 import { apiError, apiHandler, methodNotAllowed } from "~/http/http.server";
 import { getBrowsingViewer } from "~/http/session.server";
 
@@ -67,7 +68,19 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   }
   headers.set("Content-Length", String(file.size === 0 ? 0 : end - start + 1));
   if (request.method === "HEAD" || file.size === 0) return new Response(null, { status, headers });
-  const stream = await blobStore().read(file.blobHash, { start, end });
+  let stream;
+  try {
+    // An original sent as it is may live in a path archive's folder (decision 042); whatever a
+    // profile made is a blob of its own.
+    stream =
+      kind === "original" && file.blobHash === access.hash
+        ? await readOriginal({ revisionId, blobHash: access.hash }, { start, end })
+        : await blobStore().read(file.blobHash, { start, end });
+  } catch (error) {
+    // A path archive's file changed or vanished on disk since it was indexed (decision 042).
+    if (error instanceof IndexedFileError) return apiError(request, 404, error.message);
+    throw error;
+  }
   return new Response(createReadableStreamFromReadable(stream as Readable), { status, headers });
 });
 

@@ -69,6 +69,8 @@ export const LINKS = {
   apiConfigMetadataFields: "/fotoweb/api/config/metadata/fields",
   apiPools: "/fotoweb/api/pools",
   apiIndexServers: "/fotoweb/api/im-pools/servers",
+  apiIndexSearch: "/fotoweb/api/im-pools/search",
+  adminIndexBrowser: "/fotoweb/views/admin/index-browser",
   apiUsersPublic: "/fotoweb/api/users/public/all",
   apiGroupsPublic: "/fotoweb/api/groups/public/all",
 } as const;

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ADMIN, PASSWORD } from "./users";
+import { pathArchiveId } from "./path-archives";
 import { choose, expect, expectAccessible, hasJs, signInQuietly, test } from "./fixtures";
 
 /*
@@ -385,5 +386,52 @@ for (const scheme of ["light", "dark"] as const) {
         await expectAccessible(page, test.info(), `${screen.name} (${scheme})`);
       });
     }
+  });
+}
+
+/*
+ * Path archives (decision 042) as the site owner, light and dark: the index browser page at the
+ * roots and inside a folder, refusing a folder, its modal (JavaScript), and an archive's scan page.
+ */
+const PATH_ARCHIVE_SCREENS: (Screen & { jsOnly?: string })[] = [
+  { name: "index browser, the roots", path: "/fotoweb/views/admin/index-browser" },
+  {
+    name: "index browser, a folder refused",
+    path: "/fotoweb/views/admin/index-browser?path=%2Fetc",
+  },
+  {
+    name: "index browser modal",
+    path: "/fotoweb/views/admin/index-browser",
+    jsOnly: "the modal opens with JavaScript only",
+    prepare: async (page) => {
+      await page.getByRole("button", { name: "Browse folders" }).click();
+      await expect(page.getByTestId("index-browser").getByRole("grid")).toBeVisible();
+    },
+  },
+];
+
+for (const scheme of ["light", "dark"] as const) {
+  test.describe(`path archives, ${scheme}`, () => {
+    test.use({ colorScheme: scheme });
+    for (const screen of PATH_ARCHIVE_SCREENS) {
+      test(`${screen.name} has no serious accessibility violations`, async ({
+        page,
+        open,
+      }, info) => {
+        test.skip(Boolean(screen.jsOnly) && !hasJs(info), screen.jsOnly ?? "");
+        await signInQuietly(page, ADMIN.username, ADMIN.password);
+        await open(screen.path);
+        await screen.prepare?.(page);
+        await expectAccessible(page, test.info(), `${screen.name} (${scheme})`);
+      });
+    }
+    test(`an archive's scan page has no serious accessibility violations`, async ({
+      page,
+      open,
+    }) => {
+      await signInQuietly(page, ADMIN.username, ADMIN.password);
+      await open(`/fotoweb/views/admin/archives/${await pathArchiveId(page)}/scan`);
+      await expectAccessible(page, test.info(), `scan page (${scheme})`);
+    });
   });
 }

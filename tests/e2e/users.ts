@@ -93,3 +93,6 @@ export const SOCIAL_SQUARE_PROFILE = "6f0c2c34-8a1e-4f57-9d0b-0f4c3b1e2a03";
 export const WEB_PRINT_SOCIAL_SET = "6f0c2c34-8a1e-4f57-9d0b-0f4c3b1e2b01";
 /** The group whose members administer archives (manageArchives): a11y.spec.ts. */
 export const ARCHIVE_MANAGERS_GROUP = "E2E archive managers";
+/** A path archive over a folder below ARCHIVE_ROOTS (path-archives.spec.ts, decision 042). */
+export const PATH_ARCHIVE = "E2E indexed folder";
+export const PATH_ARCHIVE_FOLDER = "library";

@@ -287,4 +287,15 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "as section 3's User row and Group row, paging as its Paging object); the reference has " +
       "no such paths (decision 039).",
   },
+  {
+    path: /^\/fotoweb\/api\/(pools|im-pools\/(servers|search)|config\/archives\/\d+\/scan)\/?$/i,
+    mediaType: "application/json",
+    status: [200, 202],
+    forgives: "undescribed",
+    reason:
+      "Pools, the index browser's servers and search (spec 001 sections 3 and 7: " +
+      "AllowExternalPath, AllowPoolManagement, Pools; the index search response) are called by " +
+      "the real product's archive dialog but not in the reference; the scan of a path archive " +
+      "(202 with its background task's href) is Arkiv's own (decision 042).",
+  },
 ];

@@ -112,6 +112,7 @@ describe("schema", () => {
       [
         "applications",
         "archive_members",
+        "archive_scans",
         "archives",
         "asset_pins",
         "assets",
@@ -119,6 +120,7 @@ describe("schema", () => {
         "group_groups",
         "group_members",
         "groups",
+        "indexed_files",
         "invitation_redemptions",
         "invitations",
         "jobs",
@@ -377,6 +379,7 @@ describe("re-running migrations", () => {
       "0008_metadata_views",
       "0009_archive_administration",
       "0010_processing_lists",
+      "0011_path_archives",
     ]);
   });
 
@@ -442,9 +445,10 @@ describe("an empty database", () => {
       "0008_metadata_views",
       "0009_archive_administration",
       "0010_processing_lists",
+      "0011_path_archives",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
-    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 35 : 30);
+    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 37 : 32);
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {
@@ -550,6 +554,7 @@ describe("frozen migrations (decision 025)", () => {
         "0008_metadata_views",
         "0009_archive_administration",
         "0010_processing_lists",
+        "0011_path_archives",
       ]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
@@ -618,6 +623,7 @@ describe("frozen migrations (decision 025)", () => {
         "0008_metadata_views",
         "0009_archive_administration",
         "0010_processing_lists",
+        "0011_path_archives",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")

@@ -12,6 +12,7 @@ import {
   UndecodableImageError,
 } from "~/media/renditions.server";
 import { findArchive } from "~/models/archive/archive.server";
+import { IndexedFileError, withOriginalFile } from "~/models/archive/path-files.server";
 import { findRevision, type IngestPayload } from "~/models/asset/asset.server";
 import {
   applyMacros,
@@ -119,7 +120,7 @@ export async function ingest(job: Job, ctx: JobContext): Promise<IngestResult> {
   if (!archive) return { assetId, revisionId, state: "gone" };
 
   try {
-    const outcome = await blobStore().withLocalFile(revision.blobHash, async (file) => {
+    const outcome = await withOriginalFile(revision, async (file) => {
       const type = await detectMediaType(await readHead(file), revision.fileName);
       const metadata: ExtractedMetadata = await extractMetadata(file);
       await ctx.progress(20);
@@ -157,7 +158,12 @@ export async function ingest(job: Job, ctx: JobContext): Promise<IngestResult> {
     });
     return { assetId, revisionId, state: "ready" };
   } catch (error) {
-    const permanent = error instanceof RefusedFileError || error instanceof UndecodableImageError;
+    const permanent =
+      error instanceof RefusedFileError ||
+      error instanceof UndecodableImageError ||
+      // A path archive's file changed or vanished: a scan makes the revision that can work. An
+      // unreadable folder (a disk not mounted yet) is retried like any other failure.
+      (error instanceof IndexedFileError && error.code !== "path_invalid");
     const reason = error instanceof Error ? error.message : String(error);
     if (permanent || job.attempts >= job.maxAttempts) {
       await markIngestFailed(assetId, revision.number, reason);

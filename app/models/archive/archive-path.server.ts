@@ -54,3 +54,7 @@ export async function checkArchivePath(given: string): Promise<PathCheck> {
   }
   return { ok: true, path: real };
 }
+
+/** An archive indexes a folder when its configuration names one (Path); else it is a pool archive. */
+export const isPathArchive = (archive: { config: { Path: string } }) =>
+  archive.config.Path.trim() !== "";

@@ -26,7 +26,8 @@ async function statusOf(job: Job) {
   const result: string[] = [];
   const outcome = job.result as IngestResult | null;
   if (job.status === "done" || job.status === "notified") {
-    const asset = outcome ? await findAsset(outcome.assetId) : null;
+    // Other jobs (a path archive's scan) answer no asset.
+    const asset = typeof outcome?.assetId === "number" ? await findAsset(outcome.assetId) : null;
     const archive = asset ? await findArchive(asset.archive_id) : null;
     if (asset && archive)
       result.push(assetHref(archive.id, archive.name, { id: asset.id, fileName: asset.file_name }));

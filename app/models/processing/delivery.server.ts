@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { db, now } from "~/db/connection.server";
 import { processImage, watermarkPreview, type WatermarkFile } from "~/media/processing.server";
 import type { ArchiveConfig } from "~/models/archive/archive.schema";
+import { withOriginalFile } from "~/models/archive/path-files.server";
 import { blobStore } from "~/storage/blob-store.server";
 import { perRequest } from "~/utils/request-scope.server";
 import { readEntry } from "./lists.server";
@@ -106,6 +107,8 @@ export type Recipe =
   | {
       kind: "profile";
       source: string;
+      /** The revision whose original it is: a path archive's original is no blob (decision 042). */
+      revisionId?: number;
       settings: ProcessingProfileSettings;
       watermark: PlacedWatermark | null;
     }
@@ -113,8 +116,10 @@ export type Recipe =
 
 /** The derived file's key: sha-256 of the recipe (a version prefix, so a change of code can move on). */
 export function recipeKey(recipe: Recipe): string {
+  // The content makes the file, not the revision holding it: equal originals share the result.
+  const { revisionId: _revision, ...shaping } = recipe as Recipe & { revisionId?: number };
   return createHash("sha256")
-    .update(`v1:${stableJson(recipe)}`)
+    .update(`v1:${stableJson(shaping)}`)
     .digest("hex");
 }
 
@@ -149,7 +154,13 @@ async function withWatermark<T>(
 async function make(
   recipe: Recipe,
 ): Promise<Omit<DerivedFile, "blobHash" | "size"> & { data: Buffer }> {
-  return blobStore().withLocalFile(recipe.source, (file) =>
+  const original = (
+    fn: (file: string) => Promise<Omit<DerivedFile, "blobHash" | "size"> & { data: Buffer }>,
+  ) =>
+    recipe.kind === "profile" && recipe.revisionId !== undefined
+      ? withOriginalFile({ revisionId: recipe.revisionId, blobHash: recipe.source }, fn)
+      : blobStore().withLocalFile(recipe.source, fn);
+  return original((file) =>
     recipe.kind === "profile"
       ? withWatermark(recipe.watermark, (mark) => processImage(file, recipe.settings, mark))
       : withWatermark(recipe.watermark, async (mark) => ({

@@ -116,7 +116,7 @@ const SHARP_FORMAT_OF_MIME: Record<string, string> = {
  */
 function processedOriginal(
   delivery: ArchiveDelivery,
-  revision: { blobHash: string; fileName: string; mime: string },
+  revision: { revisionId: number; blobHash: string; fileName: string; mime: string },
   profileId: string | undefined,
 ): FileAccess | null {
   if (delivery.processingType === 0 || !isProcessableMime(revision.mime)) return null;
@@ -127,6 +127,7 @@ function processedOriginal(
   const recipe: Recipe = {
     kind: "profile",
     source: revision.blobHash,
+    revisionId: revision.revisionId,
     settings: profile.settings,
     watermark: profile.watermark,
   };

@@ -38,8 +38,10 @@ export interface ImportOutcome {
   notFollowed: string[];
 }
 
-type Entry =
+export type WalkEntry =
   | { kind: "file"; file: string; folder: string; name: string }
+  /** A folder entered: its files follow. */
+  | { kind: "folder"; file: string }
   | { kind: "failed"; file: string; reason: string }
   | { kind: "notFollowed"; file: string };
 
@@ -58,7 +60,8 @@ function isUnreadable(error: unknown): boolean {
   return UNREADABLE.has((error as NodeJS.ErrnoException | undefined)?.code ?? "");
 }
 
-async function* walk(root: string, relative = ""): AsyncGenerator<Entry> {
+/** The import's walk, shared with the path archives' scanner (decision 042). */
+export async function* walk(root: string, relative = ""): AsyncGenerator<WalkEntry> {
   let entries;
   try {
     entries = await fs.readdir(path.join(root, relative), {
@@ -98,8 +101,10 @@ async function* walk(root: string, relative = ""): AsyncGenerator<Entry> {
     if (problem) {
       const rest = isFolder ? " None of its files were imported." : "";
       yield { kind: "failed", file: isFolder ? `${rel}/` : rel, reason: `${problem}${rest}` };
-    } else if (isFolder) yield* walk(root, rel);
-    else yield { kind: "file", file: rel, folder: relative, name: name! };
+    } else if (isFolder) {
+      yield { kind: "folder", file: rel };
+      yield* walk(root, rel);
+    } else yield { kind: "file", file: rel, folder: relative, name: name! };
   }
 }
 
@@ -136,11 +141,11 @@ export async function importFolder(
   onProgress?: (done: number, total: number, file: string) => void,
 ): Promise<ImportOutcome> {
   const outcome: ImportOutcome = { imported: [], skipped: [], failed: [], notFollowed: [] };
-  const files: Extract<Entry, { kind: "file" }>[] = [];
+  const files: Extract<WalkEntry, { kind: "file" }>[] = [];
   for await (const entry of walk(root)) {
     if (entry.kind === "file") files.push(entry);
     else if (entry.kind === "failed") outcome.failed.push(entry);
-    else outcome.notFollowed.push(entry.file);
+    else if (entry.kind === "notFollowed") outcome.notFollowed.push(entry.file);
   }
   for (const [index, { file, folder, name }] of files.entries()) {
     onProgress?.(index, files.length, file);
@@ -195,8 +200,11 @@ export async function waitForIngest(
       .execute();
     for (const row of rows) if (row.state !== "processing") states.set(row.id, row);
     const still = pending.filter((id) => !states.has(id) && rows.some((r) => r.id === id));
-    pending = [...still, ...pending.slice(CHUNK)];
-    if (pending.length === 0 || idle) break;
+    // Once no job is left, what is still processing stays so; the chunks not yet read are read
+    // all the same (they may all be ready), without waiting.
+    pending = [...(idle ? [] : still), ...pending.slice(CHUNK)];
+    if (pending.length === 0) break;
+    if (idle) continue;
     // Nothing left to run (checked after the assets, so a job finishing in between is seen).
     const runnable = await db()
       .selectFrom("jobs")

@@ -17,6 +17,8 @@ import { ASSET_NOT_FOUND, requireArchive, requireAsset } from "~/models/access/a
 import type { Archive } from "~/models/archive/archive.server";
 import { Problem } from "~/models/problem/problem";
 import { addRevision, createAsset, type Within } from "~/models/asset/asset.server";
+import { isPathArchive } from "~/models/archive/archive-path.server";
+import { uploadIntoFolder } from "~/models/archive/path-upload.server";
 import { fileNameProblem, folderPathSchema, type UploadMetadataField } from "./upload.schema";
 
 /*
@@ -54,13 +56,17 @@ export async function requireUploadPermission(viewer: Viewer, target: UploadTarg
   await requireArchive(viewer, target.archive.id, "UploadFile");
 }
 
-/** Removes a blob a refused upload wrote, unless something refers to it (identical content). */
+/**
+ * Removes a blob a refused upload wrote, unless something refers to it (identical content). A
+ * path archive's revision names its file, not a blob (decision 042): it keeps no blob alive.
+ */
 export async function discardUnreferenced(hash: string) {
   const used =
     (await db()
       .selectFrom("revisions")
       .select("id")
       .where("blob_hash", "=", hash)
+      .where("indexed_file_id", "is", null)
       .executeTakeFirst()) ??
     (await db()
       .selectFrom("renditions")
@@ -222,6 +228,12 @@ export async function register(
     comment: extra.comment,
     fields: extra.fields,
   };
+  if (isPathArchive(target.archive)) {
+    // Written into the archive's folder and indexed there; the blob only carried it (decision 042).
+    const created = await uploadIntoFolder(target, { ...content, within: extra.within });
+    await discardUnreferenced(blob.hash);
+    return { fileName, ...created };
+  }
   const created = target.assetId
     ? await addRevision(target.assetId, content, extra.within)
     : await createAsset({ ...content, folderPath: target.folderPath }, extra.within);

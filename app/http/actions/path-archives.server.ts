@@ -1,0 +1,132 @@
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import { getJob } from "~/jobs/queue.server";
+import { requireArchiveAdministration } from "~/models/access/access.server";
+import { findArchive } from "~/models/archive/archive.server";
+import { indexSearchSchema, type IndexSearchAnswer } from "~/models/archive/pools.schema";
+import { indexServers, parentFolder, pools, searchIndex } from "~/models/archive/pools.server";
+import { isPathArchive } from "~/models/archive/archive-path.server";
+import { lastScan, queueArchiveScan, type ScanReport } from "~/models/archive/path-scan.server";
+import { Problem } from "~/models/problem/problem";
+import { LINKS } from "~/utils/links";
+import { apiJson } from "../http.server";
+import { requireViewer } from "../session.server";
+import { formReply, readSubmission } from "../submission.server";
+import { redirectWithToast } from "../toast.server";
+import { requireArchiveManagerApi } from "./metadata-api.server";
+
+/*
+ * Path archives over HTTP (decision 042): the pools and index-browser calls of spec 001 section
+ * 7, the scan on demand (a page with one button, and the API's 202), and the no-JS index browser
+ * page. Every address answers as if it did not exist to anyone without manageArchives.
+ */
+
+const CONFIG_TYPE = "application/json";
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export const scanPagePath = (archiveId: number | string) =>
+  `${LINKS.adminArchives}/${archiveId}/scan`;
+
+export async function poolsApi(request: Request) {
+  return apiJson(await pools(await requireArchiveManagerApi(request)), CONFIG_TYPE);
+}
+
+export async function indexServersApi(request: Request) {
+  return apiJson(await indexServers(await requireArchiveManagerApi(request)), CONFIG_TYPE);
+}
+
+export async function indexSearchApi(request: Request) {
+  const viewer = await requireArchiveManagerApi(request);
+  const submission = await readSubmission(request, indexSearchSchema);
+  if (!submission.ok) return formReply(request, submission);
+  return apiJson(await searchIndex(viewer, submission.data), CONFIG_TYPE, { headers: NO_STORE });
+}
+
+const idSchema = z.string().regex(/^\d{1,9}$/);
+
+/** The path archive an address names; anything else is an unknown address. */
+async function requirePathArchive(id: string | undefined) {
+  const archive = idSchema.safeParse(id).success ? await findArchive(Number(id)) : null;
+  if (!archive) throw new Problem("not-found", "There is no archive with this id.");
+  return archive;
+}
+
+const nothingToScan = (request: Request) =>
+  formReply(request, {
+    status: 409,
+    formError: "This archive keeps its files in Arkiv's own storage: there is no folder to scan.",
+  });
+
+/** POST …/archives/{id}/scan: 202 with the scan's background task. */
+export async function scanApi(request: Request, id: string | undefined) {
+  const viewer = await requireArchiveManagerApi(request);
+  const archive = await requirePathArchive(id);
+  const queued = await queueArchiveScan(archive.id, { ownerId: viewer.id });
+  if (!queued) return nothingToScan(request);
+  const href = `${LINKS.backgroundTasks}${queued.jobId}`;
+  return apiJson({ href, archiveId: archive.id }, CONFIG_TYPE, {
+    status: 202,
+    headers: { Location: href, ...NO_STORE },
+  });
+}
+
+async function requireManagerPage(request: Request) {
+  return requireArchiveAdministration(await requireViewer(request, { allowGuest: false }));
+}
+
+export async function scanPageData(request: Request, id: string | undefined) {
+  await requireManagerPage(request);
+  const archive = await requirePathArchive(id);
+  const scan = await lastScan(archive.id);
+  const job = scan.lastJobId === null ? null : await getJob(scan.lastJobId);
+  const report = (job?.result ?? null) as ScanReport | null;
+  return json(
+    {
+      archive: { id: archive.id, name: archive.name, folder: archive.config.Path },
+      indexes: isPathArchive(archive),
+      running: scan.running !== null,
+      finishedAt: scan.finishedAt,
+      report: report && "added" in report ? report : null,
+      refused: job?.status === "failed" ? job.error : null,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export async function scanPageAction(request: Request, id: string | undefined) {
+  const viewer = await requireManagerPage(request);
+  const archive = await requirePathArchive(id);
+  const queued = await queueArchiveScan(archive.id, { ownerId: viewer.id });
+  if (!queued) return nothingToScan(request);
+  return redirectWithToast(request, scanPagePath(archive.id), {
+    message: `A scan of "${archive.name}" is queued; refresh this page to see its outcome.`,
+  });
+}
+
+export async function indexBrowserPageData(request: Request) {
+  const viewer = await requireManagerPage(request);
+  const query = new URL(request.url).searchParams.get("path") ?? "";
+  const search = indexSearchSchema.safeParse({ Query: query });
+  const answer: Pick<
+    IndexSearchAnswer,
+    "ConnectionFailed" | "ConnectionError" | "ServerUri" | "Pools"
+  > = search.success
+    ? await searchIndex(viewer, search.data)
+    : {
+        ConnectionFailed: true,
+        ConnectionError: search.error.issues[0]!.message,
+        ServerUri: "",
+        Pools: [],
+      };
+  const folder = answer.ConnectionFailed ? "" : answer.ServerUri;
+  return json(
+    {
+      query: query.slice(0, 1000),
+      folder,
+      parent: folder ? parentFolder(folder) : null,
+      error: answer.ConnectionFailed ? answer.ConnectionError : null,
+      folders: answer.Pools,
+    },
+    { headers: NO_STORE },
+  );
+}
