@@ -9,6 +9,7 @@ import { sweepUploadLeftovers } from "../app/models/upload/chunked-upload.server
 import { ensureDemoArchive } from "../scripts/demo-archive";
 import { purgeExpiredSessions } from "../app/models/session/session.server";
 import { purgeExpiredCredentials } from "../app/models/oauth/credential.server";
+import { purgeExpiredTrash } from "../app/models/archive/archive-trash.server";
 import { env as readEnv } from "../app/utils/env.server";
 import { createApp } from "./app";
 
@@ -69,6 +70,8 @@ async function main() {
     void purgeExpiredSessions().catch(console.error);
     void purgeExpiredCredentials().catch(console.error);
     void sweepUploadLeftovers().catch(console.error);
+    // What lay in the trash can for TRASH_DAYS goes for good (decision 043).
+    void purgeExpiredTrash().catch(console.error);
   }, 10 * 60_000);
   purge.unref();
 

@@ -10,6 +10,7 @@ import { applications } from "./migrations/0006-applications";
 import { people } from "./migrations/0007-people";
 import { metadataViews } from "./migrations/0008-metadata-views";
 import { archiveAdministration } from "./migrations/0009-archive-administration";
+import { trashCan } from "./migrations/0012-trash-can";
 
 /*
  * The migrations, in the order they run (decision 025). Each lives in app/db/migrations/ and is
@@ -28,6 +29,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0007_people": people(dialect),
     "0008_metadata_views": metadataViews(dialect),
     "0009_archive_administration": archiveAdministration(dialect),
+    "0012_trash_can": trashCan(dialect),
   };
 }
 

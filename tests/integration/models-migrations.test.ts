@@ -131,6 +131,7 @@ describe("schema", () => {
         "processing_profiles",
         "rendition_sets",
         "watermarks",
+        "trash_entries",
         "password_resets",
         "renditions",
         "revisions",
@@ -375,6 +376,7 @@ describe("re-running migrations", () => {
       "0007_people",
       "0008_metadata_views",
       "0009_archive_administration",
+      "0012_trash_can",
     ]);
   });
 
@@ -439,9 +441,10 @@ describe("an empty database", () => {
       "0007_people",
       "0008_metadata_views",
       "0009_archive_administration",
+      "0012_trash_can",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
-    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 34 : 29);
+    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 35 : 30);
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {
@@ -546,6 +549,7 @@ describe("frozen migrations (decision 025)", () => {
         "0007_people",
         "0008_metadata_views",
         "0009_archive_administration",
+        "0012_trash_can",
       ]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
@@ -613,6 +617,7 @@ describe("frozen migrations (decision 025)", () => {
         "0007_people",
         "0008_metadata_views",
         "0009_archive_administration",
+        "0012_trash_can",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")

@@ -86,7 +86,7 @@ function validateConfig(text: string): ArchiveConfig {
   return parsed.success ? parsed.data : archiveConfigSchema.parse({});
 }
 
-function toArchive(row: ArchiveRow): Archive {
+export function toArchive(row: ArchiveRow): Archive {
   return {
     id: row.id,
     name: row.name,
@@ -129,9 +129,15 @@ export async function createArchive(input: NewArchive): Promise<Archive> {
         .where("name_key", "=", name.toLowerCase())
         .executeTakeFirst();
       if (taken) throw new ArchiveNameTakenError(name);
+      // A new archive comes last in the administrator's order (decision 043).
+      const last = await trx
+        .selectFrom("archives")
+        .select((eb) => eb.fn.max<number>("sort_id").as("n"))
+        .executeTakeFirst();
       const row = await trx
         .insertInto("archives")
         .values({
+          sort_id: Number(last?.n ?? 0) + 1,
           name,
           name_key: name.toLowerCase(),
           description: input.description ?? "",
@@ -173,6 +179,8 @@ export function findArchive(id: number): Promise<Archive | null> {
       .selectFrom("archives")
       .selectAll()
       .where("id", "=", id)
+      // An archive in the trash can is gone for everyone until restored (decision 043).
+      .where("trash_id", "is", null)
       .executeTakeFirst();
     return row ? toArchive(row) : null;
   });
@@ -183,6 +191,7 @@ export function listArchives(): Promise<Archive[]> {
     const rows = await db()
       .selectFrom("archives")
       .selectAll()
+      .where("trash_id", "is", null)
       .orderBy("sort_id")
       .orderBy("name_key")
       .execute();
@@ -194,6 +203,7 @@ export async function countArchives(): Promise<number> {
   const row = await db()
     .selectFrom("archives")
     .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("trash_id", "is", null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -232,6 +242,11 @@ export interface ArchiveAccess {
    * sees an asset that matches any of them. null when one of those entries has no filter.
    */
   filters: string[] | null;
+  /**
+   * The archive's own auto-search filter (config.AutoSearch), set by the access module: it narrows
+   * what everyone sees in the archive, the site owner included (decision 043).
+   */
+  archiveFilter?: string;
 }
 
 /**
