@@ -8,6 +8,7 @@ import {
 import { Link, useLoaderData } from "@remix-run/react";
 import { SiteSettingsForm } from "~/components/site/SiteSettingsForm";
 import { requireSiteSettingsPermission } from "~/http/actions/site-permission.server";
+import { archiveAdministrationDecision } from "~/models/access/access.server";
 import { settingsFromForm, siteSettingsFormSchema } from "~/models/site/site.schema";
 import { getSiteSettings, updateSiteSettings } from "~/models/site/site.server";
 import { panel } from "~/styles/global.css";
@@ -18,8 +19,9 @@ import { redirectWithToast } from "~/http/toast.server";
 export const meta: MetaFunction = () => [{ title: "Site settings | Arkiv" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSiteSettingsPermission(request);
-  return json({ settings: await getSiteSettings() });
+  const viewer = await requireSiteSettingsPermission(request);
+  const manageArchives = (await archiveAdministrationDecision(viewer)).allowed;
+  return json({ settings: await getSiteSettings(), manageArchives });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -31,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SiteSettingsView() {
-  const { settings } = useLoaderData<typeof loader>();
+  const { settings, manageArchives } = useLoaderData<typeof loader>();
   return (
     <section className={panel} aria-labelledby="settings-title">
       <h1 id="settings-title">Site settings</h1>
@@ -44,6 +46,12 @@ export default function SiteSettingsView() {
         and the extra fields they fill in. <Link to={LINKS.adminOutbox}>Outbox</Link>: the mail
         Arkiv has sent, or keeps when no mail server is configured.
       </p>
+      {manageArchives ? (
+        <p>
+          <Link to={LINKS.adminArchives}>Archives</Link>: add, hide, order and delete archives;
+          deleted ones wait in the <Link to={LINKS.adminTrash}>trash can</Link>.
+        </p>
+      ) : null}
       <SiteSettingsForm settings={settings} />
     </section>
   );

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { db } from "~/db/connection.server";
 import { EVERYONE_GROUP_ID } from "~/db/schema";
 import { findVisibleAsset, visibleArchives } from "~/models/access/access.server";
-import { archivePosition, moveArchive, setArchiveHidden } from "~/models/archive/archive-order.server";
+import {
+  archivePosition,
+  moveArchive,
+  setArchiveHidden,
+} from "~/models/archive/archive-order.server";
 import {
   archiveAssetCount,
   deleteArchive,

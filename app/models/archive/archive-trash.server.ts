@@ -62,6 +62,17 @@ export async function archiveAssetCount(archiveId: number): Promise<number> {
   return Number(row.n);
 }
 
+/** The assets of every archive outside the trash can, in one grouped read (the archive list). */
+export async function assetCountsByArchive(): Promise<Map<number, number>> {
+  const rows = await db()
+    .selectFrom("assets")
+    .select(["archive_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("trash_id", "is", null)
+    .groupBy("archive_id")
+    .execute();
+  return new Map(rows.map((r) => [r.archive_id, Number(r.n)]));
+}
+
 export function assetWord(count: number): string {
   return `${count} ${count === 1 ? "asset" : "assets"}`;
 }
@@ -367,8 +378,7 @@ export async function emptyTrash(viewer: Viewer, id?: number): Promise<number> {
     query = query.where("id", "=", id);
   }
   const rows = await query.execute();
-  if (id !== undefined && rows.length === 0)
-    throw new Problem("not-found", TRASH_ENTRY_NOT_FOUND);
+  if (id !== undefined && rows.length === 0) throw new Problem("not-found", TRASH_ENTRY_NOT_FOUND);
   let removed = 0;
   for (const row of rows) removed += await purgeEntry(row);
   return removed;

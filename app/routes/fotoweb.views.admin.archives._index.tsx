@@ -1,0 +1,60 @@
+import "~/components/shell/shell-bundle";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ArchiveList, deleteFields, deleteQuestion } from "~/components/archive/ArchiveList";
+import * as css from "~/components/archive/archive-list.css";
+import { Button } from "~/components/ui/Button";
+import { archiveListAction, archiveListData } from "~/http/actions/archive-list-page.server";
+import type { FormReplyBody } from "~/http/error";
+import { pageHandler } from "~/http/http.server";
+import { alertDanger, page, panel } from "~/styles/global.css";
+import { LINKS } from "~/utils/links";
+
+/*
+ * The administrator's archive list (issue 16, decision 043): every archive, hidden ones too, in
+ * the order every list follows; hide and show, move up and down (drag and drop with JavaScript),
+ * delete into the trash can after a confirmation. Only holders of manageArchives reach it.
+ */
+
+export const meta: MetaFunction = () => [{ title: "Manage archives | Arkiv" }];
+
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request }: LoaderFunctionArgs) => archiveListData(request))(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request }: ActionFunctionArgs) => archiveListAction(request))(args);
+}
+
+export default function ManageArchivesView() {
+  const data = useLoaderData<typeof loader>();
+  const reply = useActionData<FormReplyBody>();
+  const asked = data.confirmDelete;
+  return (
+    <div className={page}>
+      <section className={panel} aria-labelledby="archives-title">
+        <h1 id="archives-title">Manage archives</h1>
+        {reply ? (
+          <p role="alert" className={alertDanger}>
+            {reply.formError ?? Object.values(reply.fieldErrors ?? {})[0] ?? reply.value}
+          </p>
+        ) : null}
+        {asked ? (
+          <Form method="post" className={css.confirm} aria-label={`Delete ${asked.name}`}>
+            <p role="alert">{deleteQuestion(asked, data.trashDays)}</p>
+            {Object.entries(deleteFields(asked)).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <div className={css.confirmActions}>
+              <Button type="submit">Move to the trash can</Button>
+              <Link to={LINKS.adminArchives} className={css.link}>
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        ) : null}
+        <ArchiveList rows={data.rows} trashDays={data.trashDays} />
+      </section>
+    </div>
+  );
+}
