@@ -38,6 +38,9 @@ import {
   PASSWORD,
   projectUser,
   USER_MANAGERS_GROUP,
+  DOOMED_PHOTOS,
+  LIST_ROLES,
+  listArchive,
 } from "../tests/e2e/users";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -101,6 +104,7 @@ async function main() {
     .execute();
   await seedUserManagers(users);
   await seedBrowsing(users);
+  await seedArchiveList();
   await ingestSeed();
   await database.destroy();
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
@@ -158,15 +162,25 @@ async function seedBrowsing(users: Map<string, number>) {
       }),
     ),
   );
-  const fill = async (archive: Archive, count: number) => {
-    for await (const photo of generateDemoPhotos({ count, largeEvery: 0 })) {
-      const blob = await blobStore().put(photo.data);
-      const type = await detectMediaType(photo.data.subarray(0, 65536), photo.fileName);
-      await register(null, { archive }, photo.fileName, blob, type);
-    }
-  };
   await fill(browse, BROWSE_PHOTOS);
   for (const archive of [filtered, secret, ...ordered]) await fill(archive, SMALL_ARCHIVE_PHOTOS);
+}
+
+async function fill(archive: Archive, count: number) {
+  for await (const photo of generateDemoPhotos({ count, largeEvery: 0 })) {
+    const blob = await blobStore().put(photo.data);
+    const type = await detectMediaType(photo.data.subarray(0, 65536), photo.fileName);
+    await register(null, { archive }, photo.fileName, blob, type);
+  }
+}
+
+/* The archive list spec's archives (decision 043): a pair to reorder, one to hide, one to delete. */
+async function seedArchiveList() {
+  for (const project of PROJECTS)
+    for (const role of LIST_ROLES) {
+      const archive = await createArchive({ name: listArchive(project, role) });
+      if (role === "doomed") await fill(archive, DOOMED_PHOTOS);
+    }
 }
 
 /*

@@ -81,3 +81,10 @@ export const SMALL_ARCHIVE_PHOTOS = 8;
 export const REVIEWERS_GROUP = "E2E reviewers";
 /** The group whose members manage people (the manageUsers flag): users.spec.ts, a11y.spec.ts. */
 export const USER_MANAGERS_GROUP = "E2E user managers";
+
+/** The archive list spec's own archives, one set per project (archive-list.spec.ts). */
+export const LIST_ROLES = ["first", "second", "hidden", "doomed"] as const;
+export const listArchive = (project: string, role: (typeof LIST_ROLES)[number]) =>
+  `E2E list ${project} ${role}`;
+/** How many photographs the doomed archive holds: the delete confirmation names the count. */
+export const DOOMED_PHOTOS = 2;
