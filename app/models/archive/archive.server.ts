@@ -1,3 +1,4 @@
+import { resourceProps } from "./archive-effects";
 import { db, now } from "~/db/connection.server";
 import { perRequest } from "~/utils/request-scope.server";
 import { EVERYONE_GROUP_ID, type ArchiveRow, type MemberType } from "~/db/schema";
@@ -384,6 +385,8 @@ export function collectionFor(archive: Archive, extras: CollectionExtras) {
     posterAsset: extras.posterAsset,
     pin: extras.pin,
     metadataEditor: extras.metadataEditor,
+    // The reference's props: which features (comments, annotations) the archive has on.
+    props: resourceProps(archive.config),
     ...(extras.assetCount === undefined ? {} : { assetCount: extras.assetCount }),
   };
 }

@@ -1,3 +1,4 @@
+import { robotsRule } from "~/models/archive/archive-effects";
 import type { RenditionKind } from "~/db/schema";
 import { assetDecision, may } from "~/models/access/access.server";
 import { currentRevisionId, findRendition, findRevision } from "~/models/asset/asset.server";
@@ -45,7 +46,15 @@ export function parseRenditionHref(href: string): { assetId: number; kind: FileK
 }
 
 export type FileAccess =
-  | { ok: true; hash: string; size: number; mime: string; fileName: string }
+  | {
+      ok: true;
+      hash: string;
+      size: number;
+      mime: string;
+      fileName: string;
+      /** The X-Robots-Tag of the archive's files (decision 043); null when crawlers may index. */
+      robots: string | null;
+    }
   | { ok: false; status: 403 | 404; message: string };
 
 const NOT_FOUND: FileAccess = {
@@ -88,9 +97,11 @@ export async function accessFile(
           : "You do not have permission to preview this file.",
     };
   }
+  const robots = robotsRule(decision.value.archive.config);
   if (kind === "original") {
     return {
       ok: true,
+      robots,
       hash: revision.blobHash,
       size: revision.fileSize,
       mime: revision.mime,
@@ -101,6 +112,7 @@ export async function accessFile(
   if (!rendition) return NOT_FOUND;
   return {
     ok: true,
+    robots,
     hash: rendition.blob_hash,
     size: rendition.file_size,
     mime: rendition.mime,
@@ -112,14 +124,18 @@ export async function accessFile(
 export async function requestRendition(
   viewer: Viewer | null,
   href: string,
-): Promise<{ ok: true; href: string } | Extract<FileAccess, { ok: false }>> {
+): Promise<{ ok: true; href: string; robots: string | null } | Extract<FileAccess, { ok: false }>> {
   const target = parseRenditionHref(href);
   if (!target) return { ok: false, status: 404, message: "The href does not name a rendition." };
   const revisionId = await currentRevisionId(target.assetId);
   if (revisionId === null) return { ok: false, status: 404, message: "There is no such asset." };
   const access = await accessFile(viewer, revisionId, target.kind);
   if (!access.ok) return access;
-  return { ok: true, href: fileUrl(revisionId, target.kind, access.hash, access.fileName) };
+  return {
+    ok: true,
+    href: fileUrl(revisionId, target.kind, access.hash, access.fileName),
+    robots: access.robots,
+  };
 }
 
 /** RFC 6266: an ASCII fallback and the exact name in RFC 5987 encoding. */
