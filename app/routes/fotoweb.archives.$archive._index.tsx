@@ -6,11 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import {
-  ArchiveSearch,
-  FolderNav,
-  NavigationSections,
-} from "~/components/collection/ArchiveNav";
+import { ArchiveSearch, FolderNav, NavigationSections } from "~/components/collection/ArchiveNav";
 import { AssetGrid } from "~/components/asset/AssetGrid";
 import { SortSelect } from "~/components/search/SortSelect";
 import * as css from "~/components/asset/grid.css";

@@ -70,7 +70,9 @@ export function navigationPane(
   return {
     folderList: nav.ShowFolderList,
     documentFolders:
-      nav.ShowFolderList && nav.FolderListSettings.ShowDocumentFolders && site.fileSystemDestinations,
+      nav.ShowFolderList &&
+      nav.FolderListSettings.ShowDocumentFolders &&
+      site.fileSystemDestinations,
     smartFolders: nav.ShowSmartFolders ? { heading: custom || SMART_FOLDERS_HEADING } : null,
     consentStatusFilter:
       nav.EnableConsentStatusFilter && config.EnableConsentManagement && site.consentForms,
