@@ -3,6 +3,7 @@ import { lockAllRows } from "~/db/dialect.server";
 import { Problem } from "~/models/problem/problem";
 import { requireArchiveAdministration } from "~/models/access/access.server";
 import type { Viewer } from "~/models/user/user.schema";
+import { UNORDERED_LAST } from "./archive.server";
 
 /*
  * The administrator's archive list (decision 043): hiding an archive and its place in the order
@@ -62,6 +63,7 @@ export async function moveArchive(
         .selectFrom("archives")
         .select(["id", "name", "sort_id"])
         .where("trash_id", "is", null)
+        .orderBy(UNORDERED_LAST)
         .orderBy("sort_id")
         .orderBy("name_key")
         .execute();
@@ -90,6 +92,7 @@ export async function archivePosition(id: number): Promise<number | null> {
     .selectFrom("archives")
     .select("id")
     .where("trash_id", "is", null)
+    .orderBy(UNORDERED_LAST)
     .orderBy("sort_id")
     .orderBy("name_key")
     .execute();

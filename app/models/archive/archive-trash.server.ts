@@ -283,18 +283,14 @@ export async function restoreTrash(viewer: Viewer, id: number): Promise<Restored
       let name = row.name;
       if (row.kind === "archive") {
         name = await freeName(trx, row.name);
-        const last = await trx
-          .selectFrom("archives")
-          .select((eb) => eb.fn.max<number>("sort_id").as("n"))
-          .where("trash_id", "is", null)
-          .executeTakeFirst();
         await trx
           .updateTable("archives")
           .set((eb) => ({
             trash_id: null,
             name,
             name_key: name.toLowerCase(),
-            sort_id: Number(last?.n ?? 0) + 1,
+            // Back among the archives never placed: after the placed ones, by name.
+            sort_id: 0,
             updated_at: now(),
             revision: eb("revision", "+", 1),
           }))

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { resourceProps } from "./archive-effects";
 import { db, now } from "~/db/connection.server";
 import { perRequest } from "~/utils/request-scope.server";
@@ -130,15 +131,9 @@ export async function createArchive(input: NewArchive): Promise<Archive> {
         .where("name_key", "=", name.toLowerCase())
         .executeTakeFirst();
       if (taken) throw new ArchiveNameTakenError(name);
-      // A new archive comes last in the administrator's order (decision 043).
-      const last = await trx
-        .selectFrom("archives")
-        .select((eb) => eb.fn.max<number>("sort_id").as("n"))
-        .executeTakeFirst();
       const row = await trx
         .insertInto("archives")
         .values({
-          sort_id: Number(last?.n ?? 0) + 1,
           name,
           name_key: name.toLowerCase(),
           description: input.description ?? "",
@@ -174,6 +169,12 @@ function orderMembers(members: ArchiveMember[]): ArchiveMember[] {
   return [...members.filter((m) => !isEveryone(m)), ...members.filter(isEveryone)];
 }
 
+/**
+ * The archives' order (SortId, decision 043): those an administrator placed (1..n), then those
+ * never placed (0: new or restored ones), by name; with none placed, simply by name.
+ */
+export const UNORDERED_LAST = sql<number>`case when sort_id = 0 then 1 else 0 end`;
+
 export function findArchive(id: number): Promise<Archive | null> {
   return perRequest(`archive:${id}`, async () => {
     const row = await db()
@@ -193,6 +194,7 @@ export function listArchives(): Promise<Archive[]> {
       .selectFrom("archives")
       .selectAll()
       .where("trash_id", "is", null)
+      .orderBy(UNORDERED_LAST)
       .orderBy("sort_id")
       .orderBy("name_key")
       .execute();

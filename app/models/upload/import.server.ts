@@ -153,7 +153,10 @@ export async function importFolder(
       } else if (earlier) {
         outcome.skipped.push({ file, assetId: earlier.id, state: earlier.state });
       } else {
-        const created = await register(null, { archive, folderPath: folder }, name, blob, type);
+        // Importing copies files into the archive: its copy macros apply (decision 043).
+        const created = await register(null, { archive, folderPath: folder }, name, blob, type, {
+          ingestion: "copy",
+        });
         outcome.imported.push({ file, assetId: created.assetId });
       }
     } catch (error) {
