@@ -41,6 +41,7 @@ import {
   DOOMED_PHOTOS,
   LIST_ROLES,
   listArchive,
+  RESIZE_ARCHIVE,
 } from "../tests/e2e/users";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -181,6 +182,18 @@ async function seedArchiveList() {
       const archive = await createArchive({ name: listArchive(project, role) });
       if (role === "doomed") await fill(archive, DOOMED_PHOTOS);
     }
+  // Upload limits (upload-resize.spec.ts): only the site owner uploads here, so the popover of
+  // everyone else keeps its single target.
+  await createArchive({
+    name: RESIZE_ARCHIVE,
+    config: {
+      UploadEnableClientSideResize: true,
+      UploadDefaultJpegQuality: 80,
+      UploadRestrictImageSize: 512_000,
+      UploadRestrictFileSize: 512_000,
+    },
+    members: [],
+  });
 }
 
 /*

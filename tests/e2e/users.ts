@@ -88,3 +88,5 @@ export const listArchive = (project: string, role: (typeof LIST_ROLES)[number]) 
   `E2E list ${project} ${role}`;
 /** How many photographs the doomed archive holds: the delete confirmation names the count. */
 export const DOOMED_PHOTOS = 2;
+/** An archive that resizes uploads on the client, with 512 000-byte limits (upload-resize.spec.ts). */
+export const RESIZE_ARCHIVE = "E2E resize";
