@@ -5,6 +5,7 @@ import { createArchive, findArchive, listArchives } from "~/models/archive/archi
 import { createUser } from "~/models/user/user.server";
 import { insertReadyAssets } from "../helpers/grid-assets";
 import { TEST_ADMIN } from "../helpers/database";
+import { readApiJson } from "../helpers/api-contract";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 
 /*
@@ -103,7 +104,7 @@ describe("the list without JavaScript", () => {
       "/fotoweb/archives/",
       "application/vnd.fotoware.collectionlist+json",
     );
-    const body = (await json.json()) as { data: { name: string }[] };
+    const body = (await readApiJson(json)) as { data: { name: string }[] };
     expect(body.data.map((x) => x.name)).toEqual(["Alpha", "Beta", "Gamma"]);
   });
 

@@ -7,6 +7,7 @@ import { createArchive, findArchive, type Archive } from "~/models/archive/archi
 import { createUser } from "~/models/user/user.server";
 import { insertAsset } from "../helpers/assets";
 import { TEST_ADMIN } from "../helpers/database";
+import { readApiJson } from "../helpers/api-contract";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 
 /*
@@ -106,8 +107,8 @@ describe("comments and annotations (SocialSettings)", () => {
         `${archive.href}${id}-talk.jpg.info`,
         "application/vnd.fotoware.asset+json",
       );
-      const c = (await collection.json()) as { props: unknown };
-      const a = (await asset.json()) as { props: unknown };
+      const c = (await readApiJson(collection)) as { props: unknown };
+      const a = (await readApiJson(asset)) as { props: unknown };
       return [c.props, a.props];
     };
     const off = {
@@ -200,7 +201,7 @@ describe("the archive's auto-search filter (AutoSearch)", () => {
         archive.href,
         "application/vnd.fotoware.assetlist+json",
       );
-      const body = (await response.json()) as { data: { href: string }[] };
+      const body = (await readApiJson(response)) as { data: { href: string }[] };
       return body.data.map((a) => Number(/\/(\d+)-[^/]*\.info$/.exec(a.href)![1])).sort();
     };
     expect(await ids(reader)).toEqual([boat, car].sort());

@@ -190,6 +190,7 @@ export async function findAssetWithContent(
     .where("assets.archive_id", "=", archiveId)
     .where("revisions.blob_hash", "=", hash)
     .where("assets.state", "!=", "failed")
+    .where("assets.trash_id", "is", null)
     .executeTakeFirst();
   return row?.id ?? null;
 }

@@ -119,6 +119,8 @@ async function earlierImport(archiveId: number, hash: string) {
     .select(["assets.id", "assets.state", "assets.failure"])
     .where("assets.archive_id", "=", archiveId)
     .where("revisions.blob_hash", "=", hash)
+    // What lies in the trash can is not there any more: importing it again makes a new asset.
+    .where("assets.trash_id", "is", null)
     .orderBy(sql`case when assets.state = 'failed' then 1 else 0 end`)
     .orderBy("assets.id")
     .limit(1)
