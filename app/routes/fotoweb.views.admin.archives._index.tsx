@@ -1,13 +1,12 @@
 import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ArchiveList, deleteFields, deleteQuestion } from "~/components/archive/ArchiveList";
-import * as css from "~/components/archive/archive-list.css";
-import { Button } from "~/components/ui/Button";
+import { ConfirmPanel, ReplyError } from "~/components/archive/ConfirmPanel";
 import { archiveListAction, archiveListData } from "~/http/actions/archive-list-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
-import { alertDanger, page, panel } from "~/styles/global.css";
+import { page, panel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 
 /*
@@ -34,24 +33,15 @@ export default function ManageArchivesView() {
     <div className={page}>
       <section className={panel} aria-labelledby="archives-title">
         <h1 id="archives-title">Manage archives</h1>
-        {reply ? (
-          <p role="alert" className={alertDanger}>
-            {reply.formError ?? Object.values(reply.fieldErrors ?? {})[0] ?? reply.value}
-          </p>
-        ) : null}
+        <ReplyError reply={reply} />
         {asked ? (
-          <Form method="post" className={css.confirm} aria-label={`Delete ${asked.name}`}>
-            <p role="alert">{deleteQuestion(asked, data.trashDays)}</p>
-            {Object.entries(deleteFields(asked)).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <div className={css.confirmActions}>
-              <Button type="submit">Move to the trash can</Button>
-              <Link to={LINKS.adminArchives} className={css.link}>
-                Cancel
-              </Link>
-            </div>
-          </Form>
+          <ConfirmPanel
+            label={`Delete ${asked.name}`}
+            question={deleteQuestion(asked, data.trashDays)}
+            fields={deleteFields(asked)}
+            confirmLabel="Move to the trash can"
+            cancelTo={LINKS.adminArchives}
+          />
         ) : null}
         <ArchiveList rows={data.rows} trashDays={data.trashDays} />
       </section>

@@ -1,13 +1,12 @@
 import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { emptyFields, emptyQuestion, TrashList } from "~/components/archive/TrashList";
-import * as css from "~/components/archive/archive-list.css";
-import { Button } from "~/components/ui/Button";
+import { ConfirmPanel, ReplyError } from "~/components/archive/ConfirmPanel";
 import { trashAction, trashData } from "~/http/actions/archive-list-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
-import { alertDanger, page, panel } from "~/styles/global.css";
+import { page, panel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 
 /*
@@ -34,24 +33,15 @@ export default function TrashView() {
       <section className={panel} aria-labelledby="trash-title">
         <h1 id="trash-title">Trash can</h1>
         <p>{`What is deleted stays here for ${data.trashDays} days, then goes for good.`}</p>
-        {reply ? (
-          <p role="alert" className={alertDanger}>
-            {reply.formError ?? Object.values(reply.fieldErrors ?? {})[0] ?? reply.value}
-          </p>
-        ) : null}
+        <ReplyError reply={reply} />
         {asked ? (
-          <Form method="post" className={css.confirm} aria-label="Confirm deleting for good">
-            <p role="alert">{emptyQuestion(asked)}</p>
-            {Object.entries(emptyFields(asked)).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <div className={css.confirmActions}>
-              <Button type="submit">Delete for good</Button>
-              <Link to={LINKS.adminTrash} className={css.link}>
-                Cancel
-              </Link>
-            </div>
-          </Form>
+          <ConfirmPanel
+            label="Confirm deleting for good"
+            question={emptyQuestion(asked)}
+            fields={emptyFields(asked)}
+            confirmLabel="Delete for good"
+            cancelTo={LINKS.adminTrash}
+          />
         ) : null}
         <TrashList entries={data.entries} />
       </section>
