@@ -36,8 +36,8 @@ test("hide and show an archive", async ({ page, open }) => {
 
 test("reorder: move down, then back (drag and drop with JavaScript)", async ({ page, open }) => {
   const project = test.info().project.name;
-  const first = listArchive(project, "first");
-  const second = listArchive(project, "second");
+  const first = listArchive(project, "pair 1");
+  const second = listArchive(project, "pair 2");
   await open(LIST);
   const before = await order(page);
   expect(before.indexOf(second)).toBe(before.indexOf(first) + 1);

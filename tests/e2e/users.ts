@@ -83,7 +83,8 @@ export const REVIEWERS_GROUP = "E2E reviewers";
 export const USER_MANAGERS_GROUP = "E2E user managers";
 
 /** The archive list spec's own archives, one set per project (archive-list.spec.ts). */
-export const LIST_ROLES = ["first", "second", "hidden", "doomed"] as const;
+// "pair 1" and "pair 2" sort next to each other by name, the order of archives never placed.
+export const LIST_ROLES = ["pair 1", "pair 2", "hidden", "doomed"] as const;
 export const listArchive = (project: string, role: (typeof LIST_ROLES)[number]) =>
   `E2E list ${project} ${role}`;
 /** How many photographs the doomed archive holds: the delete confirmation names the count. */
