@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { db } from "~/db/connection.server";
 import { jobHandlers } from "~/jobs/handlers.server";
 import { startWorker, type Worker } from "~/jobs/worker.server";
 import type { MetadataMacro } from "~/models/archive/archive.schema";
@@ -115,16 +114,11 @@ describe("which way in runs which macros", () => {
     fs.writeFileSync(path.join(imports, "imported.jpg"), await photo(200));
     const outcome = await importFolder(imports, archive);
     expect(outcome.imported).toHaveLength(1);
-    await waitForIngest(outcome);
-    for (;;) {
-      const open = await db()
-        .selectFrom("jobs")
-        .select("id")
-        .where("status", "in", ["pending", "inProgress"])
-        .execute();
-      if (open.length === 0) break;
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    // The uploaded asset is waited for the same way as the imported one.
+    await waitForIngest({
+      ...outcome,
+      imported: [...outcome.imported, { file: "uploaded.jpg", assetId: uploaded.assetId }],
+    });
     const byUpload = await fieldsOf(uploaded.assetId);
     expect(byUpload["5"]).toBe("By upload");
     expect(byUpload["116"]).toBeUndefined();
