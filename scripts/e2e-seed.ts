@@ -46,6 +46,10 @@ import {
   WEB_PRINT_SOCIAL_SET,
   PATH_ARCHIVE,
   PATH_ARCHIVE_FOLDER,
+  DOOMED_PHOTOS,
+  LIST_ROLES,
+  listArchive,
+  RESIZE_ARCHIVE,
 } from "../tests/e2e/users";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -112,6 +116,7 @@ async function main() {
   await seedBrowsing(users);
   await seedProcessing();
   await seedPathArchive();
+  await seedArchiveList();
   await ingestSeed();
   await database.destroy();
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
@@ -169,13 +174,6 @@ async function seedBrowsing(users: Map<string, number>) {
       }),
     ),
   );
-  const fill = async (archive: Archive, count: number) => {
-    for await (const photo of generateDemoPhotos({ count, largeEvery: 0 })) {
-      const blob = await blobStore().put(photo.data);
-      const type = await detectMediaType(photo.data.subarray(0, 65536), photo.fileName);
-      await register(null, { archive }, photo.fileName, blob, type);
-    }
-  };
   await fill(browse, BROWSE_PHOTOS);
   for (const archive of [filtered, secret, ...ordered]) await fill(archive, SMALL_ARCHIVE_PHOTOS);
 }
@@ -197,6 +195,35 @@ async function seedPathArchive() {
     members: [],
   });
   await scanArchive(archive.id);
+}
+
+async function fill(archive: Archive, count: number) {
+  for await (const photo of generateDemoPhotos({ count, largeEvery: 0 })) {
+    const blob = await blobStore().put(photo.data);
+    const type = await detectMediaType(photo.data.subarray(0, 65536), photo.fileName);
+    await register(null, { archive }, photo.fileName, blob, type);
+  }
+}
+
+/* The archive list spec's archives (decision 043): a pair to reorder, one to hide, one to delete. */
+async function seedArchiveList() {
+  for (const project of PROJECTS)
+    for (const role of LIST_ROLES) {
+      const archive = await createArchive({ name: listArchive(project, role) });
+      if (role === "doomed") await fill(archive, DOOMED_PHOTOS);
+    }
+  // Upload limits (upload-resize.spec.ts): only the site owner uploads here, so the popover of
+  // everyone else keeps its single target.
+  await createArchive({
+    name: RESIZE_ARCHIVE,
+    config: {
+      UploadEnableClientSideResize: true,
+      UploadDefaultJpegQuality: 80,
+      UploadRestrictImageSize: 512_000,
+      UploadRestrictFileSize: 512_000,
+    },
+    members: [],
+  });
 }
 
 /*

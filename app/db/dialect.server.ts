@@ -43,6 +43,15 @@ export async function lockRowForUpdate(
 }
 
 /**
+ * Holds every row of the table until the transaction ends: writers that renumber a whole list
+ * (the archives' order) wait for each other and each reads what the one before wrote.
+ */
+export async function lockAllRows(trx: Kysely<Database>, table: LockableTable): Promise<void> {
+  if (!isPostgres()) return;
+  await sql`select id from ${sql.table(table)} order by id for update`.execute(trx);
+}
+
+/**
  * Atomically takes the first due job (by run_after, then id) and applies `claim` to it; undefined
  * when nothing is due. Concurrent claimers never get the same row.
  */

@@ -196,6 +196,8 @@ export interface ArchivesTable {
   poster_asset_id: Generated<number | null>;
   /** Raised by every save; a save naming an older one is a conflict (issue 16). */
   revision: Generated<number>;
+  /** Set while the archive lies in the trash can (decision 043): it is gone for everyone. */
+  trash_id: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -264,6 +266,8 @@ export interface AssetsTable {
   search_doc: Generated<string>;
   /** Manual sort order: the id at creation, moved by relocation. */
   position: Generated<number>;
+  /** Set while the asset lies in the trash can (decision 043): invisible everywhere. */
+  trash_id: Generated<number | null>;
   created_by: number | null;
   created_at: string;
   updated_at: string;
@@ -468,6 +472,19 @@ export interface ArchiveScansTable {
   last_finished_at: string | null;
 }
 
+/** What lies in the trash can (decision 043): a deleted archive, or assets deleted one by one. */
+export interface TrashEntriesTable {
+  id: Generated<number>;
+  kind: "archive" | "assets";
+  archive_id: number;
+  /** The archive's name when it was deleted. */
+  name: string;
+  asset_count: Generated<number>;
+  deleted_by: number | null;
+  deleted_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -501,6 +518,7 @@ export interface Database {
   derived_files: DerivedFilesTable;
   indexed_files: IndexedFilesTable;
   archive_scans: ArchiveScansTable;
+  trash_entries: TrashEntriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -523,6 +541,8 @@ export type MetadataViewRow = Selectable<MetadataViewsTable>;
 export type NamedSettingsRow = Selectable<NamedSettingsTable>;
 export type WatermarkRow = Selectable<WatermarksTable>;
 export type IndexedFileRow = Selectable<IndexedFilesTable>;
+
+export type TrashEntryRow = Selectable<TrashEntriesTable>;
 
 export const EVERYONE_GROUP_ID = 10000;
 export const REGISTERED_USERS_GROUP_ID = 10001;

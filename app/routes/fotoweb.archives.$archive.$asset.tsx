@@ -15,6 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
     title: data ? `${data.view.title || data.view.filename} | Arkiv` : "Asset | Arkiv",
   },
+  ...(data?.robots ? [{ name: "robots", content: data.robots }] : []),
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

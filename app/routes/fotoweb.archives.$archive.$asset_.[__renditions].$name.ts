@@ -18,7 +18,9 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
     name: params.name,
   });
   if (!outcome.ok) return apiError(request, outcome.status, outcome.message);
-  return redirect(outcome.href, { headers: { "Cache-Control": "private, no-cache" } });
+  const headers = new Headers({ "Cache-Control": "private, no-cache" });
+  if (outcome.robots) headers.set("X-Robots-Tag", outcome.robots);
+  return redirect(outcome.href, { headers });
 });
 
 export const action = methodNotAllowed;

@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { ArchiveSearch, FolderNav } from "~/components/collection/ArchiveNav";
+import { ArchiveSearch, FolderNav, NavigationSections } from "~/components/collection/ArchiveNav";
 import { AssetGrid } from "~/components/asset/AssetGrid";
 import { SortSelect } from "~/components/search/SortSelect";
 import * as css from "~/components/asset/grid.css";
@@ -19,6 +19,7 @@ import { requireViewer } from "~/http/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "archive" in data ? `${data.archive.name} | Arkiv` : "Archive | Arkiv" },
+  ...(data && "robots" in data && data.robots ? [{ name: "robots", content: data.robots }] : []),
 ];
 
 /*
@@ -90,6 +91,7 @@ export default function ArchivePage() {
       {data.folders ? (
         <FolderNav archiveHref={archive.href} level={data.folders} linkTo={linkTo} />
       ) : null}
+      <NavigationSections navigation={data.navigation} />
       {data.canReorder && !manual ? (
         <p className={css.status}>
           To change the order, <a href={`${archive.href}?s=manual`}>sort by manual order</a>.

@@ -44,6 +44,8 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
     // A file is never a page: no script runs from it even if a browser sniffs it as one.
     "Content-Security-Policy": "default-src 'none'; sandbox",
   });
+  // The archive keeps crawlers out (RobotSettings.AllowIndexing false, decision 043).
+  if (access.robots) headers.set("X-Robots-Tag", access.robots);
   if (
     request.headers
       .get("if-none-match")

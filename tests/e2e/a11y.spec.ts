@@ -435,3 +435,23 @@ for (const scheme of ["light", "dark"] as const) {
     });
   });
 }
+
+/* The archive list and the trash can (decision 043), as the site owner on Auto. */
+const ARCHIVE_MANAGER_SCREENS: Screen[] = [
+  { name: "manage archives", path: "/fotoweb/views/admin/archives" },
+  { name: "trash can", path: "/fotoweb/views/admin/trash" },
+  { name: "empty the trash can, confirmation", path: "/fotoweb/views/admin/trash?empty=all" },
+];
+
+for (const scheme of ["light", "dark"] as const) {
+  test.describe(`managing archives, ${scheme}`, () => {
+    test.use({ colorScheme: scheme });
+    for (const screen of ARCHIVE_MANAGER_SCREENS) {
+      test(`${screen.name} has no serious accessibility violations`, async ({ page, open }) => {
+        await signInQuietly(page, ADMIN.username, ADMIN.password);
+        await open(screen.path);
+        await expectAccessible(page, test.info(), `${screen.name} (${scheme})`);
+      });
+    }
+  });
+}

@@ -96,3 +96,12 @@ export const ARCHIVE_MANAGERS_GROUP = "E2E archive managers";
 /** A path archive over a folder below ARCHIVE_ROOTS (path-archives.spec.ts, decision 042). */
 export const PATH_ARCHIVE = "E2E indexed folder";
 export const PATH_ARCHIVE_FOLDER = "library";
+/** The archive list spec's own archives, one set per project (archive-list.spec.ts). */
+// "pair 1" and "pair 2" sort next to each other by name, the order of archives never placed.
+export const LIST_ROLES = ["pair 1", "pair 2", "hidden", "doomed"] as const;
+export const listArchive = (project: string, role: (typeof LIST_ROLES)[number]) =>
+  `E2E list ${project} ${role}`;
+/** How many photographs the doomed archive holds: the delete confirmation names the count. */
+export const DOOMED_PHOTOS = 2;
+/** An archive that resizes uploads on the client, with 512 000-byte limits (upload-resize.spec.ts). */
+export const RESIZE_ARCHIVE = "E2E resize";

@@ -292,6 +292,7 @@ const DESCRIBED: Partial<Record<Capability, string[]>> = {
 const TOOLS: Partial<Record<Capability, string[]>> = {
   manageUsers: ["people"],
   manageSettings: ["site"],
+  manageArchives: ["archives"],
   inviteUsers: ["createInvitations", "manageInvitations"],
   approvePendingSignups: ["signups"],
 };

@@ -134,6 +134,7 @@ describe("schema", () => {
         "processing_profiles",
         "rendition_sets",
         "watermarks",
+        "trash_entries",
         "password_resets",
         "renditions",
         "revisions",
@@ -380,6 +381,7 @@ describe("re-running migrations", () => {
       "0009_archive_administration",
       "0010_processing_lists",
       "0011_path_archives",
+      "0012_trash_can",
     ]);
   });
 
@@ -446,9 +448,10 @@ describe("an empty database", () => {
       "0009_archive_administration",
       "0010_processing_lists",
       "0011_path_archives",
+      "0012_trash_can",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
-    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 37 : 32);
+    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 38 : 33);
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {
@@ -555,6 +558,7 @@ describe("frozen migrations (decision 025)", () => {
         "0009_archive_administration",
         "0010_processing_lists",
         "0011_path_archives",
+        "0012_trash_can",
       ]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
@@ -624,6 +628,7 @@ describe("frozen migrations (decision 025)", () => {
         "0009_archive_administration",
         "0010_processing_lists",
         "0011_path_archives",
+        "0012_trash_can",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")

@@ -38,6 +38,11 @@ function view(previews: AssetPreview[]): AssetView {
     previews,
     quickRenditions: previews.map((p) => ({ ...p, name: "THUMBNAIL" })),
     renditions: [],
+    props: {
+      shares: { enabled: false },
+      comments: { enabled: false },
+      annotations: { enabled: false },
+    },
     revisioncount: 1,
     pincount: 0,
     thumbnailFields: {

@@ -215,3 +215,6 @@ export const pager = style({
 export const sentinel = style({ height: "1px" });
 export const status = style({ textAlign: "center", color: vars.color.textMuted, margin: "16px 0" });
 export const formButton = style({ marginBottom: "16px" });
+
+/** A section heading of the archive's navigation pane (smart folders, consent status). */
+export const navHeading = style({ fontSize: "1rem", margin: "12px 0 4px" });

@@ -3,6 +3,7 @@ import { Input } from "react-aria-components/Input";
 import { Label } from "react-aria-components/Label";
 import { SearchField } from "react-aria-components/SearchField";
 import { Text } from "react-aria-components/Text";
+import type { NavigationPane } from "~/models/archive/archive-effects";
 import type { FolderLevel } from "~/models/collection/collection-page.server";
 import { Button } from "~/components/ui/Button";
 import * as controls from "~/components/ui/controls.css";
@@ -83,5 +84,33 @@ export function FolderNav({
         </ul>
       ) : null}
     </nav>
+  );
+}
+
+/**
+ * The navigation pane's sections beyond the folders (NavigationPaneControl, decision 043): the
+ * smart folders heading (its custom name when set; smart folders themselves come with a later
+ * issue) and the consent status filter when consent management is on for the archive.
+ */
+export function NavigationSections({ navigation }: { navigation: NavigationPane }) {
+  const smart = navigation.smartFolders;
+  return (
+    <>
+      {smart ? (
+        <nav aria-labelledby="smart-folders-heading" data-testid="smart-folders">
+          <h2 id="smart-folders-heading" className={css.navHeading}>
+            {smart.heading}
+          </h2>
+          <p className={css.status}>No smart folders yet.</p>
+        </nav>
+      ) : null}
+      {navigation.consentStatusFilter ? (
+        <nav aria-labelledby="consent-filter-heading" data-testid="consent-status-filter">
+          <h2 id="consent-filter-heading" className={css.navHeading}>
+            Consent status
+          </h2>
+        </nav>
+      ) : null}
+    </>
   );
 }

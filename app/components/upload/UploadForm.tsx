@@ -1,4 +1,7 @@
-import { Form } from "@remix-run/react";
+import { Form, useSubmit } from "@remix-run/react";
+import type { FormEvent } from "react";
+import type { UploadLimits } from "~/models/upload/upload.schema";
+import { fitToLimits } from "./resize-image";
 import { formatBytes } from "~/utils/format";
 import { LINKS } from "~/utils/links";
 import { Button } from "~/components/ui/Button";
@@ -8,11 +11,13 @@ import { RadioGroupField } from "~/components/ui/RadioGroupField";
 export interface UploadTargetOption {
   id: number;
   name: string;
+  limits?: UploadLimits | null;
 }
 
 /**
  * The upload form that works without JavaScript: the archive comes before the files, so the
- * server knows the destination when the first file's bytes arrive.
+ * server knows the destination when the first file's bytes arrive. With JavaScript, an archive
+ * that resizes on the client (decision 043) gets its images fitted to its limits before they go.
  */
 export function UploadForm({
   targets,
@@ -21,8 +26,28 @@ export function UploadForm({
   targets: UploadTargetOption[];
   maxBytes: number;
 }) {
+  const submit = useSubmit();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const data = new FormData(event.currentTarget);
+    const limits = targets.find((t) => String(t.id) === data.get("archive"))?.limits;
+    if (!limits) return;
+    event.preventDefault();
+    const files = data.getAll("file").filter((f): f is File => f instanceof File);
+    data.delete("file");
+    void Promise.all(files.map((f) => fitToLimits(f, limits))).then((fitted) => {
+      // Appended last: the archive field still comes before the files.
+      for (const file of fitted) data.append("file", file, file.name);
+      submit(data, { method: "post", action: LINKS.upload, encType: "multipart/form-data" });
+    });
+  };
   return (
-    <Form method="post" action={LINKS.upload} encType="multipart/form-data" reloadDocument>
+    <Form
+      method="post"
+      action={LINKS.upload}
+      encType="multipart/form-data"
+      reloadDocument
+      onSubmit={onSubmit}
+    >
       <RadioGroupField
         name="archive"
         label="Archive"

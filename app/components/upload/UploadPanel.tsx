@@ -37,7 +37,7 @@ export default function UploadPanel({
 }) {
   const [targetId, setTargetId] = useState(targets[0]!.id);
   const target = targets.find((t) => t.id === targetId) ?? targets[0]!;
-  const queue = useUploadQueue(target.href, maxBytes);
+  const queue = useUploadQueue(target.href, maxBytes, target.limits);
   const { outcome, reset } = queue;
   const running = queue.state.running;
   // What the popover says of the last batch follows from its outcome alone.

@@ -1,3 +1,4 @@
+import type { UploadLimits } from "~/models/upload/upload.schema";
 import { DropZone } from "react-aria-components/DropZone";
 import { FileTrigger } from "react-aria-components/FileTrigger";
 import { Heading } from "react-aria-components/Heading";
@@ -18,6 +19,8 @@ export interface UploadTarget {
   id: number;
   name: string;
   href: string;
+  /** The archive's client-side resize and limits (decision 043); null: none. */
+  limits: UploadLimits | null;
 }
 
 type Queue = ReturnType<typeof useUploadQueue>;

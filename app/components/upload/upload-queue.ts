@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
-import { fileNameProblem } from "~/models/upload/upload.schema";
+import { fileNameProblem, type UploadLimits } from "~/models/upload/upload.schema";
+import { fitToLimits } from "./resize-image";
 import { formatBytes } from "~/utils/format";
 
 /*
@@ -159,9 +160,16 @@ function send(
 }
 
 /** The queue as a hook: the state, and the commands the popover's controls call. */
-export function useUploadQueue(href: string | undefined, maxBytes: number) {
+export function useUploadQueue(
+  href: string | undefined,
+  maxBytes: number,
+  /** The target archive's client-side resize (decision 043); null: files travel as chosen. */
+  limits: UploadLimits | null = null,
+) {
   const [state, dispatch] = useReducer(uploadReducer, initialUploadState);
   const xhrs = useRef(new Map<string, XMLHttpRequest>());
+  // Cancelled while being resized, before any request exists to abort.
+  const cancelled = useRef(new Set<string>());
   const counter = useRef(0);
 
   useEffect(() => {
@@ -177,23 +185,29 @@ export function useUploadQueue(href: string | undefined, maxBytes: number) {
         continue;
       }
       dispatch({ type: "sending", key: item.key });
-      void send(
-        href,
-        item.file,
-        (loaded) => dispatch({ type: "progress", key: item.key, loaded }),
-        xhrs.current,
-        item.key,
-      ).then((sent) => {
-        xhrs.current.delete(item.key);
-        if (sent.ok === "aborted") return;
-        dispatch(
-          sent.ok
-            ? { type: "done", key: item.key, task: sent.task }
-            : { type: "failed", key: item.key, message: sent.message },
-        );
-      });
+      void fitToLimits(item.file, limits)
+        .then((file): Promise<Sent> | Sent =>
+          cancelled.current.has(item.key)
+            ? { ok: "aborted" }
+            : send(
+                href,
+                file,
+                (loaded) => dispatch({ type: "progress", key: item.key, loaded }),
+                xhrs.current,
+                item.key,
+              ),
+        )
+        .then((sent) => {
+          xhrs.current.delete(item.key);
+          if (sent.ok === "aborted") return;
+          dispatch(
+            sent.ok
+              ? { type: "done", key: item.key, task: sent.task }
+              : { type: "failed", key: item.key, message: sent.message },
+          );
+        });
     }
-  }, [state, href, maxBytes]);
+  }, [state, href, maxBytes, limits]);
 
   // Leaving the page mid-upload stops what is still travelling.
   useEffect(() => {
@@ -206,6 +220,7 @@ export function useUploadQueue(href: string | undefined, maxBytes: number) {
     dispatch({ type: "add", files, keys });
   }, []);
   const cancel = useCallback((key: string) => {
+    cancelled.current.add(key);
     xhrs.current.get(key)?.abort();
     dispatch({ type: "cancel", key });
   }, []);

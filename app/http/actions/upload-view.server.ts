@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { archiveDecision, uploadTargets } from "~/models/access/access.server";
 import { isProblem, Problem } from "~/models/problem/problem";
-import { uploadSummary } from "~/models/upload/upload.schema";
+import { uploadLimitsOf, uploadSummary } from "~/models/upload/upload.schema";
 import {
   folderFromFields,
   maxUploadBytes,
@@ -19,7 +19,12 @@ export async function uploadViewData(request: Request) {
   const viewer = await requireViewer(request, { allowGuest: false });
   const targets = await uploadTargets(viewer);
   return {
-    targets: targets.map((a) => ({ id: a.id, name: a.name, href: a.href })),
+    targets: targets.map((a) => ({
+      id: a.id,
+      name: a.name,
+      href: a.href,
+      limits: uploadLimitsOf(a.config),
+    })),
     maxBytes: maxUploadBytes(),
   };
 }

@@ -1,3 +1,4 @@
+import { checkArchiveLimits } from "~/models/upload/upload-limits.server";
 import { unstable_parseMultipartFormData as parseMultipartFormData } from "@remix-run/node";
 import type { BlobInfo } from "~/storage/blob-store.server";
 import type { MediaType } from "~/media/media-type.server";
@@ -135,7 +136,9 @@ export async function receiveMultipartUpload(
       }
       try {
         checkFileName(part.filename);
-        stored.push({ fileName: part.filename, ...(await storeStream(part.data, part.filename)) });
+        const file = await storeStream(part.data, part.filename);
+        await checkArchiveLimits(target.archive, part.filename, file);
+        stored.push({ fileName: part.filename, ...file });
       } catch (error) {
         if (!isProblem(error) || isCutOff(error)) throw error;
         await drain(part.data);

@@ -36,6 +36,7 @@ import { PermanentJobError, type JobContext } from "../worker.server";
 export const ingestPayloadSchema = z.object({
   revisionId: z.number().int().positive(),
   fields: z.array(uploadMetadataFieldSchema).optional(),
+  ingestion: z.enum(["upload", "move", "copy"]).optional(),
 }) satisfies z.ZodType<IngestPayload, z.ZodTypeDef, unknown>;
 
 /** The payload, or a permanent failure saying what is wrong with it: running again cannot help. */
@@ -109,7 +110,7 @@ async function render(
 }
 
 export async function ingest(job: Job, ctx: JobContext): Promise<IngestResult> {
-  const { revisionId, fields: uploadFields } = parseIngestPayload(job.payload);
+  const { revisionId, fields: uploadFields, ingestion } = parseIngestPayload(job.payload);
   const revision = await findRevision(revisionId);
   if (!revision) return { assetId: 0, revisionId, state: "gone" };
   const { assetId } = revision;
@@ -142,6 +143,7 @@ export async function ingest(job: Job, ctx: JobContext): Promise<IngestResult> {
     const fields = applyMacros(
       applyUploadFields({ ...metadata.fields }, uploadFields),
       archive.config.MetadataMacros.Macros,
+      ingestion ?? "upload",
     );
     ctx.signal.throwIfAborted();
     await recordIngest({

@@ -56,15 +56,21 @@ export async function archiveAccessOf(
   viewer: Viewer | null,
   archiveIds?: number[],
 ): Promise<Map<number, ArchiveAccess>> {
-  const [access, mayUpload] = await Promise.all([
+  const [access, mayUpload, archives] = await Promise.all([
     archiveAccess(viewer, archiveIds),
     viewer ? hasCapability(viewer, "uploadToUploadArea") : false,
+    listArchives(),
   ]);
   if (!mayUpload)
     for (const a of access.values()) {
       a.permissions.delete("UploadFile");
       a.filtersOf.delete("UploadFile");
     }
+  for (const archive of archives) {
+    const a = access.get(archive.id);
+    const filter = archive.config.AutoSearch.trim();
+    if (a && filter !== "") a.archiveFilter = filter;
+  }
   return access;
 }
 
@@ -92,6 +98,12 @@ export async function visibleArchives(
   return access;
 }
 
+/** The archive's auto-search filter; one that no longer parses shows nothing, as a member's. */
+function archiveFilterCondition(eb: AssetsEb, filter: string): Expression<SqlBool> {
+  const parsed = parseSearchExpression(filter);
+  return parsed.ok ? compileNode(eb as never, parsed.node) : FALSE;
+}
+
 function memberFilter(eb: AssetsEb, filters: string[]): Expression<SqlBool> {
   // A filter that no longer parses shows nothing rather than everything.
   const nodes = filters.flatMap((f) => {
@@ -105,7 +117,8 @@ function memberFilter(eb: AssetsEb, filters: string[]): Expression<SqlBool> {
 /**
  * The assets the viewer may see, as a condition on `assets`: ready assets of the archives they
  * hold View in (via themselves, their groups, Everyone and Registered Users), narrowed by the
- * search filters of those member entries, ORed. Every query of assets carries it.
+ * search filters of those member entries, ORed, and by the archive's own auto-search filter.
+ * Assets in the trash can are seen by nobody. Every query of assets carries it.
  */
 export function visibleCondition<DB extends Database, TB extends "assets">(
   eb: ExpressionBuilder<DB, TB>,
@@ -116,13 +129,22 @@ export function visibleCondition<DB extends Database, TB extends "assets">(
   const narrowed: Expression<SqlBool>[] = [];
   for (const [archiveId, a] of access) {
     if (!a.permissions.has("View")) continue;
-    if (a.filters === null) open.push(archiveId);
-    else if (a.filters.length > 0)
-      narrowed.push(e.and([e("assets.archive_id", "=", archiveId), memberFilter(e, a.filters)]));
+    if (a.filters !== null && a.filters.length === 0) continue;
+    if (a.filters === null && a.archiveFilter === undefined) {
+      open.push(archiveId);
+      continue;
+    }
+    narrowed.push(
+      e.and([
+        e("assets.archive_id", "=", archiveId),
+        ...(a.filters === null ? [] : [memberFilter(e, a.filters)]),
+        ...(a.archiveFilter === undefined ? [] : [archiveFilterCondition(e, a.archiveFilter)]),
+      ]),
+    );
   }
   const parts = [...(open.length > 0 ? [e("assets.archive_id", "in", open)] : []), ...narrowed];
   if (parts.length === 0) return FALSE;
-  return e.and([e("assets.state", "=", "ready"), e.or(parts)]);
+  return e.and([e("assets.state", "=", "ready"), e("assets.trash_id", "is", null), e.or(parts)]);
 }
 
 /**

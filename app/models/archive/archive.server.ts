@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+import { resourceProps } from "./archive-effects";
 import { db, now } from "~/db/connection.server";
 import { perRequest } from "~/utils/request-scope.server";
 import { EVERYONE_GROUP_ID, type ArchiveRow, type MemberType } from "~/db/schema";
@@ -87,7 +89,7 @@ function validateConfig(text: string): ArchiveConfig {
   return parsed.success ? parsed.data : archiveConfigSchema.parse({});
 }
 
-function toArchive(row: ArchiveRow): Archive {
+export function toArchive(row: ArchiveRow): Archive {
   return {
     id: row.id,
     name: row.name,
@@ -169,12 +171,20 @@ function orderMembers(members: ArchiveMember[]): ArchiveMember[] {
   return [...members.filter((m) => !isEveryone(m)), ...members.filter(isEveryone)];
 }
 
+/**
+ * The archives' order (SortId, decision 043): those an administrator placed (1..n), then those
+ * never placed (0: new or restored ones), by name; with none placed, simply by name.
+ */
+export const UNORDERED_LAST = sql<number>`case when sort_id = 0 then 1 else 0 end`;
+
 export function findArchive(id: number): Promise<Archive | null> {
   return perRequest(`archive:${id}`, async () => {
     const row = await db()
       .selectFrom("archives")
       .selectAll()
       .where("id", "=", id)
+      // An archive in the trash can is gone for everyone until restored (decision 043).
+      .where("trash_id", "is", null)
       .executeTakeFirst();
     return row ? toArchive(row) : null;
   });
@@ -185,6 +195,8 @@ export function listArchives(): Promise<Archive[]> {
     const rows = await db()
       .selectFrom("archives")
       .selectAll()
+      .where("trash_id", "is", null)
+      .orderBy(UNORDERED_LAST)
       .orderBy("sort_id")
       .orderBy("name_key")
       .execute();
@@ -196,6 +208,7 @@ export async function countArchives(): Promise<number> {
   const row = await db()
     .selectFrom("archives")
     .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("trash_id", "is", null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -243,6 +256,11 @@ export interface ArchiveAccess {
    * 039), so a permission from a filtered entry applies to those assets only.
    */
   filtersOf: Map<ArchivePermission, string[] | null>;
+  /**
+   * The archive's own auto-search filter (config.AutoSearch), set by the access module: it narrows
+   * what everyone sees in the archive, the site owner included (decision 043).
+   */
+  archiveFilter?: string;
 }
 
 /**
@@ -386,6 +404,8 @@ export function collectionFor(archive: Archive, extras: CollectionExtras) {
     posterAsset: extras.posterAsset,
     pin: extras.pin,
     metadataEditor: extras.metadataEditor,
+    // The reference's props: which features (comments, annotations) the archive has on.
+    props: resourceProps(archive.config),
     ...(extras.assetCount === undefined ? {} : { assetCount: extras.assetCount }),
   };
 }

@@ -1,6 +1,7 @@
+import { robotsRule } from "~/models/archive/archive-effects";
 import type { AssetRow } from "~/db/schema";
 import { formatBytes } from "~/utils/format";
-import { archiveIdFromSegment } from "~/models/archive/archive.server";
+import { archiveIdFromSegment, findArchive } from "~/models/archive/archive.server";
 import { assetIdFromSegment } from "./asset.server";
 import { assetViews, previewFor, type AssetPreview, type AssetView } from "./asset-view.server";
 import { METADATA_FIELDS, valuesOf, type FieldType } from "~/models/metadata/metadata-fields";
@@ -283,6 +284,8 @@ export interface AssetDetails {
   next: NeighbourLink | null;
   /** The list the asset was opened from, with its context. */
   listHref: string;
+  /** The archive's robots rule for the page (decision 043); null when crawlers may index. */
+  robots: string | null;
 }
 
 /** Everything the details page shows; null when the viewer may not see the asset. */
@@ -298,9 +301,10 @@ export async function loadAssetDetails(
   const parsed = parseListContext(context);
   // A context the grid could not have made is dropped, not refused: the asset itself is fine.
   const query = parsed ? contextQuery(canonicalContext(context, parsed)) : "";
-  const [neighbours, downloads] = await Promise.all([
+  const [neighbours, downloads, archive] = await Promise.all([
     parsed ? findNeighbours(viewer, row, parsed) : { previous: null, next: null },
     downloadsOf(viewer, view),
+    findArchive(row.archive_id),
   ]);
   const link = (v: AssetView | null) =>
     v ? { href: `${v.href}${query}`, label: v.thumbnailFields.label.value } : null;
@@ -313,6 +317,7 @@ export async function loadAssetDetails(
     previous: link(neighbours.previous),
     next: link(neighbours.next),
     listHref: `${view.archiveHREF}${query}`,
+    robots: archive ? robotsRule(archive.config) : null,
   };
 }
 
@@ -328,7 +333,8 @@ function canonicalContext(context: ListContext, parsed: ParsedContext): ListCont
 /* ---------- rendition hrefs ---------- */
 
 export type RenditionOutcome =
-  { ok: true; href: string } | { ok: false; status: 403 | 404; message: string };
+  | { ok: true; href: string; robots: string | null }
+  | { ok: false; status: 403 | 404; message: string };
 
 /**
  * A rendition href followed directly (GET …/{asset}.info/__renditions/PREVIEW): the file URL

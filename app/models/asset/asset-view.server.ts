@@ -1,3 +1,4 @@
+import { resourceProps } from "~/models/archive/archive-effects";
 import { createHash } from "node:crypto";
 import { db } from "~/db/connection.server";
 import type { AssetRow, RenditionRow } from "~/db/schema";
@@ -93,6 +94,8 @@ export interface AssetView {
   quickRenditions: QuickRendition[];
   /** The preview's content hash, which its file URL carries: present with Preview. */
   previewToken?: string;
+  /** The reference's props: the features (comments, annotations) on in the asset's archive. */
+  props: ReturnType<typeof resourceProps>;
   renditions: AssetRendition[];
   revisioncount: number;
   pincount: number;
@@ -168,7 +171,7 @@ export interface AssetCounts {
 
 export function toAssetView(
   row: Omit<AssetRow, "search_doc">,
-  archive: Pick<Archive, "id" | "name" | "href">,
+  archive: Pick<Archive, "id" | "name" | "href" | "config">,
   permissions: Set<ArchivePermission>,
   renditions: RenditionRow[],
   counts: AssetCounts,
@@ -295,6 +298,7 @@ export function toAssetView(
     previews,
     quickRenditions,
     ...(previewFile ? { previewToken: previewFile.blob_hash } : {}),
+    props: resourceProps(archive.config),
     renditions: renditionList,
     revisioncount: counts.revisions,
     pincount: counts.pins,

@@ -16,6 +16,8 @@ export const INGEST_JOB = "ingest";
 
 export interface IngestPayload {
   revisionId: number;
+  /** How the file came in, for the archive's metadata macros; absent: an upload. */
+  ingestion?: "upload" | "move" | "copy";
   /** Metadata given with the upload (API), applied over what the file holds. */
   fields?: UploadMetadataField[];
 }
@@ -28,6 +30,7 @@ export interface NewContent {
   userId: number | null;
   comment?: string;
   fields?: UploadMetadataField[];
+  ingestion?: IngestPayload["ingestion"];
 }
 
 /** Finds or creates the folders of a path below an archive's root; null for the root. */
@@ -164,7 +167,13 @@ async function insertRevision(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const payload: IngestPayload = { revisionId: revision.id, fields: content.fields };
+  const payload: IngestPayload = {
+    revisionId: revision.id,
+    fields: content.fields,
+    ...(content.ingestion && content.ingestion !== "upload"
+      ? { ingestion: content.ingestion }
+      : {}),
+  };
   const job = await enqueue(INGEST_JOB, payload, { ownerId: content.userId, executor: trx });
   return { assetId, revisionId: revision.id, jobId: job.id };
 }
@@ -181,6 +190,7 @@ export async function findAssetWithContent(
     .where("assets.archive_id", "=", archiveId)
     .where("revisions.blob_hash", "=", hash)
     .where("assets.state", "!=", "failed")
+    .where("assets.trash_id", "is", null)
     .executeTakeFirst();
   return row?.id ?? null;
 }

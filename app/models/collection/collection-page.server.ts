@@ -1,4 +1,10 @@
 import {
+  navigationPane,
+  robotsRule,
+  SITE_FEATURES,
+  type NavigationPane,
+} from "~/models/archive/archive-effects";
+import {
   advancedSearchExpressions,
   hasAdvancedParams,
   parseAdvancedSearch,
@@ -506,6 +512,10 @@ export interface GridPageData {
 
 export interface ArchivePageData extends GridPageData {
   archive: { id: number; name: string; href: string; description: string };
+  /** The side navigation's sections as the archive's NavigationPaneControl sets them. */
+  navigation: NavigationPane;
+  /** The robots meta content when the archive keeps crawlers out; null otherwise. */
+  robots: string | null;
   folders: FolderLevel | null;
   folder: string | null;
   canReorder: boolean;
@@ -532,6 +542,8 @@ export async function archivePageData(
       href: archive.href,
       description: archive.description,
     },
+    navigation: navigationPane(archive.config, SITE_FEATURES),
+    robots: robotsRule(archive.config),
     canReorder,
     canPin,
     retina,
@@ -550,7 +562,8 @@ export async function archivePageData(
       pinned: [...pinned],
       queries: page.params.queries,
       sort: formatSort(page.params.sort),
-      folders: page.folders,
+      // Without the folder list the archive's folders are not offered (the filter still works).
+      folders: base.navigation.folderList ? page.folders : null,
       folder: page.params.folder,
       searchError: null,
     };

@@ -174,7 +174,7 @@ export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
 }
 
 export interface ToolEntry {
-  id: "createInvitations" | "manageInvitations" | "signups" | "people" | "site";
+  id: "createInvitations" | "manageInvitations" | "signups" | "people" | "archives" | "site";
   label: string;
   href: string;
   /** A pending count shown as a badge (sign-ups waiting), when above 0. */
@@ -214,6 +214,9 @@ export async function toolsMenu(
       label: "Manage users and groups",
       href: people.users ? LINKS.adminUsers : LINKS.adminGroups,
     });
+  // The descriptor's permissions.hasManageArchivesPermission (issue 16, decision 043).
+  if (capabilities.has("manageArchives"))
+    entries.push({ id: "archives", label: "Manage archives", href: LINKS.adminArchives });
   if ((await siteDecision(viewer, "ManageSettings")).allowed)
     entries.push({ id: "site", label: "Manage site", href: LINKS.management });
   if (entries.length === 0) return null;

@@ -51,14 +51,26 @@ export function applyUploadFields(fields: FieldValues, changes: UploadMetadataFi
   return fields;
 }
 
-const UPLOAD_INGESTION = 1;
+/** How a file enters an archive; each is a bit of a macro's IngestionTypes (spec 001 §3, §9). */
+export const INGESTION_BITS = { upload: 1, move: 2, copy: 4 } as const;
+export type IngestionType = keyof typeof INGESTION_BITS;
 
-/** The archive's metadata macros for uploads: 0 append, 1 prepend, 2 replace. */
-export function applyMacros(fields: FieldValues, macros: MetadataMacro[]) {
+/**
+ * The archive's metadata macros for one way in (decision 043): those whose IngestionTypes mask
+ * holds its bit, in their order; 0 append, 1 prepend, 2 replace. Uploads (every upload path) run
+ * the upload macros, the import command the copy macros; issue 17's move and copy jobs call it
+ * with "move" and "copy".
+ */
+export function applyMacros(
+  fields: FieldValues,
+  macros: readonly MetadataMacro[],
+  ingestion: IngestionType,
+) {
+  const bit = INGESTION_BITS[ingestion];
   return applyUploadFields(
     fields,
     macros
-      .filter((m) => (m.IngestionTypes & UPLOAD_INGESTION) !== 0)
+      .filter((m) => (m.IngestionTypes & bit) !== 0)
       .map((m) => ({
         id: m.Field,
         action: m.Operation === 0 ? "append" : m.Operation === 1 ? "prepend" : "add",

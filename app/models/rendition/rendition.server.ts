@@ -1,3 +1,4 @@
+import { robotsRule } from "~/models/archive/archive-effects";
 import type { RenditionKind } from "~/db/schema";
 import { FORMAT_FILES, keptFormat } from "~/media/processing.server";
 import { UndecodableImageError } from "~/media/renditions.server";
@@ -88,6 +89,8 @@ export type FileAccess =
       recipe?: Recipe;
       /** The processing profile a download goes through, for its URL. */
       profile?: string;
+      /** The X-Robots-Tag of the archive's files (decision 043); null when crawlers may index. */
+      robots: string | null;
     }
   | { ok: false; status: 403 | 404; message: string };
 
@@ -118,6 +121,7 @@ function processedOriginal(
   delivery: ArchiveDelivery,
   revision: { revisionId: number; blobHash: string; fileName: string; mime: string },
   profileId: string | undefined,
+  robots: string | null,
 ): FileAccess | null {
   if (delivery.processingType === 0 || !isProcessableMime(revision.mime)) return null;
   const profile = profileId
@@ -144,6 +148,7 @@ function processedOriginal(
     fileName: `${revision.fileName.replace(/\.[^.]*$/, "")}.${extension}`,
     recipe,
     profile: profile.id,
+    robots,
   };
 }
 
@@ -179,12 +184,14 @@ export async function accessFile(
   const archive = await findArchive(revision.archiveId);
   if (!archive) return NOT_FOUND;
   const delivery = await archiveDelivery(archive.id, archive.config);
+  const robots = robotsRule(archive.config);
   if (kind === "original") {
-    const processed = processedOriginal(delivery, revision, options.profile);
+    const processed = processedOriginal(delivery, revision, options.profile, robots);
     if (processed) return processed;
     if (options.profile) return NOT_FOUND;
     return {
       ok: true,
+      robots,
       hash: revision.blobHash,
       size: revision.fileSize,
       mime: revision.mime,
@@ -208,10 +215,12 @@ export async function accessFile(
       mime: "image/jpeg",
       fileName: renditionFileName(revision.fileName, kind),
       recipe,
+      robots,
     };
   }
   return {
     ok: true,
+    robots,
     hash: rendition.blob_hash,
     size: rendition.file_size,
     mime: rendition.mime,
@@ -223,7 +232,7 @@ export async function accessFile(
 export async function requestRendition(
   viewer: Viewer | null,
   href: string,
-): Promise<{ ok: true; href: string } | Extract<FileAccess, { ok: false }>> {
+): Promise<{ ok: true; href: string; robots: string | null } | Extract<FileAccess, { ok: false }>> {
   const target = parseRenditionHref(href);
   if (!target) return { ok: false, status: 404, message: "The href does not name a rendition." };
   const revisionId = await currentRevisionId(target.assetId);
@@ -233,6 +242,7 @@ export async function requestRendition(
   return {
     ok: true,
     href: fileUrl(revisionId, target.kind, access.hash, access.fileName, access.profile),
+    robots: access.robots,
   };
 }
 

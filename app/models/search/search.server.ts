@@ -329,6 +329,7 @@ const LISTED_COLUMNS = [
   "release_date",
   "camera_date",
   "position",
+  "trash_id",
   "created_by",
   "created_at",
   "updated_at",

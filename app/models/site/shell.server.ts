@@ -1,3 +1,4 @@
+import { uploadLimitsOf } from "~/models/upload/upload.schema";
 import { uploadTargets } from "~/models/access/access.server";
 import { toolsMenu } from "~/models/descriptor/descriptor.server";
 import { themeFor } from "~/models/user/theme";
@@ -41,7 +42,12 @@ export async function shellFor<Banner>(
     upload:
       targets.length > 0
         ? {
-            targets: targets.map((a) => ({ id: a.id, name: a.name, href: a.href })),
+            targets: targets.map((a) => ({
+              id: a.id,
+              name: a.name,
+              href: a.href,
+              limits: uploadLimitsOf(a.config),
+            })),
             maxBytes: env().MAX_UPLOAD_BYTES,
           }
         : null,

@@ -1,3 +1,4 @@
+import { checkArchiveLimits, checkDeclaredSize } from "./upload-limits.server";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -146,6 +147,7 @@ export async function createUploadTask(viewer: Viewer, input: BatchUploadCreate)
   if (input.fileSize > maxUploadBytes()) {
     throw new Problem("too-large", `"${fileName}" is larger than the upload limit.`);
   }
+  checkDeclaredSize(target.archive, fileName, input.fileSize);
   const metadata = uploadMetadataSchema.parse(input.metadata ?? {});
   await checkOpenUploads(viewer, input.fileSize);
   const id = crypto.randomBytes(16).toString("base64url");
@@ -370,6 +372,7 @@ async function finish(viewer: Viewer, upload: UploadRow) {
     const archive = await findArchive(upload.archive_id);
     if (!archive) throw new Problem("not-found", "The archive of this upload is gone.");
     const { blob, type } = await storeStream(chunksOf(upload), upload.file_name);
+    await checkArchiveLimits(archive, upload.file_name, { blob, type });
     const metadata = uploadMetadataSchema.parse(JSON.parse(upload.metadata));
     await register(
       viewer,

@@ -124,6 +124,8 @@ async function earlierImport(archiveId: number, hash: string) {
     .select(["assets.id", "assets.state", "assets.failure"])
     .where("assets.archive_id", "=", archiveId)
     .where("revisions.blob_hash", "=", hash)
+    // What lies in the trash can is not there any more: importing it again makes a new asset.
+    .where("assets.trash_id", "is", null)
     .orderBy(sql`case when assets.state = 'failed' then 1 else 0 end`)
     .orderBy("assets.id")
     .limit(1)
@@ -158,7 +160,10 @@ export async function importFolder(
       } else if (earlier) {
         outcome.skipped.push({ file, assetId: earlier.id, state: earlier.state });
       } else {
-        const created = await register(null, { archive, folderPath: folder }, name, blob, type);
+        // Importing copies files into the archive: its copy macros apply (decision 043).
+        const created = await register(null, { archive, folderPath: folder }, name, blob, type, {
+          ingestion: "copy",
+        });
         outcome.imported.push({ file, assetId: created.assetId });
       }
     } catch (error) {

@@ -89,3 +89,32 @@ export function uploadSummary(succeeded: number, total: number, archiveName: str
   const files = total === 1 ? "file was" : "files were";
   return `${succeeded} of ${total} ${files} uploaded successfully to ${archiveName}.`;
 }
+
+/**
+ * An archive's upload limits as the browser applies them before sending (decision 043): with
+ * client-side resize on, images are re-encoded as JPEG at `quality` until their decoded pixels
+ * (width × height × 4 bytes, as a canvas holds them) fit `maxImageBytes` and the file fits
+ * `maxFileBytes`. 0 means no limit. null: the archive does not resize.
+ */
+export interface UploadLimits {
+  quality: number;
+  maxImageBytes: number;
+  maxFileBytes: number;
+}
+
+/** Bytes a decoded image takes: 4 per pixel (RGBA), the unit UploadRestrictImageSize counts. */
+export const DECODED_BYTES_PER_PIXEL = 4;
+
+export function uploadLimitsOf(config: {
+  UploadEnableClientSideResize: boolean;
+  UploadDefaultJpegQuality: number;
+  UploadRestrictImageSize: number;
+  UploadRestrictFileSize: number;
+}): UploadLimits | null {
+  if (!config.UploadEnableClientSideResize) return null;
+  return {
+    quality: config.UploadDefaultJpegQuality,
+    maxImageBytes: config.UploadRestrictImageSize,
+    maxFileBytes: config.UploadRestrictFileSize,
+  };
+}

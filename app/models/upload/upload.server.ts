@@ -16,7 +16,12 @@ import { formatBytes } from "~/utils/format";
 import { ASSET_NOT_FOUND, requireArchive, requireAsset } from "~/models/access/access.server";
 import type { Archive } from "~/models/archive/archive.server";
 import { Problem } from "~/models/problem/problem";
-import { addRevision, createAsset, type Within } from "~/models/asset/asset.server";
+import {
+  addRevision,
+  createAsset,
+  type NewContent,
+  type Within,
+} from "~/models/asset/asset.server";
 import { isPathArchive } from "~/models/archive/archive-path.server";
 import { uploadIntoFolder } from "~/models/archive/path-upload.server";
 import { fileNameProblem, folderPathSchema, type UploadMetadataField } from "./upload.schema";
@@ -217,9 +222,14 @@ export async function register(
   fileName: string,
   blob: BlobInfo,
   type: MediaType,
-  extra: { comment?: string; fields?: UploadMetadataField[]; within?: Within } = {},
+  extra: {
+    comment?: string;
+    fields?: UploadMetadataField[];
+    within?: Within;
+    ingestion?: NewContent["ingestion"];
+  } = {},
 ): Promise<UploadedFile> {
-  const content = {
+  const content: NewContent = {
     archiveId: target.archive.id,
     blob,
     type,
@@ -227,6 +237,7 @@ export async function register(
     userId: viewer?.id ?? null,
     comment: extra.comment,
     fields: extra.fields,
+    ingestion: extra.ingestion,
   };
   if (isPathArchive(target.archive)) {
     // Written into the archive's folder and indexed there; the blob only carried it (decision 042).

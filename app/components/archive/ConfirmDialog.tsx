@@ -1,0 +1,58 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Dialog } from "react-aria-components/Dialog";
+import { Heading } from "react-aria-components/Heading";
+import { Modal, ModalOverlay } from "react-aria-components/Modal";
+import { Button } from "~/components/ui/Button";
+import * as dialogCss from "~/components/shell/error.css";
+
+/**
+ * Asks before something that cannot simply be undone (decision 043): an alert dialog holding the
+ * same form the page shows without JavaScript, so both post exactly the same fields.
+ */
+export function ConfirmDialog({
+  title,
+  children,
+  fields,
+  confirmLabel,
+  onClose,
+}: {
+  title: string;
+  children: ReactNode;
+  /** Hidden fields of the form (intent included). */
+  fields: Record<string, string>;
+  confirmLabel: string;
+  onClose: () => void;
+}) {
+  return (
+    <ModalOverlay
+      isOpen
+      isDismissable
+      onOpenChange={(open) => !open && onClose()}
+      className={dialogCss.overlay}
+    >
+      <Modal className={dialogCss.modal}>
+        <Dialog role="alertdialog" className={dialogCss.dialog}>
+          <Heading slot="title" className={dialogCss.title}>
+            {title}
+          </Heading>
+          {children}
+          {/* The navigation carries on after the dialog closes on submit. */}
+          <Form method="post" onSubmit={onClose}>
+            {Object.entries(fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <div className={dialogCss.actions}>
+              <Button variant="secondary" onPress={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" autoFocus>
+                {confirmLabel}
+              </Button>
+            </div>
+          </Form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
