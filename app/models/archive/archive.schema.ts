@@ -91,6 +91,149 @@ export function withoutDependents(
   return ARCHIVE_PERMISSIONS.filter((p) => left.has(p));
 }
 
+/**
+ * One box of the permission editor ticked (on) or unticked: ticking adds the prerequisites,
+ * unticking removes what needs the permission. The editor applies it as boxes change; the server
+ * reaches the same list from what a form without JavaScript posted through withPrerequisites.
+ */
+export function togglePermission(
+  permissions: Iterable<ArchivePermission>,
+  permission: ArchivePermission,
+  on: boolean,
+): ArchivePermission[] {
+  return on
+    ? withPrerequisites([...permissions, permission])
+    : withoutDependents(permissions, permission);
+}
+
+/**
+ * The ticked prerequisites that a ticked dependent holds in place, each with those dependents:
+ * such a box is locked until its dependents are unticked.
+ */
+export function lockedPermissions(
+  permissions: Iterable<ArchivePermission>,
+): Map<ArchivePermission, ArchivePermission[]> {
+  const held = new Set(permissions);
+  const locked = new Map<ArchivePermission, ArchivePermission[]>();
+  for (const p of ARCHIVE_PERMISSIONS) {
+    if (!held.has(p)) continue;
+    for (const needed of PERMISSION_PREREQUISITES[p] ?? [])
+      if (held.has(needed)) locked.set(needed, [...(locked.get(needed) ?? []), p]);
+  }
+  return locked;
+}
+
+/**
+ * Select all (on) or unselect all over the permissions `among` (the boxes shown); the rest of
+ * what is held stays, with its prerequisites.
+ */
+export function setPermissions(
+  permissions: Iterable<ArchivePermission>,
+  among: Iterable<ArchivePermission>,
+  on: boolean,
+): ArchivePermission[] {
+  const touched = new Set(among);
+  if (on) return withPrerequisites([...permissions, ...touched]);
+  let left = withPrerequisites(permissions);
+  for (const p of touched) left = withoutDependents(left, p);
+  return left;
+}
+
+/** Each archive permission in words, as the access list shows it. */
+export const PERMISSION_LABELS: Record<ArchivePermission, string> = {
+  View: "View",
+  Preview: "Preview",
+  Comping: "Comping",
+  Workflow: "Workflow",
+  Download: "Download",
+  DuplicateFile: "Duplicate files",
+  Order: "Order",
+  EditText: "Edit metadata",
+  CropRotate: "Crop and rotate",
+  CopyTo: "Copy to",
+  MoveTo: "Move to",
+  CopyFrom: "Copy from",
+  MoveFrom: "Move from",
+  Rename: "Rename",
+  Delete: "Delete",
+  Alert: "Alerts",
+  MngVideo: "Re-transcode video",
+  EditSmartFolders: "Edit smart folders",
+  CropAndDownload: "Crop and download",
+  Export: "Export",
+  Comment: "Comment",
+  Annotate: "Annotate",
+  TrdParty1: "Third-party 1",
+  TrdParty2: "Third-party 2",
+  TrdParty3: "Third-party 3",
+  TrdParty4: "Third-party 4",
+  EditFile: "Edit files",
+  OpenFile: "Open files",
+  CropFile: "Crop files",
+  FwdtPlace: "Place (desktop tools)",
+  UploadFile: "Upload files",
+  HistoryView: "View history",
+  HistoryRollback: "Roll back to a revision",
+  HistoryManage: "Manage history",
+  ViewConsentSummary: "View consent summary",
+  ViewConsentDetails: "View consent details",
+  ManageConsentStatus: "Manage consent status",
+};
+
+const SPECIAL_PERMISSIONS: ArchivePermission[] = [
+  "EditFile",
+  "OpenFile",
+  "CropFile",
+  "FwdtPlace",
+  "UploadFile",
+];
+const VERSIONING_PERMISSIONS: ArchivePermission[] = [
+  "HistoryView",
+  "HistoryRollback",
+  "HistoryManage",
+];
+const CONSENT_PERMISSIONS: ArchivePermission[] = [
+  "ViewConsentSummary",
+  "ViewConsentDetails",
+  "ManageConsentStatus",
+];
+
+export interface PermissionGroup {
+  title: string;
+  permissions: ArchivePermission[];
+}
+
+/**
+ * The groups of boxes the access list shows for one member (spec 001 section 6): the main list
+ * (MngVideo only when available), the special list, Versioning only when all three of its
+ * permissions are available and versioning is on, Consent likewise when consent management is.
+ */
+export function permissionGroups(options: {
+  available: readonly ArchivePermission[];
+  consentEnabled: boolean;
+  versioningAvailable: boolean;
+}): PermissionGroup[] {
+  const available = new Set(options.available);
+  const grouped = new Set([
+    ...SPECIAL_PERMISSIONS,
+    ...VERSIONING_PERMISSIONS,
+    ...CONSENT_PERMISSIONS,
+  ]);
+  const all = (list: ArchivePermission[]) => list.every((p) => available.has(p));
+  const groups: PermissionGroup[] = [
+    {
+      title: "Permissions",
+      permissions: ARCHIVE_PERMISSIONS.filter((p) => !grouped.has(p) && available.has(p)),
+    },
+    { title: "Special", permissions: SPECIAL_PERMISSIONS.filter((p) => available.has(p)) },
+  ];
+  if (options.versioningAvailable && all(VERSIONING_PERMISSIONS))
+    groups.push({ title: "Versioning", permissions: VERSIONING_PERMISSIONS });
+  if (options.consentEnabled && all(CONSENT_PERMISSIONS))
+    groups.push({ title: "Consent", permissions: CONSENT_PERMISSIONS });
+  return groups.filter((g) => g.permissions.length > 0);
+}
+
 /** A member entry of an archive's access list as the API and the dialog send it. */
 export const archiveMemberSchema = z.object({
   Id: z.coerce.number().int().min(1).max(2_147_483_647),

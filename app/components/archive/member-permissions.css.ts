@@ -1,0 +1,64 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+export const editor = style({
+  display: "grid",
+  gap: "12px",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: "8px",
+  padding: "12px 16px",
+  margin: 0,
+  minWidth: 0,
+});
+
+export const legend = style({ fontWeight: 600, padding: "0 4px" });
+
+export const tools = style({ display: "flex", flexWrap: "wrap", gap: "8px" });
+
+export const group = style({ display: "grid", gap: "4px" });
+
+export const groupTitle = style({ fontWeight: 600, fontSize: "0.95rem" });
+
+export const boxes = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(190px, 1fr))",
+  gap: "4px 16px",
+});
+
+export const box = style({
+  display: "flex",
+  alignItems: "center",
+  gap: "8px",
+  minHeight: "32px",
+  cursor: "pointer",
+  selectors: {
+    "&[data-disabled]": { cursor: "not-allowed" },
+  },
+});
+
+export const square = style({
+  width: "20px",
+  height: "20px",
+  flexShrink: 0,
+  borderRadius: "4px",
+  border: `2px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  selectors: {
+    [`${box}[data-selected] &`]: {
+      background: vars.color.accent,
+      borderColor: vars.color.accent,
+      boxShadow: `inset 0 0 0 3px ${vars.color.surface}`,
+    },
+    [`${box}[data-focus-visible] &`]: {
+      outline: `3px solid ${vars.color.focus}`,
+      outlineOffset: "2px",
+    },
+    [`${box}[data-disabled] &`]: { opacity: 0.6 },
+    [`${box}[data-invalid] &`]: { borderColor: vars.color.danger },
+  },
+});
+
+/** Why a box is locked: read by screen readers through aria-describedby, shown small beside it. */
+export const lockReason = style({ color: vars.color.textMuted, fontSize: "0.8rem" });
+
+export const error = style({ color: vars.color.danger, fontSize: "0.9rem" });
