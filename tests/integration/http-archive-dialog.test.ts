@@ -651,3 +651,29 @@ describe("the dialog's pages", () => {
     expect(stored.MemberList.map((m) => m.Id)).toEqual([EVERYONE_GROUP_ID]);
   });
 });
+
+describe("ways in", () => {
+  test("the add-archive tile on the archives list and the details link, for managers only", async () => {
+    const made = await create({ Name: "Linked from its page" });
+    const list = await (await manager.get("/fotoweb/archives/", { accept: "text/html" })).text();
+    expect(list).toContain('data-testid="add-archive-tile"');
+    expect(list).toContain(`href="${NEW_PAGE}"`);
+    const albums = await (await manager.get("/fotoweb/albums/", { accept: "text/html" })).text();
+    expect(albums).not.toContain("add-archive-tile");
+    const archivePage = await (
+      await manager.get(made.Href as string, { accept: "text/html" })
+    ).text();
+    expect(archivePage).toContain(`<a href="${page(made.Id)}">Archive details</a>`);
+    // Everyone may view it, so the member sees the archive but neither way in.
+    const memberList = await (
+      await member.get("/fotoweb/archives/", { accept: "text/html" })
+    ).text();
+    expect(memberList).toContain("Linked from its page");
+    expect(memberList).not.toContain("add-archive-tile");
+    const memberPage = await (
+      await member.get(made.Href as string, { accept: "text/html" })
+    ).text();
+    expect(memberPage).toContain("Linked from its page");
+    expect(memberPage).not.toContain("Archive details");
+  });
+});
