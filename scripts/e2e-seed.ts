@@ -38,6 +38,9 @@ import {
   PASSWORD,
   projectUser,
   USER_MANAGERS_GROUP,
+  ARCHIVE_MANAGERS_GROUP,
+  accessArchive,
+  deskGroup,
 } from "../tests/e2e/users";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -100,6 +103,7 @@ async function main() {
     .values({ name: REVIEWERS_GROUP, created_at: new Date().toISOString() })
     .execute();
   await seedUserManagers(users);
+  await seedArchiveManagers(users);
   await seedBrowsing(users);
   await ingestSeed();
   await database.destroy();
@@ -123,6 +127,36 @@ async function seedUserManagers(users: Map<string, number>) {
     if (user === undefined) fail(`the seed user ${name} is missing`);
     await db().insertInto("group_members").values({ group_id: id, user_id: user }).execute();
   }
+}
+
+/*
+ * archive-dialog.spec.ts: managers of archives (each project's archivist and the a11y managers)
+ * and each project's desk group with its one member.
+ */
+async function seedArchiveManagers(users: Map<string, number>) {
+  const group = async (name: string, permissions: object, members: string[]) => {
+    const { id } = await db()
+      .insertInto("groups")
+      .values({
+        name,
+        created_at: new Date().toISOString(),
+        permissions: JSON.stringify(permissions),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const member of members) {
+      const user = users.get(member);
+      if (user === undefined) fail(`the seed user ${member} is missing`);
+      await db().insertInto("group_members").values({ group_id: id, user_id: user }).execute();
+    }
+  };
+  await group(ARCHIVE_MANAGERS_GROUP, { manageArchives: true }, [
+    ...PROJECTS.map((p) => projectUser("archivist", p)),
+    "manager-light",
+    "manager-dark",
+  ]);
+  for (const project of PROJECTS)
+    await group(deskGroup(project), {}, [projectUser("desk", project)]);
 }
 
 /* Photographs for the browsing specs; the server's worker ingests them when it starts. */
@@ -165,6 +199,11 @@ async function seedBrowsing(users: Map<string, number>) {
       await register(null, { archive }, photo.fileName, blob, type);
     }
   };
+  // No members: archive-dialog.spec.ts gives access through the dialog.
+  const access = await Promise.all(
+    PROJECTS.map((project) => createArchive({ name: accessArchive(project), members: [] })),
+  );
+  for (const archive of access) await fill(archive, SMALL_ARCHIVE_PHOTOS);
   await fill(browse, BROWSE_PHOTOS);
   for (const archive of [filtered, secret, ...ordered]) await fill(archive, SMALL_ARCHIVE_PHOTOS);
 }

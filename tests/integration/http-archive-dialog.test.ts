@@ -239,8 +239,18 @@ describe("the API", () => {
     expect(response.status).toBe(400);
     const body = await readApiJson<Refusal>(response);
     expect(body.value).toBe("name_required");
-    expect(Object.keys(body.fieldErrors)).toEqual(["Name"]);
-    // The schema's refusals come first; with a name, the rules that read the database all answer.
+    // Refused for its name, the record still gets every other rule checked.
+    expect(body.codes).toEqual([
+      "name_required",
+      "metadata_invalid",
+      "path_invalid",
+      "processing_profile_invalid",
+      "search_expression_invalid",
+      "macro_invalid",
+      "member_invalid",
+    ]);
+    expect(Object.keys(body.fieldErrors)).toHaveLength(7);
+    // With a name taken, name_exists joins them.
     const second = await readApiJson<Refusal>(
       await send(manager, "POST", API, {
         Name: "Press photos",
@@ -580,7 +590,7 @@ describe("the dialog's pages", () => {
     expect(response.status).toBe(400);
     const body = await readApiJson<Refusal>(response);
     expect(body.value).toBe("name_required");
-    expect(Object.keys(body.fieldErrors)).toEqual(["Name"]);
+    expect(Object.keys(body.fieldErrors).sort()).toEqual(["AutoSearch", "MetadataSetId", "Name"]);
     const named = fields.map(([k, v]): [string, string] =>
       k === "Name" ? [k, "Fixed name"] : [k, v],
     );

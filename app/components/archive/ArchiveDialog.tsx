@@ -281,7 +281,14 @@ export function ArchiveDialog({
   });
   const v = (path: string) => str(get(initial, path));
   const isOn = (path: string) => get(initial, path) === "on";
-  const [tab, setTab] = useState<TabId>("general");
+  // After a round trip the dialog opens where the person was: the people found, or the first
+  // tab with an error.
+  const firstWithErrors = TABS.find((t) =>
+    Object.keys(errors).some((name) => t.prefixes.some((p) => name.startsWith(p))),
+  );
+  const [tab, setTab] = useState<TabId>(
+    reply?.memberQuery !== undefined ? "access" : (firstWithErrors?.id ?? "general"),
+  );
   const [processing, setProcessing] = useState(v("DownloadProcessing.ProcessingType") || "0");
   const [alignment, setAlignment] = useState(v("WatermarkSettings.WatermarkAlignment") || "4");
   const [smartFolders, setSmartFolders] = useState(isOn("NavigationPaneControl.ShowSmartFolders"));

@@ -202,6 +202,22 @@ function expressionError(path: string, text: string): ArchiveFieldError | null {
   };
 }
 
+/**
+ * A record refused only for its name still gets every other rule checked, so the form shows all
+ * its messages at once (spec 001 section 5).
+ */
+async function withRuleErrors(
+  errors: ArchiveFieldError[],
+  raw: unknown,
+  current: ArchiveRecord | null,
+): Promise<ArchiveFieldError[]> {
+  if (!errors.every((e) => e.path === "Name") || !raw || typeof raw !== "object") return errors;
+  const named = archiveInputSchema.safeParse({ ...raw, Name: current?.Name ?? "unnamed" });
+  if (!named.success) return errors;
+  const rules = await ruleErrors(named.data, current ?? null);
+  return [...errors, ...rules.errors.filter((e) => e.code !== "name_exists")];
+}
+
 /** Every rule that needs the database, checked together; the input is the schema's output. */
 async function ruleErrors(
   input: ArchiveInput,
@@ -350,7 +366,7 @@ export async function saveArchive(
   const input = parsed.success ? parsed.data : null;
   if (current && input?.Revision !== undefined && input.Revision < current.Revision)
     return { ok: false, status: 409, errors: [], message: staleMessage(current, base) };
-  if (!input) return refused(schemaErrors(parsed.error!));
+  if (!input) return refused(await withRuleErrors(schemaErrors(parsed.error!), raw, current));
   const rules = await ruleErrors(input, current);
   if (rules.errors.length > 0) return refused(rules.errors);
   const { Name, Description, IsHidden, MemberList, Revision, ...rest } = input;
