@@ -1,12 +1,12 @@
 import { getFormProps, useForm, type DefaultValue } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { Checkbox } from "react-aria-components/Checkbox";
-import { Tab, TabList, TabPanel, Tabs } from "react-aria-components/Tabs";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { TileIconGlyph } from "~/components/collection/CollectionTile";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/CheckboxField";
+import { FormTabs, type FormSection } from "~/components/ui/FormTabs";
 import { SelectField } from "~/components/ui/SelectField";
 import { TextField } from "~/components/ui/TextField";
 import * as controls from "~/components/ui/controls.css";
@@ -15,6 +15,7 @@ import type { ArchiveRecord, MemberCandidate } from "~/models/archive/archive-ad
 import { EMPTY_ID, type ArchivePermission } from "~/models/archive/archive.schema";
 import { LINKS } from "~/utils/links";
 import { MemberPermissions } from "./MemberPermissions";
+import * as people from "~/components/user/users.css";
 import * as css from "./archive-dialog.css";
 
 /*
@@ -407,7 +408,7 @@ export function ArchiveDialog({
         errors={errors.AutoSearch}
         description="Only assets matching this search expression show in the archive."
       />
-      <div className={css.columns}>
+      <div className={people.columns}>
         <SelectField
           label="Comments"
           name="SocialSettings.CommentType"
@@ -715,7 +716,7 @@ export function ArchiveDialog({
             </div>
           );
         })}
-        <div className={css.actions}>
+        <div className={people.actions}>
           <button
             {...form.insert.getButtonProps({
               name: macroList.name,
@@ -762,7 +763,7 @@ export function ArchiveDialog({
         const rowError =
           errors[`${p}.Id`] ?? errors[`${p}.MemberType`] ?? errors[`${p}.Permissions`];
         return (
-          <div key={row.key} className={css.member} role="group" aria-label={`Member ${name}`}>
+          <div key={row.key} className={people.section} role="group" aria-label={`Member ${name}`}>
             <input type="hidden" name={`${p}.Id`} value={str(m.Id)} />
             <input type="hidden" name={`${p}.MemberType`} value={str(m.MemberType)} />
             <input type="hidden" name={`${p}.Name`} value={str(m.Name)} />
@@ -786,7 +787,7 @@ export function ArchiveDialog({
                 {rowError}
               </p>
             ) : null}
-            <div className={css.actions}>
+            <div className={people.actions}>
               <button
                 {...form.remove.getButtonProps({ name: fields.MemberList.name, index: i })}
                 className={button.secondary}
@@ -805,7 +806,7 @@ export function ArchiveDialog({
           maxLength={200}
           defaultValue={reply?.memberQuery ?? ""}
         />
-        <div className={css.actions}>
+        <div className={people.actions}>
           <Button type="submit" name="memberIntent" value="find" variant="secondary">
             Find people
           </Button>
@@ -864,7 +865,7 @@ export function ArchiveDialog({
           </div>
         );
       })}
-      <div className={css.actions}>
+      <div className={people.actions}>
         <button
           {...form.insert.getButtonProps({
             name: fields.Properties.name,
@@ -878,7 +879,7 @@ export function ArchiveDialog({
     </>
   );
 
-  const sections: [TabId, string, ReactNode][] = [
+  const sections: FormSection<TabId>[] = [
     ["general", "General", general],
     ["export", "Export/Import", exportImport],
     ["access", "Access list", access],
@@ -890,7 +891,7 @@ export function ArchiveDialog({
       <input type="hidden" name="Revision" value={v("Revision")} />
       <input type="hidden" name="Base" value={JSON.stringify(record)} />
       {errorNames.length > 0 || reply?.formError ? (
-        <div role="alert" className={css.errorSummary} data-testid="error-summary">
+        <div role="alert" className={people.errorSummary} data-testid="error-summary">
           <p>{reply?.formError ?? "Some fields need attention:"}</p>
           {errorNames.length > 0 ? (
             <ul>
@@ -901,39 +902,16 @@ export function ArchiveDialog({
           ) : null}
         </div>
       ) : null}
-      {hydrated ? (
-        <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as TabId)}>
-          <TabList aria-label="Archive settings" className={css.tabList}>
-            {sections.map(([id, label]) => (
-              <Tab
-                key={id}
-                id={id}
-                className={css.tab}
-                data-has-errors={tabHasErrors(id) || undefined}
-              >
-                {tabHasErrors(id) ? (
-                  <span className={css.tabError}>{`${label} (has errors)`}</span>
-                ) : (
-                  label
-                )}
-              </Tab>
-            ))}
-          </TabList>
-          {sections.map(([id, , content]) => (
-            <TabPanel key={id} id={id} shouldForceMount className={css.panel}>
-              {content}
-            </TabPanel>
-          ))}
-        </Tabs>
-      ) : (
-        sections.map(([id, label, content]) => (
-          <section key={id} aria-labelledby={`archive-${id}`} className={css.section}>
-            <h2 id={`archive-${id}`}>{label}</h2>
-            {content}
-          </section>
-        ))
-      )}
-      <div className={css.actions}>
+      <FormTabs
+        sections={sections}
+        selected={tab}
+        onSelect={setTab}
+        label="Archive settings"
+        idPrefix="archive"
+        panelClassName={css.panel}
+        marked={tabHasErrors}
+      />
+      <div className={people.actions}>
         <Button type="submit">Save</Button>
         <Link to={LINKS.adminArchives} className={button.secondary}>
           Cancel

@@ -3,8 +3,6 @@ import { vars } from "~/styles/theme.css";
 
 export const form = style({ display: "grid", gap: "16px" });
 
-export const section = style({ display: "grid", gap: "12px" });
-
 export const fieldset = style({
   display: "grid",
   gap: "10px",
@@ -16,45 +14,11 @@ export const fieldset = style({
 
 export const legend = style({ fontWeight: 600, padding: "0 4px" });
 
-export const columns = style({
-  display: "grid",
-  gap: "12px",
-  gridTemplateColumns: "repeat(auto-fit, minmax(220px, 1fr))",
-});
-
-export const tabList = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: "4px",
-  borderBottom: `1px solid ${vars.color.border}`,
-});
-
-export const tab = style({
-  padding: "8px 12px",
-  cursor: "pointer",
-  color: vars.color.text,
-  borderBottom: "3px solid transparent",
-  selectors: {
-    "&[data-selected]": { borderBottomColor: vars.color.accent, fontWeight: 600 },
-    "&[data-hovered]": { background: vars.color.surfaceRaised },
-    "&[data-focus-visible]": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" },
-  },
-});
-
-export const tabError = style({ color: vars.color.text, fontWeight: 700 });
-
 export const panel = style({
   display: "grid",
   gap: "16px",
   paddingTop: "12px",
   selectors: { "&[data-inert]": { display: "none" } },
-});
-
-export const errorSummary = style({
-  padding: "12px",
-  borderRadius: vars.radius.md,
-  background: vars.color.dangerBg,
-  color: vars.color.text,
 });
 
 export const swatches = style({
@@ -114,21 +78,6 @@ export const row = style({
   alignItems: "end",
   borderBottom: `1px solid ${vars.color.border}`,
   paddingBottom: "8px",
-});
-
-export const member = style({
-  display: "grid",
-  gap: "8px",
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  padding: "10px",
-});
-
-export const actions = style({
-  display: "flex",
-  gap: "12px",
-  alignItems: "center",
-  flexWrap: "wrap",
 });
 
 export const icons = style({
