@@ -60,6 +60,34 @@ test("add an archive through the dialog", async ({ page, open }, info) => {
   await expect(page.getByRole("heading", { level: 1, name: "Archive details" })).toBeVisible();
   await expect(main.getByLabel("Name", { exact: true })).toHaveValue(name);
   await expect(main.getByLabel("Description")).toHaveValue("Made in the end-to-end run");
+
+  // Removing a member asks first with JavaScript; either way it is gone only once saved.
+  await showTab(page, hasJs(info), "Access list");
+  const everyone = main.getByRole("group", { name: "Member Everyone", exact: true });
+  await everyone.getByRole("button", { name: "Remove Everyone" }).click();
+  if (hasJs(info)) {
+    const confirm = page.getByTestId("remove-member-dialog");
+    await expect(confirm).toContainText("Remove Everyone?");
+    await confirm.getByRole("button", { name: "Remove", exact: true }).click();
+  }
+  await expect(everyone).toHaveCount(0);
+  // Loaded again (a GET: without JavaScript the page on show answered a post), Everyone is back.
+  await open(new URL(page.url()).pathname);
+  await showTab(page, hasJs(info), "Access list");
+  await expect(everyone).toHaveCount(1);
+  await everyone.getByRole("button", { name: "Remove Everyone" }).click();
+  if (hasJs(info))
+    await page
+      .getByTestId("remove-member-dialog")
+      .getByRole("button", { name: "Remove", exact: true })
+      .click();
+  await expect(everyone).toHaveCount(0);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expectToast(page, `${name} is saved.`);
+  await showTab(page, hasJs(info), "Access list");
+  await expect(page.getByRole("main").getByRole("group", { name: "Member Everyone" })).toHaveCount(
+    0,
+  );
 });
 
 test("errors show by their fields, all at once", async ({ page, open }, info) => {

@@ -2,6 +2,10 @@ import { getFormProps, useForm, type DefaultValue } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { Checkbox } from "react-aria-components/Checkbox";
+import { Dialog } from "react-aria-components/Dialog";
+import { Heading } from "react-aria-components/Heading";
+import { Modal, ModalOverlay } from "react-aria-components/Modal";
+import * as modalCss from "~/components/collection/collections.css";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { TileIconGlyph } from "~/components/collection/CollectionTile";
 import { Button } from "~/components/ui/Button";
@@ -209,6 +213,53 @@ const INGESTION = [
   { bit: "2", label: "Move" },
   { bit: "4", label: "Copy" },
 ];
+
+/**
+ * Removing a member: without JavaScript a button posting Conform's remove intent (the server
+ * answers the form without the row); with it the same, after a confirmation. Either way the
+ * member is only gone once the archive is saved.
+ */
+function RemoveMember({
+  name,
+  hydrated,
+  buttonProps,
+  onConfirm,
+}: {
+  name: string;
+  hydrated: boolean;
+  buttonProps: React.ButtonHTMLAttributes<HTMLButtonElement>;
+  onConfirm: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  if (!hydrated)
+    return <button {...buttonProps} className={button.secondary}>{`Remove ${name}`}</button>;
+  return (
+    <>
+      <Button variant="secondary" onPress={() => setOpen(true)}>{`Remove ${name}`}</Button>
+      <ModalOverlay isOpen={open} onOpenChange={setOpen} isDismissable className={modalCss.overlay}>
+        <Modal className={modalCss.modal}>
+          <Dialog className={modalCss.dialog} data-testid="remove-member-dialog">
+            <Heading slot="title" className={modalCss.heading}>{`Remove ${name}?`}</Heading>
+            <p>{`${name} loses every permission in this archive once you save.`}</p>
+            <div className={people.actions}>
+              <Button
+                onPress={() => {
+                  setOpen(false);
+                  onConfirm();
+                }}
+              >
+                Remove
+              </Button>
+              <Button variant="secondary" onPress={() => setOpen(false)}>
+                Cancel
+              </Button>
+            </div>
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </>
+  );
+}
 
 /** A box posting its own value (CheckboxField posts "on"): bit masks, people to add. */
 function ValueCheckbox(props: {
@@ -788,12 +839,12 @@ export function ArchiveDialog({
               </p>
             ) : null}
             <div className={people.actions}>
-              <button
-                {...form.remove.getButtonProps({ name: fields.MemberList.name, index: i })}
-                className={button.secondary}
-              >
-                {`Remove ${name}`}
-              </button>
+              <RemoveMember
+                name={name}
+                hydrated={hydrated}
+                buttonProps={form.remove.getButtonProps({ name: fields.MemberList.name, index: i })}
+                onConfirm={() => form.remove({ name: fields.MemberList.name, index: i })}
+              />
             </div>
           </div>
         );
