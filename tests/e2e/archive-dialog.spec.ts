@@ -55,11 +55,37 @@ test("add an archive through the dialog", async ({ page, open }, info) => {
   const name = `Dialog made ${project}`;
   await main.getByLabel("Name", { exact: true }).fill(name);
   await main.getByLabel("Description").fill("Made in the end-to-end run");
+  // Uploads: sliders with JavaScript, number fields without.
+  await showTab(page, hasJs(info), "Export/Import");
+  await tick(main, "Resize images in the browser before upload");
+  await tick(main, "Restrict image size");
+  if (hasJs(info)) {
+    await main.getByRole("slider", { name: "JPEG quality" }).focus();
+    await page.keyboard.press("ArrowLeft");
+    await main.getByRole("slider", { name: "Largest image" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect(main.getByText("1.5 MB")).toBeVisible();
+  } else {
+    await main.getByLabel("JPEG quality").fill("79");
+    await main.getByLabel("Largest image").fill("1536000");
+  }
   await main.getByRole("button", { name: "Save", exact: true }).click();
   await expectToast(page, `${name} is created.`);
   await expect(page.getByRole("heading", { level: 1, name: "Archive details" })).toBeVisible();
   await expect(main.getByLabel("Name", { exact: true })).toHaveValue(name);
   await expect(main.getByLabel("Description")).toHaveValue("Made in the end-to-end run");
+  const list = await readPlaywrightJson<{ data: Record<string, unknown>[] }>(
+    await page.request.get("/fotoweb/api/config/archives", {
+      headers: { accept: "application/json" },
+    }),
+  );
+  expect(list.data.find((a) => a.Name === name)).toMatchObject({
+    UploadEnableClientSideResize: true,
+    UploadDefaultJpegQuality: 79,
+    UploadRestrictImageSize: 1_536_000,
+    UploadRestrictFileSize: 0,
+  });
 
   // Removing a member asks first with JavaScript; either way it is gone only once saved.
   await showTab(page, hasJs(info), "Access list");

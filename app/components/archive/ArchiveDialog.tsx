@@ -19,6 +19,7 @@ import type { ArchiveRecord, MemberCandidate } from "~/models/archive/archive-ad
 import { EMPTY_ID, type ArchivePermission } from "~/models/archive/archive.schema";
 import { LINKS } from "~/utils/links";
 import { MemberPermissions } from "./MemberPermissions";
+import { formatBytes, RangeField } from "./RangeField";
 import * as people from "~/components/user/users.css";
 import * as css from "./archive-dialog.css";
 
@@ -206,6 +207,9 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 
+/** The upload size sliders: 512000 to 262144000 bytes in steps of 512000 (spec 001 §9). */
+const SIZE_RANGE = { min: 512_000, max: 262_144_000, step: 512_000, format: formatBytes };
+
 const ALIGNMENTS = ["Top left", "Top right", "Bottom left", "Bottom right", "Centre"];
 const OPERATIONS = ["Append", "Prepend", "Replace"];
 const INGESTION = [
@@ -346,6 +350,8 @@ export function ArchiveDialog({
   const [smartFolders, setSmartFolders] = useState(isOn("NavigationPaneControl.ShowSmartFolders"));
   const [resize, setResize] = useState(isOn("UploadEnableClientSideResize"));
   const [iconQuery, setIconQuery] = useState("");
+  const [restrictImage, setRestrictImage] = useState(isOn("RestrictImageSize"));
+  const [restrictFile, setRestrictFile] = useState(isOn("RestrictFileSize"));
   const errorNames = Object.keys(errors);
   const tabHasErrors = (id: TabId) =>
     errorNames.some((name) =>
@@ -643,40 +649,50 @@ export function ArchiveDialog({
         <CheckboxField name="UploadEnableClientSideResize" isSelected={resize} onChange={setResize}>
           Resize images in the browser before upload
         </CheckboxField>
-        <TextField
-          label="JPEG quality (40-100)"
+        <RangeField
+          label="JPEG quality"
           name="UploadDefaultJpegQuality"
-          type="number"
-          inputMode="numeric"
-          defaultValue={v("UploadDefaultJpegQuality")}
+          min={40}
+          max={100}
+          step={1}
+          defaultValue={Number(v("UploadDefaultJpegQuality")) || 80}
+          hydrated={hydrated}
           errors={errors.UploadDefaultJpegQuality}
         />
         <CheckboxField
           name="RestrictImageSize"
-          defaultSelected={isOn("RestrictImageSize")}
+          isSelected={restrictImage}
+          onChange={setRestrictImage}
           isDisabled={hydrated && !resize}
         >
           Restrict image size
         </CheckboxField>
-        <TextField
-          label="Largest image (bytes, steps of 512000)"
+        <RangeField
+          key={`image-${restrictImage}`}
+          label="Largest image"
           name="UploadRestrictImageSize"
-          type="number"
-          defaultValue={v("UploadRestrictImageSize")}
+          {...SIZE_RANGE}
+          defaultValue={Number(v("UploadRestrictImageSize")) || SIZE_RANGE.min}
+          hydrated={hydrated}
+          isDisabled={!resize || !restrictImage}
           errors={errors.UploadRestrictImageSize}
         />
         <CheckboxField
           name="RestrictFileSize"
-          defaultSelected={isOn("RestrictFileSize")}
+          isSelected={restrictFile}
+          onChange={setRestrictFile}
           isDisabled={hydrated && !resize}
         >
           Restrict file size
         </CheckboxField>
-        <TextField
-          label="Largest file (bytes, steps of 512000)"
+        <RangeField
+          key={`file-${restrictFile}`}
+          label="Largest file"
           name="UploadRestrictFileSize"
-          type="number"
-          defaultValue={v("UploadRestrictFileSize")}
+          {...SIZE_RANGE}
+          defaultValue={Number(v("UploadRestrictFileSize")) || SIZE_RANGE.min}
+          hydrated={hydrated}
+          isDisabled={!resize || !restrictFile}
           errors={errors.UploadRestrictFileSize}
         />
       </fieldset>

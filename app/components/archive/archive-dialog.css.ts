@@ -98,3 +98,39 @@ export const icon = style({
   borderRadius: vars.radius.sm,
 });
 globalStyle(`${icon} svg`, { width: "20px", height: "20px", fill: "currentColor" });
+
+export const slider = style({
+  display: "grid",
+  gap: "6px",
+  maxWidth: "420px",
+  selectors: { "&[data-disabled]": { opacity: 0.6 } },
+});
+export const sliderHead = style({ display: "flex", justifyContent: "space-between", gap: "8px" });
+export const sliderTrack = style({
+  position: "relative",
+  height: "24px",
+  selectors: {
+    "&::before": {
+      content: '""',
+      position: "absolute",
+      left: 0,
+      right: 0,
+      top: "10px",
+      height: "4px",
+      borderRadius: "2px",
+      background: vars.color.border,
+    },
+  },
+});
+export const sliderThumb = style({
+  top: "12px",
+  width: "20px",
+  height: "20px",
+  borderRadius: "50%",
+  background: vars.color.accent,
+  border: `2px solid ${vars.color.surface}`,
+  selectors: {
+    "&[data-focus-visible]": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" },
+    "&[data-dragging]": { background: vars.color.text },
+  },
+});
