@@ -283,4 +283,16 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "link with {user: href}); the reference has no such path. GET answers the site owner as " +
       "the same User representation /fotoweb/api/users/{id} answers (checked there).",
   },
+  {
+    method: "GET",
+    path: /^\/fotoweb\/api\/(users|groups)\/public\/all\/?$/i,
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "The people directory the archive access list's add-member dialog reads (spec 001 section " +
+      "7, GET /fotoweb/api/users/public/all and /groups/public/all with q, sortfields or p; rows " +
+      "as section 3's User row and Group row, paging as its Paging object); the reference has " +
+      "no such paths (decision 039).",
+  },
 ];

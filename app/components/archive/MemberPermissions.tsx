@@ -89,10 +89,19 @@ export function MemberPermissions({
       <legend className={css.legend}>{label}</legend>
       {hydrated ? (
         <div className={css.tools}>
-          <Button variant="secondary" onPress={() => update(setPermissions(ticked, shown, true))}>
+          {/* Each member has these: the name says whose, the visible words first. */}
+          <Button
+            variant="secondary"
+            aria-label={`Select all, ${label}`}
+            onPress={() => update(setPermissions(ticked, shown, true))}
+          >
             Select all
           </Button>
-          <Button variant="secondary" onPress={() => update(setPermissions(ticked, shown, false))}>
+          <Button
+            variant="secondary"
+            aria-label={`Unselect all, ${label}`}
+            onPress={() => update(setPermissions(ticked, shown, false))}
+          >
             Unselect all
           </Button>
         </div>

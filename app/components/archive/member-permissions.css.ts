@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css";
+import * as controls from "~/components/ui/controls.css";
 import { vars } from "~/styles/theme.css";
 
 export const editor = style({
@@ -25,38 +26,25 @@ export const boxes = style({
   gap: "4px 16px",
 });
 
-export const box = style({
-  display: "flex",
-  alignItems: "center",
-  gap: "8px",
-  minHeight: "32px",
-  cursor: "pointer",
-  selectors: {
-    "&[data-disabled]": { cursor: "not-allowed" },
+/** The house checkbox (controls.css), packed tighter in the grid of boxes. */
+export const box = style([
+  controls.checkbox,
+  {
+    marginBottom: 0,
+    minHeight: "32px",
+    selectors: { "&[data-disabled]": { cursor: "not-allowed" } },
   },
-});
+]);
 
-export const square = style({
-  width: "20px",
-  height: "20px",
-  flexShrink: 0,
-  borderRadius: "4px",
-  border: `2px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  selectors: {
-    [`${box}[data-selected] &`]: {
-      background: vars.color.accent,
-      borderColor: vars.color.accent,
-      boxShadow: `inset 0 0 0 3px ${vars.color.surface}`,
+export const square = style([
+  controls.checkboxBox,
+  {
+    selectors: {
+      [`${box}[data-disabled] &`]: { opacity: 0.6 },
+      [`${box}[data-invalid] &`]: { borderColor: vars.color.danger },
     },
-    [`${box}[data-focus-visible] &`]: {
-      outline: `3px solid ${vars.color.focus}`,
-      outlineOffset: "2px",
-    },
-    [`${box}[data-disabled] &`]: { opacity: 0.6 },
-    [`${box}[data-invalid] &`]: { borderColor: vars.color.danger },
   },
-});
+]);
 
 /** Why a box is locked: read by screen readers through aria-describedby, shown small beside it. */
 export const lockReason = style({ color: vars.color.textMuted, fontSize: "0.8rem" });

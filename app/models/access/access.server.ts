@@ -60,7 +60,11 @@ export async function archiveAccessOf(
     archiveAccess(viewer, archiveIds),
     viewer ? hasCapability(viewer, "uploadToUploadArea") : false,
   ]);
-  if (!mayUpload) for (const a of access.values()) a.permissions.delete("UploadFile");
+  if (!mayUpload)
+    for (const a of access.values()) {
+      a.permissions.delete("UploadFile");
+      a.filtersOf.delete("UploadFile");
+    }
   return access;
 }
 
@@ -119,6 +123,47 @@ export function visibleCondition<DB extends Database, TB extends "assets">(
   const parts = [...(open.length > 0 ? [e("assets.archive_id", "in", open)] : []), ...narrowed];
   if (parts.length === 0) return FALSE;
   return e.and([e("assets.state", "=", "ready"), e.or(parts)]);
+}
+
+/**
+ * What the viewer may do with each of these assets (rows of archives in `access`): every member
+ * entry grants its permissions on the assets its search filter selects, so a permission held only
+ * through filtered entries applies to the assets those filters match (decision 039). One query per
+ * distinct set of filters in an archive, none when no permission is filtered.
+ */
+export async function assetPermissions(
+  access: Map<number, ArchiveAccess>,
+  rows: readonly Pick<AssetRow, "id" | "archive_id">[],
+): Promise<Map<number, Set<ArchivePermission>>> {
+  const result = new Map<number, Set<ArchivePermission>>();
+  const byArchive = new Map<number, number[]>();
+  for (const row of rows)
+    byArchive.set(row.archive_id, [...(byArchive.get(row.archive_id) ?? []), row.id]);
+  for (const [archiveId, ids] of byArchive) {
+    const granted = access.get(archiveId);
+    const open = new Set<ArchivePermission>();
+    const filtered = new Map<string, { filters: string[]; permissions: ArchivePermission[] }>();
+    for (const [permission, filters] of granted?.filtersOf ?? []) {
+      if (filters === null) open.add(permission);
+      else if (filters.length > 0) {
+        const key = JSON.stringify([...filters].sort());
+        const entry = filtered.get(key) ?? { filters, permissions: [] };
+        entry.permissions.push(permission);
+        filtered.set(key, entry);
+      }
+    }
+    for (const id of ids) result.set(id, new Set(open));
+    for (const { filters, permissions } of filtered.values()) {
+      const matching = await db()
+        .selectFrom("assets")
+        .select("id")
+        .where("id", "in", ids)
+        .where((eb) => memberFilter(eb, filters))
+        .execute();
+      for (const { id } of matching) for (const p of permissions) result.get(id)!.add(p);
+    }
+  }
+  return result;
 }
 
 /** One asset, if the viewer may see it; null otherwise, exactly as for a missing one. */
@@ -241,7 +286,10 @@ export async function assetDecision(
   if (!asset) return notFound;
   const found = await viewableArchive(viewer, asset.archive_id);
   if (!found) return notFound;
-  if (needsSignIn(viewer, action) || !found.access.permissions.has(action))
+  const held = (await assetPermissions(new Map([[asset.archive_id, found.access]]), [asset])).get(
+    asset.id,
+  );
+  if (needsSignIn(viewer, action) || !held?.has(action))
     return { allowed: false, problem: refusal(action, found.archive.name) };
   return { allowed: true, value: { asset, archive: found.archive } };
 }
@@ -548,6 +596,33 @@ export async function archiveAdministrationDecision(
 /** archiveAdministrationDecision, throwing its Problem when refused. */
 export async function requireArchiveAdministration(viewer: Viewer | null): Promise<Viewer> {
   return decided(await archiveAdministrationDecision(viewer));
+}
+
+/**
+ * Who may read the people directory (the pickers' /fotoweb/api/users/public/all and
+ * /groups/public/all; decision 039): those who choose people for something, namely archive
+ * managers (access lists), people managers, and those who may share albums with users or
+ * groups. Nobody signed in is asked to log on; to anyone else the directory does not exist, so
+ * the site's people cannot be listed by whoever has an account.
+ */
+const DIRECTORY_CAPABILITIES: readonly Capability[] = [
+  "manageArchives",
+  "manageUsers",
+  "albums.shareWithUsers",
+  "albums.shareWithGroups",
+];
+
+export async function peopleDirectoryDecision(viewer: Viewer | null): Promise<Decision<Viewer>> {
+  if (!viewer || viewer.isGuest)
+    return { allowed: false, problem: new Problem("unauthenticated", "Log on to continue.") };
+  const held = await capabilitiesOf(viewer);
+  if (DIRECTORY_CAPABILITIES.some((c) => held.has(c))) return { allowed: true, value: viewer };
+  return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
+}
+
+/** peopleDirectoryDecision, throwing its Problem when refused. */
+export async function requirePeopleDirectory(viewer: Viewer | null): Promise<Viewer> {
+  return decided(await peopleDirectoryDecision(viewer));
 }
 
 /** The action flags of one user for this viewer (spec 002 sections 3 and 6). */

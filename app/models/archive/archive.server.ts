@@ -6,6 +6,7 @@ import {
   archiveConfigSchema,
   archiveNameSchema,
   DEFAULT_MEMBER_PERMISSIONS,
+  withPrerequisites,
   type ArchiveConfig,
   type ArchiveConfigInput,
   type ArchivePermission,
@@ -150,7 +151,8 @@ export async function createArchive(input: NewArchive): Promise<Archive> {
               archive_id: row.id,
               member_type: m.type,
               member_id: m.id,
-              permissions: JSON.stringify(m.permissions),
+              // Prerequisites stored with what needs them, whoever the caller (spec 001 section 4).
+              permissions: JSON.stringify(withPrerequisites(m.permissions)),
               auto_search: m.autoSearch,
               position,
             })),
@@ -213,12 +215,15 @@ export async function archiveMembers(archiveId: number): Promise<ArchiveMember[]
   }));
 }
 
+/** A stored list, its prerequisites added: an entry written without them still grants them. */
 function parsePermissions(text: string): ArchivePermission[] {
   try {
     const list: unknown = JSON.parse(text);
     if (!Array.isArray(list)) return [];
-    return list.filter((p): p is ArchivePermission =>
-      (ARCHIVE_PERMISSIONS as readonly string[]).includes(p as string),
+    return withPrerequisites(
+      list.filter((p): p is ArchivePermission =>
+        (ARCHIVE_PERMISSIONS as readonly string[]).includes(p as string),
+      ),
     );
   } catch {
     return [];
@@ -232,6 +237,12 @@ export interface ArchiveAccess {
    * sees an asset that matches any of them. null when one of those entries has no filter.
    */
   filters: string[] | null;
+  /**
+   * The same for every permission held: the filters of the entries granting it, null when one of
+   * them has none. Each entry grants its permissions on the assets its filter selects (decision
+   * 039), so a permission from a filtered entry applies to those assets only.
+   */
+  filtersOf: Map<ArchivePermission, string[] | null>;
 }
 
 /**
@@ -270,26 +281,32 @@ export async function archiveAccess(
   if (viewer.isSiteOwner) {
     const ids = archiveIds ?? (await listArchives()).map((a) => a.id);
     for (const id of ids)
-      result.set(id, { permissions: new Set(ARCHIVE_PERMISSIONS), filters: null });
+      result.set(id, {
+        permissions: new Set(ARCHIVE_PERMISSIONS),
+        filters: null,
+        filtersOf: new Map(ARCHIVE_PERMISSIONS.map((p) => [p, null])),
+      });
     return result;
   }
   if (archiveIds?.length === 0) return result;
   const wanted = archiveIds ? new Set(archiveIds) : null;
-  const viewFilters = new Map<number, string[] | null>();
   for (const row of await memberEntriesOf(viewer)) {
     if (wanted && !wanted.has(row.archive_id)) continue;
-    const access = result.get(row.archive_id) ?? { permissions: new Set(), filters: [] };
-    const granted = parsePermissions(row.permissions);
-    for (const p of granted) access.permissions.add(p);
-    result.set(row.archive_id, access);
-    if (granted.includes("View")) {
-      const known = viewFilters.has(row.archive_id) ? viewFilters.get(row.archive_id)! : [];
-      const filter = row.auto_search.trim();
-      viewFilters.set(row.archive_id, known === null || filter === "" ? null : [...known, filter]);
+    const access = result.get(row.archive_id) ?? {
+      permissions: new Set(),
+      filters: [],
+      filtersOf: new Map(),
+    };
+    const filter = row.auto_search.trim();
+    for (const p of parsePermissions(row.permissions)) {
+      access.permissions.add(p);
+      const known = access.filtersOf.has(p) ? access.filtersOf.get(p)! : [];
+      access.filtersOf.set(p, known === null || filter === "" ? null : [...known, filter]);
     }
+    result.set(row.archive_id, access);
   }
-  for (const [id, access] of result) {
-    access.filters = viewFilters.has(id) ? viewFilters.get(id)! : [];
+  for (const access of result.values()) {
+    access.filters = access.filtersOf.has("View") ? access.filtersOf.get("View")! : [];
   }
   return result;
 }

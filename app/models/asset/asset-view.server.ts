@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { db } from "~/db/connection.server";
 import type { AssetRow, RenditionRow } from "~/db/schema";
-import { visibleArchives } from "~/models/access/access.server";
+import { assetPermissions, visibleArchives } from "~/models/access/access.server";
 import { listArchives, type Archive } from "~/models/archive/archive.server";
 import type { ArchivePermission } from "~/models/archive/archive.schema";
 import type { Viewer } from "~/models/user/user.schema";
@@ -324,11 +324,15 @@ export async function assetViews(
     assetCounts(rows.map((r) => r.id)),
   ]);
   const byId = new Map(archives.map((a) => [a.id, a] as const));
-  const editors = await metadataEditors(archives.filter((a) => archiveIds.includes(a.id)));
+  // Each asset's own: a permission from a filtered member entry covers what its filter matches.
+  const [editors, held] = await Promise.all([
+    metadataEditors(archives.filter((a) => archiveIds.includes(a.id))),
+    assetPermissions(access, rows),
+  ]);
   return rows.flatMap((row) => {
     const archive = byId.get(row.archive_id);
     if (!archive) return [];
-    const permissions = access.get(row.archive_id)?.permissions ?? new Set<ArchivePermission>();
+    const permissions = held.get(row.id) ?? new Set<ArchivePermission>();
     const count = counts.get(row.id) ?? { revisions: 0, pins: 0 };
     const editor = editors.get(row.archive_id)!;
     return [toAssetView(row, archive, permissions, renditions.get(row.id) ?? [], count, editor)];

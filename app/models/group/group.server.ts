@@ -114,7 +114,7 @@ const selectGroups = (executor: Transaction<Database> | ReturnType<typeof db> = 
   executor.selectFrom("groups").selectAll();
 
 /** A LIKE pattern matching the text anywhere, its wildcards taken literally ('!' escapes). */
-const containing = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, "!$&")}%`;
+export const containing = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, "!$&")}%`;
 
 export interface GroupPage {
   groups: Group[];

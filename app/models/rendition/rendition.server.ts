@@ -1,5 +1,5 @@
 import type { RenditionKind } from "~/db/schema";
-import { assetDecision, may } from "~/models/access/access.server";
+import { assetDecision } from "~/models/access/access.server";
 import { currentRevisionId, findRendition, findRevision } from "~/models/asset/asset.server";
 import type { Viewer } from "~/models/user/user.schema";
 
@@ -75,7 +75,7 @@ export async function accessFile(
   // Earlier revisions belong to the history, which has its own permission.
   if (
     revision.number !== revision.currentRevision &&
-    !(await may(viewer, revision.archiveId, "HistoryView"))
+    !(await assetDecision(viewer, revision.assetId, "HistoryView")).allowed
   )
     return NOT_FOUND;
   if (!decision.allowed) {

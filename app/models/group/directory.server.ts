@@ -1,0 +1,112 @@
+import { sql, type RawBuilder } from "kysely";
+import { db } from "~/db/connection.server";
+import { EVERYONE_GROUP_ID, GUEST_USER_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
+import { requirePeopleDirectory } from "~/models/access/access.server";
+import type { Viewer } from "~/models/user/user.schema";
+import type {
+  DirectoryGroup,
+  DirectoryUser,
+  GroupDirectoryQuery,
+  UserDirectoryQuery,
+} from "./directory.schema";
+import { containing } from "./group.server";
+
+/*
+ * The people directory (decision 039): every user and group as a picker shows them, searched,
+ * sorted and paged. Only the access module's peopleDirectoryDecision opens it.
+ */
+
+export interface DirectoryRows<T> {
+  rows: T[];
+  count: number;
+  /** 0-based page, clamped to the last one, and the number of pages (at least 1). */
+  page: number;
+  pages: number;
+}
+
+const like = (column: RawBuilder<unknown>, q: string) =>
+  sql<boolean>`lower(${column}) like ${containing(q)} escape '!'`;
+
+/** A user's name as people read it: the full name, or the username when there is none. */
+const userDisplayName = sql<string>`coalesce(nullif(full_name, ''), username)`;
+
+async function pageOf<T>(
+  count: number,
+  query: { p: number; n: number },
+  read: (limit: number, offset: number) => Promise<T[]>,
+): Promise<DirectoryRows<T>> {
+  const pages = Math.max(1, Math.ceil(count / query.n));
+  const page = Math.min(query.p, pages - 1);
+  return { rows: await read(query.n, page * query.n), count, page, pages };
+}
+
+export async function userDirectory(
+  viewer: Viewer | null,
+  query: UserDirectoryQuery,
+): Promise<DirectoryRows<DirectoryUser>> {
+  await requirePeopleDirectory(viewer);
+  const matching = () => {
+    let q = db().selectFrom("users");
+    if (query.disableGuest) q = q.where("id", "!=", GUEST_USER_ID);
+    if (query.q)
+      q = q.where((eb) =>
+        eb.or(
+          [sql`username`, sql`full_name`, sql`organization`, sql`description`].map((c) =>
+            like(c, query.q),
+          ),
+        ),
+      );
+    return q;
+  };
+  const { n } = await matching()
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  const column = (field: string) =>
+    field === "id"
+      ? sql`id`
+      : field === "organization"
+        ? sql`lower(organization)`
+        : field === "description"
+          ? sql`lower(description)`
+          : sql`lower(${userDisplayName})`;
+  return pageOf(Number(n), query, async (limit, offset) => {
+    let q = matching()
+      .select(["id", "organization", "description"])
+      .select(userDisplayName.as("name"));
+    for (const s of query.sortfields) q = q.orderBy(column(s.field), s.direction);
+    // The id last keeps pages stable when names repeat.
+    const rows = await q.orderBy("id").limit(limit).offset(offset).execute();
+    return rows.map((r) => ({
+      id: r.id,
+      displayName: r.name,
+      organization: r.organization,
+      description: r.description,
+    }));
+  });
+}
+
+export async function groupDirectory(
+  viewer: Viewer | null,
+  query: GroupDirectoryQuery,
+): Promise<DirectoryRows<DirectoryGroup>> {
+  await requirePeopleDirectory(viewer);
+  const matching = () => {
+    let q = db().selectFrom("groups");
+    if (query.disableGuest) q = q.where("id", "!=", EVERYONE_GROUP_ID);
+    if (query.disableRegisteredUsers) q = q.where("id", "!=", REGISTERED_USERS_GROUP_ID);
+    if (query.q)
+      q = q.where((eb) => eb.or([like(sql`name`, query.q), like(sql`description`, query.q)]));
+    return q;
+  };
+  const { n } = await matching()
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  const column = (field: string) =>
+    field === "id" ? sql`id` : field === "description" ? sql`lower(description)` : sql`lower(name)`;
+  return pageOf(Number(n), query, async (limit, offset) => {
+    let q = matching().select(["id", "name", "description"]);
+    for (const s of query.sortfields) q = q.orderBy(column(s.field), s.direction);
+    const rows = await q.orderBy("id").limit(limit).offset(offset).execute();
+    return rows.map((r) => ({ id: r.id, displayName: r.name, description: r.description }));
+  });
+}
