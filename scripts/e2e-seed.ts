@@ -50,6 +50,8 @@ import {
   LIST_ROLES,
   listArchive,
   RESIZE_ARCHIVE,
+  accessArchive,
+  deskGroup,
 } from "../tests/e2e/users";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -141,6 +143,38 @@ async function seedUserManagers(users: Map<string, number>) {
   }
 }
 
+/*
+ * archive-dialog.spec.ts: managers of archives (each project's archivist and the a11y managers)
+ * and each project's desk group with its one member.
+ */
+async function seedArchiveManagers(users: Map<string, number>) {
+  const group = async (name: string, permissions: object, members: string[]) => {
+    const { id } = await db()
+      .insertInto("groups")
+      .values({
+        name,
+        created_at: new Date().toISOString(),
+        permissions: JSON.stringify(permissions),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const member of members) {
+      const user = users.get(member);
+      if (user === undefined) fail(`the seed user ${member} is missing`);
+      await db().insertInto("group_members").values({ group_id: id, user_id: user }).execute();
+    }
+  };
+  await group(ARCHIVE_MANAGERS_GROUP, { manageArchives: true }, [
+    ...PROJECTS.map((p) => projectUser("archivist", p)),
+    "manager-light",
+    "manager-dark",
+    "archivist-light",
+    "archivist-dark",
+  ]);
+  for (const project of PROJECTS)
+    await group(deskGroup(project), {}, [projectUser("desk", project)]);
+}
+
 /* Photographs for the browsing specs; the server's worker ingests them when it starts. */
 async function seedBrowsing(users: Map<string, number>) {
   const group = (id: number, permissions: ArchivePermission[], autoSearch = ""): ArchiveMember => ({
@@ -174,6 +208,11 @@ async function seedBrowsing(users: Map<string, number>) {
       }),
     ),
   );
+  // No members: archive-dialog.spec.ts gives access through the dialog.
+  const access = await Promise.all(
+    PROJECTS.map((project) => createArchive({ name: accessArchive(project), members: [] })),
+  );
+  for (const archive of access) await fill(archive, SMALL_ARCHIVE_PHOTOS);
   await fill(browse, BROWSE_PHOTOS);
   for (const archive of [filtered, secret, ...ordered]) await fill(archive, SMALL_ARCHIVE_PHOTOS);
 }
@@ -285,21 +324,3 @@ main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
-
-/* A group holding manageArchives: the archive administration's a11y users, in each theme. */
-async function seedArchiveManagers(users: Map<string, number>) {
-  const { id } = await db()
-    .insertInto("groups")
-    .values({
-      name: ARCHIVE_MANAGERS_GROUP,
-      created_at: new Date().toISOString(),
-      permissions: JSON.stringify({ manageArchives: true }),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  for (const name of ["archivist-light", "archivist-dark"]) {
-    const user = users.get(name);
-    if (user === undefined) fail(`the seed user ${name} is missing`);
-    await db().insertInto("group_members").values({ group_id: id, user_id: user }).execute();
-  }
-}

@@ -114,11 +114,22 @@ export function formReply(
     formError?: string;
     values?: SubmittedValues;
     status?: number;
+    /** The body's value when it is a code the client knows (e.g. the archive dialog's). */
+    value?: string;
+    heading?: string;
+    /** More of the reply, e.g. a Conform form's nested values to render again. */
+    extra?: Record<string, unknown>;
   },
 ): Response {
   const status = reply.status ?? 400;
   const body: FormReplyBody = {
-    ...errorBodyFor(status, reply.formError ?? INVALID_FORM_MESSAGE, requestIdOf(request)),
+    ...errorBodyFor(
+      status,
+      reply.value ?? reply.formError ?? INVALID_FORM_MESSAGE,
+      requestIdOf(request),
+      reply.heading ? { heading: reply.heading } : {},
+    ),
+    ...reply.extra,
     fieldErrors: reply.fieldErrors ?? {},
     ...(reply.formError ? { formError: reply.formError } : {}),
     ...(reply.values ? { repopulateFields: repopulable(reply.values) } : {}),

@@ -16,6 +16,8 @@ import { collectionErrorResponse } from "~/http/actions/collection-api.server";
 import { gridAction } from "~/http/actions/grid-action.server";
 import { SORT_OPTIONS } from "~/models/search/sort-options";
 import { requireViewer } from "~/http/session.server";
+import { hasCapability } from "~/models/access/access.server";
+import { adminArchivePath } from "~/utils/links";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "archive" in data ? `${data.archive.name} | Arkiv` : "Archive | Arkiv" },
@@ -35,7 +37,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       archiveIdFromSegment(params.archive ?? ""),
       new URL(request.url),
     );
-    return json({ ...data, signedIn: !viewer.isGuest }, { status: data.searchError ? 400 : 200 });
+    // Managers of archives reach the archive's dialog from its header (decision 038).
+    const detailsHref = (await hasCapability(viewer, "manageArchives"))
+      ? adminArchivePath(data.archive.id)
+      : null;
+    return json(
+      { ...data, signedIn: !viewer.isGuest, detailsHref },
+      { status: data.searchError ? 400 : 200 },
+    );
   } catch (error) {
     throw collectionErrorResponse(request, error);
   }
@@ -72,6 +81,7 @@ export default function ArchivePage() {
   return (
     <div>
       <h1>{archive.name}</h1>
+      {data.detailsHref ? <a href={data.detailsHref}>Archive details</a> : null}
       {archive.description ? <p>{archive.description}</p> : null}
       <div className={css.toolbar}>
         <ArchiveSearch

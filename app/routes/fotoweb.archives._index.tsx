@@ -17,6 +17,7 @@ import {
   searchTarget,
 } from "~/models/collection/collection-list.server";
 import { InvalidSearchExpressionError } from "~/models/search/search.server";
+import { hasCapability } from "~/models/access/access.server";
 import { alertDanger, alertWarning, page } from "~/styles/global.css";
 import { tileAction } from "~/http/actions/collection-api.server";
 import { readBody } from "~/http/submission.server";
@@ -59,6 +60,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       q: (q ?? "").slice(0, 1000),
       collections,
       viewer: { canPin: canPin(viewer), isGuest: viewer?.isGuest ?? true },
+      addArchiveHref: (await hasCapability(viewer, "manageArchives"))
+        ? LINKS.adminArchiveNew
+        : null,
       warning,
       searchError,
     },
@@ -75,7 +79,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Archives() {
-  const { q, collections, viewer, warning, searchError } = useLoaderData<typeof loader>();
+  const { q, collections, viewer, warning, searchError, addArchiveHref } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const alerts = (
     <>
@@ -96,7 +101,7 @@ export default function Archives() {
       ) : null}
     </>
   );
-  if (collections.length === 0) {
+  if (collections.length === 0 && !addArchiveHref) {
     return (
       <div className={page}>
         {alerts}
@@ -108,7 +113,12 @@ export default function Archives() {
     <div className={page}>
       <h1>Archives</h1>
       {alerts}
-      <CollectionList collections={collections} viewer={viewer} label="Archives" />
+      <CollectionList
+        collections={collections}
+        viewer={viewer}
+        label="Archives"
+        addArchiveHref={addArchiveHref}
+      />
     </div>
   );
 }

@@ -1,7 +1,16 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, PASSWORD } from "./users";
+import { readPlaywrightJson } from "../helpers/api-contract";
+import { ADMIN, BROWSE_ARCHIVE, PASSWORD } from "./users";
+import {
+  choose,
+  expect,
+  expectAccessible,
+  hasJs,
+  signInQuietly,
+  test,
+  waitForHydration,
+} from "./fixtures";
 import { pathArchiveId } from "./path-archives";
-import { choose, expect, expectAccessible, hasJs, signInQuietly, test } from "./fixtures";
 
 /*
  * axe-core (WCAG 2.1 A and AA) on every page of the shell, in the light theme and in the dark one
@@ -150,6 +159,31 @@ const MANAGER_SCREENS: Screen[] = [
   { name: "edit the guest", path: "/fotoweb/views/admin/users/15000" },
   { name: "bulk license dialog", path: "/fotoweb/views/admin/users/bulk?kind=license&sel=15000" },
   { name: "bulk company dialog", path: "/fotoweb/views/admin/users/bulk?kind=company&sel=15000" },
+  // The archive dialog (decision 038): the managers also hold manageArchives.
+  { name: "add archive", path: "/fotoweb/views/admin/archives/new" },
+  {
+    name: "add archive with errors",
+    path: "/fotoweb/views/admin/archives/new",
+    prepare: async (page) => {
+      await page.getByRole("main").getByRole("button", { name: "Save", exact: true }).click();
+      await expect(page.getByTestId("error-summary")).toContainText("Enter a name");
+    },
+  },
+  {
+    name: "archive details",
+    path: "/fotoweb/views/admin/archives/new",
+    prepare: async (page) => {
+      const list = await readPlaywrightJson<{ data: { Id: number; Name: string }[] }>(
+        await page.request.get("/fotoweb/api/config/archives", {
+          headers: { accept: "application/json" },
+        }),
+      );
+      const browse = list.data.find((a) => a.Name === BROWSE_ARCHIVE)!;
+      await page.goto(`/fotoweb/views/admin/archives/${browse.Id}`);
+      await waitForHydration(page, test.info());
+      await expect(page.getByRole("heading", { level: 1, name: "Archive details" })).toBeVisible();
+    },
+  },
 ];
 
 /* The metadata administration (decision 041), seen by an archive manager (manageArchives). */

@@ -50,13 +50,18 @@ const perProject = (project: string): SeedUser[] => [
   { username: `groups-${project}`, fullName: `Groups ${project}`, style: "light" },
   // Holds manageUsers through USER_MANAGERS_GROUP (users.spec.ts), not the site owner.
   { username: `users-${project}`, fullName: `Users ${project}`, style: "light" },
+  // archive-dialog.spec.ts: a manager of archives (ARCHIVE_MANAGERS_GROUP), a member of the
+  // project's desk group, and a user given EditText with a filter through the dialog.
+  { username: `archivist-${project}`, fullName: `Archivist ${project}`, style: "light" },
+  { username: `desk-${project}`, fullName: `Desk ${project}`, style: "light" },
+  { username: `editor-${project}`, fullName: `Editor ${project}`, style: "light" },
 ];
 
 export const SEED_USERS: SeedUser[] = [...shared, ...PROJECTS.flatMap(perProject)];
 
 /** The name of a per-project user for the running project. */
 export function projectUser(
-  base: "theme" | "forced" | "password" | "groups" | "users",
+  base: "theme" | "forced" | "password" | "groups" | "users" | "archivist" | "desk" | "editor",
   project: string,
 ): string {
   return `${base}-${project}`;
@@ -105,3 +110,7 @@ export const listArchive = (project: string, role: (typeof LIST_ROLES)[number]) 
 export const DOOMED_PHOTOS = 2;
 /** An archive that resizes uploads on the client, with 512 000-byte limits (upload-resize.spec.ts). */
 export const RESIZE_ARCHIVE = "E2E resize";
+/** Each project's group that archive-dialog.spec.ts gives View and Preview. */
+export const deskGroup = (project: string) => `E2E desk ${project}`;
+/** Each project's archive with photographs and no members, for archive-dialog.spec.ts to open. */
+export const accessArchive = (project: string) => `E2E access ${project}`;

@@ -1,7 +1,7 @@
 import { style } from "@vanilla-extract/css";
 import * as groups from "~/components/group/groups.css";
 import * as controls from "~/components/ui/controls.css";
-import * as users from "~/components/user/users.css";
+import * as formTabs from "~/components/ui/form-tabs.css";
 import { vars } from "~/styles/theme.css";
 
 /* The house's modal and tabs (the group and user editors'), the modal wider for its grid. */
@@ -12,8 +12,8 @@ export const modal = style([
 ]);
 export const dialog = groups.dialog;
 export const title = groups.dialogTitle;
-export const tabList = users.tabList;
-export const tab = users.tab;
+export const tabList = formTabs.tabList;
+export const tab = formTabs.tab;
 
 /** The house checkbox as a grid row's selection box. */
 export const checkbox = style([controls.checkbox, { marginBottom: 0 }]);

@@ -166,3 +166,17 @@ export const dialog = style({
 });
 
 export const heading = style({ margin: "0 0 12px", fontSize: "1.3rem" });
+
+/** The add-archive tile (spec 001 "Archive dialog"): a list item among the archives. */
+export const addTile = style([
+  tileLink,
+  {
+    alignItems: "center",
+    justifyContent: "center",
+    gap: "8px",
+    minHeight: "160px",
+    fontWeight: 600,
+    color: vars.color.link,
+  },
+]);
+export const addSign = style({ fontSize: "2.5rem", lineHeight: 1 });

@@ -2,10 +2,10 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { Tab, TabList, TabPanel, Tabs } from "react-aria-components/Tabs";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/CheckboxField";
+import { FormTabs } from "~/components/ui/FormTabs";
 import { SelectField } from "~/components/ui/SelectField";
 import { TextField } from "~/components/ui/TextField";
 import { button } from "~/components/ui/controls.css";
@@ -408,29 +408,14 @@ export function UserEditor(props: UserEditorProps) {
           ) : null}
         </div>
       ) : null}
-      {hydrated ? (
-        <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as TabId)}>
-          <TabList aria-label="User settings" className={css.tabList}>
-            {sections.map(([id, label]) => (
-              <Tab key={id} id={id} className={css.tab}>
-                {label}
-              </Tab>
-            ))}
-          </TabList>
-          {sections.map(([id, , content]) => (
-            <TabPanel key={id} id={id} shouldForceMount className={css.form}>
-              {content}
-            </TabPanel>
-          ))}
-        </Tabs>
-      ) : (
-        sections.map(([id, label, content]) => (
-          <section key={id} aria-labelledby={`user-${id}`} className={css.form}>
-            <h2 id={`user-${id}`}>{label}</h2>
-            {content}
-          </section>
-        ))
-      )}
+      <FormTabs
+        sections={sections}
+        selected={tab}
+        onSelect={setTab}
+        label="User settings"
+        idPrefix="user"
+        panelClassName={css.form}
+      />
       <div className={css.actions}>
         <Button type="submit">{mode === "new" ? "Add user" : "Save"}</Button>
         <Link to={props.back} className={button.secondary}>

@@ -120,24 +120,6 @@ export const columns = style({
   gridTemplateColumns: "repeat(auto-fit, minmax(220px, 1fr))",
 });
 
-export const tabList = style({
-  display: "flex",
-  gap: "4px",
-  borderBottom: `1px solid ${vars.color.border}`,
-});
-
-export const tab = style({
-  padding: "8px 12px",
-  cursor: "pointer",
-  color: vars.color.text,
-  borderBottom: "3px solid transparent",
-  selectors: {
-    "&[data-selected]": { borderBottomColor: vars.color.accent, fontWeight: 600 },
-    "&[data-hovered]": { background: vars.color.surfaceRaised },
-    "&[data-focus-visible]": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" },
-  },
-});
-
 export const errorSummary = style({
   padding: "12px",
   borderRadius: vars.radius.md,

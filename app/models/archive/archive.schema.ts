@@ -395,3 +395,229 @@ export const archiveNameSchema = z
     (v) => !/[\u0000-\u001f\u007f/\\]/.test(v),
     "An archive name cannot hold / \\ or control characters.",
   );
+
+/*
+ * The archive dialog and /fotoweb/api/config/archives (decision 038): the archive's own fields
+ * beside its configuration record, read from JSON as they are and from the dialog's form through
+ * archiveFormToInput. Codes name each refusal as spec 001 section 8 lists them.
+ */
+
+export const ARCHIVE_ERROR_CODES = [
+  "name_required",
+  "name_exists",
+  "metadata_invalid",
+  "path_invalid",
+  "processing_profile_invalid",
+  "processing_profile_set_invalid",
+  "too_many_archives",
+  "search_expression_invalid",
+  "member_invalid",
+  "macro_invalid",
+  "invalid",
+] as const;
+export type ArchiveErrorCode = (typeof ARCHIVE_ERROR_CODES)[number];
+
+/** What a refused save says about one field (its Conform-style path) or, at "", the whole form. */
+export interface ArchiveFieldError {
+  path: string;
+  code: ArchiveErrorCode;
+  message: string;
+}
+
+/** The heading of a refusal whose filter or macro expression does not parse (issue 16). */
+export const INVALID_SEARCH_EXPRESSION = "InvalidSearchExpression";
+
+/** The 36 colours of the identification palette: six hues in six shades, grey first. */
+export const ARCHIVE_PALETTE = [
+  "#4D4D4D",
+  "#808080",
+  "#A6A6A6",
+  "#262626",
+  "#5C4033",
+  "#8B5A2B",
+  "#8E1B1B",
+  "#C62828",
+  "#E57373",
+  "#AD1457",
+  "#D81B60",
+  "#F06292",
+  "#6A1B9A",
+  "#8E24AA",
+  "#BA68C8",
+  "#283593",
+  "#3949AB",
+  "#7986CB",
+  "#1565C0",
+  "#1E88E5",
+  "#64B5F6",
+  "#00695C",
+  "#00897B",
+  "#4DB6AC",
+  "#2E7D32",
+  "#43A047",
+  "#81C784",
+  "#9E9D24",
+  "#C0CA33",
+  "#DCE775",
+  "#EF6C00",
+  "#FB8C00",
+  "#FFB74D",
+  "#F9A825",
+  "#FDD835",
+  "#FFF176",
+] as const;
+
+/** The member every new archive starts with: Everyone, View and Preview. */
+export const EVERYONE_MEMBER: ArchiveMemberInput = {
+  Id: 10000,
+  MemberType: "group",
+  AutoSearch: "",
+  Permissions: DEFAULT_MEMBER_PERMISSIONS,
+};
+
+const archiveIdentitySchema = z.object({
+  Name: z.string().default("").pipe(archiveNameSchema),
+  Description: z.string().max(2000, "A description has at most 2000 characters.").default(""),
+  IsHidden: z.boolean().default(false),
+  /** Absent on an update: the members stay as they are. */
+  MemberList: z.array(archiveMemberSchema).max(1000).optional(),
+  /** The revision the change was based on; an older one than stored is a conflict. */
+  Revision: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+});
+
+/** A whole archive as the dialog and the API send it: identity, members and configuration. */
+export const archiveInputSchema = archiveIdentitySchema.and(archiveConfigSchema);
+export type ArchiveInput = z.output<typeof archiveInputSchema>;
+
+/** A zod path as Conform names its field: MemberList[0].AutoSearch. */
+export function fieldPath(path: readonly (string | number)[]): string {
+  return path.reduce<string>(
+    (name, part) =>
+      typeof part === "number" ? `${name}[${part}]` : name === "" ? part : `${name}.${part}`,
+    "",
+  );
+}
+
+/** The schema's refusals with their codes: a missing or empty name is name_required. */
+export function schemaErrors(error: z.ZodError): ArchiveFieldError[] {
+  return error.issues.map((issue) => {
+    const path = fieldPath(issue.path);
+    const code: ArchiveErrorCode =
+      path === "Name"
+        ? "name_required"
+        : path.startsWith("MemberList")
+          ? "member_invalid"
+          : "invalid";
+    const message =
+      path === "Name" && issue.code === "too_small"
+        ? "Enter a name for the archive."
+        : issue.message;
+    return { path, code, message };
+  });
+}
+
+/* ----------------------------------------------------------- the dialog's form */
+
+type Values = Record<string, unknown>;
+
+const isOn = (v: unknown) => v === "on" || v === "true" || v === true;
+const asNumber = (v: unknown) => {
+  if (v === undefined || v === null || v === "") return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : v;
+};
+const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
+const asObject = (v: unknown): Values =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Values) : {};
+const asRows = (v: unknown): Values[] => asList(v).map(asObject);
+
+/** Bytes for a restricted size: its toggle off is 0, on without a size the smallest step. */
+function sizeLimit(toggle: unknown, value: unknown) {
+  if (!isOn(toggle)) return 0;
+  const n = asNumber(value);
+  return n === undefined || n === 0 ? 512_000 : n;
+}
+
+/**
+ * The dialog's posted fields (Conform's nested parse, every value a string) as the input the API
+ * takes. Every switch is on the form, so a switch left off is false; "Enabled" is !IsHidden.
+ */
+export function archiveFormToInput(raw: unknown): Values {
+  const v = asObject(raw);
+  const watermark = asObject(v.WatermarkSettings);
+  const download = asObject(v.DownloadProcessing);
+  const nav = asObject(v.NavigationPaneControl);
+  const social = asObject(v.SocialSettings);
+  return {
+    Name: v.Name ?? "",
+    Description: v.Description ?? "",
+    IsHidden: !isOn(v.Enabled),
+    Revision: asNumber(v.Revision),
+    Color: v.Color,
+    IconCharacter: v.IconCharacter,
+    Path: v.Path ?? "",
+    Pool: v.Pool === "" || v.Pool === undefined ? null : v.Pool,
+    AutoSearch: v.AutoSearch ?? "",
+    MetadataSetId: v.MetadataSetId,
+    IsIndexed: v.IsIndexed === undefined ? undefined : isOn(v.IsIndexed),
+    DataMining: { Enabled: isOn(asObject(v.DataMining).Enabled) },
+    EnableConsentManagement: isOn(v.EnableConsentManagement),
+    RobotSettings: { AllowIndexing: isOn(asObject(v.RobotSettings).AllowIndexing) },
+    SocialSettings: {
+      CommentType: asNumber(social.CommentType) ?? 0,
+      AnnotationsEnabled: isOn(social.AnnotationsEnabled),
+    },
+    NavigationPaneControl: {
+      SearchTreeFields: isOn(nav.TaxonomyFilters)
+        ? asList(nav.SearchTreeFields)
+            .map(asNumber)
+            .filter((n) => n !== undefined)
+        : [],
+      FolderListSettings: {
+        ShowDocumentFolders: isOn(asObject(nav.FolderListSettings).ShowDocumentFolders),
+      },
+      ShowFolderList: isOn(nav.ShowFolderList),
+      ShowSmartFolders: isOn(nav.ShowSmartFolders),
+      EnableConsentStatusFilter: isOn(nav.EnableConsentStatusFilter),
+      EnableCustomSmartFolderName: isOn(nav.EnableCustomSmartFolderName),
+      CustomSmartFolderName: nav.CustomSmartFolderName ?? "",
+    },
+    WatermarkSettings: {
+      WatermarkFilename: watermark.WatermarkFilename ?? "",
+      WatermarkAlignment: asNumber(watermark.WatermarkAlignment) ?? 4,
+      ScaleToFit: isOn(watermark.ScaleToFit),
+    },
+    PreviewSizeList: v.PreviewSizeList ?? "",
+    DownloadProcessing: {
+      ProcessingType: asNumber(download.ProcessingType) ?? 0,
+      SpecificProcessingProfile: download.SpecificProcessingProfile || EMPTY_ID,
+      CustomProcessingProfileSet: download.CustomProcessingProfileSet || EMPTY_ID,
+    },
+    UploadEnableClientSideResize: isOn(v.UploadEnableClientSideResize),
+    UploadDefaultJpegQuality: asNumber(v.UploadDefaultJpegQuality) ?? 80,
+    UploadRestrictImageSize: sizeLimit(v.RestrictImageSize, v.UploadRestrictImageSize),
+    UploadRestrictFileSize: sizeLimit(v.RestrictFileSize, v.UploadRestrictFileSize),
+    AllowCropProfileChanges: isOn(v.AllowCropProfileChanges),
+    CropProfileSet: v.CropProfileSet ?? "",
+    InputLocation: asNumber(v.InputLocation) ?? 1,
+    InputFolder: v.InputFolder ?? "",
+    MetadataMacros: {
+      Macros: asRows(asObject(v.MetadataMacros).Macros).map((m) => ({
+        Field: asNumber(m.Field),
+        Operation: asNumber(m.Operation) ?? 0,
+        Value: m.Value ?? "",
+        IngestionTypes: asList(m.IngestionTypes).reduce<number>(
+          (mask, bit) => mask | (Number(bit) & 7),
+          0,
+        ),
+      })),
+    },
+    MemberList: asRows(v.MemberList).map((m) => ({
+      Id: asNumber(m.Id),
+      MemberType: m.MemberType,
+      AutoSearch: m.AutoSearch ?? "",
+      Permissions: asList(m.Permissions),
+    })),
+    Properties: asRows(v.Properties).map((p) => ({ key: p.key ?? "", value: p.value ?? "" })),
+  };
+}

@@ -74,8 +74,21 @@ export async function queueArchiveScan(
   archiveId: number,
   options: { ownerId?: number | null } = {},
 ): Promise<{ jobId: number } | null> {
-  const archive = await findArchive(archiveId);
-  if (!archive || !isPathArchive(archive)) return null;
+  // Read as stored now: a save in this same request has just changed the folder.
+  const row = await db()
+    .selectFrom("archives")
+    .select("config")
+    .where("id", "=", archiveId)
+    .where("trash_id", "is", null)
+    .executeTakeFirst();
+  let config: { Path?: unknown } = {};
+  try {
+    config = row ? (JSON.parse(row.config) as { Path?: unknown }) : {};
+  } catch {
+    // A damaged record indexes nothing.
+  }
+  if (!row || typeof config.Path !== "string" || !isPathArchive({ config: { Path: config.Path } }))
+    return null;
   const payload: ArchiveScanPayload = { archiveId };
   const waiting = await db()
     .selectFrom("jobs")

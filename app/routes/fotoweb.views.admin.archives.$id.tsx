@@ -1,0 +1,52 @@
+import "~/components/shell/shell-bundle";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ArchiveDialog, type DialogReply } from "~/components/archive/ArchiveDialog";
+import {
+  archiveDialogAction,
+  archiveDialogData,
+  archiveIdOf,
+} from "~/http/actions/archive-admin.server";
+import { pageHandler } from "~/http/http.server";
+import { page, panel } from "~/styles/global.css";
+
+/* Archive details (spec 001 "Archive dialog"; decision 038): the archive's four tabs as one form. */
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Archive details: ${data?.record?.Name ?? "archive"} | Arkiv` },
+];
+
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request, params }: LoaderFunctionArgs) =>
+    archiveDialogData(request, archiveIdOf(params.id)),
+  )(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request, params }: ActionFunctionArgs) =>
+    archiveDialogAction(request, archiveIdOf(params.id)),
+  )(args);
+}
+
+export default function ArchiveDetailsView() {
+  const data = useLoaderData<typeof loader>();
+  const reply = useActionData<DialogReply>();
+  const record = data.record;
+  return (
+    <div className={page}>
+      <section className={panel} aria-labelledby="archive-title">
+        <p>
+          <Link to={"Href" in record ? record.Href : "/fotoweb/archives/"}>{record.Name}</Link>
+        </p>
+        <h1 id="archive-title">Archive details</h1>
+        <ArchiveDialog
+          key={reply?.serial ?? record.Revision}
+          record={record}
+          options={data.options}
+          lists={data.lists}
+          reply={reply}
+        />
+      </section>
+    </div>
+  );
+}
