@@ -442,7 +442,10 @@ describe("the API", () => {
       ["PUT", `${API}/${made.Id}-Target`, { Name: "Renamed" }, 404],
       ["PUT", `${API}/abc`, { Name: "Renamed" }, 404],
       ["PUT", `${API}/99999999999`, { Name: "Renamed" }, 404],
-      ["DELETE", `${API}/${made.Id}`, null, 405],
+      ["DELETE", `${API}/abc`, null, 404],
+      ["DELETE", `${API}/${made.Id}-Target`, null, 404],
+      ["DELETE", `${API}/99999999999`, null, 404],
+      ["PATCH", `${API}/${made.Id}`, { Name: "Patched" }, 405],
     ];
     for (const [method, url, body, status] of cases) {
       const response = await send(manager, method, url, body);
