@@ -18,6 +18,12 @@ async function order(page: Page): Promise<string[]> {
     .allTextContents();
 }
 
+/** How many rows after `first` `second` stands (1: right after it; -1: right before it). */
+async function gap(page: Page, first: string, second: string): Promise<number> {
+  const names = await order(page);
+  return names.indexOf(second) - names.indexOf(first);
+}
+
 test.beforeEach(async ({ page }) => {
   await signInQuietly(page, ADMIN.username, ADMIN.password);
 });
@@ -42,9 +48,10 @@ test("reorder: move down, then back (drag and drop with JavaScript)", async ({ p
   const before = await order(page);
   expect(before.indexOf(second)).toBe(before.indexOf(first) + 1);
   await page.getByRole("button", { name: `Move down: ${first}` }).click();
-  await expectToast(page, `${first} is now number ${before.indexOf(first) + 2}.`);
-  const swapped = await order(page);
-  expect(swapped.indexOf(first)).toBe(swapped.indexOf(second) + 1);
+  // Positions are site-wide and the other project's specs add, move and delete archives at the
+  // same time: only the pair's own order is this test's to assert.
+  await expectToast(page, new RegExp(`${first} is now number \\d+\\.`));
+  await expect.poll(() => gap(page, first, second)).toBe(-1);
 
   if (hasJs(test.info())) {
     // The row is draggable (its Drag button serves the keyboard and screen readers).
@@ -54,8 +61,7 @@ test("reorder: move down, then back (drag and drop with JavaScript)", async ({ p
   } else {
     await page.getByRole("button", { name: `Move up: ${first}` }).click();
   }
-  await expectToast(page, `${first} is now number ${before.indexOf(first) + 1}.`);
-  expect(await order(page)).toEqual(before);
+  await expect.poll(() => gap(page, first, second)).toBe(1);
 });
 
 test("delete asks first, then the trash can restores the archive", async ({ page, open }) => {

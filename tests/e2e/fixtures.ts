@@ -43,7 +43,7 @@ export async function signInQuietly(page: Page, username: string, password: stri
 }
 
 /** A toast with this text is shown (several may be stacked while earlier ones time out). */
-export async function expectToast(page: Page, text: string) {
+export async function expectToast(page: Page, text: string | RegExp) {
   // Newest on top: an earlier toast with the same text may still be fading out below it.
   await expect(page.getByTestId("toast").filter({ hasText: text }).first()).toBeVisible();
 }
