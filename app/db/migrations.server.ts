@@ -13,6 +13,7 @@ import { archiveAdministration } from "./migrations/0009-archive-administration"
 import { processingLists } from "./migrations/0010-processing-lists";
 import { pathArchives } from "./migrations/0011-path-archives";
 import { trashCan } from "./migrations/0012-trash-can";
+import { editing } from "./migrations/0013-editing";
 
 /*
  * The migrations, in the order they run (decision 025). Each lives in app/db/migrations/ and is
@@ -34,6 +35,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0010_processing_lists": processingLists(dialect),
     "0011_path_archives": pathArchives(dialect),
     "0012_trash_can": trashCan(dialect),
+    "0013_editing": editing(dialect),
   };
 }
 

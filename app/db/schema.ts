@@ -288,6 +288,52 @@ export interface RevisionsTable {
   created_at: string;
   /** A path archive's file in place of a blob (decision 042); blob_hash is its content hash. */
   indexed_file_id: Generated<number | null>;
+  /** What made this revision (decision 044). */
+  kind: Generated<RevisionKind>;
+  /** The background task that made it, if one did. */
+  job_id: Generated<number | null>;
+  /** Writing this revision's metadata into its file (decision 044). */
+  writeback: Generated<WritebackState>;
+  /** An XMP sidecar's blob, where the format cannot hold the metadata itself. */
+  sidecar_hash: Generated<string | null>;
+  writeback_error: Generated<string | null>;
+}
+
+export type RevisionKind =
+  | "upload"
+  | "edit"
+  | "rename"
+  | "rotate"
+  | "rollback"
+  | "duplicate"
+  | "copy"
+  | "move";
+
+/**
+ * none: nothing to write (an upload's file is what it is); pending: the write-back job will
+ * write the revision's metadata into a copy of its file; done: the file carries it; sidecar: the
+ * format cannot, an XMP sidecar does; failed: the file was left as it was (writeback_error).
+ */
+export type WritebackState = "none" | "pending" | "done" | "sidecar" | "failed";
+
+export type TaskItemStatus = "pending" | "done" | "failed" | "skipped";
+
+/** One asset a background task acts on (decision 044). */
+export interface TaskItemsTable {
+  job_id: number;
+  seq: number;
+  href: string;
+  asset_id: number | null;
+  /** JSON text: the request's parameters for this asset alone. */
+  params: string | null;
+  status: Generated<TaskItemStatus>;
+  /** JSON text: the per-asset result. */
+  result: string | null;
+  error: string | null;
+  before_revision: number | null;
+  after_revision: number | null;
+  result_asset_id: number | null;
+  updated_at: string;
 }
 
 export type RenditionKind = "thumbnail" | "thumbnailRetina" | "preview";
@@ -519,6 +565,7 @@ export interface Database {
   indexed_files: IndexedFilesTable;
   archive_scans: ArchiveScansTable;
   trash_entries: TrashEntriesTable;
+  task_items: TaskItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

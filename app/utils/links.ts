@@ -29,6 +29,9 @@ export const LINKS = {
   uploads: "/fotoweb/api/uploads",
   renditionService: "/fotoweb/services/renditions",
   backgroundTasks: "/fotoweb/me/background-tasks/",
+  // Editing (issue 17): the batch panel for a selection (its plain page), a task's page.
+  batch: "/fotoweb/views/batch",
+  tasks: "/fotoweb/views/tasks",
   // People (issue 15): the pages an administrator uses (each modal of the spec is a page without
   // JavaScript), their API, and what a visitor with no account reaches.
   adminUsers: "/fotoweb/views/admin/users",
@@ -74,6 +77,15 @@ export const LINKS = {
   apiUsersPublic: "/fotoweb/api/users/public/all",
   apiGroupsPublic: "/fotoweb/api/groups/public/all",
 } as const;
+
+/** A background task's page: progress, per-asset results, undo. */
+export const taskPagePath = (jobId: number | string) => `${LINKS.tasks}/${jobId}`;
+
+/** A background task's status in the API (the 201's location). */
+export const taskHref = (jobId: number | string) => `${LINKS.backgroundTasks}${jobId}`;
+
+/** Server-sent events of a task's progress (text/event-stream). */
+export const taskEventsPath = (jobId: number | string) => `${LINKS.backgroundTasks}${jobId}/events`;
 
 /** An archive's dialog page ("archive details"). */
 export const adminArchivePath = (archiveId: number | string) =>

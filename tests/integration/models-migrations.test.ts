@@ -135,6 +135,7 @@ describe("schema", () => {
         "rendition_sets",
         "watermarks",
         "trash_entries",
+        "task_items",
         "password_resets",
         "renditions",
         "revisions",
@@ -382,6 +383,7 @@ describe("re-running migrations", () => {
       "0010_processing_lists",
       "0011_path_archives",
       "0012_trash_can",
+      "0013_editing",
     ]);
   });
 
@@ -449,9 +451,10 @@ describe("an empty database", () => {
       "0010_processing_lists",
       "0011_path_archives",
       "0012_trash_can",
+      "0013_editing",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
-    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 38 : 33);
+    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 39 : 34);
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {
@@ -559,6 +562,7 @@ describe("frozen migrations (decision 025)", () => {
         "0010_processing_lists",
         "0011_path_archives",
         "0012_trash_can",
+        "0013_editing",
       ]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
@@ -629,6 +633,7 @@ describe("frozen migrations (decision 025)", () => {
         "0010_processing_lists",
         "0011_path_archives",
         "0012_trash_can",
+        "0013_editing",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")

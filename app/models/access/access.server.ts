@@ -317,6 +317,68 @@ export async function assetDecision(
 }
 
 /**
+ * assetDecision for many assets at once (a background task's selection, decision 044): one
+ * visibility query and one permission pass for all of them. Each id gets its own decision: not
+ * found (missing, or not the viewer's to see), forbidden (seen, but without the action), or the
+ * asset with its archive. Ids that are not safe integers are not found.
+ */
+export async function assetsDecision(
+  viewer: Viewer | null,
+  assetIds: readonly number[],
+  action: AccessAction,
+): Promise<Map<number, Decision<{ asset: AssetRow; archive: Archive }>>> {
+  const result = new Map<number, Decision<{ asset: AssetRow; archive: Archive }>>();
+  const notFound = { allowed: false as const, problem: new Problem("not-found", ASSET_NOT_FOUND) };
+  const ids = [...new Set(assetIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  for (const id of assetIds) result.set(id, notFound);
+  if (!viewer || ids.length === 0) return result;
+  const rows: AssetRow[] = [];
+  // Bounded IN lists: SQLite allows 32 766 variables, PostgreSQL 65 535; chunks stay far below.
+  for (let i = 0; i < ids.length; i += 5000) {
+    const chunk = ids.slice(i, i + 5000);
+    const archiveIds = await db()
+      .selectFrom("assets")
+      .select("archive_id")
+      .distinct()
+      .where("id", "in", chunk)
+      .execute();
+    if (archiveIds.length === 0) continue;
+    const access = await visibleArchives(
+      viewer,
+      archiveIds.map((r) => r.archive_id),
+    );
+    if (access.size === 0) continue;
+    rows.push(
+      ...(await db()
+        .selectFrom("assets")
+        .selectAll()
+        .where("id", "in", chunk)
+        .where((eb) => visibleCondition(eb, access))
+        .execute()),
+    );
+  }
+  if (rows.length === 0) return result;
+  const archiveIds = [...new Set(rows.map((r) => r.archive_id))];
+  const [access, archives] = await Promise.all([
+    visibleArchives(viewer, archiveIds),
+    listArchives(),
+  ]);
+  const held = await assetPermissions(access, rows);
+  const archiveById = new Map(archives.map((a) => [a.id, a]));
+  for (const asset of rows) {
+    const archive = archiveById.get(asset.archive_id);
+    if (!archive) continue;
+    result.set(
+      asset.id,
+      needsSignIn(viewer, action) || !held.get(asset.id)?.has(action)
+        ? { allowed: false, problem: refusal(action, archive.name) }
+        : { allowed: true, value: { asset, archive } },
+    );
+  }
+  return result;
+}
+
+/**
  * May the viewer change the archive's manual order (relocate)? Members with View and EditText,
  * and the site owner; guests never.
  */
