@@ -7,6 +7,7 @@ import { accountDecision, assetsDecision, ASSET_NOT_FOUND } from "~/models/acces
 import { Problem } from "~/models/problem/problem";
 import { findUserById } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
+import { singleton } from "~/utils/singleton.server";
 import { taskOperations } from "./operations.server";
 import { OWNER_GONE, taskFailureMessage } from "./task-messages";
 import {
@@ -37,6 +38,8 @@ export interface TaskItemInput {
   href: string;
   /** Null when the href names no asset at all: the item fails as a missing asset. */
   assetId: number | null;
+  /** The archive the href named, when it named one: an asset elsewhere is not at this address. */
+  archiveId?: number;
   itemParams?: ItemParams;
 }
 
@@ -90,11 +93,18 @@ const itemParamsSchema = z
 
 const undoParamsSchema = z.object({ jobId: z.number().int().positive() });
 
+/**
+ * The operations, one object per process: the server entry and the Remix build are separate
+ * module graphs (as in tests, where the test's own modules and the built server run side by
+ * side), and both must find the same operations, including one a test registers.
+ */
+export const taskOperationRegistry = () => singleton("taskOperations", () => taskOperations);
+
 export const isTaskOperation = (name: string): name is TaskOperationName =>
   (TASK_OPERATIONS as readonly string[]).includes(name);
 
 function operationOf(name: Exclude<TaskOperationName, "undo">): TaskOperation<unknown> {
-  const operation = taskOperations[name] as TaskOperation<unknown> | undefined;
+  const operation = taskOperationRegistry()[name] as TaskOperation<unknown> | undefined;
   if (!operation) throw new Problem("unsupported", `This server cannot run "${name}" tasks yet.`);
   return operation;
 }
@@ -181,6 +191,12 @@ export async function createTask(
   const rows = items.map((item, seq): NewItem => {
     if (item.assetId === null) return refusedItem(seq, item.href, null, ASSET_NOT_FOUND);
     const decided = decisions.get(item.assetId);
+    if (
+      decided?.allowed &&
+      item.archiveId !== undefined &&
+      decided.value.archive.id !== item.archiveId
+    )
+      return refusedItem(seq, item.href, item.assetId, ASSET_NOT_FOUND);
     if (!decided?.allowed)
       return refusedItem(seq, item.href, item.assetId, decided?.problem.message ?? ASSET_NOT_FOUND);
     return {
@@ -217,15 +233,19 @@ async function insertTask(
     });
 }
 
-/** The stored task a viewer may see: their own, or any for the site owner. */
+/**
+ * The stored task a viewer may see: their own only (anyone else's answers as a missing one);
+ * `siteOwnerToo` lets the site owner reach anyone's (to undo it).
+ */
 export async function findTask(
   viewer: Viewer | null,
   jobId: number,
+  options: { siteOwnerToo?: boolean } = {},
 ): Promise<(Job & { payload: TaskPayload }) | null> {
   if (!viewer || viewer.isGuest || !Number.isSafeInteger(jobId) || jobId <= 0) return null;
   const job = await getJob(jobId);
   if (!job || job.type !== TASK_JOB) return null;
-  if (job.ownerId !== viewer.id && !viewer.isSiteOwner) return null;
+  if (job.ownerId !== viewer.id && !(options.siteOwnerToo && viewer.isSiteOwner)) return null;
   return job as Job & { payload: TaskPayload };
 }
 
@@ -241,7 +261,7 @@ export async function undoRefusal(job: Job & { payload: TaskPayload }): Promise<
   if (operation === "undo") return UNDO_OF_UNDO;
   if (job.status !== "done" && job.status !== "notified" && job.status !== "failed")
     return "The task is still running; undo it when it has finished.";
-  if (!taskOperations[operation]?.undo) return "This kind of task cannot be undone.";
+  if (!taskOperationRegistry()[operation]?.undo) return "This kind of task cannot be undone.";
   const done = await db()
     .selectFrom("task_items")
     .select("seq")
@@ -255,7 +275,7 @@ export async function undoRefusal(job: Job & { payload: TaskPayload }): Promise<
 async function createUndoTask(owner: Viewer, params: unknown): Promise<{ jobId: number }> {
   const parsed = undoParamsSchema.safeParse(params);
   if (!parsed.success) throw new Problem("invalid", "Say which task to undo (jobId).");
-  const undone = await findTask(owner, parsed.data.jobId);
+  const undone = await findTask(owner, parsed.data.jobId, { siteOwnerToo: true });
   if (!undone) throw new Problem("not-found", TASK_NOT_FOUND);
   const refusal = await undoRefusal(undone);
   if (refusal) throw new Problem(refusal === UNDO_OF_UNDO ? "invalid" : "conflict", refusal);
@@ -472,7 +492,7 @@ export async function runTask(job: Job, ctx: TaskRunContext): Promise<TaskCounts
   const isUndo = payload.operation === "undo";
   const undo = isUndo ? (payload.params as UndoPayloadParams) : null;
   const name = (undo ? undo.operation : payload.operation) as Exclude<TaskOperationName, "undo">;
-  const operation = taskOperations[name] as TaskOperation<unknown> | undefined;
+  const operation = taskOperationRegistry()[name] as TaskOperation<unknown> | undefined;
   const params = undo ? undo.params : payload.params;
 
   const owner = job.ownerId === null ? null : await findUserById(job.ownerId);
