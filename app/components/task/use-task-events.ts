@@ -37,11 +37,8 @@ export function useTaskEvents(jobId: number, initial: LiveTask, onFinished?: () 
     source.addEventListener("status", (message) => {
       const event = JSON.parse((message as MessageEvent<string>).data) as LiveTask;
       setTask((current) => {
-        const results = [...current.results];
-        for (const item of event.results) {
-          const at = results.findIndex((r) => r.seq === item.seq);
-          if (at >= 0) results[at] = item;
-        }
+        const changed = new Map(event.results.map((r) => [r.seq, r]));
+        const results = current.results.map((r) => changed.get(r.seq) ?? r);
         return { ...event, results };
       });
       if (FINAL.has(event.status)) {
@@ -50,8 +47,7 @@ export function useTaskEvents(jobId: number, initial: LiveTask, onFinished?: () 
       }
     });
     return () => source.close();
-    // onFinished is the page's revalidate, stable enough; a new one must not reopen the stream.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // onFinished (the page's revalidate) changes every render: it must not reopen the stream.
   }, [jobId, running]);
   return task;
 }
