@@ -65,9 +65,9 @@ export function TaskPanel(props: TaskPanelProps) {
         )}
       </ProgressBar>
       <p className={css.counts} aria-live="polite" data-testid="task-counts">
-        {counts.done} done, {counts.failed} failed
-        {counts.skipped > 0 ? `, ${counts.skipped} skipped` : ""}, {counts.pending} waiting, of{" "}
-        {counts.total}
+        {`${counts.done} done, ${counts.failed} failed` +
+          (counts.skipped > 0 ? `, ${counts.skipped} skipped` : "") +
+          `, ${counts.pending} waiting, of ${counts.total}`}
       </p>
       {task.error ? (
         <p role="alert" className={alertDanger}>

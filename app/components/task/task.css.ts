@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 export const progress = style({ display: "grid", gap: "4px", margin: "16px 0" });
@@ -20,7 +20,11 @@ export const results = style({
   width: "100%",
   borderCollapse: "collapse",
   marginTop: "16px",
-  selectors: { "& th, & td": { textAlign: "left", padding: "6px 8px", verticalAlign: "top" } },
+});
+globalStyle(`${results} th, ${results} td`, {
+  textAlign: "left",
+  padding: "6px 8px",
+  verticalAlign: "top",
 });
 export const row = style({
   borderTop: `1px solid ${vars.color.border}`,
