@@ -23,15 +23,25 @@ import {
 
 export const EMPTIED = "emptied from the trash can";
 
-/** The trash entry this task already put assets of this archive into, if any. */
-async function entryOfTask(
+/**
+ * The trash entry this task already put assets of this archive into, if any: its items' assets,
+ * or the assets they made (an undone copy).
+ */
+export async function entryOfTask(
   trx: Kysely<Database>,
   jobId: number,
   archiveId: number,
 ): Promise<number | null> {
   const row = await trx
     .selectFrom("task_items")
-    .innerJoin("assets", "assets.id", "task_items.asset_id")
+    .innerJoin("assets", (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb("assets.id", "=", eb.ref("task_items.asset_id")),
+          eb("assets.id", "=", eb.ref("task_items.result_asset_id")),
+        ]),
+      ),
+    )
     .innerJoin("trash_entries", "trash_entries.id", "assets.trash_id")
     .select("trash_entries.id")
     .where("task_items.job_id", "=", jobId)
