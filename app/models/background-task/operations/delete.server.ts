@@ -91,7 +91,8 @@ export const deleteOperation: TaskOperation<DeleteParams> = {
     const archive = decision.value;
     return ctx.commit(async (trx) => {
       const restored = await restoreAssetWithin(trx, assetId);
-      if (restored === "emptied") return failedOutcome(ctx, `The asset was ${EMPTIED}; not undone.`);
+      if (restored === "emptied")
+        return failedOutcome(ctx, `The asset was ${EMPTIED}; not undone.`);
       if (restored === "not-in-trash") return failedOutcome(ctx, CHANGED_SINCE);
       if (restored === "archive-in-trash")
         return failedOutcome(
