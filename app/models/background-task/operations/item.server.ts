@@ -115,6 +115,8 @@ export async function rollbackItem(
   ctx: ItemContext<unknown>,
   item: UndoItem,
   permission: AccessAction,
+  /** Runs after the rollback revision, in its transaction (a rotation's undo sets the size). */
+  afterRollback?: (trx: Kysely<Database>, assetId: number) => Promise<void>,
 ): Promise<ItemOutcome> {
   if (nothingToUndo(item)) return ctx.commit(async () => doneOutcome(ctx, {}));
   if (item.beforeRevision === null || item.afterRevision === null)
@@ -135,6 +137,7 @@ export async function rollbackItem(
       userId: userIdOf(ctx),
       jobId: ctx.jobId,
     });
+    await afterRollback?.(trx, checked.row.id);
     const fileName = await trx
       .selectFrom("assets")
       .select("file_name")

@@ -64,6 +64,49 @@ export async function rotatedImage(
   }
 }
 
+/**
+ * The displayed size and placeholder of an asset's revision `number`, read from its file and its
+ * thumbnail; null when they cannot be read (the undo then leaves the asset's as they are).
+ */
+async function shownAs(
+  assetId: number,
+  number: number | null,
+): Promise<{ width: number; height: number; placeholder: string } | null> {
+  if (number === null) return null;
+  const revision = await db()
+    .selectFrom("revisions")
+    .select(["id", "blob_hash"])
+    .where("asset_id", "=", assetId)
+    .where("number", "=", number)
+    .executeTakeFirst();
+  if (!revision) return null;
+  const thumbnail = await db()
+    .selectFrom("renditions")
+    .select("blob_hash")
+    .where("revision_id", "=", revision.id)
+    .where("kind", "=", "thumbnail")
+    .executeTakeFirst();
+  if (!thumbnail) return null;
+  try {
+    const meta = await withOriginalFile(
+      { revisionId: revision.id, blobHash: revision.blob_hash },
+      (file) =>
+        sharp(file, { limitInputPixels: false })
+          .metadata()
+          .catch(() => null),
+    );
+    if (!meta) return null;
+    const small = await blobStore().withLocalFile(thumbnail.blob_hash, (file) => renderImage(file));
+    const width = meta.autoOrient?.width ?? meta.width;
+    const height = meta.autoOrient?.height ?? meta.height;
+    if (!width || !height) return null;
+    return { width, height, placeholder: small.placeholder };
+  } catch (error) {
+    if (error instanceof UndecodableImageError || unreadableFile(error) !== null) return null;
+    throw error;
+  }
+}
+
 export const rotateOperation: TaskOperation<RotateParams> = {
   permission: "CropRotate",
 
@@ -139,7 +182,12 @@ export const rotateOperation: TaskOperation<RotateParams> = {
     });
   },
 
-  undo(ctx, item) {
-    return rollbackItem(ctx, item, "CropRotate");
+  async undo(ctx, item) {
+    const shown = item.assetId === null ? null : await shownAs(item.assetId, item.beforeRevision);
+    return rollbackItem(ctx, item, "CropRotate", async (trx, assetId) => {
+      // A rollback takes the earlier file but not the asset's size and placeholder, which the
+      // rotation changed: they follow the file back here.
+      if (shown) await trx.updateTable("assets").set(shown).where("id", "=", assetId).execute();
+    });
   },
 };
