@@ -50,6 +50,7 @@ let work: string;
 let owner: Viewer;
 let editor: Viewer;
 let reader: Viewer;
+let mover: Viewer;
 const archives = {} as Record<"source" | "target" | "viewOnly" | "hidden" | "path", Archive>;
 
 const ALL: ArchivePermission[] = [
@@ -83,13 +84,21 @@ beforeAll(async () => {
   owner = (await findUserByUsername(TEST_ADMIN.username))!;
   editor = await createUser({ username: "fileops-editor", password: "fileops-editor-pass" });
   reader = await createUser({ username: "fileops-reader", password: "fileops-reader-pass" });
+  mover = await createUser({ username: "fileops-mover", password: "fileops-mover-pass" });
   archives.source = await createArchive({
     name: "Ops source",
-    members: [member(editor, ALL), member(reader, ["View", "Preview"])],
+    members: [
+      member(editor, ALL),
+      member(reader, ["View", "Preview"]),
+      member(mover, ["View", "MoveFrom", "MoveTo"]),
+    ],
   });
   archives.target = await createArchive({
     name: "Ops target",
-    members: [member(editor, ["View", "CopyTo", "MoveTo"])],
+    members: [
+      member(editor, ["View", "CopyTo", "MoveTo", "MoveFrom"]),
+      member(mover, ["View", "MoveTo"]),
+    ],
     config: {
       MetadataMacros: {
         Macros: [
@@ -123,6 +132,12 @@ let counter = 0;
 async function asset(archive: Archive, fileName?: string, metadata?: Record<string, string[]>) {
   const name = fileName ?? `photo-${++counter}.jpg`;
   const id = await insertAsset(archive, { fileName: name, metadata });
+  // As ingest leaves it: the first revision holds the asset's metadata.
+  await db()
+    .updateTable("revisions")
+    .set({ metadata: JSON.stringify(metadata ?? {}) })
+    .where("asset_id", "=", id)
+    .execute();
   return { id, href: assetHref(archive.id, archive.name, { id, fileName: name }) };
 }
 
@@ -334,4 +349,344 @@ describe("an item applied twice (a resumed job)", () => {
         expect(entries.some((e) => Number(e.asset_count) > 1)).toBe(false);
     },
   );
+});
+
+/** Gives an asset's revision a real JPEG of width × height in the blob store. */
+async function withImage(assetId: number, number: number, width: number, height: number) {
+  const data = await sharp({
+    create: { width, height, channels: 3, background: { r: 200, g: 80, b: 20 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const blob = await blobStore().put(data);
+  await db()
+    .updateTable("revisions")
+    .set({ blob_hash: blob.hash, file_size: blob.size })
+    .where("asset_id", "=", assetId)
+    .where("number", "=", number)
+    .execute();
+  return blob;
+}
+
+const renditionsOf = async (assetId: number) => {
+  const asset = await row(assetId);
+  return db()
+    .selectFrom("renditions")
+    .innerJoin("revisions", "revisions.id", "renditions.revision_id")
+    .select(["renditions.kind", "renditions.blob_hash"])
+    .where("revisions.asset_id", "=", assetId)
+    .where("revisions.number", "=", asset.current_revision)
+    .orderBy("renditions.kind")
+    .execute();
+};
+
+describe("duplicate and copy revision", () => {
+  test("a ready duplicate beside the source, after it in the order; undo trashes it", async () => {
+    const source = await asset(archives.source, "harbour.jpg", { [FIELD.keywords]: ["boat"] });
+    const next = await asset(archives.source, "next.jpg");
+    const ingestsBefore = await db()
+      .selectFrom("jobs")
+      .select("id")
+      .where("type", "=", "ingest")
+      .execute();
+    const { jobId, results: out } = await task(editor, "duplicate", [item(source), item(source)]);
+    expect(out.map((r) => r.status)).toEqual(["done", "done"]);
+    const [first, second] = out.map((r) => r.made!);
+    expect(out.map((r) => r.result["result-filename"])).toEqual([
+      "harbour (copy).jpg",
+      "harbour (copy 2).jpg",
+    ]);
+    expect(out[0]!.result["result-href"]).toBe(
+      assetHref(archives.source.id, archives.source.name, {
+        id: first!,
+        fileName: "harbour (copy).jpg",
+      }),
+    );
+    const made = await row(first!);
+    const original = await row(source.id);
+    expect(made).toMatchObject({
+      state: "ready",
+      archive_id: archives.source.id,
+      folder_id: original.folder_id,
+      current_revision: 1,
+      width: original.width,
+      mime: original.mime,
+    });
+    expect(JSON.parse(made.tags)).toEqual(["boat"]);
+    // Between the source and the asset after it.
+    expect(Number(made.position)).toBeGreaterThan(Number(original.position));
+    expect(Number(made.position)).toBeLessThan(Number((await row(next.id)).position));
+    const [revision] = await revisionsOf(first!);
+    expect(revision).toMatchObject({ kind: "duplicate", job_id: jobId });
+    expect(revision!.blob_hash).toBe((await revisionsOf(source.id))[0]!.blob_hash);
+    expect(await renditionsOf(first!)).toEqual(await renditionsOf(source.id));
+    // Ready at once: no ingest for it.
+    const ingestsAfter = await db()
+      .selectFrom("jobs")
+      .select("id")
+      .where("type", "=", "ingest")
+      .execute();
+    expect(ingestsAfter.length).toBe(ingestsBefore.length);
+
+    // The second duplicate is edited before the undo: it stays.
+    await db()
+      .transaction()
+      .execute((trx) =>
+        writeRevision(trx, second!, { kind: "rename", fileName: "kept.jpg", userId: owner.id }),
+      );
+    const undone = await undo(editor, jobId);
+    expect(undone.results.map((r) => [r.status, r.result.error])).toEqual([
+      ["done", undefined],
+      ["failed", CHANGED_SINCE],
+    ]);
+    expect((await row(first!)).trash_id).not.toBeNull();
+    expect((await row(second!)).trash_id).toBeNull();
+    expect((await row(source.id)).trash_id).toBeNull();
+  });
+
+  test("copy revision takes the named revision; one that does not exist fails", async () => {
+    const source = await asset(archives.source, "draft.jpg", { [FIELD.title]: ["First"] });
+    await withImage(source.id, 1, 60, 40);
+    await db()
+      .transaction()
+      .execute((trx) =>
+        writeRevision(trx, source.id, {
+          kind: "edit",
+          fileName: "final.jpg",
+          fields: { [FIELD.title]: "Second" },
+          userId: owner.id,
+        }),
+      );
+    const { results: out } = await task(editor, "duplicate", [
+      item(source, { itemParams: { revision: 1 } }),
+      item(source, { itemParams: { revision: 9 } }),
+    ]);
+    expect(out[0]!.result.error).toBeUndefined();
+    const made = await row(out[0]!.made!);
+    expect(made.file_name).toBe("draft (copy).jpg");
+    expect(made.title).toBe("First");
+    expect(out[1]).toMatchObject({
+      status: "failed",
+      result: { error: "This asset has no revision 9." },
+    });
+  });
+
+  test("refused without DuplicateFile, and in an archive indexing a folder", async () => {
+    const source = await asset(archives.source);
+    const indexed = await asset(archives.path);
+    const refused = await task(reader, "duplicate", [item(source)]);
+    expect(refused.results[0]!.result.error).toBe(
+      'You do not have permission to do this in "Ops source".',
+    );
+    const path = await task(editor, "duplicate", [item(indexed)]);
+    expect(path.results[0]!.result.error).toBe(PATH_ARCHIVE_FILES);
+  });
+});
+
+const destination = (archive: Archive, folder = "") => ({ archiveId: archive.id, folder });
+
+describe("copy and move to another archive", () => {
+  test("copy: a new asset in the destination with its copy macros; undo trashes it", async () => {
+    const source = await asset(archives.source, "sea.jpg", { [FIELD.keywords]: ["sea"] });
+    const { jobId, results: out } = await task(
+      editor,
+      "copy",
+      [item(source)],
+      destination(archives.target, "Incoming/2024"),
+    );
+    expect(out[0]!.status).toBe("done");
+    const copy = await row(out[0]!.made!);
+    expect(copy.archive_id).toBe(archives.target.id);
+    expect(JSON.parse(copy.tags)).toEqual(["sea", "copied"]);
+    const folder = await db()
+      .selectFrom("folders")
+      .select("path")
+      .where("id", "=", copy.folder_id!)
+      .executeTakeFirstOrThrow();
+    expect(folder.path).toBe("Incoming/2024");
+    expect(out[0]!.result["result-href"]).toBe(
+      assetHref(archives.target.id, archives.target.name, { id: copy.id, fileName: "sea.jpg" }),
+    );
+    expect((await revisionsOf(copy.id))[0]).toMatchObject({ kind: "copy", writeback: "pending" });
+    // The source is as it was.
+    expect(await revisionsOf(source.id)).toHaveLength(1);
+    expect((await row(source.id)).archive_id).toBe(archives.source.id);
+
+    await undo(editor, jobId);
+    expect((await row(copy.id)).trash_id).not.toBeNull();
+  });
+
+  test("both ends are checked per asset: source rights, destination rights, unseen ones", async () => {
+    const source = await asset(archives.source);
+    const elsewhere = await asset(archives.viewOnly);
+    // The destination is refused: no CopyTo there, or not seen at all.
+    const noCopyTo = await task(editor, "copy", [item(source)], destination(archives.viewOnly));
+    expect(noCopyTo.results[0]!.result.error).toBe(
+      'You do not have permission to do this in "Ops view only".',
+    );
+    const unseen = await task(editor, "move", [item(source)], destination(archives.hidden));
+    expect(unseen.results[0]!.result.error).toBe(ARCHIVE_NOT_FOUND);
+    const missing = await task(editor, "copy", [item(source)], { archiveId: 999_999, folder: "" });
+    expect(missing.results[0]!.result.error).toBe(ARCHIVE_NOT_FOUND);
+    // The source is refused: no CopyFrom where the asset lies.
+    const noCopyFrom = await task(editor, "copy", [item(elsewhere)], destination(archives.target));
+    expect(noCopyFrom.results[0]!.result.error).toBe(
+      'You do not have permission to do this in "Ops view only".',
+    );
+    // A hostile folder is refused as a folder, not created.
+    const hostile = await task(
+      editor,
+      "copy",
+      [item(source)],
+      destination(archives.target, "a/../b"),
+    );
+    expect(hostile.results[0]!.result.error).toContain("Folder");
+    expect(await revisionsOf(source.id)).toHaveLength(1);
+    const copies = await db()
+      .selectFrom("assets")
+      .select("id")
+      .where("archive_id", "=", archives.target.id)
+      .where("file_name", "=", (await row(source.id)).file_name)
+      .execute();
+    expect(copies).toHaveLength(0);
+  });
+
+  test("move: the asset itself goes, with the move macros; undo brings it back", async () => {
+    const source = await asset(archives.source, "fjord.jpg", { [FIELD.keywords]: ["fjord"] });
+    const before = await row(source.id);
+    const { jobId, results: out } = await task(
+      editor,
+      "move",
+      [item(source)],
+      destination(archives.target, "Moved"),
+    );
+    expect(out[0]!.result.error).toBeUndefined();
+    expect(out[0]!.result).toMatchObject({
+      done: true,
+      "original-removed": true,
+      "result-href": assetHref(archives.target.id, archives.target.name, {
+        id: source.id,
+        fileName: "fjord.jpg",
+      }),
+    });
+    const moved = await row(source.id);
+    expect(moved.archive_id).toBe(archives.target.id);
+    expect(JSON.parse(moved.tags)).toEqual(["fjord", "moved"]);
+    expect((await revisionsOf(source.id)).at(-1)).toMatchObject({ kind: "move", job_id: jobId });
+
+    const undone = await undo(editor, jobId);
+    expect(undone.results[0]!.result.error).toBeUndefined();
+    const back = await row(source.id);
+    expect(back).toMatchObject({
+      archive_id: archives.source.id,
+      folder_id: before.folder_id,
+      metadata: before.metadata,
+    });
+    expect(JSON.parse(back.tags)).toEqual(["fjord"]);
+    expect(Number(back.position)).toBe(Number(before.position));
+    expect((await revisionsOf(source.id)).map((r) => r.kind)).toEqual([
+      "upload",
+      "move",
+      "rollback",
+    ]);
+  });
+
+  test("a move's undo is a move back: it needs MoveFrom where the asset lies now", async () => {
+    const source = await asset(archives.source);
+    const moved = await task(mover, "move", [item(source)], destination(archives.target));
+    expect(moved.results[0]!.status).toBe("done");
+    const undone = await undo(mover, moved.jobId);
+    expect(undone.results[0]!.result.error).toBe(
+      'You do not have permission to do this in "Ops target".',
+    );
+    expect((await row(source.id)).archive_id).toBe(archives.target.id);
+  });
+
+  test("a move undone after the asset moved on is left alone", async () => {
+    const source = await asset(archives.source);
+    const first = await task(editor, "move", [item(source)], destination(archives.source, "A"));
+    expect(first.results[0]!.status).toBe("done");
+    const second = await task(editor, "move", [item(source)], destination(archives.source, "B"));
+    expect(second.results[0]!.status).toBe("done");
+    const undone = await undo(editor, first.jobId);
+    expect(undone.results[0]!.result.error).toBe(CHANGED_SINCE);
+    const folder = await db()
+      .selectFrom("folders")
+      .select("path")
+      .where("id", "=", (await row(source.id)).folder_id!)
+      .executeTakeFirstOrThrow();
+    expect(folder.path).toBe("B");
+  });
+
+  test("the same place, and archives indexing a folder, are refused", async () => {
+    const source = await asset(archives.source);
+    const indexed = await asset(archives.path);
+    const same = await task(editor, "move", [item(source)], destination(archives.source));
+    expect(same.results[0]!.result.error).toBe(SAME_PLACE);
+    const into = await task(editor, "copy", [item(source)], destination(archives.path));
+    expect(into.results[0]!.result.error).toBe(INTO_PATH_ARCHIVE);
+    const outOf = await task(editor, "move", [item(indexed)], destination(archives.target));
+    expect(outOf.results[0]!.result.error).toBe(PATH_ARCHIVE_FILES);
+  });
+});
+
+describe("delete", () => {
+  test("to the trash can, one entry for the task; undo restores; emptied ones fail", async () => {
+    const a = await asset(archives.source);
+    const b = await asset(archives.source);
+    const c = await asset(archives.source);
+    const { jobId, results: out } = await task(editor, "delete", [item(a), item(b), item(c)]);
+    expect(out.map((r) => r.result)).toEqual(
+      [a, b, c].map((x) => ({ href: x.href, done: true, "original-removed": true })),
+    );
+    const marks = await Promise.all([a, b, c].map(async (x) => (await row(x.id)).trash_id));
+    expect(new Set(marks).size).toBe(1);
+    const entry = await db()
+      .selectFrom("trash_entries")
+      .selectAll()
+      .where("id", "=", marks[0]!)
+      .executeTakeFirstOrThrow();
+    expect(Number(entry.asset_count)).toBe(3);
+
+    // One asset is purged for good before the undo: split it into an entry of its own, empty it.
+    const purged = await db()
+      .insertInto("trash_entries")
+      .values({ ...entry, id: undefined, asset_count: 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db().updateTable("assets").set({ trash_id: purged.id }).where("id", "=", c.id).execute();
+    await db()
+      .updateTable("trash_entries")
+      .set({ asset_count: 2 })
+      .where("id", "=", entry.id)
+      .execute();
+    await emptyTrash(owner, purged.id);
+
+    const undone = await undo(editor, jobId);
+    expect(undone.results.map((r) => [r.status, r.result.error])).toEqual([
+      ["done", undefined],
+      ["done", undefined],
+      ["failed", "The asset was emptied from the trash can; not undone."],
+    ]);
+    expect((await row(a.id)).trash_id).toBeNull();
+    expect((await row(b.id)).trash_id).toBeNull();
+    const left = await db()
+      .selectFrom("trash_entries")
+      .select("id")
+      .where("id", "=", entry.id)
+      .executeTakeFirst();
+    expect(left).toBeUndefined();
+  });
+
+  test("refused without Delete; unseen assets answer as missing", async () => {
+    const a = await asset(archives.source);
+    const hidden = await asset(archives.hidden);
+    const out = await task(reader, "delete", [item(a), item(hidden)]);
+    expect(out.results.map((r) => r.result.error)).toEqual([
+      'You do not have permission to do this in "Ops source".',
+      ASSET_NOT_FOUND,
+    ]);
+    expect((await row(a.id)).trash_id).toBeNull();
+    expect((await row(hidden.id)).trash_id).toBeNull();
+  });
 });

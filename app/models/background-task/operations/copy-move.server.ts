@@ -119,7 +119,7 @@ export const copyOperation: TaskOperation<DestinationParams> = {
         folderId: await ensureFolder(trx, archive.id, folder),
         fileName: row.file_name,
         fields: applyMacros(
-          parseFields(revision.metadata),
+          parseFields(row.metadata),
           archive.config.MetadataMacros.Macros,
           "copy",
         ),

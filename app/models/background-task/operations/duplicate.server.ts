@@ -99,7 +99,8 @@ export const duplicateOperation: TaskOperation<DuplicateParams> = {
         archiveId: row.archive_id,
         folderId: row.folder_id,
         fileName,
-        fields: parseFields(revision.metadata),
+        // The current revision as shown: the asset's own metadata.
+        fields: parseFields(current ? row.metadata : revision.metadata),
         kind: "duplicate",
         userId: userIdOf(ctx),
         jobId: ctx.jobId,
