@@ -690,3 +690,102 @@ describe("delete", () => {
     expect((await row(hidden.id)).trash_id).toBeNull();
   });
 });
+
+describe("rotate", () => {
+  async function imageAsset(data: Buffer, fileName: string, mime = "image/jpeg") {
+    const a = await asset(archives.source, fileName);
+    const blob = await blobStore().put(data);
+    await db()
+      .updateTable("revisions")
+      .set({ blob_hash: blob.hash, file_size: blob.size, mime })
+      .where("asset_id", "=", a.id)
+      .execute();
+    await db().updateTable("assets").set({ mime }).where("id", "=", a.id).execute();
+    return { ...a, hash: blob.hash };
+  }
+
+  const fileOf = async (assetId: number) => {
+    const current = await row(assetId);
+    const revision = (await revisionsOf(assetId)).find(
+      (r) => r.number === current.current_revision,
+    )!;
+    return blobStore().withLocalFile(revision.blob_hash, (file) => fs.promises.readFile(file));
+  };
+
+  test("turns the image clockwise in its own format, keeps its metadata, and undoes", async () => {
+    // Stored sideways (EXIF orientation 6): shown 40 × 60; a quarter turn more shows 60 × 40.
+    const sideways = await sharp({
+      create: { width: 60, height: 40, channels: 3, background: { r: 10, g: 120, b: 200 } },
+    })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Copyright: "Fjord Ltd" } })
+      .toBuffer();
+    const png = await sharp({
+      create: { width: 30, height: 10, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
+    const jpeg = await imageAsset(sideways, "sideways.jpg");
+    const wide = await imageAsset(png, "wide.png", "image/png");
+    const { jobId, results: out } = await task(editor, "rotate", [item(jpeg), item(wide)], {
+      degrees: 90,
+    });
+    expect(out.map((r) => r.result.error)).toEqual([undefined, undefined]);
+    const turned = await row(jpeg.id);
+    expect([turned.width, turned.height, turned.mime]).toEqual([60, 40, "image/jpeg"]);
+    expect(turned.placeholder).toBeTruthy();
+    const meta = await sharp(await fileOf(jpeg.id)).metadata();
+    expect([meta.format, meta.width, meta.height, meta.orientation ?? 1]).toEqual([
+      "jpeg",
+      60,
+      40,
+      1,
+    ]);
+    expect(meta.exif?.toString("latin1")).toContain("Fjord Ltd");
+    const revision = (await revisionsOf(jpeg.id)).at(-1)!;
+    expect(revision).toMatchObject({ kind: "rotate", job_id: jobId, writeback: "pending" });
+    expect(revision.blob_hash).not.toBe(jpeg.hash);
+    const renditions = await renditionsOf(jpeg.id);
+    expect(renditions.map((r) => r.kind)).toEqual(["preview", "thumbnail", "thumbnailRetina"]);
+    for (const r of renditions) expect(await blobStore().has(r.blob_hash)).toBe(true);
+    const pngMeta = await sharp(await fileOf(wide.id)).metadata();
+    expect([pngMeta.format, pngMeta.width, pngMeta.height, pngMeta.hasAlpha]).toEqual([
+      "png",
+      10,
+      30,
+      true,
+    ]);
+
+    const undone = await undo(editor, jobId);
+    expect(undone.results.map((r) => r.status)).toEqual(["done", "done"]);
+    const back = await row(jpeg.id);
+    expect([back.width, back.height]).toEqual([40, 60]);
+    expect((await revisionsOf(jpeg.id)).at(-1)).toMatchObject({
+      kind: "rollback",
+      blob_hash: jpeg.hash,
+    });
+    expect((await row(wide.id)).width).toBe(30);
+  });
+
+  test("only images, only decodable ones, only with CropRotate", async () => {
+    const document = await asset(archives.source, "notes.pdf");
+    await db()
+      .updateTable("assets")
+      .set({ doc_type: "document" })
+      .where("id", "=", document.id)
+      .execute();
+    const broken = await imageAsset(Buffer.from("not an image at all, only words"), "broken.jpg");
+    const fine = await asset(archives.source);
+    const out = await task(editor, "rotate", [item(document), item(broken)], { degrees: 180 });
+    expect(out.results.map((r) => r.result.error)).toEqual([
+      ONLY_IMAGES,
+      "The image could not be read to rotate it.",
+    ]);
+    const refused = await task(reader, "rotate", [item(fine)], { degrees: 270 });
+    expect(refused.results[0]!.result.error).toBe(
+      'You do not have permission to do this in "Ops source".',
+    );
+    for (const a of [document, broken, fine]) expect(await revisionsOf(a.id)).toHaveLength(1);
+  });
+});

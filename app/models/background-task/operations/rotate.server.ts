@@ -71,7 +71,7 @@ export async function rotatedImage(
 async function shownAs(
   assetId: number,
   number: number | null,
-): Promise<{ width: number; height: number; placeholder: string } | null> {
+): Promise<{ width: number; height: number; placeholder: string | null } | null> {
   if (number === null) return null;
   const revision = await db()
     .selectFrom("revisions")
@@ -80,13 +80,14 @@ async function shownAs(
     .where("number", "=", number)
     .executeTakeFirst();
   if (!revision) return null;
-  const thumbnail = await db()
+  const renditions = await db()
     .selectFrom("renditions")
-    .select("blob_hash")
+    .select(["kind", "blob_hash"])
     .where("revision_id", "=", revision.id)
-    .where("kind", "=", "thumbnail")
-    .executeTakeFirst();
-  if (!thumbnail) return null;
+    .execute();
+  const smallest = ["thumbnail", "thumbnailRetina", "preview"]
+    .map((kind) => renditions.find((r) => r.kind === kind))
+    .find((r) => r !== undefined);
   try {
     const meta = await withOriginalFile(
       { revisionId: revision.id, blobHash: revision.blob_hash },
@@ -95,14 +96,18 @@ async function shownAs(
           .metadata()
           .catch(() => null),
     );
-    if (!meta) return null;
-    const small = await blobStore().withLocalFile(thumbnail.blob_hash, (file) => renderImage(file));
-    const width = meta.autoOrient?.width ?? meta.width;
-    const height = meta.autoOrient?.height ?? meta.height;
+    const width = meta?.autoOrient?.width ?? meta?.width;
+    const height = meta?.autoOrient?.height ?? meta?.height;
     if (!width || !height) return null;
-    return { width, height, placeholder: small.placeholder };
+    const placeholder = smallest
+      ? await blobStore()
+          .withLocalFile(smallest.blob_hash, (file) => renderImage(file))
+          .then((r) => r.placeholder)
+          .catch(() => null)
+      : null;
+    return { width, height, placeholder };
   } catch (error) {
-    if (error instanceof UndecodableImageError || unreadableFile(error) !== null) return null;
+    if (unreadableFile(error) !== null) return null;
     throw error;
   }
 }
