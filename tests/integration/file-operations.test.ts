@@ -4,7 +4,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
+import { ingest } from "~/jobs/handlers/ingest.server";
 import { getJob } from "~/jobs/queue.server";
+import { scanArchive } from "~/models/archive/path-scan.server";
 import { ARCHIVE_NOT_FOUND, ASSET_NOT_FOUND } from "~/models/access/access.server";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { moveAssetsToTrash, emptyTrash } from "~/models/archive/archive-trash.server";
@@ -616,6 +618,62 @@ describe("copy and move to another archive", () => {
       .where("id", "=", (await row(source.id)).folder_id!)
       .executeTakeFirstOrThrow();
     expect(folder.path).toBe("B");
+  });
+
+  test("copying out of an archive indexing a folder stores the file as a blob", async () => {
+    const data = await sharp({
+      create: { width: 24, height: 16, channels: 3, background: { r: 90, g: 90, b: 20 } },
+    })
+      .jpeg()
+      .toBuffer();
+    fs.writeFileSync(path.join(work, "roots", "indexed", "scanned.jpg"), data);
+    await scanArchive(archives.path.id);
+    // Ingest as the worker would, here, so no worker runs this file's tasks behind its back.
+    const ingests = await db()
+      .selectFrom("jobs")
+      .select("id")
+      .where("type", "=", "ingest")
+      .where("status", "=", "pending")
+      .execute();
+    for (const { id } of ingests)
+      await ingest((await getJob(id))!, {
+        progress: async () => {},
+        signal: new AbortController().signal,
+        workerId: "test",
+      });
+    const indexed = await db()
+      .selectFrom("assets")
+      .innerJoin("revisions", "revisions.asset_id", "assets.id")
+      .select(["assets.id", "assets.file_name", "revisions.blob_hash", "revisions.indexed_file_id"])
+      .where("assets.archive_id", "=", archives.path.id)
+      .where("assets.file_name", "=", "scanned.jpg")
+      .where("assets.state", "=", "ready")
+      .executeTakeFirstOrThrow();
+    expect(indexed.indexed_file_id).not.toBeNull();
+    expect(await blobStore().has(indexed.blob_hash)).toBe(false);
+    const out = await task(
+      editor,
+      "copy",
+      [
+        item({
+          id: indexed.id,
+          href: assetHref(archives.path.id, archives.path.name, {
+            id: indexed.id,
+            fileName: indexed.file_name,
+          }),
+        }),
+      ],
+      destination(archives.target),
+    );
+    expect(out.results[0]!.result.error).toBeUndefined();
+    const [revision] = await revisionsOf(out.results[0]!.made!);
+    expect(revision).toMatchObject({ indexed_file_id: null, blob_hash: indexed.blob_hash });
+    // A real blob now, with the file's bytes: the copy outlives the folder's file.
+    expect(await blobStore().has(indexed.blob_hash)).toBe(true);
+    const bytes = await blobStore().withLocalFile(indexed.blob_hash, (f) =>
+      fs.promises.readFile(f),
+    );
+    expect(bytes.equals(data)).toBe(true);
   });
 
   test("the same place, and archives indexing a folder, are refused", async () => {

@@ -1,3 +1,4 @@
+import { createReadStream } from "node:fs";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { now } from "~/db/connection.server";
@@ -47,7 +48,10 @@ export async function prepareCopiedFile(
   const own = { hash: revision.blob_hash, size: Number(revision.file_size) };
   if (revision.indexed_file_id === null && current) return own;
   return withOriginalFile(original, async (file) => {
-    const blob = revision.indexed_file_id === null ? own : await blobStore().putFile(file);
+    // A stream, not putFile: `file` is the held-open descriptor's /proc path, which putFile's
+    // refusal to follow links would not open.
+    const blob =
+      revision.indexed_file_id === null ? own : await blobStore().put(createReadStream(file));
     if (current) return blob;
     const type = await detectFileMediaType(file, revision.file_name);
     let width: number | null = null;
