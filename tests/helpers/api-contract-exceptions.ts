@@ -317,4 +317,15 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "the real product's archive dialog but not in the reference; the scan of a path archive " +
       "(202 with its background task's href) is Arkiv's own (decision 042).",
   },
+  {
+    method: "POST",
+    path: /^\/fotoweb\/me\/background-tasks\/?$/i,
+    mediaType: "application/json",
+    status: [201],
+    forgives: "undescribed",
+    reason:
+      "Undo of a background task (decision 047) is Arkiv's own request type, sent as " +
+      'application/json with {"type": "undo", "jobId"}; its 201 has the shape of the other task ' +
+      "responses (location, status, maxInterval), which the reference describes only per vendor type.",
+  },
 ];
