@@ -1,3 +1,8 @@
+import { copyOperation, moveOperation } from "./operations/copy-move.server";
+import { deleteOperation } from "./operations/delete.server";
+import { duplicateOperation } from "./operations/duplicate.server";
+import { renameOperation } from "./operations/rename.server";
+import { rotateOperation } from "./operations/rotate.server";
 import type { TaskOperation, TaskOperationName } from "./task.schema";
 
 /*
@@ -8,4 +13,11 @@ import type { TaskOperation, TaskOperationName } from "./task.schema";
  */
 export const taskOperations: Partial<
   Record<Exclude<TaskOperationName, "undo">, TaskOperation<never>>
-> = {};
+> = {
+  rename: renameOperation as TaskOperation<never>,
+  duplicate: duplicateOperation as TaskOperation<never>,
+  copy: copyOperation as TaskOperation<never>,
+  move: moveOperation as TaskOperation<never>,
+  delete: deleteOperation as TaskOperation<never>,
+  rotate: rotateOperation as TaskOperation<never>,
+};
