@@ -257,7 +257,6 @@ describe("POST /fotoweb/me/background-tasks/", () => {
         400,
         /job-destination/,
       ],
-      [editor, "application/vnd.fotoware.delete-request+json", { assets }, 415, /cannot run/],
       [editor, "application/json", { type: "explode", assets }, 400, /type/],
       [
         editor,

@@ -27,6 +27,7 @@ import {
   effects,
   fakeOperation,
   registerFake,
+  unregister,
 } from "../helpers/fake-operation";
 
 /*
@@ -313,7 +314,12 @@ describe("refused requests change nothing", () => {
     const many = Array.from({ length: MAX_TASK_ASSETS + 1 }, () => one[0]!);
     await refused(() => createTask(editor, "rotate", many, { degrees: 90 }), "invalid", /at most/);
     await refused(() => createTask(editor, "rotate", one, { degrees: 45 }), "invalid");
-    await refused(() => createTask(editor, "copy", one, {}), "unsupported");
+    const restoreCopy = unregister("copy");
+    try {
+      await refused(() => createTask(editor, "copy", one, {}), "unsupported", /cannot run/);
+    } finally {
+      restoreCopy();
+    }
     await refused(() => createTask(editor, "nonsense" as never, one, {}), "unsupported");
     await refused(
       () =>
