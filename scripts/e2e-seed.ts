@@ -52,6 +52,9 @@ import {
   RESIZE_ARCHIVE,
   accessArchive,
   deskGroup,
+  taskEngineArchive,
+  taskEngineUser,
+  TASK_ENGINE_PHOTOS,
 } from "../tests/e2e/users";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -119,6 +122,7 @@ async function main() {
   await seedProcessing();
   await seedPathArchive();
   await seedArchiveList();
+  await taskEngineSeed();
   await ingestSeed();
   await database.destroy();
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
@@ -324,3 +328,22 @@ main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
+
+/* tasks.spec.ts (decision 047): each project's user, with Delete in an archive of their own. */
+async function taskEngineSeed() {
+  for (const project of PROJECTS) {
+    const user = await createUser({ username: taskEngineUser(project), password: PASSWORD });
+    const archive = await createArchive({
+      name: taskEngineArchive(project),
+      members: [
+        {
+          type: "user",
+          id: user.id,
+          permissions: ["View", "Preview", "Delete"],
+          autoSearch: "",
+        },
+      ],
+    });
+    await fill(archive, TASK_ENGINE_PHOTOS);
+  }
+}

@@ -114,3 +114,11 @@ export const RESIZE_ARCHIVE = "E2E resize";
 export const deskGroup = (project: string) => `E2E desk ${project}`;
 /** Each project's archive with photographs and no members, for archive-dialog.spec.ts to open. */
 export const accessArchive = (project: string) => `E2E access ${project}`;
+
+/*
+ * The task engine's spec (tasks.spec.ts, decision 047): per project a user allowed to delete in
+ * an archive of their own, whose photographs a task deletes and its undo brings back.
+ */
+export const taskEngineUser = (project: string) => `tasks-${project}`;
+export const taskEngineArchive = (project: string) => `E2E tasks ${project}`;
+export const TASK_ENGINE_PHOTOS = 4;
