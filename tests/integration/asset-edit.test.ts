@@ -273,7 +273,7 @@ function itemContext(
   return {
     jobId,
     seq: 0,
-    href: `/fotoweb/archives/x/${assetId ?? "nothing"}.info`,
+    href: `asset:${assetId ?? "nothing"}`,
     assetId,
     params: { changes },
     itemParams: null,
@@ -321,7 +321,7 @@ describe("the metadata-edit operation", () => {
     const changes = [set(5, "New")];
     const refused = await metadataEdit.apply(itemContext(reader, landscape, changes));
     expect(refused.status).toBe("failed");
-    expect(refused.result.error).toContain("/fotoweb/archives/x/");
+    expect(refused.result.error).toContain(`asset:${landscape}`);
     expect(refused.result.error).toContain("permission to edit");
     const invisible = await metadataEdit.apply(itemContext(editor, hidden, changes));
     expect(invisible.result.error).toBe("There is no asset at this address.");
