@@ -10,6 +10,9 @@ import type {
   ItemOutcome,
   MetadataEditParams,
 } from "~/models/background-task/task.schema";
+import { getJob } from "~/jobs/queue.server";
+import { assetHref } from "~/models/asset/asset.server";
+import { createTask, runTask } from "~/models/background-task/task-engine.server";
 import { createField, createView } from "~/models/metadata/metadata.server";
 import { fieldInputSchema, viewInputSchema } from "~/models/metadata/metadata.schema";
 import { Problem } from "~/models/problem/problem";
@@ -382,5 +385,62 @@ describe("the metadata-edit operation", () => {
       result: { error: "Changed since the task; not undone." },
     });
     expect((await assetRow(portrait)).title).toBe("B");
+  });
+});
+
+/* ---------- through the real engine: a selection, then its undo ---------- */
+
+describe("a metadata-edit task through the engine", () => {
+  const run = async (jobId: number) => {
+    const job = (await getJob(jobId))!;
+    await runTask(job, { progress: async () => {}, signal: new AbortController().signal });
+    await db().updateTable("jobs").set({ status: "done" }).where("id", "=", jobId).execute();
+  };
+  const items = async (jobId: number) =>
+    db().selectFrom("task_items").selectAll().where("job_id", "=", jobId).orderBy("seq").execute();
+
+  test("keywords added and removed across mixed values, refused ones named; undo restores each", async () => {
+    const hrefOf = async (id: number) => {
+      const row = await assetRow(id);
+      const archive = row.archive_id === photos.id ? photos : secret;
+      return assetHref(archive.id, archive.name, { id, fileName: row.file_name });
+    };
+    const selection = [landscape, portrait, hidden];
+    const { jobId } = await createTask(
+      portraitEditor,
+      "metadata-edit",
+      await Promise.all(selection.map(async (id) => ({ href: await hrefOf(id), assetId: id }))),
+      {
+        changes: [
+          { field: 25, action: "add", value: ["coast"] },
+          { field: 25, action: "remove", value: ["sky"] },
+        ],
+      },
+    );
+    await run(jobId);
+    const [first, second, third] = await items(jobId);
+    // The portrait editor may edit portraits only: the landscape is refused and named.
+    expect(first).toMatchObject({ status: "failed" });
+    expect(first!.error).toContain("permission to edit");
+    expect(second).toMatchObject({ status: "done", before_revision: 1, after_revision: 2 });
+    expect(JSON.parse(second!.result!)).toMatchObject({
+      "changed-fields": [{ field: 25, value: "coast" }],
+    });
+    expect(third).toMatchObject({ status: "failed", error: "There is no asset at this address." });
+    expect(JSON.parse((await assetRow(portrait)).tags)).toEqual(["coast"]);
+    expect(JSON.parse((await assetRow(landscape)).metadata)[25]).toEqual(["boat", "sea"]);
+    expect(await revisions(landscape)).toHaveLength(1);
+
+    const undo = await createTask(portraitEditor, "undo", [], { jobId });
+    await run(undo.jobId);
+    expect(await items(undo.jobId)).toMatchObject([{ status: "done", after_revision: 3 }]);
+    const restored = await assetRow(portrait);
+    expect(JSON.parse(restored.tags)).toEqual(["sky"]);
+    expect(JSON.parse(restored.metadata)).toEqual({ 25: ["sky"] });
+    expect((await revisions(portrait)).map((r) => [r.kind, r.job_id])).toEqual([
+      ["upload", null],
+      ["edit", jobId],
+      ["rollback", undo.jobId],
+    ]);
   });
 });
