@@ -1,3 +1,4 @@
+import { metadataEdit } from "./operations/metadata-edit.server";
 import type { TaskOperation, TaskOperationName } from "./task.schema";
 
 /*
@@ -8,4 +9,6 @@ import type { TaskOperation, TaskOperationName } from "./task.schema";
  */
 export const taskOperations: Partial<
   Record<Exclude<TaskOperationName, "undo">, TaskOperation<never>>
-> = {};
+> = {
+  "metadata-edit": metadataEdit,
+};
