@@ -28,7 +28,9 @@ const base: EditorField = {
   options: [],
   validation: {},
   labelPlacement: "top",
+  maxLength: 1000,
   values: [],
+  mixed: false,
 };
 const field = (over: Partial<EditorField>): EditorField => ({ ...base, ...over });
 
@@ -36,17 +38,17 @@ const caption = field({
   id: 120,
   label: "Description",
   multiline: true,
-  values: [{ value: "Old" }],
+  values: [{ value: "Old", notInAll: false }],
 });
 const keywords = field({
   id: 25,
   label: "Keywords",
   multiInstance: true,
-  values: [{ value: "harbour" }, { value: "boat", notInAll: true }],
+  values: [{ value: "harbour", notInAll: false }, { value: "boat", notInAll: true }],
 });
 const approved = field({ id: 301, label: "Approved", dataType: "checkbox" });
-const city = field({ id: 90, label: "City", values: [{ value: "Oslo" }], mixed: true });
-const locked = field({ id: 5, label: "Object name", readonly: true, values: [{ value: "x" }] });
+const city = field({ id: 90, label: "City", values: [{ value: "Oslo", notInAll: true }], mixed: true });
+const locked = field({ id: 5, label: "Object name", readonly: true, values: [{ value: "x", notInAll: false }] });
 
 const form = (entries: [string, string][]) => new URLSearchParams(entries);
 
@@ -115,7 +117,7 @@ describe("editsFromAssetForm", () => {
       ]),
     );
     expect(ticked).toEqual([{ field: 301, action: "set", value: [CHECKED_VALUE] }]);
-    const set = { ...approved, values: [{ value: CHECKED_VALUE }] };
+    const set = { ...approved, values: [{ value: CHECKED_VALUE, notInAll: false }] };
     expect(editsFromAssetForm([set], form([["edit", "301"]]))).toEqual([
       { field: 301, action: "erase", value: [] },
     ]);

@@ -1,5 +1,5 @@
 import type { FieldEdit } from "~/models/background-task/task.schema";
-import type { DataType } from "~/models/metadata/metadata.schema";
+import type { EditorField } from "~/models/metadata/field-values";
 
 /*
  * The metadata editors' data (decision 046): the field as an editor sees it, and the mapping
@@ -9,24 +9,7 @@ import type { DataType } from "~/models/metadata/metadata.schema";
  */
 
 /** A field as editors show it (edit-core's `editorFieldsFor`). */
-export interface EditorField {
-  id: number;
-  label: string;
-  dataType: DataType;
-  multiInstance: boolean;
-  multiline: boolean;
-  required: boolean;
-  readonly: boolean;
-  options: { value: string; label: string }[];
-  validation: { regexp?: string; helpText?: string; min?: number; max?: number };
-  labelPlacement: "top" | "none" | "right" | "left";
-  placeholder?: string;
-  taxonomyHref?: string | null;
-  /** The values; in a selection, `notInAll` marks those only some of the assets carry. */
-  values: { value: string; notInAll?: boolean }[];
-  /** A single-value field whose value differs between the selection's assets. */
-  mixed?: boolean;
-}
+export type { EditorField };
 
 /** The kinds of widget, one component each. */
 export type EditorKind =
