@@ -317,4 +317,14 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "the real product's archive dialog but not in the reference; the scan of a path archive " +
       "(202 with its background task's href) is Arkiv's own (decision 042).",
   },
+  {
+    method: "POST",
+    path: /^\/fotoweb\/archives\/[^/]+\/[^/]+\.info$/i,
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "The asset page's own action data for an inline metadata editor (Remix ?_data=, " +
+      "{ok, message}; decision 046), not an API answer: the API's edit is the PATCH.",
+  },
 ];
