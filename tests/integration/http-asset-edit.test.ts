@@ -146,7 +146,7 @@ describe("saving", () => {
       ["field.25", "sunset"],
     ]);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true, message: "Keywords saved." });
+    expect(await readApiJson(response)).toEqual({ ok: true, message: "Keywords saved." });
     expect((await metadataOf(photo))["25"]).toEqual(["harbour", "sunset"]);
   });
 
