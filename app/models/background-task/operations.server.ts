@@ -2,6 +2,7 @@ import { copyOperation, moveOperation } from "./operations/copy-move.server";
 import { deleteOperation } from "./operations/delete.server";
 import { duplicateOperation } from "./operations/duplicate.server";
 import { renameOperation } from "./operations/rename.server";
+import { metadataEdit } from "./operations/metadata-edit.server";
 import { rotateOperation } from "./operations/rotate.server";
 import type { TaskOperation, TaskOperationName } from "./task.schema";
 
@@ -14,6 +15,7 @@ import type { TaskOperation, TaskOperationName } from "./task.schema";
 export const taskOperations: Partial<
   Record<Exclude<TaskOperationName, "undo">, TaskOperation<never>>
 > = {
+  "metadata-edit": metadataEdit,
   rename: renameOperation as TaskOperation<never>,
   duplicate: duplicateOperation as TaskOperation<never>,
   copy: copyOperation as TaskOperation<never>,
