@@ -59,6 +59,8 @@ import {
   EDITING_PHOTOS,
   EDITING_VIEW,
   editingArchive,
+  FILE_OPS_PHOTOS,
+  fileOpsArchive,
 } from "../tests/e2e/users";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -127,6 +129,7 @@ async function main() {
   await seedPathArchive();
   await seedArchiveList();
   const editing = await editorsUiArchives(users);
+  await fileOpsArchives(users);
   await ingestSeed();
   await editorsUiMetadata(editing);
   await database.destroy();
@@ -379,6 +382,26 @@ async function editorsUiMetadata(archives: Archive[]) {
         .transaction()
         .execute((trx) => writeRevision(trx, asset.id, { kind: "edit", userId: null, fields }));
     }
+  }
+}
+
+/* file-operations.spec.ts (decision 048): per project an archive its fileops user may change. */
+async function fileOpsArchives(users: Map<string, number>) {
+  for (const project of PROJECTS) {
+    const user = users.get(projectUser("fileops", project));
+    if (user === undefined) fail(`the seed user fileops-${project} is missing`);
+    const archive = await createArchive({
+      name: fileOpsArchive(project),
+      members: [
+        {
+          type: "user",
+          id: user,
+          permissions: ["View", "Preview", "Rename", "DuplicateFile", "Delete", "CropRotate"],
+          autoSearch: "",
+        },
+      ],
+    });
+    await fill(archive, FILE_OPS_PHOTOS);
   }
 }
 

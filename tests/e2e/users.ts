@@ -57,6 +57,8 @@ const perProject = (project: string): SeedUser[] => [
   { username: `editor-${project}`, fullName: `Editor ${project}`, style: "light" },
   // metadata-edit.spec.ts: EditText on the project's editing archive; Auto for a11y's themes.
   { username: `metaedit-${project}`, fullName: `Metadata editor ${project}`, style: "auto" },
+  // file-operations.spec.ts: every file operation on the project's file operations archive.
+  { username: `fileops-${project}`, fullName: `File operator ${project}`, style: "light" },
 ];
 
 export const SEED_USERS: SeedUser[] = [...shared, ...PROJECTS.flatMap(perProject)];
@@ -72,7 +74,8 @@ export function projectUser(
     | "archivist"
     | "desk"
     | "editor"
-    | "metaedit",
+    | "metaedit"
+    | "fileops",
   project: string,
 ): string {
   return `${base}-${project}`;
@@ -138,3 +141,10 @@ export const DIGITS_FIELD_LABEL = "Frame number";
 export const DIGITS_HELP = "Only numbers, please";
 /** The keywords of the editing archive's photographs, oldest first. */
 export const EDITING_KEYWORDS = [["harbour", "boat"], ["harbour"], ["harbour", "boat", "sea"]];
+
+/**
+ * file-operations.spec.ts (decision 048): one archive per project with photographs, where only
+ * that project's fileops user renames, duplicates, deletes and rotates.
+ */
+export const fileOpsArchive = (project: string) => `E2E file ops ${project}`;
+export const FILE_OPS_PHOTOS = 3;
