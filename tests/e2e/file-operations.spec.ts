@@ -109,7 +109,7 @@ test("a duplicate made, then deleted to the trash can", async ({ page, open }, i
 
   await open(batch("delete", [idOf(copy!.href)]));
   await page.getByRole("checkbox").locator("xpath=ancestor::label[1]").click();
-  await page.getByRole("button", { name: "Start" }).click();
+  await page.getByRole("button", { name: "Delete 1 asset" }).click();
   await expect(page.getByTestId("task-counts")).toHaveText("1 done, 0 failed, 0 waiting, of 1", {
     timeout: 30_000,
   });
