@@ -304,7 +304,8 @@ describe("refused requests change nothing", () => {
     const many = Array.from({ length: MAX_TASK_ASSETS + 1 }, () => one[0]!);
     await refused(createTask(editor, "rotate", many, { degrees: 90 }), "invalid", /at most/);
     await refused(createTask(editor, "rotate", one, { degrees: 45 }), "invalid");
-    await refused(createTask(editor, "copy", one, {}), "unsupported");
+    // copy is registered: without its destination its settings are invalid.
+    await refused(createTask(editor, "copy", one, {}), "invalid");
     await refused(createTask(editor, "nonsense" as never, one, {}), "unsupported");
     await refused(
       createTask(editor, "rotate", [{ ...one[0]!, itemParams: { fileName: "" } }], {
