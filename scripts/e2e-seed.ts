@@ -19,6 +19,7 @@ import {
   type ArchiveMember,
 } from "../app/models/archive/archive.server";
 import { register } from "../app/models/upload/upload.server";
+import { writeRevision } from "../app/models/asset/revision-write.server";
 import { scanArchive } from "../app/models/archive/path-scan.server";
 import { blobStore } from "../app/storage/blob-store.server";
 import { generateDemoPhotos } from "./demo-photos";
@@ -55,6 +56,14 @@ import {
   taskEngineArchive,
   taskEngineUser,
   TASK_ENGINE_PHOTOS,
+  DIGITS_FIELD_LABEL,
+  DIGITS_HELP,
+  EDITING_KEYWORDS,
+  EDITING_PHOTOS,
+  EDITING_VIEW,
+  editingArchive,
+  FILE_OPS_PHOTOS,
+  fileOpsArchive,
 } from "../tests/e2e/users";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -123,7 +132,10 @@ async function main() {
   await seedPathArchive();
   await seedArchiveList();
   await taskEngineSeed();
+  const editing = await editorsUiArchives(users);
+  await fileOpsArchives(users);
   await ingestSeed();
+  await editorsUiMetadata(editing);
   await database.destroy();
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
 }
@@ -289,6 +301,111 @@ async function ingestSeed() {
     }
   } finally {
     await worker.stop();
+  }
+}
+
+/*
+ * metadata-edit.spec.ts (decision 046): a view with a digits-only custom field, and per project an
+ * archive that only its metaedit user may edit, with three photographs.
+ */
+async function editorsUiArchives(users: Map<string, number>): Promise<Archive[]> {
+  const at = new Date().toISOString();
+  const { id: digits } = await db()
+    .insertInto("metadata_fields")
+    .values({
+      label: DIGITS_FIELD_LABEL,
+      data_type: "text",
+      max_size: 100,
+      validation: JSON.stringify({ Regexp: "[0-9]+", HelpText: DIGITS_HELP }),
+      namespace: "custom",
+      created_at: at,
+      updated_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const entry = (field: number) => ({
+    Field: field,
+    IsWritable: true,
+    Required: false,
+    TaxonomyOnly: false,
+  });
+  await db()
+    .insertInto("metadata_views")
+    .values({
+      id: EDITING_VIEW,
+      name: "E2E editing",
+      name_key: "e2e editing",
+      builtin_fields: JSON.stringify({
+        Title: entry(5),
+        Description: entry(120),
+        Tags: entry(25),
+        Status: entry(250),
+        Rating: entry(251),
+        Notes: entry(230),
+      }),
+      detail_regions: JSON.stringify([
+        { Name: "Editing", Fields: [5, 120, 25, digits].map(entry) },
+      ]),
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  const archives: Archive[] = [];
+  for (const project of PROJECTS) {
+    const user = users.get(projectUser("metaedit", project));
+    if (user === undefined) fail(`the seed user metaedit-${project} is missing`);
+    const archive = await createArchive({
+      name: editingArchive(project),
+      config: { MetadataSetId: EDITING_VIEW },
+      members: [
+        { type: "user", id: user, permissions: ["View", "Preview", "EditText"], autoSearch: "" },
+      ],
+    });
+    await fill(archive, EDITING_PHOTOS);
+    archives.push(archive);
+  }
+  return archives;
+}
+
+/* After ingest (which reads the files' own metadata): the captions and the mixed keywords. */
+async function editorsUiMetadata(archives: Archive[]) {
+  for (const archive of archives) {
+    const assets = await db()
+      .selectFrom("assets")
+      .select(["id", "metadata"])
+      .where("archive_id", "=", archive.id)
+      .orderBy("id")
+      .execute();
+    for (const [i, asset] of assets.entries()) {
+      const fields = {
+        ...(JSON.parse(asset.metadata) as Record<string, string | string[]>),
+        "120": `Seed caption ${i + 1}`,
+        "25": EDITING_KEYWORDS[i] ?? [],
+      };
+      await db()
+        .transaction()
+        .execute((trx) => writeRevision(trx, asset.id, { kind: "edit", userId: null, fields }));
+    }
+  }
+}
+
+/* file-operations.spec.ts (decision 048): per project an archive its fileops user may change. */
+async function fileOpsArchives(users: Map<string, number>) {
+  for (const project of PROJECTS) {
+    const user = users.get(projectUser("fileops", project));
+    if (user === undefined) fail(`the seed user fileops-${project} is missing`);
+    const archive = await createArchive({
+      name: fileOpsArchive(project),
+      members: [
+        {
+          type: "user",
+          id: user,
+          permissions: ["View", "Preview", "Rename", "DuplicateFile", "Delete", "CropRotate"],
+          autoSearch: "",
+        },
+      ],
+    });
+    await fill(archive, FILE_OPS_PHOTOS);
   }
 }
 

@@ -300,14 +300,7 @@ export interface RevisionsTable {
 }
 
 export type RevisionKind =
-  | "upload"
-  | "edit"
-  | "rename"
-  | "rotate"
-  | "rollback"
-  | "duplicate"
-  | "copy"
-  | "move";
+  "upload" | "edit" | "rename" | "rotate" | "rollback" | "duplicate" | "copy" | "move";
 
 /**
  * none: nothing to write (an upload's file is what it is); pending: the write-back job will

@@ -1,9 +1,16 @@
 import "~/components/shell/shell-bundle";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AssetDetails } from "~/components/asset/AssetDetails";
 import { ASSET_NOT_FOUND, loadAssetDetails } from "~/models/asset/asset-details.server";
 import { apiError } from "~/http/http.server";
+import { assetEditAction } from "~/http/actions/asset-edit.server";
+import type { FormReplyBody } from "~/http/error";
 import { getBrowsingViewer, requireViewer } from "~/http/session.server";
 
 /*
@@ -31,7 +38,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(details, { headers: { "Cache-Control": "private, no-cache" } });
 }
 
+/** A metadata edit (decision 046): the plain form's post or an inline editor's fetcher. */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  assetEditAction(request, { archive: params.archive, asset: params.asset });
+
 export default function AssetPage() {
   const details = useLoaderData<typeof loader>();
-  return <AssetDetails details={details} />;
+  const reply = useActionData<FormReplyBody>();
+  return <AssetDetails details={details} reply={reply} />;
 }

@@ -55,13 +55,27 @@ const perProject = (project: string): SeedUser[] => [
   { username: `archivist-${project}`, fullName: `Archivist ${project}`, style: "light" },
   { username: `desk-${project}`, fullName: `Desk ${project}`, style: "light" },
   { username: `editor-${project}`, fullName: `Editor ${project}`, style: "light" },
+  // metadata-edit.spec.ts: EditText on the project's editing archive; Auto for a11y's themes.
+  { username: `metaedit-${project}`, fullName: `Metadata editor ${project}`, style: "auto" },
+  // file-operations.spec.ts: every file operation on the project's file operations archive.
+  { username: `fileops-${project}`, fullName: `File operator ${project}`, style: "light" },
 ];
 
 export const SEED_USERS: SeedUser[] = [...shared, ...PROJECTS.flatMap(perProject)];
 
 /** The name of a per-project user for the running project. */
 export function projectUser(
-  base: "theme" | "forced" | "password" | "groups" | "users" | "archivist" | "desk" | "editor",
+  base:
+    | "theme"
+    | "forced"
+    | "password"
+    | "groups"
+    | "users"
+    | "archivist"
+    | "desk"
+    | "editor"
+    | "metaedit"
+    | "fileops",
   project: string,
 ): string {
   return `${base}-${project}`;
@@ -122,3 +136,22 @@ export const accessArchive = (project: string) => `E2E access ${project}`;
 export const taskEngineUser = (project: string) => `tasks-${project}`;
 export const taskEngineArchive = (project: string) => `E2E tasks ${project}`;
 export const TASK_ENGINE_PHOTOS = 4;
+/**
+ * metadata-edit.spec.ts (decision 046): one archive per project, editable by that project's
+ * metaedit user only, with a view whose custom field takes digits only. Its three photographs
+ * carry captions and mixed keywords the seed sets after ingest.
+ */
+export const editingArchive = (project: string) => `E2E editing ${project}`;
+export const EDITING_PHOTOS = 3;
+export const EDITING_VIEW = "e2e-editing";
+export const DIGITS_FIELD_LABEL = "Frame number";
+export const DIGITS_HELP = "Only numbers, please";
+/** The keywords of the editing archive's photographs, oldest first. */
+export const EDITING_KEYWORDS = [["harbour", "boat"], ["harbour"], ["harbour", "boat", "sea"]];
+
+/**
+ * file-operations.spec.ts (decision 048): one archive per project with photographs, where only
+ * that project's fileops user renames, duplicates, deletes and rotates.
+ */
+export const fileOpsArchive = (project: string) => `E2E file ops ${project}`;
+export const FILE_OPS_PHOTOS = 3;

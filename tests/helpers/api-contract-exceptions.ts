@@ -328,4 +328,14 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       'application/json with {"type": "undo", "jobId"}; its 201 has the shape of the other task ' +
       "responses (location, status, maxInterval), which the reference describes only per vendor type.",
   },
+  {
+    method: "POST",
+    path: /^\/fotoweb\/archives\/[^/]+\/[^/]+\.info$/i,
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "The asset page's own action data for an inline metadata editor (Remix ?_data=, " +
+      "{ok, message}; decision 046), not an API answer: the API's edit is the PATCH.",
+  },
 ];

@@ -4,6 +4,8 @@ import { Link } from "react-aria-components/Link";
 import type { AssetDetails as Details } from "~/models/asset/asset-details.server";
 import { visuallyHidden } from "~/styles/global.css";
 import * as css from "./asset-details.css";
+import { MetadataEditPanel } from "./MetadataEditPanel";
+import type { FormReplyBody } from "~/http/error";
 
 /*
  * The asset details page: preview, fields, file facts, downloads, and the way back and on
@@ -94,7 +96,7 @@ export function AssetNavigation({ details }: { details: Details }) {
   );
 }
 
-export function AssetDetails({ details }: { details: Details }) {
+export function AssetDetails({ details, reply }: { details: Details; reply?: FormReplyBody }) {
   const { view, preview, metadata, facts, downloads } = details;
   useListKeys({
     previous: details.previous?.href,
@@ -171,7 +173,9 @@ export function AssetDetails({ details }: { details: Details }) {
           </section>
         </div>
       </div>
-      {metadata.length > 0 ? (
+      {details.editor ? (
+        <MetadataEditPanel editor={details.editor} reply={reply} />
+      ) : metadata.length > 0 ? (
         <section className={css.panel} aria-labelledby="asset-metadata">
           <h2 id="asset-metadata" className={css.panelHeading}>
             Metadata

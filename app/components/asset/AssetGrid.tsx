@@ -8,6 +8,9 @@ import { useUpgradedTiles } from "./use-upgraded-tiles";
 import * as css from "./grid.css";
 import { alertDanger } from "~/styles/global.css";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { button } from "~/components/ui/controls.css";
+import { LINKS } from "~/utils/links";
+import { BatchDialog } from "./BatchDialog";
 
 export interface GridPaging {
   first: string;
@@ -29,7 +32,20 @@ export interface AssetGridProps {
   /** The pins view: unpinning removes the tile, the bar offers Unpin instead of Pin. */
   pinsView?: boolean;
   emptyText: string;
+  /** Offer the batch operations on the selection (signed-in people; the panel says who may). */
+  canBatch?: boolean;
 }
+
+/** The batch panel's operations the selection bar offers (decision 046). */
+const BATCH_BUTTONS = [
+  ["metadata", "Edit metadata"],
+  ["rename", "Rename"],
+  ["duplicate", "Duplicate"],
+  ["copy", "Copy to…"],
+  ["move", "Move to…"],
+  ["rotate", "Rotate"],
+  ["delete", "Delete"],
+] as const;
 
 const SELECTION_FORM = "selection";
 const PIN_FORM = "pin-one";
@@ -52,6 +68,8 @@ export function AssetGrid(props: AssetGridProps) {
   const shift = useRef(false);
   const bulk = useFetcher<{ ok: boolean; message: string }>();
   const moved = useRef<Set<number> | null>(null);
+  const [batchUrl, setBatchUrl] = useState<string | null>(null);
+  const canBatch = props.canBatch ?? canPin;
 
   useEffect(() => setPinned(new Set(props.pinned)), [props.pinned]);
   useEffect(() => {
@@ -107,6 +125,19 @@ export function AssetGrid(props: AssetGridProps) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    // A batch button: the panel opens in a dialog over the grid instead of on its own page.
+    if (submitter?.getAttribute("formaction") === LINKS.batch) {
+      event.preventDefault();
+      if (selected.size === 0) {
+        showToast({ kind: "info", message: "Select the assets first." });
+        return;
+      }
+      const query = new URLSearchParams();
+      for (const [name, value] of new FormData(event.currentTarget, submitter))
+        if (typeof value === "string") query.append(name, value);
+      setBatchUrl(`${LINKS.batch}?${query}`);
+      return;
+    }
     if (submitter?.value !== "relocate-bottom" || !list.next) return;
     event.preventDefault();
     const data = new FormData(event.currentTarget, submitter);
@@ -154,6 +185,21 @@ export function AssetGrid(props: AssetGridProps) {
               Unpin selected
             </Button>
           ) : null}
+          {canBatch
+            ? BATCH_BUTTONS.map(([op, label]) => (
+                <button
+                  key={op}
+                  type="submit"
+                  name="op"
+                  value={op}
+                  formMethod="get"
+                  formAction={LINKS.batch}
+                  className={button.secondary}
+                >
+                  {label}
+                </button>
+              ))
+            : null}
           {hydrated && selected.size > 0 ? (
             <Button
               variant="quiet"
@@ -200,6 +246,7 @@ export function AssetGrid(props: AssetGridProps) {
           </ul>
         )}
       </Form>
+      {batchUrl ? <BatchDialog url={batchUrl} onClose={() => setBatchUrl(null)} /> : null}
       {hydrated ? (
         <>
           <div ref={list.sentinel} className={css.sentinel} />

@@ -20,6 +20,8 @@ import {
 } from "~/models/search/search.server";
 import type { SearchNode } from "~/models/search/search-expression";
 import type { Viewer } from "~/models/user/user.schema";
+import type { MetadataEditor } from "~/components/asset/MetadataEditPanel";
+import { editorFieldsFor } from "./asset-edit.server";
 
 /*
  * The asset details page and the asset+json resource (decision 016). The asset is found only
@@ -286,6 +288,30 @@ export interface AssetDetails {
   listHref: string;
   /** The archive's robots rule for the page (decision 043); null when crawlers may index. */
   robots: string | null;
+  /** The metadata editors, for a viewer who may edit this asset (EditText); else null. */
+  editor: MetadataEditor | null;
+}
+
+/** The query that opens the page's plain metadata form (the no-JavaScript editor). */
+export const EDIT_METADATA_QUERY = { name: "edit", value: "metadata" } as const;
+
+/** The editors for a viewer with EditText on the asset; null for everyone else. */
+export async function metadataEditorOf(
+  viewer: Viewer | null,
+  assetId: number,
+  pageHref: string,
+  url: URL,
+): Promise<MetadataEditor | null> {
+  if (!viewer || viewer.isGuest) return null;
+  const { fields, editable } = await editorFieldsFor(viewer, [assetId]);
+  if (!editable.includes(assetId)) return null;
+  const join = pageHref.includes("?") ? "&" : "?";
+  return {
+    fields,
+    editing: url.searchParams.get(EDIT_METADATA_QUERY.name) === EDIT_METADATA_QUERY.value,
+    editHref: `${pageHref}${join}${EDIT_METADATA_QUERY.name}=${EDIT_METADATA_QUERY.value}`,
+    viewHref: pageHref,
+  };
 }
 
 /** Everything the details page shows; null when the viewer may not see the asset. */
@@ -301,10 +327,11 @@ export async function loadAssetDetails(
   const parsed = parseListContext(context);
   // A context the grid could not have made is dropped, not refused: the asset itself is fine.
   const query = parsed ? contextQuery(canonicalContext(context, parsed)) : "";
-  const [neighbours, downloads, archive] = await Promise.all([
+  const [neighbours, downloads, archive, editor] = await Promise.all([
     parsed ? findNeighbours(viewer, row, parsed) : { previous: null, next: null },
     downloadsOf(viewer, view),
     findArchive(row.archive_id),
+    metadataEditorOf(viewer, row.id, `${view.href}${query}`, url),
   ]);
   const link = (v: AssetView | null) =>
     v ? { href: `${v.href}${query}`, label: v.thumbnailFields.label.value } : null;
@@ -318,6 +345,7 @@ export async function loadAssetDetails(
     next: link(neighbours.next),
     listHref: `${view.archiveHREF}${query}`,
     robots: archive ? robotsRule(archive.config) : null,
+    editor,
   };
 }
 

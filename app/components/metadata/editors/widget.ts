@@ -1,0 +1,25 @@
+import type { KeyboardEvent } from "react";
+import type { EditorField } from "./field-form";
+
+/** What every field widget takes; the widget posts its values under `name`. */
+export interface WidgetProps {
+  field: EditorField;
+  name: string;
+  values: string[];
+  onChange?: (values: string[]) => void;
+  /** The server's (or the rule's) message; shown below the input, which is marked invalid. */
+  error?: string;
+  isDisabled?: boolean;
+  autoFocus?: boolean;
+  /** Before hydration (and without JavaScript) widgets render plain inputs. */
+  hydrated: boolean;
+  onKeyDown?: (event: KeyboardEvent) => void;
+  /** Batch: the field's value differs between the selected assets. */
+  mixed?: boolean;
+}
+
+/** The label's text as placement "none" still gives it to assistive technology. */
+export const requiredMark = (field: EditorField) => (field.required ? " (required)" : "");
+
+export const placeholderOf = (field: EditorField, mixed?: boolean) =>
+  mixed ? "Mixed values" : (field.placeholder ?? undefined);

@@ -1,0 +1,168 @@
+import { editsFromBatchForm } from "~/components/metadata/editors/field-form";
+import { PROBLEM_STATUS } from "~/http/error.server";
+import { apiError } from "~/http/http.server";
+import { safeRedirect } from "~/http/redirect";
+import { requireViewer } from "~/http/session.server";
+import { formReply, formValues, readForm } from "~/http/submission.server";
+import { redirectWithToast } from "~/http/toast.server";
+import {
+  BATCH_OP_LABELS,
+  batchPanel,
+  batchSelectionSchema,
+  fileNameProblem,
+  taskOperationOf,
+  type BatchPanel,
+  type BatchSelection,
+} from "~/models/background-task/batch-panel.server";
+import { createTask, type TaskItemInput } from "~/models/background-task/task-engine.server";
+import type { FieldEdit } from "~/models/background-task/task.schema";
+import { checkFieldEdits } from "~/models/metadata/field-values";
+import { isProblem } from "~/models/problem/problem";
+import type { Viewer } from "~/models/user/user.schema";
+import { LINKS, taskPagePath } from "~/utils/links";
+
+/*
+ * The batch page (/fotoweb/views/batch?asset=1&asset=2&op=metadata, decision 046): the grid's
+ * selection opens it with a plain GET, and its form posts here. The post is checked as a whole
+ * (field rules, file names, destination, the delete confirmation), every problem answered at
+ * once with 400 and no task made; otherwise one task for the whole selection, refused assets
+ * included so its results name them, and a redirect to the task's page.
+ */
+
+export const CONFIRM_DELETE_MESSAGE = "Tick the box to confirm the deletion.";
+export const NOTHING_TO_CHANGE_MESSAGE = "Change at least one field.";
+export const ROTATIONS = ["90", "180", "270"] as const;
+const MAX_FOLDER = 1000;
+
+const plural = (n: number) => (n === 1 ? "1 asset" : `${n} assets`);
+
+/** The selection a URL or form names; a 400 for anything the panel cannot show. */
+function readSelection(request: Request, values: { op: unknown; asset: unknown }): BatchSelection {
+  const assets = values.asset === undefined ? [] : [values.asset].flat();
+  const parsed = batchSelectionSchema.safeParse({ op: values.op ?? "metadata", asset: assets });
+  if (!parsed.success)
+    throw apiError(request, 400, parsed.error.issues[0]?.message ?? "The selection is not valid.");
+  return parsed.data;
+}
+
+export interface BatchPage extends BatchPanel {
+  back: string;
+  opLabel: string;
+}
+
+export async function batchPageLoader(request: Request): Promise<BatchPage> {
+  const viewer = await requireViewer(request, { allowGuest: false });
+  const url = new URL(request.url);
+  const selection = readSelection(request, {
+    op: url.searchParams.get("op") ?? undefined,
+    asset: url.searchParams.getAll("asset"),
+  });
+  const panel = await batchPanel(viewer, selection);
+  return {
+    ...panel,
+    back: safeRedirect(url.searchParams.get("back"), LINKS.archives),
+    opLabel: BATCH_OP_LABELS[panel.op],
+  };
+}
+
+type Checked =
+  | { ok: true; params: unknown; itemParams?: Map<number, { fileName: string }> }
+  | { ok: false; fieldErrors: Record<string, string>; formError?: string };
+
+/** The operation's settings from the form, or every problem with them. */
+function checkOperation(panel: BatchPanel, form: FormData): Checked {
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : "";
+  };
+  switch (panel.op) {
+    case "metadata": {
+      const changes: FieldEdit[] = editsFromBatchForm(panel.fields, form);
+      if (changes.length === 0)
+        return { ok: false, fieldErrors: {}, formError: NOTHING_TO_CHANGE_MESSAGE };
+      const checked = checkFieldEdits(new Map(panel.fields.map((f) => [f.id, f])), changes);
+      if (Object.keys(checked.errors).length > 0) return { ok: false, fieldErrors: checked.errors };
+      return { ok: true, params: { changes: checked.changes } };
+    }
+    case "rename": {
+      const fieldErrors: Record<string, string> = {};
+      const itemParams = new Map<number, { fileName: string }>();
+      for (const asset of panel.assets) {
+        const name = text(`name.${asset.id}`).trim();
+        const problem = fileNameProblem(name);
+        if (problem) fieldErrors[`name.${asset.id}`] = problem;
+        else itemParams.set(asset.id, { fileName: name });
+      }
+      if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+      return { ok: true, params: {}, itemParams };
+    }
+    case "copy":
+    case "move": {
+      const fieldErrors: Record<string, string> = {};
+      const archiveId = Number(text("destination"));
+      if (!panel.destinations.some((d) => d.id === archiveId))
+        fieldErrors.destination = "Choose one of the archives offered.";
+      const folder = text("folder")
+        .trim()
+        .replace(/^\/+|\/+$/g, "");
+      if (
+        folder.length > MAX_FOLDER ||
+        folder.split("/").some((part) => part === "." || part === "..") ||
+        // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+        /[\u0000-\u001f\u007f\\]/.test(folder)
+      )
+        fieldErrors.folder = "Give a folder path like 2024/June, or leave it empty.";
+      if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+      return { ok: true, params: { archiveId, folder } };
+    }
+    case "delete":
+      return form.get("confirm") === "yes"
+        ? { ok: true, params: {} }
+        : { ok: false, fieldErrors: { confirm: CONFIRM_DELETE_MESSAGE } };
+    case "rotate": {
+      const degrees = text("degrees");
+      return (ROTATIONS as readonly string[]).includes(degrees)
+        ? { ok: true, params: { degrees: Number(degrees) } }
+        : { ok: false, fieldErrors: { degrees: "Choose a rotation." } };
+    }
+    case "duplicate":
+      return { ok: true, params: {} };
+  }
+}
+
+export async function batchPageAction(request: Request) {
+  const viewer: Viewer = await requireViewer(request, { allowGuest: false });
+  const form = await readForm(request);
+  const selection = readSelection(request, { op: form.get("op"), asset: form.getAll("asset") });
+  const panel = await batchPanel(viewer, selection);
+  const reply = (fieldErrors: Record<string, string>, formError?: string, status = 400) =>
+    formReply(request, { fieldErrors, formError, status, values: formValues(form) });
+  if (panel.assets.length === 0)
+    return reply(
+      {},
+      `You may not ${BATCH_OP_LABELS[panel.op].toLowerCase()} any of these assets.`,
+      403,
+    );
+  const checked = checkOperation(panel, form);
+  if (!checked.ok) return reply(checked.fieldErrors, checked.formError);
+  // Refused assets go into the task too, so its per-asset results name them.
+  const items: TaskItemInput[] = [...panel.assets, ...panel.refused].map((a) => {
+    const fileName = checked.itemParams?.get(a.id);
+    return {
+      href: a.href ?? `${LINKS.archives}#asset-${a.id}`,
+      assetId: a.id,
+      ...(fileName ? { itemParams: fileName } : {}),
+    };
+  });
+  try {
+    const { jobId } = await createTask(viewer, taskOperationOf(panel.op), items, checked.params);
+    const refused = panel.refused.length > 0 ? ` (${plural(panel.refused.length)} refused)` : "";
+    return redirectWithToast(request, taskPagePath(jobId), {
+      kind: "success",
+      message: `${BATCH_OP_LABELS[panel.op]}: a task for ${plural(panel.assets.length)} started${refused}.`,
+    });
+  } catch (error) {
+    if (!isProblem(error)) throw error;
+    return reply({}, error.message, PROBLEM_STATUS[error.kind]);
+  }
+}

@@ -1,0 +1,156 @@
+import { z } from "zod";
+import { assetsDecision, visibleArchives, type AccessAction } from "~/models/access/access.server";
+import { listArchives } from "~/models/archive/archive.server";
+import { editorFieldsFor } from "~/models/asset/asset-edit.server";
+import { assetHref } from "~/models/asset/asset.server";
+import type { EditorField } from "~/models/metadata/field-values";
+import type { Viewer } from "~/models/user/user.schema";
+import { taskOperationRegistry } from "./task-engine.server";
+import type { TaskOperationName } from "./task.schema";
+
+/*
+ * The batch panel for a selection (decision 046): which operation, the selected assets split
+ * into those the viewer may act on and those refused (named on the panel, never dropped), and
+ * what the operation needs (the metadata fields with the selection's values, the destination
+ * archives). The task itself is the task engine's; this only prepares its request.
+ */
+
+export const BATCH_OPS = [
+  "metadata",
+  "rename",
+  "duplicate",
+  "copy",
+  "move",
+  "delete",
+  "rotate",
+] as const;
+export type BatchOp = (typeof BATCH_OPS)[number];
+
+export const BATCH_OP_LABELS: Record<BatchOp, string> = {
+  metadata: "Edit metadata",
+  rename: "Rename",
+  duplicate: "Duplicate",
+  copy: "Copy to",
+  move: "Move to",
+  delete: "Delete",
+  rotate: "Rotate",
+};
+
+export const taskOperationOf = (op: BatchOp): Exclude<TaskOperationName, "undo"> =>
+  op === "metadata" ? "metadata-edit" : op;
+
+/** Each operation's right on the source asset, where its operation is not registered yet. */
+const SOURCE_PERMISSION: Record<BatchOp, AccessAction> = {
+  metadata: "EditText",
+  rename: "Rename",
+  duplicate: "DuplicateFile",
+  copy: "CopyFrom",
+  move: "MoveFrom",
+  delete: "Delete",
+  rotate: "CropRotate",
+};
+
+/** The most assets one panel takes: the grid's selection limit, and a URL's sensible length. */
+export const MAX_BATCH_ASSETS = 1000;
+
+export const batchSelectionSchema = z.object({
+  op: z.enum(BATCH_OPS, { errorMap: () => ({ message: "Choose one of the operations offered." }) }),
+  asset: z
+    .array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+    .min(1, "Select the assets first.")
+    .max(MAX_BATCH_ASSETS, `Select at most ${MAX_BATCH_ASSETS} assets at once.`),
+});
+export type BatchSelection = z.infer<typeof batchSelectionSchema>;
+
+export interface BatchAsset {
+  id: number;
+  /** The file name, or for an asset the viewer may not see, only its number as they gave it. */
+  label: string;
+  /** The asset's href; null when the viewer may not see it. */
+  href: string | null;
+  fileName: string | null;
+}
+
+export interface BatchPanel {
+  op: BatchOp;
+  assets: BatchAsset[];
+  refused: BatchAsset[];
+  /** metadata: the view's fields with the selection's values (notInAll, mixed). */
+  fields: EditorField[];
+  /** copy and move: archives the viewer may copy or move into. */
+  destinations: { id: number; name: string }[];
+  /** Whether this server runs the operation yet. */
+  available: boolean;
+}
+
+const unseen = (id: number): BatchAsset => ({
+  id,
+  label: `Asset ${id} (not found, or not yours to see)`,
+  href: null,
+  fileName: null,
+});
+
+/** The panel for a selection: who may do what to which asset. */
+export async function batchPanel(viewer: Viewer, selection: BatchSelection): Promise<BatchPanel> {
+  const { op } = selection;
+  const ids = [...new Set(selection.asset)];
+  const operation = taskOperationRegistry()[taskOperationOf(op)];
+  const permission = operation?.permission ?? SOURCE_PERMISSION[op];
+  const [decisions, visible] = await Promise.all([
+    assetsDecision(viewer, ids, permission),
+    assetsDecision(viewer, ids, "View"),
+  ]);
+  const describe = (id: number): BatchAsset => {
+    const seen = visible.get(id);
+    if (!seen?.allowed) return unseen(id);
+    const { asset, archive } = seen.value;
+    return {
+      id,
+      label: asset.file_name,
+      fileName: asset.file_name,
+      href: assetHref(archive.id, archive.name, { id, fileName: asset.file_name }),
+    };
+  };
+  const assets: BatchAsset[] = [];
+  const refused: BatchAsset[] = [];
+  for (const id of ids) (decisions.get(id)?.allowed ? assets : refused).push(describe(id));
+  let fields: EditorField[] = [];
+  if (op === "metadata" && assets.length > 0)
+    fields = (
+      await editorFieldsFor(
+        viewer,
+        assets.map((a) => a.id),
+      )
+    ).fields;
+  const destinations =
+    op === "copy" || op === "move"
+      ? await destinationsFor(viewer, op === "copy" ? "CopyTo" : "MoveTo")
+      : [];
+  return { op, assets, refused, fields, destinations, available: operation !== undefined };
+}
+
+/** Archives the viewer may copy (CopyTo) or move (MoveTo) assets into. */
+export async function destinationsFor(viewer: Viewer, right: "CopyTo" | "MoveTo") {
+  const [access, archives] = await Promise.all([visibleArchives(viewer), listArchives()]);
+  return archives
+    .filter((a) => access.get(a.id)?.permissions.has(right))
+    .map((a) => ({ id: a.id, name: a.name }));
+}
+
+/** Spec 002 §5: file names must not contain \ / : * ? " < > |. */
+export const FORBIDDEN_NAME_CHARACTERS = /[\\/:*?"<>|]/;
+export const FORBIDDEN_NAME_MESSAGE =
+  'A file name cannot contain any of these characters: \\ / : * ? " < > |';
+export const MAX_FILE_NAME = 255;
+
+/** What is wrong with a new file name; null when it may be used. */
+export function fileNameProblem(name: string): string | null {
+  if (name.trim() === "") return "Give the asset a name.";
+  if (FORBIDDEN_NAME_CHARACTERS.test(name)) return FORBIDDEN_NAME_MESSAGE;
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (/[\u0000-\u001f\u007f]/.test(name)) return "A file name cannot contain control characters.";
+  if (new TextEncoder().encode(name).length > MAX_FILE_NAME)
+    return `A file name can be at most ${MAX_FILE_NAME} bytes long.`;
+  if (name.trim() === "." || name.trim() === "..") return "Give the asset a name.";
+  return null;
+}

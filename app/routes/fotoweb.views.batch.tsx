@@ -1,0 +1,41 @@
+import "~/components/shell/shell-bundle";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { BatchPanel } from "~/components/asset/BatchPanel";
+import { batchPageAction, batchPageLoader } from "~/http/actions/batch-page.server";
+import type { FormReplyBody } from "~/http/error";
+import { page, panel } from "~/styles/global.css";
+
+/*
+ * The batch panel's own page (decision 046): the grid's selection opens it without JavaScript
+ * (a GET of the selected ids and the operation); with JavaScript the grid shows the same panel
+ * in a dialog. Its form starts a task and goes to the task's page.
+ */
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.opLabel} | Arkiv` : "Selection | Arkiv" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(await batchPageLoader(request), { headers: { "Cache-Control": "no-store" } });
+}
+
+export const action = ({ request }: ActionFunctionArgs) => batchPageAction(request);
+
+export default function BatchPage() {
+  const data = useLoaderData<typeof loader>();
+  const reply = useActionData<FormReplyBody>();
+  return (
+    <div className={page}>
+      <h1>Selected assets</h1>
+      <div className={panel}>
+        <BatchPanel page={data} reply={reply} />
+      </div>
+    </div>
+  );
+}

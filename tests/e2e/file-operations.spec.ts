@@ -1,0 +1,121 @@
+import type { Page } from "@playwright/test";
+import { readPlaywrightJson } from "../helpers/api-contract";
+import { expect, signInQuietly, test } from "./fixtures";
+import { FILE_OPS_PHOTOS, fileOpsArchive, PASSWORD, projectUser } from "./users";
+
+/*
+ * File operations (decision 048) from the batch page, with and without JavaScript, as the
+ * project's fileops user on the project's own archive: a selection renamed (one name refused per
+ * asset, the task going on), and the whole task undone from its page; a duplicate made and then
+ * deleted to the trash can.
+ */
+
+const ASSETLIST = "application/vnd.fotoware.assetlist+json";
+const COLLECTION = "application/vnd.fotoware.collection+json";
+
+interface Listed {
+  href: string;
+  filename: string;
+}
+
+async function archiveHref(page: Page, name: string): Promise<string> {
+  for (let id = 5000; id < 5080; id++) {
+    const response = await page.request.get(`/fotoweb/archives/${id}/`, {
+      headers: { Accept: COLLECTION },
+    });
+    if (!response.ok()) continue;
+    const body = (await readPlaywrightJson(response)) as { name: string; href: string };
+    if (body.name === name) return body.href;
+  }
+  throw new Error(`no archive named ${name}`);
+}
+
+const idOf = (href: string) => Number(/\/(\d+)-[^/]*\.info$/.exec(href)![1]);
+
+/** The archive's assets as the API lists them, oldest first. */
+async function listed(page: Page, href: string): Promise<Listed[]> {
+  const response = await page.request.get(href, { headers: { Accept: ASSETLIST } });
+  const assets = ((await readPlaywrightJson(response)) as { data: Listed[] }).data;
+  return assets.sort((a, b) => idOf(a.href) - idOf(b.href));
+}
+
+const batch = (op: string, ids: number[]) =>
+  `/fotoweb/views/batch?op=${op}&${ids.map((id) => `asset=${id}`).join("&")}`;
+
+test.beforeEach(async ({ page }, info) => {
+  await signInQuietly(page, projectUser("fileops", info.project.name), PASSWORD);
+});
+
+test("a selection renamed, one hostile name refused on its own, and the task undone", async ({
+  page,
+  open,
+}, info) => {
+  const href = await archiveHref(page, fileOpsArchive(info.project.name));
+  let assets: Listed[] = [];
+  await expect(async () => {
+    assets = await listed(page, href);
+    expect(assets.length).toBeGreaterThanOrEqual(FILE_OPS_PHOTOS);
+  }).toPass({ timeout: 30_000 });
+  const [first, second] = assets;
+  const originals = [first!.filename, second!.filename];
+  await open(batch("rename", [idOf(first!.href), idOf(second!.href)]));
+  const names = page.getByRole("textbox", { name: /^New name for / });
+  await expect(names).toHaveCount(2);
+  await names.nth(0).fill(`Quay ${info.project.name}`);
+  // Allowed by the form, refused by the operation: a jpg cannot be named .png.
+  await names.nth(1).fill("Pretend.png");
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page).toHaveURL(/\/fotoweb\/views\/tasks\/\d+$/);
+  await expect(page.getByTestId("task-counts")).toHaveText("1 done, 1 failed, 0 waiting, of 2", {
+    timeout: 30_000,
+  });
+  await expect(page.getByText(/The extension stays \.jpg/)).toBeVisible();
+  await expect(async () => {
+    const now = await listed(page, href);
+    expect(now.map((a) => a.filename).slice(0, 2)).toEqual([
+      `Quay ${info.project.name}.jpg`,
+      originals[1],
+    ]);
+  }).toPass({ timeout: 30_000 });
+
+  await page.getByRole("button", { name: "Undo this task" }).click();
+  await expect(page).toHaveURL(/\/fotoweb\/views\/tasks\/\d+$/);
+  await expect(page.getByText(/This task undoes/)).toBeVisible();
+  await expect(async () => {
+    const now = await listed(page, href);
+    expect(now.map((a) => a.filename).slice(0, 2)).toEqual(originals);
+  }).toPass({ timeout: 30_000 });
+});
+
+test("a duplicate made, then deleted to the trash can", async ({ page, open }, info) => {
+  const href = await archiveHref(page, fileOpsArchive(info.project.name));
+  let assets: Listed[] = [];
+  await expect(async () => {
+    assets = await listed(page, href);
+    expect(assets.length).toBeGreaterThanOrEqual(FILE_OPS_PHOTOS);
+  }).toPass({ timeout: 30_000 });
+  const source = assets.at(-1)!;
+  await open(batch("duplicate", [idOf(source.href)]));
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByTestId("task-counts")).toHaveText("1 done, 0 failed, 0 waiting, of 1", {
+    timeout: 30_000,
+  });
+  const copyName = source.filename.replace(/(\.[^.]+)$/, " (copy)$1");
+  let copy: Listed | undefined;
+  await expect(async () => {
+    copy = (await listed(page, href)).find((a) => a.filename === copyName);
+    expect(copy).toBeDefined();
+  }).toPass({ timeout: 30_000 });
+
+  await open(batch("delete", [idOf(copy!.href)]));
+  await page.getByRole("checkbox").locator("xpath=ancestor::label[1]").click();
+  await page.getByRole("button", { name: "Delete 1 asset" }).click();
+  await expect(page.getByTestId("task-counts")).toHaveText("1 done, 0 failed, 0 waiting, of 1", {
+    timeout: 30_000,
+  });
+  await expect(async () => {
+    const names = (await listed(page, href)).map((a) => a.filename);
+    expect(names).not.toContain(copyName);
+    expect(names).toContain(source.filename);
+  }).toPass({ timeout: 30_000 });
+});
