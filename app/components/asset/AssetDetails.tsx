@@ -4,6 +4,7 @@ import { Link } from "react-aria-components/Link";
 import type { AssetDetails as Details } from "~/models/asset/asset-details.server";
 import { visuallyHidden } from "~/styles/global.css";
 import * as css from "./asset-details.css";
+import { RevisionList } from "./RevisionList";
 
 /*
  * The asset details page: preview, fields, file facts, downloads, and the way back and on
@@ -207,6 +208,7 @@ export function AssetDetails({ details }: { details: Details }) {
           ))}
         </dl>
       </section>
+      <RevisionList asset={view} />
     </article>
   );
 }
