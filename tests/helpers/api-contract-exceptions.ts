@@ -317,4 +317,25 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "the real product's archive dialog but not in the reference; the scan of a path archive " +
       "(202 with its background task's href) is Arkiv's own (decision 042).",
   },
+  {
+    method: "GET",
+    path: /^\/fotoweb\/archives\/[^/]+\/[^/]+\.info\/__revisions\/(\d+\/?)?$/i,
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "An asset's revision list and one revision (spec 000 section 3 Revision: id, number, " +
+      "paged by first, last, next and prev; section 7 GET {revisions link}): the reference has " +
+      "only Asset.revisioncount, no revision paths or schemas (decision 049).",
+  },
+  {
+    path: /^\/fotoweb\/archives\/[^/]+\/[^/]+\.info\/__revisions\/(\d+\/rollback(-to)?|compare)\/?$/i,
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "Rollback, rollback-to (spec 000 section 7, POST with rollbackType) and compare (POST with " +
+      "leftRevision and rightRevision, whose answer the spec does not show): Arkiv's own answers, " +
+      "the revision made and the field and pixel differences; the reference has none (decision 049).",
+  },
 ];

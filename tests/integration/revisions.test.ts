@@ -341,7 +341,7 @@ describe("the list", () => {
     expect(list.data[0]!.kind).toBe("edit");
     expect(list.data[2]!.kind).toBe("upload");
     expect(list.data[0]!.download).toMatch(/^\/fotoweb\/files\/\d+\/original\//);
-    expect(list.permissions).toEqual({ rollback: true, manage: true, duplicate: false });
+    expect(list.allowed).toEqual({ rollback: true, manage: true, duplicate: false });
   });
 
   test("pages with first, last, next and prev", async () => {

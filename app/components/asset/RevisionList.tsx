@@ -38,7 +38,7 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [picked, setPicked] = useState<number[]>([]);
   const [pending, setPending] = useState<{ intent: Intent; number: number } | null>(null);
-  const { permissions } = list;
+  const { allowed: permissions } = list;
 
   // The answer to the last fetcher call: a refused delete puts its row back.
   useEffect(() => {
@@ -175,7 +175,7 @@ function RevisionRow({
   busy,
 }: {
   entry: RevisionEntry;
-  permissions: List["permissions"];
+  permissions: List["allowed"];
   picked: boolean;
   onPick: (on: boolean) => void;
   busy: boolean;

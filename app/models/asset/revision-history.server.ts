@@ -94,7 +94,7 @@ export interface RevisionList {
   total: number;
   page: number;
   /** What the viewer may do here, for the buttons the page shows. */
-  permissions: { rollback: boolean; manage: boolean; duplicate: boolean };
+  allowed: { rollback: boolean; manage: boolean; duplicate: boolean };
 }
 
 interface Found {
@@ -234,7 +234,7 @@ export async function listRevisions(
     },
     total,
     page,
-    permissions: { rollback, manage, duplicate },
+    allowed: { rollback, manage, duplicate },
   };
 }
 
