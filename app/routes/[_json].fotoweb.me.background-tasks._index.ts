@@ -1,14 +1,15 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { accountDecision } from "~/models/access/access.server";
 import { backgroundTaskList } from "~/models/background-task/background-task.server";
+import { startTaskResponse } from "~/http/actions/background-task-api.server";
 import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
 import { LINKS } from "~/utils/links";
 
 /*
- * GET /fotoweb/me/background-tasks/ (the descriptor's background_tasks): the viewer's own
- * tasks, newest first, each with its href to poll. Starting tasks by POST here (metadata edits,
- * renames, ...) comes with the features that run them.
+ * /fotoweb/me/background-tasks/ (the descriptor's background_tasks): GET lists the viewer's own
+ * tasks, newest first, each with its href to poll; POST starts a task on a selection (metadata
+ * edit, rename, duplicate, copy, move, delete, rotate; decision 047).
  */
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const decision = accountDecision(await requireViewer(request), "BackgroundTasks");
@@ -19,4 +20,9 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   });
 });
 
-export const action = methodNotAllowed;
+export const action = apiHandler(async ({ request, context }: ActionFunctionArgs) => {
+  if (request.method !== "POST") return methodNotAllowed({ request, context });
+  const decision = accountDecision(await requireViewer(request), "BackgroundTasks");
+  if (!decision.allowed) throw decision.problem;
+  return startTaskResponse(request, decision.value);
+});

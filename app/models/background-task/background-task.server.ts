@@ -3,13 +3,18 @@ import type { IngestResult } from "~/models/ingest/ingest.server";
 import { findArchive } from "~/models/archive/archive.server";
 import { assetHref, findAsset } from "~/models/asset/asset.server";
 import type { Viewer } from "~/models/user/user.schema";
+import { taskSummary } from "./task-status.server";
+import { TASK_JOB, type TaskPayload } from "./task.schema";
 
-/* Background tasks as the API shows them (reference UploadStatus): a job seen by its owner. */
+/*
+ * Background jobs as the API shows them (reference UploadStatus): a job seen by its owner. Tasks
+ * on selections (the `task` job) answer TaskStatus from task-status.server.ts instead.
+ */
 
 export async function backgroundTaskStatus(viewer: Viewer, id: string) {
   if (!/^\d{1,12}$/.test(id)) return null;
   const job = await getJob(Number(id));
-  if (!job || job.ownerId !== viewer.id) return null;
+  if (!job || job.ownerId !== viewer.id || job.type === TASK_JOB) return null;
   return statusOf(job);
 }
 
@@ -19,7 +24,15 @@ export const TASK_LIST_LIMIT = 50;
 /** The viewer's own tasks, newest first, each with the href that polls it. */
 export async function backgroundTaskList(viewer: Viewer, hrefOf: (id: number) => string) {
   const jobs = await jobsOwnedBy(viewer.id, TASK_LIST_LIMIT);
-  return Promise.all(jobs.map(async (job) => ({ href: hrefOf(job.id), ...(await statusOf(job)) })));
+  // A background task (decision 047) shows its TaskStatus without the per-asset results.
+  return Promise.all(
+    jobs.map(async (job) => ({
+      href: hrefOf(job.id),
+      ...(job.type === TASK_JOB
+        ? await taskSummary(job as Job & { payload: TaskPayload })
+        : await statusOf(job)),
+    })),
+  );
 }
 
 async function statusOf(job: Job) {

@@ -1,0 +1,165 @@
+import { db } from "~/db/connection.server";
+import type { TaskItemStatus } from "~/db/schema";
+import type { Job } from "~/jobs/queue.server";
+import type { Viewer } from "~/models/user/user.schema";
+import { taskHref } from "~/utils/links";
+import {
+  findTask,
+  TASK_POLL_MS,
+  taskCounts,
+  undoRefusal,
+  type TaskCounts,
+} from "./task-engine.server";
+import { taskFailureMessage } from "./task-messages";
+import type { TaskItemResult, TaskOperationName, TaskPayload } from "./task.schema";
+
+/*
+ * A task as the API (reference TaskStatus, spec 000 §3), the task page and its event stream show
+ * it. Progress is counted from the items, so it moves with every item, not only when the job
+ * reports. Results are paged by TASK_RESULTS_PAGE items in seq order (`?page=2`).
+ */
+
+export const TASK_STATUS_TYPE = "application/vnd.fotoware.task-status+json";
+/** Results per page of a task's status. */
+export const TASK_RESULTS_PAGE = 1000;
+
+/** One asset's result with the state of its item (pending until the job reaches it). */
+export type TaskResultEntry = TaskItemResult & { status: TaskItemStatus };
+
+export type TaskJobStatus = "pending" | "inProgress" | "done" | "failed" | "notified";
+
+export interface TaskStatusView {
+  job: {
+    status: TaskJobStatus;
+    progress: number;
+    result: TaskResultEntry[];
+    updates: { frequency: number };
+    counts: TaskCounts;
+    error?: string;
+  };
+  task: {
+    id: string;
+    href: string;
+    type: TaskOperationName;
+    user: number;
+    status: TaskJobStatus;
+    created: string;
+    modified: string;
+    /** The task this one undoes. */
+    undoes?: string;
+  };
+  paging: { first: string; last: string; prev: string | null; next: string | null } | null;
+}
+
+const isFinal = (status: TaskJobStatus) => status !== "pending" && status !== "inProgress";
+
+function parseResult(text: string | null): TaskItemResult | null {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as TaskItemResult;
+  } catch {
+    return null;
+  }
+}
+
+/** The status of one of the viewer's tasks (null as for a missing one); `page` counts from 1. */
+export async function taskStatus(
+  viewer: Viewer | null,
+  jobId: number,
+  page = 1,
+): Promise<TaskStatusView | null> {
+  const job = await findTask(viewer, jobId);
+  return job ? statusOfTask(job, page) : null;
+}
+
+export async function statusOfTask(
+  job: Job & { payload: TaskPayload },
+  page = 1,
+): Promise<TaskStatusView> {
+  const counts = await taskCounts(job.id);
+  const pages = Math.max(1, Math.ceil(counts.total / TASK_RESULTS_PAGE));
+  const current = Math.min(Math.max(1, Math.floor(page)), pages);
+  const rows = await db()
+    .selectFrom("task_items")
+    .select(["seq", "href", "status", "result"])
+    .where("job_id", "=", job.id)
+    .orderBy("seq")
+    .limit(TASK_RESULTS_PAGE)
+    .offset((current - 1) * TASK_RESULTS_PAGE)
+    .execute();
+  const status = job.status as TaskJobStatus;
+  const finished = counts.total - counts.pending;
+  const href = taskHref(job.id);
+  const pageHref = (n: number) => `${href}?page=${n}`;
+  const operation = job.payload.operation;
+  const undone = operation === "undo" ? (job.payload.params as { jobId?: number }).jobId : null;
+  return {
+    job: {
+      status,
+      progress:
+        status === "done" || status === "notified"
+          ? 100
+          : Math.floor((finished / Math.max(1, counts.total)) * 100),
+      result: rows.map((row) => ({
+        ...(parseResult(row.result) ?? { href: row.href, done: row.status === "done" }),
+        status: row.status,
+      })),
+      updates: { frequency: TASK_POLL_MS },
+      counts,
+      ...(status === "failed" ? { error: taskFailureMessage(operation) } : {}),
+    },
+    task: {
+      id: String(job.id),
+      href,
+      type: operation,
+      user: job.ownerId ?? 0,
+      status,
+      created: job.createdAt,
+      modified: job.updatedAt,
+      ...(undone ? { undoes: taskHref(undone) } : {}),
+    },
+    paging:
+      pages === 1
+        ? null
+        : {
+            first: pageHref(1),
+            last: pageHref(pages),
+            prev: current > 1 ? pageHref(current - 1) : null,
+            next: current < pages ? pageHref(current + 1) : null,
+          },
+  };
+}
+
+/** A task in the list: its status without the per-asset results. */
+export async function taskSummary(job: Job & { payload: TaskPayload }) {
+  const counts = await taskCounts(job.id);
+  const status = job.status as TaskJobStatus;
+  return {
+    job: {
+      status,
+      progress: isFinal(status)
+        ? 100
+        : Math.floor(((counts.total - counts.pending) / Math.max(1, counts.total)) * 100),
+      result: [] as TaskResultEntry[],
+      counts,
+      ...(status === "failed" ? { error: taskFailureMessage(job.payload.operation) } : {}),
+    },
+    task: {
+      id: String(job.id),
+      type: job.payload.operation,
+      created: job.createdAt,
+      modified: job.updatedAt,
+      status,
+    },
+  };
+}
+
+/** Whether the task's page offers undo, and why not when it does not. */
+export async function undoState(
+  job: Job & { payload: TaskPayload },
+): Promise<{ possible: boolean; reason: string | null }> {
+  const reason = await undoRefusal(job);
+  return { possible: reason === null, reason };
+}
+
+export { isFinal as isFinalTaskStatus };
