@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { db } from "~/db/connection.server";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
 import {
+  copyRevision,
   compareRevisions,
   CURRENT_REVISION_UNDELETABLE,
   deleteRevision,
@@ -27,6 +28,7 @@ import type { Viewer } from "~/models/user/user.schema";
 import { createUser } from "~/models/user/user.server";
 import { blobStore, LocalBlobStore, useBlobStore } from "~/storage/blob-store.server";
 import { insertAsset } from "../helpers/assets";
+import { fakeOperation, registerFake } from "../helpers/fake-operation";
 import { createTestDatabase, dialectUnderTest, type TestDatabase } from "../helpers/database";
 
 /*
@@ -550,5 +552,29 @@ describe("compare", () => {
     expect((await refusal(compareRevisions(owner, ref, "1", "<img>"))).kind).toBe("invalid");
     expect((await refusal(compareRevisions(owner, ref, "1", "9"))).kind).toBe("not-found");
     expect((await refusal(compareRevisions(outsider, ref, "1", "1"))).kind).toBe("forbidden");
+  });
+});
+
+describe("copy revision", () => {
+  test("starts a duplicate task naming the revision; a missing revision starts nothing", async () => {
+    // The duplicate operation is file-ops' own; a stand-in with its name checks what is asked.
+    const restore = registerFake("duplicate", { ...fakeOperation(), permission: "HistoryView" });
+    try {
+      await edit("Second");
+      const { jobId, number } = await copyRevision(owner, ref, "1");
+      expect(number).toBe(1);
+      const items = await db()
+        .selectFrom("task_items")
+        .selectAll()
+        .where("job_id", "=", jobId)
+        .execute();
+      expect(items.map((i) => [i.asset_id, i.status, JSON.parse(i.params ?? "null")])).toEqual([
+        [assetId, "pending", { revision: 1 }],
+      ]);
+      expect((await refusal(copyRevision(owner, ref, "9"))).kind).toBe("not-found");
+      expect((await refusal(copyRevision(outsider, ref, "1"))).kind).toBe("forbidden");
+    } finally {
+      restore();
+    }
   });
 });

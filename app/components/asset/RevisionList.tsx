@@ -9,6 +9,7 @@ import * as controls from "~/components/ui/controls.css";
 import type { RevisionEntry, RevisionList as List } from "~/models/asset/revision-history.server";
 import { muted } from "~/styles/global.css";
 import * as assetCss from "./asset-details.css";
+import { copyRevision } from "./copy-revision";
 import * as css from "./revisions.css";
 
 /*
@@ -20,7 +21,7 @@ import * as css from "./revisions.css";
  * the compare page.
  */
 
-type Intent = "rollback" | "rollback-to" | "delete" | "compare";
+type Intent = "rollback" | "rollback-to" | "delete" | "compare" | "copy";
 
 function when(iso: string) {
   return `${iso.replace("T", " ").slice(0, 16)} UTC`;
@@ -38,6 +39,7 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
   const [picked, setPicked] = useState<number[]>([]);
   const [pending, setPending] = useState<{ intent: Intent; number: number } | null>(null);
+  const [copying, setCopying] = useState<number | null>(null);
   const { allowed: permissions } = list;
 
   // The answer to the last fetcher call: a refused delete puts its row back.
@@ -76,6 +78,14 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
     }
     const entry = list.data.find((r) => r.number === number);
     if (!entry) return;
+    if (intent === "copy") {
+      setCopying(number);
+      void copyRevision(list.assetHref, number).then((outcome) => {
+        setCopying(null);
+        showToast({ kind: outcome.ok ? "success" : "error", message: outcome.message });
+      });
+      return;
+    }
     setPending({ intent, number });
     if (intent === "delete") {
       setRemoved((set) => new Set([...set, number]));
@@ -137,7 +147,7 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
                 permissions={permissions}
                 picked={picked.includes(r.number)}
                 onPick={(on) => togglePick(r.number, on)}
-                busy={pending?.number === r.number}
+                busy={pending?.number === r.number || copying === r.number}
               />
             ))}
           </tbody>
@@ -254,6 +264,20 @@ function RevisionRow({
               aria-label={`Roll back to ${label} and delete the later ones`}
             >
               Rollback to
+            </Button>
+          ) : null}
+          {permissions.duplicate ? (
+            <Button
+              type="submit"
+              name="intent"
+              value="copy"
+              formAction={entry.copy}
+              data-number={entry.number}
+              variant="secondary"
+              isDisabled={busy}
+              aria-label={`Copy ${label} into a new asset`}
+            >
+              Copy revision
             </Button>
           ) : null}
           {permissions.manage && !entry.current ? (

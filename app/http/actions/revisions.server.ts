@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import {
+  copyRevision,
   compareRevisions,
   deleteRevision,
   findRevision,
@@ -17,6 +18,7 @@ import { isJsonType, mediaTypeOf } from "../negotiate";
 import { requireViewer } from "../session.server";
 import { readBody } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
+import { taskHref, taskPagePath } from "~/utils/links";
 
 /*
  * The revision calls of spec 000 §7 on an asset's href (decision 049): the list, one revision,
@@ -121,6 +123,32 @@ export async function rollbackToAction(request: Request, params: Params) {
       message: `Revision ${done.number} is current again; ${done.deleted} later ${done.deleted === 1 ? "revision was" : "revisions were"} deleted.`,
     };
   });
+}
+
+/**
+ * Copy revision without JavaScript: starts the duplicate task and goes to its page, which
+ * refreshes itself until the task is done. To a JSON body: 201 with the task's location, as
+ * POST /fotoweb/me/background-tasks/ answers.
+ */
+export async function copyRevisionAction(request: Request, params: Params) {
+  const viewer = await requireViewer(request, { browsing: true });
+  const json = isJsonPost(request);
+  await readBody(request);
+  try {
+    const { jobId, number } = await copyRevision(viewer, refOf(params), params.number);
+    if (json)
+      return apiJson({ location: taskHref(jobId) }, REVISION_JSON, {
+        status: 201,
+        headers: { Location: taskHref(jobId) },
+      });
+    return redirectWithToast(request, taskPagePath(jobId), {
+      kind: "info",
+      message: `Copying revision ${number} into a new asset.`,
+    });
+  } catch (error) {
+    if (json) return errorResponse(request, error);
+    return formFailure(request, error);
+  }
 }
 
 /** The compare page's data, from ?left=&right=. */

@@ -3,6 +3,7 @@ import { db, now } from "~/db/connection.server";
 import type { RevisionKind, RevisionRow } from "~/db/schema";
 import { assetDecision } from "~/models/access/access.server";
 import type { AccessAction } from "~/models/access/access.server";
+import { createTask } from "~/models/background-task/task-engine.server";
 import { fieldsById } from "~/models/metadata/metadata.server";
 import { valuesOf, type FieldValues } from "~/models/metadata/metadata-fields";
 import { Problem } from "~/models/problem/problem";
@@ -72,6 +73,8 @@ export interface RevisionEntry {
   href: string;
   rollback: string;
   rollbackTo: string;
+  /** Copy revision without JavaScript (a form's action). */
+  copy: string;
   /** The revision's original file, or null without Download. */
   download: string | null;
 }
@@ -174,6 +177,7 @@ function toEntry(row: Named, found: Found, download: boolean): RevisionEntry {
     href,
     rollback: `${href}/rollback`,
     rollbackTo: `${href}/rollback-to`,
+    copy: `${href}/copy`,
     download: download ? fileUrl(row.id, "original", row.blob_hash, row.file_name) : null,
   };
 }
@@ -405,6 +409,33 @@ export async function deleteRevision(
       await trx.deleteFrom("revisions").where("id", "=", target.id).execute();
       return { number: target.number };
     });
+}
+
+/**
+ * Copy revision (spec 000 §4): a duplicate task of this revision, as the API's duplicate request
+ * with `assets: [{href, revision}]` starts it; the task checks DuplicateFile per asset.
+ */
+export async function copyRevision(
+  viewer: Viewer | null,
+  ref: AssetRef,
+  number: unknown,
+): Promise<{ jobId: number; number: number }> {
+  const found = await requireAsset(viewer, ref, "HistoryView");
+  const source = await requireRevision(found.assetId, number);
+  const { jobId } = await createTask(
+    viewer,
+    "duplicate",
+    [
+      {
+        href: found.view.href,
+        assetId: found.assetId,
+        archiveId: found.view.archiveId,
+        itemParams: { revision: source.number },
+      },
+    ],
+    {},
+  );
+  return { jobId, number: source.number };
 }
 
 /* ---------- compare ---------- */
