@@ -34,6 +34,8 @@ const shared: SeedUser[] = [
   // Hold manageArchives (ARCHIVE_MANAGERS_GROUP): the archive administration in a11y.spec.ts.
   { username: "archivist-light", fullName: "Archivist Light", style: "light" },
   { username: "archivist-dark", fullName: "Archivist Dark", style: "dark" },
+  // Sees the history of REVISIONS_A11Y_ARCHIVE, which nobody changes (a11y.spec.ts).
+  { username: "revisions-a11y", fullName: "Revisions Reader", style: "auto" },
 ];
 
 /** Users whose stored state a test changes: one per project. */
@@ -55,13 +57,24 @@ const perProject = (project: string): SeedUser[] => [
   { username: `archivist-${project}`, fullName: `Archivist ${project}`, style: "light" },
   { username: `desk-${project}`, fullName: `Desk ${project}`, style: "light" },
   { username: `editor-${project}`, fullName: `Editor ${project}`, style: "light" },
+  // revisions.spec.ts: every history permission on the project's revisionsArchive.
+  { username: `revisions-${project}`, fullName: `Revisions ${project}`, style: "light" },
 ];
 
 export const SEED_USERS: SeedUser[] = [...shared, ...PROJECTS.flatMap(perProject)];
 
 /** The name of a per-project user for the running project. */
 export function projectUser(
-  base: "theme" | "forced" | "password" | "groups" | "users" | "archivist" | "desk" | "editor",
+  base:
+    | "theme"
+    | "forced"
+    | "password"
+    | "groups"
+    | "users"
+    | "archivist"
+    | "desk"
+    | "editor"
+    | "revisions",
   project: string,
 ): string {
   return `${base}-${project}`;
@@ -114,3 +127,13 @@ export const RESIZE_ARCHIVE = "E2E resize";
 export const deskGroup = (project: string) => `E2E desk ${project}`;
 /** Each project's archive with photographs and no members, for archive-dialog.spec.ts to open. */
 export const accessArchive = (project: string) => `E2E access ${project}`;
+
+/**
+ * revisions.spec.ts's archive per project (decision 049): one photograph with three revisions
+ * (the upload and two title edits), made by the seed; the spec rolls back, deletes, compares.
+ */
+export const revisionsArchive = (project: string) => `E2E revisions ${project}`;
+/** The same, for the accessibility checks only: never changed. */
+export const REVISIONS_A11Y_ARCHIVE = "E2E revisions a11y";
+/** The titles the seed's revisions 1, 2 and 3 carry (revision 1's is the photograph's own). */
+export const REVISION_TITLES = ["Harbour at noon", "Harbour at dusk"] as const;
