@@ -5,7 +5,7 @@ import { Link } from "react-aria-components/Link";
 import { RevisionTable } from "~/components/asset/RevisionList";
 import * as css from "~/components/asset/asset-details.css";
 import { revisionListPage } from "~/http/actions/revisions.server";
-import { methodNotAllowed, pageHandler } from "~/http/http.server";
+import { pageHandler } from "~/http/http.server";
 
 /*
  * An asset's revision history as a page (…/{asset}.info/__revisions/): the list with rollback,
@@ -20,13 +20,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   },
 ];
 
-export const loader = pageHandler(async ({ request, params }: LoaderFunctionArgs) =>
-  json(await revisionListPage(request, params), {
-    headers: { "Cache-Control": "private, no-cache" },
-  }),
-);
-
-export const action = methodNotAllowed;
+// Functions, not calls at the top: the browser bundle drops the server code they call.
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(async ({ request, params }: LoaderFunctionArgs) =>
+    json(await revisionListPage(request, params), {
+      headers: { "Cache-Control": "private, no-cache" },
+    }),
+  )(args);
+}
 
 export default function RevisionsPage() {
   const list = useLoaderData<typeof loader>();

@@ -24,13 +24,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   },
 ];
 
-export const loader = pageHandler(async ({ request, params }: LoaderFunctionArgs) =>
-  json(await comparePage(request, params), { headers: { "Cache-Control": "private, no-cache" } }),
-);
+// Functions, not calls at the top: the browser bundle drops the server code they call.
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(async ({ request, params }: LoaderFunctionArgs) =>
+    json(await comparePage(request, params), {
+      headers: { "Cache-Control": "private, no-cache" },
+    }),
+  )(args);
+}
 
-export const action = pageHandler(({ request, params }: ActionFunctionArgs) =>
-  compareAction(request, params),
-);
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request, params }: ActionFunctionArgs) => compareAction(request, params))(
+    args,
+  );
+}
 
 export default function ComparePage() {
   return <RevisionCompare comparison={useLoaderData<typeof loader>()} />;
