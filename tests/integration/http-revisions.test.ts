@@ -207,6 +207,19 @@ describe("mutations", () => {
     ]);
   });
 
+  test("the list's form: its rollback choice goes to rollback; rollback-to is always whole", async () => {
+    const rollback = await keeper.post(`${base}1/rollback`, { rollbackType: "metadata" });
+    expect(rollback.status).toBe(302);
+    expect((await list()).data.map((r) => r.number)).toEqual([3, 2, 1]);
+    const back = await keeper.post(`${base}2/rollback-to`, { rollbackType: "metadata" });
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe(base);
+    expect((await list()).data.map((r) => [r.number, r.current])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
+  });
+
   test("GET on a mutation's URL is 405", async () => {
     expect((await keeper.getJson(`${base}1/rollback`)).status).toBe(405);
   });

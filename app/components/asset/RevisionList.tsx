@@ -5,6 +5,7 @@ import { Link } from "react-aria-components/Link";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { showToast } from "~/components/ui/Toasts";
 import { Button } from "~/components/ui/Button";
+import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import * as controls from "~/components/ui/controls.css";
 import type { RevisionEntry, RevisionList as List } from "~/models/asset/revision-history.server";
 import { muted } from "~/styles/global.css";
@@ -40,6 +41,7 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
   const [picked, setPicked] = useState<number[]>([]);
   const [pending, setPending] = useState<{ intent: Intent; number: number } | null>(null);
   const [copying, setCopying] = useState<number | null>(null);
+  const [rollbackType, setRollbackType] = useState("full");
   const { allowed: permissions } = list;
 
   // The answer to the last fetcher call: a refused delete puts its row back.
@@ -92,7 +94,8 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
       action.submit(null, { method: "DELETE", action: entry.href });
     } else {
       action.submit(
-        { rollbackType: "full" },
+        // Rollback-to always returns to the whole revision; the choice is rollback's.
+        { rollbackType: intent === "rollback" ? rollbackType : "full" },
         {
           method: "POST",
           action: intent === "rollback" ? entry.rollback : entry.rollbackTo,
@@ -111,7 +114,20 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
 
   return (
     <form method="post" action={list.compare} onSubmit={hydrated ? onSubmit : undefined}>
-      <input type="hidden" name="rollbackType" value="full" />
+      {permissions.rollback ? (
+        <RadioGroupField
+          label="Rollback restores"
+          name="rollbackType"
+          orientation="horizontal"
+          value={rollbackType}
+          onChange={setRollbackType}
+          options={[
+            { value: "full", label: "The whole revision" },
+            { value: "metadata", label: "Its metadata only" },
+            { value: "file", label: "Its file only" },
+          ]}
+        />
+      ) : null}
       <div className={css.scroll}>
         <table className={css.table} aria-labelledby={headingId}>
           <thead>

@@ -112,12 +112,9 @@ export async function rollbackAction(request: Request, params: Params) {
 export async function rollbackToAction(request: Request, params: Params) {
   const viewer = await requireViewer(request, { browsing: true });
   return mutation(request, async (values) => {
-    const done = await rollbackToRevision(
-      viewer,
-      refOf(params),
-      params.number,
-      values.rollbackType,
-    );
+    // The list's form sends its rollback choice with every button; rollback-to is always whole.
+    const type = isJsonPost(request) ? values.rollbackType : "full";
+    const done = await rollbackToRevision(viewer, refOf(params), params.number, type);
     return {
       json: done,
       message: `Revision ${done.number} is current again; ${done.deleted} later ${done.deleted === 1 ? "revision was" : "revisions were"} deleted.`,
