@@ -64,7 +64,11 @@ import {
   editingArchive,
   FILE_OPS_PHOTOS,
   fileOpsArchive,
+  revisionsArchive,
+  REVISIONS_A11Y_ARCHIVE,
+  REVISION_TITLES,
 } from "../tests/e2e/users";
+import { FIELD } from "../app/models/metadata/metadata-fields";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -134,8 +138,10 @@ async function main() {
   await taskEngineSeed();
   const editing = await editorsUiArchives(users);
   await fileOpsArchives(users);
+  const revisionArchives = await revisionsArchives(users);
   await ingestSeed();
   await editorsUiMetadata(editing);
+  await revisionsHistory(revisionArchives);
   await database.destroy();
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
 }
@@ -257,6 +263,71 @@ async function fill(archive: Archive, count: number) {
     const blob = await blobStore().put(photo.data);
     const type = await detectMediaType(photo.data.subarray(0, 65536), photo.fileName);
     await register(null, { archive }, photo.fileName, blob, type);
+  }
+}
+
+/*
+ * revisions.spec.ts's archives (decision 049): one photograph each, for the project's own user
+ * with every history permission, and one for the accessibility checks that nobody changes.
+ */
+async function revisionsArchives(users: Map<string, number>): Promise<Archive[]> {
+  const made: Archive[] = [];
+  const owners = [
+    ...PROJECTS.map((p) => [revisionsArchive(p), projectUser("revisions", p)] as const),
+    [REVISIONS_A11Y_ARCHIVE, "revisions-a11y"] as const,
+  ];
+  for (const [name, username] of owners) {
+    const id = users.get(username);
+    if (id === undefined) fail(`the seed user ${username} is missing`);
+    const archive = await createArchive({
+      name,
+      members: [
+        {
+          type: "user",
+          id,
+          permissions: [
+            "View",
+            "Preview",
+            "Download",
+            "HistoryView",
+            "HistoryRollback",
+            "HistoryManage",
+          ],
+          autoSearch: "",
+        },
+      ],
+    });
+    await fill(archive, 1);
+    made.push(archive);
+  }
+  return made;
+}
+
+/* Two title edits on each revisions archive's photograph, once it is ingested: revisions 2, 3. */
+async function revisionsHistory(archives: Archive[]) {
+  for (const archive of archives) {
+    const asset = await db()
+      .selectFrom("assets")
+      .select("id")
+      .where("archive_id", "=", archive.id)
+      .executeTakeFirstOrThrow();
+    for (const title of REVISION_TITLES)
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          const row = await trx
+            .selectFrom("assets")
+            .select("metadata")
+            .where("id", "=", asset.id)
+            .executeTakeFirstOrThrow();
+          const fields = JSON.parse(row.metadata) as Record<number, string | string[]>;
+          await writeRevision(trx, asset.id, {
+            kind: "edit",
+            userId: null,
+            comment: `Title: ${title}`,
+            fields: { ...fields, [FIELD.title]: title },
+          });
+        });
   }
 }
 

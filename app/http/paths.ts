@@ -35,6 +35,8 @@ export const SINGLE_REPRESENTATION_PATHS: readonly RegExp[] = [
   /^\/fotoweb\/services(\/|$)/i,
   // A rendition href is a redirect to its file whatever the client accepts (decision 016).
   /^\/fotoweb\/archives\/[^/]+\/[^/]+\/__renditions(\/|$)/i,
+  // One revision and its rollbacks answer JSON, or a plain form's redirect (decision 049).
+  /^\/fotoweb\/archives\/[^/]+\/[^/]+\/__revisions\/\d+(\/rollback(-to)?|\/copy)?\/?$/i,
 ];
 
 /** API-only namespaces: every answer there, refusals included, is JSON. */

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { readPlaywrightJson } from "../helpers/api-contract";
-import { ADMIN, BROWSE_ARCHIVE, PASSWORD, taskEngineUser } from "./users";
+import { ADMIN, BROWSE_ARCHIVE, PASSWORD, REVISIONS_A11Y_ARCHIVE, taskEngineUser } from "./users";
+import { seededAssets } from "./assets";
 import {
   choose,
   expect,
@@ -519,6 +520,45 @@ for (const scheme of ["light", "dark"] as const) {
       await expectAccessible(page, test.info(), `task page (${scheme})`);
       await open("/fotoweb/views/tasks");
       await expectAccessible(page, test.info(), `task list (${scheme})`);
+    });
+  });
+}
+
+/*
+ * Revisions (decision 049): the asset page's Revisions section (its table once the fetcher has
+ * loaded it, with JavaScript), the revisions page and the compare page, as a user on Auto with
+ * every history permission, on an archive nobody changes.
+ */
+for (const scheme of ["light", "dark"] as const) {
+  test.describe(`revisions, ${scheme}`, () => {
+    test.use({ colorScheme: scheme });
+    let href = "";
+    test.beforeAll(async ({ baseURL }) => {
+      test.setTimeout(120_000);
+      href = (await seededAssets(baseURL!, REVISIONS_A11Y_ARCHIVE, 1))[0]!.href;
+    });
+    test("the asset page's Revisions section has no serious accessibility violations", async ({
+      page,
+      open,
+    }, info) => {
+      await signInQuietly(page, "revisions-a11y", PASSWORD);
+      await open(href);
+      const section = page.getByRole("region", { name: "Revisions" });
+      if (hasJs(info)) await expect(section.getByTestId("revision-row")).toHaveCount(3);
+      else await expect(section).toBeVisible();
+      await expectAccessible(page, test.info(), `asset revisions section (${scheme})`);
+    });
+    test("the revisions page has no serious accessibility violations", async ({ page, open }) => {
+      await signInQuietly(page, "revisions-a11y", PASSWORD);
+      await open(`${href}/__revisions/`);
+      await expect(page.getByTestId("revision-row")).toHaveCount(3);
+      await expectAccessible(page, test.info(), `revisions page (${scheme})`);
+    });
+    test("the compare page has no serious accessibility violations", async ({ page, open }) => {
+      await signInQuietly(page, "revisions-a11y", PASSWORD);
+      await open(`${href}/__revisions/compare?left=1&right=3`);
+      await expect(page.getByTestId("compare-pixels")).toBeVisible();
+      await expectAccessible(page, test.info(), `compare page (${scheme})`);
     });
   });
 }

@@ -34,6 +34,8 @@ const shared: SeedUser[] = [
   // Hold manageArchives (ARCHIVE_MANAGERS_GROUP): the archive administration in a11y.spec.ts.
   { username: "archivist-light", fullName: "Archivist Light", style: "light" },
   { username: "archivist-dark", fullName: "Archivist Dark", style: "dark" },
+  // Sees the history of REVISIONS_A11Y_ARCHIVE, which nobody changes (a11y.spec.ts).
+  { username: "revisions-a11y", fullName: "Revisions Reader", style: "auto" },
 ];
 
 /** Users whose stored state a test changes: one per project. */
@@ -59,6 +61,8 @@ const perProject = (project: string): SeedUser[] => [
   { username: `metaedit-${project}`, fullName: `Metadata editor ${project}`, style: "auto" },
   // file-operations.spec.ts: every file operation on the project's file operations archive.
   { username: `fileops-${project}`, fullName: `File operator ${project}`, style: "light" },
+  // revisions.spec.ts: every history permission on the project's revisionsArchive.
+  { username: `revisions-${project}`, fullName: `Revisions ${project}`, style: "light" },
 ];
 
 export const SEED_USERS: SeedUser[] = [...shared, ...PROJECTS.flatMap(perProject)];
@@ -75,7 +79,8 @@ export function projectUser(
     | "desk"
     | "editor"
     | "metaedit"
-    | "fileops",
+    | "fileops"
+    | "revisions",
   project: string,
 ): string {
   return `${base}-${project}`;
@@ -155,3 +160,12 @@ export const EDITING_KEYWORDS = [["harbour", "boat"], ["harbour"], ["harbour", "
  */
 export const fileOpsArchive = (project: string) => `E2E file ops ${project}`;
 export const FILE_OPS_PHOTOS = 3;
+/**
+ * revisions.spec.ts's archive per project (decision 049): one photograph with three revisions
+ * (the upload and two title edits), made by the seed; the spec rolls back, deletes, compares.
+ */
+export const revisionsArchive = (project: string) => `E2E revisions ${project}`;
+/** The same, for the accessibility checks only: never changed. */
+export const REVISIONS_A11Y_ARCHIVE = "E2E revisions a11y";
+/** The titles the seed's revisions 1, 2 and 3 carry (revision 1's is the photograph's own). */
+export const REVISION_TITLES = ["Harbour at noon", "Harbour at dusk"] as const;

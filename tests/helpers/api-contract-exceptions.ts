@@ -338,4 +338,25 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "The asset page's own action data for an inline metadata editor (Remix ?_data=, " +
       "{ok, message}; decision 046), not an API answer: the API's edit is the PATCH.",
   },
+  {
+    method: "GET",
+    path: /^\/fotoweb\/archives\/[^/]+\/[^/]+\.info\/__revisions\/(\d+\/?)?$/i,
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "An asset's revision list and one revision (spec 000 section 3 Revision: id, number, " +
+      "paged by first, last, next and prev; section 7 GET {revisions link}): the reference has " +
+      "only Asset.revisioncount, no revision paths or schemas (decision 049).",
+  },
+  {
+    path: /^\/fotoweb\/archives\/[^/]+\/[^/]+\.info\/__revisions\/(\d+\/rollback(-to)?|compare)\/?$/i,
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "Rollback, rollback-to (spec 000 section 7, POST with rollbackType) and compare (POST with " +
+      "leftRevision and rightRevision, whose answer the spec does not show): Arkiv's own answers, " +
+      "the revision made and the field and pixel differences; the reference has none (decision 049).",
+  },
 ];

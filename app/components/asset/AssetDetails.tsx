@@ -6,6 +6,7 @@ import { visuallyHidden } from "~/styles/global.css";
 import * as css from "./asset-details.css";
 import { MetadataEditPanel } from "./MetadataEditPanel";
 import type { FormReplyBody } from "~/http/error";
+import { RevisionList } from "./RevisionList";
 
 /*
  * The asset details page: preview, fields, file facts, downloads, and the way back and on
@@ -211,6 +212,7 @@ export function AssetDetails({ details, reply }: { details: Details; reply?: For
           ))}
         </dl>
       </section>
+      <RevisionList asset={view} />
     </article>
   );
 }

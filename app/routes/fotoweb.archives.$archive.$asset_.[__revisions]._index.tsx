@@ -1,0 +1,49 @@
+import "~/components/shell/shell-bundle";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "react-aria-components/Link";
+import { RevisionTable } from "~/components/asset/RevisionList";
+import * as css from "~/components/asset/asset-details.css";
+import { revisionListPage } from "~/http/actions/revisions.server";
+import { pageHandler } from "~/http/http.server";
+
+/*
+ * An asset's revision history as a page (…/{asset}.info/__revisions/): the list with rollback,
+ * rollback-to, delete and compare as plain forms (decision 049). Its JSON twin answers the list.
+ */
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data
+      ? `Revisions of ${data.asset.title || data.asset.name} | Arkiv`
+      : "Revisions | Arkiv",
+  },
+];
+
+// Functions, not calls at the top: the browser bundle drops the server code they call.
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(async ({ request, params }: LoaderFunctionArgs) =>
+    json(await revisionListPage(request, params), {
+      headers: { "Cache-Control": "private, no-cache" },
+    }),
+  )(args);
+}
+
+export default function RevisionsPage() {
+  const list = useLoaderData<typeof loader>();
+  return (
+    <article className={css.page} aria-labelledby="revisions-title">
+      <nav aria-label="Asset navigation" className={css.nav}>
+        <Link href={list.asset.href} className={css.navLink}>
+          <span aria-hidden="true">←&nbsp;</span>Back to {list.asset.title || list.asset.name}
+        </Link>
+      </nav>
+      <h1 id="revisions-title" className={css.title}>
+        Revisions of {list.asset.title || list.asset.name}
+      </h1>
+      <section className={css.panel} aria-labelledby="revisions-title">
+        <RevisionTable list={list} headingId="revisions-title" />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+import "~/components/shell/shell-bundle";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { RevisionCompare } from "~/components/asset/RevisionCompare";
+import { compareAction, comparePage } from "~/http/actions/revisions.server";
+import { pageHandler } from "~/http/http.server";
+
+/*
+ * Two revisions of an asset side by side (…/__revisions/compare?left=&right=): fields, file
+ * facts and, for images, the previews and their difference (decision 049). The list's form posts
+ * here with the two ticked revisions and is redirected to the GET.
+ */
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data
+      ? `Revisions ${data.left.number} and ${data.right.number} of ${data.asset.title || data.asset.name} | Arkiv`
+      : "Compare revisions | Arkiv",
+  },
+];
+
+// Functions, not calls at the top: the browser bundle drops the server code they call.
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(async ({ request, params }: LoaderFunctionArgs) =>
+    json(await comparePage(request, params), {
+      headers: { "Cache-Control": "private, no-cache" },
+    }),
+  )(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request, params }: ActionFunctionArgs) => compareAction(request, params))(
+    args,
+  );
+}
+
+export default function ComparePage() {
+  return <RevisionCompare comparison={useLoaderData<typeof loader>()} />;
+}
