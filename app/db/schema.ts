@@ -297,6 +297,10 @@ export interface RevisionsTable {
   /** An XMP sidecar's blob, where the format cannot hold the metadata itself. */
   sidecar_hash: Generated<string | null>;
   writeback_error: Generated<string | null>;
+  /** The file's displayed size and placeholder as ingest or the revision's maker found them. */
+  width: Generated<number | null>;
+  height: Generated<number | null>;
+  placeholder: Generated<string | null>;
 }
 
 export type RevisionKind =

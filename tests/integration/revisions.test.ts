@@ -310,6 +310,40 @@ describe("writeRevision", () => {
     expect(await writebackJobs()).toBe(jobsBefore + 1);
   });
 
+  test("a new file sets the asset's size and placeholder; a rollback brings back the earlier file's", async () => {
+    await db()
+      .updateTable("revisions")
+      .set({ width: 64, height: 48, placeholder: "data:before" })
+      .where("asset_id", "=", assetId)
+      .where("number", "=", 1)
+      .execute();
+    const file = {
+      hash: blue,
+      size: 10,
+      mime: "image/jpeg",
+      width: 48,
+      height: 64,
+      renditions: [],
+      placeholder: "data:turned",
+    };
+    await db()
+      .transaction()
+      .execute((trx) => writeRevision(trx, assetId, { kind: "rotate", userId: null, file }));
+    const size = () =>
+      db()
+        .selectFrom("assets")
+        .select(["width", "height", "placeholder"])
+        .where("id", "=", assetId)
+        .executeTakeFirstOrThrow();
+    expect(await size()).toEqual({ width: 48, height: 64, placeholder: "data:turned" });
+    await db()
+      .transaction()
+      .execute((trx) =>
+        writeRevision(trx, assetId, { kind: "rollback", userId: null, fromNumber: 1 }),
+      );
+    expect(await size()).toEqual({ width: 64, height: 48, placeholder: "data:before" });
+  });
+
   test("refuses a source revision the asset does not have", async () => {
     await expect(
       db()

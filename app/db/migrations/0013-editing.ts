@@ -53,9 +53,22 @@ export function editing(_dialect: MigrationDialect): Migration {
         .execute();
       await db.schema.alterTable("revisions").addColumn("sidecar_hash", "text").execute();
       await db.schema.alterTable("revisions").addColumn("writeback_error", "text").execute();
+      // The file's displayed size and placeholder, so a rollback to another file shows its own.
+      await db.schema.alterTable("revisions").addColumn("width", "integer").execute();
+      await db.schema.alterTable("revisions").addColumn("height", "integer").execute();
+      await db.schema.alterTable("revisions").addColumn("placeholder", "text").execute();
     },
     async down(db: AnyDb) {
-      for (const column of ["writeback_error", "sidecar_hash", "writeback", "job_id", "kind"])
+      for (const column of [
+        "placeholder",
+        "height",
+        "width",
+        "writeback_error",
+        "sidecar_hash",
+        "writeback",
+        "job_id",
+        "kind",
+      ])
         await db.schema.alterTable("revisions").dropColumn(column).execute();
       await db.schema.dropIndex("task_items_status").execute();
       await db.schema.dropTable("task_items").execute();

@@ -156,6 +156,9 @@ export async function insertAssetCopy(trx: Kysely<Database>, copy: AssetCopy): P
       job_id: copy.jobId,
       writeback,
       sidecar_hash: sameMetadata ? revision.sidecar_hash : null,
+      width: revision.width,
+      height: revision.height,
+      placeholder: revision.placeholder,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -167,6 +167,9 @@ export async function writeRevision(
       job_id: change.jobId ?? null,
       writeback,
       sidecar_hash: !file && sameMetadata ? source.sidecar_hash : null,
+      width: file ? file.width : source.width,
+      height: file ? file.height : source.height,
+      placeholder: file ? (file.placeholder ?? null) : source.placeholder,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -207,13 +210,17 @@ export async function writeRevision(
       file_name: fileName,
       file_size: file?.size ?? source.file_size,
       mime: file?.mime ?? source.mime,
+      // The file shown decides the size and placeholder: a new one's, or the source's when it
+      // recorded them (a rollback to a rotated or re-uploaded file).
       ...(file
         ? {
             width: file.width,
             height: file.height,
             ...(file.placeholder !== undefined ? { placeholder: file.placeholder } : {}),
           }
-        : {}),
+        : source.width !== null && source.height !== null
+          ? { width: source.width, height: source.height, placeholder: source.placeholder }
+          : {}),
       ...metadataColumns(fields, fileName),
       updated_at: now(),
     })

@@ -151,7 +151,13 @@ export async function recordIngest(outcome: IngestOutcome): Promise<void> {
         .execute();
       await trx
         .updateTable("revisions")
-        .set({ metadata: JSON.stringify(fields), mime: type.mime })
+        .set({
+          metadata: JSON.stringify(fields),
+          mime: type.mime,
+          width: outcome.width ?? metadata.width ?? null,
+          height: outcome.height ?? metadata.height ?? null,
+          placeholder: outcome.placeholder,
+        })
         .where("id", "=", revision.revisionId)
         .execute();
       await trx
