@@ -15,8 +15,8 @@ describe("docs/api.md", () => {
       rows.find((r) => r.operation.method === method && r.operation.path === path);
     expect(row("GET", "/fotoweb/archives/")?.answered).toBe(true);
     expect(row("POST", "/fotoweb/api/uploads")?.answered).toBe(true);
-    // The archive's URL takes GET, POST and PATCH; the reference's own PATCH of an asset it does not.
-    expect(row("PATCH", "/fotoweb/archives/{archiveid}/{folderid}/{asset}")?.answered).toBe(false);
+    // The asset's URL takes PATCH (metadata updates, issue 17).
+    expect(row("PATCH", "/fotoweb/archives/{archiveid}/{folderid}/{asset}")?.answered).toBe(true);
     expect(row("GET", "/fotoweb/api/taxonomies/")?.answered).toBe(false);
   });
 });

@@ -141,7 +141,6 @@ export function valueProblem(rule: FieldRule, value: string): string | null {
     return rule.multiline
       ? "Use no control characters"
       : "Use no line breaks or control characters";
-  if (value.length > rule.maxLength) return `Use at most ${rule.maxLength} characters`;
   switch (rule.dataType) {
     case "number": {
       const n = Number(value);
@@ -169,6 +168,8 @@ export function valueProblem(rule: FieldRule, value: string): string | null {
     default:
       break;
   }
+  if (value.length > rule.maxLength)
+    return `Use at most ${rule.maxLength} character${rule.maxLength === 1 ? "" : "s"}`;
   const pattern = fieldPattern(rule.validation.regexp);
   if (pattern && !pattern.test(value)) return help ?? "This value does not have the field's form";
   return null;
