@@ -59,6 +59,9 @@ import {
   EDITING_PHOTOS,
   EDITING_VIEW,
   editingArchive,
+  taskEngineArchive,
+  taskEngineUser,
+  TASK_ENGINE_PHOTOS,
 } from "../tests/e2e/users";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -127,6 +130,7 @@ async function main() {
   await seedPathArchive();
   await seedArchiveList();
   const editing = await editorsUiArchives(users);
+  await taskEngineSeed();
   await ingestSeed();
   await editorsUiMetadata(editing);
   await database.destroy();
@@ -418,3 +422,22 @@ main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
+
+/* tasks.spec.ts (decision 047): each project's user, with Delete in an archive of their own. */
+async function taskEngineSeed() {
+  for (const project of PROJECTS) {
+    const user = await createUser({ username: taskEngineUser(project), password: PASSWORD });
+    const archive = await createArchive({
+      name: taskEngineArchive(project),
+      members: [
+        {
+          type: "user",
+          id: user.id,
+          permissions: ["View", "Preview", "Delete"],
+          autoSearch: "",
+        },
+      ],
+    });
+    await fill(archive, TASK_ENGINE_PHOTOS);
+  }
+}

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { readPlaywrightJson } from "../helpers/api-contract";
-import { ADMIN, BROWSE_ARCHIVE, PASSWORD, projectUser } from "./users";
+import { ADMIN, BROWSE_ARCHIVE, PASSWORD, projectUser, taskEngineUser } from "./users";
 import { editingAssets } from "./editing";
 import {
   choose,
@@ -506,6 +506,39 @@ for (const scheme of ["light", "dark"] as const) {
       const query = assets.map((a) => `asset=${a.id}`).join("&");
       await open(`/fotoweb/views/batch?op=metadata&${query}`);
       await expectAccessible(page, test.info(), `batch panel (${scheme})`);
+    });
+  });
+}
+
+/*
+ * The task engine's pages (decision 047) as the project's task user on Auto: a task whose one
+ * asset failed (its href names no asset), so the failed row's colours are checked too, and the
+ * list of tasks.
+ */
+for (const scheme of ["light", "dark"] as const) {
+  test.describe(`background tasks, ${scheme}`, () => {
+    test.use({ colorScheme: scheme });
+    test("a task's page and the task list have no serious accessibility violations", async ({
+      page,
+      open,
+    }, info) => {
+      await signInQuietly(page, taskEngineUser(info.project.name), PASSWORD);
+      const response = await page.request.post("/fotoweb/me/background-tasks/", {
+        headers: {
+          "content-type": "application/vnd.fotoware.delete-request+json",
+          accept: "application/json",
+        },
+        data: JSON.stringify({ assets: [{ href: "/fotoweb/archives/1-x/1-none.jpg.info" }] }),
+      });
+      const { location } = await readPlaywrightJson<{ location: string }>(response, "POST");
+      await open(`/fotoweb/views/tasks/${location.split("/").pop()}`);
+      await expect(page.getByTestId("task-status")).toContainText("Finished", {
+        timeout: 30_000,
+      });
+      await expect(page.locator("tbody tr")).toContainText("There is no asset at this address.");
+      await expectAccessible(page, test.info(), `task page (${scheme})`);
+      await open("/fotoweb/views/tasks");
+      await expectAccessible(page, test.info(), `task list (${scheme})`);
     });
   });
 }

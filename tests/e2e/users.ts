@@ -138,3 +138,11 @@ export const DIGITS_FIELD_LABEL = "Frame number";
 export const DIGITS_HELP = "Only numbers, please";
 /** The keywords of the editing archive's photographs, oldest first. */
 export const EDITING_KEYWORDS = [["harbour", "boat"], ["harbour"], ["harbour", "boat", "sea"]];
+
+/*
+ * The task engine's spec (tasks.spec.ts, decision 047): per project a user allowed to delete in
+ * an archive of their own, whose photographs a task deletes and its undo brings back.
+ */
+export const taskEngineUser = (project: string) => `tasks-${project}`;
+export const taskEngineArchive = (project: string) => `E2E tasks ${project}`;
+export const TASK_ENGINE_PHOTOS = 4;

@@ -327,4 +327,15 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "The asset page's own action data for an inline metadata editor (Remix ?_data=, " +
       "{ok, message}; decision 046), not an API answer: the API's edit is the PATCH.",
   },
+  {
+    method: "POST",
+    path: /^\/fotoweb\/me\/background-tasks\/?$/i,
+    mediaType: "application/json",
+    status: [201],
+    forgives: "undescribed",
+    reason:
+      "Undo of a background task (decision 047) is Arkiv's own request type, sent as " +
+      'application/json with {"type": "undo", "jobId"}; its 201 has the shape of the other task ' +
+      "responses (location, status, maxInterval), which the reference describes only per vendor type.",
+  },
 ];

@@ -104,3 +104,13 @@ export function registerFake(
     else delete registry[name];
   };
 }
+
+/** Takes `name` out of the registry (as on a server without it); the returned function restores it. */
+export function unregister(name: Exclude<TaskOperationName, "undo">): () => void {
+  const registry = taskOperationRegistry();
+  const before = registry[name];
+  delete registry[name];
+  return () => {
+    if (before) registry[name] = before;
+  };
+}

@@ -27,6 +27,7 @@ import {
   effects,
   fakeOperation,
   registerFake,
+  unregister,
 } from "../helpers/fake-operation";
 
 /*
@@ -281,9 +282,14 @@ describe("undo", () => {
 });
 
 describe("refused requests change nothing", () => {
-  const refused = async (promise: Promise<unknown>, kind: Problem["kind"], message?: RegExp) => {
+  // Takes a function, so the count before is read before the request starts.
+  const refused = async (
+    start: () => Promise<unknown>,
+    kind: Problem["kind"],
+    message?: RegExp,
+  ) => {
     const jobsBefore = await db().selectFrom("jobs").select("id").execute();
-    const error = await promise.then(
+    const error = await start().then(
       () => null,
       (e: unknown) => e,
     );
@@ -298,21 +304,31 @@ describe("refused requests change nothing", () => {
     const [id] = await assets(archives.edit, 1);
     const one = items([id!]);
     const guest = { ...editor, id: 2, isGuest: true };
-    await refused(createTask(guest, "rotate", one, { degrees: 90 }), "forbidden", /guest/);
-    await refused(createTask(null, "rotate", one, { degrees: 90 }), "unauthenticated");
-    await refused(createTask(editor, "rotate", [], { degrees: 90 }), "invalid", /at least one/);
-    const many = Array.from({ length: MAX_TASK_ASSETS + 1 }, () => one[0]!);
-    await refused(createTask(editor, "rotate", many, { degrees: 90 }), "invalid", /at most/);
-    await refused(createTask(editor, "rotate", one, { degrees: 45 }), "invalid");
-    await refused(createTask(editor, "copy", one, {}), "unsupported");
-    await refused(createTask(editor, "nonsense" as never, one, {}), "unsupported");
+    await refused(() => createTask(guest, "rotate", one, { degrees: 90 }), "forbidden", /guest/);
+    await refused(() => createTask(null, "rotate", one, { degrees: 90 }), "unauthenticated");
     await refused(
-      createTask(editor, "rotate", [{ ...one[0]!, itemParams: { fileName: "" } }], {
-        degrees: 90,
-      }),
+      () => createTask(editor, "rotate", [], { degrees: 90 }),
+      "invalid",
+      /at least one/,
+    );
+    const many = Array.from({ length: MAX_TASK_ASSETS + 1 }, () => one[0]!);
+    await refused(() => createTask(editor, "rotate", many, { degrees: 90 }), "invalid", /at most/);
+    await refused(() => createTask(editor, "rotate", one, { degrees: 45 }), "invalid");
+    const restoreCopy = unregister("copy");
+    try {
+      await refused(() => createTask(editor, "copy", one, {}), "unsupported", /cannot run/);
+    } finally {
+      restoreCopy();
+    }
+    await refused(() => createTask(editor, "nonsense" as never, one, {}), "unsupported");
+    await refused(
+      () =>
+        createTask(editor, "rotate", [{ ...one[0]!, itemParams: { fileName: "" } }], {
+          degrees: 90,
+        }),
       "invalid",
     );
-    await refused(createTask(editor, "undo", [], { jobId: 999_999 }), "not-found");
-    await refused(createTask(editor, "undo", [], { jobId: "x" }), "invalid");
+    await refused(() => createTask(editor, "undo", [], { jobId: 999_999 }), "not-found");
+    await refused(() => createTask(editor, "undo", [], { jobId: "x" }), "invalid");
   });
 });

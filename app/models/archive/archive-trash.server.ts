@@ -217,6 +217,116 @@ export async function moveAssetsToTrash(
     });
 }
 
+/**
+ * Moves one asset into the trash can inside the caller's transaction (a background task's delete,
+ * decision 048), so the move commits with the task's record of it. `joinEntry` names an entry of
+ * the same archive to add the asset to (the one the task made for the assets before it), so a
+ * task deleting thousands of assets leaves one entry per archive, not thousands; a missing or
+ * purged one is replaced by a new entry. Answers the entry, or null when the asset was not there
+ * to move (already in the trash can, gone, in another archive).
+ */
+export async function trashAssetWithin(
+  trx: Kysely<Database>,
+  archiveId: number,
+  assetId: number,
+  deletedBy: number | null,
+  joinEntry: number | null = null,
+): Promise<number | null> {
+  const archive = await trx
+    .selectFrom("archives")
+    .select("name")
+    .where("id", "=", archiveId)
+    .where("trash_id", "is", null)
+    .executeTakeFirst();
+  if (!archive) return null;
+  let entryId: number | null = null;
+  if (joinEntry !== null) {
+    const joined = await trx
+      .updateTable("trash_entries")
+      .set((eb) => ({ asset_count: eb("asset_count", "+", 1) }))
+      .where("id", "=", joinEntry)
+      .where("kind", "=", "assets")
+      .where("archive_id", "=", archiveId)
+      .executeTakeFirst();
+    if (Number(joined.numUpdatedRows) > 0) entryId = joinEntry;
+  }
+  if (entryId === null) {
+    const at = new Date();
+    const entry = await trx
+      .insertInto("trash_entries")
+      .values({
+        kind: "assets",
+        archive_id: archiveId,
+        name: archive.name,
+        asset_count: 1,
+        deleted_by: deletedBy,
+        deleted_at: at.toISOString(),
+        expires_at: expiryFrom(at),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    entryId = entry.id;
+  }
+  const moved = await trx
+    .updateTable("assets")
+    .set({ trash_id: entryId })
+    .where("id", "=", assetId)
+    .where("archive_id", "=", archiveId)
+    .where("trash_id", "is", null)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 0) {
+    // Nothing moved: take back the count (or the entry) made for it.
+    await trx
+      .updateTable("trash_entries")
+      .set((eb) => ({ asset_count: eb("asset_count", "-", 1) }))
+      .where("id", "=", entryId)
+      .execute();
+    await trx
+      .deleteFrom("trash_entries")
+      .where("id", "=", entryId)
+      .where("asset_count", "<=", 0)
+      .execute();
+    return null;
+  }
+  return entryId;
+}
+
+export type AssetRestore = "restored" | "emptied" | "not-in-trash" | "archive-in-trash";
+
+/**
+ * Takes one asset out of the trash can inside the caller's transaction (undoing a task's delete):
+ * it goes back to its archive and folder, and its entry shrinks, or goes once empty. "emptied"
+ * when the asset was purged meanwhile, "not-in-trash" when someone restored it already,
+ * "archive-in-trash" when its archive was deleted since (restore the archive first).
+ */
+export async function restoreAssetWithin(
+  trx: Kysely<Database>,
+  assetId: number,
+): Promise<AssetRestore> {
+  await lockRowForUpdate(trx, "assets", assetId);
+  const asset = await trx
+    .selectFrom("assets")
+    .innerJoin("archives", "archives.id", "assets.archive_id")
+    .select(["assets.trash_id", "archives.trash_id as archiveTrashId"])
+    .where("assets.id", "=", assetId)
+    .executeTakeFirst();
+  if (!asset) return "emptied";
+  if (asset.trash_id === null) return "not-in-trash";
+  if (asset.archiveTrashId !== null) return "archive-in-trash";
+  await trx.updateTable("assets").set({ trash_id: null }).where("id", "=", assetId).execute();
+  await trx
+    .updateTable("trash_entries")
+    .set((eb) => ({ asset_count: eb("asset_count", "-", 1) }))
+    .where("id", "=", asset.trash_id)
+    .execute();
+  await trx
+    .deleteFrom("trash_entries")
+    .where("id", "=", asset.trash_id)
+    .where("asset_count", "<=", 0)
+    .execute();
+  return "restored";
+}
+
 /** Everything in the trash can, soonest to expire first. Only for manageArchives holders. */
 export async function listTrash(viewer: Viewer): Promise<TrashEntry[]> {
   await requireArchiveAdministration(viewer);

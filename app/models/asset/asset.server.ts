@@ -34,7 +34,7 @@ export interface NewContent {
 }
 
 /** Finds or creates the folders of a path below an archive's root; null for the root. */
-async function ensureFolder(
+export async function ensureFolder(
   trx: Kysely<Database>,
   archiveId: number,
   folderPath: string,

@@ -1,4 +1,9 @@
 import { metadataEdit } from "./operations/metadata-edit.server";
+import { copyOperation, moveOperation } from "./operations/copy-move.server";
+import { deleteOperation } from "./operations/delete.server";
+import { duplicateOperation } from "./operations/duplicate.server";
+import { renameOperation } from "./operations/rename.server";
+import { rotateOperation } from "./operations/rotate.server";
 import type { TaskOperation, TaskOperationName } from "./task.schema";
 
 /*
@@ -11,4 +16,10 @@ export const taskOperations: Partial<
   Record<Exclude<TaskOperationName, "undo">, TaskOperation<never>>
 > = {
   "metadata-edit": metadataEdit,
+  rename: renameOperation as TaskOperation<never>,
+  duplicate: duplicateOperation as TaskOperation<never>,
+  copy: copyOperation as TaskOperation<never>,
+  move: moveOperation as TaskOperation<never>,
+  delete: deleteOperation as TaskOperation<never>,
+  rotate: rotateOperation as TaskOperation<never>,
 };

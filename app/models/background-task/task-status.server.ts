@@ -24,7 +24,7 @@ export const TASK_STATUS_TYPE = "application/vnd.fotoware.task-status+json";
 export const TASK_RESULTS_PAGE = 1000;
 
 /** One asset's result with the state of its item (pending until the job reaches it). */
-export type TaskResultEntry = TaskItemResult & { status: TaskItemStatus };
+export type TaskResultEntry = TaskItemResult & { status: TaskItemStatus; seq: number };
 
 export type TaskJobStatus = "pending" | "inProgress" | "done" | "failed" | "notified";
 
@@ -103,6 +103,7 @@ export async function statusOfTask(
       result: rows.map((row) => ({
         ...(parseResult(row.result) ?? { href: row.href, done: row.status === "done" }),
         status: row.status,
+        seq: row.seq,
       })),
       updates: { frequency: TASK_POLL_MS },
       counts,
@@ -151,6 +152,53 @@ export async function taskSummary(job: Job & { payload: TaskPayload }) {
       modified: job.updatedAt,
       status,
     },
+  };
+}
+
+/** What the task's event stream sends: the state now and the items finished since `since`. */
+export interface TaskProgressEvent {
+  status: TaskJobStatus;
+  progress: number;
+  counts: TaskCounts;
+  error?: string;
+  /** Items of the first results page finished at or after `since`, by seq. */
+  results: TaskResultEntry[];
+  /** Give this back as `since` next time. */
+  at: string;
+}
+
+export async function taskProgressSince(
+  job: Job & { payload: TaskPayload },
+  since: string,
+): Promise<TaskProgressEvent> {
+  // An item's time is set before its transaction commits: looking back a little more than a
+  // transaction lasts means none is missed; the client merges repeats by seq.
+  const at = new Date(Date.now() - 2000).toISOString();
+  const counts = await taskCounts(job.id);
+  const rows = await db()
+    .selectFrom("task_items")
+    .select(["seq", "href", "status", "result"])
+    .where("job_id", "=", job.id)
+    .where("status", "!=", "pending")
+    .where("seq", "<", TASK_RESULTS_PAGE)
+    .where("updated_at", ">=", since)
+    .orderBy("seq")
+    .execute();
+  const status = job.status as TaskJobStatus;
+  return {
+    status,
+    progress:
+      status === "done" || status === "notified"
+        ? 100
+        : Math.floor(((counts.total - counts.pending) / Math.max(1, counts.total)) * 100),
+    counts,
+    ...(status === "failed" ? { error: taskFailureMessage(job.payload.operation) } : {}),
+    results: rows.map((row) => ({
+      ...(parseResult(row.result) ?? { href: row.href, done: row.status === "done" }),
+      status: row.status,
+      seq: row.seq,
+    })),
+    at,
   };
 }
 

@@ -59,6 +59,11 @@ export interface TaskItemResult {
   "changed-thumbnailFields"?: BuiltinValueChange[];
   /** Why this asset failed or was refused, in words for the person. */
   error?: string;
+  /**
+   * A moved asset's place before the move (archive, folder path, manual order position): what
+   * the move's undo returns it to (decision 048).
+   */
+  "moved-from"?: { archiveId: number; folder: string; position: number };
 }
 
 /** What an operation's item step reports to the engine. */

@@ -1,0 +1,129 @@
+import { Form, Link } from "@remix-run/react";
+import { ProgressBar } from "react-aria-components/ProgressBar";
+import { Button } from "~/components/ui/Button";
+import { alertDanger, alertInfo, muted } from "~/styles/global.css";
+import { useTaskEvents, type LiveTask } from "./use-task-events";
+import * as css from "./task.css";
+
+/*
+ * A background task's page body (decision 047): what it does, its progress, one row per asset
+ * with its outcome (refused and failed ones named with the reason), and Undo when the task can
+ * be undone. Live over server-sent events with JavaScript; the route refreshes it without.
+ */
+
+export interface TaskPanelProps {
+  jobId: number;
+  title: string;
+  live: LiveTask;
+  /** More results than the page shows (the API pages them). */
+  moreResults: number;
+  undo: { possible: boolean; reason: string | null };
+  undoes: { id: number; href: string } | null;
+  formError?: string;
+  onFinished?: () => void;
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  pending: "Waiting to start",
+  inProgress: "In progress",
+  done: "Finished",
+  notified: "Finished",
+  failed: "Stopped with an error",
+};
+
+const OUTCOME_TEXT: Record<string, string> = {
+  pending: "Waiting",
+  done: "Done",
+  failed: "Failed",
+  skipped: "Skipped",
+};
+
+export function TaskPanel(props: TaskPanelProps) {
+  const task = useTaskEvents(props.jobId, props.live, props.onFinished);
+  const { counts } = task;
+  return (
+    <>
+      {props.undoes ? (
+        <p>
+          This task undoes <Link to={props.undoes.href}>task {props.undoes.id}</Link>.
+        </p>
+      ) : null}
+      <ProgressBar
+        className={css.progress}
+        value={task.progress}
+        aria-label={`${props.title} progress`}
+      >
+        {({ percentage, valueText }) => (
+          <>
+            <span className={css.progressLabel} data-testid="task-status">
+              {STATUS_TEXT[task.status] ?? task.status} · {valueText}
+            </span>
+            <div className={css.track}>
+              <div className={css.fill} style={{ width: `${percentage ?? 0}%` }} />
+            </div>
+          </>
+        )}
+      </ProgressBar>
+      <p className={css.counts} aria-live="polite" data-testid="task-counts">
+        {`${counts.done} done, ${counts.failed} failed` +
+          (counts.skipped > 0 ? `, ${counts.skipped} skipped` : "") +
+          `, ${counts.pending} waiting, of ${counts.total}`}
+      </p>
+      {task.error ? (
+        <p role="alert" className={alertDanger}>
+          {task.error}
+        </p>
+      ) : null}
+      {props.formError ? (
+        <p role="alert" className={alertDanger}>
+          {props.formError}
+        </p>
+      ) : null}
+      {props.undo.possible ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="undo" />
+          <Button type="submit" variant="secondary">
+            Undo this task
+          </Button>
+        </Form>
+      ) : props.undo.reason && (task.status === "done" || task.status === "failed") ? (
+        <p className={muted}>{props.undo.reason}</p>
+      ) : null}
+      <table className={css.results}>
+        <caption className={muted}>One row per asset, in the order of the request.</caption>
+        <thead>
+          <tr>
+            <th scope="col">Asset</th>
+            <th scope="col">Outcome</th>
+            <th scope="col">Details</th>
+          </tr>
+        </thead>
+        <tbody>
+          {task.results.map((r) => (
+            <tr key={r.seq} className={css.row} data-status={r.status}>
+              <td className={css.assetCell}>
+                <a href={r.href}>{r.href}</a>
+              </td>
+              <td className={css.outcome} data-status={r.status}>
+                {OUTCOME_TEXT[r.status] ?? r.status}
+              </td>
+              <td>
+                {r.error ?? null}
+                {r["result-href"] ? (
+                  <a href={r["result-href"]}>{r["result-filename"] ?? "Result"}</a>
+                ) : (
+                  (r["result-filename"] ?? null)
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {props.moreResults > 0 ? (
+        <p className={alertInfo}>
+          {props.moreResults} more assets are in this task; the API lists them all page by page.
+        </p>
+      ) : null}
+    </>
+  );
+}

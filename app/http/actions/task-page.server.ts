@@ -1,0 +1,94 @@
+import { json } from "@remix-run/node";
+import { jobsOwnedBy } from "~/jobs/queue.server";
+import { createTask, findTask, TASK_NOT_FOUND } from "~/models/background-task/task-engine.server";
+import { TASK_TITLES } from "~/models/background-task/task-messages";
+import {
+  statusOfTask,
+  taskSummary,
+  TASK_RESULTS_PAGE,
+  undoState,
+} from "~/models/background-task/task-status.server";
+import { TASK_JOB, type TaskPayload } from "~/models/background-task/task.schema";
+import { isProblem } from "~/models/problem/problem";
+import { taskPagePath } from "~/utils/links";
+import { errorBodyOf } from "../error.server";
+import { HttpError } from "../http.server";
+import { requireViewer } from "../session.server";
+import { readBody } from "../submission.server";
+import { redirectWithToast } from "../toast.server";
+
+/*
+ * The task pages (decision 047): /fotoweb/views/tasks/{id} shows one of the viewer's tasks, its
+ * per-asset results and Undo; /fotoweb/views/tasks lists their recent tasks. Someone else's task
+ * answers 404 exactly as a missing one.
+ */
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+async function ownTask(request: Request, id: string | undefined) {
+  const viewer = await requireViewer(request, { allowGuest: false });
+  const job = /^\d{1,12}$/.test(id ?? "") ? await findTask(viewer, Number(id)) : null;
+  if (!job) throw new HttpError(404, TASK_NOT_FOUND);
+  return { viewer, job };
+}
+
+export async function taskPageData(request: Request, id: string | undefined) {
+  const { job } = await ownTask(request, id);
+  const [status, undo] = await Promise.all([statusOfTask(job), undoState(job)]);
+  const undone = status.task.undoes
+    ? Number(status.task.undoes.split("/").filter(Boolean).pop())
+    : null;
+  return json(
+    {
+      jobId: job.id,
+      title: TASK_TITLES[job.payload.operation],
+      created: job.createdAt,
+      live: {
+        status: status.job.status,
+        progress: status.job.progress,
+        counts: status.job.counts,
+        ...(status.job.error ? { error: status.job.error } : {}),
+        results: status.job.result,
+      },
+      moreResults: Math.max(0, status.job.counts.total - TASK_RESULTS_PAGE),
+      undo,
+      undoes: undone ? { id: undone, href: taskPagePath(undone) } : null,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export async function taskPageAction(request: Request, id: string | undefined) {
+  const { viewer, job } = await ownTask(request, id);
+  const values = await readBody(request, { json: false });
+  if (values.intent !== "undo") throw new HttpError(400, "This page only undoes its task.");
+  try {
+    const undo = await createTask(viewer, "undo", [], { jobId: job.id });
+    return redirectWithToast(request, taskPagePath(undo.jobId), {
+      message: `Undoing task ${job.id}: each asset returns to how it was before.`,
+    });
+  } catch (error) {
+    if (!isProblem(error)) throw error;
+    const body = errorBodyOf(error, undefined);
+    return json({ formError: error.message }, { status: body.status });
+  }
+}
+
+export async function taskListPageData(request: Request) {
+  const viewer = await requireViewer(request, { allowGuest: false });
+  const jobs = (await jobsOwnedBy(viewer.id, 100)).filter((j) => j.type === TASK_JOB);
+  const tasks = await Promise.all(
+    jobs.map(async (job) => {
+      const summary = await taskSummary(job as typeof job & { payload: TaskPayload });
+      return {
+        id: job.id,
+        href: taskPagePath(job.id),
+        title: TASK_TITLES[summary.task.type] ?? summary.task.type,
+        created: job.createdAt,
+        status: summary.job.status,
+        counts: summary.job.counts,
+      };
+    }),
+  );
+  return json({ tasks }, { headers: NO_STORE });
+}

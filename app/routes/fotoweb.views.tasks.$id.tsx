@@ -1,0 +1,64 @@
+import "~/components/shell/shell-bundle";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { TaskPanel } from "~/components/task/TaskPanel";
+import { taskPageAction, taskPageData } from "~/http/actions/task-page.server";
+import { pageHandler } from "~/http/http.server";
+import { panel } from "~/styles/global.css";
+import { LINKS } from "~/utils/links";
+
+/*
+ * A background task's page (decision 047): progress, per-asset results, Undo. Live over
+ * server-sent events with JavaScript; without, it refreshes itself every 2 s while it runs (the
+ * refresh sits in <noscript>, so it never fires where the live stream does).
+ */
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Task"} ${data?.jobId ?? ""} | Arkiv` },
+];
+
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request, params }: LoaderFunctionArgs) => taskPageData(request, params.id))(
+    args,
+  );
+}
+
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request, params }: ActionFunctionArgs) =>
+    taskPageAction(request, params.id),
+  )(args);
+}
+
+const RUNNING = new Set(["pending", "inProgress"]);
+
+export default function TaskView() {
+  const data = useLoaderData<typeof loader>();
+  const reply = useActionData<{ formError?: string }>();
+  const revalidator = useRevalidator();
+  return (
+    <section className={panel} aria-labelledby="task-title">
+      {RUNNING.has(data.live.status) ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="2" />
+        </noscript>
+      ) : null}
+      <h1 id="task-title">
+        {data.title} · task {data.jobId}
+      </h1>
+      <p>
+        Started <time dateTime={data.created}>{new Date(data.created).toUTCString()}</time>.{" "}
+        <Link to={LINKS.tasks}>Your tasks</Link>
+      </p>
+      <TaskPanel
+        jobId={data.jobId}
+        title={data.title}
+        live={data.live}
+        moreResults={data.moreResults}
+        undo={data.undo}
+        undoes={data.undoes}
+        formError={reply?.formError}
+        onFinished={() => revalidator.revalidate()}
+      />
+    </section>
+  );
+}
