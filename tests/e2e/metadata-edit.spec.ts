@@ -119,6 +119,8 @@ test("a selection's keywords: one added to all, one only some carry removed", as
   }
   await panel.getByRole("button", { name: "Start" }).click();
   await expect(page).toHaveURL(/\/fotoweb\/views\/tasks\/\d+$/);
+  // The task's page follows it to the end (live with JavaScript, refreshing itself without).
+  await expect(page.getByTestId("task-status")).toContainText("Finished", { timeout: 30_000 });
 
   const expected = [
     ["harbour", added],
