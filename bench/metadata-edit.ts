@@ -320,6 +320,9 @@ const counts = await taskCounts(taskJob.jobId);
 if (counts.done !== COUNT) throw new Error(`the task finished ${JSON.stringify(counts)}`);
 const taskRate = COUNT / taskSeconds;
 const bareRate = COUNT / bareSeconds;
+console.error(
+  `task ${taskRate.toFixed(0)} assets/s, bare ${bareRate.toFixed(0)} assets/s, ratio ${(taskRate / bareRate).toFixed(2)}`,
+);
 
 /* ---------- 2. a grid page while idle and while a task runs ---------- */
 
