@@ -326,6 +326,13 @@ describe("the event stream and the task page", () => {
       headers: { accept: "text/event-stream" },
     });
     expect(refused.status).toBe(404);
+    for (const hostile of ["abc", "-1", "0", "99999999999999", "1%20or%201=1"]) {
+      const answer = await editor.request(`${TASKS}${hostile}/events`, {
+        headers: { accept: "text/event-stream" },
+      });
+      expect(answer.status, hostile).toBe(404);
+      expect((await editor.get(`/fotoweb/views/tasks/${hostile}`)).status, hostile).toBe(404);
+    }
   });
 
   test("the page shows per-asset results, refreshes without JS while running, and undoes", async () => {

@@ -149,6 +149,39 @@ describe("a task on a selection", () => {
   });
 });
 
+describe("status of a big task", () => {
+  test("results come 1000 a page, with paging links; refused items fail at creation", async () => {
+    restore = registerFake("rotate", fakeOperation());
+    const input = Array.from({ length: 1005 }, (_, i) => ({
+      href: `/fotoweb/archives/1-x/nothing-${i}`,
+      assetId: null,
+    }));
+    const { jobId } = await createTask(editor, "rotate", input, { degrees: 90 });
+    const first = await taskStatus(editor, jobId);
+    expect(first!.job.result).toHaveLength(1000);
+    expect(first!.job.counts).toMatchObject({ failed: 1005, pending: 0, total: 1005 });
+    expect(first!.paging).toEqual({
+      first: `/fotoweb/me/background-tasks/${jobId}?page=1`,
+      last: `/fotoweb/me/background-tasks/${jobId}?page=2`,
+      prev: null,
+      next: `/fotoweb/me/background-tasks/${jobId}?page=2`,
+    });
+    const second = await taskStatus(editor, jobId, 2);
+    expect(second!.job.result.map((r) => r.seq)).toEqual([1000, 1001, 1002, 1003, 1004]);
+    expect(second!.job.result[4]).toMatchObject({
+      href: "/fotoweb/archives/1-x/nothing-1004",
+      done: false,
+      error: ASSET_NOT_FOUND,
+    });
+    expect(second!.paging).toMatchObject({
+      prev: `/fotoweb/me/background-tasks/${jobId}?page=1`,
+      next: null,
+    });
+    // A page past the end answers the last one.
+    expect((await taskStatus(editor, jobId, 99))!.job.result).toHaveLength(5);
+  });
+});
+
 describe("crash safety", () => {
   test("an outage in the middle fails the run; the rerun applies each item exactly once", async () => {
     restore = registerFake("rotate", fakeOperation({ outageAt: { seq: 7, times: 1 } }));

@@ -1,7 +1,7 @@
-import { metadataEdit } from "./operations/metadata-edit.server";
 import { copyOperation, moveOperation } from "./operations/copy-move.server";
 import { deleteOperation } from "./operations/delete.server";
 import { duplicateOperation } from "./operations/duplicate.server";
+import { metadataEdit } from "./operations/metadata-edit.server";
 import { renameOperation } from "./operations/rename.server";
 import { rotateOperation } from "./operations/rotate.server";
 import type { TaskOperation, TaskOperationName } from "./task.schema";
