@@ -1,7 +1,15 @@
 import type { Page } from "@playwright/test";
 import { readPlaywrightJson } from "../helpers/api-contract";
-import { ADMIN, BROWSE_ARCHIVE, PASSWORD, REVISIONS_A11Y_ARCHIVE, taskEngineUser } from "./users";
+import {
+  ADMIN,
+  BROWSE_ARCHIVE,
+  PASSWORD,
+  projectUser,
+  REVISIONS_A11Y_ARCHIVE,
+  taskEngineUser,
+} from "./users";
 import { seededAssets } from "./assets";
+import { editingAssets } from "./editing";
 import {
   choose,
   expect,
@@ -488,6 +496,25 @@ for (const scheme of ["light", "dark"] as const) {
         await expectAccessible(page, test.info(), `${screen.name} (${scheme})`);
       });
     }
+  });
+}
+
+/* Metadata editing (decision 046): the asset page's plain form and the batch panel, per theme. */
+for (const scheme of ["light", "dark"] as const) {
+  test.describe(`editing metadata, ${scheme}`, () => {
+    test.use({ colorScheme: scheme });
+    test("the asset page in edit mode and the batch page have no serious accessibility violations", async ({
+      page,
+      open,
+    }, info) => {
+      await signInQuietly(page, projectUser("metaedit", info.project.name), PASSWORD);
+      const { assets } = await editingAssets(page, info.project.name);
+      await open(`${assets[0]!.href}?edit=metadata`);
+      await expectAccessible(page, test.info(), `asset metadata form (${scheme})`);
+      const query = assets.map((a) => `asset=${a.id}`).join("&");
+      await open(`/fotoweb/views/batch?op=metadata&${query}`);
+      await expectAccessible(page, test.info(), `batch panel (${scheme})`);
+    });
   });
 }
 

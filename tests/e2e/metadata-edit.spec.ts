@@ -1,61 +1,12 @@
-import type { Page } from "@playwright/test";
-import { readPlaywrightJson } from "../helpers/api-contract";
+import { editingAssets, valuesOf } from "./editing";
 import { expect, expectToast, hasJs, signInQuietly, test } from "./fixtures";
-import {
-  DIGITS_FIELD_LABEL,
-  DIGITS_HELP,
-  EDITING_PHOTOS,
-  editingArchive,
-  PASSWORD,
-  projectUser,
-} from "./users";
+import { DIGITS_FIELD_LABEL, DIGITS_HELP, EDITING_PHOTOS, PASSWORD, projectUser } from "./users";
 
 /*
  * Metadata editing (decision 046) as the project's metaedit user, on the project's own editing
  * archive: one asset's caption inline (JavaScript) and in the plain form (without), a value that
  * fails its field's pattern, and a selection's keywords through the batch panel and its task.
  */
-
-const ASSET = "application/vnd.fotoware.asset+json";
-const ASSETLIST = "application/vnd.fotoware.assetlist+json";
-const COLLECTION = "application/vnd.fotoware.collection+json";
-
-interface Listed {
-  id: number;
-  href: string;
-  metadata: Record<string, { value: string | string[] } | undefined>;
-}
-
-async function archiveHref(page: Page, name: string): Promise<string> {
-  for (let id = 5000; id < 5060; id++) {
-    const response = await page.request.get(`/fotoweb/archives/${id}/`, {
-      headers: { Accept: COLLECTION },
-    });
-    if (!response.ok()) continue;
-    const body = (await readPlaywrightJson(response)) as { name: string; href: string };
-    if (body.name === name) return body.href;
-  }
-  throw new Error(`no archive named ${name}`);
-}
-
-/** The archive's assets, oldest first (the seed's keywords are set in that order). */
-async function editingAssets(page: Page, project: string) {
-  const href = await archiveHref(page, editingArchive(project));
-  let assets: Listed[] = [];
-  await expect(async () => {
-    const response = await page.request.get(href, { headers: { Accept: ASSETLIST } });
-    assets = ((await readPlaywrightJson(response)) as { data: Listed[] }).data;
-    expect(assets.length).toBe(EDITING_PHOTOS);
-  }).toPass({ timeout: 30_000 });
-  return { href, assets: assets.sort((a, b) => a.id - b.id) };
-}
-
-async function valuesOf(page: Page, href: string, field: number): Promise<string[]> {
-  const response = await page.request.get(href, { headers: { Accept: ASSET } });
-  const asset = (await readPlaywrightJson(response)) as Listed;
-  const value = asset.metadata[String(field)]?.value;
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
-}
 
 test.beforeEach(async ({ page }, info) => {
   await signInQuietly(page, projectUser("metaedit", info.project.name), PASSWORD);
@@ -110,7 +61,9 @@ test("the plain form saves the caption with one Save", async ({ page, open }, in
   await form.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Description saved.");
   await expect(page).not.toHaveURL(/edit=metadata/);
-  await expect(page.getByText(`Plain caption ${info.project.name}`)).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Metadata" }).getByText(`Plain caption ${info.project.name}`),
+  ).toBeVisible();
   expect(await valuesOf(page, asset.href, 120)).toEqual([`Plain caption ${info.project.name}`]);
 });
 
@@ -166,6 +119,8 @@ test("a selection's keywords: one added to all, one only some carry removed", as
   }
   await panel.getByRole("button", { name: "Start" }).click();
   await expect(page).toHaveURL(/\/fotoweb\/views\/tasks\/\d+$/);
+  // The task's page follows it to the end (live with JavaScript, refreshing itself without).
+  await expect(page.getByTestId("task-status")).toContainText("Finished", { timeout: 30_000 });
 
   const expected = [
     ["harbour", added],

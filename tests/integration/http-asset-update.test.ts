@@ -3,7 +3,10 @@ import { db } from "~/db/connection.server";
 import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { assetHref } from "~/models/asset/asset.server";
-import { createUser } from "~/models/user/user.server";
+import { createField, createView } from "~/models/metadata/metadata.server";
+import { fieldInputSchema, viewInputSchema } from "~/models/metadata/metadata.schema";
+import { createUser, findUserById } from "~/models/user/user.server";
+import { TEST_ADMIN } from "../helpers/database";
 import { insertAsset } from "../helpers/assets";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 import { readApiJson } from "../helpers/api-contract";
@@ -25,6 +28,7 @@ let reader: Client;
 let anonymous: Client;
 let photo: number;
 let hidden: number;
+let codeField: number;
 
 interface AssetBody {
   metadata: Record<string, { value: string | string[] }>;
@@ -35,8 +39,34 @@ beforeAll(async () => {
   server = await startTestServer();
   const editorUser = await createUser({ username: "patcher", password: "patcher-password-1" });
   await createUser({ username: "looker", password: "looker-password-1" });
+  const ownerRow = await db()
+    .selectFrom("users")
+    .select("id")
+    .where("username", "=", TEST_ADMIN.username)
+    .executeTakeFirstOrThrow();
+  const owner = (await findUserById(ownerRow.id))!;
+  codeField = (
+    await createField(
+      owner,
+      fieldInputSchema.parse({
+        GuiLabel: "Job code",
+        Validation: { Regexp: "[A-Z]{3}-\\d+", HelpText: "A code like ABC-123" },
+      }),
+    )
+  ).Id;
+  const entry = (Field: number) => ({ Field, IsWritable: true });
+  const view = await createView(
+    owner,
+    viewInputSchema.parse({
+      Name: "Patch view",
+      BuiltinFields: { Title: entry(5), Description: entry(120), Tags: entry(25) },
+      DetailRegions: [{ Name: "Work", Fields: [entry(codeField)] }],
+    }),
+  );
+  if (!view.ok) throw new Error(JSON.stringify(view.fieldErrors));
   photos = await createArchive({
     name: "Patch photos",
+    config: { MetadataSetId: view.view.Id },
     members: [
       { type: "user", id: editorUser.id, permissions: ["View", "EditText"], autoSearch: "" },
       { type: "group", id: REGISTERED_USERS_GROUP_ID, permissions: ["View"], autoSearch: "" },
@@ -124,6 +154,24 @@ describe("PATCH on an asset", () => {
     expect(body.fieldErrors).toEqual({ "metadata.251": "A rating from 0 to 5" });
     expect((await stored()).title).toBe("Quay");
     expect((await stored()).current_revision).toBe(1);
+  });
+
+  test("a custom field: its rule's help text names it; a good value is answered back", async () => {
+    const bad = await patch(editor, { metadata: { [codeField]: { value: "abc" } } });
+    expect(bad.status).toBe(400);
+    const body = await readApiJson<{ fieldErrors: Record<string, string> }>(bad);
+    expect(body.fieldErrors).toEqual({ [`metadata.${codeField}`]: "A code like ABC-123" });
+    const good = await patch(editor, { metadata: { [codeField]: { value: "ABC-7" } } });
+    expect(good.status).toBe(200);
+    expect((await readApiJson<AssetBody>(good)).metadata[String(codeField)]).toEqual({
+      value: "ABC-7",
+    });
+    // Outside the archive's view: refused, named.
+    const outside = await patch(editor, { metadata: { "116": { value: "(c)" } } });
+    expect(outside.status).toBe(400);
+    expect(Object.keys((await readApiJson<{ fieldErrors: object }>(outside)).fieldErrors)).toEqual([
+      "metadata.116",
+    ]);
   });
 
   test("refusals: 401 unsigned, 404 invisible, 403 without EditText, 415 wrong type", async () => {

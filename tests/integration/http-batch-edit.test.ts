@@ -3,7 +3,6 @@ import { db } from "~/db/connection.server";
 import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { getJob } from "~/jobs/queue.server";
 import { createArchive, type Archive, type ArchiveMember } from "~/models/archive/archive.server";
-import { FORBIDDEN_NAME_MESSAGE } from "~/models/background-task/batch-panel.server";
 import { runTask } from "~/models/background-task/task-engine.server";
 import { TASK_JOB } from "~/models/background-task/task.schema";
 import { createUser } from "~/models/user/user.server";
@@ -31,6 +30,7 @@ let digits: number;
 let mixed: number[];
 let lookOnly: number;
 let secret: number;
+let intoName: string;
 
 const DATA = `?_data=${encodeURIComponent("routes/fotoweb.views.batch")}`;
 
@@ -74,13 +74,18 @@ beforeAll(async () => {
   const editable = await createArchive({
     name: "Batch editable",
     config: { MetadataSetId: view.viewId },
-    members: [member(["View", "Preview", "EditText", "Rename", "Delete"])],
+    members: [member(["View", "Preview", "EditText", "Rename", "Delete", "CopyFrom"])],
   });
   const viewOnly: Archive = await createArchive({
     name: "Batch look only",
     config: { MetadataSetId: view.viewId },
     members: [member(["View", "Preview"])],
   });
+  const into = await createArchive({
+    name: "Batch copy target",
+    members: [member(["View", "CopyTo"])],
+  });
+  intoName = into.name;
   const owner = await createUser({ username: "hoarder", password: "hoarder-password-1" });
   const hidden = await createArchive({
     name: "Batch hidden",
@@ -253,7 +258,9 @@ describe("the other operations' checks", () => {
     );
     expect(response.status).toBe(400);
     const body = (await readApiJson(response)) as { fieldErrors: Record<string, string> };
-    expect(body.fieldErrors[`name.${mixed[1]}`]).toBe(FORBIDDEN_NAME_MESSAGE);
+    expect(body.fieldErrors[`name.${mixed[1]}`]).toBe(
+      'A file name cannot contain any of the characters * | \\ / " : ? < >.',
+    );
     expect(body.fieldErrors[`name.${mixed[0]}`]).toBeUndefined();
     expect(await taskCount()).toBe(before);
   });
@@ -264,6 +271,41 @@ describe("the other operations' checks", () => {
     expect(response.status).toBe(400);
     const body = (await readApiJson(response)) as { fieldErrors: Record<string, string> };
     expect(body.fieldErrors.confirm).toBe(CONFIRM_DELETE_MESSAGE);
+    expect(await taskCount()).toBe(before);
+  });
+
+  test("a valid rename starts one task with each asset's new name", async () => {
+    const before = await taskCount();
+    const response = await post(editor, [
+      ...selection("rename", [mixed[1]!]),
+      [`name.${mixed[1]}`, "renamed"],
+    ]);
+    expect(response.status).toBe(302);
+    const jobId = Number(response.headers.get("location")!.split("/").pop());
+    expect(await taskCount()).toBe(before + 1);
+    const item = await db()
+      .selectFrom("task_items")
+      .selectAll()
+      .where("job_id", "=", jobId)
+      .executeTakeFirstOrThrow();
+    // The rename rule kept the file's extension.
+    expect(JSON.stringify(item)).toContain("renamed.jpg");
+  });
+
+  test("copy offers only the archives the viewer may copy into, and refuses any other", async () => {
+    const query = new URLSearchParams(selection("copy", mixed));
+    const html = await (await editor.get(`${LINKS.batch}?${query}`)).text();
+    expect(html).toContain(intoName);
+    expect(html).not.toContain(">Batch hidden<");
+    const before = await taskCount();
+    const response = await post(
+      editor,
+      [...selection("copy", mixed), ["destination", "999999"], ["folder", "../up"]],
+      true,
+    );
+    expect(response.status).toBe(400);
+    const body = (await readApiJson(response)) as { fieldErrors: Record<string, string> };
+    expect(Object.keys(body.fieldErrors).sort()).toEqual(["destination", "folder"]);
     expect(await taskCount()).toBe(before);
   });
 });

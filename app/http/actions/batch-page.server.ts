@@ -9,11 +9,11 @@ import {
   BATCH_OP_LABELS,
   batchPanel,
   batchSelectionSchema,
-  fileNameProblem,
   taskOperationOf,
   type BatchPanel,
   type BatchSelection,
 } from "~/models/background-task/batch-panel.server";
+import { renamedTo } from "~/models/background-task/operations/rename.server";
 import { createTask, type TaskItemInput } from "~/models/background-task/task-engine.server";
 import type { FieldEdit } from "~/models/background-task/task.schema";
 import { checkFieldEdits } from "~/models/metadata/field-values";
@@ -88,10 +88,11 @@ function checkOperation(panel: BatchPanel, form: FormData): Checked {
       const fieldErrors: Record<string, string> = {};
       const itemParams = new Map<number, { fileName: string }>();
       for (const asset of panel.assets) {
-        const name = text(`name.${asset.id}`).trim();
-        const problem = fileNameProblem(name);
-        if (problem) fieldErrors[`name.${asset.id}`] = problem;
-        else itemParams.set(asset.id, { fileName: name });
+        // The rename operation's own rule (forbidden characters, the extension kept), so the
+        // form refuses what the task would.
+        const renamed = renamedTo(asset.fileName ?? "", text(`name.${asset.id}`));
+        if ("error" in renamed) fieldErrors[`name.${asset.id}`] = renamed.error;
+        else itemParams.set(asset.id, { fileName: renamed.name });
       }
       if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
       return { ok: true, params: {}, itemParams };

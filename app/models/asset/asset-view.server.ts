@@ -8,6 +8,7 @@ import type { ArchivePermission } from "~/models/archive/archive.schema";
 import type { Viewer } from "~/models/user/user.schema";
 import { assetHref } from "./asset.server";
 import { metadataField } from "~/models/metadata/metadata-fields";
+import { FIRST_CUSTOM_FIELD_ID } from "~/models/metadata/metadata.schema";
 import { metadataEditors } from "~/models/metadata/metadata.server";
 import type { MetadataEditorLink } from "~/models/metadata/metadata.view";
 import { fileUrl } from "~/models/rendition/rendition.server";
@@ -183,7 +184,9 @@ export function toAssetView(
   const tags = parseJson<unknown>(row.tags, []);
   const metadata: AssetView["metadata"] = {};
   for (const [id, value] of Object.entries(fields)) {
-    if (metadataField(Number(id))) metadata[id] = { value };
+    // The IPTC fields and the custom ones (an edit can set them, issue 17); the fixed status,
+    // rating and notes are the builtinFields'.
+    if (metadataField(Number(id)) || Number(id) >= FIRST_CUSTOM_FIELD_ID) metadata[id] = { value };
   }
   const canPreview = permissions.has("Preview");
   const quickRenditions: QuickRendition[] = canPreview

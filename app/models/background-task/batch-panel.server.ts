@@ -136,21 +136,3 @@ export async function destinationsFor(viewer: Viewer, right: "CopyTo" | "MoveTo"
     .filter((a) => access.get(a.id)?.permissions.has(right))
     .map((a) => ({ id: a.id, name: a.name }));
 }
-
-/** Spec 002 §5: file names must not contain \ / : * ? " < > |. */
-export const FORBIDDEN_NAME_CHARACTERS = /[\\/:*?"<>|]/;
-export const FORBIDDEN_NAME_MESSAGE =
-  'A file name cannot contain any of these characters: \\ / : * ? " < > |';
-export const MAX_FILE_NAME = 255;
-
-/** What is wrong with a new file name; null when it may be used. */
-export function fileNameProblem(name: string): string | null {
-  if (name.trim() === "") return "Give the asset a name.";
-  if (FORBIDDEN_NAME_CHARACTERS.test(name)) return FORBIDDEN_NAME_MESSAGE;
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (/[\u0000-\u001f\u007f]/.test(name)) return "A file name cannot contain control characters.";
-  if (new TextEncoder().encode(name).length > MAX_FILE_NAME)
-    return `A file name can be at most ${MAX_FILE_NAME} bytes long.`;
-  if (name.trim() === "." || name.trim() === "..") return "Give the asset a name.";
-  return null;
-}

@@ -27,8 +27,8 @@ export interface EditorField {
   labelPlacement: "top" | "none" | "right" | "left";
   placeholder?: string;
   taxonomyHref?: string | null;
-  /** The longest value the field keeps, in characters. */
-  maxLength: number;
+  /** The longest value the field keeps, in characters (editorFieldsFor always gives it). */
+  maxLength?: number;
   /**
    * One asset: its value(s). A selection: the values of all; for a bag, each value with
    * notInAll when only some assets carry it; for a single value, `mixed: true` when the assets
@@ -54,6 +54,8 @@ export interface FieldRule {
 
 /** The most values one bag keeps (the asset's tags column keeps as many). */
 export const MAX_BAG_VALUES = 1000;
+/** The longest value of a field that does not say (the longest MaxSize a field may have). */
+export const MAX_VALUE_LENGTH = 100_000;
 /** The most changes one edit takes. */
 export const MAX_FIELD_EDITS = 200;
 
@@ -73,7 +75,7 @@ export function ruleOf(field: EditorField | FieldDefinition): FieldRule {
       readonly: field.readonly,
       options: field.options.map((o) => o.value),
       validation: field.validation,
-      maxLength: field.maxLength,
+      maxLength: field.maxLength ?? MAX_VALUE_LENGTH,
     };
   const v = field.Validation;
   return {

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { CheckboxEditor } from "./CheckboxEditor";
 import { ComboEditor } from "./ComboEditor";
 import {
@@ -35,6 +36,15 @@ export function FieldWidget(props: WidgetProps) {
     default:
       return <TextEditor {...props} />;
   }
+}
+
+/**
+ * A widget in form mode that keeps what is typed itself: the widgets are controlled, and a
+ * plain form's fields must hold their values once React has hydrated the page.
+ */
+export function FormFieldWidget(props: Omit<WidgetProps, "onChange">) {
+  const [values, setValues] = useState(props.values);
+  return <FieldWidget {...props} values={values} onChange={setValues} />;
 }
 
 /** How view mode writes one value: dates as YYYY-MM-DD HH:mm, options by their label. */
