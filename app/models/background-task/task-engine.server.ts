@@ -487,6 +487,20 @@ async function undoItemOf(undoneJobId: number, seq: number): Promise<UndoItem | 
  * refusal of an asset is that item's failure; an exception (an outage) is the job's, and the
  * queue runs it again later from the first pending item. Answers the counts of the items.
  */
+/*
+ * The worker shares the server's event loop, and SQLite's driver answers synchronously: without
+ * a turn of the loop per item, a task of thousands would hold every request until it ends. A turn
+ * that took long means requests are being served: the task then steps back a little longer, so a
+ * page in progress finishes before the next item rather than between every step of it.
+ */
+async function yieldToRequests() {
+  const started = performance.now();
+  await new Promise((resolve) => setImmediate(resolve));
+  const busy = performance.now() - started;
+  if (busy > 1) await new Promise((resolve) => setTimeout(resolve, Math.min(BACK_OFF_MS, busy)));
+}
+const BACK_OFF_MS = 10;
+
 export async function runTask(job: Job, ctx: TaskRunContext): Promise<TaskCounts> {
   const payload = job.payload as TaskPayload;
   const isUndo = payload.operation === "undo";
@@ -530,6 +544,7 @@ export async function runTask(job: Job, ctx: TaskRunContext): Promise<TaskCounts
           operation.permission,
         );
     for (const item of chunk) {
+      await yieldToRequests();
       throwIfAborted(ctx.signal);
       const ictx = itemContext(job, item, owner, params, ctx.signal);
       let outcome: ItemOutcome;

@@ -85,21 +85,6 @@ async function decisionFor(ctx: ItemContext<unknown>, cache: RunCache): Promise<
   return decisions.get(assetId)!;
 }
 
-/*
- * The worker shares the server's event loop, and SQLite's driver answers synchronously: without
- * a turn of the loop per item, a task of thousands would hold every request until it ends. A turn
- * that took long means requests are being served: the task then steps back a little longer, so a
- * page in progress finishes before the next item rather than between every step of it.
- */
-async function yieldToRequests() {
-  const started = performance.now();
-  await new Promise((resolve) => setImmediate(resolve));
-  const busy = performance.now() - started;
-  if (busy > 1)
-    await new Promise((resolve) => setTimeout(resolve, Math.min(BACK_OFF_MS, busy)));
-}
-const BACK_OFF_MS = 10;
-
 const failed = (ctx: ItemContext<unknown>, error: string): ItemOutcome => ({
   status: "failed",
   result: { href: ctx.href, done: false, error },
@@ -129,7 +114,6 @@ export const metadataEdit: TaskOperation<MetadataEditParams> = {
   permission: "EditText",
 
   async apply(ctx) {
-    await yieldToRequests();
     if (ctx.assetId === null) return failed(ctx, ASSET_NOT_FOUND);
     const cache = runCache(ctx.jobId);
     const decision = await decisionFor(ctx, cache);
