@@ -1,9 +1,11 @@
 import { ARCHIVE_SCAN_JOB } from "~/models/archive/path-scan.server";
 import { INGEST_JOB } from "~/models/asset/asset.server";
+import { WRITEBACK_JOB } from "~/models/asset/revision-write.server";
 import { MAIL_JOB } from "~/models/mail/mail.server";
 import { archiveScan } from "./handlers/archive-scan.server";
 import { ingest } from "./handlers/ingest.server";
 import { mail } from "./handlers/mail.server";
+import { writeback } from "./handlers/writeback.server";
 import type { JobHandler } from "./worker.server";
 
 /** Every job type and its handler; a worker process runs the ones it is given. */
@@ -11,4 +13,5 @@ export const jobHandlers: Record<string, JobHandler> = {
   [INGEST_JOB]: ingest,
   [MAIL_JOB]: mail,
   [ARCHIVE_SCAN_JOB]: archiveScan,
+  [WRITEBACK_JOB]: writeback,
 };

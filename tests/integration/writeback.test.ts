@@ -1,0 +1,373 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import exifr from "exifr";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db } from "~/db/connection.server";
+import { jobHandlers } from "~/jobs/handlers.server";
+import type { Job } from "~/jobs/queue.server";
+import { writeback, type WritebackResult } from "~/jobs/handlers/writeback.server";
+import { extractMetadata } from "~/media/metadata.server";
+import {
+  endMetadataWriter,
+  jpegImageDigest,
+  verifyImage,
+  writeMetadataCopy,
+  writePlan,
+} from "~/media/metadata-write.server";
+import { createArchive, type Archive } from "~/models/archive/archive.server";
+import { assetHref } from "~/models/asset/asset.server";
+import { WRITEBACK_JOB, writeRevision } from "~/models/asset/revision-write.server";
+import type { FieldValues } from "~/models/metadata/metadata-fields";
+import { register, storeFile } from "~/models/upload/upload.server";
+import { blobStore } from "~/storage/blob-store.server";
+import { generateDemoPhotos } from "../../scripts/demo-photos";
+import { TEST_ADMIN } from "../helpers/database";
+import { Client, startTestServer, type TestServer } from "../helpers/server";
+
+/*
+ * Write-back (decision 050) on the dialect under test: an edit made by writeRevision, the job run
+ * directly, the new file read back with exifr and ingest's reader, its pixels compared; sidecars
+ * for what cannot be written (a format, a path archive's file on disk, a copy exiftool refuses);
+ * damaged originals never touched; and the downloaded original carrying the new caption over HTTP.
+ */
+
+let server: TestServer;
+let archive: Archive;
+let owner: Client;
+let work: string;
+
+const CONTEXT = { progress: async () => {}, signal: new AbortController().signal, workerId: "t" };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "arkiv-writeback-test-"));
+  archive = await createArchive({ name: "Write-back" });
+  owner = new Client(server.url);
+  await owner.signIn(TEST_ADMIN.username, TEST_ADMIN.password);
+}, 60_000);
+
+afterAll(async () => {
+  await endMetadataWriter();
+  await server?.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+async function jobOf(id: number): Promise<Job> {
+  const row = await db()
+    .selectFrom("jobs")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return {
+    id: row.id,
+    type: row.type,
+    payload: JSON.parse(row.payload) as unknown,
+    status: row.status,
+    progress: row.progress,
+    result: null,
+    error: row.error,
+    attempts: 1,
+    maxAttempts: row.max_attempts,
+    runAfter: row.run_after,
+    leaseOwner: row.lease_owner,
+    leaseExpiresAt: row.lease_expires_at,
+    ownerId: row.owner_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Uploads a file and ingests it (the ingest handler, run here). */
+async function upload(name: string, data: Buffer) {
+  const file = path.join(work, name);
+  fs.writeFileSync(file, data);
+  const { blob, type } = await storeFile(file, name);
+  const made = await register(null, { archive }, name, blob, type);
+  await jobHandlers.ingest!(await jobOf(made.jobId), CONTEXT);
+  return made;
+}
+
+/** An edit through writeRevision, and the write-back job it queued. */
+async function edit(assetId: number, fields: FieldValues) {
+  const written = await db()
+    .transaction()
+    .execute((trx) => writeRevision(trx, assetId, { kind: "edit", userId: null, fields }));
+  const jobs = await db()
+    .selectFrom("jobs")
+    .select(["id", "payload"])
+    .where("type", "=", WRITEBACK_JOB)
+    .execute();
+  const job = jobs.find(
+    (j) => (JSON.parse(j.payload) as { revisionId: number }).revisionId === written.revisionId,
+  );
+  expect(job, "writeRevision queues the write-back").toBeDefined();
+  return { ...written, jobId: job!.id };
+}
+
+const run = async (jobId: number) =>
+  (await writeback(await jobOf(jobId), CONTEXT)) as WritebackResult;
+
+const revisionRow = (id: number) =>
+  db().selectFrom("revisions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+const bytesOf = (hash: string) =>
+  blobStore().withLocalFile(hash, (file) => fs.promises.readFile(file));
+
+const pixels = async (data: Buffer) =>
+  createHash("sha256")
+    .update((await sharp(data).raw().toBuffer()) as Uint8Array)
+    .digest("hex");
+
+async function metadataOf(data: Buffer) {
+  const file = path.join(work, `read-${process.hrtime.bigint()}.jpg`);
+  fs.writeFileSync(file, data);
+  return extractMetadata(file);
+}
+
+const EDIT: FieldValues = {
+  5: "Blåbær på fjellet — «Ærø»",
+  120: 'Caption with <xml> & "quotes" and\nanother line',
+  25: ["ærfugl", "Ålesund", "fjord", "日本"],
+  80: ["Kari Nordmann"],
+  116: "© 2026 Arkiv",
+};
+
+describe("a JPEG", () => {
+  let assetId: number;
+  let original: string;
+
+  beforeAll(async () => {
+    const { value: demo } = await generateDemoPhotos({ count: 1 }).next();
+    const made = await upload(demo!.fileName, demo!.data);
+    assetId = made.assetId;
+    original = (await revisionRow(made.revisionId)).blob_hash;
+    // The demo photograph carries a city the edit removes.
+    const before = await metadataOf(await bytesOf(original));
+    expect(before.fields[90]).toBeDefined();
+  }, 60_000);
+
+  test("the edit is written into XMP, IPTC and EXIF, pixels unchanged, once", async () => {
+    const { revisionId, jobId } = await edit(assetId, EDIT);
+    const pending = await revisionRow(revisionId);
+    expect(pending.writeback).toBe("pending");
+    expect(pending.blob_hash).toBe(original); // until the job runs, the unchanged file
+
+    expect(await run(jobId)).toEqual({ revisionId, state: "done" });
+    const done = await revisionRow(revisionId);
+    expect(done.writeback).toBe("done");
+    expect(done.blob_hash).not.toBe(original);
+    const data = await bytesOf(done.blob_hash);
+    expect(done.file_size).toBe(data.length);
+    const asset = await db()
+      .selectFrom("assets")
+      .select("file_size")
+      .where("id", "=", assetId)
+      .executeTakeFirstOrThrow();
+    expect(Number(asset.file_size)).toBe(data.length);
+    // The original blob is still there, byte for byte.
+    expect(
+      createHash("sha256")
+        .update(await bytesOf(original))
+        .digest("hex"),
+    ).toBe(original);
+
+    // exifr: XMP and IPTC carry the values.
+    const raw = (await exifr.parse(data, {
+      xmp: true,
+      iptc: true,
+      ifd0: true,
+      mergeOutput: false,
+    } as never)) as {
+      iptc: Record<string, unknown>;
+      ifd0: Record<string, unknown>;
+      dc: {
+        title: { value: string };
+        subject: string[];
+        creator: string;
+        rights: { value: string };
+      };
+      photoshop?: Record<string, unknown>;
+    };
+    // exifr reads IPTC and EXIF text as Latin-1; what is valid UTF-8 was written as UTF-8.
+    const utf8 = (v: unknown) => {
+      try {
+        return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(String(v), "latin1"));
+      } catch {
+        return String(v);
+      }
+    };
+    const keywords = ([] as unknown[]).concat(raw.iptc.Keywords).map(utf8);
+    expect(keywords).toEqual(EDIT[25]);
+    expect(utf8(raw.iptc.ObjectName)).toBe(EDIT[5]);
+    expect(utf8(raw.iptc.Byline)).toBe("Kari Nordmann");
+    expect(utf8(raw.iptc.CopyrightNotice)).toBe(EDIT[116]);
+    expect(raw.iptc.City).toBeUndefined();
+    expect(utf8(raw.ifd0.Copyright)).toBe(EDIT[116]);
+    expect(raw.dc.title.value).toBe(EDIT[5]);
+    expect(raw.dc.subject).toEqual(EDIT[25]);
+    expect(raw.dc.creator).toBe("Kari Nordmann");
+    expect(raw.dc.rights.value).toBe(EDIT[116]);
+    expect(raw.photoshop?.City).toBeUndefined();
+    // Ingest's own reader: a re-ingest gives back exactly the revision's fields, none twice.
+    const reread = await metadataOf(data);
+    expect(reread.fields).toEqual(EDIT);
+
+    expect(await pixels(data)).toBe(await pixels(await bytesOf(original)));
+
+    // Running the job again changes nothing.
+    expect(await run(jobId)).toEqual({ revisionId, state: "skipped" });
+    expect(await revisionRow(revisionId)).toEqual(done);
+  });
+
+  test("the downloaded original carries the new caption", async () => {
+    const caption = `Downloaded caption ${Date.now()} — ø`;
+    const { revisionId, jobId } = await edit(assetId, { ...EDIT, 120: caption });
+    await run(jobId);
+    const row = await db()
+      .selectFrom("assets")
+      .select(["file_name"])
+      .where("id", "=", assetId)
+      .executeTakeFirstOrThrow();
+    const href = assetHref(archive.id, archive.name, { id: assetId, fileName: row.file_name });
+    const redirect = await owner.get(`${href}/__renditions/ORIGINAL`);
+    expect(redirect.status).toBe(302);
+    const location = redirect.headers.get("location")!;
+    expect(location).toContain(
+      `/${revisionId}/original/${(await revisionRow(revisionId)).blob_hash}/`,
+    );
+    const response = await owner.get(location);
+    expect(response.status).toBe(200);
+    const data = Buffer.from(await response.arrayBuffer());
+    const parsed = (await exifr.parse(data, {
+      xmp: true,
+      iptc: true,
+      mergeOutput: false,
+    } as never)) as {
+      iptc: { Caption?: string };
+    };
+    expect(Buffer.from(String(parsed.iptc.Caption), "latin1").toString("utf8")).toBe(caption);
+    expect((await metadataOf(data)).fields[120]).toBe(caption);
+  });
+
+  test("hostile values: markup, control characters and a megabyte are cleaned and cut", async () => {
+    const huge = "x".repeat(1024 * 1024);
+    const { revisionId, jobId } = await edit(assetId, {
+      5: huge,
+      105: "]]></rdf:li><evil/>\u0000\u0007bell",
+      25: ["<script>alert(1)</script>", "a,b;c|d", "a,b;c|d"],
+    });
+    expect((await run(jobId)).state).toBe("done");
+    const fields = (await metadataOf(await bytesOf((await revisionRow(revisionId)).blob_hash)))
+      .fields;
+    expect(fields[5]).toBe("x".repeat(1000)); // the title's maxLength
+    expect(fields[105]).toBe("]]></rdf:li><evil/>bell");
+    expect(fields[25]).toEqual(["<script>alert(1)</script>", "a,b;c|d"]);
+    expect(fields[120]).toBeUndefined(); // removed from the file with the edit
+  });
+});
+
+describe("what is never written into", () => {
+  test("a format exiftool cannot write gets a sidecar; the file stays", async () => {
+    const made = await upload("notes.txt", Buffer.from("plain text notes\n"));
+    const before = (await revisionRow(made.revisionId)).blob_hash;
+    const { revisionId, jobId } = await edit(made.assetId, { 5: "Notes title", 25: ["a", "b"] });
+    const result = await run(jobId);
+    expect(result.state).toBe("sidecar");
+    const row = await revisionRow(revisionId);
+    expect(row.writeback).toBe("sidecar");
+    expect(row.blob_hash).toBe(before);
+    const sidecar = (await bytesOf(row.sidecar_hash!)).toString("utf8");
+    expect(sidecar).toContain("<x:xmpmeta");
+    expect(sidecar).toContain("Notes title");
+    expect(sidecar).toMatch(/<rdf:li>a<\/rdf:li>\s*<rdf:li>b<\/rdf:li>/);
+  });
+
+  test("a copy exiftool refuses (broken EXIF) gets a sidecar; the original stays", async () => {
+    const jpeg = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 10 } },
+    })
+      .jpeg()
+      .toBuffer();
+    // An APP1 EXIF segment whose IFD0 claims more entries than it holds.
+    const exif = Buffer.concat([
+      Buffer.from([0xff, 0xe1, 0x00, 0x20]),
+      Buffer.from("Exif\0\0MM\0*\0\0\0\x08\xff\xff", "binary"),
+      Buffer.alloc(14),
+    ]);
+    const broken = Buffer.concat([jpeg.subarray(0, 2), exif, jpeg.subarray(2)]);
+    const made = await upload("broken-exif.jpg", broken);
+    const before = (await revisionRow(made.revisionId)).blob_hash;
+    const { revisionId, jobId } = await edit(made.assetId, { 5: "Refused" });
+    const result = await run(jobId);
+    expect(result.state).toBe("sidecar");
+    expect(result.reason).toMatch(/exiftool refused/);
+    const row = await revisionRow(revisionId);
+    expect(row.blob_hash).toBe(before);
+    expect(Buffer.compare(await bytesOf(before), broken)).toBe(0);
+    expect((await bytesOf(row.sidecar_hash!)).toString("utf8")).toContain("Refused");
+  });
+
+  test("a damaged original (truncated) fails the write-back and is left as it was", async () => {
+    const made = await upload(
+      "whole.jpg",
+      (await generateDemoPhotos({ count: 1 }).next()).value!.data,
+    );
+    const whole = await bytesOf((await revisionRow(made.revisionId)).blob_hash);
+    const truncated = whole.subarray(0, Math.floor(whole.length * 0.6));
+    const stored = await blobStore().put(truncated);
+    // The revision's file is now the damaged one (as if the disk lost its end).
+    await db()
+      .updateTable("revisions")
+      .set({ blob_hash: stored.hash })
+      .where("id", "=", made.revisionId)
+      .execute();
+    const { revisionId, jobId } = await edit(made.assetId, { 5: "Never written" });
+    const result = await run(jobId);
+    expect(result.state).toBe("failed");
+    const row = await revisionRow(revisionId);
+    expect(row.writeback).toBe("failed");
+    expect(row.writeback_error).toMatch(/does not decode/);
+    expect(row.blob_hash).toBe(stored.hash);
+    expect(Buffer.compare(await bytesOf(stored.hash), truncated)).toBe(0);
+  });
+});
+
+describe("verification", () => {
+  test("a copy whose image data changed does not verify", async () => {
+    const { value: demo } = await generateDemoPhotos({ count: 1 }).next();
+    const source = path.join(work, "verify-source.jpg");
+    fs.writeFileSync(source, demo!.data);
+    const out = fs.mkdtempSync(path.join(work, "out-"));
+    const outcome = await writeMetadataCopy(source, "image/jpeg", writePlan({ 5: "ok" }), out);
+    expect(outcome.kind).toBe("written");
+    const written = (outcome as { file: string }).file;
+    expect(await verifyImage(source, written, "image/jpeg")).toBe(true);
+
+    // One byte of the entropy-coded data flipped, near the end of the scan.
+    const tampered = Buffer.from(fs.readFileSync(written));
+    let at = tampered.length - 200;
+    while (tampered[at] === 0xff || tampered[at - 1] === 0xff) at -= 1;
+    tampered[at] = tampered[at]! ^ 0x01;
+    const tamperedFile = path.join(work, "tampered.jpg");
+    fs.writeFileSync(tamperedFile, tampered);
+    expect(jpegImageDigest(tampered)).not.toBeNull();
+    expect(jpegImageDigest(tampered)).not.toBe(jpegImageDigest(fs.readFileSync(written)));
+    expect(await verifyImage(source, tamperedFile, "image/jpeg")).toBe(false);
+    // A truncated JPEG has no digest (so it is decoded, and refused).
+    expect(jpegImageDigest(tampered.subarray(0, tampered.length - 300))).toBeNull();
+
+    // PNG: decoded pixels compared.
+    const png = path.join(work, "a.png");
+    const png2 = path.join(work, "b.png");
+    const base = sharp({ create: { width: 20, height: 20, channels: 3, background: "#123456" } });
+    await base.clone().png().toFile(png);
+    await sharp({ create: { width: 20, height: 20, channels: 3, background: "#123457" } })
+      .png()
+      .toFile(png2);
+    expect(await verifyImage(png, png, "image/png")).toBe(true);
+    expect(await verifyImage(png, png2, "image/png")).toBe(false);
+  });
+});
