@@ -18,6 +18,7 @@ import {
   writePlan,
 } from "~/media/metadata-write.server";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
+import { scanArchive } from "~/models/archive/path-scan.server";
 import { assetHref } from "~/models/asset/asset.server";
 import { WRITEBACK_JOB, writeRevision } from "~/models/asset/revision-write.server";
 import type { FieldValues } from "~/models/metadata/metadata-fields";
@@ -38,12 +39,15 @@ let server: TestServer;
 let archive: Archive;
 let owner: Client;
 let work: string;
+let roots: string;
 
 const CONTEXT = { progress: async () => {}, signal: new AbortController().signal, workerId: "t" };
 
 beforeAll(async () => {
-  server = await startTestServer();
   work = fs.mkdtempSync(path.join(os.tmpdir(), "arkiv-writeback-test-"));
+  roots = path.join(work, "roots");
+  fs.mkdirSync(roots);
+  server = await startTestServer({ ARCHIVE_ROOTS: roots });
   archive = await createArchive({ name: "Write-back" });
   owner = new Client(server.url);
   await owner.signIn(TEST_ADMIN.username, TEST_ADMIN.password);
@@ -332,6 +336,76 @@ describe("what is never written into", () => {
     expect(row.writeback_error).toMatch(/does not decode/);
     expect(row.blob_hash).toBe(stored.hash);
     expect(Buffer.compare(await bytesOf(stored.hash), truncated)).toBe(0);
+  });
+});
+
+describe("a path archive's file", () => {
+  test("is never changed on disk: the metadata goes into a sidecar", async () => {
+    const folder = path.join(roots, "pictures");
+    fs.mkdirSync(folder);
+    const file = path.join(folder, "on-disk.jpg");
+    fs.writeFileSync(file, (await generateDemoPhotos({ count: 1 }).next()).value!.data);
+    const hashOnDisk = () => createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+    const before = { hash: hashOnDisk(), mtime: fs.statSync(file).mtimeMs };
+    const onDisk = await createArchive({ name: "On disk", config: { Path: folder } });
+    await scanArchive(onDisk.id);
+    const ingests = await db()
+      .selectFrom("jobs")
+      .select("id")
+      .where("type", "=", "ingest")
+      .where("status", "=", "pending")
+      .execute();
+    for (const job of ingests) await jobHandlers.ingest!(await jobOf(job.id), CONTEXT);
+    const asset = await db()
+      .selectFrom("assets")
+      .select(["id", "state"])
+      .where("archive_id", "=", onDisk.id)
+      .executeTakeFirstOrThrow();
+    expect(asset.state).toBe("ready");
+
+    const { revisionId, jobId } = await edit(asset.id, { 5: "Only in the sidecar" });
+    const result = await run(jobId);
+    expect(result.state).toBe("sidecar");
+    const row = await revisionRow(revisionId);
+    expect(row.indexed_file_id).not.toBeNull();
+    expect(row.blob_hash).toBe(before.hash);
+    expect(hashOnDisk()).toBe(before.hash);
+    expect(fs.statSync(file).mtimeMs).toBe(before.mtime);
+    expect(fs.readdirSync(folder)).toEqual(["on-disk.jpg"]);
+    expect((await bytesOf(row.sidecar_hash!)).toString("utf8")).toContain("Only in the sidecar");
+  });
+});
+
+describe("custom fields", () => {
+  test("go into our own XMP namespace; passwords never leave the database", async () => {
+    const at = new Date().toISOString();
+    const field = async (label: string, dataType: string) =>
+      (
+        await db()
+          .insertInto("metadata_fields")
+          .values({ label, data_type: dataType, created_at: at, updated_at: at })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const project = await field("Project", "text");
+    const secret = await field("Secret", "password");
+    const made = await upload(
+      "custom.jpg",
+      (await generateDemoPhotos({ count: 1 }).next()).value!.data,
+    );
+    const { revisionId, jobId } = await edit(made.assetId, {
+      5: "With custom fields",
+      [project]: ["Fjords, 2026 {north}", "b|c"],
+      [secret]: "hunter2",
+    });
+    expect((await run(jobId)).state).toBe("done");
+    const data = await bytesOf((await revisionRow(revisionId)).blob_hash);
+    const text = data.toString("latin1");
+    expect(text).toContain("https://arkiv.dev/ns/fields/1.0/");
+    expect(text).toContain(`<arkiv:Id>${project}</arkiv:Id>`);
+    expect(text).toContain("<arkiv:Value>Fjords, 2026 {north}</arkiv:Value>");
+    expect(text).toContain("<arkiv:Value>b|c</arkiv:Value>");
+    expect(text).not.toContain("hunter2");
   });
 });
 
