@@ -287,6 +287,26 @@ describe("what is never written into", () => {
     expect(sidecar).toContain("<x:xmpmeta");
     expect(sidecar).toContain("Notes title");
     expect(sidecar).toMatch(/<rdf:li>a<\/rdf:li>\s*<rdf:li>b<\/rdf:li>/);
+
+    // Downloadable next to the original: a link on the asset page, checked as the original is.
+    const href = assetHref(archive.id, archive.name, { id: made.assetId, fileName: "notes.txt" });
+    const page = await (await owner.get(href, { accept: "text/html" })).text();
+    const link = /href="(\/fotoweb\/files\/\d+\/sidecar\/[0-9a-f]{64}\/notes\.xmp)"/.exec(page);
+    expect(link, "the asset page links the sidecar").not.toBeNull();
+    const file = await owner.get(link![1]!);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("application/rdf+xml");
+    expect(file.headers.get("content-disposition")).toMatch(/attachment; filename="notes\.xmp"/);
+    expect(await file.text()).toBe(sidecar);
+    const wrongHash = link![1]!.replace(/\/[0-9a-f]{64}\//, `/${"0".repeat(64)}/`);
+    expect((await owner.get(wrongHash)).status).toBe(404);
+    // Whoever may not download the original may not download its sidecar either.
+    const anonymous = new Client(server.url);
+    const original = await anonymous.get(`${href}/__renditions/ORIGINAL`);
+    expect(original.status).not.toBe(302);
+    const refused = await anonymous.get(link![1]!);
+    expect(refused.status).toBe(original.status);
+    expect(await refused.text()).not.toContain("Notes title");
   });
 
   test("a copy exiftool refuses (broken EXIF) gets a sidecar; the original stays", async () => {
