@@ -21,6 +21,7 @@ import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { scanArchive } from "~/models/archive/path-scan.server";
 import { assetHref } from "~/models/asset/asset.server";
 import { WRITEBACK_JOB, writeRevision } from "~/models/asset/revision-write.server";
+import { findWritebackRevision, recordWriteback } from "~/models/asset/writeback.server";
 import type { FieldValues } from "~/models/metadata/metadata-fields";
 import { register, storeFile } from "~/models/upload/upload.server";
 import { blobStore } from "~/storage/blob-store.server";
@@ -273,6 +274,58 @@ describe("a JPEG", () => {
   });
 });
 
+/** A small valid PDF (one empty page), its cross-reference table counted out. */
+function pdf(): Buffer {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
+  ];
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, "0")} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, "latin1");
+}
+
+describe("other formats and races", () => {
+  test("the job is registered with the worker", () => {
+    expect(jobHandlers[WRITEBACK_JOB]).toBe(writeback);
+  });
+
+  test("a PDF is written and read back with exiftool", async () => {
+    const made = await upload("report.pdf", pdf());
+    const before = (await revisionRow(made.revisionId)).blob_hash;
+    const { revisionId, jobId } = await edit(made.assetId, { 5: "Årsrapport", 25: ["a", "b"] });
+    expect(await run(jobId)).toEqual({ revisionId, state: "done" });
+    const row = await revisionRow(revisionId);
+    expect(row.blob_hash).not.toBe(before);
+    const text = (await bytesOf(row.blob_hash)).toString("utf8");
+    expect(text.startsWith("%PDF-1.4")).toBe(true);
+    expect(text).toContain("Årsrapport");
+    // The original PDF is still the previous revision's, unchanged.
+    expect(Buffer.compare(await bytesOf(before), pdf())).toBe(0);
+  });
+
+  test("a record for a file that is no longer the revision's changes nothing", async () => {
+    const made = await upload("race.pdf", pdf());
+    const { revisionId } = await edit(made.assetId, { 5: "Raced" });
+    const revision = (await findWritebackRevision(revisionId))!;
+    const stale = { ...revision, blobHash: "f".repeat(64) };
+    expect(await recordWriteback(stale, { state: "failed", reason: "stale" })).toBe(false);
+    expect((await revisionRow(revisionId)).writeback).toBe("pending");
+    expect(await recordWriteback(revision, { state: "failed", reason: "first" })).toBe(true);
+    expect(await recordWriteback(revision, { state: "failed", reason: "second" })).toBe(false);
+    expect((await revisionRow(revisionId)).writeback_error).toBe("first");
+  });
+});
+
 describe("what is never written into", () => {
   test("a format exiftool cannot write gets a sidecar; the file stays", async () => {
     const made = await upload("notes.txt", Buffer.from("plain text notes\n"));
@@ -463,5 +516,41 @@ describe("verification", () => {
       .toFile(png2);
     expect(await verifyImage(png, png, "image/png")).toBe(true);
     expect(await verifyImage(png, png2, "image/png")).toBe(false);
+  });
+
+  test("PNG, TIFF and WebP are written and verified", async () => {
+    const out = fs.mkdtempSync(path.join(work, "formats-"));
+    const plan = writePlan({ 5: "Tïtle", 25: ["k1", "k2"], 80: ["Kari"] });
+    for (const [format, mime] of [
+      ["png", "image/png"],
+      ["tiff", "image/tiff"],
+      ["webp", "image/webp"],
+    ] as const) {
+      const source = path.join(work, `format.${format}`);
+      await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } })
+        .toFormat(format)
+        .toFile(source);
+      const outcome = await writeMetadataCopy(source, mime, plan, out);
+      expect(outcome.kind, format).toBe("written");
+      const written = (outcome as { file: string }).file;
+      expect(fs.readFileSync(written).includes(Buffer.from("Tïtle")), format).toBe(true);
+      expect(await verifyImage(source, written, mime), format).toBe(true);
+    }
+    expect(
+      (
+        await metadataOf(
+          fs.readFileSync(
+            path.join(
+              out,
+              fs.readdirSync(out).find((f) => f.endsWith(".png"))!,
+            ),
+          ),
+        )
+      ).fields,
+    ).toEqual({
+      5: "Tïtle",
+      25: ["k1", "k2"],
+      80: ["Kari"],
+    });
   });
 });
