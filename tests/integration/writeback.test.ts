@@ -257,6 +257,33 @@ describe("a JPEG", () => {
     expect((await metadataOf(data)).fields[120]).toBe(caption);
   });
 
+  test("every built-in field goes into the file and reads back as ingest reads it", async () => {
+    const every: FieldValues = {
+      5: "Title ø",
+      10: "3",
+      25: ["one", "twø"],
+      40: "Handle with care",
+      55: "2024-05-17",
+      80: ["Anna", "Bjørn"],
+      85: "Staff photographer",
+      90: "Tromsø",
+      92: "Harbour",
+      95: "Troms",
+      101: "Norway",
+      103: "JOB-0042",
+      105: "Headline «quoted»",
+      110: "Credit line",
+      115: "Source line",
+      116: "© Arkiv",
+      120: "A long\ncaption",
+      122: "Caption writer",
+    };
+    const { revisionId, jobId } = await edit(assetId, every);
+    expect((await run(jobId)).state).toBe("done");
+    const data = await bytesOf((await revisionRow(revisionId)).blob_hash);
+    expect((await metadataOf(data)).fields).toEqual(every);
+  });
+
   test("hostile values: markup, control characters and a megabyte are cleaned and cut", async () => {
     const huge = "x".repeat(1024 * 1024);
     const { revisionId, jobId } = await edit(assetId, {
