@@ -230,13 +230,20 @@ describe("a JPEG", () => {
   test("the downloaded original carries the new caption", async () => {
     const caption = `Downloaded caption ${Date.now()} — ø`;
     const { revisionId, jobId } = await edit(assetId, { ...EDIT, 120: caption });
-    await run(jobId);
     const row = await db()
       .selectFrom("assets")
       .select(["file_name"])
       .where("id", "=", assetId)
       .executeTakeFirstOrThrow();
     const href = assetHref(archive.id, archive.name, { id: assetId, fileName: row.file_name });
+    // Before the job: the link names the unchanged file.
+    const early = (await owner.get(`${href}/__renditions/ORIGINAL`)).headers.get("location")!;
+    expect((await owner.get(early)).status).toBe(200);
+    await run(jobId);
+    // After it, the old link answers 404 like any stale file URL; a fresh one names the new file.
+    const stale = await owner.get(early);
+    expect(stale.status).toBe(404);
+    expect(stale.headers.get("content-type")).toMatch(/json/);
     const redirect = await owner.get(`${href}/__renditions/ORIGINAL`);
     expect(redirect.status).toBe(302);
     const location = redirect.headers.get("location")!;
