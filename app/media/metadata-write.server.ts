@@ -456,15 +456,6 @@ export async function writeMetadataCopy(
 ): Promise<WriteOutcome> {
   if (!canWriteInto(mime))
     return { kind: "sidecar", reason: `exiftool cannot write into ${mime} files` };
-  const image = IMAGE_FORMATS.has(mime);
-  let check: ImageCheck | undefined;
-  let before: Awaited<ReturnType<typeof extractMetadata>> | undefined;
-  if (image) {
-    const source_ = await checkSource(source, mime);
-    if ("damaged" in source_) return { kind: "damaged", reason: source_.damaged };
-    check = source_;
-    if (INGEST_READS.has(mime)) before = await extractMetadata(source);
-  }
   const stamp = process.hrtime.bigint();
   const target = path.join(dir, `written-${stamp}${extensionOf(mime)}`);
   // exiftool tells a file's format by its extension first, and a blob's path has none: it reads
@@ -473,40 +464,37 @@ export async function writeMetadataCopy(
   await fs.symlink(path.resolve(source), named);
   const tool = await exiftool();
   const remove = () => fs.rm(target, { force: true });
+  // The source is checked while exiftool (another process) writes, so the check costs no time;
+  // a damaged source throws the copy away.
+  const sourceCheck = inspectSource(source, mime);
+  sourceCheck.catch(() => {}); // awaited below; never an unhandled rejection meanwhile
+  let refusal: string | null = null;
   try {
     const result = await tool.write(named, plan.tags, { writeArgs: ["-o", target] });
-    if (result.created + result.updated < 1) {
-      await remove();
-      return { kind: "sidecar", reason: "exiftool wrote no file" };
-    }
+    if (result.created + result.updated < 1) refusal = "exiftool wrote no file";
   } catch (error) {
-    await remove();
-    return { kind: "sidecar", reason: `exiftool refused the file: ${describe(error)}` };
+    refusal = `exiftool refused the file: ${describe(error)}`;
   } finally {
     await fs.rm(named, { force: true });
   }
   try {
-    const { size } = await fs.stat(target);
-    const sourceSize = (await fs.stat(source)).size;
+    const inspected = await sourceCheck;
+    if (inspected && "damaged" in inspected) {
+      await remove();
+      return { kind: "damaged", reason: inspected.damaged };
+    }
+    if (refusal) {
+      await remove();
+      return { kind: "sidecar", reason: refusal };
+    }
+    const [{ size }, { size: sourceSize }] = await Promise.all([fs.stat(target), fs.stat(source)]);
     // Metadata alone: the copy is never smaller than a tenth, nor more than the values' size over.
     const tagBytes = Buffer.byteLength(JSON.stringify(plan.tags)) * 4 + 256 * 1024;
     if (size < sourceSize / 10 || size > sourceSize + tagBytes) {
       await remove();
       return { kind: "sidecar", reason: `the written copy's size (${size} bytes) is not sane` };
     }
-    let problem: string | null = check ? await sameImage(check, target) : null;
-    if (!problem && INGEST_READS.has(mime)) {
-      const after = await extractMetadata(target);
-      if ((after.orientation ?? 1) !== (before?.orientation ?? 1))
-        problem = "the orientation changed";
-      const differs = differingField(after.fields, plan.expected);
-      if (!problem && differs !== null) problem = `field ${differs} does not read back`;
-      if (!problem && plan.custom.length > 0) problem = await readBackDiffers(target, plan, false);
-    } else if (!problem) {
-      // exifr does not read these (or not every TIFF exiftool writes): exiftool reads them back.
-      const differs = await readBackDiffers(target, plan, true);
-      if (differs) problem = `${differs} does not read back`;
-    }
+    const problem = await checkCopy(target, mime, plan, inspected);
     if (problem) {
       await remove();
       return { kind: "sidecar", reason: `verification failed: ${problem}` };
@@ -516,6 +504,46 @@ export async function writeMetadataCopy(
     await remove();
     throw error;
   }
+}
+
+/** What the copy is checked against: the source's image data and orientation. */
+async function inspectSource(
+  source: string,
+  mime: string,
+): Promise<{ check: ImageCheck; orientation?: number } | { damaged: string } | null> {
+  if (!IMAGE_FORMATS.has(mime)) return null;
+  const [check, before] = await Promise.all([
+    checkSource(source, mime),
+    INGEST_READS.has(mime) ? extractMetadata(source) : undefined,
+  ]);
+  if ("damaged" in check) return check;
+  return { check, orientation: before?.orientation };
+}
+
+/** Why the written copy is not the source with the plan's values, or null when it is. */
+async function checkCopy(
+  target: string,
+  mime: string,
+  plan: WritePlan,
+  inspected: { check: ImageCheck; orientation?: number } | null,
+): Promise<string | null> {
+  if (INGEST_READS.has(mime)) {
+    const [image, after] = await Promise.all([
+      inspected ? sameImage(inspected.check, target) : null,
+      extractMetadata(target),
+    ]);
+    if (image) return image;
+    if ((after.orientation ?? 1) !== (inspected?.orientation ?? 1))
+      return "the orientation changed";
+    const differs = differingField(after.fields, plan.expected);
+    if (differs !== null) return `field ${differs} does not read back`;
+    return plan.custom.length > 0 ? readBackDiffers(target, plan, false) : null;
+  }
+  const image = inspected ? await sameImage(inspected.check, target) : null;
+  if (image) return image;
+  // exifr does not read these (or not every TIFF exiftool writes): exiftool reads them back.
+  const differs = await readBackDiffers(target, plan, true);
+  return differs ? `${differs} does not read back` : null;
 }
 
 /** An XMP sidecar holding `plan`'s values, made at a new file in `dir`. */
