@@ -11,6 +11,7 @@ import { prepareDatabase } from "../app/db/bootstrap.server";
 import { createDatabase, db } from "../app/db/connection.server";
 import { jobHandlers } from "../app/jobs/handlers.server";
 import { startWorker } from "../app/jobs/worker.server";
+import { endMetadataWriter } from "../app/media/metadata-write.server";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "../app/db/schema";
 import type { ArchivePermission } from "../app/models/archive/archive.schema";
 import {
@@ -372,6 +373,7 @@ async function ingestSeed() {
     }
   } finally {
     await worker.stop();
+    await endMetadataWriter();
   }
 }
 

@@ -116,6 +116,8 @@ async function main() {
       outcome = await waitForIngest(outcome, (done, total) => bar(done, total, "ingesting"));
     } finally {
       await worker.stop();
+      const { endMetadataWriter } = await import("../app/media/metadata-write.server");
+      await endMetadataWriter();
     }
     endBar();
   }

@@ -5,6 +5,7 @@ import { prepareDatabase } from "../app/db/bootstrap.server";
 import { createDatabase } from "../app/db/connection.server";
 import { jobHandlers } from "../app/jobs/handlers.server";
 import { startWorker, type Worker } from "../app/jobs/worker.server";
+import { endMetadataWriter } from "../app/media/metadata-write.server";
 import { sweepUploadLeftovers } from "../app/models/upload/chunked-upload.server";
 import { queueDueScans } from "../app/models/archive/path-scan.server";
 import { ensureDemoArchive } from "../scripts/demo-archive";
@@ -91,6 +92,8 @@ async function main() {
     server.close(() => {
       // Running jobs finish first; one cut off by the forced exit is taken again after restart.
       void (worker?.stop() ?? Promise.resolve())
+        // exiftool's perl processes (write-back) end with the jobs that used them.
+        .then(() => endMetadataWriter())
         .then(() => database.destroy())
         .finally(() => process.exit(0));
     });

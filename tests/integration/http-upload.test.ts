@@ -149,7 +149,7 @@ describe("the upload view without JavaScript", () => {
     const renditions = await db()
       .selectFrom("renditions")
       .innerJoin("revisions", "revisions.id", "renditions.revision_id")
-      .select(["kind", "renditions.width", "renditions.height"])
+      .select(["renditions.kind", "renditions.width", "renditions.height"])
       .where("revisions.asset_id", "=", asset.id)
       .execute();
     expect(renditions.map((r) => r.kind).sort()).toEqual([

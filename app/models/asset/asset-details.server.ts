@@ -2,10 +2,15 @@ import { robotsRule } from "~/models/archive/archive-effects";
 import type { AssetRow } from "~/db/schema";
 import { formatBytes } from "~/utils/format";
 import { archiveIdFromSegment, findArchive } from "~/models/archive/archive.server";
-import { assetIdFromSegment } from "./asset.server";
+import { assetIdFromSegment, currentRevisionId } from "./asset.server";
 import { assetViews, previewFor, type AssetPreview, type AssetView } from "./asset-view.server";
 import { METADATA_FIELDS, valuesOf, type FieldType } from "~/models/metadata/metadata-fields";
-import { RENDITION_NAMES, requestRendition } from "~/models/rendition/rendition.server";
+import {
+  accessSidecar,
+  RENDITION_NAMES,
+  requestRendition,
+  sidecarUrl,
+} from "~/models/rendition/rendition.server";
 import { findVisibleAsset } from "~/models/access/access.server";
 import {
   DEFAULT_SORT,
@@ -257,7 +262,11 @@ const DOWNLOAD_LABELS: Record<string, string> = {
  * same check the rendition service and the file route make, so a link is never shown for a file
  * that would answer 403.
  */
-export async function downloadsOf(viewer: Viewer | null, view: AssetView): Promise<Download[]> {
+export async function downloadsOf(
+  viewer: Viewer | null,
+  view: AssetView,
+  assetId?: number,
+): Promise<Download[]> {
   const outcomes = await Promise.all(
     view.renditions.map(async (r) => {
       const name = r.href.slice(r.href.lastIndexOf("/") + 1);
@@ -268,7 +277,18 @@ export async function downloadsOf(viewer: Viewer | null, view: AssetView): Promi
       return outcome.ok ? { label, href: outcome.href } : null;
     }),
   );
-  return outcomes.filter((d): d is Download => d !== null);
+  const downloads = outcomes.filter((d): d is Download => d !== null);
+  // Where write-back could not put the metadata into the file, its XMP sidecar (decision 050).
+  const revisionId = assetId === undefined ? null : await currentRevisionId(assetId);
+  if (revisionId !== null) {
+    const sidecar = await accessSidecar(viewer, revisionId);
+    if (sidecar.ok)
+      downloads.push({
+        label: "Download metadata (XMP sidecar)",
+        href: sidecarUrl(revisionId, sidecar.hash, sidecar.fileName),
+      });
+  }
+  return downloads;
 }
 
 export interface NeighbourLink {
@@ -329,7 +349,7 @@ export async function loadAssetDetails(
   const query = parsed ? contextQuery(canonicalContext(context, parsed)) : "";
   const [neighbours, downloads, archive, editor] = await Promise.all([
     parsed ? findNeighbours(viewer, row, parsed) : { previous: null, next: null },
-    downloadsOf(viewer, view),
+    downloadsOf(viewer, view, row.id),
     findArchive(row.archive_id),
     metadataEditorOf(viewer, row.id, `${view.href}${query}`, url),
   ]);

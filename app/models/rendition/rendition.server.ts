@@ -16,6 +16,8 @@ import {
 } from "~/models/processing/delivery.server";
 import { GUID } from "~/models/processing/processing.schema";
 import type { Viewer } from "~/models/user/user.schema";
+import { sidecarOf } from "~/models/asset/writeback.server";
+import { blobStore } from "~/storage/blob-store.server";
 
 /*
  * Renditions and downloads (reference "Renditions"). An asset's representation names its
@@ -94,7 +96,7 @@ export type FileAccess =
     }
   | { ok: false; status: 403 | 404; message: string };
 
-const NOT_FOUND: FileAccess = {
+const NOT_FOUND: Extract<FileAccess, { ok: false }> = {
   ok: false,
   status: 404,
   message: "There is no file at this address.",
@@ -152,16 +154,22 @@ function processedOriginal(
   };
 }
 
-/** Whether the viewer may have this file of this revision, and what it is. */
-export async function accessFile(
+/** The revision and its archive when the viewer may have its files (Download or Preview). */
+async function revisionAccess(
   viewer: Viewer | null,
   revisionId: number,
-  kind: FileKind,
-  options: { profile?: string } = {},
-): Promise<FileAccess> {
+  download: boolean,
+): Promise<
+  | {
+      ok: true;
+      revision: NonNullable<Awaited<ReturnType<typeof findRevision>>>;
+      archive: NonNullable<Awaited<ReturnType<typeof findArchive>>>;
+    }
+  | Extract<FileAccess, { ok: false }>
+> {
   const revision = await findRevision(revisionId);
   if (!revision || revision.assetState !== "ready") return NOT_FOUND;
-  const permission = kind === "original" ? "Download" : "Preview";
+  const permission = download ? "Download" : "Preview";
   // The asset itself must be visible (members' filters, hidden archives), not only its archive.
   const decision = await assetDecision(viewer, revision.assetId, permission);
   if (!decision.allowed && decision.problem.kind === "not-found") return NOT_FOUND;
@@ -175,14 +183,54 @@ export async function accessFile(
     return {
       ok: false,
       status: 403,
-      message:
-        kind === "original"
-          ? "You do not have permission to download this file."
-          : "You do not have permission to preview this file.",
+      message: download
+        ? "You do not have permission to download this file."
+        : "You do not have permission to preview this file.",
     };
   }
   const archive = await findArchive(revision.archiveId);
   if (!archive) return NOT_FOUND;
+  return { ok: true, revision, archive };
+}
+
+/**
+ * A revision's XMP sidecar (decision 050), where write-back could not put the metadata into the
+ * file itself: checked as the original is, since it carries the same metadata.
+ */
+export async function accessSidecar(
+  viewer: Viewer | null,
+  revisionId: number,
+): Promise<FileAccess> {
+  const checked = await revisionAccess(viewer, revisionId, true);
+  if (!checked.ok) return checked;
+  const sidecar = await sidecarOf(revisionId);
+  if (!sidecar) return NOT_FOUND;
+  const stat = await blobStore().stat(sidecar.hash);
+  if (!stat) return NOT_FOUND;
+  return {
+    ok: true,
+    hash: sidecar.hash,
+    size: stat.size,
+    mime: "application/rdf+xml",
+    fileName: sidecar.fileName,
+    robots: robotsRule(checked.archive.config),
+  };
+}
+
+/** The URL of a revision's sidecar file. */
+export const sidecarUrl = (revisionId: number, hash: string, fileName: string) =>
+  `/fotoweb/files/${revisionId}/sidecar/${hash}/${encodeURIComponent(fileName)}`;
+
+/** Whether the viewer may have this file of this revision, and what it is. */
+export async function accessFile(
+  viewer: Viewer | null,
+  revisionId: number,
+  kind: FileKind,
+  options: { profile?: string } = {},
+): Promise<FileAccess> {
+  const checked = await revisionAccess(viewer, revisionId, kind === "original");
+  if (!checked.ok) return checked;
+  const { revision, archive } = checked;
   const delivery = await archiveDelivery(archive.id, archive.config);
   const robots = robotsRule(archive.config);
   if (kind === "original") {

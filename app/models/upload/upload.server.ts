@@ -63,7 +63,8 @@ export async function requireUploadPermission(viewer: Viewer, target: UploadTarg
 
 /**
  * Removes a blob a refused upload wrote, unless something refers to it (identical content). A
- * path archive's revision names its file, not a blob (decision 042): it keeps no blob alive.
+ * path archive's revision names its file, not a blob (decision 042): it keeps no blob alive; its
+ * sidecar does.
  */
 export async function discardUnreferenced(hash: string) {
   const used =
@@ -77,6 +78,12 @@ export async function discardUnreferenced(hash: string) {
       .selectFrom("renditions")
       .select("revision_id")
       .where("blob_hash", "=", hash)
+      .executeTakeFirst()) ??
+    // A write-back's XMP sidecar (decision 050) is a blob too.
+    (await db()
+      .selectFrom("revisions")
+      .select("id")
+      .where("sidecar_hash", "=", hash)
       .executeTakeFirst());
   if (!used) await blobStore().delete(hash);
 }
