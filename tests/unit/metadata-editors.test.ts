@@ -44,11 +44,24 @@ const keywords = field({
   id: 25,
   label: "Keywords",
   multiInstance: true,
-  values: [{ value: "harbour", notInAll: false }, { value: "boat", notInAll: true }],
+  values: [
+    { value: "harbour", notInAll: false },
+    { value: "boat", notInAll: true },
+  ],
 });
 const approved = field({ id: 301, label: "Approved", dataType: "checkbox" });
-const city = field({ id: 90, label: "City", values: [{ value: "Oslo", notInAll: true }], mixed: true });
-const locked = field({ id: 5, label: "Object name", readonly: true, values: [{ value: "x", notInAll: false }] });
+const city = field({
+  id: 90,
+  label: "City",
+  values: [{ value: "Oslo", notInAll: true }],
+  mixed: true,
+});
+const locked = field({
+  id: 5,
+  label: "Object name",
+  readonly: true,
+  values: [{ value: "x", notInAll: false }],
+});
 
 const form = (entries: [string, string][]) => new URLSearchParams(entries);
 
