@@ -5,9 +5,10 @@ import { FILE_OPS_PHOTOS, fileOpsArchive, PASSWORD, projectUser } from "./users"
 
 /*
  * File operations (decision 048) from the batch page, with and without JavaScript, as the
- * project's fileops user on the project's own archive: a selection renamed (one name refused per
- * asset, the task going on), and the whole task undone from its page; a duplicate made and then
- * deleted to the trash can.
+ * project's fileops user on the project's own archive: a selection renamed (a name that changes
+ * the file's type refused by its field first, nothing started), and the whole task undone from its
+ * page; a duplicate made and then deleted to the trash can. Per-asset refusals inside a running
+ * task are covered by the integration tests (file-operations.test.ts, http-batch-edit.test.ts).
  */
 
 const ASSETLIST = "application/vnd.fotoware.assetlist+json";
@@ -46,7 +47,7 @@ test.beforeEach(async ({ page }, info) => {
   await signInQuietly(page, projectUser("fileops", info.project.name), PASSWORD);
 });
 
-test("a selection renamed, one hostile name refused on its own, and the task undone", async ({
+test("a selection renamed, a name changing the type refused by its field, and the task undone", async ({
   page,
   open,
 }, info) => {
@@ -62,22 +63,26 @@ test("a selection renamed, one hostile name refused on its own, and the task und
   const names = page.getByRole("textbox", { name: /^New name for / });
   await expect(names).toHaveCount(2);
   await names.nth(0).fill(`Quay ${info.project.name}`);
-  // Allowed by the form, refused by the operation: a jpg cannot be named .png.
+  // A jpg cannot be named .png: refused by its field, and no task is started.
   await names.nth(1).fill("Pretend.png");
   await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByText(/The extension stays \.jpg/)).toBeVisible();
+  await expect(page).toHaveURL(/\/fotoweb\/views\/batch\?/);
+  await expect(names).toHaveCount(2);
+  await names.nth(0).fill(`Quay ${info.project.name}`);
+  await names.nth(1).fill(`Pier ${info.project.name}`);
+  await page.getByRole("button", { name: "Start" }).click();
   await expect(page).toHaveURL(/\/fotoweb\/views\/tasks\/\d+$/);
-  await expect(page.getByTestId("task-counts")).toHaveText("1 done, 1 failed, 0 waiting, of 2", {
+  await expect(page.getByTestId("task-counts")).toHaveText("2 done, 0 failed, 0 waiting, of 2", {
     timeout: 30_000,
   });
-  await expect(page.getByText(/The extension stays \.jpg/)).toBeVisible();
   await expect(async () => {
     const now = await listed(page, href);
     expect(now.map((a) => a.filename).slice(0, 2)).toEqual([
       `Quay ${info.project.name}.jpg`,
-      originals[1],
+      `Pier ${info.project.name}.jpg`,
     ]);
   }).toPass({ timeout: 30_000 });
-
   await page.getByRole("button", { name: "Undo this task" }).click();
   await expect(page).toHaveURL(/\/fotoweb\/views\/tasks\/\d+$/);
   await expect(page.getByText(/This task undoes/)).toBeVisible();

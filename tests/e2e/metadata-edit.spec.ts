@@ -55,9 +55,11 @@ test("the plain form saves the caption with one Save", async ({ page, open }, in
   await page.getByRole("link", { name: "Edit metadata" }).click();
   await expect(page).toHaveURL(/\?edit=metadata$/);
   const form = page.getByRole("form", { name: "Edit metadata" });
-  await form
-    .getByRole("textbox", { name: "Description" })
-    .fill(`Plain caption ${info.project.name}`);
+  const caption = form.getByRole("textbox", { name: "Description" });
+  await expect(caption).toHaveValue("Seed caption 2");
+  await caption.fill(`Plain caption ${info.project.name}`);
+  // The typed value is still there when Save is pressed (nothing re-rendered the form over it).
+  await expect(caption).toHaveValue(`Plain caption ${info.project.name}`);
   await form.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Description saved.");
   await expect(page).not.toHaveURL(/edit=metadata/);

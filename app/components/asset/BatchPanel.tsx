@@ -185,6 +185,19 @@ function OperationFields({ page, reply }: { page: BatchPage; reply?: FormReplyBo
  * to the batch page, which starts a task and goes to its page. Assets the viewer may not act on
  * are named, and go into the task so its results report them as refused.
  */
+/**
+ * The panel posts to its own page with the selection in the query as well as in the form: a
+ * refused post (400) renders the page again, and its loader reads the selection from the URL.
+ */
+function batchActionPath(page: BatchPage): string {
+  const query = new URLSearchParams([
+    ["op", page.op],
+    ...[...page.assets, ...page.refused].map((a) => ["asset", String(a.id)]),
+    ["back", page.back],
+  ]);
+  return `${LINKS.batch}?${query}`;
+}
+
 export function BatchPanel({
   page,
   reply,
@@ -198,7 +211,7 @@ export function BatchPanel({
   const navigation = useNavigation();
   const all = [...page.assets, ...page.refused];
   return (
-    <Form method="post" action={LINKS.batch} noValidate aria-labelledby="batch-heading">
+    <Form method="post" action={batchActionPath(page)} noValidate aria-labelledby="batch-heading">
       <h2 id="batch-heading" className={css.panelHeading}>
         {page.opLabel}: {plural(page.assets.length)}
       </h2>

@@ -373,6 +373,10 @@ export async function rollbackToRevision(
           file_name: target.file_name,
           file_size: target.file_size,
           mime: target.mime,
+          // The file shown again brings back its own size and placeholder, where recorded.
+          ...(target.width !== null && target.height !== null
+            ? { width: target.width, height: target.height, placeholder: target.placeholder }
+            : {}),
           ...metadataColumns(fields, target.file_name),
           updated_at: now(),
         })
