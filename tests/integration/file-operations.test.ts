@@ -628,13 +628,27 @@ describe("copy and move to another archive", () => {
       .toBuffer();
     fs.writeFileSync(path.join(work, "roots", "indexed", "scanned.jpg"), data);
     await scanArchive(archives.path.id);
-    // Ingest as the worker would, here, so no worker runs this file's tasks behind its back.
-    const ingests = await db()
-      .selectFrom("jobs")
-      .select("id")
-      .where("type", "=", "ingest")
-      .where("status", "=", "pending")
+    // Ingest as the worker would, here, so no worker runs this file's tasks behind its back; only
+    // the scanned file's job, not whatever else earlier tests left pending.
+    const scanned = await db()
+      .selectFrom("revisions")
+      .innerJoin("assets", "assets.id", "revisions.asset_id")
+      .select("revisions.id")
+      .where("assets.archive_id", "=", archives.path.id)
+      .where("assets.file_name", "=", "scanned.jpg")
       .execute();
+    const revisionIds = new Set(scanned.map((r) => r.id));
+    const ingests = (
+      await db()
+        .selectFrom("jobs")
+        .select(["id", "payload"])
+        .where("type", "=", "ingest")
+        .where("status", "=", "pending")
+        .execute()
+    ).filter((job) =>
+      revisionIds.has((JSON.parse(job.payload) as { revisionId: number }).revisionId),
+    );
+    expect(ingests.length).toBeGreaterThan(0);
     for (const { id } of ingests)
       await ingest((await getJob(id))!, {
         progress: async () => {},
