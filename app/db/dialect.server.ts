@@ -26,7 +26,7 @@ const isPostgres = () => database().dialect === "postgres";
 /* ---------- row locks ---------- */
 
 /** Tables whose rows are locked to serialise writers; each has an integer id. */
-export type LockableTable = "archives" | "assets" | "users" | "invitations";
+export type LockableTable = "archives" | "assets" | "users" | "invitations" | "albums";
 
 /**
  * Holds the row until the transaction ends, so a second writer of the same thing waits for the

@@ -14,6 +14,7 @@ import { processingLists } from "./migrations/0010-processing-lists";
 import { pathArchives } from "./migrations/0011-path-archives";
 import { trashCan } from "./migrations/0012-trash-can";
 import { editing } from "./migrations/0013-editing";
+import { albums } from "./migrations/0014-albums";
 
 /*
  * The migrations, in the order they run (decision 025). Each lives in app/db/migrations/ and is
@@ -36,6 +37,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0011_path_archives": pathArchives(dialect),
     "0012_trash_can": trashCan(dialect),
     "0013_editing": editing(dialect),
+    "0014_albums": albums(dialect),
   };
 }
 

@@ -528,6 +528,65 @@ export interface TrashEntriesTable {
   expires_at: string;
 }
 
+/** An album (issue 18, decision 051): one owner's links to assets of any archive. */
+export interface AlbumsTable {
+  id: Generated<number>;
+  owner_id: number;
+  name: string;
+  description: Generated<string>;
+  color: Generated<string>;
+  status: Generated<"active" | "archived" | "deleted">;
+  cover_asset_id: number | null;
+  show_on_homepage: Generated<number>;
+  archived_at: string | null;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AlbumAssetsTable {
+  album_id: number;
+  asset_id: number;
+  /** The album's manual order (REAL; moves write midpoints). */
+  position: number;
+  added_by: number | null;
+  added_at: string;
+}
+
+export interface AlbumSharesTable {
+  album_id: number;
+  principal_type: "user" | "group";
+  principal_id: number;
+  access: "view" | "contribute";
+  /** 1 when the owner delegated downloads of originals with the share. */
+  download: Generated<number>;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface ShareLinksTable {
+  id: Generated<number>;
+  album_id: number;
+  token: string;
+  label: Generated<string>;
+  expires_at: string | null;
+  password_hash: string | null;
+  download: Generated<"none" | "previews" | "originals">;
+  created_by: number | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface ShareLinkLogTable {
+  id: Generated<number>;
+  link_id: number;
+  at: string;
+  address: string;
+  action: "open" | "preview" | "download" | "password-failed" | "password-ok" | "refused";
+  asset_id: number | null;
+  detail: Generated<string>;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -563,6 +622,11 @@ export interface Database {
   archive_scans: ArchiveScansTable;
   trash_entries: TrashEntriesTable;
   task_items: TaskItemsTable;
+  albums: AlbumsTable;
+  album_assets: AlbumAssetsTable;
+  album_shares: AlbumSharesTable;
+  share_links: ShareLinksTable;
+  share_link_log: ShareLinkLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -587,6 +651,10 @@ export type WatermarkRow = Selectable<WatermarksTable>;
 export type IndexedFileRow = Selectable<IndexedFilesTable>;
 
 export type TrashEntryRow = Selectable<TrashEntriesTable>;
+export type AlbumRow = Selectable<AlbumsTable>;
+export type AlbumShareRow = Selectable<AlbumSharesTable>;
+export type ShareLinkRow = Selectable<ShareLinksTable>;
+export type ShareLinkLogRow = Selectable<ShareLinkLogTable>;
 
 export const EVERYONE_GROUP_ID = 10000;
 export const REGISTERED_USERS_GROUP_ID = 10001;

@@ -40,6 +40,7 @@ export const PROBLEM_STATUS: Record<ProblemKind, number> = {
   unsupported: 415,
   unprocessable: 422,
   "too-many": 429,
+  gone: 410,
 };
 
 export function errorBodyFor(

@@ -76,7 +76,39 @@ export const LINKS = {
   adminIndexBrowser: "/fotoweb/views/admin/index-browser",
   apiUsersPublic: "/fotoweb/api/users/public/all",
   apiGroupsPublic: "/fotoweb/api/groups/public/all",
+  // Albums and sharing (issue 18, decision 051): the descriptor's album lists, the people one may
+  // share with, and the public links' pages (no account needed).
+  apiAlbums: "/fotoweb/me/albums/",
+  apiAlbumsOwn: "/fotoweb/me/albums/mine/",
+  apiAlbumsShared: "/fotoweb/me/albums/shared-with-me/",
+  apiAlbumsArchived: "/fotoweb/me/albums/archived/",
+  apiAlbumsDeleted: "/fotoweb/me/albums/deleted/",
+  apiAlbumsContribute: "/fotoweb/me/albums/contribute/",
+  apiPeople: "/fotoweb/me/people/",
+  shared: "/fotoweb/shared/",
 } as const;
+
+/** An album's href: its page, and its API with Accept (reference "Albums sharing"). */
+export const albumHref = (ownerId: number | string, albumId: number | string) =>
+  `/fotoweb/users/${ownerId}/albums/${albumId}/`;
+
+/** An album's sharing: the users, groups and public links (page and API). */
+export const albumSharesHref = (ownerId: number | string, albumId: number | string) =>
+  `${albumHref(ownerId, albumId)}.shares/`;
+
+/** One public link's page for its owner: settings and access log. */
+export const shareLinkAdminHref = (
+  ownerId: number | string,
+  albumId: number | string,
+  linkId: number | string,
+) => `${albumSharesHref(ownerId, albumId)}links/${linkId}`;
+
+/** A public link as a visitor opens it. */
+export const sharedAlbumHref = (token: string) => `${LINKS.shared}${token}`;
+
+/** The albums page under one of its filters (none: every current album). */
+export const albumsPageHref = (filter?: string) =>
+  filter ? `${LINKS.albums}?filter=${encodeURIComponent(filter)}` : LINKS.albums;
 
 /** A background task's page: progress, per-asset results, undo. */
 export const taskPagePath = (jobId: number | string) => `${LINKS.tasks}/${jobId}`;

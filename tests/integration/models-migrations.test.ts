@@ -136,6 +136,11 @@ describe("schema", () => {
         "watermarks",
         "trash_entries",
         "task_items",
+        "albums",
+        "album_assets",
+        "album_shares",
+        "share_links",
+        "share_link_log",
         "password_resets",
         "renditions",
         "revisions",
@@ -384,6 +389,7 @@ describe("re-running migrations", () => {
       "0011_path_archives",
       "0012_trash_can",
       "0013_editing",
+      "0014_albums",
     ]);
   });
 
@@ -452,9 +458,10 @@ describe("an empty database", () => {
       "0011_path_archives",
       "0012_trash_can",
       "0013_editing",
+      "0014_albums",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
-    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 39 : 34);
+    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 44 : 39);
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {
@@ -563,6 +570,7 @@ describe("frozen migrations (decision 025)", () => {
         "0011_path_archives",
         "0012_trash_can",
         "0013_editing",
+        "0014_albums",
       ]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
@@ -634,6 +642,7 @@ describe("frozen migrations (decision 025)", () => {
         "0011_path_archives",
         "0012_trash_can",
         "0013_editing",
+        "0014_albums",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")

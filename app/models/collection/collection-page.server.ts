@@ -98,7 +98,7 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Reads the grid's parameters; throws an invalid Problem with a message a person can act on. */
 /** A page of the listing; a cursor the sort order cannot use is the client's error. */
-async function listPage(query: AssetQuery): Promise<AssetPage> {
+export async function listPage(query: AssetQuery): Promise<AssetPage> {
   try {
     return await listAssets(query);
   } catch (error) {
@@ -293,7 +293,7 @@ export function numberedCountCap(limit: number): number {
 }
 
 /** The paging links in the form the request used, or always positional (`keyset`). */
-async function pagingOf(
+export async function pagingOf(
   base: string,
   params: PageParams,
   page: AssetPage,

@@ -22,7 +22,9 @@ export type ProblemKind =
   /** Well-formed but not processable, e.g. a file whose content is not what it claims (422). */
   | "unprocessable"
   /** Over a count or rate limit (429). */
-  | "too-many";
+  | "too-many"
+  /** Was here and has ended: an expired or revoked share link (410). */
+  | "gone";
 
 export interface ProblemDetails {
   /** A heading in the spec's words, e.g. InvalidSearchExpression. */

@@ -16,6 +16,8 @@ import {
 } from "~/models/processing/delivery.server";
 import { GUID } from "~/models/processing/processing.schema";
 import type { Viewer } from "~/models/user/user.schema";
+import { albumAssetRights, type AlbumChannel } from "~/models/access/album-access.server";
+import { db } from "~/db/connection.server";
 import { sidecarOf } from "~/models/asset/writeback.server";
 import { blobStore } from "~/storage/blob-store.server";
 
@@ -230,7 +232,65 @@ export async function accessFile(
 ): Promise<FileAccess> {
   const checked = await revisionAccess(viewer, revisionId, kind === "original");
   if (!checked.ok) return checked;
-  const { revision, archive } = checked;
+  return fileOf(checked.revision, checked.archive, kind, options);
+}
+
+/**
+ * A file of an asset through an album (decision 051): a share lends the album owner's rights, a
+ * public link its own download right over them. Only the current revision of an asset in the
+ * album, and only what albumAssetRights allows: previews and thumbnails with the owner's
+ * Preview, an attachment-sized preview download with downloadPreview, the original with
+ * downloadOriginal. Anything else about the asset answers as missing.
+ */
+export async function accessFileVia(
+  channel: AlbumChannel,
+  revisionId: number,
+  kind: FileKind,
+  options: { attachment?: boolean } = {},
+): Promise<FileAccess> {
+  const revision = await findRevision(revisionId);
+  if (!revision || revision.assetState !== "ready" || revision.number !== revision.currentRevision)
+    return NOT_FOUND;
+  const albumId = channel.kind === "grant" ? channel.grant.album.id : channel.link.album_id;
+  const inAlbum = await db()
+    .selectFrom("album_assets")
+    .select("asset_id")
+    .where("album_id", "=", albumId)
+    .where("asset_id", "=", revision.assetId)
+    .executeTakeFirst();
+  if (!inAlbum) return NOT_FOUND;
+  const rights = (
+    await albumAssetRights(channel, [{ id: revision.assetId, archive_id: revision.archiveId }])
+  ).get(revision.assetId);
+  if (!rights) return NOT_FOUND;
+  const allowed =
+    kind === "original"
+      ? rights.downloadOriginal
+      : options.attachment
+        ? rights.downloadPreview
+        : rights.preview;
+  if (!allowed)
+    return {
+      ok: false,
+      status: 403,
+      message:
+        kind === "original" || options.attachment
+          ? "Downloading this file is not allowed here."
+          : "Previews of this file are not allowed here.",
+    };
+  const archive = await findArchive(revision.archiveId);
+  if (!archive) return NOT_FOUND;
+  return fileOf(revision, archive, kind, {});
+}
+
+/** The file of a revision whose access was checked: the blob, a rendition, or a derived file. */
+async function fileOf(
+  revision: NonNullable<Awaited<ReturnType<typeof findRevision>>>,
+  archive: NonNullable<Awaited<ReturnType<typeof findArchive>>>,
+  kind: FileKind,
+  options: { profile?: string },
+): Promise<FileAccess> {
+  const revisionId = revision.revisionId;
   const delivery = await archiveDelivery(archive.id, archive.config);
   const robots = robotsRule(archive.config);
   if (kind === "original") {

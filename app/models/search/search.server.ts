@@ -290,6 +290,11 @@ export interface AssetQuery {
   folderId?: number;
   /** Only assets this user pinned. */
   pinnedBy?: number;
+  /**
+   * Only assets in this album (decision 051); the manual sort is then the album's own order.
+   * The viewer is the album's owner: an album shows what its owner sees.
+   */
+  inAlbum?: number;
   /** Parsed q parameters, ANDed. */
   search: SearchNode[];
   sort: SortOrder;
@@ -298,7 +303,10 @@ export interface AssetQuery {
 }
 
 /** A listed asset: every column but the search document, which only the index needs. */
-export type ListedAsset = Omit<AssetRow, "search_doc">;
+export type ListedAsset = Omit<AssetRow, "search_doc"> & {
+  /** The asset's place in the album listed (inAlbum only). */
+  album_position?: number | null;
+};
 const LISTED_COLUMNS = [
   "id",
   "archive_id",
@@ -382,8 +390,13 @@ export function sortValue(row: ListedAsset, key: SortKey): Cursor["v"] {
     case "size":
       return Number(row.file_size);
     case "manual":
-      return Number(row.position);
+      return Number(row.album_position ?? row.position);
   }
+}
+
+/** An album's own order: the asset's position in it. */
+function albumPosition(albumId: number) {
+  return sql<number>`(select album_assets.position from album_assets where album_assets.album_id = ${albumId} and album_assets.asset_id = assets.id)`;
 }
 
 /**
@@ -424,6 +437,15 @@ function scopeConditions(
   const parts = [visibleCondition(e, access), ...search.map((n) => compileNode(e, n))];
   if (query.archiveId !== undefined) parts.push(e("assets.archive_id", "=", query.archiveId));
   if (query.folderId !== undefined) parts.push(e("assets.folder_id", "=", query.folderId));
+  if (query.inAlbum !== undefined) {
+    parts.push(
+      e(
+        "assets.id",
+        "in",
+        db().selectFrom("album_assets").select("asset_id").where("album_id", "=", query.inAlbum),
+      ),
+    );
+  }
   if (query.pinnedBy !== undefined) {
     parts.push(
       e(
@@ -438,7 +460,7 @@ function scopeConditions(
 
 export type ListingScope = Pick<
   AssetQuery,
-  "viewer" | "archiveId" | "folderId" | "pinnedBy" | "search"
+  "viewer" | "archiveId" | "folderId" | "pinnedBy" | "inAlbum" | "search"
 >;
 
 /**
@@ -488,7 +510,9 @@ export async function listAssets(
   const expression =
     driving !== null && (key === "added" || key === "relevance")
       ? sql`assets_fts.rowid`
-      : sortExpression(key);
+      : key === "manual" && query.inAlbum !== undefined
+        ? albumPosition(query.inAlbum)
+        : sortExpression(key);
   const tieBreaker = driving !== null ? sql`assets_fts.rowid` : sql`assets.id`;
 
   const conditions = (e: AssetsEb) => {
@@ -508,18 +532,22 @@ export async function listAssets(
 
   const searchDb = db().withTables<{ assets_fts: FtsTable }>();
   // CROSS JOIN keeps SQLite from reordering: the full-text index is the outer loop.
+  const extra =
+    query.inAlbum !== undefined ? [albumPosition(query.inAlbum).as("album_position")] : [];
   let select =
     driving !== null
       ? searchDb
           .selectFrom("assets_fts")
           .crossJoin("assets")
           .select(LISTED_COLUMNS.map((c) => `assets.${c}` as const))
+          .select(extra)
           .where(sql<SqlBool>`assets_fts match ${driving}`)
           .whereRef("assets.id", "=", "assets_fts.rowid")
           .where((eb) => conditions(eb as unknown as AssetsEb))
       : searchDb
           .selectFrom("assets")
           .select(LISTED_COLUMNS.map((c) => `assets.${c}` as const))
+          .select(extra)
           .where((eb) => conditions(eb as unknown as AssetsEb));
 
   let offset = query.page.from === "offset" ? query.page.offset : 0;

@@ -1,0 +1,185 @@
+import {
+  albumAssetRights,
+  type AlbumChannel,
+  type AlbumGrant,
+} from "~/models/access/album-access.server";
+import type { ArchivePermission } from "~/models/archive/archive.schema";
+import { assetViews, type AssetView } from "~/models/asset/asset-view.server";
+import {
+  gridAssets,
+  listContext,
+  listPage,
+  pagingOf,
+  parsePageParams,
+  type LinkForm,
+  type PageParams,
+  type Paging,
+} from "~/models/collection/collection-page.server";
+import { pinnedAmong } from "~/models/pin/pin.server";
+import { formatSort, parseQueries, type ListingScope } from "~/models/search/search.server";
+import { wantsRetinaThumbnails, type Viewer } from "~/models/user/user.schema";
+import type { GridAsset } from "~/models/asset/asset.view";
+import { albumHref, sharedAlbumHref } from "~/utils/links";
+
+/*
+ * An album's grid (decision 051): the album's assets as its OWNER sees them, in the album's own
+ * order unless the URL sorts otherwise, paged as archive grids are (the same parameters and
+ * links). What a share or link lends is narrowed per asset by albumAssetRights, and the file URLs
+ * of anyone but the owner go through the album (?album=) or the link (/fotoweb/shared/...), where
+ * the same rights are checked again on every file.
+ */
+
+/** The album's own order when the URL names no sort. */
+function withAlbumOrder(url: URL): URL {
+  if (url.searchParams.has("s") || url.searchParams.has(";o")) return url;
+  const copy = new URL(url);
+  copy.searchParams.set("s", "manual");
+  return copy;
+}
+
+export interface AlbumAssetPage {
+  params: PageParams;
+  assets: AssetView[];
+  paging: Paging;
+  context: string;
+}
+
+/** A file URL of /fotoweb/files/... as the channel serves it. */
+export function channelFileUrl(channel: AlbumChannel, href: string): string {
+  const match = /^\/fotoweb\/files\/(.+)$/.exec(href);
+  if (!match) return href;
+  if (channel.kind === "link") return `${sharedAlbumHref(channel.link.token)}/files/${match[1]}`;
+  return `${href}${href.includes("?") ? "&" : "?"}album=${channel.grant.album.id}`;
+}
+
+/**
+ * Views of album rows for whoever reads through the channel. The owner reads their own views (the
+ * archives' URLs and permissions); anyone else gets views whose permissions are what the album
+ * lends (View, Preview, Download) and whose file URLs go through the album or the link. Their
+ * asset hrefs are kept for identity (the API's data), but they open nothing outside the album.
+ */
+export async function albumAssetViews(
+  channel: AlbumChannel,
+  rows: Parameters<typeof assetViews>[1],
+): Promise<AssetView[]> {
+  const owner = channel.kind === "grant" ? channel.grant.owner : channel.owner;
+  const views = await assetViews(owner, rows);
+  // The owner (or an administrator with manageAlbums, whose own archive rights serve the files).
+  if (channel.kind === "grant" && channel.grant.role === "owner") return views;
+  const rights = await albumAssetRights(channel, rows);
+  return views.flatMap((view) => {
+    const r = rights.get(view.id);
+    if (!r) return [];
+    const permissions: ArchivePermission[] = ["View"];
+    if (r.preview) permissions.push("Preview");
+    if (r.downloadOriginal) permissions.push("Download");
+    const rewrite = <T extends { href: string }>(list: T[]) =>
+      r.preview ? list.map((p) => ({ ...p, href: channelFileUrl(channel, p.href) })) : [];
+    return [
+      {
+        ...view,
+        permissions,
+        previews: rewrite(view.previews),
+        quickRenditions: rewrite(view.quickRenditions),
+        // Renditions name the archive's URLs, which a share does not open: downloads are offered
+        // by the album's pages through the channel's file URLs instead.
+        renditions: [],
+        ...(r.preview ? {} : { placeholder: null, previewToken: undefined }),
+      },
+    ];
+  });
+}
+
+/** A page of an album's assets for a grant (owner, contributor or viewer). */
+export async function albumAssetPage(
+  grant: AlbumGrant,
+  url: URL,
+  defaultLimit: number,
+  links: LinkForm = "request",
+): Promise<AlbumAssetPage> {
+  return channelPage(
+    { kind: "grant", grant },
+    albumHref(grant.album.owner_id, grant.album.id),
+    url,
+    defaultLimit,
+    links,
+  );
+}
+
+/** A page of an album's assets as a public link shows them. */
+export async function linkAssetPage(
+  channel: Extract<AlbumChannel, { kind: "link" }>,
+  url: URL,
+  defaultLimit: number,
+): Promise<AlbumAssetPage> {
+  return channelPage(channel, sharedAlbumHref(channel.link.token), url, defaultLimit, "keyset");
+}
+
+async function channelPage(
+  channel: AlbumChannel,
+  base: string,
+  url: URL,
+  defaultLimit: number,
+  links: LinkForm,
+): Promise<AlbumAssetPage> {
+  const owner = channel.kind === "grant" ? channel.grant.owner : channel.owner;
+  const albumId = channel.kind === "grant" ? channel.grant.album.id : channel.link.album_id;
+  const params = { ...parsePageParams(withAlbumOrder(url), defaultLimit), folder: null };
+  const scope: ListingScope = {
+    viewer: owner,
+    inAlbum: albumId,
+    search: parseQueries(params.queries),
+  };
+  const page = await listPage({
+    ...scope,
+    sort: params.sort,
+    page: params.page,
+    limit: params.limit,
+  });
+  const [assets, paging] = await Promise.all([
+    albumAssetViews(channel, page.assets),
+    pagingOf(base, params, page, scope, links),
+  ]);
+  return { params, assets, paging, context: listContext(params) };
+}
+
+export interface AlbumGridData {
+  assets: GridAsset[];
+  paging: Paging;
+  context: string;
+  pinned: number[];
+  canPin: boolean;
+  retina: boolean;
+  queries: string[];
+  sort: string;
+}
+
+/** What an album's HTML grid renders for a signed-in viewer with a grant. */
+export async function albumGridData(
+  viewer: Viewer,
+  grant: AlbumGrant,
+  url: URL,
+  limit: number,
+): Promise<AlbumGridData> {
+  const page = await albumAssetPage(grant, url, limit, "keyset");
+  const retina = wantsRetinaThumbnails(viewer);
+  const assets = gridAssets(page.assets, retina);
+  // Pins are the viewer's own and need the asset visible to them, so only the owner pins here.
+  const canPin = grant.owner.id === viewer.id && !viewer.isGuest;
+  const pinned = canPin
+    ? await pinnedAmong(
+        viewer,
+        assets.map((a) => a.id),
+      )
+    : new Set<number>();
+  return {
+    assets,
+    paging: page.paging,
+    context: page.context,
+    pinned: [...pinned],
+    canPin,
+    retina,
+    queries: page.params.queries,
+    sort: formatSort(page.params.sort),
+  };
+}

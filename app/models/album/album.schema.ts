@@ -1,0 +1,131 @@
+import { z } from "zod";
+
+/*
+ * Albums and sharing (issue 18, decision 051): the words, limits and schemas shared by forms,
+ * actions and the API. Pure: the browser imports it too.
+ */
+
+export const MAX_ALBUM_NAME = 200;
+export const MAX_ALBUM_DESCRIPTION = 4000;
+/** Asset links one request may add, remove or move (a grid selection is at most 1 000). */
+export const MAX_ALBUM_BATCH = 1000;
+/** Assets one album holds. */
+export const MAX_ALBUM_ASSETS = 10_000;
+export const MAX_LINKS_PER_ALBUM = 100;
+export const MAX_LINK_LABEL = 100;
+export const MIN_LINK_PASSWORD = 4;
+export const MAX_LINK_PASSWORD = 200;
+/** Wrong passwords one address may try on one link in LINK_GUESS_WINDOW_MINUTES. */
+export const LINK_GUESS_LIMIT = 5;
+export const LINK_GUESS_WINDOW_MINUTES = 15;
+export const ACCESS_LOG_PAGE_SIZE = 100;
+
+export const ALBUM_STATUSES = ["active", "archived", "deleted"] as const;
+export type AlbumStatus = (typeof ALBUM_STATUSES)[number];
+
+/** The albums page's filters (spec 000 "Albums page"); none is the whole list. */
+export const ALBUM_FILTERS = ["own", "shared", "archived", "deleted"] as const;
+export type AlbumFilter = (typeof ALBUM_FILTERS)[number];
+
+export const SHARE_ACCESS = ["view", "contribute"] as const;
+export type ShareAccess = (typeof SHARE_ACCESS)[number];
+
+export const LINK_DOWNLOADS = ["none", "previews", "originals"] as const;
+export type LinkDownload = (typeof LINK_DOWNLOADS)[number];
+
+/** What a person can do with an album, from the strongest down. */
+export const ALBUM_ROLES = ["owner", "contribute", "view"] as const;
+export type AlbumRole = (typeof ALBUM_ROLES)[number];
+
+/** Spec 000 section 8. */
+export const ALBUM_CREATE_FAILED = "Album couldn't be created. Please try again later";
+export const SHARE_FAILED =
+  "Sorry, unable to share the album at the moment. Try again or contact the administrator.";
+export const ALBUM_NOT_FOUND = "There is no album at this address.";
+export const LINK_NOT_FOUND = "There is no shared album at this address.";
+export const LINK_EXPIRED = "This link has expired. Ask the person who shared it for a new one.";
+export const LINK_REVOKED = "This link is no longer shared. Ask the person who shared it.";
+export const LINK_PASSWORD_WRONG = "The password is not right. Try again.";
+export const LINK_GUESSES_EXHAUSTED = `Too many wrong passwords. Try again in ${LINK_GUESS_WINDOW_MINUTES} minutes.`;
+
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** An album's name: trimmed, one line, 1 to MAX_ALBUM_NAME characters. */
+export const albumNameSchema = z
+  .string({ required_error: "Give the album a name." })
+  .transform((s) => s.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, "Give the album a name.")
+      .max(MAX_ALBUM_NAME, `Keep the name to ${MAX_ALBUM_NAME} characters.`)
+      .refine((s) => !/[\r\n]/.test(s) && !CONTROL.test(s), "The name must be one line of text."),
+  );
+
+export const albumDescriptionSchema = z
+  .string()
+  .transform((s) => s.trim())
+  .pipe(
+    z
+      .string()
+      .max(MAX_ALBUM_DESCRIPTION, `Keep the description to ${MAX_ALBUM_DESCRIPTION} characters.`)
+      .refine((s) => !CONTROL.test(s), "The description holds characters that are not text."),
+  );
+
+/** Create (POST to the user's albums URL) and the create popover: description may be empty. */
+export const albumCreateSchema = z.object({
+  name: albumNameSchema,
+  description: albumDescriptionSchema.optional().default(""),
+});
+export type AlbumCreateInput = z.output<typeof albumCreateSchema>;
+
+/** Rename and describe: only what is given changes. */
+export const albumUpdateSchema = z.object({
+  name: albumNameSchema.optional(),
+  description: albumDescriptionSchema.optional(),
+});
+export type AlbumUpdateInput = z.output<typeof albumUpdateSchema>;
+
+/** A date and time in the future, as ISO text or the datetime-local input's YYYY-MM-DDTHH:mm. */
+const expirySchema = z
+  .string()
+  .trim()
+  .transform((s, ctx) => {
+    if (s === "") return null;
+    const date = /^\d{4}-\d{2}-\d{2}$/.test(s) ? new Date(`${s}T23:59:59Z`) : new Date(s);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(s) || Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: "custom", message: "Give the expiry as a date, like 2027-01-31." });
+      return z.NEVER;
+    }
+    return date.toISOString();
+  });
+
+/** A public link's settings (create and change). Expiry must lie ahead when it is set. */
+export const shareLinkSchema = z.object({
+  label: z
+    .string()
+    .trim()
+    .max(MAX_LINK_LABEL, `Keep the label to ${MAX_LINK_LABEL} characters.`)
+    .optional()
+    .default(""),
+  expires: expirySchema.optional().default(""),
+  password: z
+    .string()
+    .max(MAX_LINK_PASSWORD, `Keep the password to ${MAX_LINK_PASSWORD} characters.`)
+    .refine(
+      (s) => s === "" || s.length >= MIN_LINK_PASSWORD,
+      `Use at least ${MIN_LINK_PASSWORD} characters, or leave the password empty.`,
+    )
+    .optional()
+    .default(""),
+  download: z
+    .enum(LINK_DOWNLOADS, { message: "Choose none, previews or originals." })
+    .default("none"),
+});
+export type ShareLinkInput = z.output<typeof shareLinkSchema>;
+
+/** The password a visitor types on a protected link's page. */
+export const linkPasswordSchema = z.object({
+  password: z.string().min(1, "Type the password.").max(MAX_LINK_PASSWORD),
+});
