@@ -8,6 +8,7 @@ import {
   shareTargetDecision,
 } from "~/models/access/album-access.server";
 import { albumAssetPage } from "~/models/album/album-page.server";
+import { albumEntries } from "~/models/album/album-entry.server";
 import {
   addAlbumAssets,
   changeAlbumStatus,
@@ -119,6 +120,19 @@ describe("albums", () => {
       album.id,
     );
     expect((await listAlbums(stranger, { limit: 50 })).map((a) => a.id)).not.toContain(album.id);
+    const [entry] = await albumEntries(
+      friend,
+      await listAlbums(friend, { filter: "shared", limit: 50 }),
+    );
+    expect(entry).toMatchObject({
+      id: album.id,
+      href: `/fotoweb/users/${owner.id}/albums/${album.id}/`,
+      role: "view",
+      owner: { id: owner.id, name: "Alba" },
+      assetCount: 0,
+      posterImages: [],
+      pin: false,
+    });
   });
 
   test("adding refuses per asset what the contributor or the owner cannot see", async () => {
