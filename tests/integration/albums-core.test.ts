@@ -233,3 +233,71 @@ describe("albums", () => {
     });
   });
 });
+
+describe("public links", () => {
+  test("need shareWithGuests; expiry, revoke and wrong passwords answer as the rules say", async () => {
+    const { createShareLink, checkLinkPassword, revokeShareLink, linkAccessLog } =
+      await import("~/models/album/share-link.server");
+    const { linkDecision } = await import("~/models/access/album-access.server");
+    const { shareLinkSchema } = await import("~/models/album/album.schema");
+    const album = await createAlbum(owner, { name: "Linked", description: "" });
+    const input = shareLinkSchema.parse({ password: "open-sesame", download: "previews" });
+    await expect(createShareLink(owner, album.id, input)).rejects.toMatchObject({
+      kind: "forbidden",
+    });
+    const row = await db()
+      .selectFrom("groups")
+      .select("permissions")
+      .where("id", "=", REGISTERED_USERS_GROUP_ID)
+      .executeTakeFirstOrThrow();
+    const permissions = JSON.parse(row.permissions) as { albums?: Record<string, boolean> };
+    await db()
+      .updateTable("groups")
+      .set({
+        permissions: JSON.stringify({
+          ...permissions,
+          albums: { ...permissions.albums, shareWithGuests: true },
+        }),
+      })
+      .where("id", "=", REGISTERED_USERS_GROUP_ID)
+      .execute();
+    const link = await createShareLink(owner, album.id, input);
+    expect(link.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(link.password_hash).not.toContain("open-sesame");
+    const decision = await linkDecision(link.token, new Date());
+    if (!decision.allowed) throw decision.problem;
+    await expect(checkLinkPassword(decision.value, "10.0.0.1", "wrong")).rejects.toMatchObject({
+      kind: "unauthenticated",
+    });
+    await expect(
+      checkLinkPassword(decision.value, "10.0.0.1", "open-sesame"),
+    ).resolves.toBeUndefined();
+    for (let i = 0; i < 4; i++)
+      await checkLinkPassword(decision.value, "10.0.0.2", "nope").catch(() => {});
+    // The fifth wrong guess is still compared; after it the address is stopped, right or wrong.
+    await expect(checkLinkPassword(decision.value, "10.0.0.2", "nope")).rejects.toMatchObject({
+      kind: "unauthenticated",
+    });
+    await expect(
+      checkLinkPassword(decision.value, "10.0.0.2", "open-sesame"),
+    ).rejects.toMatchObject({ kind: "too-many" });
+    const expired = await linkDecision(link.token, new Date(Date.now() + 1e12));
+    expect(expired.allowed).toBe(true);
+    await db()
+      .updateTable("share_links")
+      .set({ expires_at: "2000-01-01T00:00:00.000Z" })
+      .where("id", "=", link.id)
+      .execute();
+    const gone = await linkDecision(link.token, new Date());
+    expect(!gone.allowed && gone.problem.kind).toBe("gone");
+    await revokeShareLink(owner, album.id, link.id);
+    const revoked = await linkDecision(link.token, new Date());
+    expect(!revoked.allowed && revoked.problem.message).toContain("no longer shared");
+    expect((await linkDecision("x".repeat(32), new Date())).allowed).toBe(false);
+    const log = await linkAccessLog(owner, album.id, link.id);
+    expect(log.entries.filter((e) => e.action === "password-failed")).toHaveLength(6);
+    await expect(linkAccessLog(stranger, album.id, link.id)).rejects.toMatchObject({
+      kind: "not-found",
+    });
+  });
+});

@@ -1,0 +1,290 @@
+import { randomBytes } from "node:crypto";
+import { db, now } from "~/db/connection.server";
+import type { ShareLinkLogRow, ShareLinkRow } from "~/db/schema";
+import { requireAlbum, sharingRights, type LinkGrant } from "~/models/access/album-access.server";
+import { Problem } from "~/models/problem/problem";
+import { hashPassword } from "~/models/user/user.server";
+import { verify } from "@node-rs/argon2";
+import type { Viewer } from "~/models/user/user.schema";
+import {
+  ACCESS_LOG_PAGE_SIZE,
+  LINK_GUESS_LIMIT,
+  LINK_GUESS_WINDOW_MINUTES,
+  LINK_GUESSES_EXHAUSTED,
+  LINK_PASSWORD_WRONG,
+  MAX_LINKS_PER_ALBUM,
+  type LinkDownload,
+  type ShareLinkInput,
+} from "./album.schema";
+
+/*
+ * Public links of an album (decision 051): any number, each with its own expiry, password
+ * (argon2id), download right and access log. No HTTP here: the visitor's address comes from the
+ * caller. Who may make or see links is the access module's (requireAlbum manage, sharingRights).
+ */
+
+/** What the owner sees of a link: never the password or its hash, only whether there is one. */
+export interface ShareLinkView {
+  id: number;
+  token: string;
+  label: string;
+  expiresAt: string | null;
+  hasPassword: boolean;
+  download: LinkDownload;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export function shareLinkView(row: ShareLinkRow): ShareLinkView {
+  return {
+    id: row.id,
+    token: row.token,
+    label: row.label,
+    expiresAt: row.expires_at,
+    hasPassword: row.password_hash !== null,
+    download: row.download,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+/** 24 random bytes as 32 base64url characters. */
+export function newLinkToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+/** May this person make public links with this download right? Throws forbidden when not. */
+async function assertMayLink(viewer: Viewer, download: LinkDownload) {
+  const rights = await sharingRights(viewer);
+  if (!rights.shareWithGuests)
+    throw new Problem("forbidden", "You do not have permission to share albums with guests.");
+  if (download === "originals" && !rights.delegateDownloads)
+    throw new Problem(
+      "forbidden",
+      "You do not have permission to let others download originals. Choose none or previews.",
+    );
+}
+
+/** A new public link of the album (owner, shareWithGuests). The expiry must lie ahead. */
+export async function createShareLink(
+  viewer: Viewer | null,
+  albumId: number,
+  input: ShareLinkInput,
+): Promise<ShareLinkRow> {
+  const { album } = await requireAlbum(viewer, albumId, "manage");
+  await assertMayLink(viewer!, input.download);
+  if (album.status === "deleted")
+    throw new Problem("conflict", "This album is in the bin. Undelete it first.");
+  if (input.expires !== null && input.expires <= new Date().toISOString())
+    throw new Problem("invalid", "The expiry must lie in the future.", {
+      messages: ["The expiry must lie in the future."],
+    });
+  const count = await db()
+    .selectFrom("share_links")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("album_id", "=", album.id)
+    .where("revoked_at", "is", null)
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= MAX_LINKS_PER_ALBUM)
+    throw new Problem("too-many", `An album has at most ${MAX_LINKS_PER_ALBUM} open links.`);
+  return db()
+    .insertInto("share_links")
+    .values({
+      album_id: album.id,
+      token: newLinkToken(),
+      label: input.label,
+      expires_at: input.expires,
+      password_hash: input.password === "" ? null : await hashPassword(input.password),
+      download: input.download,
+      created_by: viewer!.id,
+      created_at: now(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A link of the album (owner), or not-found exactly as a missing one. */
+export async function getShareLink(
+  viewer: Viewer | null,
+  albumId: number,
+  linkId: number,
+): Promise<ShareLinkRow> {
+  const { album } = await requireAlbum(viewer, albumId, "manage");
+  const link = Number.isSafeInteger(linkId)
+    ? await db()
+        .selectFrom("share_links")
+        .selectAll()
+        .where("id", "=", linkId)
+        .where("album_id", "=", album.id)
+        .executeTakeFirst()
+    : undefined;
+  if (!link) throw new Problem("not-found", "There is no such link of this album.");
+  return link;
+}
+
+/** The album's links, newest first, revoked ones included (their log stays readable). */
+export async function listShareLinks(
+  viewer: Viewer | null,
+  albumId: number,
+): Promise<ShareLinkRow[]> {
+  const { album } = await requireAlbum(viewer, albumId, "manage");
+  return db()
+    .selectFrom("share_links")
+    .selectAll()
+    .where("album_id", "=", album.id)
+    .orderBy("id", "desc")
+    .execute();
+}
+
+/**
+ * Changes a link's label, expiry, download right and password (an empty password keeps the one
+ * set unless `clearPassword`). A revoked link stays revoked.
+ */
+export async function updateShareLink(
+  viewer: Viewer | null,
+  albumId: number,
+  linkId: number,
+  input: ShareLinkInput & { clearPassword?: boolean },
+): Promise<ShareLinkRow> {
+  const link = await getShareLink(viewer, albumId, linkId);
+  await assertMayLink(viewer!, input.download);
+  if (link.revoked_at !== null) throw new Problem("conflict", "This link is revoked.");
+  if (input.expires !== null && input.expires <= new Date().toISOString())
+    throw new Problem("invalid", "The expiry must lie in the future.");
+  const password_hash =
+    input.password !== ""
+      ? await hashPassword(input.password)
+      : input.clearPassword
+        ? null
+        : link.password_hash;
+  return db()
+    .updateTable("share_links")
+    .set({ label: input.label, expires_at: input.expires, download: input.download, password_hash })
+    .where("id", "=", link.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Revokes one link (idempotent: revoking a revoked link changes nothing). */
+export async function revokeShareLink(
+  viewer: Viewer | null,
+  albumId: number,
+  linkId: number,
+): Promise<ShareLinkRow> {
+  const link = await getShareLink(viewer, albumId, linkId);
+  if (link.revoked_at !== null) return link;
+  return db()
+    .updateTable("share_links")
+    .set({ revoked_at: now() })
+    .where("id", "=", link.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Revokes every open link of the album (the reference's removeShares with everyone). */
+export async function revokeAllShareLinks(viewer: Viewer | null, albumId: number): Promise<number> {
+  const { album } = await requireAlbum(viewer, albumId, "manage");
+  const result = await db()
+    .updateTable("share_links")
+    .set({ revoked_at: now() })
+    .where("album_id", "=", album.id)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export type LinkLogAction = ShareLinkLogRow["action"];
+
+/** One line of a link's access log. The address is cut to 100 characters (it is untrusted). */
+export async function logLinkAccess(
+  linkId: number,
+  address: string,
+  action: LinkLogAction,
+  assetId: number | null = null,
+  detail = "",
+): Promise<void> {
+  await db()
+    .insertInto("share_link_log")
+    .values({
+      link_id: linkId,
+      at: now(),
+      address: address.slice(0, 100),
+      action,
+      asset_id: assetId,
+      detail: detail.slice(0, 500),
+    })
+    .execute();
+}
+
+/**
+ * Checks a visitor's password for a protected link: at most LINK_GUESS_LIMIT wrong ones per
+ * address in LINK_GUESS_WINDOW_MINUTES, counted in the log so every process sees them. A wrong
+ * guess is logged; too many answer too-many before the password is even compared.
+ */
+export async function checkLinkPassword(
+  grant: LinkGrant,
+  address: string,
+  password: string,
+): Promise<void> {
+  const hash = grant.link.password_hash;
+  if (hash === null) return;
+  const since = new Date(Date.now() - LINK_GUESS_WINDOW_MINUTES * 60_000).toISOString();
+  const failures = await db()
+    .selectFrom("share_link_log")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("link_id", "=", grant.link.id)
+    .where("action", "=", "password-failed")
+    .where("address", "=", address.slice(0, 100))
+    .where("at", ">", since)
+    .executeTakeFirstOrThrow();
+  if (Number(failures.n) >= LINK_GUESS_LIMIT)
+    throw new Problem("too-many", LINK_GUESSES_EXHAUSTED, { heading: "Too many attempts" });
+  const ok = password.length > 0 && (await verify(hash, password).catch(() => false));
+  if (!ok) {
+    await logLinkAccess(grant.link.id, address, "password-failed");
+    throw new Problem("unauthenticated", LINK_PASSWORD_WRONG, { heading: "Password required" });
+  }
+  await logLinkAccess(grant.link.id, address, "password-ok");
+}
+
+export interface LinkLogPage {
+  entries: (Pick<ShareLinkLogRow, "id" | "at" | "address" | "action" | "asset_id" | "detail"> & {
+    fileName: string | null;
+  })[];
+  /** The id to pass as `before` for the next (older) page, or null at the end. */
+  before: number | null;
+}
+
+/** A link's access log for its owner, newest first, ACCESS_LOG_PAGE_SIZE at a time. */
+export async function linkAccessLog(
+  viewer: Viewer | null,
+  albumId: number,
+  linkId: number,
+  before?: number,
+): Promise<LinkLogPage> {
+  const link = await getShareLink(viewer, albumId, linkId);
+  let query = db()
+    .selectFrom("share_link_log")
+    .leftJoin("assets", "assets.id", "share_link_log.asset_id")
+    .select([
+      "share_link_log.id",
+      "share_link_log.at",
+      "share_link_log.address",
+      "share_link_log.action",
+      "share_link_log.asset_id",
+      "share_link_log.detail",
+      "assets.file_name as fileName",
+    ])
+    .where("share_link_log.link_id", "=", link.id);
+  if (before !== undefined && Number.isSafeInteger(before))
+    query = query.where("share_link_log.id", "<", before);
+  const rows = await query
+    .orderBy("share_link_log.id", "desc")
+    .limit(ACCESS_LOG_PAGE_SIZE + 1)
+    .execute();
+  const entries = rows.slice(0, ACCESS_LOG_PAGE_SIZE);
+  return {
+    entries,
+    before: rows.length > ACCESS_LOG_PAGE_SIZE ? entries[entries.length - 1]!.id : null,
+  };
+}
