@@ -70,6 +70,11 @@ import {
   REVISION_TITLES,
 } from "../tests/e2e/users";
 import { FIELD } from "../app/models/metadata/metadata-fields";
+import { seedAlbumsList } from "./seeds/albums-list";
+import { seedAlbumsView } from "./seeds/albums-view";
+import { seedAlbumsApi } from "./seeds/albums-api";
+import { seedAlbumsSharing } from "./seeds/albums-sharing";
+import { seedAlbumsLinks } from "./seeds/albums-links";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -143,6 +148,11 @@ async function main() {
   await ingestSeed();
   await editorsUiMetadata(editing);
   await revisionsHistory(revisionArchives);
+  await seedAlbumsList(users);
+  await seedAlbumsView(users);
+  await seedAlbumsApi(users);
+  await seedAlbumsSharing(users);
+  await seedAlbumsLinks(users);
   await database.destroy();
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
 }

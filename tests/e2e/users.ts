@@ -1,3 +1,8 @@
+import { ALBUMS_LIST_USERS } from "./albums-list";
+import { ALBUMS_VIEW_USERS } from "./albums-view";
+import { ALBUMS_API_USERS } from "./albums-api";
+import { ALBUMS_SHARING_USERS } from "./albums-sharing";
+import { ALBUMS_LINKS_USERS } from "./albums-links";
 /*
  * The people the end-to-end suite signs in as, shared by the seed script and the specs. A test
  * that changes a user's stored state (password, interface style) has one user per project, so the
@@ -65,7 +70,15 @@ const perProject = (project: string): SeedUser[] => [
   { username: `revisions-${project}`, fullName: `Revisions ${project}`, style: "light" },
 ];
 
-export const SEED_USERS: SeedUser[] = [...shared, ...PROJECTS.flatMap(perProject)];
+export const SEED_USERS: SeedUser[] = [
+  ...shared,
+  ...PROJECTS.flatMap(perProject),
+  ...ALBUMS_LIST_USERS,
+  ...ALBUMS_VIEW_USERS,
+  ...ALBUMS_API_USERS,
+  ...ALBUMS_SHARING_USERS,
+  ...ALBUMS_LINKS_USERS,
+];
 
 /** The name of a per-project user for the running project. */
 export function projectUser(
