@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Runs every test: build, typecheck, lint, vitest on SQLite, vitest on PostgreSQL (when one is
-// reachable; required when ARKIV_REQUIRE_POSTGRES=1), then Playwright with JavaScript on and off.
+// Runs every test: build, typecheck, lint, then side by side vitest on PostgreSQL (when one is
+// reachable; required when ARKIV_REQUIRE_POSTGRES=1) and vitest on SQLite followed by Playwright
+// with JavaScript on and off.
 // Ends with one "N passed, N failed" line over all legs.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -115,12 +116,28 @@ const postgres = await postgresUrl();
  * crashes, the import) mostly wait on a child server and the disk. The PostgreSQL leg keeps one:
  * its files share one database, and a file dropping its schema while another's migrator lists
  * every schema's tables fails that migrator.
+ *
+ * Playwright starts as soon as the SQLite leg ends, beside the rest of the PostgreSQL leg: that
+ * leg runs one file at a time and mostly waits on the database, so the second core would idle
+ * for minutes before the browsers start otherwise.
  */
-const legs = [
-  runLogged("vitest (SQLite)", npx, [...vitestArgs(sqliteReport), "--maxWorkers=2"], {
-    TEST_DATABASE_URL: "",
-  }),
-];
+const e2eReport = path.join(tmp, "playwright.json");
+const sqliteThenBrowsers = runLogged(
+  "vitest (SQLite)",
+  npx,
+  [...vitestArgs(sqliteReport), "--maxWorkers=2"],
+  { TEST_DATABASE_URL: "" },
+).then(() =>
+  runLogged(
+    "playwright (JavaScript on and off)",
+    npx,
+    ["playwright", "test", "--reporter=list,json"],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    },
+  ),
+);
+const legs = [sqliteThenBrowsers];
 if (postgres.url) {
   legs.push(
     runLogged("vitest (PostgreSQL)", npx, vitestArgs(pgReport), {
@@ -142,11 +159,6 @@ if (postgres.url) {
     `\nPostgreSQL leg skipped: no server reachable (${postgres.error}). Set TEST_DATABASE_URL to run it.`,
   );
 }
-
-const e2eReport = path.join(tmp, "playwright.json");
-run("playwright (JavaScript on and off)", npx, ["playwright", "test", "--reporter=list,json"], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-});
 results.push(["playwright", playwrightCounts(e2eReport)]);
 
 console.log("\n=== summary");
