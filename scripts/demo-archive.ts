@@ -11,6 +11,7 @@ import {
 } from "../app/models/archive/archive.server";
 import { findAssetWithContent } from "../app/models/asset/asset.server";
 import { register } from "../app/models/upload/upload.server";
+import { siteOwnerId } from "../app/models/user/user.server";
 
 /*
  * The demo archive a newcomer sees on first start: photographs made by our own code, with
@@ -19,6 +20,8 @@ import { register } from "../app/models/upload/upload.server";
  */
 
 export const DEMO_ARCHIVE_NAME = "Demo photographs";
+export const DEMO_ALBUM_NAME = "Demo highlights";
+const DEMO_ALBUM_SIZE = 8;
 const STATE_KEY = "demoArchive";
 
 async function demoState(): Promise<{ archiveId: number; done: boolean } | null> {
@@ -86,6 +89,60 @@ export async function ensureDemoArchive(options: { count?: number } = {}): Promi
     await register(null, { archive }, photo.fileName, blob, type);
     added += 1;
   }
+  await demoAlbum(archive.id);
   await saveState({ archiveId: archive.id, done: true });
   return added;
+}
+
+/*
+ * An album of the site owner's with the first demo photographs, so the albums page has something
+ * to open and share. Linked directly: the photographs are still being ingested, and an album
+ * shows each one as soon as it is ready (what its owner sees).
+ */
+async function demoAlbum(archiveId: number) {
+  const ownerId = await siteOwnerId();
+  if (ownerId === undefined) return;
+  const existing = await db()
+    .selectFrom("albums")
+    .select("id")
+    .where("owner_id", "=", ownerId)
+    .where("name", "=", DEMO_ALBUM_NAME)
+    .executeTakeFirst();
+  if (existing) return;
+  const assets = await db()
+    .selectFrom("assets")
+    .select("id")
+    .where("archive_id", "=", archiveId)
+    .orderBy("id")
+    .limit(DEMO_ALBUM_SIZE)
+    .execute();
+  const at = new Date().toISOString();
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      const album = await trx
+        .insertInto("albums")
+        .values({
+          owner_id: ownerId,
+          name: DEMO_ALBUM_NAME,
+          description: "A few of the demo photographs, to try albums and sharing with.",
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (assets.length > 0)
+        await trx
+          .insertInto("album_assets")
+          .values(
+            assets.map((a, i) => ({
+              album_id: album.id,
+              asset_id: a.id,
+              position: i + 1,
+              added_by: ownerId,
+              added_at: at,
+            })),
+          )
+          .execute();
+    });
 }

@@ -3,7 +3,7 @@ import { db } from "~/db/connection.server";
 import { jobHandlers } from "~/jobs/handlers.server";
 import { startWorker, type Worker } from "~/jobs/worker.server";
 import { createArchive, listArchives } from "~/models/archive/archive.server";
-import { DEMO_ARCHIVE_NAME, ensureDemoArchive } from "../../scripts/demo-archive";
+import { DEMO_ALBUM_NAME, DEMO_ARCHIVE_NAME, ensureDemoArchive } from "../../scripts/demo-archive";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import fs from "node:fs";
 import os from "node:os";
@@ -49,6 +49,16 @@ test("a first start makes the demo archive once, and its photographs become read
     expect(JSON.parse(asset.metadata)["80"]).toBeTruthy();
     expect(asset.camera_date).toMatch(/^20(19|2\d)-/);
   }
+  // The site owner's demo album holds the photographs, in their order, once.
+  const albums = await db().selectFrom("albums").selectAll().execute();
+  expect(albums.map((a) => a.name)).toEqual([DEMO_ALBUM_NAME]);
+  const linked = await db()
+    .selectFrom("album_assets")
+    .select("asset_id")
+    .where("album_id", "=", albums[0]!.id)
+    .orderBy("position")
+    .execute();
+  expect(linked.map((l) => l.asset_id)).toEqual(assets.map((a) => a.id).sort((a, b) => a - b));
 }, 90_000);
 
 test("a database that already has archives gets no demo archive", async () => {
