@@ -359,4 +359,16 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "leftRevision and rightRevision, whose answer the spec does not show): Arkiv's own answers, " +
       "the revision made and the field and pixel differences; the reference has none (decision 049).",
   },
+  {
+    method: "POST",
+    path: /^\/fotoweb\/users\/\d+\/albums\/\d+\/?$/i,
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "Adding asset links to an album (spec 000 section 7, 'POST asset links with data list') " +
+      "answers which were added, already present and refused, each refused one by its href " +
+      "with the reason ({added, present, refused}, decision 054): the issue asks that refusals " +
+      "be reported per asset, and the reference gives the album path only a GET.",
+  },
 ];
