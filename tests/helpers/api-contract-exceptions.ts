@@ -371,4 +371,15 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "with the reason ({added, present, refused}, decision 054): the issue asks that refusals " +
       "be reported per asset, and the reference gives the album path only a GET.",
   },
+  {
+    path: /^\/fotoweb\/views\/add-to-album\/?$/i,
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "The add-to-album page's own data for its dialog over the grid (Remix ?_data= of the " +
+      "loader; the action's result when the dialog posts with _fetch: added and present counts, " +
+      "each refused asset by name and reason, decision 054), not an API answer; the API's add " +
+      "is the POST of asset links to the album.",
+  },
 ];

@@ -301,4 +301,3 @@ export async function postAlbum(request: Request, viewer: Viewer, at: Address) {
   await orderPatch(request, viewer, grant);
   return albumAnswer(request, viewer, grant);
 }
-
