@@ -18,11 +18,15 @@ import { requireViewer } from "~/http/session.server";
 
 export const allowedMethods = ["GET", "HEAD", "PATCH", "POST", "DELETE"];
 
-export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) =>
+const answerGet = apiHandler(async ({ request, params }: LoaderFunctionArgs) =>
   getAlbum(request, await requireViewer(request), albumAddress(params)),
 );
 
-export const action = apiHandler(async (args: ActionFunctionArgs) => {
+export function loader(args: LoaderFunctionArgs) {
+  return answerGet(args);
+}
+
+const answerChange = apiHandler(async (args: ActionFunctionArgs) => {
   const { request, params } = args;
   const handler =
     request.method === "POST"
@@ -35,3 +39,7 @@ export const action = apiHandler(async (args: ActionFunctionArgs) => {
   if (!handler) return methodNotAllowed(args);
   return handler(request, await requireViewer(request), albumAddress(params));
 });
+
+export function action(args: ActionFunctionArgs) {
+  return answerChange(args);
+}
