@@ -457,6 +457,34 @@ describe("ORDERPATCH", () => {
   });
 });
 
+describe("sharees", () => {
+  test("a contributor may add but not reorder, delete or share; a body that is not an object is 400", async () => {
+    const ids = openHrefs.slice(0, 2).map(idOf);
+    const { album, href } = await newAlbum("Team", ids);
+    await share(album.id, contributor, "contribute");
+    const before = await order(album.id);
+    for (const response of [
+      await custom(contributorClient, "ORDERPATCH", href, { data: [{ href: openHrefs[1] }] }),
+      await send(contributorClient, "DELETE", href),
+      await custom(contributorClient, "SHARE", href),
+      await custom(contributorClient, "ARCHIVE", href),
+    ]) {
+      expect(response.status).toBe(403);
+      await readApiJson(response);
+    }
+    expect(await order(album.id)).toEqual(before);
+    const array = await send(ownerClient, "PATCH", href, [1, 2]);
+    expect(array.status).toBe(400);
+    await readApiJson(array);
+    const row = await db()
+      .selectFrom("albums")
+      .select("status")
+      .where("id", "=", album.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("active");
+  });
+});
+
 describe("SHARE", () => {
   test("403 without shareWithGuests; then a link with default settings", async () => {
     const { album, href } = await newAlbum("Public");
