@@ -31,6 +31,8 @@ export const LINKS = {
   backgroundTasks: "/fotoweb/me/background-tasks/",
   // Editing (issue 17): the batch panel for a selection (its plain page), a task's page.
   batch: "/fotoweb/views/batch",
+  /** "Add to album" for a selection (issue 18, decision 054). */
+  addToAlbum: "/fotoweb/views/add-to-album",
   tasks: "/fotoweb/views/tasks",
   // People (issue 15): the pages an administrator uses (each modal of the spec is a page without
   // JavaScript), their API, and what a visitor with no account reaches.

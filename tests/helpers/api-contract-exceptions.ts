@@ -359,4 +359,27 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "leftRevision and rightRevision, whose answer the spec does not show): Arkiv's own answers, " +
       "the revision made and the field and pixel differences; the reference has none (decision 049).",
   },
+  {
+    method: "POST",
+    path: /^\/fotoweb\/users\/\d+\/albums\/\d+\/?$/i,
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "Adding asset links to an album (spec 000 section 7, 'POST asset links with data list') " +
+      "answers which were added, already present and refused, each refused one by its href " +
+      "with the reason ({added, present, refused}, decision 054): the issue asks that refusals " +
+      "be reported per asset, and the reference gives the album path only a GET.",
+  },
+  {
+    path: /^\/fotoweb\/views\/add-to-album\/?$/i,
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "The add-to-album page's own data for its dialog over the grid (Remix ?_data= of the " +
+      "loader; the action's result when the dialog posts with _fetch: added and present counts, " +
+      "each refused asset by name and reason, decision 054), not an API answer; the API's add " +
+      "is the POST of asset links to the album.",
+  },
 ];

@@ -11,6 +11,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { button } from "~/components/ui/controls.css";
 import { LINKS } from "~/utils/links";
 import { BatchDialog } from "./BatchDialog";
+import { AddToAlbumDialog } from "~/components/album/AddToAlbumDialog";
 
 export interface GridPaging {
   first: string;
@@ -69,6 +70,7 @@ export function AssetGrid(props: AssetGridProps) {
   const bulk = useFetcher<{ ok: boolean; message: string }>();
   const moved = useRef<Set<number> | null>(null);
   const [batchUrl, setBatchUrl] = useState<string | null>(null);
+  const [albumUrl, setAlbumUrl] = useState<string | null>(null);
   const canBatch = props.canBatch ?? canPin;
 
   useEffect(() => setPinned(new Set(props.pinned)), [props.pinned]);
@@ -126,7 +128,8 @@ export function AssetGrid(props: AssetGridProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     // A batch button: the panel opens in a dialog over the grid instead of on its own page.
-    if (submitter?.getAttribute("formaction") === LINKS.batch) {
+    const dialogPage = submitter?.getAttribute("formaction");
+    if (dialogPage === LINKS.batch || dialogPage === LINKS.addToAlbum) {
       event.preventDefault();
       if (selected.size === 0) {
         showToast({ kind: "info", message: "Select the assets first." });
@@ -135,7 +138,8 @@ export function AssetGrid(props: AssetGridProps) {
       const query = new URLSearchParams();
       for (const [name, value] of new FormData(event.currentTarget, submitter))
         if (typeof value === "string") query.append(name, value);
-      setBatchUrl(`${LINKS.batch}?${query}`);
+      if (dialogPage === LINKS.batch) setBatchUrl(`${LINKS.batch}?${query}`);
+      else setAlbumUrl(`${LINKS.addToAlbum}?${query}`);
       return;
     }
     if (submitter?.value !== "relocate-bottom" || !list.next) return;
@@ -184,6 +188,17 @@ export function AssetGrid(props: AssetGridProps) {
             <Button type="submit" name="intent" value="unpin-selected" variant="secondary">
               Unpin selected
             </Button>
+          ) : null}
+          {canBatch ? (
+            // "Add to album" (issue 18): its own page without JavaScript, a dialog with it.
+            <button
+              type="submit"
+              formMethod="get"
+              formAction={LINKS.addToAlbum}
+              className={button.secondary}
+            >
+              Add to album…
+            </button>
           ) : null}
           {canBatch
             ? BATCH_BUTTONS.map(([op, label]) => (
@@ -247,6 +262,13 @@ export function AssetGrid(props: AssetGridProps) {
         )}
       </Form>
       {batchUrl ? <BatchDialog url={batchUrl} onClose={() => setBatchUrl(null)} /> : null}
+      {albumUrl ? (
+        <AddToAlbumDialog
+          url={albumUrl}
+          onClose={() => setAlbumUrl(null)}
+          onAdded={() => setSelected(new Set())}
+        />
+      ) : null}
       {hydrated ? (
         <>
           <div ref={list.sentinel} className={css.sentinel} />

@@ -1,0 +1,74 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { Dialog } from "react-aria-components/Dialog";
+import { Modal, ModalOverlay } from "react-aria-components/Modal";
+import { Button } from "~/components/ui/Button";
+import { showToast } from "~/components/ui/Toasts";
+import * as editors from "~/components/metadata/editors/editors.css";
+import { isFormReply, type FormReplyBody } from "~/http/error";
+import type { AddToAlbumOutcome, AddToAlbumPage } from "~/http/actions/add-to-album.server";
+import { AddToAlbumPanel, AddToAlbumResult, addToAlbumPath } from "./AddToAlbumPanel";
+
+/**
+ * "Add to album" over the grid (JavaScript only): the add-to-album page's data loaded by a
+ * fetcher from the URL the plain GET opens, its form posted by another fetcher; the result stays
+ * in the dialog (with each refusal by name) and is raised as a toast.
+ */
+export function AddToAlbumDialog({
+  url,
+  onClose,
+  onAdded,
+}: {
+  url: string;
+  onClose: () => void;
+  onAdded?: () => void;
+}) {
+  const loader = useFetcher<AddToAlbumPage>();
+  const poster = useFetcher<AddToAlbumOutcome | FormReplyBody>();
+  const { load } = loader;
+  useEffect(() => load(url), [load, url]);
+  const page = loader.data;
+  const answer = poster.data;
+  const outcome = answer && !isFormReply(answer) ? (answer as AddToAlbumOutcome) : null;
+  const reply = answer && isFormReply(answer) ? answer : undefined;
+  const toasted = useRef<AddToAlbumOutcome | null>(null);
+  useEffect(() => {
+    if (poster.state !== "idle" || !outcome || toasted.current === outcome) return;
+    toasted.current = outcome;
+    showToast({ kind: outcome.ok ? "success" : "warning", message: outcome.message });
+    onAdded?.();
+  }, [poster.state, outcome, onAdded]);
+  return (
+    <ModalOverlay
+      isOpen
+      isDismissable
+      onOpenChange={(open) => !open && onClose()}
+      className={editors.overlay}
+    >
+      <Modal className={editors.modal}>
+        <Dialog className={editors.dialog} aria-label="Add to album">
+          {outcome ? (
+            <>
+              <h2>Added to {outcome.album?.name ?? "the album"}</h2>
+              <AddToAlbumResult outcome={outcome} />
+              <Button variant="secondary" onPress={onClose}>
+                Close
+              </Button>
+            </>
+          ) : page ? (
+            <AddToAlbumPanel
+              key={page.q}
+              page={page}
+              reply={reply}
+              fetcher={poster as never}
+              onSearch={(q) => load(addToAlbumPath(page, q))}
+              onCancel={onClose}
+            />
+          ) : (
+            <p role="status">Loading your albums…</p>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,219 @@
+import { z } from "zod";
+import { json } from "@remix-run/node";
+import { assetsDecision } from "~/models/access/access.server";
+import { requireAlbum, sharingRights } from "~/models/access/album-access.server";
+import { albumEntries } from "~/models/album/album-entry.server";
+import { addAlbumAssets, createAlbum, listAlbums } from "~/models/album/album.server";
+import { albumNameSchema, MAX_ALBUM_BATCH } from "~/models/album/album.schema";
+import { isProblem } from "~/models/problem/problem";
+import type { Viewer } from "~/models/user/user.schema";
+import { albumHref, LINKS } from "~/utils/links";
+import { PROBLEM_STATUS } from "../error.server";
+import { apiError } from "../http.server";
+import { safeRedirect } from "../redirect";
+import { requireViewer } from "../session.server";
+import { formReply, formValues, readForm } from "../submission.server";
+import { redirectWithToast } from "../toast.server";
+
+/*
+ * "Add to album" for a selection (decision 054): /fotoweb/views/add-to-album?asset=1&asset=2
+ * lists the albums the viewer may add to (the contribute list, searchable) and, for holders of
+ * albums.create, a new album by name. The post adds what may be added and reports the rest per
+ * asset; without JavaScript it redirects to the album with a toast, with it (the dialog's
+ * fetcher, `_fetch`) it answers the result as JSON. Only albums requireAlbum lets the viewer
+ * contribute to are offered or accepted.
+ */
+
+const ALBUM_CHOICES = 100;
+const MAX_QUERY = 200;
+export const NO_SELECTION_MESSAGE = "Select the assets to add first.";
+export const CHOOSE_ALBUM_MESSAGE = "Choose an album, or name a new one.";
+
+const assetIdsSchema = z
+  .array(z.coerce.number().int().positive().max(2_147_483_647))
+  .max(MAX_ALBUM_BATCH, `Add at most ${MAX_ALBUM_BATCH} assets at once.`);
+
+export interface AddToAlbumChoice {
+  id: number;
+  name: string;
+  href: string;
+  /** The owner's name when it is not the viewer's own album. */
+  owner: string | null;
+  assetCount: number;
+}
+
+export interface AddToAlbumPage {
+  assetIds: number[];
+  /** The selected assets the viewer sees, by name (the rest show only as a count). */
+  assets: { id: number; name: string }[];
+  albums: AddToAlbumChoice[];
+  canCreate: boolean;
+  q: string;
+  back: string;
+}
+
+export interface AddToAlbumOutcome {
+  ok: boolean;
+  message: string;
+  album?: { name: string; href: string };
+  added: number;
+  present: number;
+  refused: { id: number; name: string; reason: string }[];
+}
+
+function readAssetIds(request: Request, values: unknown[]): number[] {
+  const parsed = assetIdsSchema.safeParse(values);
+  if (!parsed.success)
+    throw apiError(request, 400, parsed.error.issues[0]?.message ?? "The selection is not valid.");
+  if (parsed.data.length === 0) throw apiError(request, 400, NO_SELECTION_MESSAGE);
+  return [...new Set(parsed.data)];
+}
+
+/** Names of the assets the viewer sees; the others are left out (they read as missing). */
+async function assetNames(viewer: Viewer, ids: number[]): Promise<Map<number, string>> {
+  const decisions = await assetsDecision(viewer, ids, "View");
+  const names = new Map<number, string>();
+  for (const id of ids) {
+    const d = decisions.get(id);
+    if (d?.allowed) names.set(id, d.value.asset.file_name || `Asset ${id}`);
+  }
+  return names;
+}
+
+async function albumChoices(viewer: Viewer, q: string): Promise<AddToAlbumChoice[]> {
+  const rows = await listAlbums(viewer, { filter: "contribute", q, limit: ALBUM_CHOICES });
+  return (await albumEntries(viewer, rows)).map((e) => ({
+    id: e.id,
+    name: e.name,
+    href: e.href,
+    owner: e.role === "owner" ? null : e.owner.name,
+    assetCount: e.assetCount,
+  }));
+}
+
+export async function addToAlbumLoader(request: Request): Promise<AddToAlbumPage> {
+  const viewer = await requireViewer(request, { allowGuest: false });
+  const url = new URL(request.url);
+  const assetIds = readAssetIds(request, url.searchParams.getAll("asset"));
+  const q = (url.searchParams.get("q") ?? "").slice(0, MAX_QUERY);
+  const [names, albums, rights] = await Promise.all([
+    assetNames(viewer, assetIds),
+    albumChoices(viewer, q),
+    sharingRights(viewer),
+  ]);
+  return {
+    assetIds,
+    assets: [...names].map(([id, name]) => ({ id, name })),
+    albums,
+    canCreate: rights.create,
+    q,
+    back: safeRedirect(url.searchParams.get("back"), LINKS.archives),
+  };
+}
+
+const plural = (n: number) => (n === 1 ? "1 asset" : `${n} assets`);
+
+/** The sentence a person reads: what was added, what was there, and each refusal by name. */
+export function outcomeMessage(outcome: Omit<AddToAlbumOutcome, "ok" | "message">): string {
+  const name = outcome.album?.name ?? "the album";
+  const parts = [`Added ${plural(outcome.added)} to ${name}.`];
+  if (outcome.present > 0)
+    parts.push(
+      `${plural(outcome.present)} ${outcome.present === 1 ? "was" : "were"} already in it.`,
+    );
+  if (outcome.refused.length > 0) {
+    const listed = outcome.refused
+      .slice(0, 5)
+      .map((r) => `${r.name} (${r.reason.replace(/\.$/, "")})`)
+      .join("; ");
+    const more = outcome.refused.length > 5 ? `; and ${outcome.refused.length - 5} more` : "";
+    parts.push(`Refused ${plural(outcome.refused.length)}: ${listed}${more}.`);
+  }
+  const message = parts.join(" ");
+  // A toast holds 500 characters.
+  return message.length > 480 ? `${message.slice(0, 479)}…` : message;
+}
+
+const choiceSchema = z.union([
+  z.object({ album: z.literal("new"), name: albumNameSchema }),
+  z.object({ album: z.coerce.number().int().positive().max(2_147_483_647) }),
+]);
+
+export async function addToAlbumAction(request: Request) {
+  const viewer = await requireViewer(request, { allowGuest: false });
+  const form = await readForm(request);
+  const fetched = form.get("_fetch") === "1";
+  const assetIds = readAssetIds(request, form.getAll("asset"));
+  const values = formValues(form);
+  const reply = (fieldErrors: Record<string, string>, formError?: string, status = 400) =>
+    formReply(request, { fieldErrors, formError, status, values });
+  const typedName = form.get("name");
+  // A name typed without choosing "New album" (no script to tick it) asks for a new album.
+  const albumField =
+    form.get("album") ?? (typeof typedName === "string" && typedName.trim() !== "" ? "new" : null);
+  if (typeof albumField !== "string" || albumField === "")
+    return reply({ album: CHOOSE_ALBUM_MESSAGE });
+  const parsed = choiceSchema.safeParse({
+    album: albumField,
+    ...(albumField === "new" ? { name: form.get("name") ?? "" } : {}),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return albumField === "new"
+      ? reply({ name: issue?.message ?? "Give the album a name." })
+      : reply({ album: CHOOSE_ALBUM_MESSAGE });
+  }
+  try {
+    const albumId =
+      parsed.data.album === "new"
+        ? (
+            await createAlbum(viewer, {
+              name: (parsed.data as { name: string }).name,
+              description: "",
+            })
+          ).id
+        : parsed.data.album;
+    const grant = await requireAlbum(viewer, albumId, "contribute");
+    const result = await addAlbumAssets(viewer, grant.album.id, assetIds);
+    const names = await assetNames(
+      viewer,
+      result.refused.map((r) => r.id),
+    );
+    const album = {
+      name: grant.album.name,
+      href: albumHref(grant.album.owner_id, grant.album.id),
+    };
+    const body = {
+      album,
+      added: result.added.length,
+      present: result.present.length,
+      refused: result.refused.map((r) => ({
+        id: r.id,
+        // An asset the viewer does not see is named by its number only: its name is not theirs.
+        name: names.get(r.id) ?? `Asset ${r.id}`,
+        reason: r.reason,
+      })),
+    };
+    const outcome: AddToAlbumOutcome = {
+      ...body,
+      ok: body.refused.length === 0,
+      message: outcomeMessage(body),
+    };
+    if (fetched) return json(outcome, { headers: { "Cache-Control": "no-store" } });
+    return redirectWithToast(request, album.href, {
+      kind: outcome.ok ? "success" : "warning",
+      message: outcome.message,
+    });
+  } catch (error) {
+    if (!isProblem(error)) throw error;
+    const status = PROBLEM_STATUS[error.kind];
+    // An album not offered to the viewer reads as not chosen at all: no name or state leaks.
+    if (parsed.data.album !== "new" && (status === 404 || status === 403))
+      return reply({ album: CHOOSE_ALBUM_MESSAGE });
+    return reply(
+      parsed.data.album === "new" ? {} : { album: error.message },
+      error.message,
+      status,
+    );
+  }
+}
