@@ -68,6 +68,8 @@ export default function AlbumSharing() {
               <SharePeopleSearch query={data.peopleQuery} error={data.peopleError} />
             )}
             <ShareAddForm
+              // A saved share starts the form afresh.
+              key={data.shares.map((s) => `${s.type}:${s.id}:${s.access}:${s.download}`).join()}
               peopleApi={data.peopleApi}
               people={data.people}
               delegateDownloads={data.rights.delegateDownloads}

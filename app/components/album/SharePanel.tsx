@@ -74,7 +74,7 @@ export function SharePeopleSearch({ query, error }: { query: string; error: stri
         ) : null}
       </SearchField>
       <Button type="submit" variant="secondary">
-        Search
+        Search people
       </Button>
     </Form>
   );
