@@ -120,7 +120,9 @@ describe("the sharing API", () => {
       ["user", ["view"]],
       ["group", ["view", "contribute"]],
     ]);
-    const sharing = await readApiJson<Sharing>(await ownerClient.getJson(href));
+    const got = await ownerClient.getJson(href);
+    expect(got.headers.get("content-type")).toContain("application/vnd.fotoware.sharing+json");
+    const sharing = await readApiJson<Sharing>(got);
     expect(sharing.href).toBe(href);
     expect(sharing.originalHref).toBe(`/fotoweb/users/${owner.id}/albums/${album.id}/`);
     expect(sharing.shares.map((s) => [s.type, s.href, s.name])).toEqual([
