@@ -1,11 +1,14 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, now } from "~/db/connection.server";
 import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { createAlbum } from "~/models/album/album.server";
+import { SHARE_FAILED } from "~/models/album/album.schema";
 import type { Viewer } from "~/models/user/user.schema";
 import { createUser } from "~/models/user/user.server";
 import { albumSharesHref } from "~/utils/links";
 import { readApiJson } from "../helpers/api-contract";
+import { dialectUnderTest } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 
 /*
@@ -371,6 +374,39 @@ describe("the sharing page", () => {
     expect(removed.status).toBe(302);
     expect(await sharesOf(album.id)).toEqual([]);
     expect((await ownerClient.post(href, { intent: "nonsense" })).status).toBe(400);
+  });
+
+  test("a failure of the server's own shows the spec's share message", async () => {
+    const album = await createAlbum(owner, { name: "Failing", description: "" });
+    const href = albumSharesHref(owner.id, album.id);
+    // A trigger refusing every new share stands in for a database that fails mid-request.
+    const postgres = dialectUnderTest() === "postgres";
+    if (postgres) {
+      await sql`create function refuse_share() returns trigger as $$ begin raise exception 'refused'; end; $$ language plpgsql`.execute(
+        db(),
+      );
+      await sql`create trigger refuse_share before insert on album_shares for each row execute function refuse_share()`.execute(
+        db(),
+      );
+    } else
+      await sql`create trigger refuse_share before insert on album_shares begin select raise(abort, 'refused'); end`.execute(
+        db(),
+      );
+    try {
+      const response = await ownerClient.post(href, {
+        intent: "add-share",
+        target: `user:${friend.id}`,
+        access: "view",
+      });
+      expect(response.status).toBe(500);
+      const html = await response.text();
+      expect(html).toContain(`role="alert">${SHARE_FAILED}</p>`);
+      expect(html).toContain("Share Failing");
+    } finally {
+      await sql`drop trigger refuse_share${postgres ? sql` on album_shares` : sql``}`.execute(db());
+      if (postgres) await sql`drop function refuse_share()`.execute(db());
+    }
+    expect(await sharesOf(album.id)).toEqual([]);
   });
 
   test("a sharee is refused and a stranger gets the missing album's page", async () => {

@@ -1,4 +1,4 @@
-import { linkState, sharingRights } from "~/models/access/album-access.server";
+import { linkState, requireAlbum, sharingRights } from "~/models/access/album-access.server";
 import {
   addAlbumShares,
   listAlbumShares,
@@ -72,7 +72,7 @@ export async function albumSharesPageData(request: Request, params: object) {
 export async function albumSharesPageAction(request: Request, params: object) {
   const viewer = await requireViewer(request, { allowGuest: false });
   const { ownerId, albumId } = albumParams(params);
-  const { grant } = await listAlbumShares(viewer, albumId, ownerId);
+  const grant = await requireAlbum(viewer, albumId, "manage", ownerId);
   const back = albumSharesHref(grant.album.owner_id, grant.album.id);
   const values = await readBody(request, { json: false });
   if (values.intent === "remove-share") {
