@@ -349,6 +349,10 @@ describe("the sharing page", () => {
       download: "on",
     });
     expect(downloads.status).toBe(400);
+    // Without delegateDownloads the box is not offered; the refusal still names what was refused.
+    expect(await downloads.text()).toContain(
+      'role="alert">You do not have permission to let others download originals',
+    );
     expect(await sharesOf(album.id)).toEqual([]);
 
     const added = await ownerClient.post(href, {

@@ -122,6 +122,10 @@ export function ShareAddForm({ peopleApi, people, delegateDownloads, reply }: Sh
         >
           Allow downloads of originals
         </CheckboxField>
+      ) : errors.download ? (
+        <p className={controls.fieldError} role="alert">
+          {errors.download}
+        </p>
       ) : null}
       <TextField
         name="messageTitle"

@@ -100,9 +100,7 @@ export async function albumSharesPageAction(request: Request, params: object) {
   } catch (error) {
     if (error instanceof ShareEntryProblem)
       return formReply(request, {
-        fieldErrors: {
-          [error.message.includes("download") ? "download" : "target"]: error.message,
-        },
+        fieldErrors: { [error.field]: error.message },
         values,
       });
     if (isProblem(error)) throw error;

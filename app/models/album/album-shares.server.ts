@@ -104,11 +104,12 @@ async function sharesOf(albumId: number): Promise<AlbumShare[]> {
     );
 }
 
-/** A refusal of one entry of a request, with its place so the caller can name it. */
+/** A refusal of one entry of a request, with its place and the part refused so the caller can name it. */
 export class ShareEntryProblem extends Problem {
   constructor(
     readonly index: number,
     problem: Problem,
+    readonly field: "target" | "download" = "target",
   ) {
     super(problem.kind, problem.message, problem.details);
   }
@@ -134,8 +135,8 @@ export async function checkShareRequests(
   const rights = await sharingRights(viewer);
   const targets: (ShareRequest & { name: string })[] = [];
   for (const [index, request] of requests.entries()) {
-    const refuse = (kind: Problem["kind"], message: string) =>
-      new ShareEntryProblem(index, new Problem(kind, message));
+    const refuse = (kind: Problem["kind"], message: string, field?: "download") =>
+      new ShareEntryProblem(index, new Problem(kind, message), field);
     if (request.type === "user" && request.id === viewer!.id)
       throw refuse("invalid", "You cannot share an album with yourself.");
     if (request.type === "user" && request.id === grant.album.owner_id)
@@ -144,6 +145,7 @@ export async function checkShareRequests(
       throw refuse(
         "forbidden",
         "You do not have permission to let others download originals. Share without downloads.",
+        "download",
       );
     const decision = await shareTargetDecision(viewer!, { type: request.type, id: request.id });
     if (!decision.allowed) throw new ShareEntryProblem(index, decision.problem);
