@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, now } from "~/db/connection.server";
 import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
-import { createAlbum } from "~/models/album/album.server";
+import { changeAlbumStatus, createAlbum } from "~/models/album/album.server";
 import { SHARE_FAILED } from "~/models/album/album.schema";
 import type { Viewer } from "~/models/user/user.schema";
 import { createUser } from "~/models/user/user.server";
@@ -200,6 +200,21 @@ describe("the sharing API", () => {
     expect(
       await db().selectFrom("share_links").select("id").where("album_id", "=", album.id).execute(),
     ).toEqual([]);
+  });
+
+  test("an album in the bin refuses new shares (409) and still lets them be removed", async () => {
+    const album = await createAlbum(owner, { name: "Binned", description: "" });
+    const href = albumSharesHref(owner.id, album.id);
+    const entry = { type: "user", href: String(friend.id), acl: ["view"] };
+    expect((await patch(ownerClient, href, { addShares: [entry] })).status).toBe(200);
+    await changeAlbumStatus(owner, album.id, "delete");
+    const refused = await patch(ownerClient, href, { addShares: [entry] });
+    expect(refused.status).toBe(409);
+    await readApiJson(refused);
+    const removed = await patch(ownerClient, href, { removeShares: [entry] });
+    expect(removed.status).toBe(200);
+    await readApiJson(removed);
+    expect(await sharesOf(album.id)).toEqual([]);
   });
 
   test("everyone makes public links, listed with the showcase; removeShares everyone revokes", async () => {

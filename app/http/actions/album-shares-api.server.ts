@@ -18,7 +18,11 @@ import {
   shareMessageSchema,
   type ShareTargetType,
 } from "~/models/album/album-shares.schema";
-import { shareLinkSchema, type LinkDownload } from "~/models/album/album.schema";
+import {
+  MAX_LINKS_PER_ALBUM,
+  shareLinkSchema,
+  type LinkDownload,
+} from "~/models/album/album.schema";
 import {
   createShareLink,
   listShareLinks,
@@ -220,15 +224,26 @@ export async function sharingUpdate(request: Request, viewer: Viewer, params: ob
   const update = parseUpdate(body);
   const shareEntries = update.adds.filter((a) => a.kind === "share");
   const requests = shareEntries.map((a) => a.request);
-  try {
-    await checkShareRequests(viewer, albumId, requests, ownerId);
-  } catch (error) {
-    if (error instanceof ShareEntryProblem)
-      throw bad(`addShares[${shareEntries[error.index]!.index}]`, error.message);
-    throw error;
-  }
   const links = update.adds.filter((a) => a.kind === "link");
+  // Adding anything to an album in the bin is a conflict; removing from it is not.
+  if (update.adds.length > 0)
+    try {
+      await checkShareRequests(viewer, albumId, requests, ownerId);
+    } catch (error) {
+      if (error instanceof ShareEntryProblem)
+        throw bad(`addShares[${shareEntries[error.index]!.index}]`, error.message);
+      throw error;
+    }
   if (links.length > 0) {
+    const at = new Date();
+    const open = update.revokeLinks
+      ? 0
+      : (await listShareLinks(viewer, albumId)).filter((l) => linkState(l, at) === "open").length;
+    if (open + links.length > MAX_LINKS_PER_ALBUM)
+      throw bad(
+        `addShares[${links[0]!.index}]`,
+        `An album has at most ${MAX_LINKS_PER_ALBUM} open links.`,
+      );
     const rights = await sharingRights(viewer);
     const refused = !rights.shareWithGuests
       ? { entry: links[0]!, message: "You do not have permission to share albums with guests." }
@@ -243,11 +258,14 @@ export async function sharingUpdate(request: Request, viewer: Viewer, params: ob
   const origin = publicOrigin(request);
   if (update.revokeLinks) await revokeAllShareLinks(viewer, albumId);
   if (update.removes.length > 0) await removeAlbumShares(viewer, albumId, update.removes, ownerId);
-  const added = await addAlbumShares(viewer, albumId, requests, {
-    ownerId,
-    message: update.message,
-    origin,
-  });
+  const added =
+    requests.length > 0
+      ? await addAlbumShares(viewer, albumId, requests, {
+          ownerId,
+          message: update.message,
+          origin,
+        })
+      : [];
   const addedShares: object[] = added.map((s) => ({
     type: s.type,
     href: hrefOf(s.type, s.id),
