@@ -291,6 +291,52 @@ export async function shareTargetDecision(
   return { allowed: true, value: { type: "group", id: group.id, name: group.name } };
 }
 
+/**
+ * Whom the sharer may share with, as the people search lists them (the same rules as
+ * shareTargetDecision): users when shareWithUsers, groups when shareWithGroups; with
+ * restrictToFriends `friendGroups` holds the sharer's own groups (never the whole-site ones) and
+ * `friendUserGroups` those and every group inside them, where a friend's direct membership lies.
+ * Null means no restriction.
+ */
+export interface ShareScope {
+  users: boolean;
+  groups: boolean;
+  friendGroups: number[] | null;
+  friendUserGroups: number[] | null;
+}
+
+export async function shareScope(sharer: Viewer): Promise<ShareScope> {
+  const rights = await sharingRights(sharer);
+  if (sharer.isGuest)
+    return { users: false, groups: false, friendGroups: [], friendUserGroups: [] };
+  if (!rights.restrictToFriends)
+    return {
+      users: rights.shareWithUsers,
+      groups: rights.shareWithGroups,
+      friendGroups: null,
+      friendUserGroups: null,
+    };
+  const own = (await groupsOfUser(sharer)).filter((g) => !WHOLE_SITE.has(g));
+  const inside = new Set(own);
+  if (own.length > 0) {
+    // A friend may be a direct member of one of the sharer's groups or of a group inside one.
+    const { rows } = await sql<{ id: number }>`
+      with recursive inside(id) as (
+        select member_group_id as id from group_groups where group_id in (${sql.join(own)})
+        union
+        select gg.member_group_id from group_groups gg join inside i on gg.group_id = i.id
+      )
+      select id from inside`.execute(db());
+    for (const row of rows) inside.add(Number(row.id));
+  }
+  return {
+    users: rights.shareWithUsers,
+    groups: rights.shareWithGroups,
+    friendGroups: own,
+    friendUserGroups: [...inside],
+  };
+}
+
 /** What one asset of an album may be served as, through a grant or a link. */
 export interface AlbumAssetRights {
   /** Shown in the album (thumbnail): the owner sees it. */

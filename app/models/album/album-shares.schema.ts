@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { SHARE_ACCESS } from "./album.schema";
+
+/*
+ * Sharing an album with users and groups (decision 055): the limits and schemas shared by the
+ * sharing page, its actions and the API. Pure: the browser imports it too.
+ */
+
+/** Entries one SharingUpdate may carry in addShares and in removeShares. */
+export const MAX_SHARE_ENTRIES = 100;
+/** People mailed about one share at most (a group's members are cut there). */
+export const MAX_SHARE_MAIL_RECIPIENTS = 200;
+export const MAX_SHARE_MESSAGE_TITLE = 200;
+export const MAX_SHARE_MESSAGE_BODY = 4000;
+export const MAX_PEOPLE_QUERY = 200;
+export const PEOPLE_PAGE_SIZE = 25;
+
+export type ShareTargetType = "user" | "group";
+
+/** A share target as forms write it: `user:12` or `group:10020`. */
+export const shareTargetKey = (type: ShareTargetType, id: number) => `${type}:${id}`;
+
+export function parseShareTargetKey(value: string): { type: ShareTargetType; id: number } | null {
+  const match = /^(user|group):(\d{1,9})$/.exec(value.trim());
+  return match ? { type: match[1] as ShareTargetType, id: Number(match[2]) } : null;
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** The optional message mailed with a new share: plain text, never markup. */
+export const shareMessageSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .max(MAX_SHARE_MESSAGE_TITLE, `Keep the title to ${MAX_SHARE_MESSAGE_TITLE} characters.`)
+    .refine((s) => !/[\r\n]/.test(s) && !CONTROL.test(s), "The title must be one line of text.")
+    .optional()
+    .default(""),
+  body: z
+    .string()
+    .trim()
+    .max(MAX_SHARE_MESSAGE_BODY, `Keep the message to ${MAX_SHARE_MESSAGE_BODY} characters.`)
+    .refine((s) => !CONTROL.test(s), "The message holds characters that are not text.")
+    .optional()
+    .default(""),
+});
+export type ShareMessage = z.output<typeof shareMessageSchema>;
+
+/** The sharing page's add form (JavaScript on or off). */
+export const shareFormSchema = z.object({
+  target: z
+    .string({ required_error: "Choose a person or a group to share with." })
+    .transform((s, ctx) => {
+      const target = parseShareTargetKey(s);
+      if (!target) {
+        ctx.addIssue({ code: "custom", message: "Choose a person or a group to share with." });
+        return z.NEVER;
+      }
+      return target;
+    }),
+  access: z.enum(SHARE_ACCESS, { message: "Choose view or contribute." }).default("view"),
+  download: z
+    .union([z.literal("on"), z.literal("")])
+    .optional()
+    .transform((v) => v === "on"),
+  messageTitle: shareMessageSchema.shape.title,
+  messageBody: shareMessageSchema.shape.body,
+});
+
+/** Removing one share from the page. */
+export const shareRemoveSchema = z.object({
+  target: z.string().transform((s, ctx) => {
+    const target = parseShareTargetKey(s);
+    if (!target) {
+      ctx.addIssue({ code: "custom", message: "Choose a share to remove." });
+      return z.NEVER;
+    }
+    return target;
+  }),
+});
+
+/** The people search: q is required (the reference says so), pages from 0. */
+export const peopleQuerySchema = z.object({
+  q: z
+    .string({ required_error: "Type a name to search for people." })
+    .trim()
+    .min(1, "Type a name to search for people.")
+    .max(MAX_PEOPLE_QUERY, `Keep the search to ${MAX_PEOPLE_QUERY} characters.`),
+  p: z.coerce.number().int().min(0).max(10_000).optional().default(0),
+});
