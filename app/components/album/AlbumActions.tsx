@@ -160,10 +160,17 @@ function RenameForm(props: AlbumActionsProps & { onCancel?: () => void }) {
       aria-label="Rename and describe"
     >
       <input type="hidden" name="intent" value="rename" />
-      <ValidatedTextField label="Name" name="name" maxLength={MAX_ALBUM_NAME} isRequired />
+      <ValidatedTextField
+        label="Name"
+        name="name"
+        defaultValue={props.name}
+        maxLength={MAX_ALBUM_NAME}
+        isRequired
+      />
       <ValidatedTextField
         label="Description"
         name="description"
+        defaultValue={props.description}
         multiline
         maxLength={MAX_ALBUM_DESCRIPTION}
       />

@@ -5,6 +5,11 @@ import { alertInfo, alertWarning, muted } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import * as css from "./album-page.css";
 
+const shareText = (s: SerializeFrom<AlbumShareSummary>) =>
+  `${s.name} (${s.type === "group" ? "group, " : ""}${
+    s.access === "contribute" ? "may add" : "may view"
+  }${s.download ? ", may download originals" : ""})`;
+
 const ROLE_WORDS = { owner: "Yours", contribute: "You may add to it", view: "You may view it" };
 
 /** The album's name, description, owner, size, status and (to its owner) who it is shared with. */
@@ -24,7 +29,7 @@ export function AlbumHeader({
       <h1 className={css.title}>{album.name}</h1>
       {album.description ? <p className={css.description}>{album.description}</p> : null}
       <ul className={css.facts} aria-label="About this album">
-        <li>Album by {album.owner.name}</li>
+        <li>{`Album by ${album.owner.name}`}</li>
         <li>{album.assetCount === 1 ? "1 asset" : `${album.assetCount} assets`}</li>
         <li>{ROLE_WORDS[album.role]}</li>
       </ul>
@@ -55,11 +60,7 @@ export function AlbumHeader({
           ) : (
             <ul>
               {shares.map((s) => (
-                <li key={`${s.type}-${s.id}`}>
-                  {s.name} ({s.type === "group" ? "group, " : ""}
-                  {s.access === "contribute" ? "may add" : "may view"}
-                  {s.download ? ", may download originals" : ""})
-                </li>
+                <li key={`${s.type}-${s.id}`}>{shareText(s)}</li>
               ))}
             </ul>
           )}
