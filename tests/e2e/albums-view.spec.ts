@@ -68,10 +68,10 @@ test("the owner renames, sets the cover, reorders, removes, archives and deletes
   if (js) {
     await ownerAction(page, js, "Rename and describe…", "");
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Name").fill("");
+    await dialog.getByRole("textbox", { name: "Name" }).fill("");
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog.getByText("Give the album a name.")).toBeVisible();
-    await dialog.getByLabel("Name").fill(renamed);
+    await dialog.getByRole("textbox", { name: "Name" }).fill(renamed);
     await dialog.getByRole("button", { name: "Save" }).click();
   } else {
     const form = main.getByRole("form", { name: "Rename and describe" });
