@@ -21,7 +21,6 @@ let server: TestServer;
 let owner: Viewer;
 let sharee: Viewer;
 let elsewhere: Archive;
-let sharee2: Viewer;
 let privateArchive: Archive;
 const clients: Record<string, Client> = {};
 
@@ -136,7 +135,7 @@ beforeAll(async () => {
   server = await startTestServer();
   owner = await createUser({ username: "fileowner", password: "owner-password-1" });
   sharee = await createUser({ username: "filesharee", password: "sharee-password-1" });
-  sharee2 = await createUser({ username: "fileother", password: "other-password-1" });
+  await createUser({ username: "fileother", password: "other-password-1" });
   privateArchive = await createArchive({
     name: "Owner files",
     members: [
