@@ -309,6 +309,29 @@ describe("the owner's intents", () => {
     expect(nowhere.status).toBe(400);
   });
 
+  test("move before an asset; before one gone is a conflict", async () => {
+    const { id, href } = await makeAlbum("Move before");
+    const move = (asset: number, after: string) =>
+      post("pagealba", href, [
+        ["intent", "move"],
+        ["asset", String(asset)],
+        ["after", after],
+      ]);
+    expect((await move(ids[0]!, `before:${ids[3]}`)).status).toBe(302);
+    expect(await order(id)).toEqual([ids[1], ids[2], ids[0], ids[3], ids[4], ids[5]]);
+    expect((await move(ids[4]!, `before:${ids[1]}`)).status).toBe(302);
+    expect((await order(id))[0]).toBe(ids[4]);
+    const before = await order(id);
+    await post("pagealba", href, [
+      ["intent", "remove"],
+      ["asset", String(ids[5])],
+    ]);
+    const stale = await move(ids[0]!, `before:${ids[5]}`);
+    expect(stale.status).toBe(409);
+    expect(await order(id)).toEqual(before.filter((a) => a !== ids[5]));
+    expect((await move(ids[0]!, "before:x")).status).toBe(400);
+  });
+
   test("archive, unarchive, delete to the bin, undelete, delete forever", async () => {
     const { id, href } = await makeAlbum("Status");
     expect((await post("pagealba", href, [["intent", "archive"]])).status).toBe(302);

@@ -1,4 +1,5 @@
 import type { SerializeFrom } from "@remix-run/node";
+import { Fragment } from "react";
 import { AssetGrid } from "~/components/asset/AssetGrid";
 import { button } from "~/components/ui/controls.css";
 import type { albumPageLoader } from "~/http/actions/album-page.server";
@@ -79,11 +80,15 @@ export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumP
             defaultValue="top"
           >
             <option value="top">to the top</option>
-            {grid.assets.map((asset, i) => (
-              <option key={asset.id} value={asset.id}>
-                after {i + 1}. {asset.thumbnailFields.label.value}
-              </option>
-            ))}
+            {grid.assets.map((asset, i) => {
+              const label = `${i + 1}. ${asset.thumbnailFields.label.value}`;
+              return (
+                <Fragment key={asset.id}>
+                  <option value={`before:${asset.id}`}>{`before ${label}`}</option>
+                  <option value={asset.id}>{`after ${label}`}</option>
+                </Fragment>
+              );
+            })}
           </select>
           <button
             type="submit"

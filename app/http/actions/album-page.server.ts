@@ -17,7 +17,7 @@ import {
   setAlbumCover,
   updateAlbum,
 } from "~/models/album/album.server";
-import { albumShareSummary } from "~/models/album/album-view.server";
+import { albumShareSummary, anchorBefore } from "~/models/album/album-view.server";
 import { HTML_PAGE_SIZE } from "~/models/collection/collection-page.server";
 import { isProblem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
@@ -84,10 +84,10 @@ const intentSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("move"),
     asset: assetIds.min(1, "Select the assets to move first."),
-    after: z.union([
-      z.literal("top"),
-      z.coerce.number({ message: "Choose where to move them." }).int().positive(),
-    ]),
+    // "top", an asset's id (after it), or "before:" and an asset's id.
+    after: z
+      .string({ message: "Choose where to move them." })
+      .regex(/^(top|(before:)?\d{1,15})$/, "Choose where to move them."),
   }),
   z.object({ intent: z.literal("archive") }),
   z.object({ intent: z.literal("unarchive") }),
@@ -98,6 +98,9 @@ const intentSchema = z.discriminatedUnion("intent", [
     confirm: z.literal("on", { message: "Tick the box to delete the album for good." }),
   }),
 ]);
+
+/** An id no asset has: moving after it is the model's stale-anchor conflict. */
+const MISSING_ANCHOR = Number.MAX_SAFE_INTEGER;
 
 export const PIN_INTENTS = new Set(["pin", "pin-selected", "unpin-selected", "clear-pins"]);
 
@@ -180,10 +183,13 @@ async function perform(
       await setAlbumCover(viewer, id, null);
       return done("Cover cleared: the first asset is the cover.");
     case "move": {
-      const moved = await moveAlbumAssets(viewer, id, {
-        assetIds: data.asset,
-        after: data.after === "top" ? null : data.after,
-      });
+      let after: number | null = null;
+      if (data.after.startsWith("before:")) {
+        const anchor = await anchorBefore(grant, Number(data.after.slice(7)), data.asset);
+        // The asset to go before has left the album: the model's conflict, nothing moves.
+        after = anchor === undefined ? MISSING_ANCHOR : anchor;
+      } else if (data.after !== "top") after = Number(data.after);
+      const moved = await moveAlbumAssets(viewer, id, { assetIds: data.asset, after });
       return done(`${plural(moved)} moved.`);
     }
     case "archive":

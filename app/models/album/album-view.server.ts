@@ -89,3 +89,35 @@ export async function albumShareSummary(grant: AlbumGrant): Promise<AlbumShareSu
     .filter((s) => s.name !== "")
     .sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/**
+ * "Move before X" as the model's "move after": the asset just before X in the album's order that
+ * is not among those moving, or null (the top) when there is none. undefined when X is not in the
+ * album (a stale view: the move is then the model's conflict). Read outside the move's lock: a
+ * change in between only shifts where the assets land, never loses or doubles one.
+ */
+export async function anchorBefore(
+  grant: AlbumGrant,
+  beforeId: number,
+  moving: readonly number[],
+): Promise<number | null | undefined> {
+  const target = await db()
+    .selectFrom("album_assets")
+    .select("position")
+    .where("album_id", "=", grant.album.id)
+    .where("asset_id", "=", beforeId)
+    .executeTakeFirst();
+  if (!target) return undefined;
+  let query = db()
+    .selectFrom("album_assets")
+    .select("asset_id")
+    .where("album_id", "=", grant.album.id)
+    .where("position", "<", target.position);
+  if (moving.length > 0) query = query.where("asset_id", "not in", [...moving]);
+  const row = await query
+    .orderBy("position", "desc")
+    .orderBy("asset_id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.asset_id ?? null;
+}
