@@ -106,6 +106,15 @@ test("the owner renames, sets the cover, reorders, removes, archives and deletes
     lastId ?? "",
   );
 
+  if (js) {
+    // Drag and drop: the first asset onto the third puts it right after the third.
+    const boxes = page.getByRole("checkbox", { name: /^Select / });
+    const first = await boxes.nth(0).getAttribute("value");
+    await page.getByTestId("album-mover").nth(0).dragTo(page.getByTestId("album-mover").nth(2));
+    await expectToast(page, "1 asset moved.");
+    await expect(boxes.nth(2)).toHaveAttribute("value", first ?? "");
+  }
+
   // Remove the first: three stay.
   await tick(page, 0);
   await main.getByRole("button", { name: "Remove from album" }).click();

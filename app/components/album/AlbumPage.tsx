@@ -1,11 +1,14 @@
 import type { SerializeFrom } from "@remix-run/node";
+import { useSubmit } from "@remix-run/react";
 import { Fragment } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { AssetGrid } from "~/components/asset/AssetGrid";
 import { button } from "~/components/ui/controls.css";
 import type { albumPageLoader } from "~/http/actions/album-page.server";
 import { alertDanger } from "~/styles/global.css";
 import { AlbumActions } from "./AlbumActions";
 import { AlbumHeader } from "./AlbumHeader";
+import { AlbumPageMover } from "./AlbumPageMover";
 import * as css from "./album-page.css";
 
 export type AlbumPageData = SerializeFrom<typeof albumPageLoader>;
@@ -27,6 +30,13 @@ export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumP
   const { album, grid, canManage } = data;
   const fieldErrors = reply?.fieldErrors ?? {};
   const renameError = Boolean(fieldErrors["name"] || fieldErrors["description"]);
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const move = (moved: number, after: number) =>
+    submit(
+      { intent: "move", asset: String(moved), after: String(after) },
+      { method: "post", preventScrollReset: true },
+    );
   return (
     <div>
       <AlbumHeader
@@ -113,7 +123,15 @@ export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumP
         tileHref={canManage ? undefined : (asset) => grid.files[asset.id]?.open ?? undefined}
         tileExtra={
           canManage
-            ? undefined
+            ? hydrated
+              ? (asset) => (
+                  <AlbumPageMover
+                    assetId={asset.id}
+                    label={asset.thumbnailFields.label.value}
+                    onMove={move}
+                  />
+                )
+              : undefined
             : (asset) => {
                 const original = grid.files[asset.id]?.original;
                 return original ? (

@@ -86,3 +86,12 @@ export const menuItem = style({
   },
 });
 export const downloadLink = style({ fontSize: "0.85rem" });
+export const mover = style({
+  display: "inline-flex",
+  borderRadius: vars.radius.sm,
+  outline: "2px solid transparent",
+  selectors: {
+    "&[data-drop-target]": { outline: `2px solid ${vars.color.focus}` },
+    "&[data-dragging]": { opacity: 0.5 },
+  },
+});
