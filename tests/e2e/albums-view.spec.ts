@@ -166,6 +166,8 @@ for (const theme of ["light", "dark"] as const) {
     const ownerId = await signInAs(page, owner);
     await open(albumUrl(ownerId, album));
     if (hasJs(info)) {
+      // The scripted page first (its drag handles), then with the rename dialog open.
+      await expectAccessible(page, info, `album page, owner, ${theme}, scripted`);
       await page.getByRole("button", { name: "Album actions", exact: true }).click();
       await page.getByRole("menuitem", { name: "Rename and describe…" }).click();
       await expect(page.getByRole("dialog")).toBeVisible();
