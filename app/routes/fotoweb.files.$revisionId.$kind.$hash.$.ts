@@ -1,15 +1,11 @@
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Readable } from "node:stream";
-import {
-  accessFile,
-  contentDisposition,
-  isFileKind,
-  openFile,
-} from "~/models/rendition/rendition.server";
+import { contentDisposition, isFileKind, openFile } from "~/models/rendition/rendition.server";
 import { blobStore } from "~/storage/blob-store.server";
 import { IndexedFileError, readOriginal } from "~/models/archive/path-files.server";
 import { apiError, apiHandler, methodNotAllowed } from "~/http/http.server";
 import { getBrowsingViewer } from "~/http/session.server";
+import { fileRequestAccess } from "~/http/actions/album-files.server";
 
 /*
  * A file by content: the URL names the revision, the kind and the hash, so a response never
@@ -23,9 +19,13 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   const kind = params.kind ?? "";
   if (!Number.isInteger(revisionId) || !isFileKind(kind))
     return apiError(request, 404, "There is no file at this address.");
-  // A download through one of the archive's processing profiles names it (decision 040).
-  const profile = new URL(request.url).searchParams.get("profile") ?? undefined;
-  const access = await accessFile(viewer, revisionId, kind, { profile });
+  // The viewer's own rights, or through an album shared with them (`?album=`, decision 053).
+  const { access, attachment } = await fileRequestAccess(
+    viewer,
+    new URL(request.url),
+    revisionId,
+    kind,
+  );
   if (!access.ok) return apiError(request, access.status, access.message);
   if (access.hash !== params.hash)
     return apiError(request, 404, "There is no file at this address.");
@@ -37,7 +37,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
     "Cache-Control": "private, max-age=31536000, immutable",
     "Content-Type": file.mime,
     "Content-Disposition": contentDisposition(
-      kind === "original" ? "attachment" : "inline",
+      attachment ? "attachment" : "inline",
       access.fileName,
     ),
     "Accept-Ranges": "bytes",

@@ -1,5 +1,5 @@
 import { Form, useFetcher, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/Button";
 import { AssetTile, type GridAsset } from "./AssetTile";
 import { showToast } from "~/components/ui/Toasts";
@@ -35,6 +35,10 @@ export interface AssetGridProps {
   emptyText: string;
   /** Offer the batch operations on the selection (signed-in people; the panel says who may). */
   canBatch?: boolean;
+  /** Where a tile opens instead of the asset's page (an album's sharees, decision 053). */
+  tileHref?: (asset: GridAsset) => string | undefined;
+  /** More for a tile's actions (an album's "Download original"). */
+  tileExtra?: (asset: GridAsset) => ReactNode;
 }
 
 /** The batch panel's operations the selection bar offers (decision 046). */
@@ -256,6 +260,8 @@ export function AssetGrid(props: AssetGridProps) {
                 pinned={pinned.has(asset.id)}
                 pinFormId={PIN_FORM}
                 onPinChange={onPinChange}
+                href={props.tileHref?.(asset)}
+                extra={props.tileExtra?.(asset)}
               />
             ))}
           </ul>

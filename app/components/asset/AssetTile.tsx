@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { memo, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Button } from "react-aria-components/Button";
 import { Checkbox } from "react-aria-components/Checkbox";
 import { thumbHashToDataURL } from "thumbhash";
@@ -45,6 +45,9 @@ export interface AssetTileProps {
   /** The form the no-JavaScript pin button submits (outside the selection form). */
   pinFormId: string;
   onPinChange?: (id: number, pinned: boolean) => void;
+  /** Opens this instead of the asset's page (an album's sharees cannot open the archive's). */
+  href?: string;
+  extra?: ReactNode;
 }
 
 /**
@@ -62,6 +65,8 @@ export const AssetTile = memo(function AssetTile({
   pinned,
   pinFormId,
   onPinChange,
+  href: opens,
+  extra,
 }: AssetTileProps) {
   const small = pickPreview(asset.previews, THUMBNAIL_SIZE);
   const retina = wantsRetina ? pickPreview(asset.previews, RETINA_THUMBNAIL_SIZE) : null;
@@ -80,7 +85,7 @@ export const AssetTile = memo(function AssetTile({
     () => (loading ? blurred(asset.placeholder) : null),
     [loading, asset.placeholder],
   );
-  const href = context ? `${asset.href}?${context}` : asset.href;
+  const href = opens ?? (context ? `${asset.href}?${context}` : asset.href);
   /*
    * Spec 000 §4: a click toggles the asset's selection, a shift-click selects the range (the
    * grid reads the shift key). A double click, Enter (a click of detail 0), or a click with
@@ -176,6 +181,7 @@ export const AssetTile = memo(function AssetTile({
             </button>
           )
         ) : null}
+        {extra}
       </div>
     </li>
   );

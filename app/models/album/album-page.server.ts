@@ -18,7 +18,11 @@ import {
 import { pinnedAmong } from "~/models/pin/pin.server";
 import { formatSort, parseQueries, type ListingScope } from "~/models/search/search.server";
 import { wantsRetinaThumbnails, type Viewer } from "~/models/user/user.schema";
-import type { GridAsset } from "~/models/asset/asset.view";
+import { pickPreview, type GridAsset } from "~/models/asset/asset.view";
+import { albumOriginalUrls } from "./album-view.server";
+
+/** The preview a sharee's tile opens (the details view's size). */
+const PREVIEW_SIZE = 1600;
 import { albumHref, sharedAlbumHref } from "~/utils/links";
 
 /*
@@ -152,6 +156,16 @@ export interface AlbumGridData {
   retina: boolean;
   queries: string[];
   sort: string;
+  /**
+   * For anyone but the owner, who cannot open the archives' asset pages: per asset, the largest
+   * preview through the album (what its tile opens) and the original when the share lends it.
+   */
+  files: Record<number, AlbumAssetFiles>;
+}
+
+export interface AlbumAssetFiles {
+  open: string | null;
+  original: string | null;
 }
 
 /** What an album's HTML grid renders for a signed-in viewer with a grant. */
@@ -172,7 +186,21 @@ export async function albumGridData(
         assets.map((a) => a.id),
       )
     : new Set<number>();
+  const files: Record<number, AlbumAssetFiles> = {};
+  if (grant.role !== "owner") {
+    const downloadable = page.assets.filter((a) => a.permissions.includes("Download"));
+    const originals = await albumOriginalUrls(
+      grant,
+      downloadable.map((a) => a.id),
+    );
+    for (const view of page.assets)
+      files[view.id] = {
+        open: pickPreview(view.previews, PREVIEW_SIZE)?.href ?? null,
+        original: originals.get(view.id) ?? null,
+      };
+  }
   return {
+    files,
     assets,
     paging: page.paging,
     context: page.context,

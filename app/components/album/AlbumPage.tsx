@@ -1,0 +1,152 @@
+import type { SerializeFrom } from "@remix-run/node";
+import { useSubmit } from "@remix-run/react";
+import { Fragment } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { AssetGrid } from "~/components/asset/AssetGrid";
+import { button } from "~/components/ui/controls.css";
+import type { albumPageLoader } from "~/http/actions/album-page.server";
+import { alertDanger } from "~/styles/global.css";
+import { AlbumActions } from "./AlbumActions";
+import { AlbumHeader } from "./AlbumHeader";
+import { AlbumPageMover } from "./AlbumPageMover";
+import * as css from "./album-page.css";
+
+export type AlbumPageData = SerializeFrom<typeof albumPageLoader>;
+
+export interface AlbumPageReply {
+  formError?: string;
+  fieldErrors?: Record<string, string>;
+}
+
+/** The selection form of AssetGrid: album buttons outside it still submit it (form=). */
+const SELECTION_FORM = "selection";
+
+/*
+ * An album's page (issue 18, decision 053): its header, the owner's actions, and the grid. The
+ * owner's selection actions (remove, cover, move) submit the grid's selection form; sharees'
+ * tiles open the preview through the album, with the original when the share lends it.
+ */
+export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumPageReply }) {
+  const { album, grid, canManage } = data;
+  const fieldErrors = reply?.fieldErrors ?? {};
+  const renameError = Boolean(fieldErrors["name"] || fieldErrors["description"]);
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const move = (moved: number, after: number) =>
+    submit(
+      { intent: "move", asset: String(moved), after: String(after) },
+      { method: "post", preventScrollReset: true },
+    );
+  return (
+    <div>
+      <AlbumHeader
+        album={album}
+        shares={data.shares}
+        sharesHref={data.sharesHref}
+        canContribute={data.canContribute}
+      />
+      {canManage && data.sharesHref ? (
+        <AlbumActions
+          name={album.name}
+          description={album.description}
+          status={album.status}
+          modified={album.modified}
+          hasCover={data.coverAssetId !== null}
+          sharesHref={data.sharesHref}
+          fieldErrors={fieldErrors}
+        />
+      ) : null}
+      {reply?.formError && !renameError ? (
+        <p role="alert" className={alertDanger}>
+          {reply.formError}
+        </p>
+      ) : null}
+      {canManage && grid.assets.length > 0 ? (
+        <div className={css.toolbar} role="group" aria-label="Album actions on the selection">
+          <button
+            type="submit"
+            form={SELECTION_FORM}
+            name="intent"
+            value="remove"
+            className={button.secondary}
+          >
+            Remove from album
+          </button>
+          <button
+            type="submit"
+            form={SELECTION_FORM}
+            name="intent"
+            value="cover"
+            className={button.secondary}
+          >
+            Make cover
+          </button>
+          <label htmlFor="album-move-after">Move the selected assets</label>
+          <select
+            id="album-move-after"
+            name="after"
+            form={SELECTION_FORM}
+            className={css.select}
+            defaultValue="top"
+          >
+            <option value="top">to the top</option>
+            {grid.assets.map((asset, i) => {
+              const label = `${i + 1}. ${asset.thumbnailFields.label.value}`;
+              return (
+                <Fragment key={asset.id}>
+                  <option value={`before:${asset.id}`}>{`before ${label}`}</option>
+                  <option value={asset.id}>{`after ${label}`}</option>
+                </Fragment>
+              );
+            })}
+          </select>
+          <button
+            type="submit"
+            form={SELECTION_FORM}
+            name="intent"
+            value="move"
+            className={button.secondary}
+          >
+            Move
+          </button>
+        </div>
+      ) : null}
+      <AssetGrid
+        assets={grid.assets}
+        paging={grid.paging}
+        context={canManage ? grid.context : ""}
+        pinned={grid.pinned}
+        canPin={grid.canPin}
+        retina={grid.retina}
+        canBatch={false}
+        emptyText="There are no assets in this album yet."
+        tileHref={canManage ? undefined : (asset) => grid.files[asset.id]?.open ?? undefined}
+        tileExtra={
+          canManage
+            ? hydrated
+              ? (asset) => (
+                  <AlbumPageMover
+                    assetId={asset.id}
+                    label={asset.thumbnailFields.label.value}
+                    onMove={move}
+                  />
+                )
+              : undefined
+            : (asset) => {
+                const original = grid.files[asset.id]?.original;
+                return original ? (
+                  <a
+                    href={original}
+                    download
+                    className={css.downloadLink}
+                    aria-label={`Download original of ${asset.thumbnailFields.label.value}`}
+                  >
+                    Download original
+                  </a>
+                ) : null;
+              }
+        }
+      />
+    </div>
+  );
+}

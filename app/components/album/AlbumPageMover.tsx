@@ -1,0 +1,61 @@
+import { useRef } from "react";
+import { Button } from "react-aria-components/Button";
+import { useDrag } from "react-aria-components/useDrag";
+import { useDrop } from "react-aria-components/useDrop";
+import { button } from "~/components/ui/controls.css";
+import * as css from "./album-page.css";
+
+const ALBUM_ASSET = "application/x-arkiv-album-asset";
+
+/*
+ * With JavaScript, the owner drags one asset of the album onto another to put it right after
+ * that one (react-aria drag and drop: mouse, touch, and the keyboard through the handle). It posts
+ * the same "move" form the page offers without JavaScript, so the server's checks are the same.
+ */
+export function AlbumPageMover({
+  assetId,
+  label,
+  onMove,
+}: {
+  assetId: number;
+  label: string;
+  onMove: (moved: number, after: number) => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { dragProps, dragButtonProps, isDragging } = useDrag({
+    getItems: () => [{ [ALBUM_ASSET]: String(assetId), "text/plain": label }],
+    getAllowedDropOperations: () => ["move"],
+  });
+  const { dropProps, isDropTarget } = useDrop({
+    ref,
+    getDropOperation: (types) => (types.has(ALBUM_ASSET) ? "move" : "cancel"),
+    onDrop: (event) => {
+      void (async () => {
+        for (const item of event.items) {
+          if (item.kind !== "text" || !item.types.has(ALBUM_ASSET)) continue;
+          const moved = Number(await item.getText(ALBUM_ASSET));
+          if (moved !== assetId) onMove(moved, assetId);
+        }
+      })();
+    },
+  });
+  return (
+    <div
+      ref={ref}
+      {...dragProps}
+      {...dropProps}
+      className={css.mover}
+      data-drop-target={isDropTarget || undefined}
+      data-dragging={isDragging || undefined}
+      data-testid="album-mover"
+    >
+      <Button
+        {...dragButtonProps}
+        className={button.quiet}
+        aria-label={`Drag ${label} onto another asset to put it after that one`}
+      >
+        Drag
+      </Button>
+    </div>
+  );
+}
