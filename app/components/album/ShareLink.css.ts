@@ -1,21 +1,16 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 export const form = style({ display: "grid", gap: "16px", maxWidth: "640px" });
 
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: "8px", alignItems: "center" });
 
-export const table = style({
-  width: "100%",
-  borderCollapse: "collapse",
-  selectors: {
-    "& th, & td": {
-      textAlign: "left",
-      padding: "6px 8px",
-      borderBottom: `1px solid ${vars.color.border}`,
-      verticalAlign: "top",
-    },
-  },
+export const table = style({ width: "100%", borderCollapse: "collapse" });
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: "left",
+  padding: "6px 8px",
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: "top",
 });
 
 export const linkField = style({ display: "flex", gap: "8px", alignItems: "center", minWidth: 0 });
