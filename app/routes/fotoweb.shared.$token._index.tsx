@@ -29,7 +29,7 @@ export const handle = { visitorShell: true };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.album.name ?? "Shared album"} | Arkiv` },
   { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];
 
 export const headers: HeadersFunction = () => LINK_PAGE_HEADERS;

@@ -12,7 +12,7 @@ export const handle = { visitorShell: true };
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.asset.name ?? "Shared asset"} | Arkiv` },
   { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];
 
 export const headers: HeadersFunction = () => LINK_PAGE_HEADERS;

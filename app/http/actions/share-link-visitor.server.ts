@@ -22,10 +22,14 @@ import { checkSubmission, formReply, readBody } from "../submission.server";
  * password cookie, then the link's rights on the asset. What is shown is logged with the address.
  */
 
-/** The headers of every answer under a link: the token is in the URL and must not travel on. */
+/*
+ * The headers of every page under a link: the token is in the URL and must not travel to another
+ * site. same-origin rather than no-referrer: under no-referrer a browser sends `Origin: null` with
+ * the password form's post, which the server's cross-site check refuses (decision 056).
+ */
 export const LINK_PAGE_HEADERS = {
   "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
   "X-Robots-Tag": "noindex, nofollow",
 } as const;
 
