@@ -92,9 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta
           name="color-scheme"
-          content={
-            theme === "dark" ? "dark" : theme === "auto" ? "light dark" : "light"
-          }
+          content={theme === "dark" ? "dark" : theme === "auto" ? "light dark" : "light"}
         />
         {/* react-aria reads the nonce from here for the <style> it injects (hole 11). The
             browser hides the attribute from the DOM but keeps it on the element's property. */}

@@ -48,9 +48,9 @@ export async function linkUnlocked(
   link: Pick<ShareLinkRow, "id" | "token" | "password_hash">,
 ): Promise<boolean> {
   if (link.password_hash === null) return true;
-  const value: unknown = await (await linkCookie(request, link)).parse(
-    request.headers.get("Cookie"),
-  );
+  const value: unknown = await (
+    await linkCookie(request, link)
+  ).parse(request.headers.get("Cookie"));
   if (typeof value !== "object" || value === null) return false;
   const { l, s } = value as { l?: unknown; s?: unknown };
   return l === link.id && s === passwordStamp(link);

@@ -3,7 +3,12 @@ import { vars } from "~/styles/theme.css";
 
 export const form = style({ display: "grid", gap: "16px", maxWidth: "640px" });
 
-export const actions = style({ display: "flex", flexWrap: "wrap", gap: "8px", alignItems: "center" });
+export const actions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: "8px",
+  alignItems: "center",
+});
 
 export const table = style({ width: "100%", borderCollapse: "collapse" });
 globalStyle(`${table} th, ${table} td`, {

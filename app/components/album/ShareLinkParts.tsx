@@ -34,7 +34,10 @@ export function ShareLinkUrl({ url, label }: { url: string; label: string }) {
               .writeText(url)
               .then(() => showToast({ kind: "success", message: "The link is copied." }))
               .catch(() =>
-                showToast({ kind: "error", message: "Copying failed: select the link and copy it." }),
+                showToast({
+                  kind: "error",
+                  message: "Copying failed: select the link and copy it.",
+                }),
               );
           }}
         >

@@ -53,7 +53,12 @@ export const thumb = style({
 
 export const name = style({ overflowWrap: "anywhere" });
 
-export const actions = style({ display: "flex", flexWrap: "wrap", gap: "8px", alignItems: "center" });
+export const actions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: "8px",
+  alignItems: "center",
+});
 
 export const paging = style({ display: "flex", gap: "16px" });
 

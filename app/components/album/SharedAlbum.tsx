@@ -146,9 +146,7 @@ export function SharedAlbumError({ error }: { error: unknown }) {
   return (
     <section className={narrowPanel} role="alert" aria-labelledby="shared-error-title">
       <h1 id="shared-error-title">{heading}</h1>
-      <p data-testid="shared-error">
-        {data.value ?? "Something went wrong. Try again later."}
-      </p>
+      <p data-testid="shared-error">{data.value ?? "Something went wrong. Try again later."}</p>
     </section>
   );
 }

@@ -45,8 +45,7 @@ async function requireOwner(
 ): Promise<{ viewer: Viewer; grant: AlbumGrant }> {
   const viewer = await requireViewer(request, { allowGuest: false });
   const decision = await albumDecision(viewer, idOf(params.album), "manage", idOf(params.user));
-  if (!decision.allowed)
-    throw errorResponse(request, new Problem("not-found", ALBUM_NOT_FOUND));
+  if (!decision.allowed) throw errorResponse(request, new Problem("not-found", ALBUM_NOT_FOUND));
   return { viewer, grant: decision.value };
 }
 

@@ -2,11 +2,7 @@ import { json, redirect } from "@remix-run/node";
 import { linkDecision, type LinkGrant } from "~/models/access/album-access.server";
 import { linkAssetPage } from "~/models/album/album-page.server";
 import { linkPasswordSchema, type LinkDownload } from "~/models/album/album.schema";
-import {
-  checkLinkPassword,
-  linkAssetFiles,
-  logLinkAccess,
-} from "~/models/album/share-link.server";
+import { checkLinkPassword, linkAssetFiles, logLinkAccess } from "~/models/album/share-link.server";
 import { findRevision } from "~/models/asset/asset.server";
 import { isProblem } from "~/models/problem/problem";
 import { accessFileVia, isFileKind } from "~/models/rendition/rendition.server";
@@ -134,7 +130,9 @@ export async function sharedAlbumAction(request: Request, token: string) {
       heading: error.details.heading,
     });
   }
-  return redirect(href, { headers: { "Set-Cookie": await unlockedLinkCookie(request, grant.link) } });
+  return redirect(href, {
+    headers: { "Set-Cookie": await unlockedLinkCookie(request, grant.link) },
+  });
 }
 
 /** One asset's large preview page, with the downloads the link allows. */
