@@ -13,7 +13,7 @@ import { page } from "~/styles/global.css";
  */
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Public link ${data?.link.label ?? ""} | Arkiv` },
+  { title: `Public link ${data?.link.label || data?.link.id || ""} | Arkiv` },
 ];
 
 export function loader(args: LoaderFunctionArgs) {

@@ -297,6 +297,7 @@ describe("the visitor's pages", () => {
     expect(html).toContain("Linda Owner");
     expect(html).toContain("harbour.jpg");
     expect(html).not.toContain('aria-label="Log on"');
+    expect(html).toContain('data-theme="light"');
     expect(html).not.toContain("Download preview");
     const log = await logOf(link.id);
     expect(log).toEqual([expect.objectContaining({ action: "open" })]);
@@ -389,6 +390,27 @@ describe("the visitor's pages", () => {
     } finally {
       await setAlbumFlags({ shareWithGuests: true });
     }
+  });
+});
+
+describe("the access log", () => {
+  test("is paged newest first with before, and answers only the owner", async () => {
+    const { logLinkAccess } = await import("~/models/album/share-link.server");
+    const album = await newAlbum("Busy");
+    const link = await createLink(album.id, {});
+    for (let i = 0; i < 101; i++) await logLinkAccess(link.id, `10.0.0.${i}`, "open");
+    const page = `${linksPage(album.id)}${link.id}`;
+    const first = await (await ownerClient.get(page)).text();
+    expect(first).toContain("10.0.0.100");
+    expect(first).not.toContain(">10.0.0.0<");
+    const older = /href="([^"]+\?before=\d+)"/.exec(first)![1]!;
+    const second = await (await ownerClient.get(older.replaceAll("&amp;", "&"))).text();
+    expect(second).toContain(">10.0.0.0<");
+    expect(second).toContain("Newest entries");
+    expect(first).toContain("<dd>101</dd>");
+    const stranger = new Client(server.url);
+    await stranger.signIn("sven", "sven-password-1");
+    expect((await stranger.get(page)).status).toBe(404);
   });
 });
 
