@@ -299,6 +299,7 @@ describe("the visitor's pages", () => {
     expect(html).not.toContain('aria-label="Log on"');
     expect(html).toContain('data-theme="light"');
     expect(html).not.toContain("Download preview");
+    expect(html).not.toContain("Download original");
     const log = await logOf(link.id);
     expect(log).toEqual([expect.objectContaining({ action: "open" })]);
     expect(log[0]!.address).toMatch(/127\.0\.0\.1/);
@@ -455,6 +456,8 @@ describe("files through a link", () => {
     const album = await newAlbum("Originals");
     const link = await createLink(album.id, { download: "originals" });
     const visitor = new Client(server.url);
+    const grid = await (await visitor.get(link.page)).text();
+    expect(grid.match(/Download original/g)).toHaveLength(2);
     const assetPage = await (await visitor.get(`${link.page}/assets/${assetIds[0]}`)).text();
     const original = /href="(\/fotoweb\/shared\/[^"]+\/original\/[^"]+)"/.exec(assetPage)![1]!;
     const response = await visitor.get(original);

@@ -77,6 +77,16 @@ export function SharedAlbumGrid({ data }: { data: OpenAlbum }) {
                     Download preview
                   </a>
                 ) : null}
+                {asset.originalDownload ? (
+                  <a
+                    href={asset.originalDownload}
+                    className={button.secondary}
+                    download
+                    aria-label={`Download the original of ${asset.name}`}
+                  >
+                    Download original
+                  </a>
+                ) : null}
               </li>
             ))}
           </ul>

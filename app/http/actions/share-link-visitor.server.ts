@@ -2,7 +2,12 @@ import { json, redirect } from "@remix-run/node";
 import { linkDecision, type LinkGrant } from "~/models/access/album-access.server";
 import { linkAssetPage } from "~/models/album/album-page.server";
 import { linkPasswordSchema, type LinkDownload } from "~/models/album/album.schema";
-import { checkLinkPassword, linkAssetFiles, logLinkAccess } from "~/models/album/share-link.server";
+import {
+  checkLinkPassword,
+  linkAssetFiles,
+  linkOriginalDownloads,
+  logLinkAccess,
+} from "~/models/album/share-link.server";
 import { findRevision } from "~/models/asset/asset.server";
 import { isProblem } from "~/models/problem/problem";
 import { accessFileVia, isFileKind } from "~/models/rendition/rendition.server";
@@ -66,6 +71,7 @@ export type SharedAlbumData =
         thumbnail: string | null;
         href: string;
         previewDownload: string | null;
+        originalDownload: string | null;
       }[];
       paging: { prev: string | null; next: string | null };
     };
@@ -83,6 +89,10 @@ export async function sharedAlbumData(request: Request, token: string) {
   const page = await linkAssetPage(channelOf(grant), url, SHARED_PAGE_SIZE);
   // The first page is an open; paging through is not logged again, so the log stays readable.
   if (url.search === "") await logLinkAccess(grant.link.id, clientAddressOf(request), "open");
+  const originals = await linkOriginalDownloads(
+    grant,
+    page.assets.map((a) => a.id),
+  );
   const assets = page.assets.map((asset) => {
     const smallest = asset.previews[0] ?? null;
     const preview = asset.previews.find((p) => p.href.includes("/preview/")) ?? null;
@@ -93,6 +103,7 @@ export async function sharedAlbumData(request: Request, token: string) {
       href: `${href}/assets/${asset.id}`,
       previewDownload:
         preview && grant.link.download !== "none" ? `${preview.href}?download=1` : null,
+      originalDownload: originals.get(asset.id) ?? null,
     };
   });
   return json<SharedAlbumData>(

@@ -345,21 +345,43 @@ export async function linkAssetFiles(grant: LinkGrant, assetId: number): Promise
   const rights = (await albumAssetRights(channel, [row])).get(row.id);
   const largest = view.previews.find((p) => p.href.includes("/preview/")) ?? view.previews.at(-1);
   const preview = rights?.preview && largest ? largest.href : null;
-  let originalDownload: string | null = null;
-  if (rights?.downloadOriginal) {
-    const revisionId = await currentRevisionId(row.id);
-    const access =
-      revisionId === null ? null : await accessFileVia(channel, revisionId, "original");
-    if (revisionId !== null && access?.ok)
-      originalDownload = channelFileUrl(
-        channel,
-        fileUrl(revisionId, "original", access.hash, access.fileName),
-      );
-  }
+  const originalDownload = (await linkOriginalDownloads(grant, [row.id])).get(row.id) ?? null;
   return {
     view,
     preview,
     previewDownload: preview && rights?.downloadPreview ? `${preview}?download=1` : null,
     originalDownload,
   };
+}
+
+/**
+ * The original download URLs a link offers for these assets (its right is originals, the owner
+ * may download each and still holds delegateDownloads), by asset id. The URL names the file as
+ * the archive delivers it (a processing profile's file has its own hash), as the file route checks.
+ */
+export async function linkOriginalDownloads(
+  grant: LinkGrant,
+  assetIds: readonly number[],
+): Promise<Map<number, string>> {
+  const result = new Map<number, string>();
+  if (grant.link.download !== "originals" || assetIds.length === 0) return result;
+  const channel = { kind: "link" as const, link: grant.link, owner: grant.owner };
+  const rows = await db()
+    .selectFrom("assets")
+    .select(["id", "archive_id"])
+    .where("id", "in", [...assetIds])
+    .execute();
+  const rights = await albumAssetRights(channel, rows);
+  for (const row of rows) {
+    if (!rights.get(row.id)?.downloadOriginal) continue;
+    const revisionId = await currentRevisionId(row.id);
+    if (revisionId === null) continue;
+    const access = await accessFileVia(channel, revisionId, "original");
+    if (access.ok)
+      result.set(
+        row.id,
+        channelFileUrl(channel, fileUrl(revisionId, "original", access.hash, access.fileName)),
+      );
+  }
+  return result;
 }
