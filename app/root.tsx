@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -26,6 +27,7 @@ import * as styles from "./styles/global.css";
 import { useNonce } from "./utils/nonce";
 import { SCRIPT_LOADER } from "./utils/deferred-scripts";
 import { LINKS } from "./utils/links";
+import { SharedAlbumHeader } from "./components/album/SharedAlbumHeader";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -63,6 +65,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type RootData = ShellData & { advancedSearchHref: string };
 
 /*
+ * A public link's visitor pages (decision 056) say so with handle.visitorShell: they get the
+ * site's name without the header's links, search and log-on, which a visitor cannot use, and
+ * always the light theme, whoever else is signed in in the same browser.
+ */
+function useVisitorShell(): boolean {
+  return useMatches().some(
+    (match) => (match.handle as { visitorShell?: boolean } | undefined)?.visitorShell === true,
+  );
+}
+
+/*
  * The shell (viewer, theme, toast, forced password change) is re-read on every navigation, so a
  * client-side navigation can never skip the forced-change redirect or show a stale header.
  */
@@ -71,16 +84,15 @@ export const shouldRevalidate = () => true;
 export function Layout({ children }: { children: ReactNode }) {
   const shell = useRouteLoaderData<ShellData>("root");
   const nonce = useNonce();
+  const theme = useVisitorShell() ? "light" : shell?.theme;
   return (
-    <html lang="en" data-theme={shell?.theme ?? "light"}>
+    <html lang="en" data-theme={theme ?? "light"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta
           name="color-scheme"
-          content={
-            shell?.theme === "dark" ? "dark" : shell?.theme === "auto" ? "light dark" : "light"
-          }
+          content={theme === "dark" ? "dark" : theme === "auto" ? "light dark" : "light"}
         />
         {/* react-aria reads the nonce from here for the <style> it injects (hole 11). The
             browser hides the attribute from the DOM but keeps it on the element's property. */}
@@ -107,9 +119,14 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const shell = useRouteLoaderData<RootData>("root")!;
+  const visitor = useVisitorShell();
   return (
     <>
-      <Header shell={shell} advancedSearchHref={shell.advancedSearchHref} />
+      {visitor ? (
+        <SharedAlbumHeader siteName={shell.siteName} />
+      ) : (
+        <Header shell={shell} advancedSearchHref={shell.advancedSearchHref} />
+      )}
       <main id="main" className={styles.main}>
         <Outlet />
       </main>

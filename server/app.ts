@@ -30,6 +30,7 @@ import {
   RATE_LIMIT_WINDOW_MS,
   RATE_LIMITED_FORMS,
   SECRET_SEGMENT_PATHS,
+  CLIENT_ADDRESS_HEADER,
 } from "../app/http/paths";
 import { matrixToQuery } from "../app/http/matrix";
 import { allowedMethodsOf, routeOf } from "./routes";
@@ -186,6 +187,9 @@ export function createApp({ build, env, root }: AppOptions) {
     // The id is ours alone: a client's own X-Request-Id is replaced, never trusted.
     const id = crypto.randomUUID();
     req.headers["x-request-id"] = id;
+    // The client's address as trust proxy reads it, for what the app logs per address (a public
+    // link's access log); a client's own header of that name is replaced, never trusted.
+    req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
     res.locals.requestId = id;
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     res.setHeader("X-Request-Id", id);

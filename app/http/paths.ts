@@ -33,6 +33,8 @@ export const SINGLE_REPRESENTATION_PATHS: readonly RegExp[] = [
   /^\/fotoweb\/api(\/|$)/i,
   /^\/fotoweb\/views(\/|$)/i,
   /^\/fotoweb\/services(\/|$)/i,
+  // A public link's pages and files have no JSON twin (decision 056).
+  /^\/fotoweb\/shared(\/|$)/i,
   // A rendition href is a redirect to its file whatever the client accepts (decision 016).
   /^\/fotoweb\/archives\/[^/]+\/[^/]+\/__renditions(\/|$)/i,
   // One revision and its rollbacks answer JSON, or a plain form's redirect (decision 049).
@@ -91,7 +93,12 @@ export const INVITATION_PATH = "/fotoweb/views/invitation";
  */
 export const SECRET_SEGMENT_PATHS: readonly RegExp[] = [
   /^(\/fotoweb\/views\/(?:invitation|reset-password)\/)[^/?#]+/i,
+  // A public link's token (decision 056).
+  /^(\/fotoweb\/shared\/)[^/?#]+/i,
 ];
+
+/** The request header server/ sets to the client's address (trust proxy applied). */
+export const CLIENT_ADDRESS_HEADER = "x-arkiv-client-address";
 
 /*
  * Forms a visitor without an account posts (decision 036): counted per client address like the

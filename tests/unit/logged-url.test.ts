@@ -13,6 +13,14 @@ describe("loggedUrl", () => {
     );
   });
 
+  test("a public link's token is hidden, on its page and its files (decision 056)", () => {
+    const token = "b".repeat(32);
+    expect(loggedUrl(`/fotoweb/shared/${token}`)).toBe("/fotoweb/shared/[hidden]");
+    expect(loggedUrl(`/fotoweb/shared/${token}/files/7/preview/abc/x.jpg?download=1`)).toBe(
+      "/fotoweb/shared/[hidden]/files/7/preview/abc/x.jpg?download=1",
+    );
+  });
+
   test("other paths and query credentials are as before", () => {
     expect(loggedUrl("/fotoweb/views/admin/invitations")).toBe("/fotoweb/views/admin/invitations");
     expect(loggedUrl("/fotoweb/?token=abc&q=boats")).toBe("/fotoweb/?token=%5Bhidden%5D&q=boats");

@@ -1,7 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { db, now } from "~/db/connection.server";
 import type { ShareLinkLogRow, ShareLinkRow } from "~/db/schema";
-import { requireAlbum, sharingRights, type LinkGrant } from "~/models/access/album-access.server";
+import {
+  albumAssetRights,
+  requireAlbum,
+  sharingRights,
+  type LinkGrant,
+} from "~/models/access/album-access.server";
+import { currentRevisionId, findAsset } from "~/models/asset/asset.server";
+import type { AssetView } from "~/models/asset/asset-view.server";
+import { accessFileVia, fileUrl } from "~/models/rendition/rendition.server";
+import { albumAssetViews, channelFileUrl } from "./album-page.server";
 import { Problem } from "~/models/problem/problem";
 import { hashPassword } from "~/models/user/user.server";
 import { verify } from "@node-rs/argon2";
@@ -287,4 +296,92 @@ export async function linkAccessLog(
     entries,
     before: rows.length > ACCESS_LOG_PAGE_SIZE ? entries[entries.length - 1]!.id : null,
   };
+}
+
+/** How many times each link was opened (its "open" log lines), for the owner's list. */
+export async function linkOpenCounts(linkIds: readonly number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (linkIds.length === 0) return counts;
+  const rows = await db()
+    .selectFrom("share_link_log")
+    .select(["link_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("link_id", "in", [...linkIds])
+    .where("action", "=", "open")
+    .groupBy("link_id")
+    .execute();
+  for (const row of rows) counts.set(row.link_id, Number(row.n));
+  return counts;
+}
+
+export interface LinkAssetFiles {
+  view: AssetView;
+  /** The large preview, shown inline. */
+  preview: string | null;
+  /** The preview as an attachment, when the link lets visitors download previews. */
+  previewDownload: string | null;
+  /** The original (as the archive delivers it), when the link lets visitors download it. */
+  originalDownload: string | null;
+}
+
+/**
+ * One asset of a link's album as the visitor's preview page shows it, with the file URLs the
+ * link's rights allow (checked again by the file route on every request), or not-found exactly as
+ * an asset that is not in the album.
+ */
+export async function linkAssetFiles(grant: LinkGrant, assetId: number): Promise<LinkAssetFiles> {
+  const notFound = new Problem("not-found", "There is no such asset in this shared album.");
+  if (!Number.isSafeInteger(assetId)) throw notFound;
+  const channel = { kind: "link" as const, link: grant.link, owner: grant.owner };
+  const inAlbum = await db()
+    .selectFrom("album_assets")
+    .select("asset_id")
+    .where("album_id", "=", grant.album.id)
+    .where("asset_id", "=", assetId)
+    .executeTakeFirst();
+  const row = inAlbum ? await findAsset(assetId) : null;
+  if (!row || row.state !== "ready") throw notFound;
+  const [view] = await albumAssetViews(channel, [row]);
+  if (!view) throw notFound;
+  const rights = (await albumAssetRights(channel, [row])).get(row.id);
+  const largest = view.previews.find((p) => p.href.includes("/preview/")) ?? view.previews.at(-1);
+  const preview = rights?.preview && largest ? largest.href : null;
+  const originalDownload = (await linkOriginalDownloads(grant, [row.id])).get(row.id) ?? null;
+  return {
+    view,
+    preview,
+    previewDownload: preview && rights?.downloadPreview ? `${preview}?download=1` : null,
+    originalDownload,
+  };
+}
+
+/**
+ * The original download URLs a link offers for these assets (its right is originals, the owner
+ * may download each and still holds delegateDownloads), by asset id. The URL names the file as
+ * the archive delivers it (a processing profile's file has its own hash), as the file route checks.
+ */
+export async function linkOriginalDownloads(
+  grant: LinkGrant,
+  assetIds: readonly number[],
+): Promise<Map<number, string>> {
+  const result = new Map<number, string>();
+  if (grant.link.download !== "originals" || assetIds.length === 0) return result;
+  const channel = { kind: "link" as const, link: grant.link, owner: grant.owner };
+  const rows = await db()
+    .selectFrom("assets")
+    .select(["id", "archive_id"])
+    .where("id", "in", [...assetIds])
+    .execute();
+  const rights = await albumAssetRights(channel, rows);
+  for (const row of rows) {
+    if (!rights.get(row.id)?.downloadOriginal) continue;
+    const revisionId = await currentRevisionId(row.id);
+    if (revisionId === null) continue;
+    const access = await accessFileVia(channel, revisionId, "original");
+    if (access.ok)
+      result.set(
+        row.id,
+        channelFileUrl(channel, fileUrl(revisionId, "original", access.hash, access.fileName)),
+      );
+  }
+  return result;
 }

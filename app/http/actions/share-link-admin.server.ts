@@ -1,0 +1,244 @@
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import {
+  albumDecision,
+  linkState,
+  sharingRights,
+  type AlbumGrant,
+} from "~/models/access/album-access.server";
+import { ALBUM_NOT_FOUND, shareLinkSchema } from "~/models/album/album.schema";
+import {
+  createShareLink,
+  getShareLink,
+  linkAccessLog,
+  linkOpenCounts,
+  listShareLinks,
+  revokeAllShareLinks,
+  revokeShareLink,
+  shareLinkView,
+  updateShareLink,
+} from "~/models/album/share-link.server";
+import type { ShareLinkRow } from "~/db/schema";
+import { isProblem, Problem } from "~/models/problem/problem";
+import type { Viewer } from "~/models/user/user.schema";
+import { albumHref, albumSharesHref, shareLinkAdminHref, sharedAlbumHref } from "~/utils/links";
+import { errorResponse } from "../http.server";
+import { requireViewer } from "../session.server";
+import { checkSubmission, formReply, readBody, type SubmittedValues } from "../submission.server";
+import { redirectWithToast } from "../toast.server";
+import { publicOrigin } from "./invitation-page.server";
+
+/*
+ * The owner's pages of an album's public links (decision 056): the list with the create form and
+ * "revoke all", and one link's settings, revoke and access log. Anyone but the owner (or a holder
+ * of manageAlbums) gets the album's 404, a sharee too: the pages never confirm the album exists.
+ */
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+const idOf = (value: string | undefined) =>
+  /^\d{1,12}$/.test(value ?? "") ? Number(value) : Number.NaN;
+
+async function requireOwner(
+  request: Request,
+  params: { user?: string; album?: string },
+): Promise<{ viewer: Viewer; grant: AlbumGrant }> {
+  const viewer = await requireViewer(request, { allowGuest: false });
+  const decision = await albumDecision(viewer, idOf(params.album), "manage", idOf(params.user));
+  if (!decision.allowed) throw errorResponse(request, new Problem("not-found", ALBUM_NOT_FOUND));
+  return { viewer, grant: decision.value };
+}
+
+function linkRow(request: Request, grant: AlbumGrant, row: ShareLinkRow, opens: number) {
+  const view = shareLinkView(row);
+  return {
+    ...view,
+    url: `${publicOrigin(request)}${sharedAlbumHref(row.token)}`,
+    state: linkState(row, new Date()),
+    opens,
+    href: shareLinkAdminHref(grant.album.owner_id, grant.album.id, row.id),
+  };
+}
+export type ShareLinkRowView = ReturnType<typeof linkRow>;
+
+function albumSummary(grant: AlbumGrant) {
+  return {
+    name: grant.album.name,
+    href: albumHref(grant.album.owner_id, grant.album.id),
+    sharesHref: albumSharesHref(grant.album.owner_id, grant.album.id),
+    linksHref: `${albumSharesHref(grant.album.owner_id, grant.album.id)}links/`,
+  };
+}
+
+async function linkRights(viewer: Viewer) {
+  const rights = await sharingRights(viewer);
+  return { shareWithGuests: rights.shareWithGuests, delegateDownloads: rights.delegateDownloads };
+}
+
+export async function shareLinksPageData(
+  request: Request,
+  params: { user?: string; album?: string },
+) {
+  const { viewer, grant } = await requireOwner(request, params);
+  const rows = await listShareLinks(viewer, grant.album.id);
+  const opens = await linkOpenCounts(rows.map((r) => r.id));
+  const url = new URL(request.url);
+  return json(
+    {
+      album: albumSummary(grant),
+      rights: await linkRights(viewer),
+      links: rows.map((row) => linkRow(request, grant, row, opens.get(row.id) ?? 0)),
+      confirmRevokeAll: url.searchParams.get("revoke") === "all",
+    },
+    { headers: NO_STORE },
+  );
+}
+
+/** A model's refusal of a form: by its field when it names one, else the form's (403, 409, 429). */
+function refusal(request: Request, error: unknown, values: SubmittedValues) {
+  if (!isProblem(error)) throw error;
+  if (error.kind === "invalid" && /expiry/i.test(error.message))
+    return formReply(request, { fieldErrors: { expires: error.message }, values });
+  if (error.kind === "forbidden" && /originals/i.test(error.message))
+    return formReply(request, { status: 403, fieldErrors: { download: error.message }, values });
+  return formReply(request, {
+    status: STATUS_OF[error.kind] ?? 400,
+    formError: error.message,
+    values,
+  });
+}
+
+const STATUS_OF: Partial<Record<Problem["kind"], number>> = {
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  "too-many": 429,
+  invalid: 400,
+};
+
+const intentOf = (values: SubmittedValues) =>
+  typeof values.intent === "string" ? values.intent : "";
+
+export async function shareLinksPageAction(
+  request: Request,
+  params: { user?: string; album?: string },
+) {
+  const { viewer, grant } = await requireOwner(request, params);
+  const values = await readBody(request, { json: false });
+  const intent = intentOf(values);
+  const back = albumSummary(grant).linksHref;
+  if (intent === "revoke-all") {
+    const count = await revokeAllShareLinks(viewer, grant.album.id);
+    return redirectWithToast(request, back, {
+      message:
+        count === 0
+          ? "There were no open links to revoke."
+          : `${count === 1 ? "One link is" : `${count} links are`} revoked.`,
+    });
+  }
+  if (intent !== "create")
+    return formReply(request, { formError: "Choose what to do: create or revoke all.", values });
+  const rights = await linkRights(viewer);
+  if (!rights.shareWithGuests)
+    return formReply(request, {
+      status: 403,
+      formError: "You do not have permission to share albums with guests.",
+      values,
+    });
+  const submission = await checkSubmission(values, shareLinkSchema);
+  if (!submission.ok) return formReply(request, submission);
+  let created: ShareLinkRow;
+  try {
+    created = await createShareLink(viewer, grant.album.id, submission.data);
+  } catch (error) {
+    return refusal(request, error, values);
+  }
+  return redirectWithToast(
+    request,
+    shareLinkAdminHref(grant.album.owner_id, grant.album.id, created.id),
+    { message: "The link is created. Copy it and send it to whoever should see the album." },
+  );
+}
+
+async function requireLink(
+  request: Request,
+  params: { user?: string; album?: string; link?: string },
+) {
+  const owner = await requireOwner(request, params);
+  try {
+    const link = await getShareLink(owner.viewer, owner.grant.album.id, idOf(params.link));
+    return { ...owner, link };
+  } catch (error) {
+    throw errorResponse(request, error);
+  }
+}
+
+export async function shareLinkPageData(
+  request: Request,
+  params: { user?: string; album?: string; link?: string },
+) {
+  const { viewer, grant, link } = await requireLink(request, params);
+  const url = new URL(request.url);
+  const before = url.searchParams.get("before");
+  const log = await linkAccessLog(
+    viewer,
+    grant.album.id,
+    link.id,
+    before === null ? undefined : idOf(before),
+  );
+  const opens = await linkOpenCounts([link.id]);
+  const href = shareLinkAdminHref(grant.album.owner_id, grant.album.id, link.id);
+  return json(
+    {
+      album: albumSummary(grant),
+      rights: await linkRights(viewer),
+      link: linkRow(request, grant, link, opens.get(link.id) ?? 0),
+      log: {
+        entries: log.entries,
+        older: log.before === null ? null : `${href}?before=${log.before}`,
+        newest: before === null ? null : href,
+      },
+      confirmRevoke: url.searchParams.get("revoke") === "1",
+    },
+    { headers: NO_STORE },
+  );
+}
+
+/** The change form: the link's settings, and what to do with its password. */
+const linkChangeSchema = shareLinkSchema
+  .extend({ passwordChange: z.enum(["keep", "set", "remove"]).default("keep") })
+  .superRefine((value, ctx) => {
+    if (value.passwordChange === "set" && value.password === "")
+      ctx.addIssue({ code: "custom", path: ["password"], message: "Type the new password." });
+  });
+
+export async function shareLinkPageAction(
+  request: Request,
+  params: { user?: string; album?: string; link?: string },
+) {
+  const { viewer, grant, link } = await requireLink(request, params);
+  const values = await readBody(request, { json: false });
+  const intent = intentOf(values);
+  const href = shareLinkAdminHref(grant.album.owner_id, grant.album.id, link.id);
+  if (intent === "revoke") {
+    await revokeShareLink(viewer, grant.album.id, link.id);
+    return redirectWithToast(request, href, {
+      message: "The link is revoked. Whoever opens it now is told it is no longer shared.",
+    });
+  }
+  if (intent !== "update")
+    return formReply(request, { formError: "Choose what to do: save or revoke.", values });
+  const submission = await checkSubmission(values, linkChangeSchema);
+  if (!submission.ok) return formReply(request, submission);
+  const { passwordChange, ...input } = submission.data;
+  try {
+    await updateShareLink(viewer, grant.album.id, link.id, {
+      ...input,
+      password: passwordChange === "set" ? input.password : "",
+      clearPassword: passwordChange === "remove",
+    });
+  } catch (error) {
+    return refusal(request, error, values);
+  }
+  return redirectWithToast(request, href, { message: "The link is saved." });
+}
