@@ -428,11 +428,12 @@ describe("the albums page", () => {
     expect(confirm).toContain("Delete Binned album forever?");
     expect((await alba.post(ACTION, { intent: "purge", album: String(ids.bin) })).status).toBe(302);
     expect(await albumStatus(ids.bin!)).toBeUndefined();
-    for (const bad of [
+    const bads: Record<string, string>[] = [
       { intent: "explode", album: "1" },
       { intent: "unarchive", album: "abc" },
       { intent: "undelete" },
-    ]) {
+    ];
+    for (const bad of bads) {
       expect((await alba.post(ACTION, bad)).status, JSON.stringify(bad)).toBe(400);
     }
   });

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { albumsListHref, parseAlbumFilter } from "~/models/album/album-list.view";
 import { sharingRights } from "~/models/access/album-access.server";
@@ -148,6 +148,10 @@ export async function albumsPageData(request: Request) {
   const signedIn = viewer !== null && !viewer.isGuest;
   const parsedFilter = parseAlbumFilter(url.searchParams.get("filter"));
   const filter = parsedFilter.ok ? parsedFilter.filter : null;
+  const rawQ = url.searchParams.get("q");
+  // An empty search (the form sent without JavaScript) is the list without one, at its clean URL.
+  if (parsedFilter.ok && rawQ !== null && rawQ.trim() === "")
+    throw redirect(albumsListHref(filter));
   let error: string | null = parsedFilter.ok
     ? null
     : "There is no such filter. Choose one of the filter icons.";
