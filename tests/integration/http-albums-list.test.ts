@@ -302,9 +302,11 @@ describe("creating an album", () => {
     } finally {
       await setRegisteredAlbumFlag("create", true);
     }
-    const anon = await post(anonymous, { name: "Nobody" });
-    expect(anon.status).toBe(401);
-    await readApiJson(anon, { method: "POST" });
+    for (const client of [anonymous, guest]) {
+      const refused = await post(client, { name: "Nobody" });
+      expect(refused.status).toBe(401);
+      await readApiJson(refused, { method: "POST" });
+    }
     expect(
       await db()
         .selectFrom("albums")
@@ -361,6 +363,25 @@ describe("the albums page", () => {
     const unknown = await page("?filter=everything");
     expect(unknown.status).toBe(400);
     expect(unknown.html).toContain("There is no such filter.");
+  });
+
+  test("a browser at an API list is sent to the albums page under its filter", async () => {
+    const expected: Record<string, string> = {
+      "/fotoweb/me/albums/": "/fotoweb/albums/",
+      "/fotoweb/me/albums/mine/": "/fotoweb/albums/?filter=own",
+      "/fotoweb/me/albums/shared-with-me/": "/fotoweb/albums/?filter=shared",
+      "/fotoweb/me/albums/archived/": "/fotoweb/albums/?filter=archived",
+      "/fotoweb/me/albums/deleted/": "/fotoweb/albums/?filter=deleted",
+      "/fotoweb/me/albums/contribute/": "/fotoweb/albums/",
+    };
+    for (const [from, to] of Object.entries(expected)) {
+      const response = await clients.alba!.get(from, { accept: "text/html" });
+      expect(response.status, from).toBe(302);
+      expect(response.headers.get("location"), from).toBe(to);
+    }
+    const empty = await clients.alba!.get(`${PAGE}?filter=own&q=%20`);
+    expect(empty.status).toBe(302);
+    expect(empty.headers.get("location")).toBe("/fotoweb/albums/?filter=own");
   });
 
   test("guests and signed-out visitors get the public albums' empty state", async () => {
