@@ -105,6 +105,8 @@ beforeAll(async () => {
   await make(stig!, "stigs", "Stig private");
   await share(ids.fridas!, alba!.id, "view");
   await share(ids.together!, alba!.id, "contribute");
+  // Someone else's contribute share must not put an album in Alba's contribute list.
+  await share(ids.stigs!, frida!.id, "contribute");
   // Public albums: marked for the home page; only Frida's group flag lets hers show.
   await db()
     .updateTable("albums")
