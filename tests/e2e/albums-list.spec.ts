@@ -146,6 +146,45 @@ test("the archived view unarchives; the deleted view undeletes", async ({ page, 
   await expect(tile(page, names.binned)).toBeVisible();
 });
 
+test("a failed create closes the popover and says so in the error dialog", async ({
+  page,
+  open,
+}, info) => {
+  test.skip(!hasJs(info), "the popover and its dialog need JavaScript");
+  await signIn(page, info);
+  await open(PAGE);
+  await page.getByRole("button", { name: "Create" }).click();
+  const popover = page.getByRole("dialog", { name: "Create album" });
+  // Too long for the server's schema: refused there.
+  await popover.getByRole("textbox", { name: "Name" }).fill("y".repeat(210));
+  await popover.getByRole("textbox", { name: "Name" }).press("Enter");
+  await expect(popover).toHaveCount(0);
+  const dialog = page.getByRole("alertdialog", { name: "Error" });
+  await expect(dialog).toContainText("Album couldn't be created. Please try again later");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
+});
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true });
+
+  test("the first tap on a filter shows its title, the second applies", async ({
+    page,
+    open,
+  }, info) => {
+    test.skip(!hasJs(info), "without JavaScript the icons are plain links");
+    await signIn(page, info);
+    await open(PAGE);
+    const icon = page.getByRole("list", { name: "Album filters" }).getByLabel("My archived albums");
+    await icon.tap();
+    await expect(page.getByRole("tooltip")).toHaveText("My archived albums");
+    await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
+    await icon.tap();
+    await expect(page).toHaveURL(/filter=archived$/);
+  });
+});
+
 for (const [username, theme] of [
   [ALBUMS_LIST_LIGHT, "light"],
   [ALBUMS_LIST_DARK, "dark"],

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "react-aria-components/Button";
 import { Tooltip, TooltipTrigger } from "react-aria-components/Tooltip";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -40,6 +40,8 @@ function FilterButton({
 }) {
   const navigate = useNavigate();
   const [titleShown, setTitleShown] = useState(false);
+  // The tooltip closes as a press starts, before the press ends: a first tap is remembered here.
+  const tapped = useRef(false);
   return (
     <TooltipTrigger isOpen={titleShown} onOpenChange={setTitleShown} delay={400}>
       <Button
@@ -47,10 +49,18 @@ function FilterButton({
         aria-label={label}
         aria-pressed={active}
         data-testid={`album-filter-${filter ?? "clear"}`}
+        onBlur={() => (tapped.current = false)}
         onPress={(event) => {
-          const outcome = filterPress({ active, pointerType: event.pointerType, titleShown });
-          if (outcome === "show-title") setTitleShown(true);
-          else if (outcome === "apply") {
+          const outcome = filterPress({
+            active,
+            pointerType: event.pointerType,
+            titleShown: titleShown || tapped.current,
+          });
+          if (outcome === "show-title") {
+            tapped.current = true;
+            setTitleShown(true);
+          } else if (outcome === "apply") {
+            tapped.current = false;
             setTitleShown(false);
             // Switching clears the search text (spec 000 section 4).
             navigate(albumsListHref(filter));
