@@ -30,7 +30,7 @@ test("create an album: trimmed name, then on to the new album", async ({ page, o
   await signIn(page, info);
   await open(PAGE);
   if (hasJs(info)) {
-    await page.getByRole("button", { name: "Create" }).click();
+    await page.getByTestId("album-create").click();
     const popover = page.getByRole("dialog", { name: "Create album" });
     await expect(popover).toBeVisible();
     // Nothing happens for a name of spaces: the popover stays, nothing is sent.
@@ -40,7 +40,7 @@ test("create an album: trimmed name, then on to the new album", async ({ page, o
     await popover.getByRole("textbox", { name: "Name" }).fill(`  ${names.created}  `);
     await popover.getByRole("textbox", { name: "Name" }).press("Enter");
   } else {
-    await page.getByRole("link", { name: "Create" }).click();
+    await page.getByTestId("album-create").click();
     const form = page.getByRole("region", { name: "Create album" });
     await form.getByRole("textbox", { name: "Name" }).fill("x".repeat(201));
     await form.getByRole("button", { name: "Create" }).click();
@@ -153,7 +153,7 @@ test("a failed create closes the popover and says so in the error dialog", async
   test.skip(!hasJs(info), "the popover and its dialog need JavaScript");
   await signIn(page, info);
   await open(PAGE);
-  await page.getByRole("button", { name: "Create" }).click();
+  await page.getByTestId("album-create").click();
   const popover = page.getByRole("dialog", { name: "Create album" });
   // Too long for the server's schema: refused there.
   await popover.getByRole("textbox", { name: "Name" }).fill("y".repeat(210));
@@ -206,7 +206,7 @@ for (const [username, theme] of [
     await expectAccessible(page, info, `albums page, create form (${theme})`);
     if (hasJs(info)) {
       await open(PAGE);
-      await page.getByRole("button", { name: "Create" }).click();
+      await page.getByTestId("album-create").click();
       await expect(page.getByRole("dialog", { name: "Create album" })).toBeVisible();
       await expectAccessible(page, info, `albums page, create popover (${theme})`);
     }
