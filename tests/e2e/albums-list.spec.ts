@@ -63,14 +63,14 @@ test("search by name or description; empty text lists all again", async ({ page,
   const names = albumsListNames(projectOf(info));
   await signIn(page, info);
   await open(PAGE);
-  const search = page.getByRole("searchbox", { name: "Search albums" });
+  const search = page.getByRole("searchbox", { name: "Find albums" });
   await search.fill("snow");
   await search.press("Enter");
   await expect(page).toHaveURL(/q=snow/);
   await expect(tile(page, names.mountains)).toBeVisible();
   await expect(tile(page, names.harbour)).toHaveCount(0);
-  await page.getByRole("searchbox", { name: "Search albums" }).fill("");
-  await page.getByRole("button", { name: "Search", exact: true }).last().click();
+  await page.getByRole("searchbox", { name: "Find albums" }).fill("");
+  await page.getByRole("button", { name: "Find", exact: true }).click();
   await expect(tile(page, names.harbour)).toBeVisible();
   await expect(page).not.toHaveURL(/q=/);
 });
@@ -90,7 +90,7 @@ test("the filter icons: one active at a time, switching clears the search", asyn
   await expect(tile(page, names.archived)).toBeVisible();
   await expect(tile(page, names.harbour)).toHaveCount(0);
   await expect(filters.getByLabel("My archived albums")).toHaveAttribute(active, activeValue);
-  await expect(page.getByRole("searchbox", { name: "Search albums" })).toHaveValue("");
+  await expect(page.getByRole("searchbox", { name: "Find albums" })).toHaveValue("");
   if (hasJs(info)) {
     // A click on the active one does nothing.
     await filters.getByLabel("My archived albums").click();

@@ -11,7 +11,8 @@ import { LINKS } from "~/utils/links";
 import * as css from "./albums.css";
 
 /**
- * The album search (spec 000 section 5): a GET form with q, under the current filter. With
+ * The album search, named "Find" so it is never taken for the header's site search (the one
+ * search landmark of the page) (spec 000 section 5): a GET form with q, under the current filter. With
  * JavaScript a search with the text last sent is skipped, and empty text lists without search.
  */
 export function AlbumSearch({ q, filter }: { q: string; filter: AlbumFilter | null }) {
@@ -21,7 +22,7 @@ export function AlbumSearch({ q, filter }: { q: string; filter: AlbumFilter | nu
     <Form
       method="get"
       action={LINKS.albums}
-      role="search"
+      aria-label="Find albums"
       className={css.search}
       onSubmit={(event) => {
         event.preventDefault();
@@ -31,11 +32,11 @@ export function AlbumSearch({ q, filter }: { q: string; filter: AlbumFilter | nu
     >
       {filter ? <input type="hidden" name="filter" value={filter} /> : null}
       <SearchField name="q" value={text} onChange={setText}>
-        <Label className={visuallyHidden}>Search albums</Label>
-        <Input className={css.searchInput} placeholder="Search albums" maxLength={500} />
+        <Label className={visuallyHidden}>Find albums</Label>
+        <Input className={css.searchInput} placeholder="Find albums" maxLength={500} />
       </SearchField>
       <Button type="submit" variant="secondary">
-        Search
+        Find
       </Button>
     </Form>
   );
