@@ -207,6 +207,23 @@ describe("the API's album lists", () => {
     expect((await list(anonymous, "/fotoweb/albums/")).data).toEqual([]);
   });
 
+  test("other methods are 405 with Allow", async () => {
+    const refused = await clients.alba!.request("/fotoweb/me/albums/", {
+      method: "DELETE",
+      headers: { accept: "application/json" },
+    });
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get("allow")).toContain("POST");
+    await readApiJson(refused, { method: "DELETE" });
+    const mine = await clients.alba!.request("/fotoweb/me/albums/mine/", {
+      method: "POST",
+      headers: { accept: "application/json", "content-type": "application/json" },
+      body: JSON.stringify({ name: "Nope" }),
+    });
+    expect(mine.status).toBe(405);
+    await readApiJson(mine, { method: "POST" });
+  });
+
   test("signed-out and guest callers are refused the personal lists", async () => {
     for (const client of [anonymous, guest]) {
       const response = await client.getJson("/fotoweb/me/albums/mine/", LIST_TYPE);
