@@ -1,10 +1,56 @@
 import "~/components/shell/shell-bundle";
-import type { MetaFunction } from "@remix-run/node";
-import { CollectionsEmpty } from "~/components/collection/CollectionsEmpty";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AlbumFilters } from "~/components/album/AlbumFilters";
+import { AlbumList, PurgeConfirm } from "~/components/album/AlbumList";
+import { AlbumSearch } from "~/components/album/AlbumSearch";
+import { CreateAlbum, CreateAlbumForm } from "~/components/album/CreateAlbum";
+import * as css from "~/components/album/albums.css";
+import { albumsPageAction, albumsPageData } from "~/http/actions/album-list.server";
+import { alertDanger, page } from "~/styles/global.css";
 
 export const meta: MetaFunction = () => [{ title: "Albums | Arkiv" }];
 
-/* Albums arrive with their own issue; until then there are none to list. */
+/*
+ * The albums page (spec 000 "Albums page", decision 052): signed-in people get the action panel
+ * (create, the filter icons) over their albums; guests and signed-out visitors the public ones.
+ */
+export const loader = ({ request }: LoaderFunctionArgs) => albumsPageData(request);
+
+/* Create, pin, unarchive, undelete and delete forever: plain form posts, each redirected. */
+export const action = ({ request }: ActionFunctionArgs) => albumsPageAction(request);
+
 export default function Albums() {
-  return <CollectionsEmpty heading="Albums" />;
+  const { viewer, filter, q, albums, prevHref, nextHref, createOpen, purge, error } =
+    useLoaderData<typeof loader>();
+  const actionData = useActionData<{ error?: string; fieldErrors?: Record<string, string> }>();
+  const showCreateForm = createOpen || Boolean(actionData?.fieldErrors);
+  return (
+    <div className={page}>
+      <h1>Albums</h1>
+      <div className={css.toolbar}>
+        <AlbumSearch key={`${filter}:${q}`} q={q} filter={filter} />
+        {viewer.signedIn ? (
+          <>
+            {viewer.canCreate ? <CreateAlbum /> : null}
+            <AlbumFilters active={filter} />
+          </>
+        ) : null}
+      </div>
+      {error || (actionData?.error && !actionData.fieldErrors) ? (
+        <div role="alert" className={alertDanger}>
+          {error ?? actionData?.error}
+        </div>
+      ) : null}
+      {showCreateForm ? <CreateAlbumForm /> : null}
+      {purge ? <PurgeConfirm album={purge} /> : null}
+      <AlbumList albums={albums} viewer={viewer} filter={filter} q={q} />
+      {prevHref || nextHref ? (
+        <nav className={css.paging} aria-label="Album pages">
+          {prevHref ? <Link to={prevHref}>Previous page</Link> : null}
+          {nextHref ? <Link to={nextHref}>Next page</Link> : null}
+        </nav>
+      ) : null}
+    </div>
+  );
 }

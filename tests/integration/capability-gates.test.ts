@@ -287,6 +287,18 @@ const DESCRIBED: Partial<Record<Capability, string[]>> = {
   // Reported as the reference's booleans; nothing to manage is offered with them yet.
   manageServices: ["permissions.hasManageServicesPermission"],
   audit: ["permissions.hasAuditPermission"],
+  // The album flags are the reference's AlbumPermissions (decision 052).
+  "albums.create": ["permissions.albums.addAssets", "permissions.albums.create"],
+  "albums.comment": ["permissions.albums.comment"],
+  "albums.showOnHomepage": ["permissions.albums.showOnHomepage"],
+  "albums.shareWithUsers": ["permissions.albums.shareWithUsers"],
+  "albums.shareWithGroups": ["permissions.albums.shareWithGroups"],
+  "albums.shareWithGuests": ["permissions.albums.shareWithGuests"],
+  "albums.restrictToFriends": ["permissions.albums.restrictToFriends"],
+  "albums.delegateDownloads": [
+    "permissions.albums.delegateDownloads",
+    "permissions.delegateDownload",
+  ],
 };
 
 const TOOLS: Partial<Record<Capability, string[]>> = {

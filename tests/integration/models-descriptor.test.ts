@@ -184,9 +184,27 @@ describe("fullDescriptor", () => {
       const { permissions, security } = await fullDescriptor(settings, viewer);
       expect(permissions.hasManageWorkflowsPermission).toBe(false);
       expect(permissions.allowTaxonomyEditing).toBe(false);
-      expect(Object.values(permissions.albums).every((v) => v === false)).toBe(true);
       expect(security).toEqual({ allowFileSystemDestinations: false });
     }
+  });
+
+  test("album flags and links come from the group flags, never for the guest (decision 052)", async () => {
+    const settings = await getSiteSettings();
+    const ownerDescriptor = await fullDescriptor(settings, owner);
+    expect(ownerDescriptor.permissions.albums).toMatchObject({ create: true, addAssets: true });
+    expect(ownerDescriptor).toMatchObject({
+      albums: "/fotoweb/me/albums/",
+      albums_own: "/fotoweb/me/albums/mine/",
+      albums_shared: "/fotoweb/me/albums/shared-with-me/",
+      albums_archived: "/fotoweb/me/albums/archived/",
+      albums_deleted: "/fotoweb/me/albums/deleted/",
+      albums_contribute: "/fotoweb/me/albums/contribute/",
+    });
+    // Registered Users hold albums.create by default; guests hold nothing and get no album list.
+    expect((await fullDescriptor(settings, plain)).permissions.albums.create).toBe(true);
+    const guestDescriptor = await fullDescriptor(settings, guest);
+    expect(Object.values(guestDescriptor.permissions.albums).every((v) => v === false)).toBe(true);
+    expect(Object.keys(guestDescriptor).filter((k) => k.startsWith("albums"))).toEqual([]);
   });
 
   test("the user and permissions have the same keys for every viewer; never a password hash", async () => {
@@ -299,6 +317,12 @@ describe("links", () => {
       "/fotoweb/api/users/15000",
       "/fotoweb/archives/",
       "/fotoweb/me",
+      "/fotoweb/me/albums/",
+      "/fotoweb/me/albums/archived/",
+      "/fotoweb/me/albums/contribute/",
+      "/fotoweb/me/albums/deleted/",
+      "/fotoweb/me/albums/mine/",
+      "/fotoweb/me/albums/shared-with-me/",
       "/fotoweb/me/archives/",
       "/fotoweb/me/background-tasks/",
       "/fotoweb/me/pins/",

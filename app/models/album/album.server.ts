@@ -9,6 +9,7 @@ import {
   type AlbumGrant,
 } from "~/models/access/album-access.server";
 import { ASSET_NOT_FOUND, assetsDecision, capabilityDecision } from "~/models/access/access.server";
+import { groupsOfUser } from "~/models/group/membership.server";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import {
@@ -57,6 +58,10 @@ export interface AlbumListOptions {
   q?: string;
   limit: number;
   offset?: number;
+  /** Albums listed before all others (the viewer's pinned albums), then the usual order. */
+  first?: readonly number[];
+  /** Only albums marked for the home page whose owner is one of these (the public list). */
+  homepageOwners?: readonly number[];
 }
 
 export interface AlbumListEntry extends AlbumRow {
@@ -99,7 +104,9 @@ export async function listAlbums(
     case "deleted":
       query = query.where("albums.owner_id", "=", viewer.id).where("albums.status", "=", "deleted");
       break;
-    case "contribute":
+    case "contribute": {
+      // Only the viewer's own contribute shares (through themselves or their groups) count.
+      const groups = await groupsOfUser(viewer);
       query = query.where("albums.status", "=", "active").where((eb) =>
         eb.or([
           eb("albums.owner_id", "=", viewer.id),
@@ -108,11 +115,34 @@ export async function listAlbums(
               .selectFrom("album_shares")
               .select(sql`1`.as("one"))
               .whereRef("album_shares.album_id", "=", "albums.id")
-              .where("album_shares.access", "=", "contribute"),
+              .where("album_shares.access", "=", "contribute")
+              .where((s) =>
+                s.or([
+                  s.and([
+                    s("album_shares.principal_type", "=", "user"),
+                    s("album_shares.principal_id", "=", viewer.id),
+                  ]),
+                  ...(groups.length > 0
+                    ? [
+                        s.and([
+                          s("album_shares.principal_type", "=", "group"),
+                          s("album_shares.principal_id", "in", groups),
+                        ]),
+                      ]
+                    : []),
+                ]),
+              ),
           ),
         ]),
       );
       break;
+    }
+  }
+  if (options.homepageOwners) {
+    if (options.homepageOwners.length === 0) return [];
+    query = query
+      .where("albums.show_on_homepage", "=", 1)
+      .where("albums.owner_id", "in", [...options.homepageOwners]);
   }
   const words = (options.q ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
   for (const word of words) {
@@ -124,21 +154,16 @@ export async function listAlbums(
       ]),
     );
   }
+  const first = (options.first ?? []).filter((id) => Number.isSafeInteger(id)).slice(0, 1000);
+  if (first.length > 0)
+    query = query.orderBy(sql`case when albums.id in (${sql.join(first)}) then 0 else 1 end`);
   const rows = await query
     .orderBy("albums.updated_at", "desc")
     .orderBy("albums.id", "desc")
     .limit(options.limit)
     .offset(options.offset ?? 0)
     .execute();
-  const entries = rows.map((r) => ({ ...r, asset_count: Number(r.asset_count ?? 0) }));
-  // "contribute" above is any contribute share: keep those the viewer holds (requireAlbum knows).
-  if (options.filter !== "contribute") return entries;
-  const kept: AlbumListEntry[] = [];
-  for (const entry of entries) {
-    const grant = await requireAlbum(viewer, entry.id, "view").catch(() => null);
-    if (grant && grant.role !== "view") kept.push(entry);
-  }
-  return kept;
+  return rows.map((r) => ({ ...r, asset_count: Number(r.asset_count ?? 0) }));
 }
 
 /** Rename and describe (owner). */

@@ -9,6 +9,7 @@ import {
   siteDecision,
 } from "~/models/access/access.server";
 import type { Capability } from "~/models/group/group.schema";
+import { sharingRights, type SharingRights } from "~/models/access/album-access.server";
 import { ARCHIVES_SEARCH_URL } from "~/models/collection/collection-list.server";
 import type { SiteSettings } from "~/models/site/site.schema";
 import type { Viewer } from "~/models/user/user.schema";
@@ -105,6 +106,38 @@ export function peopleLinks(capabilities: ReadonlySet<Capability>): PeopleLinks 
   };
 }
 
+/*
+ * Albums (issue 18, decision 052): the lists answer every signed-in person (the guest is refused
+ * them), and the flags are the group flags as sharingRights reads them. addAssets: adding to one's
+ * own albums comes with creating them; a contributor's shared albums are in albums_contribute.
+ */
+export function albumLinks(viewer: Viewer) {
+  if (viewer.isGuest) return {};
+  return {
+    albums: LINKS.apiAlbums,
+    albums_own: LINKS.apiAlbumsOwn,
+    albums_shared: LINKS.apiAlbumsShared,
+    albums_archived: LINKS.apiAlbumsArchived,
+    albums_deleted: LINKS.apiAlbumsDeleted,
+    albums_contribute: LINKS.apiAlbumsContribute,
+  };
+}
+
+/** permissions.albums: the reference's AlbumPermissions, and addAssets of the descriptor. */
+export function albumPermissions(rights: SharingRights) {
+  return {
+    create: rights.create,
+    comment: rights.comment,
+    shareWithGuests: rights.shareWithGuests,
+    showOnHomepage: rights.showOnHomepage,
+    addAssets: rights.create,
+    shareWithUsers: rights.shareWithUsers,
+    shareWithGroups: rights.shareWithGroups,
+    restrictToFriends: rights.restrictToFriends,
+    delegateDownloads: rights.delegateDownloads,
+  };
+}
+
 export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
   const capabilities = await capabilitiesOf(viewer);
   const has = (capability: Capability) => capabilities.has(capability);
@@ -114,6 +147,7 @@ export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
   const browse = browsingLinks(LINKS.privateArchives);
   const people = peopleLinks(capabilities);
   const upload = own("UploadTargets") && has("uploadToUploadArea");
+  const albumRights = await sharingRights(viewer);
   return {
     href: LINKS.privateEntry,
     server: settings.siteName,
@@ -137,16 +171,12 @@ export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
       hasManageWorkflowsPermission: false,
       // Editing a taxonomy arrives with taxonomies (issue 19); the flag alone edits nothing yet.
       allowTaxonomyEditing: false,
-      albums: {
-        // Albums arrive with issue 18: until then no descriptor offers what cannot be done.
-        create: false,
-        comment: false,
-        shareWithGuests: false,
-        showOnHomepage: false,
-        addAssets: false,
-      },
+      // Whether the viewer may share an album with download rights (the reference's name).
+      delegateDownload: albumRights.delegateDownloads,
+      albums: albumPermissions(albumRights),
     },
     archives: browse.archives,
+    ...albumLinks(viewer),
     searchURL: browse.searchURL,
     ...(own("BackgroundTasks") ? { background_tasks: LINKS.backgroundTasks } : {}),
     ...(own("Pins") ? { pins: LINKS.pins } : {}),

@@ -1,0 +1,121 @@
+import { Form, Link } from "@remix-run/react";
+import { TileIconGlyph } from "~/components/collection/CollectionTile";
+import * as tiles from "~/components/collection/collections.css";
+import { Button } from "~/components/ui/Button";
+import type { AlbumEntry } from "~/models/album/album-entry.server";
+import type { AlbumFilter } from "~/models/album/album.schema";
+import { coverSources, tileColor, tileTextColor } from "~/models/collection/collection.view";
+import { LINKS } from "~/utils/links";
+import * as css from "./albums.css";
+
+/** Where the tiles' forms post: the albums page's action (an index route, hence ?index). */
+export const ALBUMS_ACTION = `${LINKS.albums}?index`;
+
+export interface AlbumTileViewer {
+  signedIn: boolean;
+  canPin: boolean;
+}
+
+function Hidden({ name, value }: { name: string; value: string }) {
+  return <input type="hidden" name={name} value={value} />;
+}
+
+/** One album as an archive tile: colour, cover, name, count, owner of a shared album, actions. */
+export function AlbumTile({
+  album,
+  viewer,
+  filter,
+}: {
+  album: AlbumEntry;
+  viewer: AlbumTileViewer;
+  filter: AlbumFilter | null;
+}) {
+  const background = tileColor(album.color);
+  const cover = coverSources(album.posterImages);
+  const own = album.role === "owner";
+  const filterValue = filter ?? "";
+  return (
+    <li
+      className={tiles.tile}
+      data-guest={viewer.signedIn ? undefined : ""}
+      data-testid="album-tile"
+      data-album={album.id}
+    >
+      <Link
+        to={album.href}
+        className={tiles.tileLink}
+        style={{ background, color: tileTextColor(background) }}
+      >
+        {cover ? (
+          <img
+            className={tiles.cover}
+            src={cover.src}
+            srcSet={cover.srcSet}
+            alt=""
+            loading="lazy"
+          />
+        ) : (
+          <span className={tiles.coverEmpty} />
+        )}
+        <span className={tiles.tileName}>
+          <TileIconGlyph name="Image" />
+          <span>{album.name}</span>
+          <span className={css.count}>
+            {album.assetCount} {album.assetCount === 1 ? "asset" : "assets"}
+          </span>
+        </span>
+        {own ? null : <span className={css.owner}>{`Shared by ${album.owner.name}`}</span>}
+      </Link>
+      {viewer.signedIn ? (
+        <div className={tiles.tileActions}>
+          {viewer.canPin && album.status !== "deleted" ? (
+            <Form method="post" action={ALBUMS_ACTION} className={tiles.inlineForm}>
+              <Hidden name="intent" value="pin" />
+              <Hidden name="href" value={album.href} />
+              <Hidden name="filter" value={filterValue} />
+              <Button
+                type="submit"
+                variant="secondary"
+                className={tiles.pinButton}
+                aria-pressed={album.pin}
+                aria-label={`Pin ${album.name}`}
+              >
+                {album.pin ? <span aria-hidden="true">✓</span> : null}
+                Pin
+              </Button>
+            </Form>
+          ) : null}
+          {own && album.status === "archived" ? (
+            <Form method="post" action={ALBUMS_ACTION} className={tiles.inlineForm}>
+              <Hidden name="intent" value="unarchive" />
+              <Hidden name="album" value={String(album.id)} />
+              <Hidden name="filter" value={filterValue} />
+              <Button type="submit" variant="secondary" aria-label={`Unarchive ${album.name}`}>
+                Unarchive
+              </Button>
+            </Form>
+          ) : null}
+          {own && album.status === "deleted" ? (
+            <>
+              <Form method="post" action={ALBUMS_ACTION} className={tiles.inlineForm}>
+                <Hidden name="intent" value="undelete" />
+                <Hidden name="album" value={String(album.id)} />
+                <Hidden name="filter" value={filterValue} />
+                <Button type="submit" variant="secondary" aria-label={`Undelete ${album.name}`}>
+                  Undelete
+                </Button>
+              </Form>
+              <Link
+                to={`${LINKS.albums}?filter=deleted&purge=${album.id}`}
+                className={css.actionLink}
+                aria-label={`Delete ${album.name} forever`}
+              >
+                Delete forever
+              </Link>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,124 @@
+import { withZod } from "@remix-validated-form/with-zod";
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Dialog, DialogTrigger } from "react-aria-components/Dialog";
+import { Heading } from "react-aria-components/Heading";
+import { Popover } from "react-aria-components/Popover";
+import { ValidatedForm } from "remix-validated-form";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Button } from "~/components/ui/Button";
+import { ErrorDialog } from "~/components/ui/ErrorDialog";
+import { TextField, ValidatedTextField } from "~/components/ui/TextField";
+import { albumNameToCreate } from "~/models/album/album-list.view";
+import {
+  ALBUM_CREATE_FAILED,
+  albumCreateSchema,
+  MAX_ALBUM_DESCRIPTION,
+  MAX_ALBUM_NAME,
+} from "~/models/album/album.schema";
+import { LINKS } from "~/utils/links";
+import { ALBUMS_ACTION } from "./AlbumTile";
+import * as css from "./albums.css";
+
+export const albumCreateValidator = withZod(albumCreateSchema);
+
+/**
+ * The create form without JavaScript (`?create=1`, and again with its errors after a 400): a
+ * flat remix-validated-form posting to the page, which goes on to the new album.
+ */
+export function CreateAlbumForm() {
+  return (
+    <section className={css.createPanel} aria-labelledby="create-album-title">
+      <h2 id="create-album-title">Create album</h2>
+      <ValidatedForm
+        validator={albumCreateValidator}
+        method="post"
+        action={ALBUMS_ACTION}
+        noValidate
+      >
+        <input type="hidden" name="intent" value="create" />
+        <ValidatedTextField label="Name" name="name" maxLength={MAX_ALBUM_NAME + 50} />
+        <ValidatedTextField
+          label="Description"
+          name="description"
+          multiline
+          maxLength={MAX_ALBUM_DESCRIPTION}
+        />
+        <div className={css.row}>
+          <Button type="submit">Create</Button>
+          <Link to={LINKS.albums} className={css.actionLink}>
+            Cancel
+          </Link>
+        </div>
+      </ValidatedForm>
+    </section>
+  );
+}
+
+/** The popover with JavaScript (spec 000): a name; success goes to the album, failure says so. */
+function CreatePopover() {
+  const fetcher = useFetcher<{ error?: string; value?: string }>();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState("");
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (
+      fetcher.state === "idle" &&
+      fetcher.data &&
+      ("error" in fetcher.data || "value" in fetcher.data)
+    )
+      setFailed(true);
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <>
+      <DialogTrigger isOpen={open} onOpenChange={setOpen}>
+        <Button data-testid="album-create">Create</Button>
+        <Popover className={css.popover} placement="bottom start">
+          <Dialog className={css.popoverDialog} aria-labelledby="create-album-heading">
+            <Heading slot="title" id="create-album-heading">
+              Create album
+            </Heading>
+            <form
+              className={css.popoverDialog}
+              onSubmit={(event) => {
+                event.preventDefault();
+                const trimmed = albumNameToCreate(name);
+                if (trimmed === null) return;
+                setOpen(false);
+                setName("");
+                fetcher.submit(
+                  { intent: "create", name: trimmed, description: "" },
+                  { method: "post", action: ALBUMS_ACTION },
+                );
+              }}
+            >
+              <TextField
+                label="Name"
+                name="name"
+                value={name}
+                onChange={setName}
+                autoFocus
+                maxLength={MAX_ALBUM_NAME + 50}
+              />
+              <Button type="submit">Create</Button>
+            </form>
+          </Dialog>
+        </Popover>
+      </DialogTrigger>
+      {failed ? (
+        <ErrorDialog message={ALBUM_CREATE_FAILED} onClose={() => setFailed(false)} />
+      ) : null}
+    </>
+  );
+}
+
+/** Create: a popover with JavaScript, a link to the page's create form without. */
+export function CreateAlbum() {
+  const hydrated = useHydrated();
+  if (hydrated) return <CreatePopover />;
+  return (
+    <Link to={`${LINKS.albums}?create=1`} className={css.actionLink} data-testid="album-create">
+      Create
+    </Link>
+  );
+}
