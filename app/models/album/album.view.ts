@@ -49,7 +49,11 @@ export function albumCollection(entry: AlbumEntry) {
     searchURL: `${entry.href}{?q}`,
     originalURL: entry.href,
     clearSearch: { href: entry.href, data: entry.href },
-    props: { shares: { enabled: owner }, comments: { enabled: false }, annotations: { enabled: false } },
+    props: {
+      shares: { enabled: owner },
+      comments: { enabled: false },
+      annotations: { enabled: false },
+    },
     owner: entry.owner,
     role: entry.role,
     status: entry.status,
