@@ -254,6 +254,28 @@ describe("PATCH", () => {
     expect(row).toEqual({ name: "Keep", owner_id: owner.id });
   });
 
+  test("showOnHomepage without the flag is 403 and changes nothing else in the PATCH", async () => {
+    const { album, href } = await newAlbum("Unlisted");
+    const refused = await send(ownerClient, "PATCH", href, {
+      name: "Renamed",
+      showOnHomepage: true,
+    });
+    expect(refused.status).toBe(403);
+    await readApiJson(refused);
+    const bad = await send(ownerClient, "PATCH", href, { showOnHomepage: "yes" });
+    expect(bad.status).toBe(400);
+    await readApiJson(bad);
+    const row = await db()
+      .selectFrom("albums")
+      .select(["name", "show_on_homepage"])
+      .where("id", "=", album.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: "Unlisted", show_on_homepage: 0 });
+    const off = await send(ownerClient, "PATCH", href, { showOnHomepage: false });
+    expect(off.status).toBe(200);
+    expect((await readApiJson<{ showOnHomepage: boolean }>(off)).showOnHomepage).toBe(false);
+  });
+
   test("removes assets with {assets: {delete}}; sets the cover", async () => {
     const ids = openHrefs.slice(0, 3).map(idOf);
     const { album, href } = await newAlbum("Remove", ids);

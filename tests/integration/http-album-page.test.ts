@@ -368,6 +368,75 @@ describe("the owner's intents", () => {
     expect(await albumRow(id)).toBeUndefined();
   });
 
+  test("show on the home page needs the showOnHomepage flag; stopping does not", async () => {
+    const { id, href } = await makeAlbum("Homepage");
+    const flag = async () =>
+      (
+        await db()
+          .selectFrom("albums")
+          .select("show_on_homepage")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).show_on_homepage;
+    const refused = await post("pagealba", href, [
+      ["intent", "homepage"],
+      ["show", "1"],
+    ]);
+    expect(refused.status).toBe(403);
+    expect(await flag()).toBe(0);
+    const bad = await post("pagealba", href, [
+      ["intent", "homepage"],
+      ["show", "maybe"],
+    ]);
+    expect(bad.status).toBe(400);
+    const group = await db()
+      .selectFrom("groups")
+      .select("permissions")
+      .where("id", "=", REGISTERED_USERS_GROUP_ID)
+      .executeTakeFirstOrThrow();
+    const permissions = JSON.parse(group.permissions) as { albums?: Record<string, boolean> };
+    const setFlag = (value: boolean) =>
+      db()
+        .updateTable("groups")
+        .set({
+          permissions: JSON.stringify({
+            ...permissions,
+            albums: { ...permissions.albums, showOnHomepage: value },
+          }),
+        })
+        .where("id", "=", REGISTERED_USERS_GROUP_ID)
+        .execute();
+    await setFlag(true);
+    try {
+      const page = await clients["pagealba"]!.get(href);
+      expect(await page.text()).toContain("Show on the home page");
+      const shown = await post("pagealba", href, [
+        ["intent", "homepage"],
+        ["show", "1"],
+      ]);
+      expect(shown.status).toBe(302);
+      expect(await flag()).toBe(1);
+      // A sharee may not change it, whatever their flags.
+      const sharee = await post("pagevera", href, [
+        ["intent", "homepage"],
+        ["show", "0"],
+      ]);
+      expect(sharee.status).toBe(403);
+      expect(await flag()).toBe(1);
+    } finally {
+      await setFlag(false);
+    }
+    expect(
+      (
+        await post("pagealba", href, [
+          ["intent", "homepage"],
+          ["show", "0"],
+        ])
+      ).status,
+    ).toBe(302);
+    expect(await flag()).toBe(0);
+  });
+
   test("pins: the owner pins from the album; an unknown intent is refused", async () => {
     const { href } = await makeAlbum("Pins");
     const pinned = await post("pagealba", href, [

@@ -54,6 +54,12 @@ const HOW: Record<string, "json" | "template" | "rendition" | "logout" | "page">
   "userManagement.siteOwner": "json",
   "views.createInvitations": "page",
   "views.manageInvitations": "page",
+  albums: "json",
+  albums_own: "json",
+  albums_shared: "json",
+  albums_archived: "json",
+  albums_deleted: "json",
+  albums_contribute: "json",
 };
 
 /** Every link of a descriptor by its key path (e.g. services.keepalive.href). */
@@ -260,6 +266,12 @@ describe("the links a viewer is not given do not answer them", () => {
     }
     for (const path of ["/fotoweb/views/change-password", "/fotoweb/views/upload"])
       expect((await guest.get(path, { accept: "text/html" })).status, path).toBe(302);
+    // The album lists are an own account's too (decision 052).
+    for (const path of ["/fotoweb/me/albums/", "/fotoweb/me/albums/mine/"]) {
+      const response = await guest.getJson(path);
+      expect(response.status, path).toBe(401);
+      await readApiJson(response);
+    }
   });
 
   test("the site configuration is not a member's", async () => {

@@ -29,6 +29,8 @@ export interface AlbumActionsProps {
   modified: string;
   hasCover: boolean;
   sharesHref: string;
+  /** Shown on the home page; null when the owner may not change it. */
+  homepage: boolean | null;
   /** The last post's field errors (a rename or a purge refused). */
   fieldErrors: Record<string, string>;
 }
@@ -65,6 +67,16 @@ export function AlbumActions(props: AlbumActionsProps) {
     ...(props.hasCover
       ? [{ id: "clear-cover", label: "Clear the cover", run: () => post("clear-cover") }]
       : []),
+    ...(props.homepage === null
+      ? []
+      : [
+          {
+            id: "homepage",
+            label: props.homepage ? "Stop showing on the home page" : "Show on the home page",
+            run: () =>
+              submit({ intent: "homepage", show: props.homepage ? "0" : "1" }, { method: "post" }),
+          },
+        ]),
     ...(props.status === "deleted"
       ? [
           { id: "undelete", label: "Undelete", run: () => post("undelete") },
@@ -222,6 +234,14 @@ function AlbumActionForms(props: AlbumActionsProps) {
         {props.status === "active" ? status("archive", "Archive") : null}
         {props.status === "archived" ? status("unarchive", "Unarchive") : null}
         {props.hasCover ? status("clear-cover", "Clear the cover") : null}
+        {props.homepage === null ? null : (
+          <Form method="post" className={css.inlineForm}>
+            <input type="hidden" name="show" value={props.homepage ? "0" : "1"} />
+            <Button type="submit" name="intent" value="homepage" variant="secondary">
+              {props.homepage ? "Stop showing on the home page" : "Show on the home page"}
+            </Button>
+          </Form>
+        )}
         {props.status === "deleted"
           ? status("undelete", "Undelete")
           : status("delete", "Move to the bin")}

@@ -53,6 +53,7 @@ export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumP
           modified={album.modified}
           hasCover={data.coverAssetId !== null}
           sharesHref={data.sharesHref}
+          homepage={data.homepage}
           fieldErrors={fieldErrors}
         />
       ) : null}

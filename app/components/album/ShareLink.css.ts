@@ -18,21 +18,6 @@ globalStyle(`${table} th, ${table} td`, {
   verticalAlign: "top",
 });
 
-export const linkField = style({ display: "flex", gap: "8px", alignItems: "center", minWidth: 0 });
-
-export const linkInput = style({
-  flex: 1,
-  minWidth: "16ch",
-  font: "inherit",
-  fontFamily: vars.font.mono,
-  fontSize: "0.85rem",
-  padding: "6px 8px",
-  color: vars.color.text,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-});
-
 export const state = style({ fontWeight: 600 });
 
 export const confirm = style({

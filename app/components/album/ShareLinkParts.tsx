@@ -1,50 +1,17 @@
-import { useId } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { Button } from "~/components/ui/Button";
+import { CopyField } from "~/components/ui/CopyField";
 import { RadioGroupField } from "~/components/ui/RadioGroupField";
-import { showToast } from "~/components/ui/Toasts";
 import type { FormReplyBody } from "~/http/error";
 import type { LinkDownload } from "~/models/album/album.schema";
-import { visuallyHidden } from "~/styles/global.css";
-import * as css from "./ShareLink.css";
 
-/** A link's full URL: selectable text with JavaScript off, and a copy button with it on. */
+/** A link's full URL to copy (the shared copy field). */
 export function ShareLinkUrl({ url, label }: { url: string; label: string }) {
-  const hydrated = useHydrated();
-  const id = useId();
   return (
-    <div className={css.linkField}>
-      <label htmlFor={id} className={visuallyHidden}>
-        {`Address of ${label}`}
-      </label>
-      <input
-        id={id}
-        className={css.linkInput}
-        readOnly
-        value={url}
-        onFocus={(event) => event.currentTarget.select()}
-        data-testid="share-link-url"
-      />
-      {hydrated ? (
-        <Button
-          variant="secondary"
-          aria-label={`Copy the address of ${label}`}
-          onPress={() => {
-            void navigator.clipboard
-              .writeText(url)
-              .then(() => showToast({ kind: "success", message: "The link is copied." }))
-              .catch(() =>
-                showToast({
-                  kind: "error",
-                  message: "Copying failed: select the link and copy it.",
-                }),
-              );
-          }}
-        >
-          Copy
-        </Button>
-      ) : null}
-    </div>
+    <CopyField
+      value={url}
+      fieldLabel={`Address of ${label}`}
+      copyLabel={`Copy the address of ${label}`}
+      testId="share-link-url"
+    />
   );
 }
 

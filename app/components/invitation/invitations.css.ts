@@ -85,26 +85,6 @@ export const typeCell = style({ display: "flex", alignItems: "center", gap: "6px
 
 export const icon = style({ width: "18px", height: "18px", flex: "none", fill: "currentColor" });
 
-export const linkField = style({
-  display: "flex",
-  gap: "4px",
-  alignItems: "center",
-  minWidth: "16rem",
-});
-
-export const linkInput = style({
-  flex: 1,
-  minWidth: 0,
-  font: "inherit",
-  fontFamily: vars.font.mono,
-  fontSize: "0.85rem",
-  padding: "6px 8px",
-  color: vars.color.text,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-});
-
 export const details = style({ display: "grid", gap: "8px" });
 
 export const summary = style({

@@ -143,3 +143,24 @@ export const textarea = style([
   input,
   { minHeight: "120px", resize: "vertical", fontFamily: vars.font.mono, fontSize: "0.9rem" },
 ]);
+
+/* CopyField: a read-only link and its copy button. */
+export const copyField = style({
+  display: "flex",
+  gap: "8px",
+  alignItems: "center",
+  minWidth: "16rem",
+});
+
+export const copyInput = style({
+  flex: 1,
+  minWidth: "16ch",
+  font: "inherit",
+  fontFamily: vars.font.mono,
+  fontSize: "0.85rem",
+  padding: "6px 8px",
+  color: vars.color.text,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+});

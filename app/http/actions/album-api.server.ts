@@ -9,6 +9,7 @@ import {
   moveAlbumAssets,
   removeAlbumAssets,
   setAlbumCover,
+  setAlbumOnHomepage,
   updateAlbum,
   type AlbumStatusChange,
 } from "~/models/album/album.server";
@@ -128,6 +129,7 @@ function assetIdsOf(hrefs: string[]): number[] {
 const patchSchema = albumUpdateSchema
   .extend({
     poster_asset: href.nullable().optional(),
+    showOnHomepage: z.boolean({ message: "showOnHomepage is true or false." }).optional(),
     assets: z.object({ delete: hrefList.optional() }).strict().optional(),
   })
   .strict();
@@ -146,10 +148,10 @@ export async function patchAlbum(request: Request, viewer: Viewer, at: Address) 
       formError:
         checked.formError ??
         (Object.keys(checked.fieldErrors).length === 0
-          ? "Send {name, description}, {poster_asset} or {assets: {delete: [href]}}."
+          ? "Send {name, description}, {poster_asset}, {showOnHomepage} or {assets: {delete: [href]}}."
           : undefined),
     });
-  const { name, description, poster_asset: poster, assets } = checked.data;
+  const { name, description, poster_asset: poster, assets, showOnHomepage } = checked.data;
   const removing = assets?.delete ? assetIdsOf(assets.delete) : [];
   let coverId: number | null | undefined;
   if (poster !== undefined) {
@@ -157,10 +159,14 @@ export async function patchAlbum(request: Request, viewer: Viewer, at: Address) 
     if (coverId === null && poster)
       throw new HttpError(400, "poster_asset is not the address of an asset.");
   }
+  // The steps that can refuse (the cover not in the album, the home page flag not held) go
+  // first, so a refused PATCH has changed nothing.
+  if (coverId !== undefined) await setAlbumCover(viewer, grant.album.id, coverId);
+  if (showOnHomepage !== undefined)
+    await setAlbumOnHomepage(viewer, grant.album.id, showOnHomepage);
   if (name !== undefined || description !== undefined)
     await updateAlbum(viewer, grant.album.id, { name, description });
   if (removing.length > 0) await removeAlbumAssets(viewer, grant.album.id, removing);
-  if (coverId !== undefined) await setAlbumCover(viewer, grant.album.id, coverId);
   return albumAnswer(request, viewer, await requireAlbum(viewer, grant.album.id, "view"));
 }
 

@@ -6,7 +6,7 @@ import { safeRedirect } from "~/http/redirect";
 import { requireViewer } from "~/http/session.server";
 import { checkSubmission, formReply, readBody } from "~/http/submission.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { requireAlbum, type AlbumGrant } from "~/models/access/album-access.server";
+import { requireAlbum, sharingRights, type AlbumGrant } from "~/models/access/album-access.server";
 import { albumEntryFor } from "~/models/album/album-entry.server";
 import { albumGridData } from "~/models/album/album-page.server";
 import { ALBUM_NOT_FOUND, albumUpdateSchema, MAX_ALBUM_BATCH } from "~/models/album/album.schema";
@@ -15,6 +15,7 @@ import {
   moveAlbumAssets,
   removeAlbumAssets,
   setAlbumCover,
+  setAlbumOnHomepage,
   updateAlbum,
 } from "~/models/album/album.server";
 import { albumShareSummary, anchorBefore } from "~/models/album/album-view.server";
@@ -51,12 +52,13 @@ export async function albumPageLoader(
 ) {
   const { viewer, grant } = await grantFor(request, params);
   const owner = grant.role === "owner";
-  const [album, grid, shares] = await Promise.all([
+  const [album, grid, shares, rights] = await Promise.all([
     albumEntryFor(viewer, grant),
     albumGridData(viewer, grant, new URL(request.url), HTML_PAGE_SIZE).catch((error: unknown) => {
       throw errorResponse(request, error);
     }),
     owner ? albumShareSummary(grant) : Promise.resolve([]),
+    sharingRights(viewer),
   ]);
   return json({
     album,
@@ -66,6 +68,9 @@ export async function albumPageLoader(
     canManage: owner,
     canContribute: grant.role !== "view" && grant.album.status === "active",
     sharesHref: owner ? albumSharesHref(grant.album.owner_id, grant.album.id) : null,
+    // Whether it is on the home page, where the owner may change that (null: not offered).
+    homepage:
+      owner && (rights.showOnHomepage || album.showOnHomepage) ? album.showOnHomepage : null,
   });
 }
 
@@ -88,6 +93,10 @@ const intentSchema = z.discriminatedUnion("intent", [
     after: z
       .string({ message: "Choose where to move them." })
       .regex(/^(top|(before:)?\d{1,15})$/, "Choose where to move them."),
+  }),
+  z.object({
+    intent: z.literal("homepage"),
+    show: z.enum(["1", "0"], { message: "Choose whether to show the album on the home page." }),
   }),
   z.object({ intent: z.literal("archive") }),
   z.object({ intent: z.literal("unarchive") }),
@@ -192,6 +201,13 @@ async function perform(
       const moved = await moveAlbumAssets(viewer, id, { assetIds: data.asset, after });
       return done(`${plural(moved)} moved.`);
     }
+    case "homepage":
+      await setAlbumOnHomepage(viewer, id, data.show === "1");
+      return done(
+        data.show === "1"
+          ? "The album is shown on the home page."
+          : "The album is no longer shown on the home page.",
+      );
     case "archive":
       await changeAlbumStatus(viewer, id, "archive");
       return done("Album archived.");

@@ -27,6 +27,8 @@ export interface AlbumEntry {
   posterImages: AssetPreview[];
   /** The cover asset's href (its archive URL), or null. */
   posterAsset: string | null;
+  /** Listed on the home page (the public albums) for those who may open it. */
+  showOnHomepage: boolean;
   /** In the viewer's pinnedAlbums (spec 000: album pins are keyed by href). */
   pin: boolean;
   created: string;
@@ -94,6 +96,7 @@ export async function albumEntryFor(
     assetCount: count,
     posterImages,
     posterAsset,
+    showOnHomepage: album.show_on_homepage === 1,
     pin: !viewer.isGuest && viewer.preferences.intranet.pinnedAlbums.includes(href),
     created: album.created_at,
     modified: album.updated_at,

@@ -5,6 +5,7 @@ import type { AlbumRow, Database } from "~/db/schema";
 import {
   albumAssetRights,
   requireAlbum,
+  sharingRights,
   visibleAlbumsCondition,
   type AlbumGrant,
 } from "~/models/access/album-access.server";
@@ -181,6 +182,27 @@ export async function updateAlbum(
   return db()
     .updateTable("albums")
     .set({ ...changes, updated_at: now() })
+    .where("id", "=", album.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Shows the album on the home page (the public album list) or stops showing it: the owner, with
+ * the showOnHomepage flag to show it (anyone may stop). Only those who may open the album see it
+ * listed there (decision 052).
+ */
+export async function setAlbumOnHomepage(
+  viewer: Viewer | null,
+  albumId: number,
+  show: boolean,
+): Promise<AlbumRow> {
+  const { album } = await requireAlbum(viewer, albumId, "manage");
+  if (show && !(await sharingRights(viewer)).showOnHomepage)
+    throw new Problem("forbidden", "You do not have permission to show albums on the home page.");
+  return db()
+    .updateTable("albums")
+    .set({ show_on_homepage: show ? 1 : 0, updated_at: now() })
     .where("id", "=", album.id)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -45,6 +45,7 @@ export function albumCollection(entry: AlbumEntry) {
     posterImages: entry.posterImages,
     ...(entry.posterAsset ? { posterAsset: entry.posterAsset } : {}),
     pin: entry.pin,
+    showOnHomepage: entry.showOnHomepage,
     assetCount: entry.assetCount,
     searchURL: `${entry.href}{?q}`,
     originalURL: entry.href,
