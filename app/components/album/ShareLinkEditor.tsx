@@ -5,15 +5,15 @@ import { TextField } from "~/components/ui/TextField";
 import type { ShareLinkRowView } from "~/http/actions/share-link-admin.server";
 import type { FormReplyBody } from "~/http/error";
 import type { LinkLogPage } from "~/models/album/share-link.server";
-import { MAX_LINK_LABEL, MIN_LINK_PASSWORD } from "~/models/album/album.schema";
+import { MIN_LINK_PASSWORD } from "~/models/album/album.schema";
 import { muted, panel } from "~/styles/global.css";
 import {
   DOWNLOAD_LABELS,
-  DownloadField,
   expiryFieldValue,
   formatWhen,
   linkStateLabel,
   repopulated,
+  ShareLinkForm,
   ShareLinkUrl,
 } from "./ShareLinkParts";
 import * as css from "./ShareLink.css";
@@ -107,34 +107,19 @@ export function ShareLinkSettings({
         { value: "set", label: "Set a password" },
       ];
   return (
-    <Form
-      method="post"
-      className={css.form}
-      noValidate
-      aria-labelledby="share-link-settings-title"
-      key={reply?.requestId ?? "stored"}
+    <ShareLinkForm
+      id="share-link-settings-title"
+      title="Settings"
+      intent="update"
+      submitLabel="Save link"
+      reply={reply}
+      defaults={{
+        label: link.label,
+        expires: expiryFieldValue(link.expiresAt),
+        download: link.download,
+      }}
+      delegateDownloads={rights.delegateDownloads}
     >
-      <h2 id="share-link-settings-title">Settings</h2>
-      {reply?.formError ? (
-        <p className={css.formError} role="alert">
-          {reply.formError}
-        </p>
-      ) : null}
-      <TextField
-        label="Label"
-        name="label"
-        maxLength={MAX_LINK_LABEL + 50}
-        defaultValue={repopulated(reply, "label", link.label)}
-        errors={errors.label}
-      />
-      <TextField
-        label="Expires (UTC)"
-        name="expires"
-        type="datetime-local"
-        defaultValue={repopulated(reply, "expires", expiryFieldValue(link.expiresAt))}
-        errors={errors.expires}
-        description="Leave empty for a link that does not expire."
-      />
       <RadioGroupField
         label="Password"
         name="passwordChange"
@@ -150,17 +135,7 @@ export function ShareLinkSettings({
         errors={errors.password}
         description={`Used with "set"; at least ${MIN_LINK_PASSWORD} characters.`}
       />
-      <DownloadField
-        defaultValue={repopulated(reply, "download", link.download)}
-        delegateDownloads={rights.delegateDownloads}
-        errors={errors.download}
-      />
-      <div className={css.actions}>
-        <Button type="submit" name="intent" value="update">
-          Save link
-        </Button>
-      </div>
-    </Form>
+    </ShareLinkForm>
   );
 }
 

@@ -3,14 +3,13 @@ import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/TextField";
 import type { ShareLinkRowView } from "~/http/actions/share-link-admin.server";
 import type { FormReplyBody } from "~/http/error";
-import { MAX_LINK_LABEL, MIN_LINK_PASSWORD } from "~/models/album/album.schema";
+import { MIN_LINK_PASSWORD } from "~/models/album/album.schema";
 import { muted, panel } from "~/styles/global.css";
 import {
   DOWNLOAD_LABELS,
-  DownloadField,
   formatWhen,
   linkStateLabel,
-  repopulated,
+  ShareLinkForm,
   ShareLinkUrl,
 } from "./ShareLinkParts";
 import * as css from "./ShareLink.css";
@@ -82,35 +81,16 @@ export function ShareLinkCreate({
     );
   const errors = reply?.fieldErrors ?? {};
   return (
-    <Form
-      method="post"
-      className={css.form}
-      noValidate
-      aria-labelledby="share-link-create-title"
-      key={reply?.requestId ?? "new"}
+    <ShareLinkForm
+      id="share-link-create-title"
+      title="New link"
+      intent="create"
+      submitLabel="Create link"
+      reply={reply}
+      defaults={{ label: "", expires: "", download: "none" }}
+      labelDescription="For you: who the link is for. Visitors do not see it."
+      delegateDownloads={rights.delegateDownloads}
     >
-      <h2 id="share-link-create-title">New link</h2>
-      {reply?.formError ? (
-        <p className={css.formError} role="alert">
-          {reply.formError}
-        </p>
-      ) : null}
-      <TextField
-        label="Label"
-        name="label"
-        maxLength={MAX_LINK_LABEL + 50}
-        defaultValue={repopulated(reply, "label", "")}
-        errors={errors.label}
-        description="For you: who the link is for. Visitors do not see it."
-      />
-      <TextField
-        label="Expires (UTC)"
-        name="expires"
-        type="datetime-local"
-        defaultValue={repopulated(reply, "expires", "")}
-        errors={errors.expires}
-        description="Leave empty for a link that does not expire."
-      />
       <TextField
         label="Password"
         name="password"
@@ -119,17 +99,7 @@ export function ShareLinkCreate({
         errors={errors.password}
         description={`Optional; at least ${MIN_LINK_PASSWORD} characters.`}
       />
-      <DownloadField
-        defaultValue={repopulated(reply, "download", "none")}
-        delegateDownloads={rights.delegateDownloads}
-        errors={errors.download}
-      />
-      <div className={css.actions}>
-        <Button type="submit" name="intent" value="create">
-          Create link
-        </Button>
-      </div>
-    </Form>
+    </ShareLinkForm>
   );
 }
 

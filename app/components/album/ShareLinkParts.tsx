@@ -1,7 +1,12 @@
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Button } from "~/components/ui/Button";
 import { CopyField } from "~/components/ui/CopyField";
+import { TextField } from "~/components/ui/TextField";
 import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import type { FormReplyBody } from "~/http/error";
-import type { LinkDownload } from "~/models/album/album.schema";
+import { MAX_LINK_LABEL, type LinkDownload } from "~/models/album/album.schema";
+import * as css from "./ShareLink.css";
 
 /** A link's full URL to copy (the shared copy field). */
 export function ShareLinkUrl({ url, label }: { url: string; label: string }) {
@@ -62,4 +67,76 @@ export function repopulated(reply: FormReplyBody | undefined, name: string, fall
   const value = (reply as { repopulateFields?: Record<string, unknown> } | undefined)
     ?.repopulateFields?.[name];
   return typeof value === "string" ? value : fallback;
+}
+
+/**
+ * A link's settings form, for a new link and for one that exists: label, expiry, the password
+ * part the caller gives (one field, or keep/set/remove), and the download right.
+ */
+export function ShareLinkForm({
+  id,
+  title,
+  intent,
+  submitLabel,
+  reply,
+  defaults,
+  labelDescription,
+  delegateDownloads,
+  children,
+}: {
+  id: string;
+  title: string;
+  intent: string;
+  submitLabel: string;
+  reply?: FormReplyBody;
+  defaults: { label: string; expires: string; download: string };
+  labelDescription?: string;
+  delegateDownloads: boolean;
+  /** The password fields. */
+  children: ReactNode;
+}) {
+  const errors = reply?.fieldErrors ?? {};
+  return (
+    <Form
+      method="post"
+      className={css.form}
+      noValidate
+      aria-labelledby={id}
+      key={reply?.requestId ?? intent}
+    >
+      <h2 id={id}>{title}</h2>
+      {reply?.formError ? (
+        <p className={css.formError} role="alert">
+          {reply.formError}
+        </p>
+      ) : null}
+      <TextField
+        label="Label"
+        name="label"
+        maxLength={MAX_LINK_LABEL + 50}
+        defaultValue={repopulated(reply, "label", defaults.label)}
+        errors={errors.label}
+        description={labelDescription}
+      />
+      <TextField
+        label="Expires (UTC)"
+        name="expires"
+        type="datetime-local"
+        defaultValue={repopulated(reply, "expires", defaults.expires)}
+        errors={errors.expires}
+        description="Leave empty for a link that does not expire."
+      />
+      {children}
+      <DownloadField
+        defaultValue={repopulated(reply, "download", defaults.download)}
+        delegateDownloads={delegateDownloads}
+        errors={errors.download}
+      />
+      <div className={css.actions}>
+        <Button type="submit" name="intent" value={intent}>
+          {submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
 }
