@@ -15,6 +15,7 @@ import { pathArchives } from "./migrations/0011-path-archives";
 import { trashCan } from "./migrations/0012-trash-can";
 import { editing } from "./migrations/0013-editing";
 import { albums } from "./migrations/0014-albums";
+import { organize } from "./migrations/0015-organize";
 
 /*
  * The migrations, in the order they run (decision 025). Each lives in app/db/migrations/ and is
@@ -38,6 +39,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0012_trash_can": trashCan(dialect),
     "0013_editing": editing(dialect),
     "0014_albums": albums(dialect),
+    "0015_organize": organize(dialect),
   };
 }
 

@@ -577,6 +577,78 @@ export interface ShareLinksTable {
   revoked_at: string | null;
 }
 
+/** A taxonomy (issue 19, decision 058): the tree of terms of one metadata field. */
+export interface TaxonomiesTable {
+  field_id: number;
+  name: Generated<string>;
+  plural_name: string;
+  description: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export const TAXONOMY_ACL = ["Navigate", "Query", "Set", "Hint"] as const;
+export type TaxonomyAclEntry = (typeof TAXONOMY_ACL)[number];
+
+export interface TaxonomyItemsTable {
+  id: Generated<number>;
+  field_id: number;
+  parent_id: number | null;
+  name: string;
+  value: string;
+  description: Generated<string>;
+  custom_search: Generated<string>;
+  /** Comma-separated TAXONOMY_ACL entries. */
+  acl: Generated<string>;
+  /** Order among siblings (REAL; moves write midpoints). */
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A smart folder: a named search expression of one archive, in a manual order. */
+export interface SmartFoldersTable {
+  id: Generated<number>;
+  archive_id: number;
+  name: string;
+  expression: string;
+  position: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const ALERT_INTERVALS = [
+  "immediate",
+  "every_hour",
+  "every_6_hours",
+  "every_day",
+  "every_week",
+  "every_month",
+] as const;
+export type AlertInterval = (typeof ALERT_INTERVALS)[number];
+
+/** One person's saved search on one archive, mailed as a digest at its interval. */
+export interface AlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  archive_id: number;
+  interval: AlertInterval;
+  search_string: string;
+  /** The end of the last window a run finished (ISO instant). */
+  checked_until: string;
+  next_run_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What an alert has mailed: never twice. */
+export interface AlertReportsTable {
+  alert_id: number;
+  asset_id: number;
+  reported_at: string;
+}
+
 export interface ShareLinkLogTable {
   id: Generated<number>;
   link_id: number;
@@ -627,6 +699,11 @@ export interface Database {
   album_shares: AlbumSharesTable;
   share_links: ShareLinksTable;
   share_link_log: ShareLinkLogTable;
+  taxonomies: TaxonomiesTable;
+  taxonomy_items: TaxonomyItemsTable;
+  smart_folders: SmartFoldersTable;
+  alerts: AlertsTable;
+  alert_reports: AlertReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -655,6 +732,10 @@ export type AlbumRow = Selectable<AlbumsTable>;
 export type AlbumShareRow = Selectable<AlbumSharesTable>;
 export type ShareLinkRow = Selectable<ShareLinksTable>;
 export type ShareLinkLogRow = Selectable<ShareLinkLogTable>;
+export type TaxonomyRow = Selectable<TaxonomiesTable>;
+export type TaxonomyItemRow = Selectable<TaxonomyItemsTable>;
+export type SmartFolderRow = Selectable<SmartFoldersTable>;
+export type AlertRow = Selectable<AlertsTable>;
 
 export const EVERYONE_GROUP_ID = 10000;
 export const REGISTERED_USERS_GROUP_ID = 10001;

@@ -88,7 +88,30 @@ export const LINKS = {
   apiAlbumsContribute: "/fotoweb/me/albums/contribute/",
   apiPeople: "/fotoweb/me/people/",
   shared: "/fotoweb/shared/",
+  // Organize and follow (issue 19, decision 058): taxonomies (API and administration), the
+  // person's alerts (page and API at one URL).
+  apiTaxonomies: "/fotoweb/api/taxonomies/",
+  apiTaxonomyInfo: "/fotoweb/api/taxonomies/info",
+  adminTaxonomies: "/fotoweb/views/admin/taxonomies",
+  alerts: "/fotoweb/me/alerts/",
 } as const;
+
+/** A field's taxonomy (reference Taxonomy.href). */
+export const taxonomyHref = (fieldId: number | string) => `${LINKS.apiTaxonomies}${fieldId}/`;
+
+/** One taxonomy item (reference TaxonomyItem.href). */
+export const taxonomyItemHref = (fieldId: number | string, itemId: number | string) =>
+  `${taxonomyHref(fieldId)}${itemId}`;
+
+/** An archive's smart folders (list, create, reorder), under the archive's href. */
+export const smartFoldersHref = (archiveHref: string) => `${archiveHref}.smartfolders/`;
+
+/** One smart folder (GET, PATCH, DELETE). */
+export const smartFolderHref = (archiveHref: string, id: number | string) =>
+  `${smartFoldersHref(archiveHref)}${id}`;
+
+/** One alert of the signed-in person. */
+export const alertHref = (id: number | string) => `${LINKS.alerts}${id}`;
 
 /** An album's href: its page, and its API with Accept (reference "Albums sharing"). */
 export const albumHref = (ownerId: number | string, albumId: number | string) =>

@@ -390,6 +390,7 @@ describe("re-running migrations", () => {
       "0012_trash_can",
       "0013_editing",
       "0014_albums",
+      "0015_organize",
     ]);
   });
 
@@ -459,9 +460,10 @@ describe("an empty database", () => {
       "0012_trash_can",
       "0013_editing",
       "0014_albums",
+      "0015_organize",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
-    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 44 : 39);
+    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 49 : 44);
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {
@@ -571,6 +573,7 @@ describe("frozen migrations (decision 025)", () => {
         "0012_trash_can",
         "0013_editing",
         "0014_albums",
+        "0015_organize",
       ]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
@@ -643,6 +646,7 @@ describe("frozen migrations (decision 025)", () => {
         "0012_trash_can",
         "0013_editing",
         "0014_albums",
+        "0015_organize",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")

@@ -396,7 +396,7 @@ export async function relocateDecision(
   return { allowed: true, value: found };
 }
 
-function decided<T>(decision: Decision<T>): T {
+export function decided<T>(decision: Decision<T>): T {
   if (!decision.allowed) throw decision.problem;
   return decision.value;
 }
