@@ -75,6 +75,10 @@ import { seedAlbumsView } from "./seeds/albums-view";
 import { seedAlbumsApi } from "./seeds/albums-api";
 import { seedAlbumsSharing } from "./seeds/albums-sharing";
 import { seedAlbumsLinks } from "./seeds/albums-links";
+import { seedAlerts } from "./seeds/alerts";
+import { seedNavigation } from "./seeds/navigation";
+import { seedTaxonomyFields } from "./seeds/taxonomy-fields";
+import { seedTaxonomyAdmin } from "./seeds/taxonomy-admin";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -153,6 +157,10 @@ async function main() {
   await seedAlbumsApi(users);
   await seedAlbumsSharing(users);
   await seedAlbumsLinks(users);
+  await seedAlerts(users);
+  await seedNavigation(users);
+  await seedTaxonomyFields(users);
+  await seedTaxonomyAdmin(users);
   await database.destroy();
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
 }

@@ -3,6 +3,10 @@ import { ALBUMS_VIEW_USERS } from "./albums-view";
 import { ALBUMS_API_USERS } from "./albums-api";
 import { ALBUMS_SHARING_USERS } from "./albums-sharing";
 import { ALBUMS_LINKS_USERS } from "./albums-links";
+import { ALERTS_USERS } from "./alerts";
+import { NAVIGATION_USERS } from "./navigation";
+import { TAXONOMY_FIELDS_USERS } from "./taxonomy-fields";
+import { TAXONOMY_ADMIN_USERS } from "./taxonomy-admin";
 /*
  * The people the end-to-end suite signs in as, shared by the seed script and the specs. A test
  * that changes a user's stored state (password, interface style) has one user per project, so the
@@ -78,6 +82,10 @@ export const SEED_USERS: SeedUser[] = [
   ...ALBUMS_API_USERS,
   ...ALBUMS_SHARING_USERS,
   ...ALBUMS_LINKS_USERS,
+  ...ALERTS_USERS,
+  ...NAVIGATION_USERS,
+  ...TAXONOMY_FIELDS_USERS,
+  ...TAXONOMY_ADMIN_USERS,
 ];
 
 /** The name of a per-project user for the running project. */
