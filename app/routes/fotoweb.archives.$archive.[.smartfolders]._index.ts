@@ -11,7 +11,10 @@ import { listSmartFolders } from "~/models/smart-folder/smart-folder.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, { browsing: true });
   try {
-    const { archive } = await listSmartFolders(viewer, archiveIdFromSegment(params.archive ?? "") ?? -1);
+    const { archive } = await listSmartFolders(
+      viewer,
+      archiveIdFromSegment(params.archive ?? "") ?? -1,
+    );
     return redirect(archive.href);
   } catch (error) {
     throw errorResponse(request, error);

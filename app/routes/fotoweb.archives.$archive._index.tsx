@@ -115,13 +115,15 @@ export default function ArchivePage() {
           level={data.folders}
           linkTo={linkTo}
           pins={
-            data.pane.canPin
-              ? { pinned: data.pane.pinnedFolders, back: linkTo(data.folder) }
-              : null
+            data.pane.canPin ? { pinned: data.pane.pinnedFolders, back: linkTo(data.folder) } : null
           }
         />
       ) : null}
-      <NavigationSections navigation={data.navigation} pane={data.pane} archiveHref={archive.href} />
+      <NavigationSections
+        navigation={data.navigation}
+        pane={data.pane}
+        archiveHref={archive.href}
+      />
       {data.canReorder && !manual ? (
         <p className={css.status}>
           To change the order, <a href={`${archive.href}?s=manual`}>sort by manual order</a>.

@@ -7,7 +7,13 @@ export const pane = style({
   marginBottom: "16px",
 });
 
-export const list = style({ listStyle: "none", padding: 0, margin: 0, display: "grid", gap: "4px" });
+export const list = style({
+  listStyle: "none",
+  padding: 0,
+  margin: 0,
+  display: "grid",
+  gap: "4px",
+});
 
 export const nested = style({ listStyle: "none", margin: "4px 0 0", paddingLeft: "16px" });
 

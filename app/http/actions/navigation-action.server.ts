@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { errorResponse } from "~/http/http.server";
-import { checkSubmission, formReply, formValues, type SubmittedValues } from "~/http/submission.server";
+import {
+  checkSubmission,
+  formReply,
+  formValues,
+  type SubmittedValues,
+} from "~/http/submission.server";
 import { safeRedirect } from "~/http/redirect";
 import { redirectWithToast } from "~/http/toast.server";
 import { mediaTypeOf } from "~/http/negotiate";

@@ -143,8 +143,7 @@ export async function smartFolderChange(
   viewer: Viewer,
   params: { archive?: string; smartFolder?: string },
 ): Promise<Response> {
-  const method =
-    request.method === "POST" ? (overriddenMethod(request) ?? "POST") : request.method;
+  const method = request.method === "POST" ? (overriddenMethod(request) ?? "POST") : request.method;
   const archiveId = archiveOf(params) ?? -1;
   const id = smartFolderIdOf(params.smartFolder);
   // Missing archive or folder first (404), then the permission (403), then the body (400).

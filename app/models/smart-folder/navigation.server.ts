@@ -138,7 +138,6 @@ export interface NavigationPaneData {
 
 const canPin = (viewer: Viewer | null): viewer is Viewer => viewer !== null && !viewer.isGuest;
 
-
 async function paneItems(
   archive: Archive,
   field: number,

@@ -1,10 +1,7 @@
 import { db, now } from "~/db/connection.server";
 import type { SmartFolderRow } from "~/db/schema";
 import type { Archive } from "~/models/archive/archive.server";
-import {
-  decided,
-  type Decision,
-} from "~/models/access/access.server";
+import { decided, type Decision } from "~/models/access/access.server";
 import {
   SMART_FOLDER_NOT_FOUND,
   smartFoldersEditDecision,
