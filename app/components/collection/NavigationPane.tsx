@@ -1,4 +1,9 @@
-import { Form, useActionData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Dialog, DialogTrigger } from "react-aria-components/Dialog";
+import { Heading } from "react-aria-components/Heading";
+import { Modal, ModalOverlay } from "react-aria-components/Modal";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { NavigationPane } from "~/models/archive/archive-effects";
 import type {
   NavigationPaneData,
@@ -10,6 +15,7 @@ import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/TextField";
 import * as css from "~/components/asset/grid.css";
 import * as nav from "./navigation.css";
+import * as dialogCss from "./collections.css";
 
 /*
  * The archive page's navigation pane beyond the folders (NavigationPaneControl, decisions 043
@@ -112,6 +118,74 @@ function SmartFolderForm({
   );
 }
 
+/**
+ * A smart folder form's place: with JavaScript a react-aria modal dialog (open again with its
+ * errors after a refused post, closed after a saved one); without, a disclosure in the pane.
+ */
+function SmartFolderFormPlace({
+  formKey,
+  label,
+  summaryLabel,
+  title,
+  children,
+}: {
+  formKey: string;
+  label: string;
+  summaryLabel?: string;
+  title: string;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const action = useActionData<NavReply>();
+  const refused = action?.navForm === formKey;
+  const navigation = useNavigation();
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") !== undefined &&
+    formKeyOf(navigation.formData) === formKey;
+  const [open, setOpen] = useState(false);
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (busy) wasBusy.current = true;
+    else if (wasBusy.current) {
+      wasBusy.current = false;
+      if (!refused) setOpen(false);
+    }
+  }, [busy, refused]);
+  if (!hydrated)
+    return (
+      <details open={refused || undefined}>
+        <summary className={nav.summary} aria-label={summaryLabel}>
+          {label}
+        </summary>
+        {children}
+      </details>
+    );
+  return (
+    <DialogTrigger isOpen={open} onOpenChange={setOpen}>
+      <Button variant="secondary" className={nav.small} aria-label={summaryLabel}>
+        {label}
+      </Button>
+      <ModalOverlay isDismissable className={dialogCss.overlay}>
+        <Modal className={nav.modal}>
+          <Dialog className={dialogCss.dialog}>
+            <Heading slot="title">{title}</Heading>
+            {children}
+            <Button variant="secondary" onPress={() => setOpen(false)}>
+              Cancel
+            </Button>
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </DialogTrigger>
+  );
+}
+
+function formKeyOf(data: FormData | undefined) {
+  const intent = data?.get("intent");
+  return intent === "smart-folder-edit" ? `edit-${String(data?.get("id"))}` : String(intent);
+}
+
 function SmartFolderEntry({
   folder,
   index,
@@ -176,12 +250,14 @@ function SmartFolderEntry({
               Delete
             </Button>
           </Form>
-          <details open={mine !== null || undefined}>
-            <summary className={nav.summary} aria-label={`Edit ${folder.name}`}>
-              Edit
-            </summary>
+          <SmartFolderFormPlace
+            formKey={`edit-${folder.id}`}
+            label="Edit"
+            summaryLabel={`Edit ${folder.name}`}
+            title={`Edit ${folder.name}`}
+          >
             <SmartFolderForm intent="smart-folder-edit" folder={folder} reply={mine} back={back} />
-          </details>
+          </SmartFolderFormPlace>
         </>
       ) : null}
     </li>
@@ -271,15 +347,18 @@ export function NavigationSections({
           )}
           {narrowed ? <a href={archiveHref}>Show the whole archive</a> : null}
           {pane.canEditSmartFolders ? (
-            <details open={reply?.navForm === "smart-folder-create" || undefined}>
-              <summary className={nav.summary}>New smart folder</summary>
+            <SmartFolderFormPlace
+              formKey="smart-folder-create"
+              label="New smart folder"
+              title="New smart folder"
+            >
               <SmartFolderForm
                 intent="smart-folder-create"
                 folder={null}
                 reply={reply?.navForm === "smart-folder-create" ? reply : null}
                 back={back}
               />
-            </details>
+            </SmartFolderFormPlace>
           ) : null}
         </nav>
       ) : null}

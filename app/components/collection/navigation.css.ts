@@ -38,3 +38,10 @@ export const summary = style({ cursor: "pointer", color: vars.color.text });
 export const muted = style({ color: vars.color.textMuted, margin: 0 });
 
 export const formError = style({ color: vars.color.danger, margin: 0 });
+
+export const modal = style({
+  width: "100%",
+  maxWidth: "36rem",
+  maxHeight: "90vh",
+  display: "flex",
+});
