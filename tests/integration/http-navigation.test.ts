@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, now } from "~/db/connection.server";
-import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
+import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { searchDocument } from "~/models/search/search-document";
 import type { Viewer } from "~/models/user/user.schema";
@@ -235,6 +235,16 @@ describe("smart folders in the API", () => {
       },
     );
     expect((await readApiJson<Entry>(viaOverride)).searchString).toBe("25:Harbour");
+    const refusedPatch = await send(editorClient, "PATCH", made.href, {
+      expression: "25:(a OR b)",
+    });
+    expect(refusedPatch.status).toBe(400);
+    expect((await readApiJson<{ heading: string }>(refusedPatch)).heading).toBe(
+      "InvalidSearchExpression",
+    );
+    expect((await readApiJson<Entry>(await editorClient.getJson(made.href))).searchString).toBe(
+      "25:Harbour",
+    );
     const deleted = await send(editorClient, "DELETE", made.href);
     expect(deleted.status).toBe(204);
     const gone = await editorClient.getJson(made.href);
@@ -345,6 +355,10 @@ describe("narrowing the grid", () => {
     expect((await gridIds(visitorClient, `sf=${hours.href.split("/").pop()}`)).sort()).toEqual(
       [...recent].sort(),
     );
+    const asFolder = await readApiJson<{ type: string; name: string }>(
+      await visitorClient.getJson(`${archive.href}?sf=${id}`, COLLECTION),
+    );
+    expect(asFolder).toMatchObject({ type: "smartFolder", name: "Last 7 days" });
     const page = await visitorClient.get(`${archive.href}?sf=${id}`);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -498,14 +512,30 @@ describe("the pane's plain forms and pins", () => {
       key: String(hiddenItem),
     });
     expect(bogus.status).toBe(400);
+    // The guest sees a public archive but cannot pin in it.
+    const open = await createArchive({
+      name: "Open to all",
+      members: [{ type: "group", id: EVERYONE_GROUP_ID, permissions: ["View"], autoSearch: "" }],
+    });
+    await db()
+      .insertInto("folders")
+      .values({
+        archive_id: open.id,
+        parent_id: null,
+        name: "Public",
+        path: "Public",
+        created_at: now(),
+      })
+      .execute();
     const guest = new Client(server.url);
     await guest.signInAsGuest();
-    const refused = await guest.post(archive.href, {
+    expect((await guest.get(open.href)).status).toBe(200);
+    const refused = await guest.post(open.href, {
       intent: "navigation-pin",
       kind: "folder",
-      key: "Trips",
+      key: "Public",
     });
-    expect([403, 404]).toContain(refused.status);
+    expect(refused.status).toBe(403);
     await send(editorClient, "DELETE", folder.href);
   });
 });

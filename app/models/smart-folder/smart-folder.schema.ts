@@ -35,6 +35,8 @@ const expression = z
     `Use at most ${MAX_SMART_FOLDER_EXPRESSION} characters for the search expression.`,
   )
   .superRefine((value, ctx) => {
+    // An empty or over-long one already has its message.
+    if (value === "" || value.length > MAX_SMART_FOLDER_EXPRESSION) return;
     const problem = expressionProblemText(value);
     if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
   });
