@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ArchiveSearch, FolderNav, NavigationSections } from "~/components/collection/ArchiveNav";
+import { NarrowedBy } from "~/components/collection/NavigationPane";
 import { AssetGrid } from "~/components/asset/AssetGrid";
 import { SortSelect } from "~/components/search/SortSelect";
 import * as css from "~/components/asset/grid.css";
@@ -85,13 +86,7 @@ export default function ArchivePage() {
   return (
     <div>
       <h1>{archive.name}</h1>
-      {data.smartFolder || data.taxonomyItem ? (
-        <p data-testid="narrowed-by">
-          Showing {data.smartFolder ? `smart folder ${data.smartFolder.name}` : null}
-          {data.smartFolder && data.taxonomyItem ? " and " : null}
-          {data.taxonomyItem ? `${data.taxonomyItem.name}` : null}
-        </p>
-      ) : null}
+      <NarrowedBy smartFolder={data.smartFolder} taxonomyItem={data.taxonomyItem} />
       {data.detailsHref ? <a href={data.detailsHref}>Archive details</a> : null}
       {archive.description ? <p>{archive.description}</p> : null}
       <div className={css.toolbar}>

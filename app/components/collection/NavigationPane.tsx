@@ -306,6 +306,22 @@ function TaxonomyItems({
   );
 }
 
+/** What narrows the grid, under the archive's name. */
+export function NarrowedBy({
+  smartFolder,
+  taxonomyItem,
+}: {
+  smartFolder: { name: string } | null;
+  taxonomyItem: { name: string } | null;
+}) {
+  if (!smartFolder && !taxonomyItem) return null;
+  const parts = [
+    ...(smartFolder ? [`smart folder ${smartFolder.name}`] : []),
+    ...(taxonomyItem ? [taxonomyItem.name] : []),
+  ];
+  return <p data-testid="narrowed-by">Showing {parts.join(" and ")}</p>;
+}
+
 export function NavigationSections({
   navigation,
   pane,
