@@ -49,8 +49,8 @@ const pinSchema = z.object({
 
 /** The posted form when it is one of the pane's (read from a copy: the body stays unread). */
 export async function navigationForm(request: Request): Promise<SubmittedValues | null> {
-  const type = mediaTypeOf(request);
-  if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") return null;
+  // The pane's forms are urlencoded; a multipart body (files) is never read twice here.
+  if (mediaTypeOf(request) !== "application/x-www-form-urlencoded") return null;
   try {
     const values = formValues(await request.clone().formData());
     return (NAVIGATION_INTENTS as readonly string[]).includes(String(values.intent))
