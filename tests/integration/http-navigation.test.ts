@@ -364,6 +364,16 @@ describe("narrowing the grid", () => {
     const html = await page.text();
     expect(html).toContain("Saved views");
     expect(html).toContain("smart folder Last 7 days</p>");
+    // An asset opened from the smart folder keeps it: its neighbours and the way back.
+    const listed = await readApiJson<{ assets: { data: { href: string }[] } }>(
+      await visitorClient.getJson(`${archive.href}?sf=${id}`, COLLECTION),
+    );
+    const first = listed.assets.data[0]!.href;
+    const details = await (await visitorClient.get(`${first}?sf=${id}`)).text();
+    expect(details).toContain(`href="${archive.href}?sf=${id}"`);
+    const last = listed.assets.data[listed.assets.data.length - 1]!.href;
+    const lastPage = await (await visitorClient.get(`${last}?sf=${id}`)).text();
+    for (const o of old) expect(lastPage).not.toMatch(new RegExp(`/${o}-[^"]*\\.info\\?sf=`));
     const redirect = await visitorClient.get(week.href);
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get("location")).toBe(`${archive.href}?sf=${id}`);
