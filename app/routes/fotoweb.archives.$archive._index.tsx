@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ArchiveSearch, FolderNav, NavigationSections } from "~/components/collection/ArchiveNav";
+import { NarrowedBy } from "~/components/collection/NavigationPane";
 import { AssetGrid } from "~/components/asset/AssetGrid";
 import { SortSelect } from "~/components/search/SortSelect";
 import * as css from "~/components/asset/grid.css";
@@ -14,6 +15,7 @@ import { archiveIdFromSegment } from "~/models/archive/archive.server";
 import { archivePageData, viewableArchive } from "~/models/collection/collection-page.server";
 import { collectionErrorResponse } from "~/http/actions/collection-api.server";
 import { gridAction } from "~/http/actions/grid-action.server";
+import { navigationAction, navigationForm } from "~/http/actions/navigation-action.server";
 import { SORT_OPTIONS } from "~/models/search/sort-options";
 import { requireViewer } from "~/http/session.server";
 import { hasCapability } from "~/models/access/access.server";
@@ -58,6 +60,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     throw collectionErrorResponse(request, error);
   }
+  // The navigation pane's forms (smart folders, pins) are the pane's; the rest the grid's.
+  const pane = await navigationForm(request);
+  if (pane) return navigationAction(request, viewer, pane, { archive, back: archive.href });
   return gridAction(request, viewer, { archive, back: archive.href });
 }
 
@@ -81,6 +86,7 @@ export default function ArchivePage() {
   return (
     <div>
       <h1>{archive.name}</h1>
+      <NarrowedBy smartFolder={data.smartFolder} taxonomyItem={data.taxonomyItem} />
       {data.detailsHref ? <a href={data.detailsHref}>Archive details</a> : null}
       {archive.description ? <p>{archive.description}</p> : null}
       <div className={css.toolbar}>
@@ -99,9 +105,20 @@ export default function ArchivePage() {
         />
       </div>
       {data.folders ? (
-        <FolderNav archiveHref={archive.href} level={data.folders} linkTo={linkTo} />
+        <FolderNav
+          archiveHref={archive.href}
+          level={data.folders}
+          linkTo={linkTo}
+          pins={
+            data.pane.canPin ? { pinned: data.pane.pinnedFolders, back: linkTo(data.folder) } : null
+          }
+        />
       ) : null}
-      <NavigationSections navigation={data.navigation} />
+      <NavigationSections
+        navigation={data.navigation}
+        pane={data.pane}
+        archiveHref={archive.href}
+      />
       {data.canReorder && !manual ? (
         <p className={css.status}>
           To change the order, <a href={`${archive.href}?s=manual`}>sort by manual order</a>.

@@ -13,6 +13,9 @@ import * as css from "~/components/asset/grid.css";
 import { HTML_PAGE_SIZE, PINS_PATH, pinsPage } from "~/models/collection/collection-page.server";
 import { collectionErrorResponse } from "~/http/actions/collection-api.server";
 import { gridAction } from "~/http/actions/grid-action.server";
+import { navigationAction, navigationForm } from "~/http/actions/navigation-action.server";
+import { NavigationPins } from "~/components/collection/NavigationPins";
+import { navigationPins } from "~/models/smart-folder/navigation.server";
 import { requireViewer } from "~/http/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Pins | Arkiv" }];
@@ -21,7 +24,11 @@ export const meta: MetaFunction = () => [{ title: "Pins | Arkiv" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, { allowGuest: false });
   try {
-    return json(await pinsPage(viewer, new URL(request.url), HTML_PAGE_SIZE, "keyset"));
+    const [page, navPins] = await Promise.all([
+      pinsPage(viewer, new URL(request.url), HTML_PAGE_SIZE, "keyset"),
+      navigationPins(viewer),
+    ]);
+    return json({ ...page, navPins });
   } catch (error) {
     throw collectionErrorResponse(request, error);
   }
@@ -29,6 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await requireViewer(request, { allowGuest: false });
+  // Folder, smart folder and taxonomy pins are unpinned here as in the archive's pane.
+  const pane = await navigationForm(request);
+  if (pane) return navigationAction(request, viewer, pane, { archive: null, back: PINS_PATH });
   return gridAction(request, viewer, { back: PINS_PATH });
 }
 
@@ -59,6 +69,7 @@ export default function Pins() {
   return (
     <div>
       <h1>Pins</h1>
+      <NavigationPins pins={data.navPins} back={PINS_PATH} />
       {data.assets.length > 0 ? <ClearPins /> : null}
       <AssetGrid
         assets={data.assets}

@@ -382,4 +382,14 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "each refused asset by name and reason, decision 054), not an API answer; the API's add " +
       "is the POST of asset links to the album.",
   },
+  // Navigation part of issue 19 (decision 061).
+  {
+    path: /^\/fotoweb\/archives\/[^/]+\/\.smartfolders\/(\d+)?$/i,
+    forgives: "undescribed",
+    reason:
+      "Smart folders (spec 000 §7 'Smart folder: GET, POST, PATCH, DELETE {href}; ORDERPATCH') " +
+      "have no path or schema in the reference; the entry is spec 000's 'Folder or smart folder " +
+      "entry' (href, name, type, edit, pin, reorder) and the list carries add and reorder " +
+      "descriptors (decision 061).",
+  },
 ];

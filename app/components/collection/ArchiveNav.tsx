@@ -1,9 +1,11 @@
-import { Form } from "@remix-run/react";
+import { Form, useSearchParams } from "@remix-run/react";
 import { Input } from "react-aria-components/Input";
 import { Label } from "react-aria-components/Label";
 import { SearchField } from "react-aria-components/SearchField";
 import { Text } from "react-aria-components/Text";
-import type { NavigationPane } from "~/models/archive/archive-effects";
+import { folderPinHref } from "~/utils/navigation-links";
+import { PinForm } from "./NavigationPane";
+import * as nav from "./navigation.css";
 import type { FolderLevel } from "~/models/collection/collection-page.server";
 import { Button } from "~/components/ui/Button";
 import * as controls from "~/components/ui/controls.css";
@@ -22,11 +24,19 @@ export function ArchiveSearch({
   action: string;
   query: string;
   sort: string | null;
-  error: string | null;
+  error: { heading: string; value: string } | null;
 }) {
+  // A typed search stays inside the smart folder or taxonomy item being shown (ANDed).
+  const [params] = useSearchParams();
+  const sf = params.get("sf");
+  const tx = params.get("tx");
   return (
     <Form method="get" action={action} role="search" className={css.inlineForm}>
       {sort ? <input type="hidden" name="s" value={sort} /> : null}
+      {sf ? <input type="hidden" name="sf" value={sf} /> : null}
+      {tx && error?.heading !== "InvalidTaxonomyItem" ? (
+        <input type="hidden" name="tx" value={tx} />
+      ) : null}
       <SearchField
         name="q"
         defaultValue={query}
@@ -37,7 +47,7 @@ export function ArchiveSearch({
         <Input className={controls.input} maxLength={2000} />
         {error ? (
           <Text slot="errorMessage" className={css.searchError}>
-            InvalidSearchExpression: {error}
+            {error.heading}: {error.value}
           </Text>
         ) : null}
       </SearchField>
@@ -53,10 +63,13 @@ export function FolderNav({
   archiveHref,
   level,
   linkTo,
+  pins,
 }: {
   archiveHref: string;
   level: FolderLevel;
   linkTo: (folder: string | null) => string;
+  /** Pin buttons beside the folders (signed-in people): the pinned folders' hrefs. */
+  pins?: { pinned: string[]; back: string } | null;
 }) {
   if (!level.current && level.children.length === 0) return null;
   return (
@@ -77,8 +90,17 @@ export function FolderNav({
       {level.children.length > 0 ? (
         <ul className={css.folders}>
           {level.children.map((f) => (
-            <li key={f.id}>
+            <li key={f.id} className={nav.entry}>
               <a href={linkTo(f.path)}>{f.name}</a>
+              {pins ? (
+                <PinForm
+                  kind="folder"
+                  pinKey={f.path}
+                  name={f.name}
+                  pinned={pins.pinned.includes(folderPinHref(archiveHref, f.path))}
+                  back={pins.back}
+                />
+              ) : null}
             </li>
           ))}
         </ul>
@@ -87,30 +109,4 @@ export function FolderNav({
   );
 }
 
-/**
- * The navigation pane's sections beyond the folders (NavigationPaneControl, decision 043): the
- * smart folders heading (its custom name when set; smart folders themselves come with a later
- * issue) and the consent status filter when consent management is on for the archive.
- */
-export function NavigationSections({ navigation }: { navigation: NavigationPane }) {
-  const smart = navigation.smartFolders;
-  return (
-    <>
-      {smart ? (
-        <nav aria-labelledby="smart-folders-heading" data-testid="smart-folders">
-          <h2 id="smart-folders-heading" className={css.navHeading}>
-            {smart.heading}
-          </h2>
-          <p className={css.status}>No smart folders yet.</p>
-        </nav>
-      ) : null}
-      {navigation.consentStatusFilter ? (
-        <nav aria-labelledby="consent-filter-heading" data-testid="consent-status-filter">
-          <h2 id="consent-filter-heading" className={css.navHeading}>
-            Consent status
-          </h2>
-        </nav>
-      ) : null}
-    </>
-  );
-}
+export { NavigationSections } from "./NavigationPane";

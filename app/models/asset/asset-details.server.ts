@@ -24,6 +24,8 @@ import {
   type SortOrder,
 } from "~/models/search/search.server";
 import type { SearchNode } from "~/models/search/search-expression";
+import { activeFilters } from "~/models/smart-folder/navigation.server";
+import { isProblem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import type { MetadataEditor } from "~/components/asset/MetadataEditPanel";
 import { editorFieldsFor } from "./asset-edit.server";
@@ -72,6 +74,9 @@ export interface ListContext {
   queries: string[];
   sort: string | null;
   folder: string | null;
+  /** The navigation pane's smart folder and taxonomy item (decision 061). */
+  sf?: string | null;
+  tx?: string | null;
 }
 
 export function listContextOf(url: URL): ListContext {
@@ -79,6 +84,8 @@ export function listContextOf(url: URL): ListContext {
     queries: url.searchParams.getAll("q"),
     sort: url.searchParams.get("s"),
     folder: url.searchParams.get("folder"),
+    sf: url.searchParams.get("sf"),
+    tx: url.searchParams.get("tx"),
   };
 }
 
@@ -88,6 +95,8 @@ export function contextQuery(context: ListContext): string {
   for (const q of context.queries) params.append("q", q);
   if (context.sort !== null) params.set("s", context.sort);
   if (context.folder !== null) params.set("folder", context.folder);
+  if (context.sf) params.set("sf", context.sf);
+  if (context.tx) params.set("tx", context.tx);
   const text = params.toString();
   return text ? `?${text}` : "";
 }
@@ -344,7 +353,7 @@ export async function loadAssetDetails(
   if (!found) return null;
   const { row, view } = found;
   const context = listContextOf(url);
-  const parsed = parseListContext(context);
+  const parsed = await withNavigationFilters(row.archive_id, context, parseListContext(context));
   // A context the grid could not have made is dropped, not refused: the asset itself is fine.
   const query = parsed ? contextQuery(canonicalContext(context, parsed)) : "";
   const [neighbours, downloads, archive, editor] = await Promise.all([
@@ -375,7 +384,27 @@ function canonicalContext(context: ListContext, parsed: ParsedContext): ListCont
     // The sort as given (relevance included): the list link must reopen the same list.
     sort: context.sort ? formatSort(parseSort(context.sort) ?? parsed.sort) : null,
     folder: parsed.folderId === undefined ? null : String(parsed.folderId),
+    sf: context.sf ?? null,
+    tx: context.tx ?? null,
   };
+}
+
+/** The smart folder and taxonomy item of the list ANDed in; a context they break is dropped. */
+async function withNavigationFilters(
+  archiveId: number,
+  context: ListContext,
+  parsed: ParsedContext | null,
+): Promise<ParsedContext | null> {
+  if (!parsed || (!context.sf && !context.tx)) return parsed;
+  const archive = await findArchive(archiveId);
+  if (!archive) return null;
+  try {
+    const active = await activeFilters(archive, { sf: context.sf ?? null, tx: context.tx ?? null });
+    return { ...parsed, search: [...parsed.search, ...parseQueries(active.expressions)] };
+  } catch (error) {
+    if (isProblem(error) || error instanceof InvalidSearchExpressionError) return null;
+    throw error;
+  }
 }
 
 /* ---------- rendition hrefs ---------- */

@@ -2,6 +2,7 @@ import {
   navigationPane,
   robotsRule,
   SITE_FEATURES,
+  SMART_FOLDERS_HEADING,
   type NavigationPane,
 } from "~/models/archive/archive-effects";
 import {
@@ -38,6 +39,16 @@ import { Problem } from "~/models/problem/problem";
 import { pinnedAmong } from "~/models/pin/pin.server";
 import { mayReorder } from "~/models/asset/relocate.server";
 import { viewableArchive as accessibleArchive } from "~/models/access/access.server";
+import {
+  activeFilters,
+  isInvalidTaxonomyItem,
+  navigationPaneData,
+  type ActiveFilters,
+  type NavigationFilters,
+  type NavigationPaneData,
+} from "~/models/smart-folder/navigation.server";
+import { findTaxonomy } from "~/models/taxonomy/taxonomy.server";
+import { taxonomyHref } from "~/utils/links";
 
 /*
  * One page of a collection's grid, for the HTML page and its JSON twin alike (decision 015). The
@@ -91,6 +102,8 @@ export interface PageParams {
   limit: number;
   /** Set when the request used matrix parameters: its links are numbered too. */
   numbered: NumberedPage | null;
+  /** The navigation pane's smart folder (sf) and taxonomy item (tx), kept in links. */
+  filters: NavigationFilters;
 }
 
 // eslint-disable-next-line no-control-regex -- control characters are what it refuses
@@ -199,7 +212,13 @@ export function parsePageParams(url: URL, defaultLimit: number): PageParams {
     )
       throw pageParamProblem("The folder is not a valid path like 2024/Lofoten.");
   }
-  return { queries, sortParam, sort, page, folder, sizeParam, limit, numbered };
+  const filters = { sf: single("sf"), tx: single("tx") };
+  return { queries, sortParam, sort, page, folder, sizeParam, limit, numbered, filters };
+}
+
+function setFilters(search: URLSearchParams, params: Pick<PageParams, "filters">) {
+  if (params.filters?.sf != null) search.set("sf", params.filters.sf);
+  if (params.filters?.tx != null) search.set("tx", params.filters.tx);
 }
 
 /** The URL of another page of the same list: only the cursor parameters change. */
@@ -208,6 +227,7 @@ export function pageUrl(base: string, params: PageParams, cursor: Record<string,
   for (const q of params.queries) search.append("q", q);
   if (params.sortParam !== null) search.set("s", params.sortParam);
   if (params.folder !== null) search.set("folder", params.folder);
+  setFilters(search, params);
   if (params.sizeParam !== null) search.set("n", params.sizeParam);
   for (const [k, v] of Object.entries(cursor)) search.set(k, v);
   const text = search.toString();
@@ -219,6 +239,7 @@ export function numberedPageUrl(base: string, params: PageParams, number: number
   const search = new URLSearchParams();
   for (const q of params.queries) search.append("q", q);
   if (params.folder !== null) search.set("folder", params.folder);
+  setFilters(search, params);
   if (params.sizeParam !== null) search.set("n", params.sizeParam);
   const sort = params.numbered?.sort;
   const matrix = `;p=${number}${sort != null ? `;o=${encodeURIComponent(sort)}` : ""}`;
@@ -232,6 +253,7 @@ export function listContext(params: PageParams): string {
   for (const q of params.queries) search.append("q", q);
   if (params.sortParam !== null) search.set("s", params.sortParam);
   if (params.folder !== null) search.set("folder", params.folder);
+  setFilters(search, params);
   return search.toString();
 }
 
@@ -402,6 +424,42 @@ export interface CollectionPage {
   folders: FolderLevel | null;
   /** Where tiles send the list context: `q=…&s=…&folder=…`. */
   context: string;
+  /** The smart folder and taxonomy item narrowing the grid, if any. */
+  active: ActiveFilters;
+  /** Top-level taxonomy nodes of the navigation pane's fields (reference Collection.taxonomies). */
+  taxonomies: CollectionTaxonomy[];
+}
+
+export interface CollectionTaxonomy {
+  field: number;
+  href: string;
+  taxonomyHref: string;
+  name: string;
+  pluralName: string;
+  description: string;
+  hasChildren: boolean;
+}
+
+/** The taxonomies of the archive's SearchTreeFields, as the reference's Taxonomy. */
+export async function collectionTaxonomies(archive: Archive): Promise<CollectionTaxonomy[]> {
+  const found = await Promise.all(
+    archive.config.NavigationPaneControl.SearchTreeFields.slice(0, 50).map(findTaxonomy),
+  );
+  return found.flatMap((t) =>
+    t
+      ? [
+          {
+            field: t.field,
+            href: taxonomyHref(t.field),
+            taxonomyHref: taxonomyHref(t.field),
+            name: t.name,
+            pluralName: t.pluralName,
+            description: t.description,
+            hasChildren: t.hasChildren,
+          },
+        ]
+      : [],
+  );
 }
 
 /**
@@ -418,7 +476,11 @@ export async function collectionPage(
 ): Promise<CollectionPage> {
   const { archive, permissions } = await viewableArchive(viewer, archiveId);
   const params = parsePageParams(url, defaultLimit);
-  const search = parseQueries(params.queries);
+  const [active, taxonomies] = await Promise.all([
+    activeFilters(archive, params.filters),
+    collectionTaxonomies(archive),
+  ]);
+  const search = parseQueries([...params.queries, ...active.expressions]);
   const showFolders = archive.config.NavigationPaneControl.ShowFolderList;
   const scope = (folderId?: number): ListingScope => ({
     viewer,
@@ -452,6 +514,8 @@ export async function collectionPage(
     paging,
     folders: showFolders ? folders : null,
     context: listContext(params),
+    active,
+    taxonomies,
   };
 }
 
@@ -461,6 +525,7 @@ export async function collectionPage(
  */
 export function collectionRepresentation(page: CollectionPage, entry: Collection, requestUrl: URL) {
   const { archive } = page;
+  const pane = navigationPane(archive.config, SITE_FEATURES);
   return {
     ...entry,
     // The JSON twin is mounted internally under /_json; the client asked for the public URL,
@@ -471,8 +536,12 @@ export function collectionRepresentation(page: CollectionPage, entry: Collection
     matchingHref: pageUrl(archive.href, { ...page.params, page: { from: "first" } }, {}),
     searchURL: `${archive.href}{?q}`,
     clearSearch: { href: archive.href, data: archive.href },
+    // Narrowed by a smart folder, the collection is that folder (spec 000 "Collection data").
+    ...(page.active.smartFolder ? { type: "smartFolder", name: page.active.smartFolder.name } : {}),
     isFolderNavigationEnabled: archive.config.NavigationPaneControl.ShowFolderList,
-    isSmartFolderNavigationEnabled: false,
+    isSmartFolderNavigationEnabled: pane.smartFolders !== null,
+    smartFolderHeader: pane.smartFolders?.heading ?? SMART_FOLDERS_HEADING,
+    taxonomies: page.taxonomies,
     assets: { data: page.assets, paging: page.paging },
   };
 }
@@ -519,7 +588,13 @@ export interface ArchivePageData extends GridPageData {
   folders: FolderLevel | null;
   folder: string | null;
   canReorder: boolean;
-  searchError: string | null;
+  /** Why the grid is empty: the search (InvalidSearchExpression) or the taxonomy item. */
+  searchError: { heading: string; value: string } | null;
+  /** The smart folders, taxonomy filters and pins of the navigation pane. */
+  pane: NavigationPaneData;
+  /** The smart folder narrowing the grid, shown as the page's subtitle. */
+  smartFolder: { id: number; name: string } | null;
+  taxonomyItem: { id: number; name: string } | null;
 }
 
 /**
@@ -550,12 +625,22 @@ export async function archivePageData(
   };
   try {
     const page = await collectionPage(viewer, archive.id, url, HTML_PAGE_SIZE, "keyset");
-    const pinned = await pinnedAmong(
-      viewer,
-      page.assets.map((a) => a.id),
-    );
+    const [pinned, pane] = await Promise.all([
+      pinnedAmong(
+        viewer,
+        page.assets.map((a) => a.id),
+      ),
+      navigationPaneData(viewer, archive, base.navigation, page.active),
+    ]);
     return {
       ...base,
+      pane,
+      smartFolder: page.active.smartFolder
+        ? { id: page.active.smartFolder.id, name: page.active.smartFolder.name }
+        : null,
+      taxonomyItem: page.active.taxonomyItem
+        ? { id: page.active.taxonomyItem.id, name: page.active.taxonomyItem.name }
+        : null,
       assets: gridAssets(page.assets, retina),
       paging: page.paging,
       context: page.context,
@@ -568,10 +653,14 @@ export async function archivePageData(
       searchError: null,
     };
   } catch (error) {
-    if (!(error instanceof InvalidSearchExpressionError)) throw error;
+    if (!(error instanceof InvalidSearchExpressionError) && !isInvalidTaxonomyItem(error))
+      throw error;
     const params = parsePageParams(url, HTML_PAGE_SIZE);
     return {
       ...base,
+      pane: await navigationPaneData(viewer, archive, base.navigation, null),
+      smartFolder: null,
+      taxonomyItem: null,
       assets: [],
       paging: { first: archive.href, prev: null, next: null, last: archive.href },
       context: listContext(params),
@@ -580,7 +669,10 @@ export async function archivePageData(
       sort: formatSort(params.sort),
       folders: null,
       folder: params.folder,
-      searchError: error.message,
+      searchError: {
+        heading: isInvalidTaxonomyItem(error) ? "InvalidTaxonomyItem" : "InvalidSearchExpression",
+        value: (error as Error).message,
+      },
     };
   }
 }

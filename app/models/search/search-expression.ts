@@ -1,6 +1,6 @@
 /*
  * The search expression language of the API (issue 4): free text, field:value by metadata field
- * id, predicates (fn, dt, o, cs, fs, pw, ph, mt, it, rt, ct), quoted phrases, AND, OR, NOT,
+ * id, predicates (fn, dt, o, cs, fs, pw, ph, mt, it, rt, ct, at), quoted phrases, AND, OR, NOT,
  * parentheses, `*` wildcards, ranges with TO, ISO and relative dates. Parsing is pure (no server
  * imports) so forms and tests use it as they are; search.server.ts turns the tree into SQL.
  *
@@ -37,7 +37,8 @@ export type OrientationValue = "landscape" | "portrait" | "square";
 export const METADATA_STATUSES = ["none", "little", "normal"] as const;
 export type MetadataStatusValue = (typeof METADATA_STATUSES)[number];
 export type NumberPredicate = "fs" | "pw" | "ph";
-export type DatePredicate = "mt" | "it" | "rt" | "ct";
+/** `at` is Arkiv's own: when the asset was added to the archive (decision 061). */
+export type DatePredicate = "mt" | "it" | "rt" | "ct" | "at";
 
 export type SearchNode =
   /** Two or more children. */
@@ -136,12 +137,13 @@ const PREDICATE_NAMES: ReadonlySet<string> = new Set<PredicateName>([
   "it",
   "rt",
   "ct",
+  "at",
 ]);
 
 const isNumberPredicate = (name: PredicateName): name is NumberPredicate =>
   name === "fs" || name === "pw" || name === "ph";
 const isDatePredicate = (name: PredicateName): name is DatePredicate =>
-  name === "mt" || name === "it" || name === "rt" || name === "ct";
+  name === "mt" || name === "it" || name === "rt" || name === "ct" || name === "at";
 
 /** One value as written: a word, the inside of a phrase, or the inside of `{{…}}`. */
 interface RawValue {
@@ -633,6 +635,7 @@ function buildTerm(token: TermToken, now: number): SearchNode {
     case "it":
     case "rt":
     case "ct":
+    case "at":
       return dateRange(name, value, token.rangeEnd, now);
   }
 }

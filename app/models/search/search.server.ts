@@ -135,6 +135,7 @@ const DATE_COLUMNS = {
   it: "iptc_date",
   rt: "release_date",
   ct: "camera_date",
+  at: "created_at",
 } as const;
 const NUMBER_COLUMNS = { fs: "file_size", pw: "width", ph: "height" } as const;
 
