@@ -31,7 +31,8 @@ import {
   type Taxonomy,
   type TaxonomyItem,
 } from "~/models/taxonomy/taxonomy.server";
-import { MAX_INFO_IDS } from "~/models/taxonomy/taxonomy.schema";
+import { MAX_IMPORT_BYTES, MAX_INFO_IDS } from "~/models/taxonomy/taxonomy.schema";
+import { exportTaxonomyCsv, importTaxonomyCsv } from "~/models/taxonomy/taxonomy-exchange.server";
 import {
   itemInfoView,
   pagingView,
@@ -378,4 +379,33 @@ export async function taxonomyInfoAnswer(request: Request) {
   return apiJson(await Promise.all(items.map((i) => itemView(i))), "application/json", {
     headers: NO_STORE,
   });
+}
+
+/* ---------- import and export (decision 059's CSV) ---------- */
+
+export async function exportAnswer(request: Request, segment?: string) {
+  await taxonomyEditor(request);
+  const taxonomy = await requireShownTaxonomy(idFromSegment(segment));
+  const csv = await exportTaxonomyCsv(taxonomy.field);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="taxonomy-${taxonomy.field}.csv"`,
+      ...NO_STORE,
+    },
+  });
+}
+
+/** POST text/csv: the whole file imported, or a 400 listing every problem by line. */
+export async function importAnswer(request: Request, segment?: string) {
+  await taxonomyEditor(request);
+  const taxonomy = await requireShownTaxonomy(idFromSegment(segment));
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "text/csv" && type !== "text/plain")
+    return apiError(request, 415, "Send the file as text/csv.");
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_IMPORT_BYTES)
+    throw new Problem("too-large", `An import file holds at most ${MAX_IMPORT_BYTES / 1024} KB.`);
+  const result = await importTaxonomyCsv(taxonomy.field, await request.text());
+  return apiJson(result, "application/json", { headers: NO_STORE });
 }

@@ -14,8 +14,8 @@ export const MAX_ITEM_VALUE = 1000;
 export const MAX_ITEM_DESCRIPTION = 4000;
 /** Items one taxonomy holds: a vocabulary, read whole by searches and exports. */
 export const MAX_TAXONOMY_ITEMS = 20_000;
-/** Largest import file, in bytes. */
-export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+/** Largest import file, in bytes (a page form carries it within MAX_FORM_BYTES). */
+export const MAX_IMPORT_BYTES = 512 * 1024;
 /** Ids one POST /fotoweb/api/taxonomies/info/ resolves. */
 export const MAX_INFO_IDS = 1000;
 
