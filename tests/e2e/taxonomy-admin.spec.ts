@@ -19,7 +19,7 @@ const LIST = "/fotoweb/views/admin/taxonomies";
 
 async function openSeeded(page: Page, open: (url: string) => Promise<void>) {
   await open(LIST);
-  await page.getByRole("link", { name: TAXONOMY_ADMIN_SEEDED.plural }).click();
+  await page.getByRole("link", { name: TAXONOMY_ADMIN_SEEDED.plural, exact: true }).click();
   await expect(page.getByRole("heading", { name: TAXONOMY_ADMIN_SEEDED.plural })).toBeVisible();
 }
 
@@ -72,13 +72,13 @@ test("an administrator builds a keyword taxonomy", async ({ page, open }, info: 
 
   const search = page.getByRole("searchbox", { name: "Search items" });
   await search.fill("forest");
-  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByRole("button", { name: "Search tree" }).click();
   await expect(page.getByRole("list", { name: "Search results" })).toContainText("Forest trees");
   await page.getByRole("searchbox", { name: "Search items" }).fill('"forest');
-  if (!hasJs(info)) await page.getByRole("button", { name: "Search", exact: true }).click();
+  if (!hasJs(info)) await page.getByRole("button", { name: "Search tree" }).click();
   await expect(page.getByText("Malformed search")).toBeVisible();
   await page.getByRole("searchbox", { name: "Search items" }).fill("");
-  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByRole("button", { name: "Search tree" }).click();
   await expect(page.getByRole("link", { name: "Nature", exact: true })).toBeVisible();
 
   await page.getByRole("link", { name: "Delete Nature" }).click();

@@ -37,7 +37,7 @@ export function TreeSearch({ here, q }: { here: string; q: string }) {
         />
       </label>
       <Button type="submit" variant="secondary">
-        Search
+        Search tree
       </Button>
       {bad ? (
         <span id="tree-search-error" role="tooltip" className={css.searchError}>
