@@ -1,13 +1,13 @@
 import { Link } from "@remix-run/react";
-import type { KeyboardEvent } from "react";
+import { useState, type KeyboardEvent, type MouseEvent } from "react";
 import type { TaxonomyItemInfoView } from "~/models/taxonomy/taxonomy.view";
 import { visuallyHidden } from "~/styles/global.css";
 import * as css from "./taxonomy.css";
 
 /*
  * The taxonomy tree of the administration page (spec 002 "Taxonomy tree"): nested lists whose
- * collapsed nodes open by a link (?open=ids), so it works without JavaScript. With JavaScript the
- * arrow keys move between the items' labels (up, down), open (right) and close or go to the
+ * collapsed nodes open by a link (?open=ids), so it works without JavaScript. With JavaScript a
+ * node fetches its children once from the JSON API and opens and closes in place, and the arrow keys move between the items' labels (up, down), open (right) and close or go to the
  * parent (left); Enter follows the focused label, which opens the item's edit form.
  */
 
@@ -65,8 +65,44 @@ export function treeKeyDown(event: KeyboardEvent<HTMLElement>) {
   }
 }
 
+const ITEM_LIST = "application/vnd.fotoware.taxonomy-item-list+json";
+
+/** An item's children through the JSON API (the first page), for a node opened with JavaScript. */
+async function fetchChildren(node: TreeNodeView): Promise<TreeNodeView[]> {
+  const response = await fetch(node.href, { headers: { Accept: ITEM_LIST } });
+  if (!response.ok) throw new Error(`children of ${node.name}: ${response.status}`);
+  const list = (await response.json()) as { data: TaxonomyItemInfoView[] };
+  return list.data.map((item) => ({ ...item, children: null, moreChildren: 0 }));
+}
+
 function Node({ node, open, links }: { node: TreeNodeView; open: number[]; links: TreeLinks }) {
-  const isOpen = node.children !== null;
+  // With JavaScript a node fetches its children once and then opens and closes in place.
+  const [children, setChildren] = useState<TreeNodeView[] | null>(node.children);
+  const [expanded, setExpanded] = useState(node.children !== null);
+  const [failed, setFailed] = useState(false);
+  const [seen, setSeen] = useState(node.children);
+  if (seen !== node.children) {
+    // The page's data came again (after a change): the server's children win; a node opened here
+    // stays open and fetches its children anew, as they may have changed.
+    setSeen(node.children);
+    if (node.children !== null) {
+      setChildren(node.children);
+      setExpanded(true);
+    } else if (!expanded) setChildren(null);
+    else fetchChildren(node).then(setChildren, () => setFailed(true));
+  }
+  const isOpen = expanded && children !== null;
+  const toggle = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    if (expanded) return setExpanded(false);
+    setExpanded(true);
+    if (children === null)
+      fetchChildren(node).then(setChildren, () => {
+        setFailed(true);
+        setExpanded(false);
+      });
+  };
   return (
     <li data-item-id={node.id}>
       <div className={css.node}>
@@ -75,6 +111,7 @@ function Node({ node, open, links }: { node: TreeNodeView; open: number[]; links
             className={css.toggle}
             data-tree-toggle={isOpen ? "open" : "closed"}
             to={links.withOpen(isOpen ? open.filter((o) => o !== node.id) : [...open, node.id])}
+            onClick={toggle}
             preventScrollReset
             aria-label={`${isOpen ? "Close" : "Open"} ${node.name}`}
             aria-expanded={isOpen}
@@ -91,6 +128,7 @@ function Node({ node, open, links }: { node: TreeNodeView; open: number[]; links
         <span className={css.value}>
           {node.value !== node.name ? node.value : ""}
           {node.acl.includes("Set") ? "" : " (not selectable)"}
+          {failed ? " (its items could not be loaded)" : ""}
         </span>
         <span className={css.actions}>
           <Link className={css.link} to={links.action("add", node.id)}>
@@ -104,9 +142,9 @@ function Node({ node, open, links }: { node: TreeNodeView; open: number[]; links
           </Link>
         </span>
       </div>
-      {node.children ? (
+      {isOpen ? (
         <ul className={css.branch} aria-label={`Under ${node.name}`}>
-          {node.children.map((child) => (
+          {children.map((child) => (
             <Node key={child.id} node={child} open={open} links={links} />
           ))}
           {node.moreChildren > 0 ? <li>… and {node.moreChildren} more</li> : null}
