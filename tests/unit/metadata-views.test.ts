@@ -223,4 +223,14 @@ describe("a custom field's rules", () => {
     expect(errors({ GuiLabel: "A", Group: "a\u0000b" })).toEqual(["Group"]);
     expect(errors({ GuiLabel: "A", DataType: "rich" })).toEqual(["DataType"]);
   });
+
+  test("a field with a taxonomy links it (taxonomyHref); others leave it out", () => {
+    const set = metadataSetView(
+      { Id: "press", ...view({ DetailRegions: [{ Name: "Story", Fields: [{ Field: 5 }] }] }) },
+      fields,
+      new Set([5]),
+    );
+    expect(set.detailRegions[0]!.fields[0]!.field.taxonomyHref).toBe("/fotoweb/api/taxonomies/5/");
+    expect(set.builtinFields.rating.field).not.toHaveProperty("taxonomyHref");
+  });
 });

@@ -5,6 +5,7 @@ import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import {
   archiveDecision,
+  AREA_NOT_FOUND,
   capabilityDecision,
   decided,
   hasCapability,
@@ -130,4 +131,14 @@ export async function alertDecision(
 
 export async function requireAlert(viewer: Viewer | null, alertId: number): Promise<AlertRow> {
   return decided(await alertDecision(viewer, alertId));
+}
+
+/*
+ * The taxonomy administration pages (decision 059): holders of manageTaxonomies only; to anyone
+ * else signed in they answer as an unknown address, like the other admin areas.
+ */
+export async function taxonomyAdminDecision(viewer: Viewer | null): Promise<Decision<Viewer>> {
+  const decision = await taxonomyEditDecision(viewer);
+  if (decision.allowed || decision.problem.kind === "unauthenticated") return decision;
+  return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
 }

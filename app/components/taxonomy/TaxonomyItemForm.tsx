@@ -1,0 +1,150 @@
+import { Form, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Button } from "~/components/ui/Button";
+import { TextField } from "~/components/ui/TextField";
+import { TAXONOMY_ACL } from "~/db/schema";
+import { valueFromName } from "~/models/taxonomy/taxonomy.schema";
+import type { TaxonomyItemInfoView } from "~/models/taxonomy/taxonomy.view";
+import * as css from "./taxonomy.css";
+
+/*
+ * Add or edit one taxonomy item (spec 002 §5): label and value are required after trimming; the
+ * value follows the label (< and > stripped) until someone edits it by hand; with JavaScript the
+ * OK button is enabled only when something changed, Enter submits and Escape cancels. Without
+ * JavaScript it is a plain form the server checks the same way.
+ */
+
+export interface ItemFormProps {
+  intent: "add" | "edit";
+  item?: TaxonomyItemInfoView | null;
+  parent?: number | null;
+  open: number[];
+  q: string;
+  cancel: string;
+  fieldErrors?: Record<string, string>;
+  formError?: string;
+  repopulate?: Record<string, unknown>;
+}
+
+const text = (v: unknown, fallback: string) => (typeof v === "string" ? v : fallback);
+
+export function TaxonomyItemForm(props: ItemFormProps) {
+  const { item, repopulate: r } = props;
+  const initial = {
+    name: text(r?.name, item?.name ?? ""),
+    value: text(r?.value, item?.value ?? ""),
+    description: text(r?.description, item?.description ?? ""),
+    customSearch: text(r?.customSearch, item?.customSearch ?? ""),
+  };
+  const [name, setName] = useState(initial.name);
+  const [value, setValue] = useState(initial.value);
+  const [description, setDescription] = useState(initial.description);
+  const [customSearch, setCustomSearch] = useState(initial.customSearch);
+  const [acl, setAcl] = useState<string[]>(item?.acl ?? ["Navigate", "Query", "Set"]);
+  // A new item's value follows its label; an existing one's only if they already agree.
+  const [valueEdited, setValueEdited] = useState(
+    props.intent === "edit" && initial.value !== valueFromName(initial.name),
+  );
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const navigate = useNavigate();
+  const changed =
+    name !== initial.name ||
+    value !== initial.value ||
+    description !== initial.description ||
+    customSearch !== initial.customSearch ||
+    acl.join() !== (item?.acl ?? ["Navigate", "Query", "Set"]).join() ||
+    props.intent === "add";
+  const ready = name.trim() !== "" && value.trim() !== "" && changed;
+  const title = props.intent === "add" ? "Add item" : `Edit ${item?.name ?? "item"}`;
+  return (
+    <Form
+      method="post"
+      className={css.form}
+      aria-label={title}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") {
+          event.preventDefault();
+          navigate(props.cancel);
+        }
+      }}
+    >
+      <h2>{title}</h2>
+      <input type="hidden" name="intent" value={props.intent} />
+      {item && props.intent === "edit" ? <input type="hidden" name="item" value={item.id} /> : null}
+      {props.parent ? <input type="hidden" name="parent" value={props.parent} /> : null}
+      <input type="hidden" name="open" value={props.open.join(",")} />
+      {props.q ? <input type="hidden" name="q" value={props.q} /> : null}
+      {props.formError ? (
+        <p role="alert" className={css.error}>
+          {props.formError}
+        </p>
+      ) : null}
+      <TextField
+        label="Label"
+        name="name"
+        value={name}
+        autoFocus
+        isRequired
+        errors={props.fieldErrors?.name}
+        onChange={(next) => {
+          setName(next);
+          if (!valueEdited) setValue(valueFromName(next));
+        }}
+      />
+      <TextField
+        label="Value"
+        name="value"
+        value={value}
+        description="What the field stores. Follows the label until you change it."
+        errors={props.fieldErrors?.value}
+        onChange={(next) => {
+          setValue(next);
+          setValueEdited(true);
+        }}
+      />
+      <TextField
+        label="Description"
+        name="description"
+        value={description}
+        onChange={setDescription}
+        errors={props.fieldErrors?.description}
+      />
+      <TextField
+        label="Custom search"
+        name="customSearch"
+        value={customSearch}
+        onChange={setCustomSearch}
+        description="A search expression used instead of the value, e.g. 25:cat OR 25:kitten."
+        errors={props.fieldErrors?.customSearch}
+      />
+      <fieldset className={css.fieldset}>
+        <legend>Allows</legend>
+        {TAXONOMY_ACL.filter((a) => a !== "Hint").map((entry) => (
+          <label key={entry}>
+            <input
+              type="checkbox"
+              name="acl"
+              value={entry}
+              checked={acl.includes(entry)}
+              onChange={(event) =>
+                setAcl((now) =>
+                  event.target.checked ? [...now, entry] : now.filter((a) => a !== entry),
+                )
+              }
+            />{" "}
+            {entry}
+          </label>
+        ))}
+      </fieldset>
+      <div className={css.row}>
+        <Button type="submit" isDisabled={hydrated && !ready}>
+          OK
+        </Button>
+        <a href={props.cancel} className={css.link}>
+          Cancel
+        </a>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,176 @@
+import { Link } from "@remix-run/react";
+import { useState, type KeyboardEvent, type MouseEvent } from "react";
+import type { TaxonomyItemInfoView } from "~/models/taxonomy/taxonomy.view";
+import { visuallyHidden } from "~/styles/global.css";
+import * as css from "./taxonomy.css";
+
+/*
+ * The taxonomy tree of the administration page (spec 002 "Taxonomy tree"): nested lists whose
+ * collapsed nodes open by a link (?open=ids), so it works without JavaScript. With JavaScript a
+ * node fetches its children once from the JSON API and opens and closes in place, and the arrow keys move between the items' labels (up, down), open (right) and close or go to the
+ * parent (left); Enter follows the focused label, which opens the item's edit form.
+ */
+
+export interface TreeNodeView extends TaxonomyItemInfoView {
+  children: TreeNodeView[] | null;
+  moreChildren: number;
+}
+
+export interface TreeLinks {
+  /** The page's address with these items open (and any other query kept). */
+  withOpen(open: number[]): string;
+  /** The page's address asking for one of the forms about an item. */
+  action(kind: "edit" | "add" | "move" | "delete", id: number): string;
+}
+
+function labels(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>("[data-tree-label]")];
+}
+
+export function treeKeyDown(event: KeyboardEvent<HTMLElement>) {
+  const target = event.target as HTMLElement;
+  if (!target.hasAttribute("data-tree-label")) return;
+  const all = labels(event.currentTarget);
+  const at = all.indexOf(target);
+  const row = target.closest("li");
+  const focus = (el: HTMLElement | null | undefined) => {
+    if (!el) return;
+    event.preventDefault();
+    el.focus();
+  };
+  switch (event.key) {
+    case "ArrowDown":
+      focus(all[at + 1]);
+      break;
+    case "ArrowUp":
+      focus(all[at - 1]);
+      break;
+    case "ArrowRight": {
+      const toggle = row?.querySelector<HTMLAnchorElement>(":scope > div [data-tree-toggle]");
+      if (toggle?.dataset.treeToggle === "closed") {
+        event.preventDefault();
+        toggle.click();
+      } else focus(row?.querySelector<HTMLElement>(":scope > ul [data-tree-label]"));
+      break;
+    }
+    case "ArrowLeft": {
+      const toggle = row?.querySelector<HTMLAnchorElement>(":scope > div [data-tree-toggle]");
+      if (toggle?.dataset.treeToggle === "open") {
+        event.preventDefault();
+        toggle.click();
+      } else
+        focus(row?.parentElement?.closest("li")?.querySelector<HTMLElement>("[data-tree-label]"));
+      break;
+    }
+  }
+}
+
+const ITEM_LIST = "application/vnd.fotoware.taxonomy-item-list+json";
+
+/** An item's children through the JSON API (the first page), for a node opened with JavaScript. */
+async function fetchChildren(node: TreeNodeView): Promise<TreeNodeView[]> {
+  const response = await fetch(node.href, { headers: { Accept: ITEM_LIST } });
+  if (!response.ok) throw new Error(`children of ${node.name}: ${response.status}`);
+  const list = (await response.json()) as { data: TaxonomyItemInfoView[] };
+  return list.data.map((item) => ({ ...item, children: null, moreChildren: 0 }));
+}
+
+function Node({ node, open, links }: { node: TreeNodeView; open: number[]; links: TreeLinks }) {
+  // With JavaScript a node fetches its children once and then opens and closes in place.
+  const [children, setChildren] = useState<TreeNodeView[] | null>(node.children);
+  const [expanded, setExpanded] = useState(node.children !== null);
+  const [failed, setFailed] = useState(false);
+  const [seen, setSeen] = useState(node.children);
+  if (seen !== node.children) {
+    // The page's data came again (after a change): the server's children win; a node opened here
+    // stays open and fetches its children anew, as they may have changed.
+    setSeen(node.children);
+    if (node.children !== null) {
+      setChildren(node.children);
+      setExpanded(true);
+    } else if (!expanded) setChildren(null);
+    else fetchChildren(node).then(setChildren, () => setFailed(true));
+  }
+  const isOpen = expanded && children !== null;
+  const toggle = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    if (expanded) return setExpanded(false);
+    setExpanded(true);
+    if (children === null)
+      fetchChildren(node).then(setChildren, () => {
+        setFailed(true);
+        setExpanded(false);
+      });
+  };
+  return (
+    <li data-item-id={node.id}>
+      <div className={css.node}>
+        {node.hasChildren ? (
+          <Link
+            className={css.toggle}
+            data-tree-toggle={isOpen ? "open" : "closed"}
+            to={links.withOpen(isOpen ? open.filter((o) => o !== node.id) : [...open, node.id])}
+            onClick={toggle}
+            preventScrollReset
+            aria-label={`${isOpen ? "Close" : "Open"} ${node.name}`}
+            aria-expanded={isOpen}
+            tabIndex={-1}
+          >
+            {isOpen ? "▾" : "▸"}
+          </Link>
+        ) : (
+          <span className={css.toggle} aria-hidden="true" />
+        )}
+        <Link className={css.label} data-tree-label to={links.action("edit", node.id)}>
+          {node.name}
+        </Link>
+        <span className={css.value}>
+          {node.value !== node.name ? node.value : ""}
+          {node.acl.includes("Set") ? "" : " (not selectable)"}
+          {failed ? " (its items could not be loaded)" : ""}
+        </span>
+        <span className={css.actions}>
+          <Link className={css.link} to={links.action("add", node.id)}>
+            Add child<span className={visuallyHidden}> to {node.name}</span>
+          </Link>
+          <Link className={css.link} to={links.action("move", node.id)}>
+            Move<span className={visuallyHidden}> {node.name}</span>
+          </Link>
+          <Link className={css.link} to={links.action("delete", node.id)}>
+            Delete<span className={visuallyHidden}> {node.name}</span>
+          </Link>
+        </span>
+      </div>
+      {isOpen ? (
+        <ul className={css.branch} aria-label={`Under ${node.name}`}>
+          {children.map((child) => (
+            <Node key={child.id} node={child} open={open} links={links} />
+          ))}
+          {node.moreChildren > 0 ? <li>… and {node.moreChildren} more</li> : null}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+export function TaxonomyTree({
+  roots,
+  open,
+  links,
+  label,
+}: {
+  roots: TreeNodeView[];
+  open: number[];
+  links: TreeLinks;
+  label: string;
+}) {
+  return (
+    // The arrow keys move between the links inside (the list itself takes no focus).
+    <ul className={css.tree} aria-label={label} onKeyDown={treeKeyDown}>
+      {roots.map((node) => (
+        <Node key={node.id} node={node} open={open} links={links} />
+      ))}
+    </ul>
+  );
+}

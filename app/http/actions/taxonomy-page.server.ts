@@ -1,0 +1,332 @@
+import { db } from "~/db/connection.server";
+import { TAXONOMY_NOT_FOUND, taxonomyAdminDecision } from "~/models/access/organize-access.server";
+import { listFields } from "~/models/metadata/metadata.server";
+import { isProblem, Problem } from "~/models/problem/problem";
+import {
+  createItem,
+  createTaxonomy,
+  deleteItem,
+  deleteTaxonomy,
+  moveItem,
+  updateItem,
+} from "~/models/taxonomy/taxonomy-write.server";
+import { importTaxonomyCsv } from "~/models/taxonomy/taxonomy-exchange.server";
+import {
+  findTaxonomy,
+  findTaxonomyItem,
+  idFromSegment,
+  itemAncestors,
+  listTaxonomies,
+  searchTaxonomyItems,
+  TAXONOMY_PAGE_SIZE,
+  taxonomyItems,
+  type TaxonomyItem,
+} from "~/models/taxonomy/taxonomy.server";
+import {
+  MAX_IMPORT_BYTES,
+  taxonomyCreateSchema,
+  taxonomyItemSchema,
+} from "~/models/taxonomy/taxonomy.schema";
+import {
+  itemInfoView,
+  taxonomyInfoView,
+  type TaxonomyItemInfoView,
+} from "~/models/taxonomy/taxonomy.view";
+import type { Viewer } from "~/models/user/user.schema";
+import { LINKS } from "~/utils/links";
+import { errorResponse } from "../http.server";
+import { requireViewer } from "../session.server";
+import {
+  checkSubmission,
+  formReply,
+  formValues,
+  readForm,
+  type SubmittedValues,
+} from "../submission.server";
+import { redirectWithToast } from "../toast.server";
+
+/*
+ * The taxonomy administration pages (decision 059): server-rendered, every change a plain form
+ * post (intent=…) answered by a redirect with a toast, or the form again with its errors. The tree
+ * opens by ?open=ids (links without JavaScript; the page's script fetches children instead).
+ */
+
+export async function requireTaxonomyAdminPage(request: Request): Promise<Viewer> {
+  const viewer = await requireViewer(request, { allowGuest: false });
+  const decision = await taxonomyAdminDecision(viewer);
+  if (!decision.allowed) throw errorResponse(request, decision.problem);
+  return viewer;
+}
+
+export const taxonomyPagePath = (fieldId: number) => `${LINKS.adminTaxonomies}/${fieldId}`;
+
+/* ---------- the list ---------- */
+
+export async function taxonomyListPageData(request: Request) {
+  await requireTaxonomyAdminPage(request);
+  const taxonomies = await listTaxonomies();
+  const taken = new Set(taxonomies.map((t) => t.field));
+  const fields = (await listFields())
+    .filter((f) => f.DataType === "text" && !f.IsBuiltin && !taken.has(f.Id))
+    .map((f) => ({ id: f.Id, label: f.GuiLabel }));
+  const fieldLabels = new Map((await listFields()).map((f) => [f.Id, f.GuiLabel]));
+  const confirm = idFromSegment(new URL(request.url).searchParams.get("delete") ?? "");
+  return {
+    taxonomies: taxonomies.map((t) => ({
+      ...taxonomyInfoView(t),
+      fieldLabel: fieldLabels.get(t.field) ?? String(t.field),
+      page: taxonomyPagePath(t.field),
+    })),
+    fields,
+    confirmDelete: confirm !== null && taken.has(confirm) ? confirm : null,
+  };
+}
+
+export async function taxonomyListPageAction(request: Request) {
+  await requireTaxonomyAdminPage(request);
+  const values = formValues(await readForm(request));
+  const field = idFromSegment(String(values.field ?? ""));
+  try {
+    if (values.intent === "delete") {
+      if (field === null) throw new Problem("not-found", TAXONOMY_NOT_FOUND);
+      await deleteTaxonomy(field);
+      return redirectWithToast(request, LINKS.adminTaxonomies, { message: "Taxonomy deleted." });
+    }
+    const checked = await checkSubmission(values, taxonomyCreateSchema);
+    const fieldErrors = checked.ok ? {} : { ...checked.fieldErrors };
+    if (field === null) fieldErrors.field = "Choose a text field.";
+    if (!checked.ok || field === null) return formReply(request, { fieldErrors, values });
+    await createTaxonomy(field, checked.data);
+    return redirectWithToast(request, taxonomyPagePath(field), { message: "Taxonomy created." });
+  } catch (error) {
+    if (!isProblem(error)) throw error;
+    return formReply(request, {
+      status: statusOf(error),
+      formError: error.message,
+      values,
+    });
+  }
+}
+
+const statusOf = (problem: Problem) =>
+  ({ "not-found": 404, conflict: 409, "too-large": 413, "too-many": 429 })[
+    problem.kind as string
+  ] ?? 400;
+
+/* ---------- one taxonomy's tree ---------- */
+
+export interface TreeNode extends TaxonomyItemInfoView {
+  children: TreeNode[] | null;
+  /** Children beyond the first page (shown as a count). */
+  moreChildren: number;
+}
+
+const idList = (text: string | null) =>
+  (text ?? "")
+    .split(",")
+    .map((s) => idFromSegment(s.trim()))
+    .filter((id): id is number => id !== null)
+    .slice(0, 200);
+
+async function branch(fieldId: number, parent: number, open: Set<number>, depth: number) {
+  const page = await taxonomyItems(fieldId, parent, { canEdit: true });
+  const nodes: TreeNode[] = [];
+  for (const item of page.items) nodes.push(await node(fieldId, item, open, depth));
+  return { nodes, more: page.total - page.items.length };
+}
+
+async function node(
+  fieldId: number,
+  item: TaxonomyItem,
+  open: Set<number>,
+  depth: number,
+): Promise<TreeNode> {
+  if (!item.hasChildren || !open.has(item.id) || depth > 12)
+    return { ...itemInfoView(item), children: null, moreChildren: 0 };
+  const { nodes, more } = await branch(fieldId, item.id, open, depth + 1);
+  return { ...itemInfoView(item), children: nodes, moreChildren: more };
+}
+
+/** Every item of the taxonomy as "A > B > C", for the move form's choice of parent. */
+async function itemPaths(fieldId: number) {
+  const rows = await db()
+    .selectFrom("taxonomy_items")
+    .select(["id", "parent_id", "name"])
+    .where("field_id", "=", fieldId)
+    .orderBy("position")
+    .limit(5000)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const pathOf = (id: number) => {
+    const names: string[] = [];
+    let current: number | null = id;
+    while (current !== null && names.length < 14) {
+      const row = byId.get(current);
+      if (!row) break;
+      names.unshift(row.name);
+      current = row.parent_id;
+    }
+    return names.join(" > ");
+  };
+  return rows
+    .map((r) => ({ id: r.id, path: pathOf(r.id) }))
+    .sort((a, b) => a.path.localeCompare(b.path));
+}
+
+export async function taxonomyTreePageData(request: Request, segment?: string) {
+  await requireTaxonomyAdminPage(request);
+  const fieldId = idFromSegment(segment);
+  const taxonomy = fieldId === null ? null : await findTaxonomy(fieldId);
+  if (!taxonomy) throw errorResponse(request, new Problem("not-found", TAXONOMY_NOT_FOUND));
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const open = new Set(idList(url.searchParams.get("open")));
+  const page = Math.min(Number(/^\d{1,5}$/.exec(url.searchParams.get("p") ?? "")?.[0] ?? 0), 99999);
+  const field = taxonomy.field;
+  const pick = async (name: string) => {
+    const id = idFromSegment(url.searchParams.get(name) ?? "");
+    return id === null ? null : await findTaxonomyItem(field, id);
+  };
+  const [edit, addUnder, move, remove] = await Promise.all(
+    ["edit", "add", "move", "delete"].map(pick),
+  );
+  let search: { items: (TaxonomyItemInfoView & { path: string })[]; total: number } | null = null;
+  const roots: TreeNode[] = [];
+  let total = 0;
+  if (q) {
+    const found = await searchTaxonomyItems(field, q, { canEdit: true, limit: TAXONOMY_PAGE_SIZE });
+    search = {
+      total: found.total,
+      items: await Promise.all(
+        found.items.map(async (i) => ({
+          ...itemInfoView(i),
+          path: (await itemAncestors(i)).map((a) => a.name).join(" > "),
+        })),
+      ),
+    };
+  } else {
+    const level = await taxonomyItems(field, null, {
+      canEdit: true,
+      offset: page * TAXONOMY_PAGE_SIZE,
+      limit: TAXONOMY_PAGE_SIZE,
+    });
+    total = level.total;
+    for (const item of level.items) roots.push(await node(field, item, open, 1));
+  }
+  return {
+    taxonomy: taxonomyInfoView(taxonomy),
+    exportHref: `${taxonomyHrefOf(field)}export.csv`,
+    q,
+    open: [...open],
+    page,
+    pages: Math.max(1, Math.ceil(total / TAXONOMY_PAGE_SIZE)),
+    roots,
+    search,
+    edit: edit ? itemInfoView(edit) : null,
+    addUnder: addUnder ? itemInfoView(addUnder) : null,
+    addRoot: url.searchParams.get("add") === "root",
+    move: move ? itemInfoView(move) : null,
+    remove: remove ? itemInfoView(remove) : null,
+    parents: move ? (await itemPaths(field)).filter((p) => p.id !== move.id) : [],
+    maxImportKb: MAX_IMPORT_BYTES / 1024,
+  };
+}
+
+const taxonomyHrefOf = (field: number) => `/fotoweb/api/taxonomies/${field}/`;
+
+/** The item fields of a form, the ACL checkboxes included (none checked is an empty ACL). */
+function itemInput(values: SubmittedValues) {
+  const acl = values.acl === undefined ? [] : [values.acl].flat().map(String);
+  return {
+    name: values.name,
+    value: values.value,
+    description: values.description ?? "",
+    customSearch: values.customSearch ?? "",
+    acl,
+  };
+}
+
+/** Where to go back to: the same tree state the form was posted from. */
+function backTo(fieldId: number, values: SubmittedValues, extraOpen?: number | null) {
+  const params = new URLSearchParams();
+  const open = idList(String(values.open ?? ""));
+  if (extraOpen) open.push(extraOpen);
+  if (open.length > 0) params.set("open", [...new Set(open)].join(","));
+  if (values.q) params.set("q", String(values.q));
+  const query = params.toString();
+  return `${taxonomyPagePath(fieldId)}${query ? `?${query}` : ""}`;
+}
+
+export async function taxonomyTreePageAction(request: Request, segment?: string) {
+  await requireTaxonomyAdminPage(request);
+  const fieldId = idFromSegment(segment);
+  const taxonomy = fieldId === null ? null : await findTaxonomy(fieldId);
+  if (!taxonomy) throw errorResponse(request, new Problem("not-found", TAXONOMY_NOT_FOUND));
+  const field = taxonomy.field;
+  const form = await readForm(request);
+  const values = formValues(form);
+  const item = idFromSegment(String(values.item ?? ""));
+  try {
+    switch (values.intent) {
+      case "add": {
+        const parent = idFromSegment(String(values.parent ?? ""));
+        const checked = await checkSubmission(itemInput(values), taxonomyItemSchema);
+        if (!checked.ok) return formReply(request, { fieldErrors: checked.fieldErrors, values });
+        await createItem(field, parent, checked.data);
+        return redirectWithToast(request, backTo(field, values, parent), {
+          message: `Added ${checked.data.name}.`,
+        });
+      }
+      case "edit": {
+        const checked = await checkSubmission(itemInput(values), taxonomyItemSchema);
+        if (!checked.ok) return formReply(request, { fieldErrors: checked.fieldErrors, values });
+        if (item === null)
+          throw new Problem("not-found", "There is no taxonomy item at this address.");
+        await updateItem(field, item, checked.data);
+        return redirectWithToast(request, backTo(field, values), { message: "Item saved." });
+      }
+      case "delete": {
+        if (item === null)
+          throw new Problem("not-found", "There is no taxonomy item at this address.");
+        const removed = await deleteItem(field, item);
+        return redirectWithToast(request, backTo(field, values), {
+          message: removed > 1 ? `Deleted ${removed} items.` : "Item deleted.",
+        });
+      }
+      case "move": {
+        if (item === null)
+          throw new Problem("not-found", "There is no taxonomy item at this address.");
+        const parent = idFromSegment(String(values.parent ?? ""));
+        await moveItem(field, item, parent);
+        return redirectWithToast(request, backTo(field, values, parent), {
+          message: "Item moved.",
+        });
+      }
+      case "import": {
+        const file = form.get("file");
+        if (!(file instanceof File) || file.size === 0)
+          return formReply(request, { fieldErrors: { file: "Choose a CSV file." } });
+        if (file.size > MAX_IMPORT_BYTES)
+          return formReply(request, {
+            status: 413,
+            fieldErrors: { file: `An import file holds at most ${MAX_IMPORT_BYTES / 1024} KB.` },
+          });
+        const result = await importTaxonomyCsv(field, await file.text());
+        return redirectWithToast(request, taxonomyPagePath(field), {
+          message: `Imported: ${result.added} added, ${result.updated} updated.`,
+        });
+      }
+      default:
+        return formReply(request, { formError: "The form could not be read. Reload the page." });
+    }
+  } catch (error) {
+    if (!isProblem(error)) throw error;
+    return formReply(request, {
+      status: statusOf(error),
+      formError: error.message,
+      values,
+      ...(error.details.heading ? { heading: error.details.heading } : {}),
+      extra: error.details.messages ? { messages: error.details.messages } : {},
+    });
+  }
+}

@@ -1,0 +1,154 @@
+import "~/components/shell/shell-bundle";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SearchResults, TreeSearch } from "~/components/taxonomy/TreeSearch";
+import {
+  DeleteItemForm,
+  ImportForm,
+  MoveItemForm,
+  Pager,
+} from "~/components/taxonomy/TaxonomyPanels";
+import { TaxonomyItemForm } from "~/components/taxonomy/TaxonomyItemForm";
+import { TaxonomyTree, type TreeLinks } from "~/components/taxonomy/TaxonomyTree";
+import * as css from "~/components/taxonomy/taxonomy.css";
+import { taxonomyTreePageAction, taxonomyTreePageData } from "~/http/actions/taxonomy-page.server";
+import type { FormReplyBody } from "~/http/error";
+import { pageHandler } from "~/http/http.server";
+import { page, panel } from "~/styles/global.css";
+import { LINKS } from "~/utils/links";
+
+/* One taxonomy's tree (spec 002 "Taxonomy tree", §5; decision 059): manageTaxonomies only. */
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.taxonomy.pluralName ?? "Taxonomy"} | Arkiv` },
+];
+
+export async function loader(args: LoaderFunctionArgs) {
+  return pageHandler(({ request, params }: LoaderFunctionArgs) =>
+    taxonomyTreePageData(request, params.fieldId),
+  )(args);
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request, params }: ActionFunctionArgs) =>
+    taxonomyTreePageAction(request, params.fieldId),
+  )(args);
+}
+
+type Reply = FormReplyBody & { messages?: string[] };
+
+export default function TaxonomyTreePage() {
+  const data = useLoaderData<typeof loader>();
+  const reply = useActionData<Reply>();
+  const here = LINKS.adminTaxonomies + "/" + data.taxonomy.field;
+  const query = (extra: Record<string, string>) => {
+    const params = new URLSearchParams();
+    if (data.open.length > 0) params.set("open", data.open.join(","));
+    if (data.q) params.set("q", data.q);
+    for (const [k, v] of Object.entries(extra)) params.set(k, v);
+    const text = params.toString();
+    return `${here}${text ? `?${text}` : ""}`;
+  };
+  const links: TreeLinks = {
+    withOpen: (open) => {
+      const params = new URLSearchParams();
+      if (open.length > 0) params.set("open", open.join(","));
+      return `${here}${params.size > 0 ? `?${params}` : ""}`;
+    },
+    action: (kind, id) => query({ [kind]: String(id) }),
+  };
+  const cancel = query({});
+  const intent = reply?.repopulateFields?.intent;
+  const formProps = {
+    open: data.open,
+    q: data.q,
+    cancel,
+    fieldErrors: reply?.fieldErrors,
+    formError: reply?.formError,
+    repopulate: reply?.repopulateFields,
+  };
+  return (
+    <div className={page}>
+      <section className={panel} aria-labelledby="tree-title">
+        <p>
+          <Link to={LINKS.adminTaxonomies} className={css.link}>
+            Taxonomies
+          </Link>
+        </p>
+        <h1 id="tree-title">{data.taxonomy.pluralName}</h1>
+        {data.taxonomy.description ? <p>{data.taxonomy.description}</p> : null}
+        {reply?.messages ? (
+          <ul role="alert" className={css.error} aria-label="Problems">
+            {reply.messages.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        ) : null}
+        {data.edit ? (
+          <TaxonomyItemForm
+            key={`e${data.edit.id}`}
+            intent="edit"
+            item={data.edit}
+            {...formProps}
+          />
+        ) : null}
+        {data.addUnder || data.addRoot || (intent === "add" && !data.edit) ? (
+          <TaxonomyItemForm
+            key={`a${data.addUnder?.id ?? "root"}`}
+            intent="add"
+            parent={data.addUnder?.id ?? null}
+            {...formProps}
+          />
+        ) : null}
+        {data.move ? (
+          <MoveItemForm
+            item={data.move}
+            parents={data.parents}
+            open={data.open}
+            q={data.q}
+            cancel={cancel}
+          />
+        ) : null}
+        {data.remove ? (
+          <DeleteItemForm item={data.remove} open={data.open} q={data.q} cancel={cancel} />
+        ) : null}
+        {!data.edit &&
+        !data.addUnder &&
+        !data.move &&
+        !data.remove &&
+        reply?.formError &&
+        !intent ? (
+          <p role="alert" className={css.error}>
+            {reply.formError}
+          </p>
+        ) : null}
+        <TreeSearch here={here} q={data.q} />
+        <p className={css.row}>
+          <Link to={query({ add: "root" })} className={css.link}>
+            Add item at the top level
+          </Link>
+          <a href={data.exportHref} className={css.link} download>
+            Export CSV
+          </a>
+        </p>
+        {data.search ? (
+          <SearchResults items={data.search.items} total={data.search.total} links={links} />
+        ) : data.roots.length === 0 ? (
+          <p>This taxonomy has no items yet.</p>
+        ) : (
+          <TaxonomyTree
+            roots={data.roots}
+            open={data.open}
+            links={links}
+            label={data.taxonomy.pluralName}
+          />
+        )}
+        <Pager here={here} page={data.page} pages={data.pages} />
+      </section>
+      <section className={panel} aria-labelledby="import-title">
+        <h2 id="import-title">Import</h2>
+        <ImportForm maxKb={data.maxImportKb} error={reply?.fieldErrors?.file} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db, now } from "~/db/connection.server";
+import { createItem, createTaxonomy } from "~/models/taxonomy/taxonomy-write.server";
+import { findTaxonomy, taxonomyItems } from "~/models/taxonomy/taxonomy.server";
+import { createUser } from "~/models/user/user.server";
+import { LINKS } from "~/utils/links";
+import { readApiJson } from "../helpers/api-contract";
+import { TEST_ADMIN } from "../helpers/database";
+import { Client, startTestServer, type TestServer } from "../helpers/server";
+
+/*
+ * The taxonomy administration pages as plain form posts (JavaScript off), and the CSV import and
+ * export (decision 059): only manageTaxonomies reaches them; an import with any bad line changes
+ * nothing and names every line.
+ */
+
+let server: TestServer;
+let admin: Client;
+let plain: Client;
+let keywords: number;
+let colours: number;
+
+async function field(label: string): Promise<number> {
+  const at = now();
+  const row = await db()
+    .insertInto("metadata_fields")
+    .values({ label, data_type: "text", created_at: at, updated_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const names = async (fieldId: number, parent: number | null = null) =>
+  (await taxonomyItems(fieldId, parent, { canEdit: true })).items.map((i) => i.name);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  keywords = await field("Subject words");
+  colours = await field("Colours");
+  await createUser({ username: "taxplain", password: "plain-pass-123" });
+  admin = new Client(server.url);
+  await admin.signIn(TEST_ADMIN.username, TEST_ADMIN.password);
+  plain = new Client(server.url);
+  await plain.signIn("taxplain", "plain-pass-123");
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("the pages", () => {
+  test("only manageTaxonomies reaches them; others meet an unknown address", async () => {
+    expect((await admin.get(LINKS.adminTaxonomies)).status).toBe(200);
+    expect((await plain.get(LINKS.adminTaxonomies)).status).toBe(404);
+    expect((await plain.get(`${LINKS.adminTaxonomies}/${keywords}`)).status).toBe(404);
+    const anonymous = await new Client(server.url).get(LINKS.adminTaxonomies);
+    expect(anonymous.status).toBe(302);
+    expect((await plain.post(LINKS.adminTaxonomies, { intent: "create" })).status).toBe(404);
+  });
+
+  test("create, add root and child, edit, move, delete as plain forms", async () => {
+    const bad = await admin.post(LINKS.adminTaxonomies, { intent: "create", pluralName: "" });
+    expect(bad.status).toBe(400);
+    const badHtml = await bad.text();
+    expect(badHtml).toContain("Choose a text field.");
+    expect(badHtml).toContain("Give the taxonomy a plural name.");
+    const made = await admin.post(LINKS.adminTaxonomies, {
+      intent: "create",
+      field: String(keywords),
+      pluralName: "Keywords",
+    });
+    expect(made.status).toBe(302);
+    expect(await findTaxonomy(keywords)).not.toBeNull();
+    const page = `${LINKS.adminTaxonomies}/${keywords}`;
+    const empty = await admin.post(page, { intent: "add", name: "  ", value: "" });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Give the item a name.");
+    expect((await admin.post(page, { intent: "add", name: "Nature", acl: "Set" })).status).toBe(
+      302,
+    );
+    const [nature] = (await taxonomyItems(keywords, null, { canEdit: true })).items;
+    const child = await admin.post(page, {
+      intent: "add",
+      parent: String(nature!.id),
+      name: "<i>Trees</i>",
+      value: "",
+    });
+    expect(child.status).toBe(302);
+    expect(child.headers.get("location")).toContain(`open=${nature!.id}`);
+    const [trees] = (await taxonomyItems(keywords, nature!.id, { canEdit: true })).items;
+    expect(trees).toMatchObject({ name: "<i>Trees</i>", value: "iTrees/i" });
+    const html = await (await admin.get(`${page}?open=${nature!.id}`)).text();
+    expect(html).toContain("&lt;i&gt;Trees&lt;/i&gt;");
+    expect(html).not.toContain("<i>Trees</i>");
+
+    const edited = await admin.post(page, {
+      intent: "edit",
+      item: String(trees!.id),
+      name: "Trees",
+      value: "tree",
+      acl: "Set",
+    });
+    expect(edited.status).toBe(302);
+    const cyclic = await admin.post(page, {
+      intent: "move",
+      item: String(nature!.id),
+      parent: String(trees!.id),
+    });
+    expect(cyclic.status).toBe(409);
+    expect(
+      (await admin.post(page, { intent: "move", item: String(trees!.id), parent: "" })).status,
+    ).toBe(302);
+    expect(await names(keywords)).toEqual(["Nature", "Trees"]);
+    expect((await admin.post(page, { intent: "delete", item: String(nature!.id) })).status).toBe(
+      302,
+    );
+    expect(await names(keywords)).toEqual(["Trees"]);
+    const search = await (await admin.get(`${page}?q=tre`)).text();
+    expect(search).toContain("Search results");
+  });
+});
+
+describe("import and export", () => {
+  test("a clean file imports; export gives the same rows back", async () => {
+    await createTaxonomy(colours, { pluralName: "Colours" });
+    const csv = [
+      "path,name,value,description,customSearch,acl",
+      ",Warm,,,,Navigate;Query",
+      'Warm,Red,red,"Like fire, or blood",,Set',
+      "Warm > Red,Crimson,,,,Set",
+      ",Cold,,,,",
+    ].join("\n");
+    const imported = await admin.request(`/fotoweb/api/taxonomies/${colours}/import`, {
+      method: "POST",
+      headers: { "content-type": "text/csv", accept: "application/json" },
+      body: csv,
+    });
+    expect(imported.status).toBe(200);
+    expect(await readApiJson(imported)).toEqual({ added: 4, updated: 0 });
+    expect(await names(colours)).toEqual(["Warm", "Cold"]);
+    const exported = await admin.get(`/fotoweb/api/taxonomies/${colours}/export.csv`);
+    expect(exported.headers.get("content-type")).toContain("text/csv");
+    const text = await exported.text();
+    expect(text.split("\r\n")).toEqual([
+      "path,name,value,description,customSearch,acl",
+      ",Warm,Warm,,,Navigate;Query",
+      'Warm,Red,red,"Like fire, or blood",,Set',
+      "Warm > Red,Crimson,Crimson,,,Set",
+      ",Cold,Cold,,,Navigate;Query;Set",
+      "",
+    ]);
+    const again = await admin.request(`/fotoweb/api/taxonomies/${colours}/import`, {
+      method: "POST",
+      headers: { "content-type": "text/csv", accept: "application/json" },
+      body: text,
+    });
+    expect(await readApiJson(again)).toEqual({ added: 0, updated: 4 });
+    expect((await plain.get(`/fotoweb/api/taxonomies/${colours}/export.csv`)).status).toBe(403);
+  });
+
+  test("any bad line: nothing changes, every line named", async () => {
+    const before = await names(colours);
+    const csv = [
+      "path,name,value,description,customSearch,acl",
+      ",Green,,,,",
+      "Nowhere,Lost,,,,",
+      ",  ,,,,",
+      ',Odd,,,"a AND (",',
+      ",Green,,,,",
+    ].join("\n");
+    const answer = await admin.request(`/fotoweb/api/taxonomies/${colours}/import`, {
+      method: "POST",
+      headers: { "content-type": "text/csv", accept: "application/json" },
+      body: csv,
+    });
+    expect(answer.status).toBe(400);
+    const body = await readApiJson<{ messages?: string[]; value: string }>(answer);
+    expect(body.value).toMatch(/not imported/);
+    expect(await names(colours)).toEqual(before);
+    const form = new FormData();
+    form.set("intent", "import");
+    form.set("file", new Blob([csv], { type: "text/csv" }), "bad.csv");
+    const page = await admin.request(`${LINKS.adminTaxonomies}/${colours}`, {
+      method: "POST",
+      body: form,
+    });
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    for (const line of ["Line 3:", "Line 4:", "Line 5:", "Line 6:"]) expect(html).toContain(line);
+    expect(html).not.toContain("Line 2:");
+    const deep = await createItem(colours, null, { name: "Deep" });
+    expect(deep.id).toBeGreaterThan(0);
+    const unclosed = await admin.request(`/fotoweb/api/taxonomies/${colours}/import`, {
+      method: "POST",
+      headers: { "content-type": "text/csv", accept: "application/json" },
+      body: 'path,name\n,"open',
+    });
+    expect(unclosed.status).toBe(400);
+    await readApiJson(unclosed);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, test } from "vitest";
+import { aclCell, parseCsv, pathCell, toCsv } from "~/models/taxonomy/taxonomy-csv";
+import { taxonomyItemSchema, valueFromName } from "~/models/taxonomy/taxonomy.schema";
+import { pagingView } from "~/models/taxonomy/taxonomy.view";
+
+/* The taxonomy CSV format, the item schema's value rule, and paging links (decision 059). */
+
+describe("CSV", () => {
+  test("quotes, doubled quotes, CRLF and line breaks inside a field round-trip", () => {
+    const rows = [
+      ["path", "name"],
+      ["A > B", 'say "hi", then\nleave'],
+    ];
+    const parsed = parseCsv(toCsv(rows));
+    expect(parsed.ok && parsed.rows.map((r) => r.fields)).toEqual(rows);
+    expect(parsed.ok && parsed.rows.map((r) => r.line)).toEqual([1, 2]);
+  });
+
+  test("an unclosed quote names its line; blank lines are skipped", () => {
+    expect(parseCsv('a\n\nb,"c')).toEqual({
+      ok: false,
+      message: "Line 3: a quoted field is never closed.",
+    });
+    const parsed = parseCsv("\ufeffa,b\r\n\r\n1,2");
+    expect(parsed.ok && parsed.rows.map((r) => r.fields)).toEqual([
+      ["a", "b"],
+      ["1", "2"],
+    ]);
+  });
+
+  test("path and ACL cells", () => {
+    expect(pathCell(" Animals >Cats ")).toEqual(["Animals", "Cats"]);
+    expect(pathCell("")).toEqual([]);
+    expect(aclCell("Set; Query,Navigate")).toEqual(["Set", "Query", "Navigate"]);
+  });
+});
+
+describe("items", () => {
+  test("the value follows the name without < and >; both required after trimming", () => {
+    expect(valueFromName(" <b>Cats</b> ")).toBe("bCats/b");
+    expect(taxonomyItemSchema.parse({ name: " Cats " })).toMatchObject({
+      name: "Cats",
+      value: "Cats",
+    });
+    expect(taxonomyItemSchema.safeParse({ name: "  " }).success).toBe(false);
+    expect(taxonomyItemSchema.safeParse({ name: "<>" }).success).toBe(false);
+    expect(taxonomyItemSchema.safeParse({ name: "x", acl: ["Fly"] }).success).toBe(false);
+  });
+});
+
+describe("paging", () => {
+  test("null on one page; matrix pages from 0 with the query kept", () => {
+    expect(pagingView("/t/", 0, 5, 100)).toBeNull();
+    expect(pagingView("/t/", 1, 250, 100, "q=a")).toEqual({
+      first: "/t/;p=0?q=a",
+      last: "/t/;p=2?q=a",
+      next: "/t/;p=2?q=a",
+      prev: "/t/;p=0?q=a",
+    });
+  });
+});
