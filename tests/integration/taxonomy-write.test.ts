@@ -16,6 +16,8 @@ import {
   MAX_TAXONOMY_DEPTH,
   taxonomyItems,
 } from "~/models/taxonomy/taxonomy.server";
+import { deleteField } from "~/models/metadata/metadata.server";
+import { createUser } from "~/models/user/user.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
 /*
@@ -61,7 +63,7 @@ afterAll(async () => {
 });
 
 describe("taxonomies", () => {
-  test("one per text field, custom fields only", async () => {
+  test("one per text field, built-in or custom", async () => {
     const taxonomy = await createTaxonomy(textField, { pluralName: " Subjects ", name: "Subject" });
     expect(taxonomy).toMatchObject({
       field: textField,
@@ -74,12 +76,31 @@ describe("taxonomies", () => {
     expect((await refusal(createTaxonomy(dateField, { pluralName: "Dates" }))).kind).toBe(
       "invalid",
     );
-    expect((await refusal(createTaxonomy(25, { pluralName: "Keywords" }))).kind).toBe("invalid");
+    // The built-in Keywords field is the usual home of a keyword taxonomy.
+    const keywords = await createTaxonomy(25, { pluralName: "Keywords" });
+    expect(keywords).toMatchObject({ field: 25, pluralName: "Keywords" });
+    await createItem(25, null, { name: "Harbour" });
+    expect((await taxonomyItems(25, null, { canEdit: true })).items[0]?.value).toBe("Harbour");
+    await deleteTaxonomy(25);
     expect((await refusal(createTaxonomy(99_999, { pluralName: "None" }))).kind).toBe("not-found");
     expect((await refusal(createTaxonomy(otherField, { pluralName: "  " }))).kind).toBe("invalid");
     await createTaxonomy(otherField, { pluralName: "Places" });
     const updated = await updateTaxonomy(otherField, { pluralName: "Locations", description: "d" });
     expect(updated).toMatchObject({ pluralName: "Locations", description: "d" });
+  });
+  test("deleting a custom field deletes its taxonomy and items with it", async () => {
+    const doomed = await field("Doomed");
+    await createTaxonomy(doomed, { pluralName: "Doomed" });
+    const item = await createItem(doomed, null, { name: "Gone" });
+    const owner = await createUser({
+      username: "taxonomy-field-owner",
+      password: "owner-password-1",
+      fullName: "Owner",
+      isSiteOwner: true,
+    });
+    await deleteField(owner, String(doomed));
+    expect(await findTaxonomy(doomed)).toBeNull();
+    expect(await findTaxonomyItem(doomed, item.id)).toBeNull();
   });
 });
 

@@ -15,9 +15,8 @@ export function organize(dialect: MigrationDialect): Migration {
       const real = dialect === "postgres" ? "double precision" : "real";
       await db.schema
         .createTable("taxonomies")
-        .addColumn("field_id", "integer", (c) =>
-          c.primaryKey().references("metadata_fields.id").onDelete("cascade"),
-        )
+        // No reference to metadata_fields: built-in fields (25 Keywords, ...) are not rows there.
+        .addColumn("field_id", "integer", (c) => c.primaryKey())
         .addColumn("name", "text", (c) => c.notNull().defaultTo(""))
         .addColumn("plural_name", "text", (c) => c.notNull())
         .addColumn("description", "text", (c) => c.notNull().defaultTo(""))

@@ -207,7 +207,14 @@ export async function deleteField(viewer: Viewer | null, key: string): Promise<F
       "conflict",
       `${field.GuiLabel} (${field.Id}) is used by the metadata views ${users.map((v) => `"${v.Name}"`).join(", ")}: take it out of them first.`,
     );
-  await db().deleteFrom("metadata_fields").where("id", "=", field.Id).execute();
+  // A field's taxonomy (and its items, by cascade) goes with it: taxonomies.field_id cannot
+  // reference metadata_fields, which holds no built-in fields.
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom("taxonomies").where("field_id", "=", field.Id).execute();
+      await trx.deleteFrom("metadata_fields").where("id", "=", field.Id).execute();
+    });
   return field;
 }
 

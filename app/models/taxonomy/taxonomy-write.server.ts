@@ -21,7 +21,6 @@ import {
   INVALID_SEARCH_HEADING,
   MAX_TAXONOMY_ITEMS,
   TAXONOMY_EXISTS,
-  TAXONOMY_FIELD_BUILTIN,
   TAXONOMY_FIELD_NOT_TEXT,
   TOO_DEEP,
   taxonomyCreateSchema,
@@ -74,8 +73,6 @@ export async function createTaxonomy(
   const field = await findField(fieldId);
   if (!field) throw new Problem("not-found", FIELD_NOT_FOUND);
   if (field.DataType !== "text") throw new Problem("invalid", TAXONOMY_FIELD_NOT_TEXT);
-  // taxonomies.field_id references metadata_fields, which holds only the custom fields.
-  if (field.IsBuiltin) throw new Problem("invalid", TAXONOMY_FIELD_BUILTIN);
   if (await findTaxonomy(fieldId)) throw new Problem("conflict", TAXONOMY_EXISTS);
   const at = now();
   try {

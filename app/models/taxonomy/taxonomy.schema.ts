@@ -25,8 +25,6 @@ export const DEFAULT_ACL = ["Navigate", "Query", "Set"] as const;
 export const INVALID_SEARCH_HEADING = "InvalidSearchExpression";
 export const TAXONOMY_EXISTS = "This field already has a taxonomy.";
 export const TAXONOMY_FIELD_NOT_TEXT = "Only a text field can have a taxonomy.";
-export const TAXONOMY_FIELD_BUILTIN =
-  "A built-in field cannot have a taxonomy: create a custom text field for it.";
 export const CYCLIC_MOVE = "An item cannot move under itself or one of its descendants.";
 export const TOO_DEEP = "The tree would be too deep";
 
