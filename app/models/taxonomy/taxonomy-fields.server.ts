@@ -8,9 +8,19 @@ import {
   PLAIN_CHOICES_CAP,
   taxonomyPickerPath,
   type FieldTaxonomy,
+  type PickerPage,
   type TaxonomyChoice,
 } from "./taxonomy-fields";
-import { itemsByValue, parseAcl, type TaxonomyItem } from "./taxonomy.server";
+import {
+  findTaxonomy,
+  findTaxonomyItem,
+  itemAncestors,
+  itemsByValue,
+  parseAcl,
+  searchTaxonomyItems,
+  taxonomyItems,
+  type TaxonomyItem,
+} from "./taxonomy.server";
 
 /*
  * Taxonomy-backed metadata fields (issue 19, decision 060). A field with a taxonomy offers its
@@ -23,7 +33,6 @@ import { itemsByValue, parseAcl, type TaxonomyItem } from "./taxonomy.server";
 
 type AnyField = EditorField | FieldDefinition;
 
-const fieldId = (f: AnyField) => ("dataType" in f ? f.id : f.Id);
 const isOnly = (f: AnyField) => ("dataType" in f ? f.taxonomyOnly === true : false);
 
 /** The taxonomies of these fields, by field id (one query). */
@@ -169,4 +178,50 @@ export async function withFieldTaxonomies(fields: EditorField[]): Promise<Editor
       return { ...field, taxonomyHref: info.href, taxonomy: info };
     }),
   );
+}
+
+/** Items per page of the picker (and of the plain browse page). */
+export const PICKER_PAGE_SIZE = 50;
+
+/**
+ * One level of a field's tree, or a search's matches, as the picker and the browse page show
+ * it to this viewer: null when the field has no taxonomy or the parent is not an item of it (the
+ * same answer: nothing at this address). Items are shown by spec 002 §6 (all of them to a person
+ * who may edit taxonomies), selectable when they allow Set.
+ */
+export async function pickerPage(
+  fieldId: number,
+  options: { parent: number | null; query: string; offset: number; canEdit: boolean },
+): Promise<PickerPage | null> {
+  const taxonomy = await findTaxonomy(fieldId);
+  if (!taxonomy) return null;
+  let parent: TaxonomyItem | null = null;
+  if (options.parent !== null) {
+    parent = await findTaxonomyItem(fieldId, options.parent);
+    if (!parent || !taxonomyItemShown(parent, options.canEdit)) return null;
+  }
+  const query = options.query.trim().slice(0, 200);
+  const paging = { canEdit: options.canEdit, offset: options.offset, limit: PICKER_PAGE_SIZE };
+  const page = query
+    ? await searchTaxonomyItems(fieldId, query, paging)
+    : await taxonomyItems(fieldId, parent?.id ?? null, paging);
+  const ancestors = parent ? [...(await itemAncestors(parent)), parent] : [];
+  return {
+    field: fieldId,
+    taxonomy: taxonomy.name,
+    parent: parent ? { id: parent.id, name: parent.name, parentId: parent.parentId } : null,
+    ancestors: ancestors.map((a) => ({ id: a.id, name: a.name })),
+    query,
+    items: page.items.map((item) => ({
+      id: item.id,
+      value: item.value,
+      name: item.name,
+      description: item.description,
+      selectable: taxonomyItemSelectable(item),
+      hasChildren: item.hasChildren,
+    })),
+    total: page.total,
+    offset: options.offset,
+    limit: PICKER_PAGE_SIZE,
+  };
 }

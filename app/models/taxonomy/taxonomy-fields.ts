@@ -49,7 +49,6 @@ export interface PickerItem {
 export interface PickerPage {
   field: number;
   taxonomy: string;
-  only: boolean;
   parent: { id: number; name: string; parentId: number | null } | null;
   ancestors: { id: number; name: string }[];
   query: string;

@@ -1,0 +1,24 @@
+import "~/components/shell/shell-bundle";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { TaxonomyBrowse } from "~/components/taxonomy/TaxonomyBrowse";
+import { taxonomyPickerLoader } from "~/http/actions/taxonomy-picker.server";
+
+/*
+ * A field's term picker (decision 060): the JavaScript picker's data, and without JavaScript the
+ * plain page that browses the tree and posts the choice back to the asset.
+ */
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Choose ${data.label} | Arkiv` : "Choose a term | Arkiv" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return json(await taxonomyPickerLoader(request, params.field), {
+    headers: { "Cache-Control": "private, no-cache" },
+  });
+}
+
+export default function TaxonomyPickerPage() {
+  return <TaxonomyBrowse data={useLoaderData<typeof loader>()} />;
+}
