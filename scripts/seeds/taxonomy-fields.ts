@@ -54,7 +54,7 @@ export const MOOD_TERMS: TermSeed[] = [
   { name: "Calm", value: "calm" },
   { name: "Happy", value: "happy" },
   {
-    name: "Gloomy (heading)",
+    name: "Gloomy",
     value: "gloomy",
     acl: "Navigate,Query",
     children: [{ name: "Sad", value: "sad" }],

@@ -196,6 +196,7 @@ function ScriptedPicker(props: WidgetProps) {
   const [text, setText] = useState("");
   const [found, setFound] = useState<PickerItem[]>([]);
   const [searchError, setSearchError] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
 
   useEffect(() => {
     const query = text.trim();
@@ -204,14 +205,18 @@ function ScriptedPicker(props: WidgetProps) {
       return;
     }
     const abort = new AbortController();
+    setSearching(true);
     const timer = setTimeout(() => {
       loadPickerPage(taxonomy.pickerHref, { q: query }, abort.signal).then(
         (page) => {
           setFound(page.items);
           setSearchError(null);
+          setSearching(false);
         },
         (e: unknown) => {
-          if (!abort.signal.aborted) setSearchError(e instanceof Error ? e.message : String(e));
+          if (abort.signal.aborted) return;
+          setSearchError(e instanceof Error ? e.message : String(e));
+          setSearching(false);
         },
       );
     }, TAXONOMY_SEARCH_DEBOUNCE_MS);
@@ -299,6 +304,9 @@ function ScriptedPicker(props: WidgetProps) {
           isDisabled={isDisabled}
           isInvalid={Boolean(error)}
           menuTrigger="input"
+          // The matches arrive after the debounce: the list opens at once and fills then; with
+          // the text cleared (a term picked) it closes.
+          allowsEmptyCollection={text.trim() !== ""}
         >
           <Label className={field.labelPlacement === "none" ? visuallyHidden : editors.label}>
             {field.label}
@@ -311,7 +319,12 @@ function ScriptedPicker(props: WidgetProps) {
             onKeyDown={onKeyDown}
           />
           <Popover className={editors.popover}>
-            <ListBox<PickerItem> className={editors.listBox}>
+            <ListBox<PickerItem>
+              className={editors.listBox}
+              renderEmptyState={() => (
+                <p className={editors.notice}>{searching ? "Searching…" : "No terms found"}</p>
+              )}
+            >
               {(item) => (
                 <ListBoxItem id={item.id} className={editors.option} textValue={item.name}>
                   {item.name}
