@@ -3,7 +3,7 @@ import { Link } from "react-aria-components/Link";
 import { Button } from "~/components/ui/Button";
 import { EDITED_NAME, valueName } from "~/components/metadata/editors/field-form";
 import type { PickerBrowse } from "~/http/actions/taxonomy-picker.server";
-import { EMPTY_ENTRY_HREF } from "~/models/taxonomy/taxonomy-fields";
+import { EMPTY_ENTRY_HREF, taxonomyPickerPath } from "~/models/taxonomy/taxonomy-fields";
 import { page as pageStyle, panel } from "~/styles/global.css";
 import * as css from "./taxonomy-picker.css";
 
@@ -112,7 +112,12 @@ export function TaxonomyBrowse({ data }: { data: PickerBrowse }) {
             ))}
           </ol>
         </nav>
-        <Form method="get" role="search" aria-label={`Search ${page.taxonomy}`}>
+        <Form
+          method="get"
+          action={taxonomyPickerPath(page.field)}
+          role="search"
+          aria-label={`Search ${page.taxonomy}`}
+        >
           {asset ? <input type="hidden" name="asset" value={asset} /> : null}
           {values.map((v) => (
             <input key={v} type="hidden" name="value" value={v} />

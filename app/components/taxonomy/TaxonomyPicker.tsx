@@ -109,7 +109,12 @@ function PlainPicker({ field, name, values, error, isDisabled }: WidgetProps) {
             </option>
           ))}
           {taxonomy.choices.map((c) => (
-            <option key={c.id} value={c.selectable ? c.value : ""} disabled={!c.selectable}>
+            // A heading's value is never posted (disabled), and must not match "No value".
+            <option
+              key={c.id}
+              value={c.selectable ? c.value : `heading:${c.id}`}
+              disabled={!c.selectable}
+            >
               {indent(c)}
             </option>
           ))}
