@@ -119,6 +119,42 @@ test("inline: a term found by search is added, one picked in the tree sets the v
   expect(await allStored(page, href)).toEqual(expect.arrayContaining(["plants", "sad"]));
 });
 
+test("the batch panel adds a term to every asset and sets a single term", async ({
+  page,
+  open,
+}, info) => {
+  const who = info.project.name;
+  await signInQuietly(page, taxonomyFieldsEditor(who), PASSWORD);
+  const href = await taxonomyAssetHref(page, taxonomyFieldsAsset(who));
+  const id = /\/(\d+)-[^/]+$/.exec(href)![1]!;
+  await open(`/fotoweb/views/batch?op=metadata&asset=${id}`);
+  const main = page.getByRole("main");
+  const subjects = main.getByRole("group", { name: SUBJECTS });
+  if (hasJs(info)) {
+    await subjects.getByRole("combobox", { name: "Add to all assets" }).fill("Bold");
+    await page.getByRole("option", { name: "<b>Bold</b> & co" }).click();
+    await expect(subjects.getByText("<b>bold</b> (to be added)")).toBeVisible();
+  } else {
+    await subjects.getByRole("textbox", { name: "Add to all assets" }).fill("<b>bold</b>");
+  }
+  await main
+    .getByRole("checkbox", { name: `Change ${MOOD}` })
+    .locator("xpath=ancestor::label[1]")
+    .click();
+  if (hasJs(info)) {
+    await main.getByRole("button", { name: `Browse ${MOOD} terms` }).click();
+    await page.getByRole("treegrid").getByRole("row", { name: "Calm" }).click();
+  } else {
+    await main.getByRole("combobox", { name: MOOD }).selectOption({ label: "Calm" });
+  }
+  await main.getByRole("button", { name: "Start" }).click();
+  await expect(page).toHaveURL(/\/fotoweb\/views\/tasks\/\d+$/);
+  await expect(page.getByTestId("task-status")).toContainText("Finished", { timeout: 30_000 });
+  await expect(async () => {
+    expect(await allStored(page, href)).toEqual(expect.arrayContaining(["<b>bold</b>", "calm"]));
+  }).toPass({ timeout: 30_000 });
+});
+
 for (const theme of ["light", "dark"] as const) {
   test(`the edit view with the picker open is accessible in ${theme}`, async ({
     page,
