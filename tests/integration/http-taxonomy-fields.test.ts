@@ -137,6 +137,30 @@ describe("the plain form", () => {
   });
 });
 
+describe("PATCH on an asset (the API)", () => {
+  test("a heading is a 400 naming the field, nothing written; a term allowing Set is stored", async () => {
+    const patch = (metadata: unknown) =>
+      editor.request(page(), {
+        method: "PATCH",
+        body: JSON.stringify({ metadata }),
+        headers: {
+          "content-type": "application/vnd.fotoware.assetupdate+json",
+          accept: "application/vnd.fotoware.asset+json",
+        },
+      });
+    const before = await stored();
+    const refused = await patch({ [fx.mood]: { value: "gloomy" }, "5": { value: "Kept out" } });
+    expect(refused.status).toBe(400);
+    const body = await readApiJson<{ fieldErrors: Record<string, string> }>(refused);
+    expect(body.fieldErrors[`metadata.${fx.mood}`]).toContain("cannot be chosen");
+    expect(await stored()).toEqual(before);
+    const saved = await patch({ [fx.mood]: { value: "calm" } });
+    expect(saved.status).toBe(200);
+    const asset = await readApiJson<{ metadata: Record<string, { value: unknown }> }>(saved);
+    expect(asset.metadata[String(fx.mood)]).toEqual({ value: "calm" });
+  });
+});
+
 describe("the picker's data and browse page", () => {
   test("one level as a person without edit rights sees it, then a branch, then a search", async () => {
     const roots = (await readApiJson(await editor.get(picker(fx.subjects)))) as PickerBrowse;
