@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
+import { matrixToQuery } from "../app/http/matrix";
 import { allowedMethods } from "../app/http/methods";
 import { jsonTwinPath } from "../app/http/negotiate";
 import { routeOf } from "../server/routes";
@@ -50,7 +51,9 @@ export interface OperationRow {
 
 function answers(build: ServerBuild, operation: ReferenceOperation): boolean {
   const shape = HREF_SHAPES[operation.path];
-  const pathname = shape?.sample ?? samplePath(operation.path);
+  const sample = shape?.sample ?? samplePath(operation.path);
+  // Matrix parameters travel in the query to the collection's own route (server/app.ts).
+  const pathname = matrixToQuery(sample, "")?.split("?")[0] ?? sample;
   // As a program asks: JSON in Accept, and a JSON body for writes.
   const twin = jsonTwinPath(operation.method, pathname, {
     accept: "application/json",

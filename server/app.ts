@@ -316,10 +316,14 @@ export function createApp({ build, env, root }: AppOptions) {
   app.use((req, res, next) => {
     const rewritten = matrixToQuery(req.path, req.url.slice(req.path.length).replace(/^\?/, ""));
     if (rewritten === null) return next();
-    const forJson = jsonTwinPath(req.method, rewritten.split("?")[0]!, {
-      accept: req.get("accept"),
-      "content-type": req.get("content-type"),
-    });
+    const target = rewritten.split("?")[0]!;
+    // An API path has no page to hydrate: it is served where it is (the taxonomies' ;p=).
+    const forJson =
+      matchesAny(API_ONLY_PATHS, target) ||
+      jsonTwinPath(req.method, target, {
+        accept: req.get("accept"),
+        "content-type": req.get("content-type"),
+      });
     if (!forJson && (req.method === "GET" || req.method === "HEAD"))
       return res.redirect(302, rewritten);
     req.url = rewritten;

@@ -62,6 +62,8 @@ export const NEVER_A_PAGE_PATHS: readonly RegExp[] = [
 export const MATRIX_PATHS: readonly RegExp[] = [
   /^(\/fotoweb\/archives\/[^/;]+\/);([^/]*?)\/?$/i,
   /^(\/fotoweb\/me\/pins\/);([^/]*?)\/?$/i,
+  // The taxonomies, a taxonomy's root items and an item's children (decision 059).
+  /^(\/fotoweb\/api\/taxonomies\/(?:\d+\/){0,2});([^/]*?)\/?$/i,
 ];
 
 export interface RateLimitedForm {

@@ -281,6 +281,7 @@ const DESCRIBED: Partial<Record<Capability, string[]>> = {
   ],
   manageSettings: ["permissions.hasManageSettingsPermission", "siteConfigurationHref"],
   manageArchives: ["permissions.hasManageArchivesPermission"],
+  manageTaxonomies: ["permissions.allowTaxonomyEditing"],
   uploadToUploadArea: ["upload_to", "views.upload"],
   inviteUsers: ["views.createInvitations", "views.manageInvitations"],
   approvePendingSignups: ["signups"],
@@ -305,6 +306,7 @@ const TOOLS: Partial<Record<Capability, string[]>> = {
   manageUsers: ["people"],
   manageSettings: ["site"],
   manageArchives: ["archives"],
+  manageTaxonomies: ["taxonomies"],
   inviteUsers: ["createInvitations", "manageInvitations"],
   approvePendingSignups: ["signups"],
 };

@@ -183,7 +183,8 @@ describe("fullDescriptor", () => {
     for (const viewer of [owner, plain, guest]) {
       const { permissions, security } = await fullDescriptor(settings, viewer);
       expect(permissions.hasManageWorkflowsPermission).toBe(false);
-      expect(permissions.allowTaxonomyEditing).toBe(false);
+      // manageTaxonomies (decision 059): the site owner holds every capability.
+      expect(permissions.allowTaxonomyEditing).toBe(viewer === owner);
       expect(security).toEqual({ allowFileSystemDestinations: false });
     }
   });

@@ -17,6 +17,6 @@ describe("docs/api.md", () => {
     expect(row("POST", "/fotoweb/api/uploads")?.answered).toBe(true);
     // The asset's URL takes PATCH (metadata updates, issue 17).
     expect(row("PATCH", "/fotoweb/archives/{archiveid}/{folderid}/{asset}")?.answered).toBe(true);
-    expect(row("GET", "/fotoweb/api/taxonomies/")?.answered).toBe(false);
+    expect(row("PUT", "/fotoweb/api/taxonomies/{fieldId}/{itemId}")?.answered).toBe(true);
   });
 });

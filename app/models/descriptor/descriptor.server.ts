@@ -169,8 +169,8 @@ export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
       hasAuditPermission: has("audit"),
       // Workflows do not exist yet: no descriptor offers them, whatever the flag says.
       hasManageWorkflowsPermission: false,
-      // Editing a taxonomy arrives with taxonomies (issue 19); the flag alone edits nothing yet.
-      allowTaxonomyEditing: false,
+      // The manageTaxonomies capability (organize-access's mayEditTaxonomies, decision 059).
+      allowTaxonomyEditing: has("manageTaxonomies") && !viewer.isGuest,
       // Whether the viewer may share an album with download rights (the reference's name).
       delegateDownload: albumRights.delegateDownloads,
       albums: albumPermissions(albumRights),
@@ -204,7 +204,14 @@ export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
 }
 
 export interface ToolEntry {
-  id: "createInvitations" | "manageInvitations" | "signups" | "people" | "archives" | "site";
+  id:
+    | "createInvitations"
+    | "manageInvitations"
+    | "signups"
+    | "people"
+    | "archives"
+    | "taxonomies"
+    | "site";
   label: string;
   href: string;
   /** A pending count shown as a badge (sign-ups waiting), when above 0. */
@@ -247,6 +254,9 @@ export async function toolsMenu(
   // The descriptor's permissions.hasManageArchivesPermission (issue 16, decision 043).
   if (capabilities.has("manageArchives"))
     entries.push({ id: "archives", label: "Manage archives", href: LINKS.adminArchives });
+  // permissions.allowTaxonomyEditing (issue 19, decision 059).
+  if (capabilities.has("manageTaxonomies"))
+    entries.push({ id: "taxonomies", label: "Manage taxonomies", href: LINKS.adminTaxonomies });
   if ((await siteDecision(viewer, "ManageSettings")).allowed)
     entries.push({ id: "site", label: "Manage site", href: LINKS.management });
   if (entries.length === 0) return null;

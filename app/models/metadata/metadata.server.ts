@@ -301,8 +301,12 @@ function pickView(views: MetadataViewRecord[], archive: Pick<Archive, "config">)
 export async function metadataSet(viewer: Viewer | null, id: string): Promise<MetadataSet> {
   const decision = browseDecision(viewer);
   if (!decision.allowed) throw decision.problem;
-  const [view, fields] = await Promise.all([requireView(id), fieldsById()]);
-  return metadataSetView(view, fields);
+  const [view, fields, taxonomies] = await Promise.all([
+    requireView(id),
+    fieldsById(),
+    db().selectFrom("taxonomies").select("field_id").execute(),
+  ]);
+  return metadataSetView(view, fields, new Set(taxonomies.map((t) => t.field_id)));
 }
 
 /** The view the archive uses: the one its configuration names, else the default. */

@@ -5,7 +5,7 @@ import {
   type MetadataViewRecord,
   type ViewField,
 } from "./metadata.schema";
-import { LINKS } from "~/utils/links";
+import { LINKS, taxonomyHref } from "~/utils/links";
 
 /*
  * What clients read of metadata fields and views (decision 032): the metadata set at
@@ -58,6 +58,8 @@ export interface MetadataSetField {
   validation: { regexp?: string; helpText?: string; min?: number; max?: number };
   /** A dropdown's choices (spec 002: each with value and description). */
   values?: { value: string; description: string }[];
+  /** The field's taxonomy (issue 19); absent when it has none. */
+  taxonomyHref?: string;
 }
 
 export interface MetadataSetEntry {
@@ -75,7 +77,7 @@ export interface MetadataSet {
   detailRegions: { name: string; fields: MetadataSetEntry[] }[];
 }
 
-function setField(field: FieldDefinition): MetadataSetField {
+function setField(field: FieldDefinition, taxonomies: ReadonlySet<number>): MetadataSetField {
   const v = field.Validation;
   return {
     id: field.Id,
@@ -90,7 +92,8 @@ function setField(field: FieldDefinition): MetadataSetField {
       ...(v.Min !== undefined ? { min: v.Min } : {}),
       ...(v.Max !== undefined ? { max: v.Max } : {}),
     },
-    // No taxonomyHref: taxonomies come later, and the reference's says "if null, none".
+    // The reference's taxonomyHref: "if null, none", so a field without one leaves it out.
+    ...(taxonomies.has(field.Id) ? { taxonomyHref: taxonomyHref(field.Id) } : {}),
     ...(field.Values.length > 0
       ? { values: field.Values.map((d) => ({ value: d.Value, description: d.Description })) }
       : {}),
@@ -104,13 +107,15 @@ function setField(field: FieldDefinition): MetadataSetField {
 export function metadataSetView(
   view: Omit<MetadataViewRecord, "Revision">,
   fields: ReadonlyMap<number, FieldDefinition>,
+  /** The fields that have a taxonomy. */
+  taxonomies: ReadonlySet<number> = new Set(),
 ): MetadataSet {
   const entry = (e: ViewField): MetadataSetEntry[] => {
     const field = fields.get(e.Field);
     return field
       ? [
           {
-            field: setField(field),
+            field: setField(field, taxonomies),
             isWritable: e.IsWritable,
             required: e.Required,
             "taxonomy-only": e.TaxonomyOnly,

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db, now } from "~/db/connection.server";
+import { isProblem, type Problem } from "~/models/problem/problem";
+import {
+  createItem,
+  createTaxonomy,
+  deleteItem,
+  deleteTaxonomy,
+  moveItem,
+  updateItem,
+  updateTaxonomy,
+} from "~/models/taxonomy/taxonomy-write.server";
+import {
+  findTaxonomy,
+  findTaxonomyItem,
+  MAX_TAXONOMY_DEPTH,
+  taxonomyItems,
+} from "~/models/taxonomy/taxonomy.server";
+import { createTestDatabase, type TestDatabase } from "../helpers/database";
+
+/*
+ * Writing taxonomies (decision 059) on the dialect under test: creation rules, item validation
+ * (name and value required after trimming, value from the name, markup kept as text, custom
+ * search parsed), subtree delete, and moves that refuse cycles and depth.
+ */
+
+let testDb: TestDatabase;
+let textField: number;
+let otherField: number;
+let dateField: number;
+
+async function field(label: string, dataType = "text"): Promise<number> {
+  const at = now();
+  const row = await db()
+    .insertInto("metadata_fields")
+    .values({ label, data_type: dataType, created_at: at, updated_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<Problem> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isProblem(error)) return error;
+    throw error;
+  }
+  throw new Error("expected a Problem");
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  textField = await field("Subjects");
+  otherField = await field("Places");
+  dateField = await field("Shot on", "date");
+});
+
+afterAll(async () => {
+  await testDb?.destroy();
+});
+
+describe("taxonomies", () => {
+  test("one per text field, custom fields only", async () => {
+    const taxonomy = await createTaxonomy(textField, { pluralName: " Subjects ", name: "Subject" });
+    expect(taxonomy).toMatchObject({
+      field: textField,
+      pluralName: "Subjects",
+      hasChildren: false,
+    });
+    expect((await refusal(createTaxonomy(textField, { pluralName: "Again" }))).kind).toBe(
+      "conflict",
+    );
+    expect((await refusal(createTaxonomy(dateField, { pluralName: "Dates" }))).kind).toBe(
+      "invalid",
+    );
+    expect((await refusal(createTaxonomy(25, { pluralName: "Keywords" }))).kind).toBe("invalid");
+    expect((await refusal(createTaxonomy(99_999, { pluralName: "None" }))).kind).toBe("not-found");
+    expect((await refusal(createTaxonomy(otherField, { pluralName: "  " }))).kind).toBe("invalid");
+    await createTaxonomy(otherField, { pluralName: "Places" });
+    const updated = await updateTaxonomy(otherField, { pluralName: "Locations", description: "d" });
+    expect(updated).toMatchObject({ pluralName: "Locations", description: "d" });
+  });
+});
+
+describe("items", () => {
+  test("name and value required after trimming; value follows the name without < >", async () => {
+    const item = await createItem(textField, null, { name: "  <b>Cats</b> " });
+    expect(item).toMatchObject({ name: "<b>Cats</b>", value: "bCats/b", parentId: null });
+    expect(item.acl).toEqual(["Navigate", "Query", "Set"]);
+    const empty = await refusal(createItem(textField, null, { name: "   " }));
+    expect(empty.kind).toBe("invalid");
+    expect(empty.message).toBe("Give the item a name.");
+    const noValue = await refusal(createItem(textField, null, { name: "<>" }));
+    expect(noValue.message).toBe("Give the item a value.");
+    const markup = await createItem(textField, null, {
+      name: "Dogs",
+      value: "<script>alert(1)</script>",
+    });
+    expect(markup.value).toBe("<script>alert(1)</script>");
+  });
+
+  test("a custom search must parse", async () => {
+    const bad = await refusal(
+      createItem(textField, null, { name: "Bad", customSearch: "5:(a OR b" }),
+    );
+    expect(bad.kind).toBe("invalid");
+    expect(bad.message.startsWith("InvalidSearchExpression")).toBe(true);
+    expect(bad.details.heading).toBe("InvalidSearchExpression");
+    const good = await createItem(textField, null, { name: "Recent", customSearch: "mt:2024" });
+    expect(good.customSearch).toBe("mt:2024");
+  });
+
+  test("update keeps what is left out; delete takes the subtree", async () => {
+    const parent = await createItem(textField, null, { name: "Animals", acl: ["Navigate"] });
+    const child = await createItem(textField, parent.id, { name: "Horse" });
+    await createItem(textField, child.id, { name: "Pony" });
+    const changed = await updateItem(textField, child.id, { description: "Equine" });
+    expect(changed).toMatchObject({ name: "Horse", value: "Horse", description: "Equine" });
+    const renamed = await updateItem(textField, child.id, { name: "Horses", value: "" });
+    expect(renamed.value).toBe("Horses");
+    expect((await refusal(updateItem(otherField, child.id, { name: "x" }))).kind).toBe("not-found");
+    expect(await deleteItem(textField, parent.id)).toBe(3);
+    expect(await findTaxonomyItem(textField, child.id)).toBeNull();
+  });
+
+  test("another taxonomy's parent is not found", async () => {
+    const place = await createItem(otherField, null, { name: "Oslo" });
+    expect((await refusal(createItem(textField, place.id, { name: "x" }))).kind).toBe("not-found");
+  });
+});
+
+describe("moves", () => {
+  test("reorders, reparents, refuses cycles and depth", async () => {
+    const a = await createItem(textField, null, { name: "A" });
+    const b = await createItem(textField, null, { name: "B" });
+    const c = await createItem(textField, a.id, { name: "C" });
+    await moveItem(textField, b.id, null, { before: a.id });
+    const roots = (await taxonomyItems(textField, null, { canEdit: true })).items.map(
+      (i) => i.name,
+    );
+    expect(roots.indexOf("B")).toBeLessThan(roots.indexOf("A"));
+    await moveItem(textField, b.id, c.id);
+    expect((await findTaxonomyItem(textField, b.id))?.parentId).toBe(c.id);
+    const cyclic = await refusal(moveItem(textField, a.id, b.id));
+    expect(cyclic.kind).toBe("conflict");
+    expect((await refusal(moveItem(textField, a.id, a.id))).kind).toBe("conflict");
+
+    let parent: number | null = null;
+    const chain: number[] = [];
+    for (let depth = 1; depth <= MAX_TAXONOMY_DEPTH; depth++) {
+      const item = await createItem(textField, parent, { name: `L${depth}` });
+      chain.push(item.id);
+      parent = item.id;
+    }
+    expect((await refusal(createItem(textField, parent, { name: "too deep" }))).kind).toBe(
+      "invalid",
+    );
+    // a (with c and b under it: three levels) under the 10th level would make 13.
+    const deep = await refusal(moveItem(textField, a.id, chain[9]!));
+    expect(deep.kind).toBe("invalid");
+    expect(deep.details.code).toBe("tooDeep");
+    expect((await findTaxonomyItem(textField, a.id))?.parentId).toBeNull();
+  });
+
+  test("deleting a taxonomy removes its items", async () => {
+    const item = await createItem(otherField, null, { name: "Bergen" });
+    await deleteTaxonomy(otherField);
+    expect(await findTaxonomy(otherField)).toBeNull();
+    expect(await findTaxonomyItem(otherField, item.id)).toBeNull();
+  });
+});
