@@ -1,8 +1,14 @@
 import "~/components/shell/shell-bundle";
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { TaxonomyBrowse } from "~/components/taxonomy/TaxonomyBrowse";
-import { taxonomyPickerLoader } from "~/http/actions/taxonomy-picker.server";
+import type { FormReplyBody } from "~/http/error";
+import { taxonomyPickerAction, taxonomyPickerLoader } from "~/http/actions/taxonomy-picker.server";
 
 /*
  * A field's term picker (decision 060): the JavaScript picker's data, and without JavaScript the
@@ -19,6 +25,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
+/** Adding a term (allowTaxonomyEditing), from the picker or from this page. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  return taxonomyPickerAction(request, params.field);
+}
+
 export default function TaxonomyPickerPage() {
-  return <TaxonomyBrowse data={useLoaderData<typeof loader>()} />;
+  const reply = useActionData<FormReplyBody>();
+  return <TaxonomyBrowse data={useLoaderData<typeof loader>()} reply={reply} />;
 }

@@ -11,6 +11,7 @@ import {
 } from "../../scripts/seeds/taxonomy-fields";
 import { readApiJson } from "../helpers/api-contract";
 import { insertAsset } from "../helpers/assets";
+import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 
 /*
@@ -212,5 +213,61 @@ describe("the picker's data and browse page", () => {
     ).text();
     expect(foreign).not.toMatch(/action="[^"]*evil\.example/);
     expect(foreign).not.toContain(`name="field.${fx.mood}"`);
+  });
+});
+
+describe("adding a term from the picker (allowTaxonomyEditing)", () => {
+  const add = (client: Client, entries: [string, string][], data = true) =>
+    client.request(data ? picker(fx.place) : `${LINKS.taxonomyPicker}${fx.place}`, {
+      method: "POST",
+      body: new URLSearchParams(entries),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+  const terms = async () =>
+    (
+      await db()
+        .selectFrom("taxonomy_items")
+        .select("name")
+        .where("field_id", "=", fx.place)
+        .execute()
+    ).map((r) => r.name);
+
+  test("an editor without manageTaxonomies is refused and nothing is added", async () => {
+    const response = await add(editor, [
+      ["name", "Narvik"],
+      ["_fetch", "1"],
+    ]);
+    expect(response.status).toBe(403);
+    await readApiJson(response);
+    expect(await terms()).not.toContain("Narvik");
+    const roots = (await readApiJson(await editor.get(picker(fx.place)))) as PickerBrowse;
+    expect(roots.canEdit).toBe(false);
+  });
+
+  test("a taxonomy manager adds a term (as JSON for the picker, or back to the page), a blank name by its field", async () => {
+    const admin = new Client(server.url);
+    await admin.signIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    expect(((await readApiJson(await admin.get(picker(fx.place)))) as PickerBrowse).canEdit).toBe(
+      true,
+    );
+    const added = await add(admin, [
+      ["name", "Narvik <north>"],
+      ["_fetch", "1"],
+    ]);
+    expect(added.status).toBe(200);
+    const body = (await readApiJson(added)) as { item: { name: string; value: string } };
+    expect(body.item).toMatchObject({ name: "Narvik <north>", value: "Narvik north" });
+    const blank = await add(admin, [
+      ["name", "   "],
+      ["_fetch", "1"],
+    ]);
+    expect(blank.status).toBe(400);
+    expect(
+      ((await readApiJson(blank)) as { fieldErrors: Record<string, string> }).fieldErrors.name,
+    ).toBeTruthy();
+    const plain = await add(admin, [["name", "Alta"]], false);
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get("location")).toBe(`${LINKS.taxonomyPicker}${fx.place}`);
+    expect(await terms()).toEqual(expect.arrayContaining(["Narvik <north>", "Alta"]));
   });
 });

@@ -3,6 +3,8 @@ import { Link } from "react-aria-components/Link";
 import { Button } from "~/components/ui/Button";
 import { EDITED_NAME, valueName } from "~/components/metadata/editors/field-form";
 import type { PickerBrowse } from "~/http/actions/taxonomy-picker.server";
+import type { FormReplyBody } from "~/http/error";
+import { TextField } from "~/components/ui/TextField";
 import { EMPTY_ENTRY_HREF, taxonomyPickerPath } from "~/models/taxonomy/taxonomy-fields";
 import { page as pageStyle, panel } from "~/styles/global.css";
 import * as css from "./taxonomy-picker.css";
@@ -14,7 +16,14 @@ import * as css from "./taxonomy-picker.css";
  * chosen. Its form posts the field's whole new value to the asset page's edit; the bag's values
  * not on this page go along unchanged.
  */
-export function TaxonomyBrowse({ data }: { data: PickerBrowse }) {
+export function TaxonomyBrowse({
+  data,
+  reply,
+}: {
+  data: PickerBrowse;
+  /** A refused addition (allowTaxonomyEditing), shown by its field. */
+  reply?: FormReplyBody;
+}) {
   const { page, label, multi, asset, values, required } = data;
   const here = (more: Record<string, string | number | null>) => {
     const query = new URLSearchParams();
@@ -151,6 +160,24 @@ export function TaxonomyBrowse({ data }: { data: PickerBrowse }) {
             {pages}
           </>
         )}
+        {data.canEdit && !page.query ? (
+          <Form
+            method="post"
+            action={`${taxonomyPickerPath(page.field)}${here({})}`}
+            aria-label={`Add a term to ${page.parent?.name ?? page.taxonomy}`}
+            className={css.addRow}
+          >
+            {page.parent ? <input type="hidden" name="parent" value={page.parent.id} /> : null}
+            <TextField
+              label={`New term in ${page.parent?.name ?? page.taxonomy}`}
+              name="name"
+              errors={reply?.fieldErrors?.name}
+            />
+            <Button type="submit" variant="secondary">
+              Add term
+            </Button>
+          </Form>
+        ) : null}
       </div>
     </div>
   );

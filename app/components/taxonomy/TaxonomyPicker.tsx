@@ -213,7 +213,7 @@ function ScriptedPicker(props: WidgetProps) {
     setSearching(true);
     const timer = setTimeout(() => {
       loadPickerPage(taxonomy.pickerHref, { q: query }, abort.signal).then(
-        (page) => {
+        ({ page }) => {
           setFound(page.items);
           setSearchError(null);
           setSearching(false);

@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { Button as AriaButton } from "react-aria-components/Button";
 import { Dialog, DialogTrigger } from "react-aria-components/Dialog";
+import { FieldError } from "react-aria-components/FieldError";
 import { Heading } from "react-aria-components/Heading";
+import { Input } from "react-aria-components/Input";
+import { Label } from "react-aria-components/Label";
+import { TextField } from "react-aria-components/TextField";
 import { Popover } from "react-aria-components/Popover";
 import { Tree, TreeItem, TreeItemContent } from "react-aria-components/Tree";
 import type { Key } from "react-aria-components/Tree";
@@ -12,7 +16,7 @@ import {
   type FieldTaxonomy,
   type PickerItem,
 } from "~/models/taxonomy/taxonomy-fields";
-import { loadPickerPage } from "./TaxonomyPickerData";
+import { addPickerTerm, loadPickerPage } from "./TaxonomyPickerData";
 import * as css from "./taxonomy-picker.css";
 
 /*
@@ -50,6 +54,35 @@ export function TaxonomyTreePopover({
   const [levels, setLevels] = useState<Map<string, Level>>(new Map());
   const [expanded, setExpanded] = useState<Set<Key>>(new Set());
   const requested = useRef(new Set<string>());
+  const [mayAdd, setMayAdd] = useState(false);
+  const [newName, setNewName] = useState("");
+  const [addError, setAddError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  const addTerm = async () => {
+    if (!newName.trim() || adding) return;
+    setAdding(true);
+    const result = await addPickerTerm(taxonomy.pickerHref, newName);
+    setAdding(false);
+    if ("error" in result) {
+      setAddError(result.error);
+      return;
+    }
+    setAddError(null);
+    setNewName("");
+    setLevels((all) => {
+      const root = all.get(ROOT) ?? { items: [], total: 0, loading: false };
+      return new Map(all).set(ROOT, {
+        ...root,
+        items: [...root.items, result.item],
+        total: root.total + 1,
+      });
+    });
+    if (result.item.selectable) {
+      onPick(result.item);
+      setOpen(false);
+    }
+  };
 
   const load = useCallback(
     async (parent: number | null, offset = 0) => {
@@ -64,7 +97,8 @@ export function TaxonomyTreePopover({
         return next;
       });
       try {
-        const page = await loadPickerPage(taxonomy.pickerHref, { parent, offset });
+        const { page, canEdit } = await loadPickerPage(taxonomy.pickerHref, { parent, offset });
+        if (parent === null) setMayAdd(canEdit);
         setLevels((all) => {
           const next = new Map(all);
           const had = all.get(key)?.items ?? [];
@@ -212,6 +246,32 @@ export function TaxonomyTreePopover({
             ) : null}
             {renderLevel(null)}
           </Tree>
+          {mayAdd ? (
+            <form
+              className={css.addRow}
+              aria-label={`Add a term to ${taxonomy.name}`}
+              onSubmit={(event) => {
+                event.preventDefault();
+                event.stopPropagation();
+                void addTerm();
+              }}
+            >
+              <TextField
+                value={newName}
+                onChange={setNewName}
+                isInvalid={Boolean(addError)}
+                validationBehavior="aria"
+                className={css.combo}
+              >
+                <Label className={editors.label}>New term</Label>
+                <Input className={editors.input} />
+                <FieldError className={editors.error}>{addError}</FieldError>
+              </TextField>
+              <Button type="submit" variant="secondary" isDisabled={adding || !newName.trim()}>
+                Add term
+              </Button>
+            </form>
+          ) : null}
         </Dialog>
       </Popover>
     </DialogTrigger>

@@ -63,3 +63,12 @@ export const crumbs = style({
   margin: 0,
 });
 export const link = style({ color: vars.color.link });
+export const addRow = style({
+  display: "flex",
+  gap: "6px",
+  alignItems: "flex-end",
+  flexWrap: "wrap",
+  marginTop: "8px",
+  paddingTop: "8px",
+  borderTop: `1px solid ${vars.color.border}`,
+});
