@@ -8,6 +8,7 @@ import type { FieldEdit } from "~/models/background-task/task.schema";
 import { plainChoices, taxonomyEditErrors } from "~/models/taxonomy/taxonomy-fields.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { createUser } from "~/models/user/user.server";
+import { LINKS, taxonomyHref } from "~/utils/links";
 import {
   createTaxonomyFieldsFixture,
   type TaxonomyFieldsFixture,
@@ -69,8 +70,8 @@ describe("the editor model", () => {
     expect(subjects.taxonomyOnly).toBe(true);
     expect(subjects.taxonomy).toMatchObject({
       only: true,
-      href: `/fotoweb/api/taxonomies/${fx.subjects}/`,
-      pickerHref: `/fotoweb/views/taxonomy-picker/${fx.subjects}`,
+      href: taxonomyHref(fx.subjects),
+      pickerHref: `${LINKS.taxonomyPicker}${fx.subjects}`,
       names: { cities: "Cities" },
       more: false,
     });
