@@ -20,7 +20,7 @@ import {
 import { LINKS } from "~/utils/links";
 import { visuallyHidden } from "~/styles/global.css";
 import { loadPickerPage } from "./TaxonomyPickerData";
-import { TaxonomyTreePopover } from "./TaxonomyTree";
+import { TaxonomyTreePopover } from "./TaxonomyPickerTree";
 import * as css from "./taxonomy-picker.css";
 
 /**
