@@ -94,6 +94,9 @@ export const LINKS = {
   apiTaxonomyInfo: "/fotoweb/api/taxonomies/info",
   adminTaxonomies: "/fotoweb/views/admin/taxonomies",
   alerts: "/fotoweb/me/alerts/",
+  // Taxonomy fields (issue 19, decision 060): a field's term picker (its data, and the plain
+  // browse page of the tree without JavaScript).
+  taxonomyPicker: "/fotoweb/views/taxonomy-picker/",
 } as const;
 
 /** A field's taxonomy (reference Taxonomy.href). */

@@ -403,4 +403,15 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "format; decision 059) answers how many items were added and updated ({added, updated}); " +
       "the reference has no import operation.",
   },
+  {
+    // Taxonomy fields (issue 19, decision 060).
+    path: /^\/fotoweb\/views\/taxonomy-picker\/\d+$/i,
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "A taxonomy field's picker page's own data (Remix ?_data= of its loader: one level of the " +
+      "tree or a search's matches, a page at a time, for the metadata editors' picker), not an " +
+      "API answer; the API's taxonomy reads are /fotoweb/api/taxonomies/.",
+  },
 ];

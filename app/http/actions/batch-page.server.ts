@@ -18,6 +18,7 @@ import { createTask, type TaskItemInput } from "~/models/background-task/task-en
 import type { FieldEdit } from "~/models/background-task/task.schema";
 import { checkFieldEdits } from "~/models/metadata/field-values";
 import { isProblem } from "~/models/problem/problem";
+import { taxonomyEditErrors } from "~/models/taxonomy/taxonomy-fields.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { LINKS, taskPagePath } from "~/utils/links";
 
@@ -146,6 +147,12 @@ export async function batchPageAction(request: Request) {
     );
   const checked = checkOperation(panel, form);
   if (!checked.ok) return reply(checked.fieldErrors, checked.formError);
+  if (panel.op === "metadata") {
+    // The taxonomies' rule (decision 060) reads the terms, so it runs after the field rules.
+    const changes = (checked.params as { changes: FieldEdit[] }).changes;
+    const refused = await taxonomyEditErrors(new Map(panel.fields.map((f) => [f.id, f])), changes);
+    if (Object.keys(refused).length > 0) return reply(refused);
+  }
   // Refused assets go into the task too, so its per-asset results name them.
   const items: TaskItemInput[] = [...panel.assets, ...panel.refused].map((a) => {
     const fileName = checked.itemParams?.get(a.id);

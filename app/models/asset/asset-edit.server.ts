@@ -22,6 +22,7 @@ import {
 } from "~/models/metadata/metadata.schema";
 import { fieldsById, listViews, viewForArchive } from "~/models/metadata/metadata.server";
 import { Problem } from "~/models/problem/problem";
+import { taxonomyEditErrors, withFieldTaxonomies } from "~/models/taxonomy/taxonomy-fields.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { writeRevision } from "./revision-write.server";
 
@@ -59,6 +60,7 @@ interface ViewEntry {
   field: FieldDefinition;
   writable: boolean;
   required: boolean;
+  taxonomyOnly: boolean;
 }
 
 /** The view's fields in its order (builtin roles first, then the regions), each once. */
@@ -80,6 +82,7 @@ function viewEntries(
       field,
       writable: (seen?.writable ?? true) && e.IsWritable,
       required: (seen?.required ?? false) || e.Required,
+      taxonomyOnly: (seen?.taxonomyOnly ?? false) || e.TaxonomyOnly,
     });
   }
   return entries;
@@ -107,6 +110,7 @@ function editorField(entry: ViewEntry, readonly: boolean): EditorField {
     },
     labelPlacement: "top",
     taxonomyHref: null,
+    taxonomyOnly: entry.taxonomyOnly,
     maxLength: f.MaxSize,
     values: [],
     mixed: false,
@@ -213,10 +217,15 @@ export async function editorFieldsFor(
       ...field,
       readonly: readonly || field.readonly || elsewhere.some((f) => f!.readonly),
       required: field.required || elsewhere.some((f) => f!.required),
+      taxonomyOnly: field.taxonomyOnly || elsewhere.some((f) => f!.taxonomyOnly),
     };
     return [withValues(merged, assetValues)];
   });
-  return { fields, editable: editable.map((e) => e.asset.id), refused };
+  return {
+    fields: await withFieldTaxonomies(fields),
+    editable: editable.map((e) => e.asset.id),
+    refused,
+  };
 }
 
 export type EditResult =
@@ -283,6 +292,8 @@ export async function editAssetMetadata(
   const fields = await new ArchiveFieldRules().forArchive(archive);
   const checked = checkFieldEdits(fields, changes);
   if (Object.keys(checked.errors).length > 0) return { ok: false, errors: checked.errors };
+  const refused = await taxonomyEditErrors(fields, checked.changes);
+  if (Object.keys(refused).length > 0) return { ok: false, errors: refused };
   const result = await db()
     .transaction()
     .execute((trx) =>

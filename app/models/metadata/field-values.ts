@@ -1,4 +1,5 @@
 import type { FieldEdit } from "~/models/background-task/task.schema";
+import type { FieldTaxonomy } from "~/models/taxonomy/taxonomy-fields";
 import { isEmail } from "~/models/invitation/invitation.schema";
 import { valuesOf, type FieldValues } from "./metadata-fields";
 import { FIXED_FIELD, type DataType, type FieldDefinition } from "./metadata.schema";
@@ -27,6 +28,10 @@ export interface EditorField {
   labelPlacement: "top" | "none" | "right" | "left";
   placeholder?: string;
   taxonomyHref?: string | null;
+  /** The view takes the field's values only from its taxonomy (decision 060). */
+  taxonomyOnly?: boolean;
+  /** The field's taxonomy as the editors offer it (taxonomy-fields.server's withFieldTaxonomies). */
+  taxonomy?: FieldTaxonomy | null;
   /** The longest value the field keeps, in characters (editorFieldsFor always gives it). */
   maxLength?: number;
   /**

@@ -4,6 +4,7 @@ import { Checkbox } from "react-aria-components/Checkbox";
 import { Input } from "react-aria-components/Input";
 import { Label } from "react-aria-components/Label";
 import { TextField } from "react-aria-components/TextField";
+import { TaxonomyPicker } from "~/components/taxonomy/TaxonomyPicker";
 import { visuallyHidden } from "~/styles/global.css";
 import { addName, removeName, splitEntries, type EditorField } from "./field-form";
 import * as css from "./editors.css";
@@ -63,7 +64,7 @@ export function BatchTagsEditor({
               data-pending={pending}
             >
               <span>
-                {value}
+                {field.taxonomy?.names[value] ?? value}
                 <span className={visuallyHidden}> ({where})</span>
               </span>
               {hydrated ? (
@@ -136,17 +137,32 @@ export function BatchTagsEditor({
           ))}
         </>
       ) : null}
-      <TextField
-        name={hydrated ? undefined : addName(field.id)}
-        value={hydrated ? draft : undefined}
-        onChange={hydrated ? setDraft : undefined}
-        onKeyDown={hydrated ? onKeyDown : undefined}
-        onBlur={hydrated && draft.trim() !== "" ? addDraft : undefined}
-        className={css.field}
-      >
-        <Label className={css.label}>Add to all assets</Label>
-        <Input className={css.input} placeholder="Values separated by ;" />
-      </TextField>
+      {hydrated && field.taxonomy ? (
+        // A taxonomy's terms are picked (decision 060): each one picked is added to all.
+        <TaxonomyPicker
+          field={{ ...field, label: "Add to all assets" }}
+          name=""
+          values={[]}
+          addOnly
+          hydrated
+          onChange={(picked) => {
+            setAdded((list) => [...list, ...picked.filter((v) => !list.includes(v))]);
+            setRemoved((list) => list.filter((v) => !picked.includes(v)));
+          }}
+        />
+      ) : (
+        <TextField
+          name={hydrated ? undefined : addName(field.id)}
+          value={hydrated ? draft : undefined}
+          onChange={hydrated ? setDraft : undefined}
+          onKeyDown={hydrated ? onKeyDown : undefined}
+          onBlur={hydrated && draft.trim() !== "" ? addDraft : undefined}
+          className={css.field}
+        >
+          <Label className={css.label}>Add to all assets</Label>
+          <Input className={css.input} placeholder="Values separated by ;" />
+        </TextField>
+      )}
       {error ? (
         <span id={`${id}-error`} className={css.error}>
           {error}

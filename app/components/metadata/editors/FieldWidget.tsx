@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { TaxonomyPicker } from "~/components/taxonomy/TaxonomyPicker";
 import { CheckboxEditor } from "./CheckboxEditor";
 import { ComboEditor } from "./ComboEditor";
 import {
@@ -20,6 +21,8 @@ import * as css from "./editors.css";
 
 /** The widget for a field's kind (form and edit mode). */
 export function FieldWidget(props: WidgetProps) {
+  // A field with a taxonomy picks its terms (decision 060).
+  if (props.field.taxonomy && !props.field.readonly) return <TaxonomyPicker {...props} />;
   switch (editorKind(props.field)) {
     case "tags":
       return <TagsEditor {...props} />;
@@ -52,6 +55,7 @@ function shown(field: EditorField, value: string): string {
   if (field.dataType === "date" || field.dataType === "date-dropdown")
     return formatDateValue(value);
   if (field.dataType === "checkbox") return value === CHECKED_VALUE ? "Yes" : "No";
+  if (field.taxonomy) return field.taxonomy.names[value] ?? value;
   return field.options.find((o) => o.value === value)?.label ?? value;
 }
 

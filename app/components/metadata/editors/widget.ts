@@ -16,6 +16,8 @@ export interface WidgetProps {
   onKeyDown?: (event: KeyboardEvent) => void;
   /** Batch: the field's value differs between the selected assets. */
   mixed?: boolean;
+  /** Taxonomy picker in the batch panel: each term picked is handed on, none is listed. */
+  addOnly?: boolean;
 }
 
 /** The label's text as placement "none" still gives it to assistive technology. */

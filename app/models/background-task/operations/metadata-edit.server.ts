@@ -10,6 +10,7 @@ import {
 import { writeRevision } from "~/models/asset/revision-write.server";
 import { changedFields, checkFieldEdits } from "~/models/metadata/field-values";
 import { FIELD } from "~/models/metadata/metadata-fields";
+import { taxonomyEditErrors } from "~/models/taxonomy/taxonomy-fields.server";
 import type {
   BuiltinValueChange,
   FieldEdit,
@@ -126,7 +127,9 @@ export const metadataEdit: TaskOperation<MetadataEditParams> = {
       );
     const fields = await cache.rules.forArchive(decision.value.archive);
     const checked = checkFieldEdits(fields, metadataEditParams(ctx.params).changes);
-    const firstError = Object.entries(checked.errors)[0];
+    const refused =
+      checked.changes.length > 0 ? await taxonomyEditErrors(fields, checked.changes) : {};
+    const firstError = Object.entries(checked.errors)[0] ?? Object.entries(refused)[0];
     if (firstError) return failed(ctx, fieldError(fields, firstError));
     const assetId = ctx.assetId;
     return ctx.commit(async (trx) => {
