@@ -1,9 +1,10 @@
 import { db } from "~/db/connection.server";
 import type { AlertRow, TaxonomyAclEntry } from "~/db/schema";
-import type { Archive } from "~/models/archive/archive.server";
+import { listArchives, type Archive } from "~/models/archive/archive.server";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import {
+  archiveAccessOf,
   archiveDecision,
   capabilityDecision,
   decided,
@@ -130,4 +131,17 @@ export async function alertDecision(
 
 export async function requireAlert(viewer: Viewer | null, alertId: number): Promise<AlertRow> {
   return decided(await alertDecision(viewer, alertId));
+}
+
+/**
+ * The archives a person may set an alert on (the alerts list's archive select, the header's
+ * alerts menu): signed in, holding Alert, and seeing the archive (hidden ones only the site owner).
+ */
+export async function alertArchives(viewer: Viewer | null): Promise<Archive[]> {
+  if (!viewer || viewer.isGuest) return [];
+  const [access, archives] = await Promise.all([archiveAccessOf(viewer), listArchives()]);
+  return archives.filter((archive) => {
+    const granted = access.get(archive.id)?.permissions;
+    return !!granted && granted.has("Alert") && (!archive.isHidden || viewer.isSiteOwner);
+  });
 }
