@@ -6,6 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { CreateAlert } from "~/components/alert/CreateAlert";
 import { ArchiveSearch, FolderNav, NavigationSections } from "~/components/collection/ArchiveNav";
 import { AssetGrid } from "~/components/asset/AssetGrid";
 import { SortSelect } from "~/components/search/SortSelect";
@@ -17,6 +18,7 @@ import { gridAction } from "~/http/actions/grid-action.server";
 import { SORT_OPTIONS } from "~/models/search/sort-options";
 import { requireViewer } from "~/http/session.server";
 import { hasCapability } from "~/models/access/access.server";
+import { alertCreateDecision } from "~/models/access/organize-access.server";
 import { adminArchivePath } from "~/utils/links";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -42,7 +44,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? adminArchivePath(data.archive.id)
       : null;
     return json(
-      { ...data, signedIn: !viewer.isGuest, detailsHref },
+      {
+        ...data,
+        signedIn: !viewer.isGuest,
+        detailsHref,
+        canAlert: (await alertCreateDecision(viewer, data.archive.id)).allowed,
+      },
       { status: data.searchError ? 400 : 200 },
     );
   } catch (error) {
@@ -90,6 +97,9 @@ export default function ArchivePage() {
           sort={data.sort === "-added" ? null : data.sort}
           error={data.searchError}
         />
+        {data.canAlert && queries[0] && !data.searchError ? (
+          <CreateAlert archiveHref={archive.href} searchString={queries[0]} />
+        ) : null}
         <SortSelect
           options={SORT_OPTIONS}
           value={data.sort}

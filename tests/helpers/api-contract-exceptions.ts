@@ -382,4 +382,16 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "each refused asset by name and reason, decision 054), not an API answer; the API's add " +
       "is the POST of asset links to the album.",
   },
+  {
+    path: /^\/fotoweb\/me\/alerts\/(\d+)?$/i,
+    status: [200, 201],
+    forgives: "undescribed",
+    reason:
+      "A person's alerts (spec 001 section 7: GET /fotoweb/me/alerts/ answers the 'alert list " +
+      "media type'; the alert's own href takes collection, interval, dtSearchString) have no " +
+      "schema in the reference, which names only the descriptor's alerts link and alertHref. " +
+      "Arkiv's own shapes, alert-list+json ({data, paging}) and alert+json ({id, href, " +
+      "collection, archiveName, interval, dtSearchString, created, modified}), are documented " +
+      "in decision 062.",
+  },
 ];
