@@ -8,7 +8,7 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AlertList } from "~/components/alert/AlertList";
 import { alertsPageAction, alertsPageData } from "~/http/actions/alert.server";
-import { pageHandler } from "~/http/http.server";
+import { errorResponse } from "~/http/http.server";
 import { page } from "~/styles/global.css";
 
 export const meta: MetaFunction = () => [{ title: "Alerts | Arkiv" }];
@@ -18,11 +18,21 @@ export const meta: MetaFunction = () => [{ title: "Alerts | Arkiv" }];
  * mode (?edit=id), delete; and the create-alert button's plain post from an archive search. The
  * JSON twin answers the same URL for the API.
  */
-export const loader = pageHandler(async ({ request }: LoaderFunctionArgs) =>
-  json(await alertsPageData(request)),
-);
+export async function loader({ request }: LoaderFunctionArgs) {
+  try {
+    return json(await alertsPageData(request));
+  } catch (error) {
+    throw errorResponse(request, error);
+  }
+}
 
-export const action = pageHandler(({ request }: ActionFunctionArgs) => alertsPageAction(request));
+export async function action({ request }: ActionFunctionArgs) {
+  try {
+    return await alertsPageAction(request);
+  } catch (error) {
+    throw errorResponse(request, error);
+  }
+}
 
 export default function Alerts() {
   const data = useLoaderData<typeof loader>();
