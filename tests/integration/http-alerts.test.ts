@@ -220,6 +220,18 @@ describe("the API", () => {
     await send(follow, "DELETE", made.href);
   });
 
+  test("an archive's collection names alertHref only where its viewer holds Alert", async () => {
+    const mine = await readApiJson<{ alertHref?: string; canCreateAlerts: boolean }>(
+      await follow.getJson(open.href, "application/vnd.fotoware.collectioninfo+json"),
+    );
+    expect(mine).toMatchObject({ alertHref: LINKS.alerts, canCreateAlerts: true });
+    const theirs = await readApiJson<{ alertHref?: string; canCreateAlerts: boolean }>(
+      await plain.getJson(open.href, "application/vnd.fotoware.collectioninfo+json"),
+    );
+    expect(theirs.canCreateAlerts).toBe(false);
+    expect(theirs.alertHref).toBeUndefined();
+  });
+
   test("the descriptor links the alerts for a signed-in person", async () => {
     const descriptor = await readApiJson<{ alerts?: string }>(
       await follow.getJson("/fotoweb/me/", "application/vnd.fotoware.full-api-descriptor+json"),
