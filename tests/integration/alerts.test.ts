@@ -419,6 +419,26 @@ describe("alerts fire", () => {
     expect(await reportedAssets(Number(alert.id))).toContain(third);
   });
 
+  test("markup in the search text and in titles is escaped in the mail", async () => {
+    const T = new Date(Date.now() + 1000);
+    await createAlert(
+      person,
+      { archiveId: elsewhere.id, interval: "every_hour", searchString: 'quay OR "<script>"' },
+      () => T,
+    );
+    await arrive(elsewhere, "quay <img src=x onerror=alert(1)>", new Date(T.getTime() + 60_000));
+    const run = new Date(T.getTime() + HOUR + 60_000);
+    expect(await queueDueAlerts(run)).toBe(1);
+    worker = mailWorker(() => run);
+    await waitFor(() => received.length === 1);
+    const message = decoded(received[0]!.raw);
+    const html = message.slice(message.indexOf("Content-Type: text/html"));
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(html).toContain("&quot;&lt;script&gt;&quot;");
+    expect(html).not.toMatch(/<img src=x/);
+    expect(html).not.toContain("<script>");
+  });
+
   test("a worker that dies mid-run loses nothing and doubles nothing", async () => {
     const T = new Date(Date.now() + 1000);
     const alert = await createAlert(
