@@ -37,11 +37,11 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function Alerts() {
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<{
-    editing?: string;
     value?: string;
     fieldErrors?: Record<string, string>;
   }>();
-  const editing = reply?.editing ?? data.editing;
+  // The edit form posts to its own ?edit=id: a failed save stays in edit mode by its URL.
+  const editing = data.editing;
   return (
     <div className={page}>
       <h1>Alerts</h1>

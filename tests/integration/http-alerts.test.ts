@@ -269,7 +269,7 @@ describe("the pages", () => {
     expect(editing.text).toContain(second.name);
     expect(editing.text).not.toContain(noAlerts.name);
 
-    const bad = await follow.post(LINKS.alerts, {
+    const bad = await follow.post(`${LINKS.alerts}?index&edit=${made.id}`, {
       intent: "update",
       alert: made.id,
       interval: "every_decade",
@@ -281,7 +281,7 @@ describe("the pages", () => {
     const badPage = await bad.text();
     expect(badPage).toContain(INTERVAL_MESSAGE);
     expect(badPage).toContain('aria-invalid="true"');
-    const badSearch = await follow.post(LINKS.alerts, {
+    const badSearch = await follow.post(`${LINKS.alerts}?index&edit=${made.id}`, {
       intent: "update",
       alert: made.id,
       interval: "every_hour",
@@ -290,7 +290,7 @@ describe("the pages", () => {
     });
     expect(badSearch.status).toBe(400);
     expect(await badSearch.text()).toMatch(/quote/i);
-    const noAlert = await follow.post(LINKS.alerts, {
+    const noAlert = await follow.post(`${LINKS.alerts}?index&edit=${made.id}`, {
       intent: "update",
       alert: made.id,
       interval: "every_hour",
@@ -303,7 +303,7 @@ describe("the pages", () => {
       "every_day",
     );
 
-    const saved = await follow.post(LINKS.alerts, {
+    const saved = await follow.post(`${LINKS.alerts}?index&edit=${made.id}`, {
       intent: "update",
       alert: made.id,
       interval: "every_hour",

@@ -18,6 +18,9 @@ import * as css from "./alerts.css";
 
 export const alertFormValidator = withZod(alertFormSchema);
 
+/** The alerts list's own action (an index route: ?index names it, as the albums page does). */
+export const ALERTS_ACTION = `${LINKS.alerts}?index`;
+
 /*
  * The alerts list (spec 001 "Alerts list", decision 062): each row shows the interval, the search
  * and the archive, with edit and delete. Edit mode (?edit=id, a link, so it works without
@@ -59,7 +62,7 @@ function EditRow({
       <ValidatedForm
         validator={alertFormValidator}
         method="post"
-        action={LINKS.alerts}
+        action={`${ALERTS_ACTION}&edit=${alert.id}`}
         noValidate
         className={css.editForm}
         aria-label={`Edit the alert “${alert.dtSearchString}”`}
@@ -116,7 +119,7 @@ function ReadRow({ alert }: { alert: AlertView }) {
         >
           Edit
         </Link>
-        <Form method="post" action={LINKS.alerts}>
+        <Form method="post" action={ALERTS_ACTION}>
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="alert" value={alert.id} />
           <Button

@@ -87,7 +87,11 @@ export function CreateAlert(props: CreateAlertProps) {
 
   return (
     <div className={css.create}>
-      <form method="post" action={LINKS.alerts} onSubmit={hydrated ? onSubmit : undefined}>
+      <form
+        method="post"
+        action={`${LINKS.alerts}?index`}
+        onSubmit={hydrated ? onSubmit : undefined}
+      >
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="archive" value={props.archiveHref} />
         <input type="hidden" name="searchString" value={props.searchString} />

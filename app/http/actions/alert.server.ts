@@ -176,12 +176,11 @@ export async function alertsPageAction(request: Request): Promise<Response> {
       if (!alertId.success) throw new HttpError(404, "There is no alert at this address.");
       await findAlert(viewer, alertId.data);
       const submission = await checkSubmission(values, alertFormSchema);
-      if (!submission.ok)
-        return formReply(request, { ...submission, extra: { editing: String(alertId.data) } });
+      if (!submission.ok) return formReply(request, submission);
       try {
         await updateAlert(viewer, alertId.data, submission.data);
       } catch (error) {
-        return withEditing(refusalReply(request, error, values), alertId.data);
+        return refusalReply(request, error, values);
       }
       return redirectWithToast(request, LINKS.alerts, { message: "Alert saved." });
     }
@@ -194,14 +193,6 @@ export async function alertsPageAction(request: Request): Promise<Response> {
     default:
       return json({ error: "The request is not valid." }, { status: 400 });
   }
-}
-
-async function withEditing(reply: Response, alertId: number): Promise<Response> {
-  const body = (await reply.json()) as Record<string, unknown>;
-  return Response.json(
-    { ...body, editing: String(alertId) },
-    { status: reply.status, headers: reply.headers },
-  );
 }
 
 /**
