@@ -89,6 +89,7 @@ test("an invalid search is refused by its field; cancel leaves edit mode", async
   await form.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText(/Unknown search field title/)).toBeVisible();
   await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(new RegExp(`${LIST}$`));
   await expect(page.getByRole("form", { name: /^Edit the alert/ })).toHaveCount(0);
   await page.request.delete(alert.href, { headers: { accept: "application/json" } });
 });

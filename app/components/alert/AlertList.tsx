@@ -94,7 +94,8 @@ function EditRow({
         />
         <div className={css.actions}>
           <Button type="submit">Save</Button>
-          <Link to={LINKS.alerts} className={css.link}>
+          {/* A document load: nothing of the failed save (its action data) can outlive it. */}
+          <Link to={LINKS.alerts} className={css.link} reloadDocument>
             Cancel
           </Link>
         </div>
