@@ -8,6 +8,7 @@ import { startWorker, type Worker } from "../app/jobs/worker.server";
 import { endMetadataWriter } from "../app/media/metadata-write.server";
 import { sweepUploadLeftovers } from "../app/models/upload/chunked-upload.server";
 import { queueDueScans } from "../app/models/archive/path-scan.server";
+import { queueDueAlerts } from "../app/models/alert/alert-run.server";
 import { ensureDemoArchive } from "../scripts/demo-archive";
 import { purgeExpiredSessions } from "../app/models/session/session.server";
 import { purgeExpiredCredentials } from "../app/models/oauth/credential.server";
@@ -79,6 +80,9 @@ async function main() {
   // Path archives are re-scanned every ARCHIVE_RESCAN_MINUTES (decision 042); the queue runs them.
   const rescan = setInterval(() => void queueDueScans().catch(console.error), 60_000);
   rescan.unref();
+  // Due alerts get their job every minute (decision 062): "immediate" means the next tick.
+  const alerts = setInterval(() => void queueDueAlerts().catch(console.error), 60_000);
+  alerts.unref();
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -87,6 +91,7 @@ async function main() {
     console.log(`${signal}: finishing open requests, then stopping.`);
     clearInterval(purge);
     clearInterval(rescan);
+    clearInterval(alerts);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(() => {

@@ -3,6 +3,7 @@ import { INGEST_JOB } from "~/models/asset/asset.server";
 import { TASK_JOB } from "~/models/background-task/task.schema";
 import { WRITEBACK_JOB } from "~/models/asset/revision-write.server";
 import { MAIL_JOB } from "~/models/mail/mail.server";
+import { alert, ALERT_JOB } from "./handlers/alert.server";
 import { archiveScan } from "./handlers/archive-scan.server";
 import { ingest } from "./handlers/ingest.server";
 import { mail } from "./handlers/mail.server";
@@ -17,4 +18,5 @@ export const jobHandlers: Record<string, JobHandler> = {
   [ARCHIVE_SCAN_JOB]: archiveScan,
   [TASK_JOB]: task,
   [WRITEBACK_JOB]: writeback,
+  [ALERT_JOB]: alert,
 };

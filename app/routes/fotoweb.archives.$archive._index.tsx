@@ -6,6 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { CreateAlert } from "~/components/alert/CreateAlert";
 import { ArchiveSearch, FolderNav, NavigationSections } from "~/components/collection/ArchiveNav";
 import { NarrowedBy } from "~/components/collection/NavigationPane";
 import { AssetGrid } from "~/components/asset/AssetGrid";
@@ -19,6 +20,7 @@ import { navigationAction, navigationForm } from "~/http/actions/navigation-acti
 import { SORT_OPTIONS } from "~/models/search/sort-options";
 import { requireViewer } from "~/http/session.server";
 import { hasCapability } from "~/models/access/access.server";
+import { alertCreateDecision } from "~/models/access/organize-access.server";
 import { adminArchivePath } from "~/utils/links";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -44,7 +46,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? adminArchivePath(data.archive.id)
       : null;
     return json(
-      { ...data, signedIn: !viewer.isGuest, detailsHref },
+      {
+        ...data,
+        signedIn: !viewer.isGuest,
+        detailsHref,
+        canAlert: (await alertCreateDecision(viewer, data.archive.id)).allowed,
+      },
       { status: data.searchError ? 400 : 200 },
     );
   } catch (error) {
@@ -96,6 +103,9 @@ export default function ArchivePage() {
           sort={data.sort === "-added" ? null : data.sort}
           error={data.searchError}
         />
+        {data.canAlert && queries[0] && !data.searchError ? (
+          <CreateAlert archiveHref={archive.href} searchString={queries[0]} />
+        ) : null}
         <SortSelect
           options={SORT_OPTIONS}
           value={data.sort}

@@ -1,7 +1,45 @@
+import { createAlert } from "../../app/models/alert/alert.server";
+import { createArchive } from "../../app/models/archive/archive.server";
+import { findUserById } from "../../app/models/user/user.server";
+import {
+  ALERTS_ARCHIVE,
+  ALERTS_DARK,
+  ALERTS_LIGHT,
+  ALERTS_NONE,
+  alertsUser,
+  SEEDED_ALERT_TEXT,
+} from "../../tests/e2e/alerts";
+
 /*
- * Seed data of the alerts end-to-end specs (tests/e2e/alerts.ts holds the names). Runs after the
- * ingest seed, so the browsing archives' assets exist.
+ * Seed data of the alerts end-to-end specs (tests/e2e/alerts.ts holds the names): an archive
+ * granting Alert to the alert users and only View to ALERTS_NONE, and one alert for each of the
+ * users the accessibility checks look at. Runs after the ingest seed.
  */
 export async function seedAlerts(users: Map<string, number>): Promise<void> {
-  void users;
+  const id = (username: string) => {
+    const found = users.get(username);
+    if (found === undefined) throw new Error(`alerts seed: no user ${username}`);
+    return found;
+  };
+  const followers = [alertsUser("js"), alertsUser("nojs"), ALERTS_LIGHT, ALERTS_DARK];
+  const archive = await createArchive({
+    name: ALERTS_ARCHIVE,
+    members: [
+      ...followers.map((username) => ({
+        type: "user" as const,
+        id: id(username),
+        permissions: ["View" as const, "Preview" as const, "Alert" as const],
+        autoSearch: "",
+      })),
+      { type: "user", id: id(ALERTS_NONE), permissions: ["View", "Preview"], autoSearch: "" },
+    ],
+  });
+  for (const username of [ALERTS_LIGHT, ALERTS_DARK]) {
+    const viewer = await findUserById(id(username));
+    await createAlert(viewer, {
+      archiveId: archive.id,
+      interval: "every_week",
+      searchString: `"${SEEDED_ALERT_TEXT}"`,
+    });
+  }
 }

@@ -414,4 +414,16 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "tree or a search's matches, a page at a time, for the metadata editors' picker), not an " +
       "API answer; the API's taxonomy reads are /fotoweb/api/taxonomies/.",
   },
+  {
+    path: /^\/fotoweb\/me\/alerts\/(\d+)?$/i,
+    status: [200, 201],
+    forgives: "undescribed",
+    reason:
+      "A person's alerts (spec 001 section 7: GET /fotoweb/me/alerts/ answers the 'alert list " +
+      "media type'; the alert's own href takes collection, interval, dtSearchString) have no " +
+      "schema in the reference, which names only the descriptor's alerts link and alertHref. " +
+      "Arkiv's own shapes, alert-list+json ({data, paging}) and alert+json ({id, href, " +
+      "collection, archiveName, interval, dtSearchString, created, modified}), are documented " +
+      "in decision 062.",
+  },
 ];

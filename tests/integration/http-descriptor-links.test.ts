@@ -37,6 +37,7 @@ const HOW: Record<string, "json" | "template" | "rendition" | "logout" | "page">
   "services.login": "page",
   background_tasks: "json",
   pins: "json",
+  alerts: "json",
   upload_to: "json",
   user_preferences: "json",
   siteConfigurationHref: "page",

@@ -324,6 +324,7 @@ describe("links", () => {
       "/fotoweb/me/albums/deleted/",
       "/fotoweb/me/albums/mine/",
       "/fotoweb/me/albums/shared-with-me/",
+      "/fotoweb/me/alerts/",
       "/fotoweb/me/archives/",
       "/fotoweb/me/background-tasks/",
       "/fotoweb/me/pins/",

@@ -9,6 +9,7 @@ import { AdvancedSearch } from "~/components/search/AdvancedSearch";
 import { SearchBox } from "./SearchBox";
 import { UploadPopover } from "~/components/upload/UploadPopover";
 import { ToolsMenu } from "./ToolsMenu";
+import { AlertsMenu } from "~/components/alert/AlertsMenu";
 import { UserMenu } from "./UserMenu";
 import * as css from "./layout.css";
 import { LINKS, loginReturningTo } from "~/utils/links";
@@ -105,6 +106,7 @@ export function Header({
         {signedIn && shell.upload ? (
           <UploadPopover targets={shell.upload.targets} maxBytes={shell.upload.maxBytes} />
         ) : null}
+        {signedIn && shell.alerts ? <AlertsMenu /> : null}
         {signedIn && shell.tools ? (
           <ToolsMenu entries={shell.tools.entries} badge={shell.tools.badge} />
         ) : null}

@@ -1,9 +1,10 @@
 import { db } from "~/db/connection.server";
 import type { AlertRow, TaxonomyAclEntry } from "~/db/schema";
-import type { Archive } from "~/models/archive/archive.server";
+import { listArchives, type Archive } from "~/models/archive/archive.server";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import {
+  archiveAccessOf,
   archiveDecision,
   AREA_NOT_FOUND,
   capabilityDecision,
@@ -141,4 +142,17 @@ export async function taxonomyAdminDecision(viewer: Viewer | null): Promise<Deci
   const decision = await taxonomyEditDecision(viewer);
   if (decision.allowed || decision.problem.kind === "unauthenticated") return decision;
   return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
+}
+
+/**
+ * The archives a person may set an alert on (the alerts list's archive select, the header's
+ * alerts menu): signed in, holding Alert, and seeing the archive (hidden ones only the site owner).
+ */
+export async function alertArchives(viewer: Viewer | null): Promise<Archive[]> {
+  if (!viewer || viewer.isGuest) return [];
+  const [access, archives] = await Promise.all([archiveAccessOf(viewer), listArchives()]);
+  return archives.filter((archive) => {
+    const granted = access.get(archive.id)?.permissions;
+    return !!granted && granted.has("Alert") && (!archive.isHidden || viewer.isSiteOwner);
+  });
 }

@@ -16,6 +16,7 @@ import {
 import type { Viewer } from "~/models/user/user.schema";
 import { groupsOfUser } from "~/models/group/membership.server";
 import type { CollectionAbilities } from "~/models/access/access.server";
+import { LINKS } from "~/utils/links";
 
 export interface Archive {
   id: number;
@@ -393,6 +394,8 @@ export function collectionFor(archive: Archive, extras: CollectionExtras) {
     originalURL: archive.href,
     archiveId: archive.id,
     ...extras.abilities,
+    // Where an alert on this archive's searches is created (spec 002 "Alert creation", decision 062).
+    ...(extras.abilities.canCreateAlerts ? { alertHref: LINKS.alerts } : {}),
     // Archives are made and removed by their configuration, never through their collection (albums are).
     canBeDeleted: false,
     canBeArchived: false,

@@ -180,6 +180,8 @@ export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
     searchURL: browse.searchURL,
     ...(own("BackgroundTasks") ? { background_tasks: LINKS.backgroundTasks } : {}),
     ...(own("Pins") ? { pins: LINKS.pins } : {}),
+    // A person's alerts answer for every signed-in account (decision 062); the guest keeps none.
+    ...(!viewer.isGuest ? { alerts: LINKS.alerts } : {}),
     ...(upload ? { upload_to: LINKS.uploadTo } : {}),
     ...(own("Preferences") ? { user_preferences: LINKS.userPreferences } : {}),
     ...(manageSettings ? { siteConfigurationHref: LINKS.management } : {}),

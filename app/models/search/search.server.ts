@@ -298,6 +298,11 @@ export interface AssetQuery {
   inAlbum?: number;
   /** Parsed q parameters, ANDed. */
   search: SearchNode[];
+  /**
+   * Only assets that arrived or changed after `after` and no later than `until` (ISO instants of
+   * updated_at): an alert's window (decision 062).
+   */
+  changedWithin?: { after: string; until: string };
   sort: SortOrder;
   page: PageRequest;
   limit: number;
@@ -438,6 +443,10 @@ function scopeConditions(
   const parts = [visibleCondition(e, access), ...search.map((n) => compileNode(e, n))];
   if (query.archiveId !== undefined) parts.push(e("assets.archive_id", "=", query.archiveId));
   if (query.folderId !== undefined) parts.push(e("assets.folder_id", "=", query.folderId));
+  if (query.changedWithin !== undefined) {
+    parts.push(e("assets.updated_at", ">", query.changedWithin.after));
+    parts.push(e("assets.updated_at", "<=", query.changedWithin.until));
+  }
   if (query.inAlbum !== undefined) {
     parts.push(
       e(
@@ -461,7 +470,7 @@ function scopeConditions(
 
 export type ListingScope = Pick<
   AssetQuery,
-  "viewer" | "archiveId" | "folderId" | "pinnedBy" | "inAlbum" | "search"
+  "viewer" | "archiveId" | "folderId" | "pinnedBy" | "inAlbum" | "search" | "changedWithin"
 >;
 
 /**

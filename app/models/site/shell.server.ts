@@ -1,6 +1,7 @@
 import { uploadLimitsOf } from "~/models/upload/upload.schema";
 import { uploadTargets } from "~/models/access/access.server";
 import { toolsMenu } from "~/models/descriptor/descriptor.server";
+import { alertArchives } from "~/models/access/organize-access.server";
 import { themeFor } from "~/models/user/theme";
 import type { Viewer } from "~/models/user/user.schema";
 import { env } from "~/utils/env.server";
@@ -19,9 +20,9 @@ export async function shellFor<Banner>(
   fromRequest: { banner: () => Promise<Banner>; insecure: boolean },
 ) {
   const signedIn = viewer !== null && !viewer.isGuest;
-  const [targets, tools] = signedIn
-    ? await Promise.all([uploadTargets(viewer), toolsMenu(viewer)])
-    : [[], null];
+  const [targets, tools, alertable] = signedIn
+    ? await Promise.all([uploadTargets(viewer), toolsMenu(viewer), alertArchives(viewer)])
+    : [[], null, []];
   return {
     siteName: settings.siteName,
     viewer: viewer && {
@@ -52,6 +53,8 @@ export async function shellFor<Banner>(
           }
         : null,
     tools,
+    // The alerts menu: only while some archive grants this person Alert (spec 000 §5).
+    alerts: alertable.length > 0,
     keepalive: signedIn ? { href: LINKS.keepalive, interval: env().KEEPALIVE_SECONDS } : null,
     insecure: fromRequest.insecure,
     mustChangePassword: viewer?.forcePasswordChange ?? false,

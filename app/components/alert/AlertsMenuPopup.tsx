@@ -1,0 +1,82 @@
+import "~/components/shell/shell-bundle";
+import { useCallback, useState } from "react";
+import { Button } from "react-aria-components/Button";
+import { Menu, MenuItem, MenuTrigger } from "react-aria-components/Menu";
+import { Popover } from "react-aria-components/Popover";
+import * as shell from "~/components/shell/layout.css";
+import {
+  ALERT_INTERVAL_LABELS,
+  shortSearchText,
+  type AlertView,
+} from "~/models/alert/alert.schema";
+import { LINKS } from "~/utils/links";
+import * as css from "./alerts.css";
+
+type Loaded = { kind: "loading" } | { kind: "loaded"; alerts: AlertView[] } | { kind: "failed" };
+
+/*
+ * react-aria's menu for the header's alerts, in a chunk of its own. It mounts open; each opening
+ * fetches the alerts first (spec 000 "Alerts popover toggles; opening it first fetches alerts").
+ */
+export default function AlertsMenuPopup() {
+  const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
+  const [open, setOpen] = useState(true);
+  const fetchAlerts = useCallback(() => {
+    setLoaded({ kind: "loading" });
+    fetch(LINKS.alerts, { headers: { accept: "application/json" }, credentials: "same-origin" })
+      .then((r) => (r.ok ? (r.json() as Promise<{ data: AlertView[] }>) : Promise.reject()))
+      .then(
+        (body) => setLoaded({ kind: "loaded", alerts: body.data }),
+        () => setLoaded({ kind: "failed" }),
+      );
+  }, []);
+  const [first, setFirst] = useState(true);
+  if (first) {
+    setFirst(false);
+    fetchAlerts();
+  }
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) fetchAlerts();
+  };
+  const status =
+    loaded.kind === "loading"
+      ? "Loading alerts…"
+      : loaded.kind === "failed"
+        ? "The alerts could not be loaded."
+        : loaded.alerts.length === 0
+          ? "You have no alerts."
+          : null;
+  return (
+    <MenuTrigger isOpen={open} onOpenChange={onOpenChange}>
+      <Button className={shell.headerButton} data-testid="alerts-menu">
+        Alerts
+      </Button>
+      <Popover placement="bottom end" className={css.menuPopover} data-testid="alerts-popover">
+        <Menu aria-label="Alerts" className={css.menu} disabledKeys={["status"]}>
+          {status ? (
+            <MenuItem id="status" className={css.menuItem}>
+              {status}
+            </MenuItem>
+          ) : null}
+          {loaded.kind === "loaded"
+            ? loaded.alerts.map((alert) => (
+                <MenuItem
+                  key={alert.id}
+                  id={alert.id}
+                  href={alert.href}
+                  className={css.menuItem}
+                  textValue={alert.dtSearchString}
+                >
+                  {`${shortSearchText(alert.dtSearchString)} — ${alert.archiveName}, ${ALERT_INTERVAL_LABELS[alert.interval].toLowerCase()}`}
+                </MenuItem>
+              ))
+            : null}
+          <MenuItem id="manage" href={LINKS.alerts} className={css.menuItem}>
+            Manage alerts
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}

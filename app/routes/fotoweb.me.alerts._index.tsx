@@ -1,0 +1,64 @@
+import "~/components/shell/shell-bundle";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AlertList } from "~/components/alert/AlertList";
+import { alertsPageAction, alertsPageData } from "~/http/actions/alert.server";
+import { errorResponse } from "~/http/http.server";
+import { page } from "~/styles/global.css";
+
+export const meta: MetaFunction = () => [{ title: "Alerts | Arkiv" }];
+
+/*
+ * The signed-in person's alerts (spec 001 "Alerts list", decision 062): read rows, one in edit
+ * mode (?edit=id), delete; and the create-alert button's plain post from an archive search. The
+ * JSON twin answers the same URL for the API.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  try {
+    return json(await alertsPageData(request));
+  } catch (error) {
+    throw errorResponse(request, error);
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  try {
+    return await alertsPageAction(request);
+  } catch (error) {
+    throw errorResponse(request, error);
+  }
+}
+
+export default function Alerts() {
+  const data = useLoaderData<typeof loader>();
+  const reply = useActionData<{
+    value?: string;
+    fieldErrors?: Record<string, string>;
+  }>();
+  // The edit form posts to its own ?edit=id: a failed save stays in edit mode by its URL.
+  const editing = data.editing;
+  return (
+    <div className={page}>
+      <h1>Alerts</h1>
+      <p>
+        Each alert mails you the new assets that match its search in its archive, at its interval.
+      </p>
+      <AlertList
+        alerts={data.alerts}
+        archives={data.archives}
+        intervals={data.intervals}
+        editing={editing}
+        formError={
+          reply?.fieldErrors && Object.keys(reply.fieldErrors).length > 0
+            ? null
+            : (reply?.value ?? null)
+        }
+      />
+    </div>
+  );
+}
