@@ -49,12 +49,15 @@ export default function TaxonomyTreePage() {
     const text = params.toString();
     return `${here}${text ? `?${text}` : ""}`;
   };
+  const treeHref = (open: number[], all: number[]) => {
+    const params = new URLSearchParams();
+    if (open.length > 0) params.set("open", open.join(","));
+    if (all.length > 0) params.set("all", all.join(","));
+    return `${here}${params.size > 0 ? `?${params}` : ""}`;
+  };
   const links: TreeLinks = {
-    withOpen: (open) => {
-      const params = new URLSearchParams();
-      if (open.length > 0) params.set("open", open.join(","));
-      return `${here}${params.size > 0 ? `?${params}` : ""}`;
-    },
+    withOpen: (open) => treeHref(open, data.all),
+    showAll: (id) => treeHref(data.open, [...new Set([...data.all, id])]),
     action: (kind, id) => query({ [kind]: String(id) }),
   };
   const cancel = query({});

@@ -6,6 +6,7 @@ import {
   TAXONOMY_ADMIN_SEEDED_FIELD,
   TAXONOMY_ADMIN_USERS,
   taxonomyAdminField,
+  windName,
 } from "../../tests/e2e/taxonomy-admin";
 
 /*
@@ -45,4 +46,6 @@ export async function seedTaxonomyAdmin(users: Map<string, number>): Promise<voi
     roots.set(name, (await createItem(seeded, null, { name })).id);
   for (const name of TAXONOMY_ADMIN_SEEDED.animals)
     await createItem(seeded, roots.get("Animals")!, { name });
+  for (let i = 0; i < TAXONOMY_ADMIN_SEEDED.weatherCount; i++)
+    await createItem(seeded, roots.get("Weather")!, { name: windName(i) });
 }

@@ -6,6 +6,7 @@ import {
   TAXONOMY_ADMIN_SEEDED,
   taxonomyAdminField,
   taxonomyAdminUser,
+  windName,
 } from "./taxonomy-admin";
 import { PASSWORD } from "./users";
 
@@ -120,6 +121,21 @@ test("the keyboard moves through the tree", async ({ page, open }, info) => {
   await expect(label("Animals")).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("form", { name: "Edit Animals" })).toBeVisible();
+});
+
+test("a level longer than a page shows the rest on request", async ({ page, open }, info) => {
+  await signInQuietly(page, taxonomyAdminUser(info.project.name), PASSWORD);
+  await openSeeded(page, open);
+  const label = (name: string) => page.getByRole("link", { name, exact: true });
+  await page.getByRole("link", { name: "Open Weather" }).click();
+  await expect(label(windName(99))).toBeVisible();
+  await expect(label(windName(100))).toHaveCount(0);
+  // With JavaScript the level came from the API and pages on through it; without, the page
+  // comes back with the whole level.
+  if (hasJs(info)) await page.getByRole("button", { name: "Show more under Weather" }).click();
+  else await page.getByRole("link", { name: "Show 5 more under Weather" }).click();
+  await expect(label(windName(104))).toBeVisible();
+  await expect(label(windName(0))).toBeVisible();
 });
 
 for (const [theme, user] of [

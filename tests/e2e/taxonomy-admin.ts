@@ -21,7 +21,10 @@ export const TAXONOMY_ADMIN_SEEDED = {
   plural: "Seeded subjects",
   roots: ["Animals", "Plants", "Weather"],
   animals: ["Birds", "Cats"],
+  /** Weather holds more items than a page (100): "Wind 000" to "Wind 104". */
+  weatherCount: 105,
 };
+export const windName = (i: number) => `Wind ${String(i).padStart(3, "0")}`;
 
 export const TAXONOMY_ADMIN_USERS: SeedUser[] = [
   ...PROJECTS.map((project): SeedUser => ({

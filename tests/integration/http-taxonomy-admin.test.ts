@@ -118,6 +118,24 @@ describe("the pages", () => {
     const search = await (await admin.get(`${page}?q=tre`)).text();
     expect(search).toContain("Search results");
   });
+  test("a long level below the root shows a page, then all of it by its link", async () => {
+    const shades = await field("Shades");
+    await createTaxonomy(shades, { pluralName: "Shades" });
+    const parent = await createItem(shades, null, { name: "Palette" });
+    for (let i = 0; i < 105; i++)
+      await createItem(shades, parent.id, { name: `Shade ${String(i).padStart(3, "0")}` });
+    const page = `${LINKS.adminTaxonomies}/${shades}`;
+    const first = await (await admin.get(`${page}?open=${parent.id}`)).text();
+    expect(first).toContain("Shade 099");
+    expect(first).not.toContain("Shade 100");
+    expect(first).toContain("Show 5 more");
+    expect(first).toContain(`all=${parent.id}`);
+    const all = await (await admin.get(`${page}?open=${parent.id}&all=${parent.id}`)).text();
+    expect(all).toContain("Shade 104");
+    expect(all).not.toContain("Show 5 more");
+    // A hostile list is read as ids or ignored, never a 500.
+    expect((await admin.get(`${page}?open=${parent.id}&all=x,-1,%3Cb%3E`)).status).toBe(200);
+  });
 });
 
 describe("import and export", () => {

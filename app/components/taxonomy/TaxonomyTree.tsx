@@ -17,8 +17,10 @@ export interface TreeNodeView extends TaxonomyItemInfoView {
 }
 
 export interface TreeLinks {
-  /** The page's address with these items open (and any other query kept). */
+  /** The page's address with these items open (the rest of the tree's state kept). */
   withOpen(open: number[]): string;
+  /** The page's address with this open item showing all its children, not the first page. */
+  showAll(id: number): string;
   /** The page's address asking for one of the forms about an item. */
   action(kind: "edit" | "add" | "move" | "delete", id: number): string;
 }
@@ -67,17 +69,39 @@ export function treeKeyDown(event: KeyboardEvent<HTMLElement>) {
 
 const ITEM_LIST = "application/vnd.fotoware.taxonomy-item-list+json";
 
-/** An item's children through the JSON API (the first page), for a node opened with JavaScript. */
-async function fetchChildren(node: TreeNodeView): Promise<TreeNodeView[]> {
-  const response = await fetch(node.href, { headers: { Accept: ITEM_LIST } });
+interface ChildPage {
+  children: TreeNodeView[];
+  /** The next page's address in the JSON API, when there is one. */
+  next: string | null;
+}
+
+/**
+ * A page of an item's children through the JSON API (the first, or the one `href` names), for a
+ * node opened with JavaScript.
+ */
+async function fetchChildren(node: TreeNodeView, href = node.href): Promise<ChildPage> {
+  const response = await fetch(href, { headers: { Accept: ITEM_LIST } });
   if (!response.ok) throw new Error(`children of ${node.name}: ${response.status}`);
-  const list = (await response.json()) as { data: TaxonomyItemInfoView[] };
-  return list.data.map((item) => ({ ...item, children: null, moreChildren: 0 }));
+  const list = (await response.json()) as {
+    data: TaxonomyItemInfoView[];
+    paging: { next?: string | null } | null;
+  };
+  return {
+    children: list.data.map((item) => ({ ...item, children: null, moreChildren: 0 })),
+    next: list.paging?.next || null,
+  };
 }
 
 function Node({ node, open, links }: { node: TreeNodeView; open: number[]; links: TreeLinks }) {
   // With JavaScript a node fetches its children once and then opens and closes in place.
   const [children, setChildren] = useState<TreeNodeView[] | null>(node.children);
+  // A level fetched here pages through the API ("Show more"); one the server sent links to itself
+  // with all its children (?all=), which works without JavaScript too.
+  const [next, setNext] = useState<string | null>(null);
+  const loaded = (page: ChildPage) => {
+    setChildren(page.children);
+    setNext(page.next);
+  };
   const [expanded, setExpanded] = useState(node.children !== null);
   const [failed, setFailed] = useState(false);
   const [seen, setSeen] = useState(node.children);
@@ -87,9 +111,10 @@ function Node({ node, open, links }: { node: TreeNodeView; open: number[]; links
     setSeen(node.children);
     if (node.children !== null) {
       setChildren(node.children);
+      setNext(null);
       setExpanded(true);
     } else if (!expanded) setChildren(null);
-    else fetchChildren(node).then(setChildren, () => setFailed(true));
+    else fetchChildren(node).then(loaded, () => setFailed(true));
   }
   const isOpen = expanded && children !== null;
   const toggle = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -98,10 +123,20 @@ function Node({ node, open, links }: { node: TreeNodeView; open: number[]; links
     if (expanded) return setExpanded(false);
     setExpanded(true);
     if (children === null)
-      fetchChildren(node).then(setChildren, () => {
+      fetchChildren(node).then(loaded, () => {
         setFailed(true);
         setExpanded(false);
       });
+  };
+  const showMore = () => {
+    if (!next) return;
+    fetchChildren(node, next).then(
+      (page) => {
+        setChildren((shown) => [...(shown ?? []), ...page.children]);
+        setNext(page.next);
+      },
+      () => setFailed(true),
+    );
   };
   return (
     <li data-item-id={node.id}>
@@ -147,7 +182,20 @@ function Node({ node, open, links }: { node: TreeNodeView; open: number[]; links
           {children.map((child) => (
             <Node key={child.id} node={child} open={open} links={links} />
           ))}
-          {node.moreChildren > 0 ? <li>… and {node.moreChildren} more</li> : null}
+          {next ? (
+            <li>
+              <button type="button" className={css.link} onClick={showMore}>
+                Show more<span className={visuallyHidden}> under {node.name}</span>
+              </button>
+            </li>
+          ) : node.moreChildren > 0 && children === node.children ? (
+            <li>
+              <Link className={css.link} to={links.showAll(node.id)} preventScrollReset>
+                {`Show ${node.moreChildren} more`}
+                <span className={visuallyHidden}> under {node.name}</span>
+              </Link>
+            </li>
+          ) : null}
         </ul>
       ) : null}
     </li>

@@ -128,22 +128,35 @@ const idList = (text: string | null) =>
     .filter((id): id is number => id !== null)
     .slice(0, 200);
 
-async function branch(fieldId: number, parent: number, open: Set<number>, depth: number) {
-  const page = await taxonomyItems(fieldId, parent, { canEdit: true });
+/** The tree's state in the address: the open items, and those showing more than a page. */
+interface TreeState {
+  open: Set<number>;
+  /** Items whose children show up to TREE_LEVEL_LIMIT instead of the first page (?all=ids). */
+  all: Set<number>;
+}
+
+/** A level opened in full still stops here; a longer one says how many more there are. */
+export const TREE_LEVEL_LIMIT = 1000;
+
+async function branch(fieldId: number, parent: number, state: TreeState, depth: number) {
+  const page = await taxonomyItems(fieldId, parent, {
+    canEdit: true,
+    limit: state.all.has(parent) ? TREE_LEVEL_LIMIT : TAXONOMY_PAGE_SIZE,
+  });
   const nodes: TreeNode[] = [];
-  for (const item of page.items) nodes.push(await node(fieldId, item, open, depth));
+  for (const item of page.items) nodes.push(await node(fieldId, item, state, depth));
   return { nodes, more: page.total - page.items.length };
 }
 
 async function node(
   fieldId: number,
   item: TaxonomyItem,
-  open: Set<number>,
+  state: TreeState,
   depth: number,
 ): Promise<TreeNode> {
-  if (!item.hasChildren || !open.has(item.id) || depth > 12)
+  if (!item.hasChildren || !state.open.has(item.id) || depth > 12)
     return { ...itemInfoView(item), children: null, moreChildren: 0 };
-  const { nodes, more } = await branch(fieldId, item.id, open, depth + 1);
+  const { nodes, more } = await branch(fieldId, item.id, state, depth + 1);
   return { ...itemInfoView(item), children: nodes, moreChildren: more };
 }
 
@@ -181,6 +194,7 @@ export async function taxonomyTreePageData(request: Request, segment?: string) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const open = new Set(idList(url.searchParams.get("open")));
+  const state: TreeState = { open, all: new Set(idList(url.searchParams.get("all"))) };
   const page = Math.min(Number(/^\d{1,5}$/.exec(url.searchParams.get("p") ?? "")?.[0] ?? 0), 99999);
   const field = taxonomy.field;
   const pick = async (name: string) => {
@@ -211,13 +225,14 @@ export async function taxonomyTreePageData(request: Request, segment?: string) {
       limit: TAXONOMY_PAGE_SIZE,
     });
     total = level.total;
-    for (const item of level.items) roots.push(await node(field, item, open, 1));
+    for (const item of level.items) roots.push(await node(field, item, state, 1));
   }
   return {
     taxonomy: taxonomyInfoView(taxonomy),
     exportHref: `${taxonomyHrefOf(field)}export.csv`,
     q,
     open: [...open],
+    all: [...state.all],
     page,
     pages: Math.max(1, Math.ceil(total / TAXONOMY_PAGE_SIZE)),
     roots,
