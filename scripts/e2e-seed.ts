@@ -77,6 +77,7 @@ import { seedAlbumsSharing } from "./seeds/albums-sharing";
 import { seedAlbumsLinks } from "./seeds/albums-links";
 import { seedAlerts } from "./seeds/alerts";
 import { seedNavigation } from "./seeds/navigation";
+import { seedOrganizeStory } from "./seeds/organize-story";
 import { seedTaxonomyFields } from "./seeds/taxonomy-fields";
 import { seedTaxonomyAdmin } from "./seeds/taxonomy-admin";
 
@@ -159,6 +160,7 @@ async function main() {
   await seedAlbumsLinks(users);
   await seedAlerts(users);
   await seedNavigation(users);
+  await seedOrganizeStory(users);
   await seedTaxonomyFields(users);
   await seedTaxonomyAdmin(users);
   await database.destroy();

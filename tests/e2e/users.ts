@@ -5,6 +5,7 @@ import { ALBUMS_SHARING_USERS } from "./albums-sharing";
 import { ALBUMS_LINKS_USERS } from "./albums-links";
 import { ALERTS_USERS } from "./alerts";
 import { NAVIGATION_USERS } from "./navigation";
+import { ORGANIZE_STORY_USERS } from "./organize-story";
 import { TAXONOMY_FIELDS_USERS } from "./taxonomy-fields";
 import { TAXONOMY_ADMIN_USERS } from "./taxonomy-admin";
 /*
@@ -84,6 +85,7 @@ export const SEED_USERS: SeedUser[] = [
   ...ALBUMS_LINKS_USERS,
   ...ALERTS_USERS,
   ...NAVIGATION_USERS,
+  ...ORGANIZE_STORY_USERS,
   ...TAXONOMY_FIELDS_USERS,
   ...TAXONOMY_ADMIN_USERS,
 ];
