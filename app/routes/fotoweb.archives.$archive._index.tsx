@@ -20,7 +20,6 @@ import { navigationAction, navigationForm } from "~/http/actions/navigation-acti
 import { SORT_OPTIONS } from "~/models/search/sort-options";
 import { requireViewer } from "~/http/session.server";
 import { hasCapability } from "~/models/access/access.server";
-import { alertCreateDecision } from "~/models/access/organize-access.server";
 import { adminArchivePath } from "~/utils/links";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -50,7 +49,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ...data,
         signedIn: !viewer.isGuest,
         detailsHref,
-        canAlert: (await alertCreateDecision(viewer, data.archive.id)).allowed,
       },
       { status: data.searchError ? 400 : 200 },
     );

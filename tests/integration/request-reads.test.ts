@@ -87,8 +87,10 @@ describe("a GET reads each thing once", () => {
     // The archives' metadata views (metadataEditor, decision 032).
     expect(log.reading("metadata_views")).toBe(1);
     // Session, user, settings, groups, flags, archives, access, listing, renditions, pins,
-    // folders, manual-order check, metadata views: nothing read twice.
-    expect(log.tables.length).toBeLessThanOrEqual(13);
+    // folders, manual-order check, metadata views, the navigation pane's smart folders: nothing
+    // read twice.
+    expect(log.reading("smart_folders")).toBe(1);
+    expect(log.tables.length).toBeLessThanOrEqual(14);
   });
 
   test("the JSON search reads the viewer and the access once too", async () => {

@@ -3,7 +3,6 @@ import { db } from "~/db/connection.server";
 import type { AssetRow, Database } from "~/db/schema";
 import {
   archiveAccess,
-  findArchive,
   listArchives,
   uploadTargets as archiveUploadTargets,
   type Archive,
@@ -280,10 +279,13 @@ export async function archiveDecision(
     problem: new Problem("not-found", ARCHIVE_NOT_FOUND),
   };
   if (archiveId === null || !Number.isSafeInteger(archiveId) || !viewer) return notFound;
-  const [archive, access] = await Promise.all([
-    findArchive(archiveId),
+  // archiveAccessOf reads every archive (their filters) once per request: the archive is taken
+  // from that read rather than read again.
+  const [archives, access] = await Promise.all([
+    listArchives(),
     archiveAccessOf(viewer, [archiveId]),
   ]);
+  const archive = archives.find((a) => a.id === archiveId);
   const granted = access.get(archiveId)?.permissions;
   // Known to the viewer: an archive they may view, or one they hold this very permission in (an
   // upload-only drop box); anything else answers as if it did not exist.

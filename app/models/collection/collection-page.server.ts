@@ -38,7 +38,10 @@ import type { ArchivePermission } from "~/models/archive/archive.schema";
 import { Problem } from "~/models/problem/problem";
 import { pinnedAmong } from "~/models/pin/pin.server";
 import { mayReorder } from "~/models/asset/relocate.server";
-import { viewableArchive as accessibleArchive } from "~/models/access/access.server";
+import {
+  collectionAbilities,
+  viewableArchive as accessibleArchive,
+} from "~/models/access/access.server";
 import {
   activeFilters,
   isInvalidTaxonomyItem,
@@ -588,6 +591,8 @@ export interface ArchivePageData extends GridPageData {
   folders: FolderLevel | null;
   folder: string | null;
   canReorder: boolean;
+  /** "Create alert" beside a search: signed in and holding Alert here (spec 002 §6). */
+  canAlert: boolean;
   /** Why the grid is empty: the search (InvalidSearchExpression) or the taxonomy item. */
   searchError: { heading: string; value: string } | null;
   /** The smart folders, taxonomy filters and pins of the navigation pane. */
@@ -606,7 +611,7 @@ export async function archivePageData(
   archiveId: number | null,
   url: URL,
 ): Promise<ArchivePageData> {
-  const { archive } = await viewableArchive(viewer, archiveId);
+  const { archive, permissions } = await viewableArchive(viewer, archiveId);
   const canReorder = await mayReorder(viewer, archive.id);
   const canPin = Boolean(viewer && !viewer.isGuest);
   const retina = wantsRetinaThumbnails(viewer);
@@ -620,6 +625,8 @@ export async function archivePageData(
     navigation: navigationPane(archive.config, SITE_FEATURES),
     robots: robotsRule(archive.config),
     canReorder,
+    // From the access already read: a decision here would read the archive a second time.
+    canAlert: collectionAbilities(viewer, permissions).canCreateAlerts,
     canPin,
     retina,
   };
