@@ -94,8 +94,12 @@ function EditRow({
         />
         <div className={css.actions}>
           <Button type="submit">Save</Button>
-          {/* A document load: nothing of the failed save (its action data) can outlive it. */}
-          <Link to={LINKS.alerts} className={css.link} reloadDocument>
+          {/*
+           * A navigation of the router, not a document load: a document load started while the
+           * router still settles a failed save was cancelled by its history update. Leaving the
+           * address clears the save's action data and unmounts the form with its state.
+           */}
+          <Link to={LINKS.alerts} className={css.link}>
             Cancel
           </Link>
         </div>
