@@ -58,13 +58,13 @@ export async function seedOrganizeStory(users: Map<string, number>): Promise<voi
       Required: false,
       TaxonomyOnly: only,
     });
-    const viewId = `story-${project}`;
+    const viewId = `os-${project}`;
     await db()
       .insertInto("metadata_views")
       .values({
         id: viewId,
-        name: `Story ${project}`,
-        name_key: `story ${project}`,
+        name: `OS ${project}`,
+        name_key: `os ${project}`,
         builtin_fields: JSON.stringify({
           Title: entry(5),
           Description: entry(120),
