@@ -9,7 +9,7 @@ import {
   Pager,
 } from "~/components/taxonomy/TaxonomyPanels";
 import { TaxonomyItemForm } from "~/components/taxonomy/TaxonomyItemForm";
-import { TaxonomyTree, type TreeLinks } from "~/components/taxonomy/TaxonomyTree";
+import { TaxonomyTree, treeLinks } from "~/components/taxonomy/TaxonomyTree";
 import * as css from "~/components/taxonomy/taxonomy.css";
 import { taxonomyTreePageAction, taxonomyTreePageData } from "~/http/actions/taxonomy-page.server";
 import type { FormReplyBody } from "~/http/error";
@@ -41,25 +41,7 @@ export default function TaxonomyTreePage() {
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<Reply>();
   const here = LINKS.adminTaxonomies + "/" + data.taxonomy.field;
-  const query = (extra: Record<string, string>) => {
-    const params = new URLSearchParams();
-    if (data.open.length > 0) params.set("open", data.open.join(","));
-    if (data.q) params.set("q", data.q);
-    for (const [k, v] of Object.entries(extra)) params.set(k, v);
-    const text = params.toString();
-    return `${here}${text ? `?${text}` : ""}`;
-  };
-  const treeHref = (open: number[], all: number[]) => {
-    const params = new URLSearchParams();
-    if (open.length > 0) params.set("open", open.join(","));
-    if (all.length > 0) params.set("all", all.join(","));
-    return `${here}${params.size > 0 ? `?${params}` : ""}`;
-  };
-  const links: TreeLinks = {
-    withOpen: (open) => treeHref(open, data.all),
-    showAll: (id) => treeHref(data.open, [...new Set([...data.all, id])]),
-    action: (kind, id) => query({ [kind]: String(id) }),
-  };
+  const { links, query } = treeLinks(here, data);
   const cancel = query({});
   const intent = reply?.repopulateFields?.intent;
   const formProps = {

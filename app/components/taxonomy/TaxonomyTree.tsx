@@ -25,6 +25,38 @@ export interface TreeLinks {
   action(kind: "edit" | "add" | "move" | "delete", id: number): string;
 }
 
+/**
+ * The tree page's addresses from its state: the open items, those shown whole (?all=) and the
+ * search, kept by every link and form about an item.
+ */
+export function treeLinks(
+  here: string,
+  state: { open: number[]; all: number[]; q: string },
+): { links: TreeLinks; query: (extra: Record<string, string>) => string } {
+  const href = (params: URLSearchParams) => `${here}${params.size > 0 ? `?${params}` : ""}`;
+  const query = (extra: Record<string, string>) => {
+    const params = new URLSearchParams();
+    if (state.open.length > 0) params.set("open", state.open.join(","));
+    if (state.q) params.set("q", state.q);
+    for (const [k, v] of Object.entries(extra)) params.set(k, v);
+    return href(params);
+  };
+  const tree = (open: number[], all: number[]) => {
+    const params = new URLSearchParams();
+    if (open.length > 0) params.set("open", open.join(","));
+    if (all.length > 0) params.set("all", all.join(","));
+    return href(params);
+  };
+  return {
+    query,
+    links: {
+      withOpen: (open) => tree(open, state.all),
+      showAll: (id) => tree(state.open, [...new Set([...state.all, id])]),
+      action: (kind, id) => query({ [kind]: String(id) }),
+    },
+  };
+}
+
 function labels(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>("[data-tree-label]")];
 }
