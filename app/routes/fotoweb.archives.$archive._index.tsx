@@ -20,7 +20,7 @@ import { navigationAction, navigationForm } from "~/http/actions/navigation-acti
 import { SORT_OPTIONS } from "~/models/search/sort-options";
 import { requireViewer } from "~/http/session.server";
 import { hasCapability } from "~/models/access/access.server";
-import { adminArchivePath } from "~/utils/links";
+import { adminArchivePath, archiveFolderHref } from "~/utils/links";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "archive" in data ? `${data.archive.name} | Arkiv` : "Archive | Arkiv" },
@@ -80,13 +80,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export default function ArchivePage() {
   const data = useLoaderData<typeof loader>();
   const { archive, folder, queries } = data;
-  const linkTo = (path: string | null) => {
-    const search = new URLSearchParams();
-    if (path !== null) search.set("folder", path);
-    if (data.sort !== "-added") search.set("s", data.sort);
-    const text = search.toString();
-    return text ? `${archive.href}?${text}` : archive.href;
-  };
+  const linkTo = (path: string | null) => archiveFolderHref(archive.href, path, data.sort);
   const manual = data.sort === "manual";
   return (
     <div>

@@ -157,3 +157,16 @@ export const loginReturningTo = (to: string) => `${LINKS.login}?to=${encodeURICo
 /** The plain cover choice for an archive, from the page after `after` when given. */
 export const selectCoverPath = (archiveId: string | number, after?: string) =>
   `${LINKS.selectCover}?archive=${archiveId}${after ? `&after=${encodeURIComponent(after)}` : ""}`;
+
+/** An archive's grid opened at a folder (null: the root), keeping a sort other than the default. */
+export const archiveFolderHref = (archiveHref: string, folder: string | null, sort: string) => {
+  const search = new URLSearchParams();
+  if (folder !== null) search.set("folder", folder);
+  if (sort !== "-added") search.set("s", sort);
+  const text = search.toString();
+  return text ? `${archiveHref}?${text}` : archiveHref;
+};
+
+/** A taxonomy item's form on the administration page (search, access, move and delete too). */
+export const taxonomyItemAdminHref = (fieldId: number | string, itemId: number | string) =>
+  `${LINKS.adminTaxonomies}/${fieldId}?edit=${itemId}`;

@@ -4,10 +4,12 @@ import { createArchive } from "../../app/models/archive/archive.server";
 import { insertAsset } from "../../tests/helpers/assets";
 import {
   TAXONOMY_FIELDS_ARCHIVE,
+  TAXONOMY_FIELDS_MANAGERS,
   TAXONOMY_FIELDS_USERS,
   TAXONOMY_FIELDS_VIEW,
   TAXONOMY_FIELDS_WHO,
   taxonomyFieldsAsset,
+  taxonomyFieldsEditor,
 } from "../../tests/e2e/taxonomy-fields";
 
 /*
@@ -170,6 +172,22 @@ export async function seedTaxonomyFields(users: Map<string, number>): Promise<vo
       autoSearch: "",
     };
   });
+  // The axe checks' people also manage taxonomies, so the popover's Edit buttons and edit modal
+  // are checked in both themes.
+  const { id: groupId } = await db()
+    .insertInto("groups")
+    .values({
+      name: TAXONOMY_FIELDS_MANAGERS,
+      created_at: now(),
+      permissions: JSON.stringify({ manageTaxonomies: true }),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (const theme of ["light", "dark"])
+    await db()
+      .insertInto("group_members")
+      .values({ group_id: groupId, user_id: users.get(taxonomyFieldsEditor(theme))! })
+      .execute();
   const archive = await createArchive({
     name: TAXONOMY_FIELDS_ARCHIVE,
     config: { MetadataSetId: fixture.viewId },

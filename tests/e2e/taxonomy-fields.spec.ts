@@ -173,6 +173,30 @@ test("a taxonomy manager adds a term where they pick", async ({ page, open }, in
     // Added and chosen; not saved, so the asset others look at stays as it was.
     await expect(panel.getByText(`${PLACE}: ${term}`)).toBeVisible();
     await panel.getByRole("button", { name: "Cancel" }).click();
+
+    // The edit modal: a new label (its value following), then the term deleted.
+    await panel.getByRole("button", { name: `Edit ${PLACE}` }).click();
+    await panel.getByRole("button", { name: `Browse ${PLACE} terms` }).click();
+    const tree = page.getByRole("treegrid");
+    await tree.getByRole("button", { name: `Edit ${term}`, exact: true }).click();
+    const modal = page.getByRole("dialog", { name: `Edit ${term}` });
+    await expect(modal.getByRole("button", { name: "OK" })).toBeDisabled();
+    await modal.getByRole("textbox", { name: "Label" }).fill(`${term} Havn`);
+    await expect(modal.getByRole("textbox", { name: "Value" })).toHaveValue(`${term} Havn`);
+    await modal.getByRole("button", { name: "OK" }).click();
+    await expect(modal).toHaveCount(0);
+    await expect(tree.getByRole("row", { name: `${term} Havn` })).toBeVisible();
+    await tree.getByRole("button", { name: `Edit ${term} Havn`, exact: true }).click();
+    await page.getByRole("button", { name: "Delete…" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await expect(tree.getByRole("row", { name: `${term} Havn` })).toHaveCount(0);
+    // Stored: a fresh page's tree has neither the old name nor the new one.
+    await page.reload();
+    await panel.getByRole("button", { name: `Edit ${PLACE}` }).click();
+    await panel.getByRole("button", { name: `Browse ${PLACE} terms` }).click();
+    await expect(tree.getByRole("row", { name: "Oslo" })).toBeVisible();
+    await expect(tree.getByRole("row", { name: term })).toHaveCount(0);
   } else {
     await open(`${href}?edit=metadata`);
     await page.getByRole("link", { name: `Browse all terms of ${PLACE}` }).click();
@@ -180,6 +204,14 @@ test("a taxonomy manager adds a term where they pick", async ({ page, open }, in
     await page.getByRole("button", { name: "Add term" }).click();
     await expectToast(page, `${term} added.`);
     await expect(page.getByRole("radio", { name: term })).toBeVisible();
+    // Without JavaScript a term is edited (and deleted) on the administration page's form.
+    await page.getByRole("link", { name: `Edit ${term}`, exact: true }).click();
+    const form = page.getByRole("form", { name: `Edit ${term}` });
+    await form.getByRole("textbox", { name: "Label" }).fill(`${term} Havn`);
+    await form.getByRole("textbox", { name: "Value" }).fill(`${term} Havn`);
+    await form.getByRole("button", { name: "OK" }).click();
+    await expectToast(page, "Item saved.");
+    await expect(page.getByRole("link", { name: `${term} Havn`, exact: true })).toBeVisible();
   }
 });
 
@@ -197,6 +229,14 @@ for (const theme of ["light", "dark"] as const) {
       await panel.getByRole("button", { name: `Browse ${SUBJECTS} terms` }).click();
       await expect(page.getByRole("treegrid").getByRole("row", { name: /Cities/ })).toBeVisible();
       await expectAccessible(page, info, `taxonomy picker open, ${theme}`);
+      await page.getByRole("button", { name: "Edit Cities", exact: true }).click();
+      await expect(page.getByRole("dialog", { name: "Edit Cities" })).toBeVisible();
+      await expectAccessible(page, info, `taxonomy term edit modal, ${theme}`);
+      await page
+        .getByRole("dialog", { name: "Edit Cities" })
+        .getByRole("button", { name: "Cancel" })
+        .click();
+      await expect(page.getByRole("dialog", { name: "Edit Cities" })).toHaveCount(0);
     } else {
       await open(`${href}?edit=metadata`);
       await expectAccessible(page, info, `taxonomy fields plain form, ${theme}`);

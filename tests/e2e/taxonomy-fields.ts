@@ -10,6 +10,8 @@ import type { SeedUser } from "./users";
 
 export const TAXONOMY_FIELDS_ARCHIVE = "Taxonomy fields";
 export const TAXONOMY_FIELDS_VIEW = "Taxonomy fields";
+/** The group giving the axe checks' people (light, dark) manageTaxonomies. */
+export const TAXONOMY_FIELDS_MANAGERS = "Taxonomy fields managers";
 export const taxonomyFieldsEditor = (who: string) => `taxfields-${who}`;
 /** One asset per project (js, nojs) and one the axe checks only look at. */
 export const taxonomyFieldsAsset = (who: string) => `taxfields-${who}.jpg`;

@@ -271,3 +271,169 @@ describe("adding a term from the picker (allowTaxonomyEditing)", () => {
     expect(await terms()).toEqual(expect.arrayContaining(["Narvik <north>", "Alta"]));
   });
 });
+
+describe("editing and deleting a term from the picker's edit modal", () => {
+  const change = (client: Client, field: number, entries: [string, string][], data = true) =>
+    client.request(data ? picker(field) : `${LINKS.taxonomyPicker}${field}`, {
+      method: "POST",
+      body: new URLSearchParams(entries),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+  const item = (field: number, name: string) =>
+    db()
+      .selectFrom("taxonomy_items")
+      .selectAll()
+      .where("field_id", "=", field)
+      .where("name", "=", name)
+      .executeTakeFirst();
+  let admin: Client;
+
+  beforeAll(async () => {
+    admin = new Client(server.url);
+    await admin.signIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    for (const name of ["Tromsø", "Bodø"])
+      expect(
+        (
+          await change(admin, fx.place, [
+            ["name", name],
+            ["_fetch", "1"],
+          ])
+        ).status,
+      ).toBe(200);
+  });
+
+  test("a manager renames a term (JSON for the picker), its search and ACL kept; markup stays text", async () => {
+    const before = (await item(fx.place, "Tromsø"))!;
+    await db()
+      .updateTable("taxonomy_items")
+      .set({ custom_search: "25:arctic", acl: "Navigate,Query,Set" })
+      .where("id", "=", before.id)
+      .execute();
+    const saved = await change(admin, fx.place, [
+      ["intent", "edit"],
+      ["item", String(before.id)],
+      ["name", "Tromsø <b>city</b>"],
+      ["value", "Tromso"],
+      ["description", "Gateway to the Arctic"],
+      ["_fetch", "1"],
+    ]);
+    expect(saved.status).toBe(200);
+    const body = (await readApiJson(saved)) as { item: Record<string, unknown> };
+    expect(body.item).toMatchObject({
+      id: before.id,
+      name: "Tromsø <b>city</b>",
+      value: "Tromso",
+      description: "Gateway to the Arctic",
+      selectable: true,
+    });
+    const after = (await item(fx.place, "Tromsø <b>city</b>"))!;
+    expect(after).toMatchObject({ value: "Tromso", custom_search: "25:arctic" });
+  });
+
+  test("a blank label or value is a 400 by its field and nothing changes", async () => {
+    const bodo = (await item(fx.place, "Bodø"))!;
+    for (const [name, value, field] of [
+      ["  ", "Bodo", "name"],
+      ["Bodø", "   ", "value"],
+    ] as const) {
+      const refused = await change(admin, fx.place, [
+        ["intent", "edit"],
+        ["item", String(bodo.id)],
+        ["name", name],
+        ["value", value],
+        ["_fetch", "1"],
+      ]);
+      expect(refused.status).toBe(400);
+      const reply = (await readApiJson(refused)) as { fieldErrors: Record<string, string> };
+      expect(reply.fieldErrors[field]).toBeTruthy();
+    }
+    expect(await item(fx.place, "Bodø")).toEqual(bodo);
+  });
+
+  test("non-managers, another taxonomy's item and unknown intents are refused, nothing changed", async () => {
+    const bodo = (await item(fx.place, "Bodø"))!;
+    const edit = (id: string): [string, string][] => [
+      ["intent", "edit"],
+      ["item", id],
+      ["name", "Hijacked"],
+      ["value", "Hijacked"],
+      ["_fetch", "1"],
+    ];
+    const denied = await change(editor, fx.place, edit(String(bodo.id)));
+    expect(denied.status).toBe(403);
+    await readApiJson(denied);
+    const deniedDelete = await change(editor, fx.place, [
+      ["intent", "delete"],
+      ["item", String(bodo.id)],
+      ["_fetch", "1"],
+    ]);
+    expect(deniedDelete.status).toBe(403);
+    await readApiJson(deniedDelete);
+    // The item exists, but under another field: the same 404 as a missing one.
+    const foreign = await change(admin, fx.mood, edit(String(bodo.id)));
+    expect(foreign.status).toBe(404);
+    await readApiJson(foreign);
+    for (const id of ["", "abc", "99999999", "-1"]) {
+      const missing = await change(admin, fx.place, edit(id));
+      expect(missing.status).toBe(404);
+      await readApiJson(missing);
+    }
+    const odd = await change(admin, fx.place, [
+      ["intent", "rename-all"],
+      ["_fetch", "1"],
+    ]);
+    expect(odd.status).toBe(400);
+    await readApiJson(odd);
+    expect(await item(fx.place, "Bodø")).toEqual(bodo);
+    expect(await item(fx.place, "Hijacked")).toBeUndefined();
+  });
+
+  test("a manager deletes a term with what is under it; a plain form goes back with a toast", async () => {
+    const bodo = (await item(fx.place, "Bodø"))!;
+    const child = await change(admin, fx.place, [
+      ["name", "Bodø harbour"],
+      ["parent", String(bodo.id)],
+      ["_fetch", "1"],
+    ]);
+    expect(child.status).toBe(200);
+    const removed = await change(admin, fx.place, [
+      ["intent", "delete"],
+      ["item", String(bodo.id)],
+      ["_fetch", "1"],
+    ]);
+    expect(removed.status).toBe(200);
+    expect(await readApiJson(removed)).toEqual({ ok: true, removed: 2 });
+    expect(await item(fx.place, "Bodø")).toBeUndefined();
+    expect(await item(fx.place, "Bodø harbour")).toBeUndefined();
+    const tromso = (await item(fx.place, "Tromsø <b>city</b>"))!;
+    const plain = await change(
+      admin,
+      fx.place,
+      [
+        ["intent", "delete"],
+        ["item", String(tromso.id)],
+      ],
+      false,
+    );
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get("location")).toBe(`${LINKS.taxonomyPicker}${fx.place}`);
+    expect(await item(fx.place, "Tromsø <b>city</b>")).toBeUndefined();
+    const again = await change(admin, fx.place, [
+      ["intent", "delete"],
+      ["item", String(tromso.id)],
+      ["_fetch", "1"],
+    ]);
+    expect(again.status).toBe(404);
+    await readApiJson(again);
+  });
+
+  test("the browse page links a manager's terms to their administration form, and no one else's", async () => {
+    const bodyOf = async (client: Client) =>
+      (await client.get(`${LINKS.taxonomyPicker}${fx.place}`)).text();
+    const managerPage = await bodyOf(admin);
+    expect(managerPage).toMatch(
+      new RegExp(`aria-label="Edit [^"]+" href="${LINKS.adminTaxonomies}/${fx.place}\\?edit=\\d+"`),
+    );
+    expect(await bodyOf(editor)).not.toContain(`${LINKS.adminTaxonomies}/${fx.place}?edit=`);
+  });
+});

@@ -7,6 +7,7 @@ import type { FormReplyBody } from "~/http/error";
 import { TextField } from "~/components/ui/TextField";
 import { EMPTY_ENTRY_HREF, taxonomyPickerPath } from "~/models/taxonomy/taxonomy-fields";
 import { page as pageStyle, panel } from "~/styles/global.css";
+import { taxonomyItemAdminHref } from "~/utils/links";
 import * as css from "./taxonomy-picker.css";
 
 /**
@@ -14,7 +15,8 @@ import * as css from "./taxonomy-picker.css";
  * of the tree (or a search's matches) with links into each branch, paging, and, when opened from
  * an asset's form, radio buttons (a single value) or checkboxes (a bag) for the terms that may be
  * chosen. Its form posts the field's whole new value to the asset page's edit; the bag's values
- * not on this page go along unchanged.
+ * not on this page go along unchanged. People who may edit the taxonomy add a term here, and edit
+ * or delete one through its form on the administration page.
  */
 export function TaxonomyBrowse({
   data,
@@ -76,6 +78,15 @@ export function TaxonomyBrowse({
             {item.hasChildren && !page.query ? (
               <Link href={here({ parent: item.id, offset: null })} className={css.link}>
                 Open {item.name}
+              </Link>
+            ) : null}
+            {data.canEdit ? (
+              <Link
+                href={taxonomyItemAdminHref(page.field, item.id)}
+                className={css.link}
+                aria-label={`Edit ${item.name}`}
+              >
+                Edit
               </Link>
             ) : null}
           </li>

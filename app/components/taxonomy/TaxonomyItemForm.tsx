@@ -3,8 +3,8 @@ import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/TextField";
 import { TAXONOMY_ACL } from "~/db/schema";
-import { valueFromName } from "~/models/taxonomy/taxonomy.schema";
 import type { TaxonomyItemInfoView } from "~/models/taxonomy/taxonomy.view";
+import { LabelValueFields, useLabelValue } from "./LabelValueFields";
 import * as css from "./taxonomy.css";
 
 /*
@@ -36,15 +36,11 @@ export function TaxonomyItemForm(props: ItemFormProps) {
     description: text(r?.description, item?.description ?? ""),
     customSearch: text(r?.customSearch, item?.customSearch ?? ""),
   };
-  const [name, setName] = useState(initial.name);
-  const [value, setValue] = useState(initial.value);
+  const labelValue = useLabelValue(initial, props.intent === "add");
+  const { name, value } = labelValue;
   const [description, setDescription] = useState(initial.description);
   const [customSearch, setCustomSearch] = useState(initial.customSearch);
   const [acl, setAcl] = useState<string[]>(item?.acl ?? ["Navigate", "Query", "Set"]);
-  // A new item's value follows its label; an existing one's only if they already agree.
-  const [valueEdited, setValueEdited] = useState(
-    props.intent === "edit" && initial.value !== valueFromName(initial.name),
-  );
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const navigate = useNavigate();
@@ -80,29 +76,7 @@ export function TaxonomyItemForm(props: ItemFormProps) {
           {props.formError}
         </p>
       ) : null}
-      <TextField
-        label="Label"
-        name="name"
-        value={name}
-        autoFocus
-        isRequired
-        errors={props.fieldErrors?.name}
-        onChange={(next) => {
-          setName(next);
-          if (!valueEdited) setValue(valueFromName(next));
-        }}
-      />
-      <TextField
-        label="Value"
-        name="value"
-        value={value}
-        description="What the field stores. Follows the label until you change it."
-        errors={props.fieldErrors?.value}
-        onChange={(next) => {
-          setValue(next);
-          setValueEdited(true);
-        }}
-      />
+      <LabelValueFields state={labelValue} errors={props.fieldErrors} />
       <TextField
         label="Description"
         name="description"

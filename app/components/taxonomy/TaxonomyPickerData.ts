@@ -23,22 +23,37 @@ export async function loadPickerPage(
   return (await response.json()) as PickerBrowse;
 }
 
-/** Adds a term (allowTaxonomyEditing) at the top of the tree: the new term, or why not. */
-export async function addPickerTerm(
+export type TermChange =
+  | { intent: "add"; name: string }
+  | { intent: "edit"; item: number; name: string; value: string; description: string }
+  | { intent: "delete"; item: number };
+
+export type TermChangeResult =
+  { item: PickerItem } | { removed: number } | { errors: Record<string, string>; message: string };
+
+/** Adds (at the top of the tree), edits or deletes a term (allowTaxonomyEditing). */
+export async function changePickerTerm(
   pickerHref: string,
-  name: string,
-): Promise<{ item: PickerItem } | { error: string }> {
-  const body = new URLSearchParams({ name, _fetch: "1" });
+  change: TermChange,
+): Promise<TermChangeResult> {
+  const body = new URLSearchParams({ _fetch: "1" });
+  for (const [k, v] of Object.entries(change)) body.set(k, String(v));
   const response = await fetch(`${pickerHref}?_data=${encodeURIComponent(ROUTE_ID)}`, {
     method: "POST",
     body,
     credentials: "same-origin",
-  });
+  }).catch(() => null);
+  if (!response) return { errors: {}, message: "The server could not be reached. Try again." };
   const reply = (await response.json().catch(() => ({}))) as {
     item?: PickerItem;
+    removed?: number;
     fieldErrors?: Record<string, string>;
     value?: string;
   };
   if (response.ok && reply.item) return { item: reply.item };
-  return { error: reply.fieldErrors?.name ?? reply.value ?? `Not added (${response.status}).` };
+  if (response.ok && typeof reply.removed === "number") return { removed: reply.removed };
+  return {
+    errors: reply.fieldErrors ?? {},
+    message: reply.value ?? `Not saved (${response.status}).`,
+  };
 }

@@ -10,13 +10,15 @@ import { Popover } from "react-aria-components/Popover";
 import { Tree, TreeItem, TreeItemContent } from "react-aria-components/Tree";
 import type { Key } from "react-aria-components/Tree";
 import { Button } from "~/components/ui/Button";
+import { taxonomyItemAdminHref } from "~/utils/links";
 import * as editors from "~/components/metadata/editors/editors.css";
 import {
   EMPTY_ENTRY_HREF,
   type FieldTaxonomy,
   type PickerItem,
 } from "~/models/taxonomy/taxonomy-fields";
-import { addPickerTerm, loadPickerPage } from "./TaxonomyPickerData";
+import { changePickerTerm, loadPickerPage } from "./TaxonomyPickerData";
+import { TermEditModal } from "./TermEditModal";
 import * as css from "./taxonomy-picker.css";
 
 /*
@@ -24,6 +26,8 @@ import * as css from "./taxonomy-picker.css";
  * when it opens, a collapsed node fetches its children once when first opened, each level pages
  * with a "More terms" entry. Arrows move and open, Enter chooses; a term without Set is a
  * heading that opens but cannot be chosen. A single value's tree starts with the empty entry.
+ * People who may edit the taxonomy add terms below the tree and edit or delete each term in the
+ * edit modal its row's Edit button opens (spec 002 "Taxonomy popover").
  */
 
 interface Level {
@@ -54,18 +58,19 @@ export function TaxonomyTreePopover({
   const [levels, setLevels] = useState<Map<string, Level>>(new Map());
   const [expanded, setExpanded] = useState<Set<Key>>(new Set());
   const requested = useRef(new Set<string>());
-  const [mayAdd, setMayAdd] = useState(false);
+  const [mayEdit, setMayEdit] = useState(false);
   const [newName, setNewName] = useState("");
   const [addError, setAddError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<{ item: PickerItem; parent: string } | null>(null);
 
   const addTerm = async () => {
     if (!newName.trim() || adding) return;
     setAdding(true);
-    const result = await addPickerTerm(taxonomy.pickerHref, newName);
+    const result = await changePickerTerm(taxonomy.pickerHref, { intent: "add", name: newName });
     setAdding(false);
-    if ("error" in result) {
-      setAddError(result.error);
+    if (!("item" in result)) {
+      setAddError("errors" in result ? (result.errors.name ?? result.message) : null);
       return;
     }
     setAddError(null);
@@ -98,7 +103,7 @@ export function TaxonomyTreePopover({
       });
       try {
         const { page, canEdit } = await loadPickerPage(taxonomy.pickerHref, { parent, offset });
-        if (parent === null) setMayAdd(canEdit);
+        if (parent === null) setMayEdit(canEdit);
         setLevels((all) => {
           const next = new Map(all);
           const had = all.get(key)?.items ?? [];
@@ -123,6 +128,36 @@ export function TaxonomyTreePopover({
   useEffect(() => {
     if (open) void load(null);
   }, [open, load]);
+
+  // The modal's outcome, shown in place: the level keeps its order and what it has loaded.
+  const changeLevel = (key: string, change: (level: Level) => Level) =>
+    setLevels((all) => {
+      const level = all.get(key);
+      return level ? new Map(all).set(key, change(level)) : all;
+    });
+  const saved = (parent: string, item: PickerItem) =>
+    changeLevel(parent, (level) => ({
+      ...level,
+      items: level.items.map((i) => (i.id === item.id ? item : i)),
+    }));
+  const deleted = (parent: string, id: number) => {
+    setLevels((all) => {
+      const next = new Map(all);
+      const level = next.get(parent);
+      if (level)
+        next.set(parent, {
+          ...level,
+          items: level.items.filter((i) => i.id !== id),
+          total: Math.max(0, level.total - 1),
+        });
+      // The term's loaded children went with it.
+      next.delete(levelKey(id));
+      return next;
+    });
+    for (const marker of requested.current)
+      if (marker.startsWith(`${levelKey(id)}@`)) requested.current.delete(marker);
+    setExpanded((keys) => new Set([...keys].filter((k) => k !== id)));
+  };
 
   const find = (id: number): PickerItem | undefined => {
     for (const level of levels.values()) {
@@ -187,6 +222,15 @@ export function TaxonomyTreePopover({
                 {item.name}
                 {item.selectable ? "" : " (heading)"}
               </span>
+              {mayEdit ? (
+                <AriaButton
+                  className={css.rowAction}
+                  aria-label={`Edit ${item.name}`}
+                  onPress={() => setEditing({ item, parent: levelKey(parent) })}
+                >
+                  Edit
+                </AriaButton>
+              ) : null}
             </div>
           )}
         </TreeItemContent>
@@ -246,7 +290,7 @@ export function TaxonomyTreePopover({
             ) : null}
             {renderLevel(null)}
           </Tree>
-          {mayAdd ? (
+          {mayEdit ? (
             <form
               className={css.addRow}
               aria-label={`Add a term to ${taxonomy.name}`}
@@ -271,6 +315,28 @@ export function TaxonomyTreePopover({
                 Add term
               </Button>
             </form>
+          ) : null}
+          <div className={css.popoverFooter}>
+            <Button variant="secondary" onPress={() => setOpen(false)}>
+              Close
+            </Button>
+          </div>
+          {editing ? (
+            <TermEditModal
+              key={editing.item.id}
+              item={editing.item}
+              pickerHref={taxonomy.pickerHref}
+              adminHref={taxonomyItemAdminHref(taxonomy.field, editing.item.id)}
+              onSaved={(item) => {
+                saved(editing.parent, item);
+                setEditing(null);
+              }}
+              onDeleted={() => {
+                deleted(editing.parent, editing.item.id);
+                setEditing(null);
+              }}
+              onClose={() => setEditing(null)}
+            />
           ) : null}
         </Dialog>
       </Popover>

@@ -72,3 +72,17 @@ export const addRow = style({
   paddingTop: "8px",
   borderTop: `1px solid ${vars.color.border}`,
 });
+// A term's Edit button, at the end of its row in the popover's tree.
+export const rowAction = style({
+  marginInlineStart: "auto",
+  font: "inherit",
+  fontSize: "0.875em",
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: "transparent",
+  color: vars.color.link,
+  padding: "0 6px",
+  cursor: "pointer",
+  selectors: { "&[data-focus-visible]": { outline: `3px solid ${vars.color.focus}` } },
+});
+export const popoverFooter = style({ display: "flex", justifyContent: "flex-end" });

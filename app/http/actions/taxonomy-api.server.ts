@@ -112,6 +112,22 @@ async function requireShownItem(
   return item;
 }
 
+/** The taxonomy a change names, after the editor's rights are checked. */
+async function editedTaxonomy(request: Request, segment?: string): Promise<Taxonomy> {
+  await taxonomyEditor(request);
+  return requireShownTaxonomy(idFromSegment(segment));
+}
+
+/** The item a change names, in the taxonomy it names, after the editor's rights are checked. */
+async function editedItem(
+  request: Request,
+  fieldSegment?: string,
+  itemSegment?: string,
+): Promise<TaxonomyItem> {
+  const taxonomy = await editedTaxonomy(request, fieldSegment);
+  return requireShownItem(taxonomy.field, idFromSegment(itemSegment), true);
+}
+
 async function jsonObject(request: Request): Promise<Record<string, unknown>> {
   const body = await readJsonBody(request);
   if (typeof body !== "object" || body === null || Array.isArray(body))
@@ -206,15 +222,13 @@ export async function taxonomyAnswer(request: Request, segment?: string): Promis
 }
 
 export async function updateTaxonomyAnswer(request: Request, segment?: string) {
-  await taxonomyEditor(request);
-  const taxonomy = await requireShownTaxonomy(idFromSegment(segment));
+  const taxonomy = await editedTaxonomy(request, segment);
   await updateTaxonomy(taxonomy.field, (await jsonObject(request)) as { pluralName: string });
   return noContent();
 }
 
 export async function deleteTaxonomyAnswer(request: Request, segment?: string) {
-  await taxonomyEditor(request);
-  const taxonomy = await requireShownTaxonomy(idFromSegment(segment));
+  const taxonomy = await editedTaxonomy(request, segment);
   await deleteTaxonomy(taxonomy.field);
   return noContent();
 }
@@ -224,8 +238,7 @@ export async function createItemAnswer(
   fieldSegment?: string,
   parentSegment?: string,
 ) {
-  await taxonomyEditor(request);
-  const taxonomy = await requireShownTaxonomy(idFromSegment(fieldSegment));
+  const taxonomy = await editedTaxonomy(request, fieldSegment);
   const parent =
     parentSegment === undefined
       ? null
@@ -272,9 +285,7 @@ export async function updateItemAnswer(
   fieldSegment?: string,
   itemSegment?: string,
 ) {
-  await taxonomyEditor(request);
-  const taxonomy = await requireShownTaxonomy(idFromSegment(fieldSegment));
-  const item = await requireShownItem(taxonomy.field, idFromSegment(itemSegment), true);
+  const item = await editedItem(request, fieldSegment, itemSegment);
   await updateItem(item.field, item.id, await jsonObject(request));
   return noContent();
 }
@@ -284,9 +295,7 @@ export async function deleteItemAnswer(
   fieldSegment?: string,
   itemSegment?: string,
 ) {
-  await taxonomyEditor(request);
-  const taxonomy = await requireShownTaxonomy(idFromSegment(fieldSegment));
-  const item = await requireShownItem(taxonomy.field, idFromSegment(itemSegment), true);
+  const item = await editedItem(request, fieldSegment, itemSegment);
   await deleteItem(item.field, item.id);
   return noContent();
 }
@@ -318,9 +327,7 @@ export async function moveItemAnswer(
   fieldSegment?: string,
   itemSegment?: string,
 ) {
-  await taxonomyEditor(request);
-  const taxonomy = await requireShownTaxonomy(idFromSegment(fieldSegment));
-  const item = await requireShownItem(taxonomy.field, idFromSegment(itemSegment), true);
+  const item = await editedItem(request, fieldSegment, itemSegment);
   const body = await jsonObject(request);
   if (!("parent" in body))
     throw new Problem("invalid", "Say where the item goes: parent (an item href, or null).");
@@ -384,8 +391,7 @@ export async function taxonomyInfoAnswer(request: Request) {
 /* ---------- import and export (decision 059's CSV) ---------- */
 
 export async function exportAnswer(request: Request, segment?: string) {
-  await taxonomyEditor(request);
-  const taxonomy = await requireShownTaxonomy(idFromSegment(segment));
+  const taxonomy = await editedTaxonomy(request, segment);
   const csv = await exportTaxonomyCsv(taxonomy.field);
   return new Response(csv, {
     headers: {
@@ -398,8 +404,7 @@ export async function exportAnswer(request: Request, segment?: string) {
 
 /** POST text/csv: the whole file imported, or a 400 listing every problem by line. */
 export async function importAnswer(request: Request, segment?: string) {
-  await taxonomyEditor(request);
-  const taxonomy = await requireShownTaxonomy(idFromSegment(segment));
+  const taxonomy = await editedTaxonomy(request, segment);
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "text/csv" && type !== "text/plain")
     return apiError(request, 415, "Send the file as text/csv.");

@@ -1,10 +1,11 @@
 import { json } from "@remix-run/node";
 import { PROBLEM_STATUS } from "~/http/error.server";
 import { apiError } from "~/http/http.server";
-import { formReply, formValues, readForm } from "~/http/submission.server";
+import { checkSubmission, formReply, formValues, readForm } from "~/http/submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { Problem, isProblem } from "~/models/problem/problem";
-import { createItem } from "~/models/taxonomy/taxonomy-write.server";
+import { createItem, deleteItem, updateItem } from "~/models/taxonomy/taxonomy-write.server";
+import { taxonomyItemSchema } from "~/models/taxonomy/taxonomy.schema";
 import { requireViewer } from "~/http/session.server";
 import {
   mayEditTaxonomies,
@@ -14,8 +15,8 @@ import {
 } from "~/models/access/organize-access.server";
 import { findField } from "~/models/metadata/metadata.server";
 import type { PickerPage } from "~/models/taxonomy/taxonomy-fields";
-import { pickerPage } from "~/models/taxonomy/taxonomy-fields.server";
-import { idFromSegment } from "~/models/taxonomy/taxonomy.server";
+import { pickerItem, pickerPage } from "~/models/taxonomy/taxonomy-fields.server";
+import { findTaxonomyItem, idFromSegment } from "~/models/taxonomy/taxonomy.server";
 import { LINKS } from "~/utils/links";
 import { safeRedirect } from "~/utils/local-path";
 
@@ -76,51 +77,76 @@ export async function taxonomyPickerLoader(
 }
 
 /**
- * Adding a term from the picker (spec 002 "Taxonomy popover", allowTaxonomyEditing): a name,
- * under the level shown (`parent`), through the taxonomy writes, which check it whole. With
- * `_fetch` the new term is answered as JSON for the picker to choose; a plain form goes back to
- * the page it came from with a toast. Refusals are a 4xx by the `name` field; people without
- * manageTaxonomies are refused as the taxonomy API refuses them.
+ * Changing the tree from the picker (spec 002 "Taxonomy popover": its add button and edit modal,
+ * allowTaxonomyEditing). `intent` add (the default): a name under the level shown (`parent`);
+ * edit: an `item`'s name, value and description (its search and ACL keep theirs); delete: the
+ * `item` with everything under it. All go through the taxonomy writes, which check them whole.
+ * With `_fetch` the answer is JSON for the picker; a plain form goes back to the page it came from
+ * with a toast. Refusals are a 4xx by field; people without manageTaxonomies are refused as the
+ * taxonomy API refuses them, and an item of another taxonomy is not found.
  */
 export async function taxonomyPickerAction(request: Request, segment: string | undefined) {
   const viewer = await requireViewer(request, { allowGuest: false });
   const form = await readForm(request);
+  const values = formValues(form);
   const fieldId = idFromSegment(segment);
   if (fieldId === null) throw apiError(request, 404, TAXONOMY_NOT_FOUND);
-  const parentText = String(form.get("parent") ?? "");
-  const parent = parentText === "" ? null : idFromSegment(parentText);
-  const reply = (message: string, status: number) =>
-    formReply(request, {
-      fieldErrors: { name: message },
-      formError: message,
-      status,
-      values: formValues(form),
-    });
-  try {
-    await requireTaxonomyEditor(viewer);
-    if (parentText !== "" && parent === null)
-      throw new Problem("not-found", TAXONOMY_ITEM_NOT_FOUND);
-    const name = String(form.get("name") ?? "");
-    const item = await createItem(fieldId, parent, { name });
-    if (form.get("_fetch") === "1")
-      return json({
-        ok: true,
-        item: {
-          id: item.id,
-          value: item.value,
-          name: item.name,
-          description: item.description,
-          selectable: item.acl.includes("Set"),
-          hasChildren: false,
-        },
-      });
+  const fetched = values._fetch === "1";
+  const text = (name: string) => (typeof values[name] === "string" ? String(values[name]) : "");
+  const itemId = () => {
+    const id = idFromSegment(text("item"));
+    if (id === null) throw new Problem("not-found", TAXONOMY_ITEM_NOT_FOUND);
+    return id;
+  };
+  const done = (message: string, body: Record<string, unknown>) => {
+    if (fetched) return json({ ok: true, ...body });
     const url = new URL(request.url);
     return redirectWithToast(request, `${url.pathname}${url.search}`, {
       kind: "success",
-      message: `${item.name} added.`,
+      message,
     });
+  };
+  try {
+    await requireTaxonomyEditor(viewer);
+    const intent = text("intent") || "add";
+    if (intent === "edit") {
+      const current = await findTaxonomyItem(fieldId, itemId());
+      if (!current) throw new Problem("not-found", TAXONOMY_ITEM_NOT_FOUND);
+      const checked = await checkSubmission(
+        {
+          name: text("name"),
+          value: text("value"),
+          description: text("description"),
+          customSearch: current.customSearch,
+          acl: current.acl,
+        },
+        taxonomyItemSchema,
+      );
+      // An edited value never silently follows the label again: blank is refused by its field.
+      const fieldErrors = checked.ok ? {} : checked.fieldErrors;
+      if (text("value").trim() === "") fieldErrors.value ??= "Give the item a value.";
+      if (!checked.ok || fieldErrors.value) return formReply(request, { fieldErrors, values });
+      const item = await updateItem(fieldId, current.id, checked.data);
+      return done(`${item.name} saved.`, { item: pickerItem(item) });
+    }
+    if (intent === "delete") {
+      const removed = await deleteItem(fieldId, itemId());
+      return done(removed > 1 ? `Deleted ${removed} terms.` : "Term deleted.", { removed });
+    }
+    if (intent !== "add") throw new Problem("invalid", "Add, edit or delete a term.");
+    const parentText = text("parent");
+    const parent = parentText === "" ? null : idFromSegment(parentText);
+    if (parentText !== "" && parent === null)
+      throw new Problem("not-found", TAXONOMY_ITEM_NOT_FOUND);
+    const item = await createItem(fieldId, parent, { name: text("name") });
+    return done(`${item.name} added.`, { item: pickerItem(item) });
   } catch (error) {
     if (!isProblem(error)) throw error;
-    return reply(error.message, PROBLEM_STATUS[error.kind]);
+    return formReply(request, {
+      fieldErrors: { name: error.message },
+      formError: error.message,
+      status: PROBLEM_STATUS[error.kind],
+      values,
+    });
   }
 }

@@ -8,6 +8,7 @@ import {
   PLAIN_CHOICES_CAP,
   taxonomyPickerPath,
   type FieldTaxonomy,
+  type PickerItem,
   type PickerPage,
   type TaxonomyChoice,
 } from "./taxonomy-fields";
@@ -212,16 +213,21 @@ export async function pickerPage(
     parent: parent ? { id: parent.id, name: parent.name, parentId: parent.parentId } : null,
     ancestors: ancestors.map((a) => ({ id: a.id, name: a.name })),
     query,
-    items: page.items.map((item) => ({
-      id: item.id,
-      value: item.value,
-      name: item.name,
-      description: item.description,
-      selectable: taxonomyItemSelectable(item),
-      hasChildren: item.hasChildren,
-    })),
+    items: page.items.map(pickerItem),
     total: page.total,
     offset: options.offset,
     limit: PICKER_PAGE_SIZE,
+  };
+}
+
+/** One term as the picker shows it. */
+export function pickerItem(item: TaxonomyItem): PickerItem {
+  return {
+    id: item.id,
+    value: item.value,
+    name: item.name,
+    description: item.description,
+    selectable: taxonomyItemSelectable(item),
+    hasChildren: item.hasChildren,
   };
 }

@@ -1,0 +1,152 @@
+import { useState } from "react";
+import { Dialog } from "react-aria-components/Dialog";
+import { Heading } from "react-aria-components/Heading";
+import { Modal, ModalOverlay } from "react-aria-components/Modal";
+import * as editors from "~/components/metadata/editors/editors.css";
+import * as dialogCss from "~/components/shell/error.css";
+import { Button } from "~/components/ui/Button";
+import { TextField } from "~/components/ui/TextField";
+import type { PickerItem } from "~/models/taxonomy/taxonomy-fields";
+import { LabelValueFields, useLabelValue } from "./LabelValueFields";
+import { changePickerTerm } from "./TaxonomyPickerData";
+import * as css from "./taxonomy-picker.css";
+
+/**
+ * The taxonomy popover's edit modal (spec 002 "Taxonomy popover", allowTaxonomyEditing): a term's
+ * label, value and description, with the same rules as the administration page's item form (both
+ * required after trimming, the value following the label until edited by hand, OK only once
+ * something changed; Enter saves, Escape cancels), and its deletion after a confirmation. Its
+ * search and ACL stay with the administration page, linked from here.
+ */
+export function TermEditModal({
+  item,
+  pickerHref,
+  adminHref,
+  onSaved,
+  onDeleted,
+  onClose,
+}: {
+  item: PickerItem;
+  pickerHref: string;
+  /** The administration page's form for the term, for everything this modal leaves out. */
+  adminHref: string;
+  onSaved: (item: PickerItem) => void;
+  onDeleted: (removed: number) => void;
+  onClose: () => void;
+}) {
+  const labelValue = useLabelValue(item, false);
+  const { name, value } = labelValue;
+  const [description, setDescription] = useState(item.description);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const changed = name !== item.name || value !== item.value || description !== item.description;
+  const ready = name.trim() !== "" && value.trim() !== "" && changed && !busy;
+
+  const save = async () => {
+    if (!ready) return;
+    setBusy(true);
+    const result = await changePickerTerm(pickerHref, {
+      intent: "edit",
+      item: item.id,
+      name,
+      value,
+      description,
+    });
+    setBusy(false);
+    if ("item" in result) onSaved(result.item);
+    else if ("errors" in result) {
+      setErrors(result.errors);
+      setMessage(Object.keys(result.errors).length > 0 ? null : result.message);
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    const result = await changePickerTerm(pickerHref, { intent: "delete", item: item.id });
+    setBusy(false);
+    if ("removed" in result) onDeleted(result.removed);
+    else if ("errors" in result) setMessage(result.errors.name ?? result.message);
+  };
+
+  return (
+    <ModalOverlay
+      isOpen
+      isDismissable
+      onOpenChange={(open) => !open && onClose()}
+      className={dialogCss.overlay}
+    >
+      <Modal className={dialogCss.modal}>
+        <Dialog
+          className={dialogCss.dialog}
+          role={confirming ? "alertdialog" : "dialog"}
+          aria-label={confirming ? `Delete ${item.name}` : `Edit ${item.name}`}
+        >
+          <Heading slot="title" className={dialogCss.title}>
+            {confirming ? `Delete ${item.name}?` : `Edit ${item.name}`}
+          </Heading>
+          {message ? (
+            <p role="alert" className={editors.error}>
+              {message}
+            </p>
+          ) : null}
+          {confirming ? (
+            <>
+              <p>
+                {item.hasChildren
+                  ? "The term and every term under it leave the taxonomy."
+                  : "The term leaves the taxonomy."}{" "}
+                Assets keep the values they have.
+              </p>
+              <div className={dialogCss.actions}>
+                <Button variant="secondary" onPress={() => setConfirming(false)}>
+                  Cancel
+                </Button>
+                <Button autoFocus isDisabled={busy} onPress={() => void remove()}>
+                  Delete
+                </Button>
+              </div>
+            </>
+          ) : (
+            <form
+              aria-label={`Edit ${item.name}`}
+              onSubmit={(event) => {
+                event.preventDefault();
+                // React carries a portal's events up its own tree: the field's form around the
+                // picker must not take this submit as its own Save.
+                event.stopPropagation();
+                void save();
+              }}
+            >
+              <LabelValueFields state={labelValue} errors={errors} />
+              <TextField
+                label="Description"
+                name="description"
+                value={description}
+                errors={errors.description}
+                onChange={setDescription}
+              />
+              <p>
+                <a href={adminHref} className={css.link}>
+                  Search and access settings of {item.name}
+                </a>
+              </p>
+              <div className={dialogCss.actions}>
+                <Button variant="secondary" onPress={() => setConfirming(true)}>
+                  Delete…
+                </Button>
+                <Button variant="secondary" onPress={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" isDisabled={!ready}>
+                  OK
+                </Button>
+              </div>
+            </form>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
