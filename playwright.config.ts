@@ -6,7 +6,8 @@ import { ADMIN } from "./tests/e2e/users";
 /*
  * End-to-end suite: every page and flow with JavaScript on (project "js") and off ("nojs"),
  * against the production build (`npx remix build` first; `npm test` does it) served by
- * server/index.ts on a fresh SQLite database that scripts/e2e-seed.ts wipes and seeds each run.
+ * server/index.ts on a fresh SQLite database that scripts/e2e-seed.ts wipes and seeds each run
+ * (npm test seeds it earlier, beside the SQLite leg, through scripts/e2e-preseed.ts).
  * Chromium is Debian's (STACK.md, gotcha 4): Playwright never downloads a browser here.
  */
 
@@ -16,7 +17,8 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = path.join(os.tmpdir(), `arkiv-e2e-${PORT}`);
 const CI = Boolean(process.env.CI);
 // Sign-ups are a site-wide setting too: signups.spec.ts turns them on and edits their fields.
-const SHARED_STATE = /(management|signups)\.spec\.ts$/;
+// The archives' order is site-wide: archive-order.spec.ts moves them.
+const SHARED_STATE = /(management|signups|archive-order)\.spec\.ts$/;
 // Hands the site to another user and back: nothing else may run meanwhile.
 const SITE_OWNER = /users-site-owner\.spec\.ts$/;
 

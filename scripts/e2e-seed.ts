@@ -104,6 +104,14 @@ async function main() {
   if (env.DATABASE_URL && !env.DATABASE_URL.startsWith("sqlite:")) {
     fail("the end-to-end suite runs on its own SQLite file; DATABASE_URL must be sqlite:...");
   }
+  // npm test seeds beside the SQLite leg (scripts/e2e-preseed.ts) and says so: that seed is used
+  // once, by the server Playwright then starts; any other start seeds afresh.
+  const marker = path.join(dataDir, ".preseeded");
+  if (process.env.E2E_PRESEEDED === "1" && fs.existsSync(marker)) {
+    fs.rmSync(marker);
+    console.log(`e2e-seed: seeded before this run, in ${dataDir}`);
+    return;
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
 
@@ -164,6 +172,7 @@ async function main() {
   await seedTaxonomyFields(users);
   await seedTaxonomyAdmin(users);
   await database.destroy();
+  if (process.env.E2E_MARK_PRESEEDED === "1") fs.writeFileSync(marker, "");
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Runs every test: build, typecheck, lint, then side by side vitest on PostgreSQL (when one is
-// reachable; required when ARKIV_REQUIRE_POSTGRES=1) and vitest on SQLite followed by Playwright
-// with JavaScript on and off.
+// Runs every test: build, then side by side vitest on SQLite followed by Playwright with
+// JavaScript on and off, and typecheck, lint and format followed by vitest on PostgreSQL (when one
+// is reachable; required when ARKIV_REQUIRE_POSTGRES=1).
 // Ends with one "N passed, N failed" line over all legs.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -69,9 +69,6 @@ const npx = "npx";
 // Made once, here: the vitest legs' global setup then finds it newer than its sources and neither
 // leg builds again (tests/helpers/build-freshness.ts).
 run("build", npx, ["remix", "build"]);
-run("typecheck", npx, ["tsc", "--noEmit"]);
-run("lint", npx, ["eslint", "."]);
-run("format", npx, ["prettier", "--check", "."]);
 
 /*
  * The two vitest legs run at once: vitest gives each one worker on a two-core machine, so side by
@@ -122,30 +119,38 @@ const postgres = await postgresUrl();
  * for minutes before the browsers start otherwise.
  */
 const e2eReport = path.join(tmp, "playwright.json");
-const sqliteThenBrowsers = runLogged(
-  "vitest (SQLite)",
-  npx,
-  [...vitestArgs(sqliteReport), "--maxWorkers=2"],
-  { TEST_DATABASE_URL: "" },
-).then(() =>
+// The browsers' database is seeded meanwhile too, so their server starts without seeding.
+const sqliteThenBrowsers = Promise.all([
+  runLogged("vitest (SQLite)", npx, [...vitestArgs(sqliteReport), "--maxWorkers=2"], {
+    TEST_DATABASE_URL: "",
+  }),
+  runLogged("e2e seed", npx, ["tsx", "scripts/e2e-preseed.ts"]),
+]).then(([, seeded]) =>
   runLogged(
     "playwright (JavaScript on and off)",
     npx,
     ["playwright", "test", "--reporter=list,json"],
     {
       PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+      E2E_PRESEEDED: seeded ? "1" : "",
     },
   ),
 );
-const legs = [sqliteThenBrowsers];
-if (postgres.url) {
-  legs.push(
-    runLogged("vitest (PostgreSQL)", npx, vitestArgs(pgReport), {
+/*
+ * The checks (types, lint, format) run beside the SQLite leg, before the PostgreSQL one: that leg
+ * ends minutes before the browsers do, so the checks cost the longest chain nothing but a share
+ * of a core, where run first they delayed everything by a minute and a half.
+ */
+const checksThenPostgres = (async () => {
+  await runLogged("typecheck", npx, ["tsc", "--noEmit"]);
+  await runLogged("lint", npx, ["eslint", "."]);
+  await runLogged("format", npx, ["prettier", "--check", "."]);
+  if (postgres.url)
+    await runLogged("vitest (PostgreSQL)", npx, vitestArgs(pgReport), {
       TEST_DATABASE_URL: postgres.url,
-    }),
-  );
-}
-await Promise.all(legs);
+    });
+})();
+await Promise.all([sqliteThenBrowsers, checksThenPostgres]);
 results.push(["vitest on SQLite", vitestCounts(sqliteReport)]);
 if (postgres.url) {
   results.push(["vitest on PostgreSQL", vitestCounts(pgReport)]);
