@@ -178,7 +178,11 @@ test("a taxonomy manager adds a term where they pick", async ({ page, open }, in
     await panel.getByRole("button", { name: `Edit ${PLACE}` }).click();
     await panel.getByRole("button", { name: `Browse ${PLACE} terms` }).click();
     const tree = page.getByRole("treegrid");
-    await tree.getByRole("button", { name: `Edit ${term}`, exact: true }).click();
+    // By keyboard: the arrow keys move from the row into its Edit button, Enter opens the modal.
+    await tree.getByRole("row", { name: term }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(tree.getByRole("button", { name: `Edit ${term}`, exact: true })).toBeFocused();
+    await page.keyboard.press("Enter");
     const modal = page.getByRole("dialog", { name: `Edit ${term}` });
     await expect(modal.getByRole("button", { name: "OK" })).toBeDisabled();
     await modal.getByRole("textbox", { name: "Label" }).fill(`${term} Havn`);

@@ -40,11 +40,12 @@ import { readApiJson } from "../helpers/api-contract";
 
 const MiB = 1024 * 1024;
 /*
- * 2 GiB on the PostgreSQL leg, 512 MiB on the SQLite leg (decision 065). How a body streams does
- * not depend on the database; the full size goes to the leg that CI always runs and that has time
- * to spare, while Playwright waits for the SQLite leg to end.
+ * 2 GiB on SQLite. How a body streams does not depend on the database, so the PostgreSQL leg
+ * sends 512 MiB through the same paths (its per-chunk writes are what differ), which keeps CI
+ * within its time while the full size is still proven on every run. The other way round was
+ * measured slower in CI (decision 066).
  */
-const FILE_BYTES = (dialectUnderTest() === "postgres" ? 2 * 1024 : 512) * MiB;
+const FILE_BYTES = (dialectUnderTest() === "postgres" ? 512 : 2 * 1024) * MiB;
 const MEMORY_BOUND = 150 * MiB;
 const UPLOAD_JSON = "application/vnd.fotoware.upload-response+json";
 
@@ -147,7 +148,7 @@ afterAll(async () => {
   await site?.destroy();
 });
 
-describe("a 2 GiB upload (512 MiB on the SQLite leg) keeps the server's memory flat", () => {
+describe("a 2 GiB upload (512 MiB on the PostgreSQL leg) keeps the server's memory flat", () => {
   test("through the multipart post to an archive's URL", async () => {
     await freshServer();
     const file = bigFile(FILE_BYTES);
