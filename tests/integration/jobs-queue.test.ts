@@ -336,6 +336,12 @@ describe("startWorker", () => {
     let active = 0;
     let maxActive = 0;
     const errors: unknown[] = [];
+    // Queued before the worker starts, and each run long enough to overlap the next claims: on a
+    // loaded CI machine, jobs enqueued one by one under a running worker were each taken and
+    // finished before the next came, and the worker never had three at once.
+    const jobs: Job[] = [];
+    for (let n = 0; n < 7; n++) jobs.push(await enqueue("work", { n }));
+    const broken = await enqueue("broken", {}, { maxAttempts: 2 });
     worker = startWorker({
       concurrency: 3,
       pollMs: 20,
@@ -347,7 +353,7 @@ describe("startWorker", () => {
           active++;
           maxActive = Math.max(maxActive, active);
           await ctx.progress(50);
-          await sleep(60);
+          await sleep(250);
           active--;
           return { doubled: (job.payload as { n: number }).n * 2 };
         },
@@ -356,13 +362,10 @@ describe("startWorker", () => {
         },
       },
     });
-    const jobs: Job[] = [];
-    for (let n = 0; n < 7; n++) jobs.push(await enqueue("work", { n }));
-    const broken = await enqueue("broken", {}, { maxAttempts: 2 });
     await waitFor(async () => {
       const all = await Promise.all([...jobs, broken].map((j) => getJob(j.id)));
       return all.every((j) => j?.status === "done" || j?.status === "failed");
-    });
+    }, 15_000);
     await worker.stop();
     worker = undefined;
 
