@@ -1,7 +1,16 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type Dialect as KyselyDialect,
+  type Driver,
+  type Transaction,
+  type TransactionBuilder,
+} from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 import { env } from "~/utils/env.server";
@@ -59,6 +68,114 @@ function withStatementCache(sqlite: SQLite.Database) {
   };
 }
 
+/*
+ * The transaction rule (decision 068). A query inside a transaction runs on that transaction: on
+ * SQLite there is one connection, so a read through the global connection while a transaction
+ * holds it waits forever (issue 29 found a group edit that hung every later request that way).
+ * The open transaction travels with the async context: db() hands it out, a transaction begun
+ * inside it joins it, and a connection taken from the pool while one is open is refused loudly,
+ * on both databases alike, so the mistake fails in tests instead of hanging in production.
+ */
+interface OpenTransaction {
+  trx: Transaction<Database>;
+  open: boolean;
+}
+
+// One instance for the server entry and the Remix build, which each load this module.
+const transactionScope = () =>
+  singleton("transactionScope", () => new AsyncLocalStorage<OpenTransaction>());
+
+function openTransaction(): OpenTransaction | undefined {
+  const scope = transactionScope().getStore();
+  return scope?.open ? scope : undefined;
+}
+
+export class GlobalConnectionInTransactionError extends Error {
+  constructor() {
+    super(
+      "A query took a connection of its own inside an open transaction; it must run on the " +
+        "transaction (db() returns it there). On SQLite this would wait forever.",
+    );
+    this.name = "GlobalConnectionInTransactionError";
+  }
+}
+
+/** Kysely's objects keep private fields, so their methods must run on the object itself. */
+function forward(target: object, prop: string | symbol) {
+  const value = Reflect.get(target, prop, target) as unknown;
+  return typeof value === "function" ? value.bind(target) : value;
+}
+
+type Work<T> = (trx: Transaction<Database>) => Promise<T>;
+
+/** A builder whose execute() joins the open transaction, or opens one and carries it. */
+function scopedBuilder(builder: TransactionBuilder<Database>): TransactionBuilder<Database> {
+  return new Proxy(builder, {
+    get(target, prop) {
+      if (prop === "execute")
+        return <T>(work: Work<T>): Promise<T> => {
+          const outer = openTransaction();
+          if (outer) return work(outer.trx);
+          return target.execute((trx) => {
+            const scope: OpenTransaction = { trx: joining(trx), open: true };
+            return transactionScope()
+              .run(scope, () => work(scope.trx))
+              .finally(() => {
+                scope.open = false;
+              });
+          });
+        };
+      if (prop === "setIsolationLevel" || prop === "setAccessMode")
+        return (value: never) => scopedBuilder(target[prop](value));
+      return forward(target, prop);
+    },
+  });
+}
+
+/** A transaction whose transaction() joins it rather than throwing as Kysely's does. */
+function joining(trx: Transaction<Database>): Transaction<Database> {
+  const join = {
+    execute: <T>(work: Work<T>) => work(proxy),
+    setIsolationLevel: () => join,
+    setAccessMode: () => join,
+  };
+  const proxy: Transaction<Database> = new Proxy(trx, {
+    get(target, prop) {
+      if (prop === "transaction") return () => join;
+      return forward(target, prop);
+    },
+  });
+  return proxy;
+}
+
+/** The driver refuses a pooled connection while the caller's transaction is open. */
+function guarded(dialect: KyselyDialect): KyselyDialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (kysely) => dialect.createIntrospector(kysely),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver(): Driver {
+      const driver = dialect.createDriver();
+      return new Proxy(driver, {
+        get(target, prop) {
+          if (prop === "acquireConnection")
+            return () => {
+              if (openTransaction()) return Promise.reject(new GlobalConnectionInTransactionError());
+              return target.acquireConnection();
+            };
+          return forward(target, prop);
+        },
+      });
+    },
+  };
+}
+
+class ScopedKysely extends Kysely<Database> {
+  override transaction(): TransactionBuilder<Database> {
+    return scopedBuilder(super.transaction());
+  }
+}
+
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const url = options.url;
   if (url && /^postgres(ql)?:\/\//.test(url)) {
@@ -68,7 +185,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       types: { getTypeParser: typeParser },
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new ScopedKysely({ dialect: guarded(new PostgresDialect({ pool })) });
     return { db, dialect: "postgres", destroy: () => db.destroy() };
   }
   const file = url
@@ -80,8 +197,8 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  const db = new ScopedKysely({
+    dialect: guarded(new SqliteDialect({ database: withStatementCache(sqlite) })),
   });
   return { db, dialect: "sqlite", destroy: () => db.destroy() };
 }
@@ -97,8 +214,9 @@ export function database(): DatabaseHandle {
   return slot.current;
 }
 
+/** The open transaction of this async context, else the process's database. */
 export function db(): Kysely<Database> {
-  return database().db;
+  return openTransaction()?.trx ?? database().db;
 }
 
 /** Replaces the process's database (tests, and the server's start-up). */

@@ -27,7 +27,7 @@ export async function applicationsPageData(request: Request) {
   const viewer = await requireApplicationManagerPage(request);
   const [applications, users, { reveal, setCookie }] = await Promise.all([
     listApplications(viewer),
-    applicationUsers(),
+    applicationUsers(viewer),
     readReveal(request, PAGE),
   ]);
   const confirmDelete = new URL(request.url).searchParams.get("delete");

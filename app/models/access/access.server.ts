@@ -11,12 +11,11 @@ import {
 import type { ArchivePermission } from "~/models/archive/archive.schema";
 import {
   CAPABILITIES,
-  grantedCapabilities,
-  parseGroupPermissions,
   type Capability,
 } from "~/models/group/group.schema";
 import { capabilitiesFromGroups } from "~/models/group/membership.server";
 import { Problem } from "~/models/problem/problem";
+import { delegationDecision, rightsOfAccount, rightsThroughGroups } from "./delegation.server";
 import { compileNode } from "~/models/search/search.server";
 import { parseSearchExpression } from "~/models/search/search-expression";
 import type { Viewer } from "~/models/user/user.schema";
@@ -620,23 +619,6 @@ export function groupActions(manager: boolean, group: { isBuiltIn: boolean }): G
   };
 }
 
-export const GRANT_REFUSAL = "You cannot give a permission you do not hold yourself";
-
-/**
- * Nobody raises rights beyond their own (issue 15): a manager who is not the site owner may turn
- * on, or give through a membership, only capabilities they hold themselves.
- */
-export async function assertMayGrant(
-  viewer: Viewer,
-  capabilities: Iterable<Capability>,
-): Promise<void> {
-  if (viewer.isSiteOwner) return;
-  const held = await capabilitiesOf(viewer);
-  const missing = [...new Set(capabilities)].filter((c) => !held.has(c));
-  if (missing.length > 0)
-    throw new Problem("forbidden", `${GRANT_REFUSAL}: ${missing.sort().join(", ")}.`);
-}
-
 /**
  * May a program act for this viewer (a request carrying an OAuth2 bearer or an API token)? Only
  * for a holder of the api capability; the site owner holds it always. A refused program is told
@@ -782,11 +764,9 @@ export async function userActions(viewer: Viewer, target: UserTarget): Promise<U
       resetDeviceTokens: true,
       updatePassword: true,
     };
-  const [mine, theirs] = await Promise.all([
-    capabilitiesOf(viewer),
-    capabilitiesFromGroups({ id: target.id, isGuest: false }),
-  ]);
-  if ([...theirs].some((c) => !mine.has(c))) return NO_USER_ACTIONS;
+  // The delegation rule: whoever holds a right the manager lacks is beyond his reach.
+  if (!(await delegationDecision(viewer, await rightsOfAccount(target.id))).allowed)
+    return NO_USER_ACTIONS;
   return {
     update: true,
     updateAccountStatus: true,
@@ -800,26 +780,21 @@ export async function userActions(viewer: Viewer, target: UserTarget): Promise<U
 }
 
 /**
- * May the viewer put someone into these groups? Nobody grants what they do not hold: a manager
- * who is not the site owner may give only memberships whose capabilities they have themselves.
- * The refusal names the first such group (the viewer may see every group's name here).
+ * May the viewer put someone into these groups? The delegation rule: only into groups whose
+ * rights (their flags, their archive access, and those of the groups around them) the viewer
+ * holds. The refusal names the first such group (the viewer may see every group's name here).
  */
 export async function grantMembershipsDecision(
   viewer: Viewer,
-  groups: { id: number; name: string; permissions: string }[],
+  groups: readonly { id: number; name: string }[],
 ): Promise<Decision<Viewer>> {
-  if (viewer.isSiteOwner) return { allowed: true, value: viewer };
-  const mine = await capabilitiesOf(viewer);
   for (const group of groups) {
-    const granted = grantedCapabilities(parseGroupPermissions(group.permissions));
-    if (granted.some((c) => !mine.has(c)))
-      return {
-        allowed: false,
-        problem: new Problem(
-          "forbidden",
-          `You cannot add people to "${group.name}": it grants rights you do not hold.`,
-        ),
-      };
+    const decision = await delegationDecision(
+      viewer,
+      await rightsThroughGroups([group.id]),
+      `You cannot add people to "${group.name}": it grants rights you do not hold`,
+    );
+    if (!decision.allowed) return decision;
   }
   return { allowed: true, value: viewer };
 }

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { db, now } from "~/db/connection.server";
 import { GUEST_USER_ID, type ApplicationRow } from "~/db/schema";
 import { siteDecision } from "~/models/access/access.server";
+import { delegationDecision, rightsOfAccount } from "~/models/access/delegation.server";
 import {
   hashCredential,
   matchesHash,
@@ -121,10 +122,13 @@ export async function authenticateApplication(
   return row && ok ? findApplicationByClientId(clientId) : null;
 }
 
-/** Users a program may act as: enabled accounts of their own (never the guest). */
-export async function applicationUsers(): Promise<
-  { id: number; username: string; fullName: string }[]
-> {
+/**
+ * Users a program registered by this viewer may act as: enabled accounts of their own (never the
+ * guest) whose every right the viewer holds (the delegation rule; the site owner may pick anyone).
+ */
+export async function applicationUsers(
+  viewer: Viewer,
+): Promise<{ id: number; username: string; fullName: string }[]> {
   const rows = await db()
     .selectFrom("users")
     .select(["id", "username", "full_name"])
@@ -132,7 +136,18 @@ export async function applicationUsers(): Promise<
     .where("id", "!=", GUEST_USER_ID)
     .orderBy("username_key")
     .execute();
-  return rows.map((r) => ({ id: r.id, username: r.username, fullName: r.full_name || r.username }));
+  const choosable = [];
+  for (const r of rows)
+    if (r.id === viewer.id || (await mayActAs(viewer, r.id)))
+      choosable.push({ id: r.id, username: r.username, fullName: r.full_name || r.username });
+  return choosable;
+}
+
+export const ACTS_ABOVE_YOU =
+  "An application may act only as you or as someone whose every right you hold yourself";
+
+async function mayActAs(viewer: Viewer, userId: number): Promise<boolean> {
+  return (await delegationDecision(viewer, await rightsOfAccount(userId))).allowed;
 }
 
 export type CreateApplicationResult =
@@ -149,6 +164,9 @@ export async function createApplication(
       ok: false,
       fieldErrors: { user: "There is no such user (the guest cannot be chosen)" },
     };
+  // Otherwise a client-credentials token would carry rights its registrar does not hold.
+  if (input.user !== undefined && !(await mayActAs(manager, input.user)))
+    return { ok: false, fieldErrors: { user: ACTS_ABOVE_YOU } };
   const clientId = crypto.randomBytes(16).toString("hex");
   const clientSecret = newCredential();
   await db()
@@ -189,10 +207,17 @@ export async function deleteApplication(
 export const NO_TOKEN_USER_MESSAGE =
   "This application has no user: choose the user whose rights its API tokens carry first.";
 
+export const DISABLED_TOKEN_USER_MESSAGE =
+  "This application's user is disabled: enable the account, or choose another user, first.";
+
 /** An API token (FWAPITOKEN) for the application, carrying its user's rights; shown once. */
 export async function issueApiToken(viewer: Viewer | null, clientId: string): Promise<string> {
   const application = await getApplication(viewer, clientId);
   if (!application.user) throw new Problem("conflict", NO_TOKEN_USER_MESSAGE);
+  if (!(await isEnabledAccount(application.user.id)))
+    throw new Problem("conflict", DISABLED_TOKEN_USER_MESSAGE);
+  if (!(await mayActAs(viewer!, application.user.id)))
+    throw new Problem("forbidden", `${ACTS_ABOVE_YOU}: you cannot issue its API tokens.`);
   const token = newCredential();
   await saveCredential({
     kind: "api",

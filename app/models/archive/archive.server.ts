@@ -244,6 +244,37 @@ function parsePermissions(text: string): ArchivePermission[] {
   }
 }
 
+/**
+ * The member entries naming any of these users or groups, in every archive (the delegation rule
+ * weighs what a membership or an account would give; decision 067).
+ */
+export async function memberEntriesOfPrincipals(principals: {
+  userIds: readonly number[];
+  groupIds: readonly number[];
+}): Promise<{ archiveId: number; permissions: ArchivePermission[]; autoSearch: string }[]> {
+  const { userIds, groupIds } = principals;
+  if (userIds.length === 0 && groupIds.length === 0) return [];
+  const rows = await db()
+    .selectFrom("archive_members")
+    .select(["archive_id", "permissions", "auto_search"])
+    .where((eb) =>
+      eb.or([
+        ...(userIds.length > 0
+          ? [eb.and([eb("member_type", "=", "user"), eb("member_id", "in", [...userIds])])]
+          : []),
+        ...(groupIds.length > 0
+          ? [eb.and([eb("member_type", "=", "group"), eb("member_id", "in", [...groupIds])])]
+          : []),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => ({
+    archiveId: r.archive_id,
+    permissions: parsePermissions(r.permissions),
+    autoSearch: r.auto_search.trim(),
+  }));
+}
+
 export interface ArchiveAccess {
   permissions: Set<ArchivePermission>;
   /**

@@ -7,7 +7,14 @@ import {
   type Database,
   type GroupsTable,
 } from "~/db/schema";
-import { assertMayGrant, requirePeopleManager } from "~/models/access/access.server";
+import { requirePeopleManager } from "~/models/access/access.server";
+import {
+  assertMayDelegate,
+  assertNotOwnMemberships,
+  capabilityRights,
+  rightsOfAccount,
+  rightsThroughGroups,
+} from "~/models/access/delegation.server";
 import { Problem } from "~/models/problem/problem";
 import { LICENSE_LEVELS, LICENSE_MODES } from "~/models/user/license";
 import type { Viewer } from "~/models/user/user.schema";
@@ -18,7 +25,6 @@ import {
   mergePermissions,
   NAME_REQUIRED,
   parseGroupPermissions,
-  type Capability,
   type ExternalId,
   type GroupInput,
   type GroupListQuery,
@@ -214,12 +220,6 @@ async function assertNameFree(
 
 const EMPTY_PERMISSIONS = groupPermissionsSchema.parse({});
 
-/** The flags turned on by a change that were off before. */
-function turnedOn(before: GroupPermissions, after: GroupPermissions): Capability[] {
-  const had = new Set(grantedCapabilities(before));
-  return grantedCapabilities(after).filter((c) => !had.has(c));
-}
-
 export async function createGroup(viewer: Viewer | null, input: GroupInput): Promise<Group> {
   const manager = await requirePeopleManager(viewer);
   if (input.name === undefined)
@@ -228,7 +228,7 @@ export async function createGroup(viewer: Viewer | null, input: GroupInput): Pro
     EMPTY_PERMISSIONS,
     mergePermissions(EMPTY_PERMISSIONS, input.permissions),
   );
-  await assertMayGrant(manager, grantedCapabilities(permissions));
+  await assertMayDelegate(manager, capabilityRights(grantedCapabilities(permissions)));
   const id = await db()
     .transaction()
     .execute(async (trx) => {
@@ -280,7 +280,11 @@ export async function updateGroup(
         group.permissions,
         mergePermissions(base, input.permissions),
       );
-      await assertMayGrant(manager, turnedOn(group.permissions, permissions));
+      // The group as it stands and as it will be: nobody changes a group above himself.
+      await assertMayDelegate(manager, [
+        await rightsThroughGroups([id]),
+        capabilityRights(grantedCapabilities(permissions)),
+      ]);
       if (input.name !== undefined) await assertNameFree(input.name, id, trx);
       if (
         group.isBuiltIn &&
@@ -332,6 +336,7 @@ export async function updateGroup(
 export async function deleteGroup(viewer: Viewer | null, id: number): Promise<Group> {
   const group = await getGroup(viewer, id);
   if (group.isBuiltIn) throw new Problem("forbidden", BUILT_IN_UNDELETABLE);
+  await assertMayDelegate(viewer!, await rightsThroughGroups([id]));
   await db()
     .transaction()
     .execute(async (trx) => {
@@ -356,7 +361,7 @@ export async function removeGroupProperties(
   id: number,
   key?: string,
 ): Promise<void> {
-  const group = await getGroup(viewer, id);
+  const group = await changeableGroup(viewer, id);
   const kept =
     key === undefined
       ? []
@@ -369,12 +374,19 @@ export async function removeGroupExternalIds(
   id: number,
   provider?: string,
 ): Promise<void> {
-  const group = await getGroup(viewer, id);
+  const group = await changeableGroup(viewer, id);
   const kept =
     provider === undefined
       ? []
       : group.externalIds.filter((e) => e.provider.toLowerCase() !== provider.toLowerCase());
   await saveFields(id, { external_ids: JSON.stringify(kept) });
+}
+
+/** The group, when the viewer may change it: he holds every right it gives. */
+async function changeableGroup(viewer: Viewer | null, id: number): Promise<Group> {
+  const group = await getGroup(viewer, id);
+  await assertMayDelegate(viewer!, await rightsThroughGroups([id]));
+  return group;
 }
 
 async function saveFields(id: number, fields: { properties?: string; external_ids?: string }) {
@@ -581,12 +593,6 @@ export interface MemberChange {
   remove?: readonly number[];
 }
 
-/** The capabilities a membership of this group gives: its flags and those of groups around it. */
-async function capabilitiesThrough(groupId: number): Promise<Capability[]> {
-  const groups = await groupsByIds([groupId, ...(await groupsContaining(groupId))]);
-  return groups.flatMap((g) => grantedCapabilities(g.permissions));
-}
-
 async function editableGroup(viewer: Viewer | null, id: number): Promise<Group> {
   const group = await getGroup(viewer, id);
   if (group.isBuiltIn) throw new Problem("forbidden", BUILT_IN_MEMBERS);
@@ -637,7 +643,12 @@ export async function changeUserMembers(
   const remove = unique(change.remove);
   const add = unique(change.add).filter((u) => !remove.includes(u));
   await assertUsersExist(add);
-  if (add.length > 0) await assertMayGrant(manager, await capabilitiesThrough(id));
+  // Adding gives what the group gives; removing takes from people all they hold through it.
+  assertNotOwnMemberships(manager, [...add, ...remove]);
+  await assertMayDelegate(manager, [
+    ...(add.length > 0 ? [await rightsThroughGroups([id])] : []),
+    ...(await Promise.all(remove.map((u) => rightsOfAccount(u)))),
+  ]);
   await db()
     .transaction()
     .execute(async (trx) => {
@@ -690,7 +701,9 @@ async function changeEdges(
   edges: { add: [number, number][]; remove: [number, number][] },
   circular: string,
 ): Promise<void> {
-  for (const [outer] of edges.add) await assertMayGrant(manager, await capabilitiesThrough(outer));
+  // An edge gives the outer group's rights to the inner one's members and changes both groups.
+  const touched = [...new Set([...edges.add, ...edges.remove].flat())];
+  await assertMayDelegate(manager, await Promise.all(touched.map((g) => rightsThroughGroups([g]))));
   await db()
     .transaction()
     .execute(async (trx) => {

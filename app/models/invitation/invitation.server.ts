@@ -3,7 +3,8 @@ import { sql } from "kysely";
 import { db, now } from "~/db/connection.server";
 import { lockRowForUpdate } from "~/db/dialect.server";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID, type InvitationRow } from "~/db/schema";
-import { invitationDecision } from "~/models/access/access.server";
+import { grantMembershipsDecision, invitationDecision } from "~/models/access/access.server";
+import { accountStillHolds, rightsThroughGroups } from "~/models/access/delegation.server";
 import { joinGroups } from "~/models/group/membership.server";
 import { queueMail } from "~/models/mail/mail.server";
 import { hashCredential } from "~/models/oauth/credential.server";
@@ -64,6 +65,9 @@ export interface Invitation {
   /** active, used (a user invitation redeemed) or expired. */
   state: "active" | "used" | "expired";
 }
+
+export const INVITATION_OUTGROWN =
+  "This invitation gives rights its sender no longer holds. Ask for a new invitation.";
 
 /** Only the holders of inviteUsers create, list and revoke; to others the area does not exist. */
 export async function requireInviter(viewer: Viewer | null): Promise<Viewer> {
@@ -202,6 +206,12 @@ export async function createInvitations(
           : `There is no group ${groupHref(missing[0]!)}`,
       },
     };
+  // The delegation rule: an inviter invites only into groups whose rights he holds himself.
+  const grant = await grantMembershipsDecision(
+    inviter,
+    input.groupIds.map((id) => ({ id, name: names.get(id)! })),
+  );
+  if (!grant.allowed) return { ok: false, fieldErrors: { groups: grant.problem.message } };
   const addresses: (string | null)[] = input.kind === "user" ? input.emails : [null];
   if ((await sentInLastHour(inviter.id)) + addresses.length > INVITATIONS_PER_HOUR)
     throw new Problem("too-many", TOO_MANY_INVITATIONS);
@@ -528,6 +538,13 @@ export async function redeemInvitation(token: string, input: RedeemInput): Promi
             : (
                 await trx.selectFrom("groups").select("id").where("id", "in", groupIds).execute()
               ).map((g) => g.id);
+        // Again at redemption: a sender who has since lost a right the groups give (or left)
+        // cannot pass it on through a link made before.
+        if (
+          existing.length > 0 &&
+          !(await accountStillHolds(row.created_by, await rightsThroughGroups(existing)))
+        )
+          throw new Problem("forbidden", INVITATION_OUTGROWN);
         await joinGroups(created.id, existing, trx);
         await trx
           .insertInto("invitation_redemptions")

@@ -9,6 +9,7 @@ import {
 } from "~/db/schema";
 import { joinGroups } from "~/models/group/membership.server";
 import { queueMail } from "~/models/mail/mail.server";
+import { assertMayDelegate, rightsThroughGroups } from "~/models/access/delegation.server";
 import { Problem } from "~/models/problem/problem";
 import { getSiteSettings } from "~/models/site/site.server";
 import { assertSeatsAvailable } from "~/models/user/license.server";
@@ -289,6 +290,8 @@ export async function approveSignup(
       "Group validation failed: this site does not let approvers choose groups.",
     );
   const groups = await resolveGroups(groupReferences);
+  // The delegation rule: an approver gives only groups whose rights he holds himself.
+  await assertMayDelegate(approver, await rightsThroughGroups(groups));
   const taken = await db()
     .selectFrom("users")
     .select("id")
