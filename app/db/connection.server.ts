@@ -160,7 +160,8 @@ function guarded(dialect: KyselyDialect): KyselyDialect {
         get(target, prop) {
           if (prop === "acquireConnection")
             return () => {
-              if (openTransaction()) return Promise.reject(new GlobalConnectionInTransactionError());
+              if (openTransaction())
+                return Promise.reject(new GlobalConnectionInTransactionError());
               return target.acquireConnection();
             };
           return forward(target, prop);

@@ -136,14 +136,14 @@ const GATES: Record<
       name: "the management page",
       check: async (p) => (await clients.get(p)!.get("/fotoweb/views/management")).status,
       allowed: 200,
-      refused: [403],
+      refused: [404],
     },
     {
       name: "the applications API",
       check: async (p) =>
         (await clients.get(p)!.getJson("/fotoweb/api/config/applications")).status,
       allowed: 200,
-      refused: [403],
+      refused: [404],
     },
   ],
   manageArchives: [

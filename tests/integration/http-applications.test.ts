@@ -110,14 +110,14 @@ describe("the page without JavaScript", () => {
   });
 
   test("a member is refused, and a visitor is sent to sign in", async () => {
-    expect((await member.get(PAGE)).status).toBe(403);
+    expect((await member.get(PAGE)).status).toBe(404);
     const posted = await member.post(PAGE, {
       intent: "create",
       name: "x",
       grants: "authorization_code",
       redirectUris: "https://x.example/cb",
     });
-    expect(posted.status).toBe(403);
+    expect(posted.status).toBe(404);
     expect(await count()).toBe(0);
     const visitor = await new Client(server.url).get(PAGE);
     expect(visitor.status).toBe(302);
@@ -195,7 +195,7 @@ describe("the API", () => {
     expect(await count()).toBe(before);
   });
 
-  test("only administrators: others get 403 for every address, anonymous 401", async () => {
+  test("only administrators: to others every address is absent (404), anonymous 401", async () => {
     const { href } = await readApiJson<{ href: string }>(
       await postJson(owner, API, {
         name: "Kept",
@@ -205,12 +205,12 @@ describe("the API", () => {
     );
     const missing = `${API}/${"0".repeat(32)}/`;
     for (const path of [API, href, missing]) {
-      expect((await member.getJson(path)).status, path).toBe(403);
+      expect((await member.getJson(path)).status, path).toBe(404);
       expect((await new Client(server.url).getJson(path)).status, path).toBe(401);
     }
-    expect((await member.request(href, { method: "DELETE" })).status).toBe(403);
-    expect((await member.request(`${href}tokens`, { method: "POST" })).status).toBe(403);
-    expect((await postJson(member, API, { name: "x" })).status).toBe(403);
+    expect((await member.request(href, { method: "DELETE" })).status).toBe(404);
+    expect((await member.request(`${href}tokens`, { method: "POST" })).status).toBe(404);
+    expect((await postJson(member, API, { name: "x" })).status).toBe(404);
     expect((await owner.getJson(missing)).status).toBe(404);
     expect((await owner.request(missing, { method: "DELETE" })).status).toBe(404);
     expect((await owner.request(href, { method: "PUT" })).status).toBe(405);

@@ -138,9 +138,9 @@ describe("while sign-ups are off", () => {
 
 describe("the site owner's sign-up settings", () => {
   test("only those who manage settings reach the editor", async () => {
-    expect((await member.get(FIELDS)).status).toBe(403);
-    expect((await member.post(FIELDS, FIELD_ROWS)).status).toBe(403);
-    expect((await approver.get(FIELDS)).status).toBe(403);
+    expect((await member.get(FIELDS)).status).toBe(404);
+    expect((await member.post(FIELDS, FIELD_ROWS)).status).toBe(404);
+    expect((await approver.get(FIELDS)).status).toBe(404);
     expect((await new Client(server.url).get(FIELDS)).status).toBe(302);
     expect((await getSiteSettings()).signups.enabled).toBe(false);
   });

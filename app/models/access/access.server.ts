@@ -9,10 +9,7 @@ import {
   type ArchiveAccess,
 } from "~/models/archive/archive.server";
 import type { ArchivePermission } from "~/models/archive/archive.schema";
-import {
-  CAPABILITIES,
-  type Capability,
-} from "~/models/group/group.schema";
+import { CAPABILITIES, type Capability } from "~/models/group/group.schema";
 import { capabilitiesFromGroups } from "~/models/group/membership.server";
 import { Problem } from "~/models/problem/problem";
 import { delegationDecision, rightsOfAccount, rightsThroughGroups } from "./delegation.server";
@@ -499,12 +496,22 @@ const SITE_ACTION_REFUSALS: Record<SiteAction, string> = {
     "Only an administrator with the manage-archives permission can configure archives and their metadata.",
 };
 
+const HIDDEN_SITE_AREAS: ReadonlySet<SiteAction> = new Set([
+  "ManageSettings",
+  "ManageApplications",
+  "ManageArchives",
+]);
+
 export async function siteDecision(
   viewer: Viewer | null,
   action: SiteAction,
 ): Promise<Decision<Viewer>> {
   const decision = await capabilityDecision(viewer, SITE_ACTION_CAPABILITY[action]);
   if (decision.allowed || decision.problem.kind === "unauthenticated") return decision;
+  // Administration areas answer as absent to those without the capability, as everywhere else;
+  // only an action on something the viewer sees (an archive's cover) is refused as such.
+  if (HIDDEN_SITE_AREAS.has(action))
+    return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
   return { allowed: false, problem: new Problem("forbidden", SITE_ACTION_REFUSALS[action]) };
 }
 

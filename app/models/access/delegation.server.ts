@@ -78,7 +78,10 @@ async function rightsOfPrincipals(userIds: number[], groupIds: number[]): Promis
 /** What the viewer holds: every right of the site owner, else his groups' and his entries'. */
 export async function rightsHeldBy(viewer: Viewer): Promise<Rights> {
   if (viewer.isSiteOwner) return ALL_RIGHTS;
-  const [capabilities, access] = await Promise.all([capabilitiesFromGroups(viewer), archiveAccess(viewer)]);
+  const [capabilities, access] = await Promise.all([
+    capabilitiesFromGroups(viewer),
+    archiveAccess(viewer),
+  ]);
   const archives: ArchiveRights = new Map();
   for (const [id, a] of access) archives.set(id, new Map(a.filtersOf));
   return { all: false, capabilities, archives };
