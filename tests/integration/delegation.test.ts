@@ -40,7 +40,6 @@ let server: TestServer;
 let owner: Viewer;
 const group: Record<string, number> = {};
 const user: Record<string, Viewer> = {};
-let archiveId: number;
 
 const LIMIT_MS = 10_000;
 
@@ -132,14 +131,13 @@ beforeAll(async () => {
   group.readers = await makeGroup("Readers", {});
   group.plain = await makeGroup("Plain", {});
   group.invitingPlain = await makeGroup("Plain inviters", { inviteUsers: true });
-  archiveId = (
-    await createArchive({
-      name: "Delegated",
-      members: [
-        { type: "group", id: group.readers, permissions: ["View", "EditText"], autoSearch: "" },
-      ],
-    })
-  ).id;
+  // Readers hold access in an archive and no capability at all.
+  await createArchive({
+    name: "Delegated",
+    members: [
+      { type: "group", id: group.readers, permissions: ["View", "EditText"], autoSearch: "" },
+    ],
+  });
   user.people = await makeUser("people", [group.people!]);
   user.settings = await makeUser("settings", [group.settings!]);
   user.inviter = await makeUser("inviter", [group.inviters!]);
