@@ -116,6 +116,32 @@ afterAll(async () => {
 });
 
 describe("who may read the directory", () => {
+  test("a sharer reads what a picker needs: enabled accounts by name, nothing more", async () => {
+    await db()
+      .updateTable("users")
+      .set({ is_enabled: 0 })
+      .where("username", "=", "dir03")
+      .execute();
+    try {
+      const full = await read<UserRow>(peopleManager, `${USERS}?q=directory&n=100`);
+      const picked = await read<UserRow>(sharer, `${USERS}?q=directory&n=100`);
+      expect(full.data.map((r) => r.displayName)).toContain("Directory Person 03");
+      expect(full.data.some((r) => r.organization === "Even Org")).toBe(true);
+      expect(picked.data.map((r) => r.displayName)).not.toContain("Directory Person 03");
+      expect(picked.data).toHaveLength(29);
+      expect(picked.data.every((r) => r.organization === "" && r.description === "")).toBe(true);
+      // Nor can the hidden fields be found by searching them.
+      expect((await read<UserRow>(peopleManager, `${USERS}?q=even org`)).paging.count).toBe(15);
+      expect((await read<UserRow>(sharer, `${USERS}?q=even org`)).paging.count).toBe(0);
+    } finally {
+      await db()
+        .updateTable("users")
+        .set({ is_enabled: 1 })
+        .where("username", "=", "dir03")
+        .execute();
+    }
+  });
+
   test("archive managers, people managers, album sharers and the site owner", async () => {
     for (const client of [owner, archivist, peopleManager, sharer]) {
       expect((await read<UserRow>(client, USERS)).paging.count).toBeGreaterThan(30);

@@ -695,9 +695,19 @@ export async function peopleDirectoryDecision(viewer: Viewer | null): Promise<De
   return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
 }
 
-/** peopleDirectoryDecision, throwing its Problem when refused. */
-export async function requirePeopleDirectory(viewer: Viewer | null): Promise<Viewer> {
-  return decided(await peopleDirectoryDecision(viewer));
+/**
+ * How much of the directory the viewer reads: managers of people or archives choose among
+ * everyone and see each row whole; someone who may only share albums reads what a share picker
+ * needs (enabled accounts, their names), so holding the sharing flags, as Registered Users do by
+ * default, does not open the site's accounts, organizations and descriptions to every account.
+ */
+export type DirectoryScope = "full" | "picker";
+
+/** peopleDirectoryDecision, throwing its Problem when refused; answers the viewer's scope. */
+export async function requirePeopleDirectory(viewer: Viewer | null): Promise<DirectoryScope> {
+  const allowed = decided(await peopleDirectoryDecision(viewer));
+  const held = await capabilitiesOf(allowed);
+  return held.has("manageUsers") || held.has("manageArchives") ? "full" : "picker";
 }
 
 /** The action flags of one user for this viewer (spec 002 sections 3 and 6). */

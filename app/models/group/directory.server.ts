@@ -44,18 +44,16 @@ export async function userDirectory(
   viewer: Viewer | null,
   query: UserDirectoryQuery,
 ): Promise<DirectoryRows<DirectoryUser>> {
-  await requirePeopleDirectory(viewer);
+  const scope = await requirePeopleDirectory(viewer);
+  const searched =
+    scope === "full"
+      ? [sql`username`, sql`full_name`, sql`organization`, sql`description`]
+      : [sql`username`, sql`full_name`];
   const matching = () => {
     let q = db().selectFrom("users");
-    if (query.disableGuest) q = q.where("id", "!=", GUEST_USER_ID);
-    if (query.q)
-      q = q.where((eb) =>
-        eb.or(
-          [sql`username`, sql`full_name`, sql`organization`, sql`description`].map((c) =>
-            like(c, query.q),
-          ),
-        ),
-      );
+    if (query.disableGuest || scope === "picker") q = q.where("id", "!=", GUEST_USER_ID);
+    if (scope === "picker") q = q.where("is_enabled", "=", 1);
+    if (query.q) q = q.where((eb) => eb.or(searched.map((c) => like(c, query.q))));
     return q;
   };
   const { n } = await matching()
@@ -64,11 +62,13 @@ export async function userDirectory(
   const column = (field: string) =>
     field === "id"
       ? sql`id`
-      : field === "organization"
-        ? sql`lower(organization)`
-        : field === "description"
-          ? sql`lower(description)`
-          : sql`lower(${userDisplayName})`;
+      : scope === "picker"
+        ? sql`lower(${userDisplayName})`
+        : field === "organization"
+          ? sql`lower(organization)`
+          : field === "description"
+            ? sql`lower(description)`
+            : sql`lower(${userDisplayName})`;
   return pageOf(Number(n), query, async (limit, offset) => {
     let q = matching()
       .select(["id", "organization", "description"])
@@ -79,8 +79,8 @@ export async function userDirectory(
     return rows.map((r) => ({
       id: r.id,
       displayName: r.name,
-      organization: r.organization,
-      description: r.description,
+      organization: scope === "full" ? r.organization : "",
+      description: scope === "full" ? r.description : "",
     }));
   });
 }
