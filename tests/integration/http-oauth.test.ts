@@ -414,7 +414,7 @@ describe("a token never does more than its user", () => {
     const listed = await p.call("/fotoweb/api/config/applications", {
       headers: { accept: "application/json" },
     });
-    expect(listed.status).toBe(403);
+    expect(listed.status).toBe(404);
   });
 
   test("when its user loses a right, every token loses it at once", async () => {

@@ -63,7 +63,7 @@ describe("applications", () => {
   });
 
   test("only the site owner manages them; the guest cannot be their user", async () => {
-    await expect(listApplications(member)).rejects.toMatchObject({ kind: "forbidden" });
+    await expect(listApplications(member)).rejects.toMatchObject({ kind: "not-found" });
     await expect(createApplication(null, input())).rejects.toMatchObject({
       kind: "unauthenticated",
     });

@@ -86,7 +86,7 @@ describe("capabilities", () => {
     expect(held.has("manageUsers")).toBe(false);
     expect((await siteDecision(alice, "SetPosterAsset")).allowed).toBe(true);
     const refused = await siteDecision(alice, "ManageSettings");
-    expect(!refused.allowed && refused.problem.kind).toBe("forbidden");
+    expect(!refused.allowed && refused.problem.kind).toBe("not-found");
   });
 
   test("Registered Users keeps what every signed-in person could do before", async () => {
