@@ -69,7 +69,7 @@ function withStatementCache(sqlite: SQLite.Database) {
 }
 
 /*
- * The transaction rule (decision 068). A query inside a transaction runs on that transaction: on
+ * The transaction rule (decision 072). A query inside a transaction runs on that transaction: on
  * SQLite there is one connection, so a read through the global connection while a transaction
  * holds it waits forever (issue 29 found a group edit that hung every later request that way).
  * The open transaction travels with the async context: db() hands it out, a transaction begun

@@ -29,7 +29,7 @@ import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 
 /*
- * The delegation rule (decision 067), path by path, as each narrow administrator: nobody gives a
+ * The delegation rule (decision 071), path by path, as each narrow administrator: nobody gives a
  * right (a capability, or access in an archive) he does not hold, through an application's user,
  * an invitation, an approval, a group's members or member-of, an edit, a removal, a disabling or
  * a deletion. Every refused call leaves the stored people and groups as they were. Every call

@@ -4,7 +4,7 @@ import { GUEST_USER_ID } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
 /*
- * The transaction rule (decision 068) on the dialect under test: inside a transaction db() is
+ * The transaction rule (decision 072) on the dialect under test: inside a transaction db() is
  * that transaction, a transaction begun inside it joins it, and a query that takes a connection
  * of its own while one is open fails at once instead of waiting (on SQLite, forever).
  */

@@ -18,7 +18,7 @@ import type { Viewer } from "~/models/user/user.schema";
 import type { Decision } from "./access.server";
 
 /*
- * The delegation rule (decision 067): no one gives a right he does not hold, by any path. A right
+ * The delegation rule (decision 071): no one gives a right he does not hold, by any path. A right
  * is a capability (a group flag) or a permission in an archive, with the search filter that
  * narrows it. Every path that gives or takes rights weighs what it touches as Rights and asks
  * delegationDecision: an application's user, an invitation's and an approval's groups, a

@@ -246,7 +246,7 @@ function parsePermissions(text: string): ArchivePermission[] {
 
 /**
  * The member entries naming any of these users or groups, in every archive (the delegation rule
- * weighs what a membership or an account would give; decision 067).
+ * weighs what a membership or an account would give; decision 071).
  */
 export async function memberEntriesOfPrincipals(principals: {
   userIds: readonly number[];
