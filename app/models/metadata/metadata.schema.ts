@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { METADATA_FIELDS, type FieldType } from "./metadata-fields";
-import { backtrackingRisk } from "./pattern-safety";
+import { patternProblem } from "~/models/validation/pattern";
 
 /*
  * Metadata field definitions and metadata views (decision 032), one set of schemas for the model,
@@ -164,16 +164,6 @@ const dropdownValueSchema = z
   ])
   .transform((v): DropdownValue => (typeof v === "string" ? { Value: v, Description: "" } : v));
 
-/** Whether a pattern compiles; a refused one never reaches a client's input mask. */
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern, "u");
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The revision a change was made from (the record's Revision): a save over a newer one is 409. */
 const revisionSchema = z.string().max(40, "This is not a revision").optional();
 
@@ -196,10 +186,10 @@ export const fieldInputSchema = z
         Regexp: z
           .string()
           .max(500, "Use at most 500 characters")
-          .refine(compiles, "This is not a regular expression")
           .superRefine((pattern, ctx) => {
-            const risk = compiles(pattern) ? backtrackingRisk(pattern) : null;
-            if (risk) ctx.addIssue({ code: "custom", message: risk });
+            // RE2 runs it (decision 069); what RE2 cannot compile is refused here.
+            const problem = patternProblem(pattern);
+            if (problem) ctx.addIssue({ code: "custom", message: problem });
           })
           .optional(),
         HelpText: z.string().trim().max(500, "Use at most 500 characters").optional(),
