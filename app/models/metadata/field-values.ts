@@ -6,6 +6,7 @@ import { FIXED_FIELD, type DataType, type FieldDefinition } from "./metadata.sch
 import { userPatternMatches } from "~/models/validation/pattern";
 // Loaded for its engine: these checks run on the server only (components import types).
 import "~/models/validation/pattern.server";
+import { hasUnsafeLineCharacter, hasUnsafeTextCharacter } from "~/models/validation/text.schema";
 
 /*
  * The rules a metadata edit keeps (issue 17, decision 045): what a value of each field may be,
@@ -100,10 +101,6 @@ export function ruleOf(field: EditorField | FieldDefinition): FieldRule {
 }
 
 // Line breaks (and tabs) belong to multiline fields; every other control character is refused.
-// eslint-disable-next-line no-control-regex -- control characters are what these find
-const CONTROL = /[\u0000-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 const ISO_DATE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -135,7 +132,7 @@ export function matchesFieldPattern(pattern: string | undefined, value: string):
 /** What is wrong with one (trimmed) value of the field; null when it may be stored. */
 export function valueProblem(rule: FieldRule, value: string): string | null {
   const help = rule.validation.helpText?.trim() || null;
-  if ((rule.multiline ? CONTROL_BUT_LINES : CONTROL).test(value))
+  if ((rule.multiline ? hasUnsafeTextCharacter : hasUnsafeLineCharacter)(value))
     return rule.multiline
       ? "Use no control characters"
       : "Use no line breaks or control characters";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { METADATA_FIELDS, type FieldType } from "./metadata-fields";
 import { patternProblem } from "~/models/validation/pattern";
+import { hasUnsafeLineCharacter } from "~/models/validation/text.schema";
 
 /*
  * Metadata field definitions and metadata views (decision 032), one set of schemas for the model,
@@ -137,8 +138,7 @@ export const BUILTIN_FIELD_DEFINITIONS: readonly FieldDefinition[] = [
 ];
 
 // Labels, group names and namespace aliases end up in URLs and pages: no slashes or controls.
-// eslint-disable-next-line no-control-regex -- control characters are what it refuses
-const PLAIN_TEXT = /^[^\u0000-\u001f\u007f/\\]*$/;
+const isPlainText = (v: string) => !/[/\\]/.test(v) && !hasUnsafeLineCharacter(v);
 
 const label = (what: string) =>
   z.preprocess(
@@ -148,7 +148,7 @@ const label = (what: string) =>
       .trim()
       .min(1, `Enter ${what}`)
       .max(100, "Use at most 100 characters")
-      .regex(PLAIN_TEXT, "Use no slashes or control characters"),
+      .refine(isPlainText, "Use no slashes or control characters"),
   );
 
 const flag = (fallback: boolean) =>
@@ -206,7 +206,7 @@ export const fieldInputSchema = z
       .string()
       .trim()
       .max(100, "Use at most 100 characters")
-      .regex(PLAIN_TEXT, "Use no slashes or control characters")
+      .refine(isPlainText, "Use no slashes or control characters")
       .default(""),
     Revision: revisionSchema,
   })

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { newPasswordSchema, PASSWORD_MAX } from "~/models/auth/auth.schema";
 import { patternProblem, userPatternMatches } from "~/models/validation/pattern";
+import { hasUnsafeLineCharacter, LINE_TEXT_MESSAGE } from "~/models/validation/text.schema";
 
 /*
  * Sign-ups (spec 002 sections 3, 5 and 7; decision 036): the site's setting, its extra field
@@ -151,7 +152,8 @@ const nameSchema = (label: string) =>
     .string({ message: `${label} is a required field` })
     .trim()
     .min(1, `${label} is a required field`)
-    .max(100, "At most 100 characters");
+    .max(100, "At most 100 characters")
+    .refine((v) => !hasUnsafeLineCharacter(v), LINE_TEXT_MESSAGE);
 
 /*
  * A field left out of a post reads as empty, so its message joins the others: a missing key
