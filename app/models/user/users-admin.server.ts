@@ -19,7 +19,7 @@ import {
 import { groupsOfUser } from "~/models/group/membership.server";
 import { Problem } from "~/models/problem/problem";
 import { deleteUserSessions } from "~/models/session/session.server";
-import { assertSeatsAvailable } from "./license.server";
+import { assertSeatsAvailable, reserveSeat } from "./license.server";
 import { LICENSE_LEVELS, LICENSE_MODES, NEW_USER_LICENSE_LEVEL } from "./license";
 import {
   GENERATED_PASSWORD_LENGTH,
@@ -442,6 +442,8 @@ export async function createManagedUser(
   const row = await db()
     .transaction()
     .execute(async (trx) => {
+      // The check above answers early; this one, serialised with every other, is the rule.
+      if (holdsSeat(next)) await reserveSeat(trx);
       // Checked again inside: two creations of one name race to the unique index otherwise.
       if (await usernameTaken(username, undefined, trx)) throw new Problem("conflict", USER_EXISTS);
       const { id } = await trx
