@@ -77,3 +77,34 @@ test("12 simultaneous accounts made by invitation or sign-up approval (createUse
     }
   expect(await seatsInUse()).toBe(SEATS);
 });
+
+test("6 simultaneous enables, one by one and in bulk, with 1 of 4 seats used: 4 in use after", async () => {
+  await oneSeatUsed();
+  const disabled = await db()
+    .selectFrom("users")
+    .select("id")
+    .where("is_enabled", "=", 0)
+    .where("license_level", ">", 0)
+    .where((eb) => eb.or([eb("username", "like", "rush%"), eb("username", "like", "invited%")]))
+    .orderBy("id")
+    .execute();
+  expect(disabled).toHaveLength(6);
+  const patch = (path: string, body: unknown) =>
+    owner.request(path, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+  const responses = await Promise.all(
+    disabled.map(({ id }, i) =>
+      i % 2 === 0
+        ? patch(`${API}/${id}`, { account: { isEnabled: true } })
+        : patch(API, { data: { account: { isEnabled: true } }, users: [`${API}/${id}`] }),
+    ),
+  );
+  const statuses = responses.map((r) => r.status);
+  expect(statuses.filter((s) => s === 409)).toHaveLength(3);
+  expect(statuses.filter((s) => s !== 409).every((s) => s >= 200 && s < 300)).toBe(true);
+  for (const response of responses) if (response.status !== 204) await readApiJson(response);
+  expect(await seatsInUse()).toBe(SEATS);
+});
