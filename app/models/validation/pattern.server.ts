@@ -38,15 +38,23 @@ function compile(source: string): RE2 | null {
   return re;
 }
 
+// Stored settings are parsed on every request, each of their patterns checked again.
+const problems = new Map<string, string | null>();
+
 /** RE2's own message names the construct, e.g. "invalid repetition size: {1001}". */
 function compileProblem(pattern: string): string | null {
+  const known = problems.get(pattern);
+  if (known !== undefined) return known;
+  let problem: string | null = null;
   try {
     release(new RE2(pattern, "u"));
-    return null;
   } catch (error) {
     const detail = error instanceof Error ? error.message.replace(/^.*?\/u: /, "") : "";
-    return `This pattern cannot be used${detail ? ` (${detail})` : ""}`;
+    problem = `This pattern cannot be used${detail ? ` (${detail})` : ""}`;
   }
+  if (problems.size >= 1000) problems.clear();
+  problems.set(pattern, problem);
+  return problem;
 }
 
 export const re2Engine: PatternEngine = {
