@@ -3,6 +3,8 @@ import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { deferredScriptsMarkup } from "./utils/deferred-scripts.server";
 import { NonceContext } from "./utils/nonce";
+// User patterns (sign-up fields, metadata validation) run on RE2 on the server (decision 069).
+import "./models/validation/pattern.server";
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;

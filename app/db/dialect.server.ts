@@ -51,6 +51,24 @@ export async function lockAllRows(trx: Kysely<Database>, table: LockableTable): 
   await sql`select id from ${sql.table(table)} order by id for update`.execute(trx);
 }
 
+/* ---------- seats ---------- */
+
+// Any constant; it only has to differ from the other advisory locks (there are none yet).
+const SEATS_LOCK = 290_001;
+
+/**
+ * Makes the transactions that give out licensed seats run one after the other until each ends,
+ * so the count each reads includes the account the one before inserted (issue 29: twelve
+ * simultaneous creations overran four seats). PostgreSQL: a transaction-scoped advisory lock.
+ * SQLite: a write that changes nothing takes the database's write lock at once, as BEGIN
+ * IMMEDIATE would, so another process cannot count in between; within one process the single
+ * connection already runs one transaction at a time.
+ */
+export async function serialiseSeatChanges(trx: Kysely<Database>): Promise<void> {
+  if (isPostgres()) await sql`select pg_advisory_xact_lock(${SEATS_LOCK})`.execute(trx);
+  else await sql`update users set id = id where 0`.execute(trx);
+}
+
 /**
  * Atomically takes the first due job (by run_after, then id) and applies `claim` to it; undefined
  * when nothing is due. Concurrent claimers never get the same row.

@@ -180,6 +180,8 @@ export interface JobsTable {
   owner_id: number | null;
   created_at: string;
   updated_at: string;
+  /** A task's undo, once one is made: one undo per task (decision 070). */
+  undone_by: Generated<number | null>;
 }
 
 export interface ArchivesTable {

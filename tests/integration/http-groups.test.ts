@@ -604,3 +604,21 @@ describe("who may", () => {
     ).toBe(204);
   });
 });
+
+describe("names with hidden characters (issue 29, decision 070)", () => {
+  test("a NUL, a control or a direction override in a name is 400 and stores nothing", async () => {
+    const before = await storedGroups();
+    for (const name of [
+      "Press\u0000room",
+      "Press\u0085room",
+      "Press\u202Emoor",
+      "Press\u2066room",
+    ]) {
+      const response = await send(owner, "POST", API, { name });
+      expect(response.status, JSON.stringify(name)).toBe(400);
+      const body = await readApiJson<{ fieldErrors?: Record<string, string> }>(response);
+      expect(body.fieldErrors?.name, JSON.stringify(name)).toMatch(/control characters/);
+    }
+    expect(await storedGroups()).toEqual(before);
+  });
+});

@@ -549,3 +549,19 @@ describe("the pane's plain forms and pins", () => {
     await send(editorClient, "DELETE", folder.href);
   });
 });
+
+describe("names with hidden characters (issue 29, decision 070)", () => {
+  test("a NUL or a direction override in a smart folder's name is 400 and stores nothing", async () => {
+    const before = await db().selectFrom("smart_folders").selectAll().execute();
+    for (const name of ["Sun\u0000set", "Sun\u202Eset", "Sun\u009bset"]) {
+      const response = await send(editorClient, "POST", smartFoldersHref(archive.href), {
+        name,
+        expression: "*",
+      });
+      expect(response.status, JSON.stringify(name)).toBe(400);
+      const body = await readApiJson<{ fieldErrors: Record<string, string> }>(response);
+      expect(Object.keys(body.fieldErrors), JSON.stringify(name)).toEqual(["name"]);
+    }
+    expect(await db().selectFrom("smart_folders").selectAll().execute()).toEqual(before);
+  });
+});

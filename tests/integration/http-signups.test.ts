@@ -535,3 +535,30 @@ describe("approve and reject", () => {
     expect(await pendingRows()).toHaveLength(1);
   });
 });
+
+describe("patterns from people (issue 29, decision 069)", () => {
+  test("a pattern RE2 cannot run is refused by its field; nothing changes", async () => {
+    const before = (await getSiteSettings()).signups;
+    const response = await owner.post(FIELDS, {
+      ...FIELD_ROWS,
+      "fields[0].regex": "^(?=NE)[A-Z]+$",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Look-ahead and look-behind");
+    expect((await getSiteSettings()).signups).toEqual(before);
+  });
+
+  test("^(a+)+$ is saved and answers an anonymous hostile value at once, correctly", async () => {
+    const rows = { ...FIELD_ROWS, "fields[0].regex": "^(a+)+$", "fields[0].helpText": "Only a" };
+    expect((await owner.post(FIELDS, rows)).status).toBe(302);
+    const before = (await pendingRows()).length;
+    // 27 characters took 2.6 s on the backtracking engine, doubling with each one more.
+    const hostile = await signUp(person("r1", { extra_department: `${"a".repeat(60)}!` }));
+    expect(hostile.status).toBe(400);
+    expect(await hostile.text()).toContain("Only a");
+    expect(await pendingRows()).toHaveLength(before);
+    const fitting = await signUp(person("r2", { extra_department: "a".repeat(60) }));
+    expect(fitting.status).toBe(302);
+    expect(await pendingRows()).toHaveLength(before + 1);
+  });
+});

@@ -176,6 +176,45 @@ describe("import and export", () => {
     expect((await plain.get(`/fotoweb/api/taxonomies/${colours}/export.csv`)).status).toBe(403);
   });
 
+  test("cells a spreadsheet would run as formulas are exported quoted and import back exactly (issue 29)", async () => {
+    const formulas = await field("Formulas");
+    await createTaxonomy(formulas, { pluralName: "Formulas" });
+    const root = await createItem(formulas, null, {
+      name: '=HYPERLINK("http://evil.example","x")',
+      value: "+1",
+      description: "@SUM(A1)",
+    });
+    await createItem(formulas, root.id, {
+      name: "-minus",
+      value: "'=quoted",
+      description: "plain",
+    });
+    const exported = await admin.get(`/fotoweb/api/taxonomies/${formulas}/export.csv`);
+    const text = await exported.text();
+    expect(text.split("\r\n")).toEqual([
+      "path,name,value,description,customSearch,acl",
+      `,"'=HYPERLINK(""http://evil.example"",""x"")",'+1,'@SUM(A1),,Navigate;Query;Set`,
+      `"'=HYPERLINK(""http://evil.example"",""x"")",'-minus,''=quoted,plain,,Navigate;Query;Set`,
+      "",
+    ]);
+    const again = await admin.request(`/fotoweb/api/taxonomies/${formulas}/import`, {
+      method: "POST",
+      headers: { "content-type": "text/csv", accept: "application/json" },
+      body: text,
+    });
+    expect(await readApiJson(again)).toEqual({ added: 0, updated: 2 });
+    const items = await db()
+      .selectFrom("taxonomy_items")
+      .select(["name", "value", "description"])
+      .where("field_id", "=", formulas)
+      .orderBy("id")
+      .execute();
+    expect(items).toEqual([
+      { name: '=HYPERLINK("http://evil.example","x")', value: "+1", description: "@SUM(A1)" },
+      { name: "-minus", value: "'=quoted", description: "plain" },
+    ]);
+  });
+
   test("any bad line: nothing changes, every line named", async () => {
     const before = await names(colours);
     const csv = [

@@ -867,3 +867,39 @@ describe("the site owner", () => {
     expect((await owner.getJson(API)).status).toBe(200);
   });
 });
+
+describe("names with hidden characters (issue 29, decision 070)", () => {
+  test("a NUL or a direction override in a user's names is 400 and stores nothing", async () => {
+    const count = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom("users")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const hostile: [string, Record<string, unknown>][] = [
+      [
+        "given name NUL",
+        newUser("nul-given", {
+          address: { givenName: "Ann\u0000", surname: "S", email: "a@example.com" },
+        }),
+      ],
+      [
+        "surname override",
+        newUser("bidi-surname", {
+          address: { givenName: "Ann", surname: "S\u202Egpj", email: "b@example.com" },
+        }),
+      ],
+      ["user name NUL", newUser("nul\u0000name")],
+    ];
+    for (const [what, body] of hostile) {
+      const response = await send(owner, "POST", API, body);
+      expect(response.status, what).toBe(400);
+      await readApiJson(response);
+    }
+    expect(await count()).toBe(before);
+  });
+});

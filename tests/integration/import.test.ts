@@ -369,9 +369,9 @@ describe("importing a folder tree", () => {
         ? "  bad/caf\ufffd.jpg: The file name is not valid UTF-8 text. Rename the file and import again."
         : null,
       "  bad/empty.jpg: The file is empty (zero bytes).",
-      "  bad/ev\\u001b[2Jil.jpg: A file name cannot hold folder separators (/ or \\) or control characters. Rename the file and import it again.",
+      "  bad/ev\\u001b[2Jil.jpg: A file name cannot hold control characters (line breaks, tabs) or direction overrides. Rename the file and import it again.",
       "  bad/header.jpg: The file is damaged: its image header cannot be read.",
-      "  bad/invoice\\u202efdp.jpg: A file name cannot hold folder separators (/ or \\) or control characters. Rename the file and import it again.",
+      "  bad/invoice\\u202efdp.jpg: A file name cannot hold control characters (line breaks, tabs) or direction overrides. Rename the file and import it again.",
       "  bad/logo.svg: This SVG file contains script, event handlers, embedded web content or references to outside entities, which are not accepted.",
       "  bad/page.jpg: HTML files are not accepted, because a web page can run script. Save it as PDF, or put it in a ZIP archive.",
     ].filter((line) => line !== null);

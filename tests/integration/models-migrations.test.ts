@@ -396,6 +396,7 @@ describe("re-running migrations", () => {
       "0013_editing",
       "0014_albums",
       "0015_organize",
+      "0016_undo_claim",
     ]);
   });
 
@@ -466,6 +467,7 @@ describe("an empty database", () => {
       "0013_editing",
       "0014_albums",
       "0015_organize",
+      "0016_undo_claim",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
     expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 49 : 44);
@@ -579,6 +581,7 @@ describe("frozen migrations (decision 025)", () => {
         "0013_editing",
         "0014_albums",
         "0015_organize",
+        "0016_undo_claim",
       ]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
@@ -652,6 +655,7 @@ describe("frozen migrations (decision 025)", () => {
         "0013_editing",
         "0014_albums",
         "0015_organize",
+        "0016_undo_claim",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")

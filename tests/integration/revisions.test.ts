@@ -15,6 +15,7 @@ import {
   REVISIONS_PER_PAGE,
   rollbackRevision,
   rollbackToRevision,
+  SAME_REVISION_ROLLBACK,
   type AssetRef,
 } from "~/models/asset/revision-history.server";
 import {
@@ -437,6 +438,32 @@ describe("rollback", () => {
       [2, "edit"],
       [1, "upload"],
     ]);
+  });
+
+  test("five simultaneous rollbacks to one revision make one revision; the others are told it is current", async () => {
+    await edit("Second");
+    const outcomes = await Promise.allSettled(
+      [1, 2, 3, 4, 5].map(() => rollbackRevision(rollbacker, ref, "1", "full")),
+    );
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    for (const o of outcomes)
+      if (o.status === "rejected")
+        expect(o.reason).toMatchObject({ kind: "conflict", message: SAME_REVISION_ROLLBACK });
+    const list = await listRevisions(owner, ref);
+    expect(list.data.map((r) => [r.number, r.kind])).toEqual([
+      [3, "rollback"],
+      [2, "edit"],
+      [1, "upload"],
+    ]);
+    // Once more, alone: the current revision already is revision 1's content.
+    expect(await refusal(rollbackRevision(rollbacker, ref, "1", "full"))).toMatchObject({
+      kind: "conflict",
+      message: SAME_REVISION_ROLLBACK,
+    });
+    // Metadata only, to the revision whose metadata is current: the same answer.
+    expect(await refusal(rollbackRevision(rollbacker, ref, "1", "metadata"))).toMatchObject({
+      kind: "conflict",
+    });
   });
 
   test("metadata only keeps the current file name; file only keeps the current metadata", async () => {

@@ -8,6 +8,7 @@ import { ASSET_NOT_FOUND } from "~/models/access/access.server";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { assetHref } from "~/models/asset/asset.server";
 import {
+  ALREADY_UNDONE,
   createTask,
   itemContext,
   runTask,
@@ -311,6 +312,38 @@ describe("undo", () => {
     await expect(createTask(editor, "undo", [], { jobId: undo.jobId })).rejects.toThrow(
       UNDO_OF_UNDO,
     );
+  });
+});
+
+describe("one undo per task (issue 29)", () => {
+  test("three simultaneous undos of one finished task: one is made, two are refused 409", async () => {
+    restore = registerFake("rotate", fakeOperation());
+    const ids = await assets(archives.edit, 2);
+    const { jobId } = await createTask(editor, "rotate", items(ids), { degrees: 90 });
+    await run(jobId);
+    await db().updateTable("jobs").set({ status: "done" }).where("id", "=", jobId).execute();
+    const undoJobs = () =>
+      db()
+        .selectFrom("jobs")
+        .select("id")
+        .where("type", "=", TASK_JOB)
+        .where("payload", "like", '%"operation":"undo"%')
+        .execute();
+    const before = (await undoJobs()).length;
+    const outcomes = await Promise.allSettled(
+      [1, 2, 3].map(() => createTask(editor, "undo", [], { jobId })),
+    );
+    const made = outcomes.filter((o) => o.status === "fulfilled");
+    expect(made).toHaveLength(1);
+    for (const o of outcomes)
+      if (o.status === "rejected")
+        expect(o.reason).toMatchObject({ kind: "conflict", message: ALREADY_UNDONE });
+    expect((await undoJobs()).length).toBe(before + 1);
+    // A later request is refused the same way.
+    await expect(createTask(editor, "undo", [], { jobId })).rejects.toMatchObject({
+      kind: "conflict",
+      message: ALREADY_UNDONE,
+    });
   });
 });
 

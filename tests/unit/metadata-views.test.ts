@@ -9,6 +9,8 @@ import {
   type ViewInputValues,
 } from "~/models/metadata/metadata.schema";
 import { metadataSetView } from "~/models/metadata/metadata.view";
+// The server's engine for people's patterns, as the server loads it (decision 069).
+import "~/models/validation/pattern.server";
 
 /*
  * The rules of metadata views and custom fields (decision 032), without a database: spec 001's

@@ -11,6 +11,8 @@ import {
   type SignupField,
 } from "~/models/signup/signup.schema";
 import { formatSignupDate } from "~/utils/format";
+// The server's engine for people's patterns, as the server loads it (decision 069).
+import "~/models/validation/pattern.server";
 
 /* Sign-up fields, their values and the editor's rows (decision 036; spec 002 section 5). */
 

@@ -7,6 +7,8 @@ import {
   siteSettingsFormSchema,
   siteSettingsSchema,
 } from "~/models/site/site.schema";
+// The server's engine for people's patterns, as the server loads it (decision 069).
+import "~/models/validation/pattern.server";
 
 const defaults = {
   siteName: "Arkiv",

@@ -28,6 +28,29 @@ describe("CSV", () => {
     ]);
   });
 
+  test("formula cells get a leading quote, which reading takes off (issue 29)", () => {
+    const values = [
+      "=1+1",
+      "+1",
+      "-1",
+      "@SUM(A1)",
+      "\tTAB",
+      "\r=CR",
+      "'=x",
+      "''+y",
+      "'plain",
+      "a=b",
+      "",
+    ];
+    const csv = toCsv([values]);
+    expect(csv).toBe(`'=1+1,'+1,'-1,'@SUM(A1),'\tTAB,"'\r=CR",''=x,'''+y,'plain,a=b,\r\n`);
+    const parsed = parseCsv(csv);
+    expect(parsed.ok && parsed.rows[0]!.fields).toEqual(values);
+    // A file written by hand, unguarded, is read as it is.
+    const hand = parseCsv("=SUM(A1),+1,'x\n");
+    expect(hand.ok && hand.rows[0]!.fields).toEqual(["=SUM(A1)", "+1", "'x"]);
+  });
+
   test("path and ACL cells", () => {
     expect(pathCell(" Animals >Cats ")).toEqual(["Animals", "Cats"]);
     expect(pathCell("")).toEqual([]);

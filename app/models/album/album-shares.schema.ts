@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SHARE_ACCESS } from "./album.schema";
+import { hasUnsafeLineCharacter, hasUnsafeTextCharacter } from "~/models/validation/text.schema";
 
 /*
  * Sharing an album with users and groups (decision 055): the limits and schemas shared by the
@@ -25,23 +26,20 @@ export function parseShareTargetKey(value: string): { type: ShareTargetType; id:
   return match ? { type: match[1] as ShareTargetType, id: Number(match[2]) } : null;
 }
 
-// eslint-disable-next-line no-control-regex -- control characters are what it refuses
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
 /** The optional message mailed with a new share: plain text, never markup. */
 export const shareMessageSchema = z.object({
   title: z
     .string()
     .trim()
     .max(MAX_SHARE_MESSAGE_TITLE, `Keep the title to ${MAX_SHARE_MESSAGE_TITLE} characters.`)
-    .refine((s) => !/[\r\n]/.test(s) && !CONTROL.test(s), "The title must be one line of text.")
+    .refine((s) => !hasUnsafeLineCharacter(s), "The title must be one line of text.")
     .optional()
     .default(""),
   body: z
     .string()
     .trim()
     .max(MAX_SHARE_MESSAGE_BODY, `Keep the message to ${MAX_SHARE_MESSAGE_BODY} characters.`)
-    .refine((s) => !CONTROL.test(s), "The message holds characters that are not text.")
+    .refine((s) => !hasUnsafeTextCharacter(s), "The message holds characters that are not text.")
     .optional()
     .default(""),
 });

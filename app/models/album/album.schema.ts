@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasUnsafeLineCharacter, hasUnsafeTextCharacter } from "~/models/validation/text.schema";
 
 /*
  * Albums and sharing (issue 18, decision 051): the words, limits and schemas shared by forms,
@@ -48,9 +49,6 @@ export const LINK_REVOKED = "This link is no longer shared. Ask the person who s
 export const LINK_PASSWORD_WRONG = "The password is not right. Try again.";
 export const LINK_GUESSES_EXHAUSTED = `Too many wrong passwords. Try again in ${LINK_GUESS_WINDOW_MINUTES} minutes.`;
 
-// eslint-disable-next-line no-control-regex -- control characters are what it refuses
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
 /** An album's name: trimmed, one line, 1 to MAX_ALBUM_NAME characters. */
 export const albumNameSchema = z
   .string({ required_error: "Give the album a name." })
@@ -60,7 +58,7 @@ export const albumNameSchema = z
       .string()
       .min(1, "Give the album a name.")
       .max(MAX_ALBUM_NAME, `Keep the name to ${MAX_ALBUM_NAME} characters.`)
-      .refine((s) => !/[\r\n]/.test(s) && !CONTROL.test(s), "The name must be one line of text."),
+      .refine((s) => !hasUnsafeLineCharacter(s), "The name must be one line of text."),
   );
 
 export const albumDescriptionSchema = z
@@ -70,7 +68,10 @@ export const albumDescriptionSchema = z
     z
       .string()
       .max(MAX_ALBUM_DESCRIPTION, `Keep the description to ${MAX_ALBUM_DESCRIPTION} characters.`)
-      .refine((s) => !CONTROL.test(s), "The description holds characters that are not text."),
+      .refine(
+        (s) => !hasUnsafeTextCharacter(s),
+        "The description holds characters that are not text.",
+      ),
   );
 
 /** Create (POST to the user's albums URL) and the create popover: description may be empty. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasUnsafeLineCharacter } from "~/models/validation/text.schema";
 
 /*
  * The archive configuration record of spec 001 section 3, with the defaults a new archive gets
@@ -391,9 +392,8 @@ export const archiveNameSchema = z
   .min(1, "Enter a name for the archive.")
   .max(100, "An archive name has at most 100 characters.")
   .refine(
-    // eslint-disable-next-line no-control-regex -- control characters are what it refuses
-    (v) => !/[\u0000-\u001f\u007f/\\]/.test(v),
-    "An archive name cannot hold / \\ or control characters.",
+    (v) => !/[/\\]/.test(v) && !hasUnsafeLineCharacter(v),
+    "An archive name cannot hold / \\, control characters or direction overrides.",
   );
 
 /*

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { db, now } from "~/db/connection.server";
+import { lockRowForUpdate } from "~/db/dialect.server";
 import type { RevisionKind, RevisionRow } from "~/db/schema";
 import { assetDecision } from "~/models/access/access.server";
 import type { AccessAction } from "~/models/access/access.server";
@@ -301,6 +302,21 @@ export async function rollbackRevision(
   return db()
     .transaction()
     .execute(async (trx) => {
+      // Rollbacks of one asset wait for each other here, and each compares with what the one
+      // before made current: five at once made five identical revisions (issue 29).
+      await lockRowForUpdate(trx, "assets", found.assetId);
+      const current = await trx
+        .selectFrom("revisions")
+        .innerJoin("assets", (join) =>
+          join
+            .onRef("assets.id", "=", "revisions.asset_id")
+            .onRef("assets.current_revision", "=", "revisions.number"),
+        )
+        .select(["revisions.blob_hash", "revisions.file_name", "revisions.metadata"])
+        .where("assets.id", "=", found.assetId)
+        .executeTakeFirst();
+      if (current && alreadyCurrent(type, source, current))
+        throw new Problem("conflict", SAME_REVISION_ROLLBACK);
       const common = {
         kind: "rollback" as const,
         userId,
@@ -325,6 +341,22 @@ export async function rollbackRevision(
         fields: parseFields(asset.metadata),
       });
     });
+}
+
+type RevisionContent = Pick<RevisionRow, "blob_hash" | "file_name" | "metadata">;
+
+/** Whether the current revision already holds what the rollback would bring back. */
+function alreadyCurrent(type: RollbackType, source: RevisionContent, current: RevisionContent) {
+  const sameFile = source.blob_hash === current.blob_hash && source.file_name === current.file_name;
+  const sameMetadata = sameFields(parseFields(source.metadata), parseFields(current.metadata));
+  return type === "full" ? sameFile && sameMetadata : type === "file" ? sameFile : sameMetadata;
+}
+
+function sameFields(a: FieldValues, b: FieldValues): boolean {
+  const entries = Object.entries(a);
+  const other = new Map(Object.entries(b));
+  if (entries.length !== other.size) return false;
+  return entries.every(([k, v]) => JSON.stringify(v) === JSON.stringify(other.get(k)));
 }
 
 export const ROLLBACK_TO_TYPE_MESSAGE =

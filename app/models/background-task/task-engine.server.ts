@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import { db, now } from "~/db/connection.server";
 import type { Database, TaskItemStatus } from "~/db/schema";
@@ -216,11 +216,13 @@ async function insertTask(
   owner: Viewer,
   payload: TaskPayload,
   rows: NewItem[],
+  claim?: (trx: Transaction<Database>, jobId: number) => Promise<void>,
 ): Promise<{ jobId: number }> {
   return db()
     .transaction()
     .execute(async (trx) => {
       const job = await enqueue(TASK_JOB, payload, { executor: trx, ownerId: owner.id });
+      if (claim) await claim(trx, job.id);
       const at = now();
       for (let i = 0; i < rows.length; i += INSERT_CHUNK)
         await trx
@@ -251,6 +253,7 @@ export async function findTask(
 
 export const TASK_NOT_FOUND = "There is no background task with this id for you.";
 export const UNDO_OF_UNDO = "An undo cannot itself be undone. Run the operation again instead.";
+export const ALREADY_UNDONE = "This task has already been undone.";
 
 /**
  * Why a task cannot be undone, or null when it can: it must be finished, of an operation that
@@ -262,6 +265,12 @@ export async function undoRefusal(job: Job & { payload: TaskPayload }): Promise<
   if (job.status !== "done" && job.status !== "notified" && job.status !== "failed")
     return "The task is still running; undo it when it has finished.";
   if (!taskOperationRegistry()[operation]?.undo) return "This kind of task cannot be undone.";
+  const claimed = await db()
+    .selectFrom("jobs")
+    .select("undone_by")
+    .where("id", "=", job.id)
+    .executeTakeFirst();
+  if (claimed?.undone_by != null) return ALREADY_UNDONE;
   const done = await db()
     .selectFrom("task_items")
     .select("seq")
@@ -304,7 +313,22 @@ async function createUndoTask(owner: Viewer, params: unknown): Promise<{ jobId: 
   // The undo belongs to the undone task's owner, whoever (the site owner) starts it.
   const taskOwner =
     undone.ownerId === owner.id ? owner : ((await findUserById(undone.ownerId ?? 0)) ?? owner);
-  return insertTask(taskOwner, { operation: "undo", params: undoParams, count: rows.length }, rows);
+  return insertTask(
+    taskOwner,
+    { operation: "undo", params: undoParams, count: rows.length },
+    rows,
+    // The check above answers most repeats; this claim, which one request alone can make,
+    // is the rule: three simultaneous undos of one task were all accepted (issue 29).
+    async (trx, undoJobId) => {
+      const claimed = await trx
+        .updateTable("jobs")
+        .set({ undone_by: undoJobId })
+        .where("id", "=", undone.id)
+        .where("undone_by", "is", null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) throw new Problem("conflict", ALREADY_UNDONE);
+    },
+  );
 }
 
 /* ---------- running a task ---------- */

@@ -52,6 +52,7 @@ import {
 } from "~/models/smart-folder/navigation.server";
 import { findTaxonomy } from "~/models/taxonomy/taxonomy.server";
 import { taxonomyHref } from "~/utils/links";
+import { hasUnsafeLineCharacter } from "~/models/validation/text.schema";
 
 /*
  * One page of a collection's grid, for the HTML page and its JSON twin alike (decision 015). The
@@ -108,9 +109,6 @@ export interface PageParams {
   /** The navigation pane's smart folder (sf) and taxonomy item (tx), kept in links. */
   filters: NavigationFilters;
 }
-
-// eslint-disable-next-line no-control-regex -- control characters are what it refuses
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Reads the grid's parameters; throws an invalid Problem with a message a person can act on. */
 /** A page of the listing; a cursor the sort order cannot use is the client's error. */
@@ -210,7 +208,7 @@ export function parsePageParams(url: URL, defaultLimit: number): PageParams {
     const parts = folder.split("/");
     if (
       folder.length > MAX_FOLDER_PATH ||
-      CONTROL.test(folder) ||
+      hasUnsafeLineCharacter(folder) ||
       parts.some((p) => p.trim() === "" || p === "." || p === "..")
     )
       throw pageParamProblem("The folder is not a valid path like 2024/Lofoten.");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasUnsafeLineCharacter } from "~/models/validation/text.schema";
 
 /*
  * The people directory (spec 001 section 7: GET /fotoweb/api/users/public/all and
@@ -91,11 +92,7 @@ function directoryQuerySchema<F extends string>(fields: readonly [F, ...F[]]) {
       .string()
       .trim()
       .max(200, "Search for at most 200 characters.")
-      .refine(
-        // eslint-disable-next-line no-control-regex -- control characters are what it refuses
-        (v) => !/[\u0000-\u001f\u007f]/.test(v),
-        "Search for text without control characters.",
-      )
+      .refine((v) => !hasUnsafeLineCharacter(v), "Search for text without control characters.")
       .default(""),
     sortfields: sortFields(fields),
     /** 0-based page number, as the paging addresses carry it. */

@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  hasUnsafeLineCharacter,
+  hasUnsafeTextCharacter,
+  LINE_TEXT_MESSAGE,
+  MULTILINE_TEXT_MESSAGE,
+} from "~/models/validation/text.schema";
 
 /*
  * A group's capability flags (the API's GroupPermissions, spec 002 "Group permission flags").
@@ -203,10 +209,23 @@ export const licenseInputSchema = z
 export const groupInputSchema = z.object({
   name: z.preprocess(
     (v) => (v === null ? "" : v),
-    trimmed(MAX_GROUP_NAME, "Name").min(1, NAME_REQUIRED).optional(),
+    trimmed(MAX_GROUP_NAME, "Name")
+      .min(1, NAME_REQUIRED)
+      .refine((v) => !hasUnsafeLineCharacter(v), `Name: ${LINE_TEXT_MESSAGE.toLowerCase()}`)
+      .optional(),
   ),
-  description: trimmed(MAX_GROUP_DESCRIPTION, "Description").optional(),
-  samlGroupName: trimmed(200, "SAML group name").optional(),
+  description: trimmed(MAX_GROUP_DESCRIPTION, "Description")
+    .refine(
+      (v) => !hasUnsafeTextCharacter(v),
+      `Description: ${MULTILINE_TEXT_MESSAGE.toLowerCase()}`,
+    )
+    .optional(),
+  samlGroupName: trimmed(200, "SAML group name")
+    .refine(
+      (v) => !hasUnsafeLineCharacter(v),
+      `SAML group name: ${LINE_TEXT_MESSAGE.toLowerCase()}`,
+    )
+    .optional(),
   license: licenseInputSchema.optional(),
   permissions: permissionsInputSchema.optional(),
   properties: propertiesSchema.optional(),

@@ -3,7 +3,10 @@ import type { FieldTaxonomy } from "~/models/taxonomy/taxonomy-fields";
 import { isEmail } from "~/models/invitation/invitation.schema";
 import { valuesOf, type FieldValues } from "./metadata-fields";
 import { FIXED_FIELD, type DataType, type FieldDefinition } from "./metadata.schema";
-import { backtrackingRisk } from "./pattern-safety";
+import { userPatternMatches } from "~/models/validation/pattern";
+// Loaded for its engine: these checks run on the server only (components import types).
+import "~/models/validation/pattern.server";
+import { hasUnsafeLineCharacter, hasUnsafeTextCharacter } from "~/models/validation/text.schema";
 
 /*
  * The rules a metadata edit keeps (issue 17, decision 045): what a value of each field may be,
@@ -98,10 +101,6 @@ export function ruleOf(field: EditorField | FieldDefinition): FieldRule {
 }
 
 // Line breaks (and tabs) belong to multiline fields; every other control character is refused.
-// eslint-disable-next-line no-control-regex -- control characters are what these find
-const CONTROL = /[\u0000-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 const ISO_DATE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -120,31 +119,20 @@ export function isIsoDate(text: string): boolean {
   return true;
 }
 
-const compiled = new Map<string, RegExp | null>();
 /**
- * The field's pattern as a matcher anchored like an HTML pattern attribute (the whole value
- * must match), or null when it is unsafe or broken: the schema refuses such patterns when a
- * field is saved (decision 041), so one here is damage, and it is not run rather than hang.
+ * Whether the value has the field's form: the pattern anchored like an HTML pattern attribute
+ * (the whole value must match), run on RE2 so that no pattern can stall the server (decision
+ * 069). No pattern, or one RE2 cannot compile (saved before RE2): not checked.
  */
-export function fieldPattern(pattern: string | undefined): RegExp | null {
-  if (!pattern) return null;
-  let re = compiled.get(pattern);
-  if (re === undefined) {
-    try {
-      re = backtrackingRisk(pattern) ? null : new RegExp(`^(?:${pattern})$`, "u");
-    } catch {
-      re = null;
-    }
-    if (compiled.size > 500) compiled.clear();
-    compiled.set(pattern, re);
-  }
-  return re;
+export function matchesFieldPattern(pattern: string | undefined, value: string): boolean {
+  if (!pattern) return true;
+  return userPatternMatches(pattern, value, true) !== false;
 }
 
 /** What is wrong with one (trimmed) value of the field; null when it may be stored. */
 export function valueProblem(rule: FieldRule, value: string): string | null {
   const help = rule.validation.helpText?.trim() || null;
-  if ((rule.multiline ? CONTROL_BUT_LINES : CONTROL).test(value))
+  if ((rule.multiline ? hasUnsafeTextCharacter : hasUnsafeLineCharacter)(value))
     return rule.multiline
       ? "Use no control characters"
       : "Use no line breaks or control characters";
@@ -177,8 +165,8 @@ export function valueProblem(rule: FieldRule, value: string): string | null {
   }
   if (value.length > rule.maxLength)
     return `Use at most ${rule.maxLength} character${rule.maxLength === 1 ? "" : "s"}`;
-  const pattern = fieldPattern(rule.validation.regexp);
-  if (pattern && !pattern.test(value)) return help ?? "This value does not have the field's form";
+  if (!matchesFieldPattern(rule.validation.regexp, value))
+    return help ?? "This value does not have the field's form";
   return null;
 }
 

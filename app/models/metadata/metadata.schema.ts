@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { METADATA_FIELDS, type FieldType } from "./metadata-fields";
-import { backtrackingRisk } from "./pattern-safety";
+import { patternProblem } from "~/models/validation/pattern";
+import { hasUnsafeLineCharacter } from "~/models/validation/text.schema";
 
 /*
  * Metadata field definitions and metadata views (decision 032), one set of schemas for the model,
@@ -137,8 +138,7 @@ export const BUILTIN_FIELD_DEFINITIONS: readonly FieldDefinition[] = [
 ];
 
 // Labels, group names and namespace aliases end up in URLs and pages: no slashes or controls.
-// eslint-disable-next-line no-control-regex -- control characters are what it refuses
-const PLAIN_TEXT = /^[^\u0000-\u001f\u007f/\\]*$/;
+const isPlainText = (v: string) => !/[/\\]/.test(v) && !hasUnsafeLineCharacter(v);
 
 const label = (what: string) =>
   z.preprocess(
@@ -148,7 +148,7 @@ const label = (what: string) =>
       .trim()
       .min(1, `Enter ${what}`)
       .max(100, "Use at most 100 characters")
-      .regex(PLAIN_TEXT, "Use no slashes or control characters"),
+      .refine(isPlainText, "Use no slashes or control characters"),
   );
 
 const flag = (fallback: boolean) =>
@@ -163,16 +163,6 @@ const dropdownValueSchema = z
     }),
   ])
   .transform((v): DropdownValue => (typeof v === "string" ? { Value: v, Description: "" } : v));
-
-/** Whether a pattern compiles; a refused one never reaches a client's input mask. */
-function compiles(pattern: string): boolean {
-  try {
-    new RegExp(pattern, "u");
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The revision a change was made from (the record's Revision): a save over a newer one is 409. */
 const revisionSchema = z.string().max(40, "This is not a revision").optional();
@@ -196,10 +186,10 @@ export const fieldInputSchema = z
         Regexp: z
           .string()
           .max(500, "Use at most 500 characters")
-          .refine(compiles, "This is not a regular expression")
           .superRefine((pattern, ctx) => {
-            const risk = compiles(pattern) ? backtrackingRisk(pattern) : null;
-            if (risk) ctx.addIssue({ code: "custom", message: risk });
+            // RE2 runs it (decision 069); what RE2 cannot compile is refused here.
+            const problem = patternProblem(pattern);
+            if (problem) ctx.addIssue({ code: "custom", message: problem });
           })
           .optional(),
         HelpText: z.string().trim().max(500, "Use at most 500 characters").optional(),
@@ -216,7 +206,7 @@ export const fieldInputSchema = z
       .string()
       .trim()
       .max(100, "Use at most 100 characters")
-      .regex(PLAIN_TEXT, "Use no slashes or control characters")
+      .refine(isPlainText, "Use no slashes or control characters")
       .default(""),
     Revision: revisionSchema,
   })

@@ -32,6 +32,8 @@ import {
   type MetadataEditorLink,
   type MetadataSet,
 } from "./metadata.view";
+// Loaded for its engine: stored patterns are checked when settings are read and saved.
+import "~/models/validation/pattern.server";
 
 /*
  * Metadata fields and metadata views (decision 032): the built-in fields (in code) and the custom

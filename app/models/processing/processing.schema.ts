@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMPTY_ID, watermarkAlignmentSchema } from "~/models/archive/archive.schema";
+import { hasUnsafeLineCharacter } from "~/models/validation/text.schema";
 
 /*
  * The configuration lists of spec 001 section 7 that shape files (decision 040): processing
@@ -18,8 +19,7 @@ export const listNameSchema = z
   .trim()
   .min(1, "Enter a name.")
   .max(100, "A name has at most 100 characters.")
-  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
-  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "A name cannot hold control characters.");
+  .refine((v) => !hasUnsafeLineCharacter(v), "A name cannot hold control characters.");
 
 /** An id that names an entry: a GUID other than the empty one. */
 export const entryIdSchema = z
@@ -144,8 +144,7 @@ const labelSchema = z
   .trim()
   .min(1, "Enter a label.")
   .max(60, "A label has at most 60 characters.")
-  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
-  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), "A label cannot hold control characters.");
+  .refine((v) => !hasUnsafeLineCharacter(v), "A label cannot hold control characters.");
 
 /**
  * Rows whose labels are unique ignoring case. Checked before the rows are parsed, so a repeated

@@ -156,6 +156,28 @@ function processedOriginal(
   };
 }
 
+/**
+ * How long the renditions of a revision stay reachable to those who may preview the asset once
+ * another revision has replaced it (decision 070): long enough for any page rendered before the
+ * edit (a grid left open, lazy images, infinite scroll) to load them. The URL names the
+ * rendition's content hash, so only someone who was shown it can ask for it.
+ */
+export const REPLACED_RENDITION_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/** Whether the revision was current until less than the grace period ago. */
+async function replacedRecently(assetId: number, number: number): Promise<boolean> {
+  const next = await db()
+    .selectFrom("revisions")
+    .select("created_at")
+    .where("asset_id", "=", assetId)
+    .where("number", ">", number)
+    .orderBy("number")
+    .limit(1)
+    .executeTakeFirst();
+  if (!next) return false;
+  return Date.parse(next.created_at) > Date.now() - REPLACED_RENDITION_GRACE_MS;
+}
+
 /** The revision and its archive when the viewer may have its files (Download or Preview). */
 async function revisionAccess(
   viewer: Viewer | null,
@@ -175,9 +197,11 @@ async function revisionAccess(
   // The asset itself must be visible (members' filters, hidden archives), not only its archive.
   const decision = await assetDecision(viewer, revision.assetId, permission);
   if (!decision.allowed && decision.problem.kind === "not-found") return NOT_FOUND;
-  // Earlier revisions belong to the history, which has its own permission.
+  // Earlier revisions belong to the history, which has its own permission; but a page shown
+  // before an edit names the revision current then, and its renditions keep answering a while.
   if (
     revision.number !== revision.currentRevision &&
+    !(!download && (await replacedRecently(revision.assetId, revision.number))) &&
     !(await assetDecision(viewer, revision.assetId, "HistoryView")).allowed
   )
     return NOT_FOUND;
@@ -238,7 +262,7 @@ export async function accessFile(
 /**
  * A file of an asset through an album (decision 051): a share lends the album owner's rights, a
  * public link its own download right over them. Only the current revision of an asset in the
- * album, and only what albumAssetRights allows: previews and thumbnails with the owner's
+ * album (and a just-replaced one's renditions), and only what albumAssetRights allows: previews and thumbnails with the owner's
  * Preview, an attachment-sized preview download with downloadPreview, the original with
  * downloadOriginal. Anything else about the asset answers as missing.
  */
@@ -249,7 +273,12 @@ export async function accessFileVia(
   options: { attachment?: boolean } = {},
 ): Promise<FileAccess> {
   const revision = await findRevision(revisionId);
-  if (!revision || revision.assetState !== "ready" || revision.number !== revision.currentRevision)
+  if (!revision || revision.assetState !== "ready") return NOT_FOUND;
+  // As in revisionAccess: a replaced revision's renditions answer for a while, never its file.
+  if (
+    revision.number !== revision.currentRevision &&
+    (kind === "original" || !(await replacedRecently(revision.assetId, revision.number)))
+  )
     return NOT_FOUND;
   const albumId = channel.kind === "grant" ? channel.grant.album.id : channel.link.album_id;
   const inAlbum = await db()

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { newPasswordSchema, PASSWORD_MAX } from "~/models/auth/auth.schema";
+import { patternProblem, userPatternMatches } from "~/models/validation/pattern";
+import { hasUnsafeLineCharacter, LINE_TEXT_MESSAGE } from "~/models/validation/text.schema";
 
 /*
  * Sign-ups (spec 002 sections 3, 5 and 7; decision 036): the site's setting, its extra field
@@ -21,15 +23,18 @@ export const MAX_FIELD_VALUE = 500;
 export const MAX_DROPDOWN_VALUES = 50;
 export const FIELD_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
-/** Whether the text compiles as a JavaScript regular expression (the u flag, as applied). */
+/** Whether the pattern may be saved: it compiles on RE2, the engine that runs it (decision 069). */
 export function isValidPattern(pattern: string): boolean {
-  try {
-    new RegExp(pattern, "u");
-    return true;
-  } catch {
-    return false;
-  }
+  return patternProblem(pattern) === null;
 }
+
+const regexSchema = z
+  .string()
+  .max(200, "At most 200 characters")
+  .superRefine((pattern, ctx) => {
+    const problem = patternProblem(pattern);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 /** A sign-up field definition: id, label, data type, values, validation {regex, helpText}, required. */
 export const signupFieldSchema = z.object({
@@ -39,7 +44,7 @@ export const signupFieldSchema = z.object({
   values: z.array(z.string().trim().min(1).max(100)).max(MAX_DROPDOWN_VALUES).default([]),
   validation: z
     .object({
-      regex: z.string().max(200).refine(isValidPattern).default(""),
+      regex: regexSchema.default(""),
       helpText: z.string().trim().max(200).default(""),
     })
     .default({}),
@@ -102,7 +107,11 @@ export function checkUserData(
       if (field.required) errors[field.id] = `${field.label} is a required field.`;
     } else if (field.type === "dropdown" && !field.values.includes(value)) {
       errors[field.id] = `Choose one of the options for ${field.label}.`;
-    } else if (field.validation.regex && !new RegExp(field.validation.regex, "u").test(value)) {
+    } else if (
+      field.validation.regex &&
+      // false only: in the browser the pattern is not run (undefined) and the server decides.
+      userPatternMatches(field.validation.regex, value, false) === false
+    ) {
       errors[field.id] = helpOr(field, `${field.label} is not in the expected form.`);
     }
     userData.push({ id: field.id, value });
@@ -143,7 +152,8 @@ const nameSchema = (label: string) =>
     .string({ message: `${label} is a required field` })
     .trim()
     .min(1, `${label} is a required field`)
-    .max(100, "At most 100 characters");
+    .max(100, "At most 100 characters")
+    .refine((v) => !hasUnsafeLineCharacter(v), LINE_TEXT_MESSAGE);
 
 /*
  * A field left out of a post reads as empty, so its message joins the others: a missing key
@@ -271,7 +281,10 @@ export const signupFieldRowSchema = z
     regex: z
       .string()
       .max(200, "At most 200 characters")
-      .refine(isValidPattern, "This is not a valid regular expression")
+      .superRefine((pattern, ctx) => {
+        const problem = patternProblem(pattern);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
       .default(""),
     helpText: z.string().trim().max(200, "At most 200 characters").default(""),
     required: checkbox,

@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import { db } from "~/db/connection.server";
 import { perRequest } from "~/utils/request-scope.server";
 import { siteSettingsSchema, type SiteSettings } from "./site.schema";
+// Loaded for its engine: stored patterns are checked when settings are read and saved.
+import "~/models/validation/pattern.server";
 
 const SETTINGS_KEY = "site";
 const SECRETS_KEY = "session_secrets";

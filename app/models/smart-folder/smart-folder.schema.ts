@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseSearchExpression } from "~/models/search/search-expression";
+import { hasUnsafeLineCharacter, LINE_TEXT_MESSAGE } from "~/models/validation/text.schema";
 
 /*
  * What a smart folder is made of (decision 061): a name and a search expression, checked alike
@@ -21,7 +22,8 @@ const name = z
   .string({ required_error: "Enter a name.", invalid_type_error: "Enter a name." })
   .trim()
   .min(1, "Enter a name.")
-  .max(MAX_SMART_FOLDER_NAME, `Use at most ${MAX_SMART_FOLDER_NAME} characters for the name.`);
+  .max(MAX_SMART_FOLDER_NAME, `Use at most ${MAX_SMART_FOLDER_NAME} characters for the name.`)
+  .refine((v) => !hasUnsafeLineCharacter(v), `Name: ${LINE_TEXT_MESSAGE.toLowerCase()}.`);
 
 const expression = z
   .string({

@@ -1,3 +1,5 @@
+import { guardCell, unguardCell } from "~/utils/csv-cell";
+
 /*
  * The taxonomy exchange format (decision 059): CSV (RFC 4180: commas, double quotes doubled,
  * CRLF or LF), UTF-8, a header row naming the columns, one row per item:
@@ -11,7 +13,9 @@
  * `name` is required; `value` empty means the name without < and >; `acl` is entries separated by
  * ";" (or commas or spaces) and, when the column is empty, Navigate;Query;Set. Only `path` and
  * `name` columns are required; columns may come in any order. A parent must exist already or
- * come on an earlier row. Pure: the page shows the format from here.
+ * come on an earlier row. A cell starting with = + - @, a tab or a carriage return is written
+ * with a leading single quote, which reading takes off (decision 070). Pure: the page shows the
+ * format from here.
  */
 
 export const CSV_COLUMNS = ["path", "name", "value", "description", "customSearch", "acl"] as const;
@@ -29,7 +33,7 @@ export function parseCsv(
   let rowLine = 1;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const endRow = () => {
-    fields.push(field);
+    fields.push(unguardCell(field));
     if (!(fields.length === 1 && fields[0] === "")) rows.push({ line: rowLine, fields });
     fields = [];
     field = "";
@@ -50,7 +54,7 @@ export function parseCsv(
     }
     if (c === '"' && field === "") quoted = true;
     else if (c === ",") {
-      fields.push(field);
+      fields.push(unguardCell(field));
       field = "";
     } else if (c === "\n" || c === "\r") {
       if (c === "\r" && text[i + 1] === "\n") i++;
@@ -64,8 +68,9 @@ export function parseCsv(
   return { ok: true, rows };
 }
 
-function csvField(value: string): string {
-  // Values round-trip exactly, so nothing is prefixed against spreadsheet formulas.
+function csvField(raw: string): string {
+  // A cell a spreadsheet would run as a formula gets a quote; parseCsv takes it off again.
+  const value = guardCell(raw);
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TAXONOMY_ACL } from "~/db/schema";
 import { MAX_EXPRESSION_LENGTH, parseSearchExpression } from "~/models/search/search-expression";
+import { hasUnsafeLineCharacter, hasUnsafeTextCharacter } from "~/models/validation/text.schema";
 
 /*
  * Taxonomies (issue 19, decision 059): the words, limits and schemas shared by the pages, the
@@ -28,11 +29,6 @@ export const TAXONOMY_FIELD_NOT_TEXT = "Only a text field can have a taxonomy.";
 export const CYCLIC_MOVE = "An item cannot move under itself or one of its descendants.";
 export const TOO_DEEP = "The tree would be too deep";
 
-// eslint-disable-next-line no-control-regex -- control characters are what it refuses
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex -- line breaks and control characters
-const NOT_ONE_LINE = /[\u0000-\u001f\u007f]/;
-
 /** The value an item gets from its name until someone writes one: the name without < and >. */
 export function valueFromName(name: string): string {
   return name.replace(/[<>]/g, "").trim();
@@ -47,7 +43,7 @@ const oneLine = (label: string, max: number, required: string) =>
         .string()
         .min(1, required)
         .max(max, `Keep the ${label} to ${max} characters.`)
-        .refine((s) => !NOT_ONE_LINE.test(s), `The ${label} must be one line of text.`),
+        .refine((s) => !hasUnsafeLineCharacter(s), `The ${label} must be one line of text.`),
     );
 
 const longText = (label: string, max: number) =>
@@ -58,7 +54,10 @@ const longText = (label: string, max: number) =>
       z
         .string()
         .max(max, `Keep the ${label} to ${max} characters.`)
-        .refine((s) => !CONTROL.test(s), `The ${label} holds characters that are not text.`),
+        .refine(
+          (s) => !hasUnsafeTextCharacter(s),
+          `The ${label} holds characters that are not text.`,
+        ),
     );
 
 /** A custom search: empty, or an expression the search language reads. */
@@ -87,7 +86,10 @@ export const aclSchema = z
   .transform((acl) => TAXONOMY_ACL.filter((entry) => acl.includes(entry)));
 
 export const taxonomyCreateSchema = z.object({
-  name: longText("name", MAX_TAXONOMY_NAME).optional().default(""),
+  name: longText("name", MAX_TAXONOMY_NAME)
+    .refine((s) => !hasUnsafeLineCharacter(s), "The name must be one line of text.")
+    .optional()
+    .default(""),
   pluralName: oneLine("plural name", MAX_TAXONOMY_NAME, "Give the taxonomy a plural name."),
   description: longText("description", MAX_TAXONOMY_DESCRIPTION).optional().default(""),
 });
@@ -108,7 +110,7 @@ const valueSchema = z
     z
       .string()
       .max(MAX_ITEM_VALUE, `Keep the value to ${MAX_ITEM_VALUE} characters.`)
-      .refine((s) => !NOT_ONE_LINE.test(s), "The value must be one line of text."),
+      .refine((s) => !hasUnsafeLineCharacter(s), "The value must be one line of text."),
   );
 
 /**

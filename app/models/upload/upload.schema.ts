@@ -1,27 +1,21 @@
 import { z } from "zod";
+import { fileNameProblem as sharedFileNameProblem } from "~/models/validation/text.schema";
 
 /*
  * What an upload may name and carry: file names, folder paths and the metadata of the chunked
  * upload API (reference "BatchUploadCreate"). No server imports: the upload form uses it too.
  */
 
-// Control characters (CR and LF make header injection), bidi overrides that disguise an
-// extension, and the path separators of every platform.
-// eslint-disable-next-line no-control-regex -- control characters are what it refuses
-const FORBIDDEN_IN_NAME = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069/\\]/;
+export { MAX_FILE_NAME_BYTES } from "~/models/validation/text.schema";
 
-export const MAX_FILE_NAME_BYTES = 255;
-
-/** The refusal for a hostile or unusable file name, or null when it is acceptable. */
+/**
+ * The refusal for a hostile or unusable file name, or null when it is acceptable: the rule a
+ * rename follows too (decision 070), with what to do about it.
+ */
 export function fileNameProblem(name: string): string | null {
   if (name.trim() === "") return "The file has no name. Give it a name and upload it again.";
-  if (FORBIDDEN_IN_NAME.test(name))
-    return "A file name cannot hold folder separators (/ or \\) or control characters. Rename the file and upload it again.";
-  if (name === "." || name === ".." || name.trim() !== name)
-    return "A file name cannot be . or .. or start or end with spaces. Rename the file and upload it again.";
-  if (new TextEncoder().encode(name).length > MAX_FILE_NAME_BYTES)
-    return `A file name can be at most ${MAX_FILE_NAME_BYTES} bytes long. Shorten it and upload again.`;
-  return null;
+  const problem = sharedFileNameProblem(name);
+  return problem ? `${problem} Rename the file and upload it again.` : null;
 }
 
 export const fileNameSchema = z.string().superRefine((name, ctx) => {

@@ -1,5 +1,6 @@
 import { db, now } from "~/db/connection.server";
 import type { Kysely, Transaction } from "kysely";
+import { serialiseSeatChanges } from "~/db/dialect.server";
 import { GUEST_USER_ID, type Database } from "~/db/schema";
 import { Problem } from "~/models/problem/problem";
 import { env } from "~/utils/env.server";
@@ -41,4 +42,19 @@ export async function assertSeatsAvailable(
   if ((await seatsInUse(exceptUserId, executor)) + adding > seats) {
     throw new Problem("conflict", OUT_OF_LICENSES);
   }
+}
+
+/**
+ * Takes `adding` seats inside the transaction that gives them out, or refuses with 409
+ * out_of_licenses: writers that give out seats wait for each other here (serialiseSeatChanges),
+ * so the count and the insert or update after it are one step. Call it before the write.
+ */
+export async function reserveSeat(
+  trx: Transaction<Database>,
+  adding = 1,
+  exceptUserId?: number,
+): Promise<void> {
+  if (env().LICENSE_SEATS === 0 || adding <= 0) return;
+  await serialiseSeatChanges(trx);
+  await assertSeatsAvailable(adding, exceptUserId, trx);
 }

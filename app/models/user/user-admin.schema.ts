@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { newPasswordSchema, PASSWORD_MAX, USERNAME_MAX } from "~/models/auth/auth.schema";
 import { LICENSE_LEVELS, LICENSE_MODES, type LicenseLevel, type LicenseMode } from "./license";
+import {
+  hasUnsafeLineCharacter,
+  hasUnsafeTextCharacter,
+  LINE_TEXT_MESSAGE,
+  MULTILINE_TEXT_MESSAGE,
+} from "~/models/validation/text.schema";
 
 /*
  * Administration of people (spec 002 "Users", decision 034): the one schema of a user's editable
@@ -134,8 +140,19 @@ export const isEmail = (value: string) => value.length <= 254 && EMAIL.test(valu
 
 export const requiredMessage = (label: string) => `${label} is a required field.`;
 
+// Every text of a user is one line but the description (decision 070).
 const text = (max = TEXT_MAX) =>
-  z.string({ invalid_type_error: "Enter text." }).trim().max(max, `Use at most ${max} characters.`);
+  z
+    .string({ invalid_type_error: "Enter text." })
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .refine((v) => !hasUnsafeLineCharacter(v), `${LINE_TEXT_MESSAGE}.`);
+const multiline = (max: number) =>
+  z
+    .string({ invalid_type_error: "Enter text." })
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .refine((v) => !hasUnsafeTextCharacter(v), `${MULTILINE_TEXT_MESSAGE}.`);
 
 const bool = z.preprocess(
   (v) => (v === "on" || v === "true" ? true : v === "false" || v === "off" ? false : v),
@@ -246,7 +263,7 @@ const userBodyObject = z.object({
     .min(0)
     .optional(),
   username: text(USERNAME_MAX).optional(),
-  description: text(DESCRIPTION_MAX).optional(),
+  description: multiline(DESCRIPTION_MAX).optional(),
   address: addressSchema.optional(),
   license: z.object({ level: licenseLevel.optional(), mode: licenseMode.optional() }).optional(),
   commerce: z

@@ -11,6 +11,7 @@ import {
   type UserRow,
 } from "~/db/schema";
 import { Problem } from "~/models/problem/problem";
+import { reserveSeat } from "~/models/user/license.server";
 import {
   MAX_PREFERENCES_BYTES,
   preferencesSchema,
@@ -140,6 +141,8 @@ export async function createUser(
     throw new Error("createUser needs a password or a password hash");
   const passwordHash = input.passwordHash ?? (await hashPassword(input.password!));
   const write = async (trx: Transaction<Database>) => {
+    // A new account holds a seat (enabled, the default license level): taken with the insert.
+    await reserveSeat(trx);
     const { id } = await trx
       .insertInto("users")
       .values({

@@ -19,7 +19,7 @@ import {
 import { groupsOfUser } from "~/models/group/membership.server";
 import { Problem } from "~/models/problem/problem";
 import { deleteUserSessions } from "~/models/session/session.server";
-import { assertSeatsAvailable } from "./license.server";
+import { assertSeatsAvailable, reserveSeat } from "./license.server";
 import { LICENSE_LEVELS, LICENSE_MODES, NEW_USER_LICENSE_LEVEL } from "./license";
 import {
   GENERATED_PASSWORD_LENGTH,
@@ -442,6 +442,8 @@ export async function createManagedUser(
   const row = await db()
     .transaction()
     .execute(async (trx) => {
+      // The check above answers early; this one, serialised with every other, is the rule.
+      if (holdsSeat(next)) await reserveSeat(trx);
       // Checked again inside: two creations of one name race to the unique index otherwise.
       if (await usernameTaken(username, undefined, trx)) throw new Problem("conflict", USER_EXISTS);
       const { id } = await trx
@@ -521,22 +523,29 @@ export async function updateManagedUser(
     expires: diff.expires !== undefined ? diff.expires : record.expires,
     licenseLevel: diff.licenseLevel ?? record.licenseLevel,
   };
-  if (!holdsSeat(record) && holdsSeat(after)) await assertSeatsAvailable(1, id);
+  const gainsSeat = !holdsSeat(record) && holdsSeat(after);
+  if (gainsSeat) await assertSeatsAvailable(1, id);
   const passwordHash = diff.password
     ? await hashPassword(diff.password)
     : diff.deletePassword
       ? null
       : undefined;
   const updated = await db()
-    .updateTable("users")
-    .set({
-      ...rowChanges(record, diff, passwordHash),
-      revision: sql<number>`revision + 1`,
-      updated_at: now(),
-    })
-    .where("id", "=", id)
-    .where("revision", "=", record.revision)
-    .executeTakeFirst();
+    .transaction()
+    .execute(async (trx) => {
+      // The check above answers early; this one, serialised with every other, is the rule.
+      if (gainsSeat) await reserveSeat(trx, 1, id);
+      return trx
+        .updateTable("users")
+        .set({
+          ...rowChanges(record, diff, passwordHash),
+          revision: sql<number>`revision + 1`,
+          updated_at: now(),
+        })
+        .where("id", "=", id)
+        .where("revision", "=", record.revision)
+        .executeTakeFirst();
+    });
   // Another save landed between the read and this write.
   if (Number(updated.numUpdatedRows) === 0) throw new Problem("conflict", STALE_USER);
   if (passwordHash !== undefined && id !== manager.id)
@@ -600,13 +609,18 @@ export async function bulkEditUsers(
     if (changes.licenseMode !== undefined) set.license_mode = changes.licenseMode;
     if (changes.isEnabled !== undefined) set.is_enabled = changes.isEnabled ? 1 : 0;
     if (changes.expires !== undefined) set.expires_at = changes.expires;
-    let update = db()
-      .updateTable("users")
-      .set({ ...set, revision: sql<number>`revision + 1`, updated_at: now() })
-      .where("id", "in", openIds);
-    // Never the owner's or the guest's access, whatever a flag said a moment ago.
-    if (status) update = update.where("is_site_owner", "=", 0).where("id", "!=", GUEST_USER_ID);
-    await update.execute();
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await reserveSeat(trx, gaining);
+        let update = trx
+          .updateTable("users")
+          .set({ ...set, revision: sql<number>`revision + 1`, updated_at: now() })
+          .where("id", "in", openIds);
+        // Never the owner's or the guest's access, whatever a flag said a moment ago.
+        if (status) update = update.where("is_site_owner", "=", 0).where("id", "!=", GUEST_USER_ID);
+        await update.execute();
+      });
   }
   const changed = (await managedUsers(manager, openIds)).map((u) => u.record);
   return { changed, skipped: ids.filter((id) => !openIds.includes(id)) };

@@ -1,5 +1,6 @@
 import { isPathArchive } from "~/models/archive/archive-path.server";
 import { writeRevision } from "~/models/asset/revision-write.server";
+import { fileNameProblem, hasUnsafeLineCharacter } from "~/models/validation/text.schema";
 import type { RenameParams, TaskOperation } from "../task.schema";
 import {
   doneOutcome,
@@ -20,11 +21,6 @@ import {
  * refused, since the name would then claim a type the file is not.
  */
 
-export const MAX_NAME_BYTES = 255;
-const FORBIDDEN = /[*|\\/":?<>]/;
-// C0 and C1 controls, DEL, and the invisible line and paragraph separators.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /** What reads as a file type: a letter, then up to four letters or digits ("jpg", "mp4"). */
 const EXTENSION_LIKE = /\.[A-Za-z][A-Za-z0-9]{0,4}$/;
 
@@ -37,13 +33,12 @@ export function renamedTo(
   wanted: string | undefined,
 ): { name: string } | { error: string } {
   if (wanted === undefined) return { error: "No new name was given for this asset." };
-  if (CONTROL.test(wanted))
-    return { error: "A file name cannot contain control characters (line breaks, tabs)." };
-  let name = wanted.trim();
-  if (name === "") return { error: "The new name is empty." };
-  if (FORBIDDEN.test(name))
-    return { error: 'A file name cannot contain any of the characters * | \\ / " : ? < >.' };
-  if (name === "." || name === "..") return { error: 'A file name cannot be "." or "..".' };
+  // Spaces typed around the name are dropped, but a trailing line break or tab is refused, not
+  // trimmed away: it is never typed by chance. Then upload's rule holds (decision 070).
+  let name = hasUnsafeLineCharacter(wanted) ? wanted : wanted.trim();
+  if (name.trim() === "") return { error: "The new name is empty." };
+  const problem = fileNameProblem(name);
+  if (problem) return { error: problem };
   const own = extensionOf(current);
   const given = extensionOf(name);
   if (own !== "") {
@@ -55,9 +50,9 @@ export function renamedTo(
       };
     } else name = `${name}${own}`;
   }
-  if (new TextEncoder().encode(name).length > MAX_NAME_BYTES)
-    return { error: `A file name can be at most ${MAX_NAME_BYTES} bytes long (UTF-8).` };
-  return { name };
+  // The extension added may make it too long.
+  const added = fileNameProblem(name);
+  return added ? { error: added } : { name };
 }
 
 export const renameOperation: TaskOperation<RenameParams> = {
