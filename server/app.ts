@@ -33,6 +33,7 @@ import {
   CLIENT_ADDRESS_HEADER,
 } from "../app/http/paths";
 import { matrixToQuery } from "../app/http/matrix";
+import { holdsValidToken } from "../app/http/session.server";
 import { allowedMethodsOf, routeOf } from "./routes";
 
 declare module "@remix-run/node" {
@@ -106,14 +107,15 @@ function isInternalPath(url: string): boolean {
  * token alone, never by a cookie riding along (app/http/session.server.ts), and a cross-site page
  * cannot add these headers without the browser asking first (CORS), which Arkiv never allows. So
  * these requests, and the OAuth2 endpoints that authenticate the client itself, skip the
- * same-origin check, as programs on other machines must.
+ * same-origin check, as programs on other machines must. The token must be valid: an empty or
+ * unknown one would leave the cookie to decide (issue 29).
  */
-function authenticatesWithoutCookie(req: Request): boolean {
-  return (
-    /^bearer(?:[ \t]|$)/i.test(req.get("authorization") ?? "") ||
-    req.get("fwapitoken") !== undefined ||
-    matchesAny(OAUTH_CLIENT_PATHS, req.path)
-  );
+async function authenticatesWithoutCookie(req: Request): Promise<boolean> {
+  if (matchesAny(OAUTH_CLIENT_PATHS, req.path)) return true;
+  const api = req.get("fwapitoken");
+  const authorization = req.get("authorization");
+  if (api === undefined && !/^bearer(?:[ \t]|$)/i.test(authorization ?? "")) return false;
+  return holdsValidToken(api, authorization);
 }
 
 /*
@@ -244,8 +246,12 @@ export function createApp({ build, env, root }: AppOptions) {
   });
 
   // Cross-origin form posts are refused: the Origin (or, failing that, Sec-Fetch-Site) must be ours.
-  app.use((req, res, next) => {
-    if (!UNSAFE_METHODS.has(req.method) || authenticatesWithoutCookie(req)) return next();
+  app.use(async (req, res, next) => {
+    try {
+      if (!UNSAFE_METHODS.has(req.method) || (await authenticatesWithoutCookie(req))) return next();
+    } catch (error) {
+      return next(error);
+    }
     const origin = req.get("origin");
     const ours = env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.get("host")}`;
     const site = req.get("sec-fetch-site");
