@@ -118,6 +118,23 @@ async function authenticatesWithoutCookie(req: Request): Promise<boolean> {
   return holdsValidToken(api, authorization);
 }
 
+/** The host the request was sent to, as the trust proxy setting reads it (and Remix after it). */
+function requestHost(req: Request): string {
+  const forwarded = req.get("x-forwarded-host")?.split(",")[0]?.trim();
+  return forwarded || (req.get("host") ?? "");
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+const refuseCrossSite = (req: Request, res: Response) =>
+  refuse(req, res, 403, "Forbidden", "Requests from other sites are not accepted.");
+
 /*
  * The consent page's form is answered with a redirect to the application's redirect URI, which
  * CSP's form-action checks as well: the page allows that one origin besides its own. The action
@@ -245,22 +262,34 @@ export function createApp({ build, env, root }: AppOptions) {
     refuse(req, res, 404, "Not found", "There is nothing at this address.");
   });
 
+  // X-Forwarded-Host is the proxy's word only when the proxy is trusted. Remix's own origin check
+  // reads it whatever the setting, so an untrusted one is dropped: both checks see one host.
+  app.use((req, _res, next) => {
+    if (!env.TRUST_PROXY) delete req.headers["x-forwarded-host"];
+    next();
+  });
+
   // Cross-origin form posts are refused: the Origin (or, failing that, Sec-Fetch-Site) must be ours.
   app.use(async (req, res, next) => {
+    if (!UNSAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    const host = requestHost(req);
+    // An Origin naming another host than the request's fails Remix's own check with a 500, token
+    // or not (issue 29): refused here as what it is.
+    if (origin && origin !== "null" && hostOf(origin) !== host) return refuseCrossSite(req, res);
     try {
-      if (!UNSAFE_METHODS.has(req.method) || (await authenticatesWithoutCookie(req))) return next();
+      if (await authenticatesWithoutCookie(req)) return next();
     } catch (error) {
       return next(error);
     }
-    const origin = req.get("origin");
-    const ours = env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.get("host")}`;
+    const ours = env.PUBLIC_ORIGIN ?? `${req.protocol}://${host}`;
     const site = req.get("sec-fetch-site");
     if (
       (origin && origin !== "null" && origin !== ours) ||
       origin === "null" ||
       site === "cross-site"
     ) {
-      return refuse(req, res, 403, "Forbidden", "Requests from other sites are not accepted.");
+      return refuseCrossSite(req, res);
     }
     next();
   });

@@ -49,13 +49,55 @@ export async function readForm(request: Request): Promise<FormData> {
 export const NOT_JSON_MESSAGE = "Send this request as JSON (Content-Type: application/json).";
 export const INVALID_JSON_MESSAGE = "The request body is not valid JSON.";
 
+/*
+ * JSON.parse takes any depth, but what then walks the value recursively (JSON.stringify when it
+ * is stored, zod, logging) overflows the stack: a body 200 000 levels deep answered 500 (issue
+ * 29). No body of the API comes near this depth.
+ */
+export const MAX_JSON_DEPTH = 100;
+export const TOO_DEEP_JSON_MESSAGE = `The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`;
+
+/** Whether the text's arrays and objects nest deeper than the limit; one pass, no recursion. */
+function nestsTooDeep(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_JSON_DEPTH) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** Parses JSON text, refusing what is not JSON or nests too deep (thrown as HttpError 400). */
+export function parseJsonText(text: string, invalidMessage = INVALID_JSON_MESSAGE): unknown {
+  if (nestsTooDeep(text)) throw new HttpError(400, TOO_DEEP_JSON_MESSAGE);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, invalidMessage);
+  }
+}
+
 /** A JSON body (any JSON type, vendor +json included); 415 for another type, 400 unreadable. */
 export async function readJsonBody(request: Request): Promise<unknown> {
   if (!isJsonType(mediaTypeOf(request))) throw refuse(request, 415, NOT_JSON_MESSAGE);
+  let text: string;
   try {
-    return JSON.parse(await request.text());
+    text = await request.text();
   } catch {
     throw refuse(request, 400, INVALID_JSON_MESSAGE);
+  }
+  try {
+    return parseJsonText(text);
+  } catch (error) {
+    throw errorResponse(request, error as HttpError);
   }
 }
 

@@ -62,3 +62,50 @@ describe("a token header skips the same-origin check only when it holds a valid 
     expect(await siteName()).toBe("Arkiv");
   });
 });
+
+async function expectErrorShape(response: Response, status: number) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  const body = (await readApiJson(response)) as Record<string, unknown>;
+  expect(body).toEqual({
+    status,
+    heading: expect.any(String),
+    value: expect.any(String),
+    requestId: response.headers.get("x-request-id"),
+    date: expect.any(String),
+  });
+  return body as { status: number; heading: string; value: string };
+}
+
+describe("JSON nested very deep", () => {
+  const deep = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
+  const patchPreferences = (shared: string) =>
+    owner.request("/fotoweb/me/user-preferences/", {
+      method: "PATCH",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: `{"data":{"shared":{"x":${shared}}}}`,
+    });
+
+  test("200 000 levels answer 400 in the error shape, and nothing is stored", async () => {
+    const body = await expectErrorShape(await patchPreferences(deep(200_000)), 400);
+    expect(body.value).toMatch(/nested deeper/);
+    const stored = await owner.getJson("/fotoweb/me/user-preferences/");
+    expect(JSON.stringify(await readApiJson(stored))).not.toContain("[[[");
+  });
+
+  test("brackets inside strings do not count, and a modest depth is kept", async () => {
+    const response = await patchPreferences(`{"text":"${"[".repeat(500)}","list":${deep(20)}}`);
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("an Origin that names another host than X-Forwarded-Host", () => {
+  test("without TRUST_PROXY the forwarded host is dropped, never Remix's 500", async () => {
+    const response = await client().post(
+      "/fotoweb/views/login",
+      { mode: "guest" },
+      { origin: server.url, "x-forwarded-host": "evil.example" },
+    );
+    expect(response.status).toBe(302);
+  });
+});
