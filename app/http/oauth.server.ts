@@ -10,6 +10,7 @@ import type { Viewer } from "~/models/user/user.schema";
 import { env } from "~/utils/env.server";
 import { HttpError, requestIdOf } from "./http.server";
 import { mediaTypeOf } from "./negotiate";
+import { tooManyFieldsMessage, urlencodedFieldCount } from "./submission.server";
 import { countTokenRequest } from "./rate-limit.server";
 
 /*
@@ -68,10 +69,12 @@ const FORM = "application/x-www-form-urlencoded";
 async function readOAuthForm(request: Request): Promise<Record<string, string>> {
   if (mediaTypeOf(request) !== FORM)
     throw oauthError(400, "invalid_request", `Send the parameters as ${FORM}.`);
-  const params = new URLSearchParams(await request.text());
-  const form: Record<string, string> = {};
-  for (const [name, value] of params) {
-    if (name in form)
+  const text = await request.text();
+  if (urlencodedFieldCount(text) > env().MAX_FORM_FIELDS)
+    throw oauthError(413, "invalid_request", tooManyFieldsMessage());
+  const form = Object.create(null) as Record<string, string>;
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (Object.hasOwn(form, name))
       throw oauthError(400, "invalid_request", `"${name}" is given more than once.`);
     form[name] = value;
   }

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db } from "~/db/connection.server";
+import { createAlbum } from "~/models/album/album.server";
+import { findUserById } from "~/models/user/user.server";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 import { readApiJson } from "../helpers/api-contract";
@@ -107,5 +110,70 @@ describe("an Origin that names another host than X-Forwarded-Host", () => {
       { origin: server.url, "x-forwarded-host": "evil.example" },
     );
     expect(response.status).toBe(302);
+  });
+});
+
+describe("forms with many fields (MAX_FORM_FIELDS, 4000 by default)", () => {
+  /** n fields beside the given ones, as a browser sends them. */
+  const manyFields = (n: number, fields: Record<string, string> = {}) => {
+    const params = new URLSearchParams(fields);
+    for (let i = params.size; i < n; i++) params.append(`f${i}`, "x");
+    return params;
+  };
+  const postForm = (path: string, body: URLSearchParams | FormData, accept = "text/html") =>
+    client().request(path, { method: "POST", body, headers: { accept } });
+
+  test("the log-on page answers 413 over the cap, and signs in just under it", async () => {
+    const login = { mode: "user", username: TEST_ADMIN.username, password: TEST_ADMIN.password };
+    const over = await postForm("/fotoweb/views/login", manyFields(4001, login));
+    expect(over.status).toBe(413);
+    expect(await over.text()).toContain("more than 4000 fields");
+    const under = await postForm("/fotoweb/views/login", manyFields(4000, login));
+    expect(under.status).toBe(302);
+  });
+
+  test("a multipart form counts its parts the same way", async () => {
+    const form = (n: number) => {
+      const data = new FormData();
+      data.append("mode", "guest");
+      for (let i = 1; i < n; i++) data.append(`f${i}`, "x");
+      return data;
+    };
+    expect((await postForm("/fotoweb/views/login", form(4001))).status).toBe(413);
+    expect((await postForm("/fotoweb/views/login", form(4000))).status).toBe(302);
+  });
+
+  test("a public link's page answers 413 over the cap", async () => {
+    const { id } = await db()
+      .selectFrom("users")
+      .select("id")
+      .where("username", "=", TEST_ADMIN.username)
+      .executeTakeFirstOrThrow();
+    const album = await createAlbum((await findUserById(id))!, { name: "Shared", description: "" });
+    const created = await owner.post(`/fotoweb/users/${id}/albums/${album.id}/.shares/links/`, {
+      intent: "create",
+      password: "a-link-password",
+    });
+    expect(created.status).toBe(302);
+    const { token } = await db()
+      .selectFrom("share_links")
+      .select("token")
+      .executeTakeFirstOrThrow();
+    const page = `/fotoweb/shared/${token}`;
+    const over = await postForm(page, manyFields(4001, { password: "wrong" }));
+    expect(over.status).toBe(413);
+    const under = await postForm(page, manyFields(3999, { password: "wrong" }));
+    expect(under.status).toBeLessThan(500);
+    expect(under.status).not.toBe(413);
+  });
+
+  test("the token endpoint answers 413 in OAuth's shape", async () => {
+    const response = await postForm(
+      "/fotoweb/oauth2/token",
+      manyFields(4001, { grant_type: "client_credentials" }),
+      "application/json",
+    );
+    expect(response.status).toBe(413);
+    expect(await readApiJson(response)).toMatchObject({ error: "invalid_request" });
   });
 });
