@@ -34,6 +34,7 @@ import {
 } from "../app/http/paths";
 import { matrixToQuery } from "../app/http/matrix";
 import { holdsValidToken } from "../app/http/session.server";
+import { DatabaseStore } from "../app/http/rate-limit.server";
 import { allowedMethodsOf, routeOf } from "./routes";
 
 declare module "@remix-run/node" {
@@ -337,6 +338,8 @@ export function createApp({ build, env, root }: AppOptions) {
       rateLimit({
         windowMs: RATE_LIMIT_WINDOW_MS,
         limit: env.LOGIN_RATE_LIMIT,
+        // Counted in the database, so every process of the site shares the count (decision 068).
+        store: new DatabaseStore(`form:${form.path}:`),
         skip: (req) => req.method !== "POST",
         standardHeaders: "draft-7",
         legacyHeaders: false,

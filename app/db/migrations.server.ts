@@ -16,6 +16,7 @@ import { trashCan } from "./migrations/0012-trash-can";
 import { editing } from "./migrations/0013-editing";
 import { albums } from "./migrations/0014-albums";
 import { organize } from "./migrations/0015-organize";
+import { rateLimits } from "./migrations/0016-rate-limits";
 
 /*
  * The migrations, in the order they run (decision 025). Each lives in app/db/migrations/ and is
@@ -40,6 +41,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0013_editing": editing(dialect),
     "0014_albums": albums(dialect),
     "0015_organize": organize(dialect),
+    "0016_rate_limits": rateLimits(dialect),
   };
 }
 

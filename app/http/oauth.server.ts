@@ -11,7 +11,8 @@ import { env } from "~/utils/env.server";
 import { HttpError, requestIdOf } from "./http.server";
 import { mediaTypeOf } from "./negotiate";
 import { tooManyFieldsMessage, urlencodedFieldCount } from "./submission.server";
-import { countTokenRequest } from "./rate-limit.server";
+import { countTokenFailure, tokenFailureWait } from "./rate-limit.server";
+import { clientAddressOf } from "./link-cookie.server";
 
 /*
  * The HTTP side of OAuth2 (decision 028). @node-oauth/oauth2-server runs the protocol: it checks
@@ -132,16 +133,20 @@ async function authenticatedClient(
 ): Promise<{ credentials: ClientCredentials; application: Application }> {
   const credentials = clientCredentials(request, form);
   if (!credentials.clientId || !credentials.clientSecret) throw invalidClient(credentials.basic);
-  const wait = await countTokenRequest(credentials.clientId);
+  const address = clientAddressOf(request);
+  const wait = await tokenFailureWait(address);
   if (wait !== null)
     throw oauthError(
       429,
       "temporarily_unavailable",
-      "Too many token requests from this client. Wait a few minutes and try again.",
+      "Too many failed token requests from this address. Wait a few minutes and try again.",
       { "Retry-After": String(wait) },
     );
   const application = await authenticateApplication(credentials.clientId, credentials.clientSecret);
-  if (!application) throw invalidClient(credentials.basic);
+  if (!application) {
+    await countTokenFailure(address);
+    throw invalidClient(credentials.basic);
+  }
   return { credentials, application };
 }
 

@@ -146,6 +146,7 @@ describe("schema", () => {
         "smart_folders",
         "alerts",
         "alert_reports",
+        "rate_limit_hits",
         "password_resets",
         "renditions",
         "revisions",
@@ -396,6 +397,7 @@ describe("re-running migrations", () => {
       "0013_editing",
       "0014_albums",
       "0015_organize",
+      "0016_rate_limits",
     ]);
   });
 
@@ -466,9 +468,10 @@ describe("an empty database", () => {
       "0013_editing",
       "0014_albums",
       "0015_organize",
+      "0016_rate_limits",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
-    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 49 : 44);
+    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 50 : 45);
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {
@@ -579,6 +582,7 @@ describe("frozen migrations (decision 025)", () => {
         "0013_editing",
         "0014_albums",
         "0015_organize",
+        "0016_rate_limits",
       ]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
@@ -652,6 +656,7 @@ describe("frozen migrations (decision 025)", () => {
         "0013_editing",
         "0014_albums",
         "0015_organize",
+        "0016_rate_limits",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")
