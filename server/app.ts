@@ -34,6 +34,7 @@ import {
 } from "../app/http/paths";
 import { matrixToQuery } from "../app/http/matrix";
 import { holdsValidToken } from "../app/http/session.server";
+import { isLoopbackHost, siteOrigin, SITE_ORIGIN_HEADER } from "../app/http/origin.server";
 import { DatabaseStore } from "../app/http/rate-limit.server";
 import { allowedMethodsOf, routeOf } from "./routes";
 
@@ -268,6 +269,37 @@ export function createApp({ build, env, root }: AppOptions) {
   app.use((req, _res, next) => {
     if (!env.TRUST_PROXY) delete req.headers["x-forwarded-host"];
     next();
+  });
+
+  // The site's origin (decision 067), for links in mail, and the one host mutations may name:
+  // a forged Host can neither change a mailed link nor post to the site under another name.
+  // Requests naming this machine (loopback: a local install, health checks, tests on their own
+  // ports) are let through; the links they cause still use the recorded origin.
+  app.use(async (req, res, next) => {
+    try {
+      const host = requestHost(req);
+      const requestOrigin = `${req.protocol}://${host}`;
+      const site = await siteOrigin(requestOrigin);
+      const siteHost = hostOf(site) ?? "";
+      const local = isLoopbackHost(host);
+      req.headers[SITE_ORIGIN_HEADER] = local && isLoopbackHost(siteHost) ? requestOrigin : site;
+      if (
+        UNSAFE_METHODS.has(req.method) &&
+        !local &&
+        !isLoopbackHost(siteHost) &&
+        host !== siteHost
+      )
+        return refuse(
+          req,
+          res,
+          421,
+          "Misdirected request",
+          `This site answers at ${site}; send the request there.`,
+        );
+      next();
+    } catch (error) {
+      next(error);
+    }
   });
 
   // Cross-origin form posts are refused: the Origin (or, failing that, Sec-Fetch-Site) must be ours.

@@ -1,7 +1,8 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { createAlbum } from "~/models/album/album.server";
-import { findUserById } from "~/models/user/user.server";
+import { createUser, findUserById } from "~/models/user/user.server";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 import { readApiJson } from "../helpers/api-contract";
@@ -175,5 +176,38 @@ describe("forms with many fields (MAX_FORM_FIELDS, 4000 by default)", () => {
     );
     expect(response.status).toBe(413);
     expect(await readApiJson(response)).toMatchObject({ error: "invalid_request" });
+  });
+});
+
+describe("links in mail without PUBLIC_ORIGIN (decision 067)", () => {
+  test("use the origin the site was first reached on, never a forged Host", async () => {
+    await createUser({
+      username: "forgetful",
+      password: "forgetful-pass-1",
+      email: "f@example.org",
+    });
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        new URL("/fotoweb/views/forgot-password", server.url),
+        {
+          method: "POST",
+          headers: { host: "evil.example", "content-type": "application/x-www-form-urlencoded" },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on("error", reject);
+      request.end("identifier=forgetful");
+    });
+    expect(status).toBe(302);
+    const mailed = await db()
+      .selectFrom("mail_messages")
+      .select("text_body")
+      .where("kind", "=", "password-reset")
+      .executeTakeFirstOrThrow();
+    expect(mailed.text_body).not.toContain("evil.example");
+    expect(mailed.text_body).toContain(`${server.url}/fotoweb/views/reset-password/`);
   });
 });
