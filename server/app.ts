@@ -33,6 +33,9 @@ import {
   CLIENT_ADDRESS_HEADER,
 } from "../app/http/paths";
 import { matrixToQuery } from "../app/http/matrix";
+import { holdsValidToken } from "../app/http/session.server";
+import { isLoopbackHost, siteOrigin, SITE_ORIGIN_HEADER } from "../app/http/origin.server";
+import { DatabaseStore } from "../app/http/rate-limit.server";
 import { allowedMethodsOf, routeOf } from "./routes";
 
 declare module "@remix-run/node" {
@@ -106,15 +109,33 @@ function isInternalPath(url: string): boolean {
  * token alone, never by a cookie riding along (app/http/session.server.ts), and a cross-site page
  * cannot add these headers without the browser asking first (CORS), which Arkiv never allows. So
  * these requests, and the OAuth2 endpoints that authenticate the client itself, skip the
- * same-origin check, as programs on other machines must.
+ * same-origin check, as programs on other machines must. The token must be valid: an empty or
+ * unknown one would leave the cookie to decide (issue 29).
  */
-function authenticatesWithoutCookie(req: Request): boolean {
-  return (
-    /^bearer(?:[ \t]|$)/i.test(req.get("authorization") ?? "") ||
-    req.get("fwapitoken") !== undefined ||
-    matchesAny(OAUTH_CLIENT_PATHS, req.path)
-  );
+async function authenticatesWithoutCookie(req: Request): Promise<boolean> {
+  if (matchesAny(OAUTH_CLIENT_PATHS, req.path)) return true;
+  const api = req.get("fwapitoken");
+  const authorization = req.get("authorization");
+  if (api === undefined && !/^bearer(?:[ \t]|$)/i.test(authorization ?? "")) return false;
+  return holdsValidToken(api, authorization);
 }
+
+/** The host the request was sent to, as the trust proxy setting reads it (and Remix after it). */
+function requestHost(req: Request): string {
+  const forwarded = req.get("x-forwarded-host")?.split(",")[0]?.trim();
+  return forwarded || (req.get("host") ?? "");
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+const refuseCrossSite = (req: Request, res: Response) =>
+  refuse(req, res, 403, "Forbidden", "Requests from other sites are not accepted.");
 
 /*
  * The consent page's form is answered with a redirect to the application's redirect URI, which
@@ -243,18 +264,65 @@ export function createApp({ build, env, root }: AppOptions) {
     refuse(req, res, 404, "Not found", "There is nothing at this address.");
   });
 
+  // X-Forwarded-Host is the proxy's word only when the proxy is trusted. Remix's own origin check
+  // reads it whatever the setting, so an untrusted one is dropped: both checks see one host.
+  app.use((req, _res, next) => {
+    if (!env.TRUST_PROXY) delete req.headers["x-forwarded-host"];
+    next();
+  });
+
+  // The site's origin (decision 067), for links in mail, and the one host mutations may name:
+  // a forged Host can neither change a mailed link nor post to the site under another name.
+  // Requests naming this machine (loopback: a local install, health checks, tests on their own
+  // ports) are let through; the links they cause still use the recorded origin.
+  app.use(async (req, res, next) => {
+    try {
+      const host = requestHost(req);
+      const requestOrigin = `${req.protocol}://${host}`;
+      const site = await siteOrigin(requestOrigin);
+      const siteHost = hostOf(site) ?? "";
+      const local = isLoopbackHost(host);
+      req.headers[SITE_ORIGIN_HEADER] = local && isLoopbackHost(siteHost) ? requestOrigin : site;
+      if (
+        UNSAFE_METHODS.has(req.method) &&
+        !local &&
+        !isLoopbackHost(siteHost) &&
+        host !== siteHost
+      )
+        return refuse(
+          req,
+          res,
+          421,
+          "Misdirected request",
+          `This site answers at ${site}; send the request there.`,
+        );
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
+
   // Cross-origin form posts are refused: the Origin (or, failing that, Sec-Fetch-Site) must be ours.
-  app.use((req, res, next) => {
-    if (!UNSAFE_METHODS.has(req.method) || authenticatesWithoutCookie(req)) return next();
+  app.use(async (req, res, next) => {
+    if (!UNSAFE_METHODS.has(req.method)) return next();
     const origin = req.get("origin");
-    const ours = env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.get("host")}`;
+    const host = requestHost(req);
+    // An Origin naming another host than the request's fails Remix's own check with a 500, token
+    // or not (issue 29): refused here as what it is.
+    if (origin && origin !== "null" && hostOf(origin) !== host) return refuseCrossSite(req, res);
+    try {
+      if (await authenticatesWithoutCookie(req)) return next();
+    } catch (error) {
+      return next(error);
+    }
+    const ours = env.PUBLIC_ORIGIN ?? `${req.protocol}://${host}`;
     const site = req.get("sec-fetch-site");
     if (
       (origin && origin !== "null" && origin !== ours) ||
       origin === "null" ||
       site === "cross-site"
     ) {
-      return refuse(req, res, 403, "Forbidden", "Requests from other sites are not accepted.");
+      return refuseCrossSite(req, res);
     }
     next();
   });
@@ -302,6 +370,8 @@ export function createApp({ build, env, root }: AppOptions) {
       rateLimit({
         windowMs: RATE_LIMIT_WINDOW_MS,
         limit: env.LOGIN_RATE_LIMIT,
+        // Counted in the database, so every process of the site shares the count (decision 068).
+        store: new DatabaseStore(`form:${form.path}:`),
         skip: (req) => req.method !== "POST",
         standardHeaders: "draft-7",
         legacyHeaders: false,

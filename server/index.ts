@@ -13,6 +13,7 @@ import { ensureDemoArchive } from "../scripts/demo-archive";
 import { purgeExpiredSessions } from "../app/models/session/session.server";
 import { purgeExpiredCredentials } from "../app/models/oauth/credential.server";
 import { purgeExpiredTrash } from "../app/models/archive/archive-trash.server";
+import { purgeExpiredHits } from "../app/models/rate-limit/rate-limit.server";
 import { env as readEnv } from "../app/utils/env.server";
 import { createApp } from "./app";
 
@@ -75,6 +76,8 @@ async function main() {
     void sweepUploadLeftovers().catch(console.error);
     // What lay in the trash can for TRASH_DAYS goes for good (decision 043).
     void purgeExpiredTrash().catch(console.error);
+    // Rate-limit windows that have ended (decision 068).
+    void purgeExpiredHits().catch(console.error);
   }, 10 * 60_000);
   purge.unref();
   // Path archives are re-scanned every ARCHIVE_RESCAN_MINUTES (decision 042); the queue runs them.

@@ -17,6 +17,7 @@ import { editing } from "./migrations/0013-editing";
 import { albums } from "./migrations/0014-albums";
 import { organize } from "./migrations/0015-organize";
 import { undoClaim } from "./migrations/0016-undo-claim";
+import { rateLimits } from "./migrations/0017-rate-limits";
 
 /*
  * The migrations, in the order they run (decision 025). Each lives in app/db/migrations/ and is
@@ -42,6 +43,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0014_albums": albums(dialect),
     "0015_organize": organize(dialect),
     "0016_undo_claim": undoClaim(),
+    "0017_rate_limits": rateLimits(dialect),
   };
 }
 

@@ -661,6 +661,14 @@ export interface ShareLinkLogTable {
   detail: Generated<string>;
 }
 
+/** Rate-limit counts shared by all processes: one row per key and fixed window (decision 068). */
+export interface RateLimitHitsTable {
+  key: string;
+  window_number: number;
+  count: number;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   groups: GroupsTable;
@@ -706,6 +714,7 @@ export interface Database {
   smart_folders: SmartFoldersTable;
   alerts: AlertsTable;
   alert_reports: AlertReportsTable;
+  rate_limit_hits: RateLimitHitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

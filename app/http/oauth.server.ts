@@ -10,7 +10,9 @@ import type { Viewer } from "~/models/user/user.schema";
 import { env } from "~/utils/env.server";
 import { HttpError, requestIdOf } from "./http.server";
 import { mediaTypeOf } from "./negotiate";
-import { countTokenRequest } from "./rate-limit.server";
+import { tooManyFieldsMessage, urlencodedFieldCount } from "./submission.server";
+import { countTokenFailure, tokenFailureWait } from "./rate-limit.server";
+import { clientAddressOf } from "./link-cookie.server";
 
 /*
  * The HTTP side of OAuth2 (decision 028). @node-oauth/oauth2-server runs the protocol: it checks
@@ -68,10 +70,12 @@ const FORM = "application/x-www-form-urlencoded";
 async function readOAuthForm(request: Request): Promise<Record<string, string>> {
   if (mediaTypeOf(request) !== FORM)
     throw oauthError(400, "invalid_request", `Send the parameters as ${FORM}.`);
-  const params = new URLSearchParams(await request.text());
-  const form: Record<string, string> = {};
-  for (const [name, value] of params) {
-    if (name in form)
+  const text = await request.text();
+  if (urlencodedFieldCount(text) > env().MAX_FORM_FIELDS)
+    throw oauthError(413, "invalid_request", tooManyFieldsMessage());
+  const form = Object.create(null) as Record<string, string>;
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (Object.hasOwn(form, name))
       throw oauthError(400, "invalid_request", `"${name}" is given more than once.`);
     form[name] = value;
   }
@@ -129,16 +133,20 @@ async function authenticatedClient(
 ): Promise<{ credentials: ClientCredentials; application: Application }> {
   const credentials = clientCredentials(request, form);
   if (!credentials.clientId || !credentials.clientSecret) throw invalidClient(credentials.basic);
-  const wait = await countTokenRequest(credentials.clientId);
+  const address = clientAddressOf(request);
+  const wait = await tokenFailureWait(address);
   if (wait !== null)
     throw oauthError(
       429,
       "temporarily_unavailable",
-      "Too many token requests from this client. Wait a few minutes and try again.",
+      "Too many failed token requests from this address. Wait a few minutes and try again.",
       { "Retry-After": String(wait) },
     );
   const application = await authenticateApplication(credentials.clientId, credentials.clientSecret);
-  if (!application) throw invalidClient(credentials.basic);
+  if (!application) {
+    await countTokenFailure(address);
+    throw invalidClient(credentials.basic);
+  }
   return { credentials, application };
 }
 

@@ -105,10 +105,31 @@ export const API_TOKEN_HEADER = "FWAPITOKEN";
  * (`FWAPITOKEN`). Another Authorization scheme is not a token and leaves the session to decide.
  */
 export function presentedToken(request: Request): PresentedToken | null {
-  const api = request.headers.get(API_TOKEN_HEADER);
+  return tokenOfHeaders(
+    request.headers.get(API_TOKEN_HEADER),
+    request.headers.get("authorization"),
+  );
+}
+
+function tokenOfHeaders(api: string | null, authorization: string | null): PresentedToken | null {
   if (api !== null) return { kind: "api", value: api.trim() };
-  const match = /^bearer(?:[ \t]+(.*))?$/i.exec(request.headers.get("authorization") ?? "");
+  const match = /^bearer(?:[ \t]+(.*))?$/i.exec(authorization ?? "");
   return match ? { kind: "bearer", value: (match[1] ?? "").trim() } : null;
+}
+
+/**
+ * Whether the request's token headers hold a token that authenticates: only then may server/
+ * skip the same-origin check. An empty or unknown token proves nothing; an empty header is even
+ * dropped on its way into Remix, which would then let the session cookie decide.
+ */
+export async function holdsValidToken(
+  api: string | undefined,
+  authorization: string | undefined,
+): Promise<boolean> {
+  // As Remix's adapter sees the headers: an empty one is not there.
+  const token = tokenOfHeaders(api || null, authorization || null);
+  if (!token || token.value === "") return false;
+  return (await findTokenUserId(token)) !== null;
 }
 
 export const INVALID_TOKEN_MESSAGE =

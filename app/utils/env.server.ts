@@ -46,6 +46,11 @@ export const envSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(1024 * 1024),
+  /**
+   * Fields (or multipart parts) one form may carry; more answer 413 before they are parsed, so
+   * a small body of many fields costs nobody a second of CPU (issue 29).
+   */
+  MAX_FORM_FIELDS: z.coerce.number().int().min(10).max(1_000_000).default(4000),
   /** Largest file one upload may carry; a request to an upload route may be this plus 1 MiB. */
   MAX_UPLOAD_BYTES: z.coerce
     .number()

@@ -201,7 +201,7 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     path: /^\/fotoweb\/oauth2\/(token|revoke)\/?$/i,
     mediaType: "application/json",
     // OAuth's refusals; a 405 for another method is the house's, as on every route.
-    status: [400, 401, 429, 500],
+    status: [400, 401, 413, 429, 500],
     forgives: { pointer: /^\/(status|heading|value)$/, keyword: "house-error" },
     reason:
       "The token and revocation endpoints refuse in OAuth 2's error shape, {error, " +

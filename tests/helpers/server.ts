@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
+import { db } from "~/db/connection.server";
 import { envSchema, resetEnvCache, type Env } from "~/utils/env.server";
 import { createApp } from "../../server/app";
 import { checkJsonResponse, noteRequestMethod } from "./api-contract";
@@ -30,11 +31,12 @@ export interface TestServer {
   env: Env;
   database: TestDatabase;
   /**
-   * Another instance of the app, over the same database and environment, on a port of its own:
-   * what an app keeps in memory (the sign-in rate limit's counters) starts empty, so a test that
-   * uses one depends on no other test.
+   * Another instance of the app, over the same database and environment, on a port of its own,
+   * with the rate limits' counts (kept in the database, decision 068) emptied first, so a test
+   * that uses one depends on no other test.
    */
   fresh(): Promise<{ url: string; close(): Promise<void> }>;
+  another(): Promise<{ url: string; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -66,7 +68,12 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     url: listening.url,
     env,
     database,
-    fresh: () => listen(createApp({ build, env, root })),
+    async fresh() {
+      await db().deleteFrom("rate_limit_hits").execute();
+      return listen(createApp({ build, env, root }));
+    },
+    /** Another instance over the same database, counts kept: a second process of one site. */
+    another: () => listen(createApp({ build, env, root })),
     async close() {
       await listening.close();
       await database.destroy();

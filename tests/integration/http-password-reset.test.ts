@@ -1,3 +1,4 @@
+import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
@@ -46,6 +47,26 @@ async function latestLink(to: string): Promise<string> {
   const link = /https?:\/\/[^\s]+\/fotoweb\/views\/reset-password\/([A-Za-z0-9_-]{43})/.exec(text);
   if (!link) throw new Error(`no reset link mailed to ${to}`);
   return `${RESET}/${link[1]}`;
+}
+
+/** A form post with a Host header of the test's choosing, which fetch would not send. */
+function postWithHost(host: string, path: string, body: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(
+      new URL(path, server.url),
+      {
+        method: "POST",
+        headers: { host, "content-type": "application/x-www-form-urlencoded" },
+      },
+      (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
 }
 
 const ask = (identifier: string) => new Client(server.url).post(FORGOT, { identifier });
@@ -134,6 +155,22 @@ describe("asking for a link", () => {
       "https://dam.example.com/fotoweb/views/reset-password/",
     );
     expect(rows.at(-1)!.text_body).not.toContain("evil.example");
+  });
+
+  test("a post naming another Host than PUBLIC_ORIGIN's is 421, and nothing is mailed (issue 29)", async () => {
+    await createUser({
+      username: "hosted",
+      password: "hosted-pass-1",
+      email: "hosted@example.org",
+    });
+    const before = (await resetMail()).length;
+    const forged = await postWithHost("evil.example", FORGOT, "identifier=hosted");
+    expect(forged.status).toBe(421);
+    expect(forged.body).toContain("https://dam.example.com");
+    expect((await resetMail()).length).toBe(before);
+    const ours = await postWithHost("dam.example.com", FORGOT, "identifier=hosted");
+    expect(ours.status).toBe(302);
+    expect((await resetMail()).at(-1)!.text_body).toContain("https://dam.example.com/");
   });
 
   test("a dead mail server leaves the message queued for a later attempt", async () => {

@@ -66,3 +66,19 @@ test("the Origin check compares against the HTTPS origin", async () => {
   );
   expect(own.status).toBe(302);
 });
+
+test("a post whose X-Forwarded-Host differs from its Origin is 403, not Remix's 500", async () => {
+  const response = await client().post(
+    "/fotoweb/views/login",
+    { mode: "guest" },
+    { ...HTTPS, origin: httpsOrigin(), "x-forwarded-host": "other.example" },
+  );
+  expect(response.status).toBe(403);
+  expect(await response.text()).toContain("Requests from other sites are not accepted.");
+  const renamed = await client().post(
+    "/fotoweb/views/login",
+    { mode: "guest" },
+    { ...HTTPS, origin: "https://other.example", "x-forwarded-host": "other.example" },
+  );
+  expect(renamed.status).toBe(302);
+});

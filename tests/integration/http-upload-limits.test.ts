@@ -172,3 +172,30 @@ describe("the server refuses what breaks a limit", () => {
     expect(status.error.message).toContain("image size limit");
   });
 });
+
+describe("an upload of many parts (MAX_FORM_FIELDS, issue 29)", () => {
+  test("more parts than the cap answer 413 and store nothing; just under it is taken", async () => {
+    const before = await assetsIn(limited);
+    const form = (parts: number) => {
+      const data = new FormData();
+      data.append("archive", String(limited.id));
+      for (let i = 2; i < parts; i++) data.append(`f${i}`, "");
+      data.append("file", new Blob([new Uint8Array(fitting)]), "fits.jpg");
+      return data;
+    };
+    const fitting = await fits();
+    const over = await member.request("/fotoweb/views/upload", {
+      method: "POST",
+      body: form(4001),
+    });
+    expect(over.status).toBe(413);
+    expect(await over.text()).toContain("more than 4000 parts");
+    expect(await assetsIn(limited)).toBe(before);
+    const under = await member.request("/fotoweb/views/upload", {
+      method: "POST",
+      body: form(4000),
+    });
+    expect(under.status).toBe(302);
+    expect(await assetsIn(limited)).toBe(before + 1);
+  });
+});

@@ -146,6 +146,7 @@ describe("schema", () => {
         "smart_folders",
         "alerts",
         "alert_reports",
+        "rate_limit_hits",
         "password_resets",
         "renditions",
         "revisions",
@@ -397,6 +398,7 @@ describe("re-running migrations", () => {
       "0014_albums",
       "0015_organize",
       "0016_undo_claim",
+      "0017_rate_limits",
     ]);
   });
 
@@ -468,9 +470,10 @@ describe("an empty database", () => {
       "0014_albums",
       "0015_organize",
       "0016_undo_claim",
+      "0017_rate_limits",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
-    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 49 : 44);
+    expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 50 : 45);
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {
@@ -582,6 +585,7 @@ describe("frozen migrations (decision 025)", () => {
         "0014_albums",
         "0015_organize",
         "0016_undo_claim",
+        "0017_rate_limits",
       ]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
@@ -656,6 +660,7 @@ describe("frozen migrations (decision 025)", () => {
         "0014_albums",
         "0015_organize",
         "0016_undo_claim",
+        "0017_rate_limits",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")

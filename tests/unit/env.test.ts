@@ -25,6 +25,7 @@ describe("envSchema", () => {
       TRUST_PROXY: false,
       LOGIN_RATE_LIMIT: 20,
       MAX_FORM_BYTES: 1024 * 1024,
+      MAX_FORM_FIELDS: 4000,
       MAX_UPLOAD_BYTES: 4 * 1024 ** 3,
       MAX_OPEN_UPLOADS: 50,
       MAX_OPEN_UPLOAD_BYTES: 20 * 1024 ** 3,
@@ -179,6 +180,8 @@ describe("envSchema", () => {
     expect(parse({ LOGIN_RATE_LIMIT: "0" }).success).toBe(false);
     expect(parse({ MAX_FORM_BYTES: "1023" }).success).toBe(false);
     expect(ok({ MAX_FORM_BYTES: "1024" }).MAX_FORM_BYTES).toBe(1024);
+    expect(parse({ MAX_FORM_FIELDS: "9" }).success).toBe(false);
+    expect(ok({ MAX_FORM_FIELDS: "10" }).MAX_FORM_FIELDS).toBe(10);
   });
 
   it("bounds JOB_LEASE_SECONDS to 5 seconds .. an hour, in whole seconds", () => {

@@ -123,7 +123,7 @@ export async function albumPageAction(
   params: Record<string, string | undefined>,
 ) {
   const { viewer, grant } = await grantFor(request, params);
-  const intent = String((await readBody(request.clone(), { json: false }))["intent"] ?? "");
+  const intent = String((await readBody(request, { json: false }))["intent"] ?? "");
   if (PIN_INTENTS.has(intent)) {
     // Pins are the owner's own (a pin needs the asset visible to the pinner).
     if (grant.owner.id !== viewer.id)

@@ -20,7 +20,7 @@ import { archiveDialogLists } from "~/models/processing/config-lists.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { adminArchivePath, LINKS } from "~/utils/links";
 import { requireViewer } from "../session.server";
-import { formReply, readBody, readForm } from "../submission.server";
+import { formReply, parseJsonText, readBody, readForm } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
 import { configJson, requireArchiveManagerApi } from "./metadata-api.server";
 
@@ -182,7 +182,7 @@ const anything = z.record(z.unknown());
 function baseOf(value: FormDataEntryValue | null): unknown {
   if (typeof value !== "string" || value.length > 1_000_000) return undefined;
   try {
-    return JSON.parse(value) as unknown;
+    return parseJsonText(value);
   } catch {
     return undefined;
   }

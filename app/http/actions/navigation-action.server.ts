@@ -4,6 +4,7 @@ import {
   checkSubmission,
   formReply,
   formValues,
+  readForm,
   type SubmittedValues,
 } from "~/http/submission.server";
 import { safeRedirect } from "~/http/redirect";
@@ -47,12 +48,12 @@ const pinSchema = z.object({
   archive: z.string().max(200).optional(),
 });
 
-/** The posted form when it is one of the pane's (read from a copy: the body stays unread). */
+/** The posted form when it is one of the pane's (readForm's one parse serves the action after). */
 export async function navigationForm(request: Request): Promise<SubmittedValues | null> {
   // The pane's forms are urlencoded; a multipart body (files) is never read twice here.
   if (mediaTypeOf(request) !== "application/x-www-form-urlencoded") return null;
   try {
-    const values = formValues(await request.clone().formData());
+    const values = formValues(await readForm(request));
     return (NAVIGATION_INTENTS as readonly string[]).includes(String(values.intent))
       ? values
       : null;

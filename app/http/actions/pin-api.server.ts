@@ -2,6 +2,7 @@ import { z } from "zod";
 import { HttpError } from "~/http/http.server";
 import { assetIdFromHref, MAX_PIN_BATCH } from "~/models/pin/pin.server";
 import { mediaTypeOf } from "../negotiate";
+import { parseJsonText } from "../submission.server";
 
 /*
  * The pins API's bodies: POST an asset link list ({data: [{href}]}), PATCH an album-update-like
@@ -35,12 +36,7 @@ export async function pinRequest(request: Request): Promise<number[]> {
         ? `Send the asset links as ${ASSETLINKLIST_TYPE}.`
         : "Send the update as JSON: {assets: {delete: [href]}}.",
     );
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch {
-    throw new HttpError(400, "The body is not valid JSON.");
-  }
+  const body = parseJsonText(await request.text(), "The body is not valid JSON.");
   const hrefs =
     request.method === "POST"
       ? addSchema.safeParse(body).data?.data.map((d) => d.href)

@@ -14,6 +14,7 @@ import {
   type UploadTarget,
 } from "~/models/upload/upload.server";
 import type { Viewer } from "~/models/user/user.schema";
+import { env } from "~/utils/env.server";
 
 /*
  * The HTTP side of uploads: reading multipart bodies into what the upload model takes.
@@ -55,9 +56,13 @@ async function* guarded(data: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Arr
  */
 export async function parseParts(request: Request, handle: (part: Part) => Promise<void>) {
   const ours = new Set<unknown>();
+  const max = env().MAX_FORM_FIELDS;
+  let parts = 0;
   try {
     await parseMultipartFormData(request, async (part) => {
       try {
+        // Counted as they stream by: thousands of empty parts cost as much as thousands of fields.
+        if (++parts > max) throw new Problem("too-large", `The form has more than ${max} parts.`);
         await handle({
           name: part.name,
           filename: part.filename,

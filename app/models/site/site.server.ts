@@ -1,12 +1,14 @@
 import crypto from "node:crypto";
 import { db } from "~/db/connection.server";
 import { perRequest } from "~/utils/request-scope.server";
+import { singleton } from "~/utils/singleton.server";
 import { siteSettingsSchema, type SiteSettings } from "./site.schema";
 // Loaded for its engine: stored patterns are checked when settings are read and saved.
 import "~/models/validation/pattern.server";
 
 const SETTINGS_KEY = "site";
 const SECRETS_KEY = "session_secrets";
+const ORIGIN_KEY = "site_origin";
 
 export function getSiteSettings(): Promise<SiteSettings> {
   return perRequest("siteSettings", readSiteSettings);
@@ -67,4 +69,29 @@ export function cookiePolicyVersion(settings: SiteSettings): string {
     .update(JSON.stringify([title, body, policy]))
     .digest("base64url")
     .slice(0, 22);
+}
+
+/*
+ * The origin the site was first reached on, when PUBLIC_ORIGIN is not set (decision 067):
+ * recorded once, by whichever process is reached first, and never changed, so every process
+ * agrees. Once read it is kept in memory: a value that never changes.
+ */
+const knownOrigin = () =>
+  singleton("siteOrigin", () => ({ value: undefined as string | undefined }));
+
+export async function recordedSiteOrigin(candidate: string): Promise<string> {
+  const known = knownOrigin();
+  if (known.value) return known.value;
+  await db()
+    .insertInto("site_settings")
+    .values({ key: ORIGIN_KEY, value: candidate })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+  const row = await db()
+    .selectFrom("site_settings")
+    .select("value")
+    .where("key", "=", ORIGIN_KEY)
+    .executeTakeFirstOrThrow();
+  known.value = row.value;
+  return row.value;
 }
