@@ -17,7 +17,7 @@ import {
 } from "~/models/archive/archive.server";
 import { assetHref } from "~/models/asset/asset.server";
 import { addPins } from "~/models/pin/pin.server";
-import { accessFile } from "~/models/rendition/rendition.server";
+import { accessFile, REPLACED_RENDITION_GRACE_MS } from "~/models/rendition/rendition.server";
 import { isProblem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { createUser } from "~/models/user/user.server";
@@ -370,7 +370,9 @@ describe("HistoryView under a search filter", () => {
           file_size: 1000,
           mime: "image/jpeg",
           created_by: null,
-          created_at: now(),
+          // Replaced two days ago: past the while a just-replaced revision's renditions keep
+          // answering (decision 070), so the history's own permission decides.
+          created_at: new Date(Date.now() - 2 * REPLACED_RENDITION_GRACE_MS).toISOString(),
         })
         .execute();
       await db().updateTable("assets").set({ current_revision: 2 }).where("id", "=", id).execute();

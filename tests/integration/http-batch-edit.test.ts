@@ -259,7 +259,7 @@ describe("the other operations' checks", () => {
     expect(response.status).toBe(400);
     const body = (await readApiJson(response)) as { fieldErrors: Record<string, string> };
     expect(body.fieldErrors[`name.${mixed[1]}`]).toBe(
-      'A file name cannot contain any of the characters * | \\ / " : ? < >.',
+      'A file name cannot hold folder separators (/ or \\) or any of * | " : ? < >.',
     );
     expect(body.fieldErrors[`name.${mixed[0]}`]).toBeUndefined();
     expect(await taskCount()).toBe(before);
