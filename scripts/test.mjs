@@ -2,7 +2,9 @@
 // Runs every test: build, then side by side vitest on SQLite followed by Playwright with
 // JavaScript on and off, and typecheck, lint and format followed by vitest on PostgreSQL (when one
 // is reachable; required when ARKIV_REQUIRE_POSTGRES=1).
-// Ends with one "N passed, N failed" line over all legs.
+// The vitest legs run in a shuffled order, one seed a run (ARKIV_TEST_SEED repeats one), and the
+// PostgreSQL leg runs only the tests that depend on the database (vitest.config.ts, decision 075).
+// Ends with each leg's time, the slowest ten test files, and one "N passed, N failed" line.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,7 +13,10 @@ import pg from "pg";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "arkiv-test-"));
 const results = [];
+const legTimes = [];
 let failedSteps = 0;
+const seed = Number(process.env.ARKIV_TEST_SEED) || 1 + Math.floor(Math.random() * 1_000_000);
+console.log(`vitest order: shuffled with seed ${seed} (ARKIV_TEST_SEED=${seed} repeats it)`);
 
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(" ")}`);
@@ -19,10 +24,44 @@ function run(name, command, args, env = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   const ok = result.status === 0;
   if (!ok) failedSteps += 1;
+  legTimes.push([name, (Date.now() - started) / 1000]);
   console.log(
     `=== ${name}: ${ok ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   return ok;
+}
+
+/** Each file's own time, for the slowest-ten list: vitest's from its report, Playwright's summed. */
+const fileTimes = [];
+function noteVitestFileTimes(file, leg) {
+  try {
+    for (const t of JSON.parse(fs.readFileSync(file, "utf8")).testResults)
+      fileTimes.push([
+        `${leg}: ${path.relative(process.cwd(), t.name)}`,
+        (t.endTime - t.startTime) / 1000,
+      ]);
+  } catch {
+    // No report: the leg's failure is counted already.
+  }
+}
+function notePlaywrightFileTimes(file) {
+  try {
+    const perFile = new Map();
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests)
+          for (const r of t.results)
+            perFile.set(
+              `playwright ${t.projectName}: ${spec.file}`,
+              (perFile.get(`playwright ${t.projectName}: ${spec.file}`) ?? 0) + r.duration / 1000,
+            );
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of JSON.parse(fs.readFileSync(file, "utf8")).suites) walk(suite);
+    fileTimes.push(...perFile);
+  } catch {
+    // As above.
+  }
 }
 
 function vitestCounts(file) {
@@ -89,6 +128,7 @@ function runLogged(name, command, args, env) {
       fs.closeSync(out);
       const ok = status === 0;
       if (!ok) failedSteps += 1;
+      legTimes.push([name, (Date.now() - started) / 1000]);
       console.log(`\n=== ${name}: output\n${fs.readFileSync(log, "utf8")}`);
       console.log(
         `=== ${name}: ${ok ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
@@ -101,6 +141,8 @@ function runLogged(name, command, args, env) {
 const vitestArgs = (report) => [
   "vitest",
   "run",
+  "--sequence.shuffle",
+  `--sequence.seed=${seed}`,
   "--reporter=default",
   "--reporter=json",
   `--outputFile.json=${report}`,
@@ -146,8 +188,9 @@ const checksThenPostgres = (async () => {
   await runLogged("lint", npx, ["eslint", "."]);
   await runLogged("format", npx, ["prettier", "--check", "."]);
   if (postgres.url)
-    await runLogged("vitest (PostgreSQL)", npx, vitestArgs(pgReport), {
+    await runLogged("vitest (PostgreSQL, what depends on the dialect)", npx, vitestArgs(pgReport), {
       TEST_DATABASE_URL: postgres.url,
+      ARKIV_TEST_SCOPE: "dialect",
     });
 })();
 await Promise.all([sqliteThenBrowsers, checksThenPostgres]);
@@ -165,6 +208,16 @@ if (postgres.url) {
   );
 }
 results.push(["playwright", playwrightCounts(e2eReport)]);
+noteVitestFileTimes(sqliteReport, "vitest SQLite");
+noteVitestFileTimes(pgReport, "vitest PostgreSQL");
+notePlaywrightFileTimes(e2eReport);
+
+console.log("\n=== time of each leg (the legs overlap: see scripts/test.mjs)");
+for (const [name, seconds] of legTimes)
+  console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
+console.log("=== the slowest ten test files");
+for (const [name, seconds] of fileTimes.sort((a, b) => b[1] - a[1]).slice(0, 10))
+  console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);
 
 console.log("\n=== summary");
 const total = { passed: 0, failed: 0, skipped: 0 };

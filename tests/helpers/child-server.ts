@@ -12,7 +12,8 @@ import { prepareDatabase } from "~/db/bootstrap.server";
 import { createDatabase, useDatabase, type DatabaseHandle } from "~/db/connection.server";
 import type { Database } from "~/db/schema";
 import { envSchema } from "~/utils/env.server";
-import { dialectUnderTest, TEST_ADMIN } from "./database";
+import { copyPostgresTemplate, copySqliteTemplate, dialectUnderTest, TEST_ADMIN } from "./database";
+import { resetProcessState } from "./process-state";
 import { checkRawAnswer } from "./api-contract";
 import { TEST_ENV, type Client } from "./server";
 
@@ -79,13 +80,21 @@ function baseEnvironment(): Record<string, string> {
  * The database is also made the test process's own, so model functions (createArchive) work here.
  */
 export async function createChildSite(): Promise<ChildSite> {
-  delete (globalThis as { __arkiv?: unknown }).__arkiv;
+  resetProcessState();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arkiv-child-"));
   const testUrl = process.env.TEST_DATABASE_URL;
   let handle: DatabaseHandle;
   let databaseUrl: string | undefined;
   let dropSchema = async () => {};
-  if (testUrl && dialectUnderTest() === "postgres") {
+  const copy =
+    testUrl && dialectUnderTest() === "postgres"
+      ? await copyPostgresTemplate(testUrl, "child")
+      : undefined;
+  if (copy) {
+    handle = createDatabase({ url: copy.url, dataDir });
+    databaseUrl = copy.url;
+    dropSchema = copy.drop;
+  } else if (testUrl && dialectUnderTest() === "postgres") {
     const schema = `child_${crypto.randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: testUrl });
     await admin.connect();
@@ -101,6 +110,7 @@ export async function createChildSite(): Promise<ChildSite> {
     };
   } else {
     // The child finds the same file through DATA_DIR.
+    copySqliteTemplate(dataDir);
     handle = createDatabase({ dataDir });
   }
   await prepareDatabase(handle, {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user/user.server";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 import { readApiJson } from "../helpers/api-contract";
@@ -9,7 +9,7 @@ const FULL_TYPE = "application/vnd.fotoware.full-api-descriptor+json";
 const FORCE = "/fotoweb/views/force-change-password";
 const CHANGE = "/fotoweb/views/change-password";
 
-const FORCED = { username: "flagged", password: "first-password-1" };
+const FIRST_PASSWORD = "first-password-1";
 const NEW_PASSWORD = "second-password-2";
 const PLAIN = { username: "plain", password: "plain-password-1" };
 
@@ -34,7 +34,6 @@ async function descriptorUser(c: Client) {
 
 beforeAll(async () => {
   server = await startTestServer({ LOGIN_RATE_LIMIT: "1000" });
-  await createUser({ ...FORCED, fullName: "Flora Flagged", forcePasswordChange: true });
   await createUser({ ...PLAIN, fullName: "Paul Plain" });
 });
 
@@ -43,16 +42,34 @@ afterAll(async () => {
 });
 
 describe("a user who must change the password", () => {
+  // Each test has a flagged user of its own (decision 075): a change by one test would clear
+  // another's flag.
+  let FORCED: { username: string; password: string };
   let flagged: Client;
   let elsewhere: Client;
+  let serial = 0;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
+    FORCED = { username: `flagged${++serial}`, password: FIRST_PASSWORD };
+    await createUser({ ...FORCED, fullName: "Flora Flagged", forcePasswordChange: true });
     flagged = client();
+    await flagged.signIn(FORCED.username, FORCED.password);
     elsewhere = client();
     await elsewhere.signIn(FORCED.username, FORCED.password);
   });
 
+  /** The valid change the later tests start from. */
+  async function changeNow() {
+    const response = await flagged.post(FORCE, {
+      currentPassword: FORCED.password,
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
+    expect(response.status).toBe(302);
+  }
+
   test("is sent to the change view at sign-in, whatever `to` says", async () => {
+    flagged = client();
     const response = await flagged.post("/fotoweb/views/login", {
       mode: "user",
       username: FORCED.username,
@@ -96,7 +113,7 @@ describe("a user who must change the password", () => {
 
   test("is flagged in the full descriptor", async () => {
     expect(await descriptorUser(flagged)).toMatchObject({
-      userName: "flagged",
+      userName: FORCED.username,
       isForcePasswordChangeSet: true,
     });
   });
@@ -110,13 +127,13 @@ describe("a user who must change the password", () => {
   test.each([
     [
       "a short password",
-      { currentPassword: FORCED.password, newPassword: "short", confirmPassword: "short" },
+      { currentPassword: FIRST_PASSWORD, newPassword: "short", confirmPassword: "short" },
       "Use at least 8 characters",
     ],
     [
       "a mismatched confirmation",
       {
-        currentPassword: FORCED.password,
+        currentPassword: FIRST_PASSWORD,
         newPassword: NEW_PASSWORD,
         confirmPassword: `${NEW_PASSWORD}x`,
       },
@@ -134,9 +151,9 @@ describe("a user who must change the password", () => {
     [
       "the current password again",
       {
-        currentPassword: FORCED.password,
-        newPassword: FORCED.password,
-        confirmPassword: FORCED.password,
+        currentPassword: FIRST_PASSWORD,
+        newPassword: FIRST_PASSWORD,
+        confirmPassword: FIRST_PASSWORD,
       },
       "Choose a password other than the current one",
     ],
@@ -148,7 +165,7 @@ describe("a user who must change the password", () => {
     [
       "a password of spaces",
       {
-        currentPassword: FORCED.password,
+        currentPassword: FIRST_PASSWORD,
         newPassword: "          ",
         confirmPassword: "          ",
       },
@@ -187,10 +204,13 @@ describe("a user who must change the password", () => {
   });
 
   test("the user's other sessions have ended", async () => {
+    expect(await descriptorUser(elsewhere)).toMatchObject({ isForcePasswordChangeSet: true });
+    await changeNow();
     expect(await descriptorUser(elsewhere)).toBeNull();
   });
 
   test("the old password no longer signs in; the new one does, without the detour", async () => {
+    await changeNow();
     const old = await client().post("/fotoweb/views/login", { mode: "user", ...FORCED });
     expect(old.status).toBe(400);
     const fresh = await client().post("/fotoweb/views/login", {
@@ -237,6 +257,9 @@ describe("the change views for others", () => {
   });
 
   test("a voluntary change ends the user's other sessions and keeps this one", async () => {
+    // A user of this test's own: the change would leave "plain" with a password others don't know.
+    const PLAIN = { username: "voluntary", password: "plain-password-1" };
+    await createUser({ ...PLAIN, fullName: "Vera Voluntary" });
     const here = client();
     const there = client();
     await Promise.all([
@@ -259,7 +282,7 @@ describe("the change views for others", () => {
     });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/fotoweb/");
-    expect(await descriptorUser(here)).toMatchObject({ userName: "plain" });
+    expect(await descriptorUser(here)).toMatchObject({ userName: "voluntary" });
     expect(await descriptorUser(there)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import {
   DEFAULT_COOKIE_BODY,
@@ -19,11 +19,12 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
 let testDb: TestDatabase;
 
-beforeAll(async () => {
+// A database of each test's own (decision 075): every test starts from a new site's settings.
+beforeEach(async () => {
   testDb = await createTestDatabase();
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await testDb?.destroy();
 });
 
@@ -65,6 +66,7 @@ describe("getSiteSettings and updateSiteSettings", () => {
   });
 
   test("later updates keep earlier ones", async () => {
+    await updateSiteSettings({ siteName: "Bildbank" });
     await updateSiteSettings({ guestAccess: false });
     await updateSiteSettings({ darkModeEnabled: false });
     expect(await getSiteSettings()).toEqual({
@@ -76,6 +78,7 @@ describe("getSiteSettings and updateSiteSettings", () => {
   });
 
   test("the cookie notice is replaced as a whole", async () => {
+    await updateSiteSettings({ siteName: "Bildbank" });
     const cookieConsent = { title: "Informasjonskapsler", body: "Vi bruker dem.", policy: "" };
     const next = await updateSiteSettings({ cookieConsent });
     expect(next.cookieConsent).toEqual(cookieConsent);
@@ -114,11 +117,9 @@ describe("getSiteSettings and updateSiteSettings", () => {
 });
 
 describe("storedSessionSecrets", () => {
-  let first: string[];
-
   test("generates a secret of at least 32 characters and stores it", async () => {
     expect(await storedRow("session_secrets")).toBeUndefined();
-    first = await storedSessionSecrets();
+    const first = await storedSessionSecrets();
     expect(first.length).toBeGreaterThanOrEqual(1);
     for (const secret of first) {
       expect(secret.length).toBeGreaterThanOrEqual(32);
@@ -128,6 +129,7 @@ describe("storedSessionSecrets", () => {
   });
 
   test("returns the same secrets on every later call", async () => {
+    const first = await storedSessionSecrets();
     expect(await storedSessionSecrets()).toEqual(first);
     const concurrent = await Promise.all([storedSessionSecrets(), storedSessionSecrets()]);
     expect(concurrent).toEqual([first, first]);
@@ -135,7 +137,7 @@ describe("storedSessionSecrets", () => {
 
   test("is kept apart from the site settings", async () => {
     const before = await getSiteSettings();
-    await storedSessionSecrets();
+    const first = await storedSessionSecrets();
     expect(await getSiteSettings()).toEqual(before);
     await updateSiteSettings({ siteName: "Secrets untouched" });
     expect(await storedSessionSecrets()).toEqual(first);

@@ -10,6 +10,7 @@ import {
 import { writeRevision } from "~/models/asset/revision-write.server";
 import { changedFields, checkFieldEdits } from "~/models/metadata/field-values";
 import { FIELD } from "~/models/metadata/metadata-fields";
+import { singleton } from "~/utils/singleton.server";
 import { taxonomyEditErrors } from "~/models/taxonomy/taxonomy-fields.server";
 import type {
   BuiltinValueChange,
@@ -43,9 +44,12 @@ interface RunCache {
   decisions: Map<number, { decision: AssetDecision; at: number }>;
 }
 
-const runs = new Map<number, RunCache>();
+// Kept with the process's other state (app/utils/singleton.server.ts): a job's id names a run only
+// within one database, and the tests reset that state with each database they open.
+const runCaches = () => singleton("metadataEditRuns", () => new Map<number, RunCache>());
 
 function runCache(jobId: number): RunCache {
+  const runs = runCaches();
   let cache = runs.get(jobId);
   if (!cache) {
     cache = { rules: new ArchiveFieldRules(), decisions: new Map() };
@@ -57,7 +61,7 @@ function runCache(jobId: number): RunCache {
 
 /** Forgets what a run cached (tests, and an engine that knows a run ended). */
 export function forgetMetadataEditRun(jobId: number) {
-  runs.delete(jobId);
+  runCaches().delete(jobId);
 }
 
 /** The viewer's EditText decision on the item's asset, decided with the next chunk's. */
