@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { assetHref } from "~/models/asset/asset.server";
@@ -52,6 +52,22 @@ beforeAll(async () => {
     ],
   });
   secretArchive = await createArchive({ name: "Secret history", members: [] });
+  const secret = await insertAsset(secretArchive, { fileName: "secret.jpg" });
+  secretBase = `${assetHref(secretArchive.id, secretArchive.name, { id: secret, fileName: "secret.jpg" })}/__revisions/`;
+  keeper = new Client(server.url);
+  await keeper.signIn("keeper", "keeper-password-1");
+  reader = new Client(server.url);
+  await reader.signIn("reader", "reader-password-1");
+  anonymous = new Client(server.url);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+// Each test has an asset of its own with three revisions, titled First, Second, Third
+// (decision 075): rollbacks and deletes in one test leave the others' history alone.
+beforeEach(async () => {
   assetId = await insertAsset(archive, {
     fileName: "photo.jpg",
     title: "First",
@@ -65,17 +81,6 @@ beforeAll(async () => {
     .execute();
   for (const title of ["Second", "Third"]) await edit(assetId, title);
   base = `${assetHref(archive.id, archive.name, { id: assetId, fileName: "photo.jpg" })}/__revisions/`;
-  const secret = await insertAsset(secretArchive, { fileName: "secret.jpg" });
-  secretBase = `${assetHref(secretArchive.id, secretArchive.name, { id: secret, fileName: "secret.jpg" })}/__revisions/`;
-  keeper = new Client(server.url);
-  await keeper.signIn("keeper", "keeper-password-1");
-  reader = new Client(server.url);
-  await reader.signIn("reader", "reader-password-1");
-  anonymous = new Client(server.url);
-}, 60_000);
-
-afterAll(async () => {
-  await server?.close();
 });
 
 interface ListBody {
@@ -158,7 +163,7 @@ describe("mutations", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(base);
     expect(response.headers.get("set-cookie")).toContain("arkiv_toast=");
-    expect((await list()).data[0]).toMatchObject({ number: 5, current: true });
+    expect((await list()).data[0]).toMatchObject({ number: 4, current: true });
   });
 
   test("others may not roll back; the guest never changes anything", async () => {
@@ -174,26 +179,27 @@ describe("mutations", () => {
       body: "{}",
     });
     expect(guest.status).toBe(404);
-    expect((await list()).total).toBe(5);
+    expect((await list()).total).toBe(3);
   });
 
   test("DELETE removes an earlier revision, refuses the current one", async () => {
-    const current = await keeper.request(`${base}5`, {
+    const current = await keeper.request(`${base}3`, {
       method: "DELETE",
       headers: { accept: "application/json" },
     });
     expect(current.status).toBe(409);
     expect((await readApiJson<{ value: string }>(current)).value).toMatch(/current revision/);
-    const gone = await keeper.request(`${base}4`, { method: "DELETE" });
+    const gone = await keeper.request(`${base}2`, { method: "DELETE" });
     expect(gone.status).toBe(204);
-    expect((await list()).data.map((r) => r.number)).toEqual([5, 3, 2, 1]);
+    expect((await list()).data.map((r) => r.number)).toEqual([3, 1]);
     // A plain form's delete of the current one comes back as an error toast.
-    const form = await keeper.post(`${base}5`, { intent: "delete" });
+    const form = await keeper.post(`${base}3`, { intent: "delete" });
     expect(form.status).toBe(302);
-    expect((await list()).total).toBe(4);
+    expect((await list()).total).toBe(2);
   });
 
   test("rollback-to deletes the later revisions", async () => {
+    await edit(assetId, "Fourth");
     const response = await keeper.request(`${base}2/rollback-to`, {
       method: "POST",
       headers: JSON_HEADERS,
@@ -210,7 +216,7 @@ describe("mutations", () => {
   test("the list's form: its rollback choice goes to rollback; rollback-to is always whole", async () => {
     const rollback = await keeper.post(`${base}1/rollback`, { rollbackType: "metadata" });
     expect(rollback.status).toBe(302);
-    expect((await list()).data.map((r) => r.number)).toEqual([3, 2, 1]);
+    expect((await list()).data.map((r) => r.number)).toEqual([4, 3, 2, 1]);
     const back = await keeper.post(`${base}2/rollback-to`, { rollbackType: "metadata" });
     expect(back.status).toBe(302);
     expect(back.headers.get("location")).toBe(base);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
@@ -137,19 +137,25 @@ afterAll(async () => {
   await server?.close();
 });
 
+// Every test starts from the owner's groups letting him share with guests (decision 075); the
+// tests of the flags change them first.
+beforeEach(() => setAlbumFlags({ shareWithGuests: true, delegateDownloads: false }));
+
 describe("the owner's link pages", () => {
   test("without shareWithGuests the create form is refused with 403 and nothing is stored", async () => {
+    await setAlbumFlags({ shareWithGuests: false });
     const album = await newAlbum("No guests");
     const page = await ownerClient.get(linksPage(album.id));
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("You do not have permission to share albums with guests");
     const response = await ownerClient.post(linksPage(album.id), { intent: "create" });
     expect(response.status).toBe(403);
-    expect(await db().selectFrom("share_links").selectAll().execute()).toHaveLength(0);
+    expect(
+      await db().selectFrom("share_links").selectAll().where("album_id", "=", album.id).execute(),
+    ).toHaveLength(0);
   });
 
   test("anyone but the owner gets the album's 404; a visitor with no account the log-on", async () => {
-    await setAlbumFlags({ shareWithGuests: true, delegateDownloads: false });
     const album = await newAlbum("Private links");
     const stranger = new Client(server.url);
     await stranger.signIn("sven", "sven-password-1");

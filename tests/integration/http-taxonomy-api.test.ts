@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db, now } from "~/db/connection.server";
 import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
@@ -157,19 +157,34 @@ describe("taxonomies", () => {
 });
 
 describe("items", () => {
+  // Each test has taxonomies of its own, on fields of their own (decision 075): Animals with
+  // <b>Cats</b> under it, and an empty one standing for another taxonomy.
+  let subjects: number;
+  let places: number;
   let animals: number;
   let cats: number;
+  let serial = 0;
+
+  beforeEach(async () => {
+    serial += 1;
+    subjects = await field(`Subjects ${serial}`);
+    await createTaxonomy(subjects, { pluralName: "Subjects" });
+    animals = (await createItem(subjects, null, { name: "Animals" })).id;
+    cats = (await createItem(subjects, animals, { name: "<b>Cats</b>", acl: ["Set"] })).id;
+    places = await field(`Places ${serial}`);
+    await createTaxonomy(places, { pluralName: "Places" });
+  });
 
   test("create at the root and under an item; markup kept as text; empty names refused", async () => {
     const root = await send(admin, "POST", taxonomyHref(subjects), { name: "Animals" });
     expect(root.status).toBe(201);
-    animals = idOfLocation(root);
+    const animals = idOfLocation(root);
     const child = await send(admin, "POST", taxonomyItemHref(subjects, animals), {
       name: "<b>Cats</b>",
       acl: ["Set"],
     });
     expect(child.status).toBe(201);
-    cats = idOfLocation(child);
+    const cats = idOfLocation(child);
     const item = await readApiJson<ItemJson>(
       await reader.getJson(taxonomyItemHref(subjects, cats), T.item),
     );
@@ -226,7 +241,6 @@ describe("items", () => {
   });
 
   test("another taxonomy's item and unknown items are not found", async () => {
-    await createTaxonomy(places, { pluralName: "Places" });
     const oslo = await createItem(places, null, { name: "Oslo" });
     await problem(await reader.getJson(taxonomyItemHref(subjects, oslo.id)), 404);
     await problem(await reader.getJson(taxonomyItemHref(subjects, 999999)), 404);
