@@ -32,8 +32,8 @@ export interface TestServer {
   database: TestDatabase;
   /**
    * Another instance of the app, over the same database and environment, on a port of its own,
-   * with the rate limits' counts (kept in the database, decision 068) emptied first, so a test
-   * that uses one depends on no other test.
+   * with the rate limits' counts (kept in the database, decision 068) emptied first and again at
+   * its close, so a test that uses one depends on no other test and no other test on it.
    */
   fresh(): Promise<{ url: string; close(): Promise<void> }>;
   another(): Promise<{ url: string; close(): Promise<void> }>;
@@ -70,7 +70,16 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     database,
     async fresh() {
       await db().deleteFrom("rate_limit_hits").execute();
-      return listen(createApp({ build, env, root }));
+      const instance = await listen(createApp({ build, env, root }));
+      return {
+        url: instance.url,
+        // The counts it made are the database's, shared by every instance: forgotten at the end
+        // too, so the file's other tests never meet a limit this one reached.
+        async close() {
+          await instance.close();
+          await db().deleteFrom("rate_limit_hits").execute();
+        },
+      };
     },
     /** Another instance over the same database, counts kept: a second process of one site. */
     another: () => listen(createApp({ build, env, root })),
