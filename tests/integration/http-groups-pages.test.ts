@@ -50,6 +50,41 @@ afterAll(async () => {
   await server?.close();
 });
 
+let serial = 0;
+/**
+ * A desk and an outer group of the calling test's own (decision 075), named "Photo desk N" and
+ * "Outer N", with the one edge the test starts from, if any.
+ */
+async function deskAndOuter(edge: "desk in outer" | "outer in desk" | "none" = "none") {
+  serial += 1;
+  const make = async (name: string) => {
+    await db().insertInto("groups").values({ name, created_at: now() }).execute();
+    return (await groupNamed(name))!;
+  };
+  const outer = await make(`Outer ${serial}`);
+  const desk = await make(`Photo desk ${serial}`);
+  if (edge !== "none")
+    await db()
+      .insertInto("group_groups")
+      .values(
+        edge === "desk in outer"
+          ? { group_id: outer.id, member_group_id: desk.id }
+          : { group_id: desk.id, member_group_id: outer.id },
+      )
+      .execute();
+  return { desk: (await groupNamed(desk.name))!, outer };
+}
+
+/** The 26 groups "Bulk 00" to "Bulk 25", made once for the tests that page them. */
+async function bulkGroups() {
+  if (await groupNamed("Bulk 00")) return;
+  for (let i = 0; i < 26; i++)
+    await db()
+      .insertInto("groups")
+      .values({ name: `Bulk ${String(i).padStart(2, "0")}`, created_at: now() })
+      .execute();
+}
+
 describe("the editor without JavaScript", () => {
   test("creating reports every invalid field at once with 400 and stores nothing", async () => {
     const before = await db().selectFrom("groups").select("id").execute();
@@ -109,22 +144,22 @@ describe("the editor without JavaScript", () => {
   });
 
   test("saving General edits fields and member-of by the difference; a stale save is 409", async () => {
-    const desk = (await groupNamed("Photo desk"))!;
-    const outer = (await groupNamed("Outer"))!;
+    const { desk, outer } = await deskAndOuter("desk in outer");
     const path = `${LIST}/${desk.id}`;
     const search = await (await owner.get(`${path}?tab=general&groupq=out`)).text();
-    expect(search).not.toContain(`Join Outer`);
+    expect(search).toContain(`Join Outer`);
+    expect(search).not.toContain(`Join ${outer.name}"`);
     const saved = await post(owner, path, [
       ["intent", "general"],
       ["revision", String(desk.revision)],
-      ["name", "Photo desk"],
+      ["name", desk.name],
       ["description", "Edited"],
       ["licenseLevel", "Pro"],
       ["licenseMode", "Named"],
       ["permissions", "viewFlows"],
     ]);
     expect(saved.status).toBe(302);
-    const after = (await groupNamed("Photo desk"))!;
+    const after = (await groupNamed(desk.name))!;
     expect(after).toMatchObject({
       description: "Edited",
       license_level: 85,
@@ -144,12 +179,11 @@ describe("the editor without JavaScript", () => {
       ["licenseMode", "Named"],
     ]);
     expect(stale.status).toBe(409);
-    expect((await groupNamed("Photo desk"))!.revision).toBe(after.revision);
+    expect((await groupNamed(desk.name))!.revision).toBe(after.revision);
   });
 
   test("member-of refuses a circle with 409 by its field", async () => {
-    const desk = (await groupNamed("Photo desk"))!;
-    const outer = (await groupNamed("Outer"))!;
+    const { desk, outer } = await deskAndOuter();
     await post(owner, `${LIST}/${desk.id}`, [
       ["intent", "members"],
       ["addGroup", String(outer.id)],
@@ -157,7 +191,7 @@ describe("the editor without JavaScript", () => {
     // The desk now holds Outer: the desk joining Outer would close a circle.
     const circle = await post(owner, `${LIST}/${desk.id}`, [
       ["intent", "general"],
-      ["name", "Photo desk"],
+      ["name", desk.name],
       ["licenseLevel", "None"],
       ["licenseMode", "Named"],
       ["memberOf", String(outer.id)],
@@ -167,8 +201,7 @@ describe("the editor without JavaScript", () => {
   });
 
   test("members: adds and removes users and groups by the difference; a circle is 409", async () => {
-    const desk = (await groupNamed("Photo desk"))!;
-    const outer = (await groupNamed("Outer"))!;
+    const { desk, outer } = await deskAndOuter("outer in desk");
     const path = `${LIST}/${desk.id}`;
     const found = await (await owner.get(`${path}?tab=members&userq=mem`)).text();
     expect(found).toContain("member (member)");
@@ -210,7 +243,7 @@ describe("the editor without JavaScript", () => {
   });
 
   test("custom properties: empty rows dropped, duplicates refused", async () => {
-    const desk = (await groupNamed("Photo desk"))!;
+    const { desk } = await deskAndOuter();
     const path = `${LIST}/${desk.id}`;
     const saved = await post(owner, path, [
       ["intent", "properties"],
@@ -222,7 +255,7 @@ describe("the editor without JavaScript", () => {
       ["propertyValue", ""],
     ]);
     expect(saved.status).toBe(302);
-    expect(JSON.parse((await groupNamed("Photo desk"))!.properties)).toEqual([
+    expect(JSON.parse((await groupNamed(desk.name))!.properties)).toEqual([
       { key: "team", value: "north" },
     ]);
     const twice = await post(owner, path, [
@@ -239,23 +272,25 @@ describe("the editor without JavaScript", () => {
 
 describe("the list without JavaScript", () => {
   test("lists, searches, expands members, and has no caret for the built-in groups", async () => {
+    const { desk } = await deskAndOuter();
     const html = await (await owner.get(LIST)).text();
     expect(html).toMatch(/\d+ groups found/);
-    expect(html).toContain(`data-testid="group-row-${EVERYONE_GROUP_ID}"`);
-    expect(html).not.toContain('aria-label="Members of Everyone"');
-    expect(html).not.toContain('aria-label="Members of Registered Users"');
-    expect(html).toContain('aria-label="Members of Photo desk"');
-    const one = await (await owner.get(`${LIST}?q=desk`)).text();
+    // Searched for, as other tests' groups may page them off the first page.
+    const everyone = await (await owner.get(`${LIST}?q=Everyone`)).text();
+    expect(everyone).toContain(`data-testid="group-row-${EVERYONE_GROUP_ID}"`);
+    expect(everyone).not.toContain('aria-label="Members of Everyone"');
+    const registered = await (await owner.get(`${LIST}?q=Registered`)).text();
+    expect(registered).toContain(`data-testid="group-row-${REGISTERED_USERS_GROUP_ID}"`);
+    expect(registered).not.toContain('aria-label="Members of Registered Users"');
+    const mine = await (await owner.get(`${LIST}?q=${encodeURIComponent(desk.name)}`)).text();
+    expect(mine).toContain(`aria-label="Members of ${desk.name}"`);
+    const one = await (await owner.get(`${LIST}?q=${encodeURIComponent(desk.name)}`)).text();
     expect(one).toContain("1 group found");
     expect(one).not.toContain("Registered Users");
   });
 
   test("pages of 25 with first, previous, next and last", async () => {
-    for (let i = 0; i < 26; i++)
-      await db()
-        .insertInto("groups")
-        .values({ name: `Bulk ${String(i).padStart(2, "0")}`, created_at: now() })
-        .execute();
+    await bulkGroups();
     const first = await (await owner.get(`${LIST}?q=bulk`)).text();
     expect(first).toContain("26 groups found");
     expect(first).toContain("Page 1 of 2");
@@ -269,6 +304,7 @@ describe("the list without JavaScript", () => {
   });
 
   test("the expanded row pages its members with more", async () => {
+    await bulkGroups();
     const big = (await groupNamed("Bulk 00"))!;
     for (let i = 0; i < 12; i++) {
       const user = await createUser({ username: `crew${i}`, password: "crew-password-1" });
@@ -308,9 +344,10 @@ describe("the list without JavaScript", () => {
   });
 
   test("delete asks first, then removes; built-in groups offer no delete", async () => {
-    const doomed = (await groupNamed("Bulk 01"))!;
+    await db().insertInto("groups").values({ name: "Doomed", created_at: now() }).execute();
+    const doomed = (await groupNamed("Doomed"))!;
     const confirm = await (await owner.get(`${LIST}?delete=${doomed.id}`)).text();
-    expect(confirm).toContain("Delete the group Bulk 01?");
+    expect(confirm).toContain("Delete the group Doomed?");
     const none = await (await owner.get(`${LIST}?delete=${REGISTERED_USERS_GROUP_ID}`)).text();
     expect(none).not.toContain("Delete the group");
     const deleted = await post(owner, LIST, [
@@ -318,7 +355,7 @@ describe("the list without JavaScript", () => {
       ["id", String(doomed.id)],
     ]);
     expect(deleted.status).toBe(302);
-    expect(await groupNamed("Bulk 01")).toBeUndefined();
+    expect(await groupNamed("Doomed")).toBeUndefined();
     const builtIn = await post(owner, LIST, [
       ["intent", "delete"],
       ["id", String(EVERYONE_GROUP_ID)],
