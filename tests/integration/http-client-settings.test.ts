@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { EVERYONE_GROUP_ID } from "~/db/schema";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
@@ -73,8 +73,15 @@ afterAll(async () => {
 });
 
 describe("retina thumbnails", () => {
+  // Each test starts with the viewer's setting off (decision 075); "other" never changes his.
+  beforeEach(async () => {
+    expect((await viewer.post(SETTINGS, { to: archive.href })).status).toBe(302);
+  });
+
   test("are off by default: the grid offers the thumbnail alone", async () => {
-    const html = await (await viewer.get(archive.href)).text();
+    const other = new Client(server.url);
+    await other.signIn("other", "other-password-1");
+    const html = await (await other.get(archive.href)).text();
     expect(html).toContain('data-testid="asset-tile"');
     expect(srcsets(html)).toEqual([]);
     expect(html).toContain('name="enableRetinaThumbnails"');
@@ -96,12 +103,16 @@ describe("retina thumbnails", () => {
   });
 
   test("the setting is the user's own", async () => {
+    await viewer.post(SETTINGS, { enableRetinaThumbnails: "on" });
+    expect(await retinaSetting("sharp")).toBe(true);
     const other = new Client(server.url);
     await other.signIn("other", "other-password-1");
     expect(srcsets(await (await other.get(archive.href)).text())).toEqual([]);
   });
 
   test("an unticked box turns them off", async () => {
+    await viewer.post(SETTINGS, { enableRetinaThumbnails: "on" });
+    expect(await retinaSetting("sharp")).toBe(true);
     await viewer.post(SETTINGS, { to: archive.href });
     expect(srcsets(await (await viewer.get(archive.href)).text())).toEqual([]);
     expect(await retinaSetting("sharp")).toBe(false);
@@ -139,6 +150,6 @@ describe("retina thumbnails", () => {
   test("GET changes nothing", async () => {
     const response = await viewer.get(`${SETTINGS}?enableRetinaThumbnails=on`);
     expect(response.status).toBe(302);
-    expect(await retinaSetting("sharp")).toBe(true);
+    expect(await retinaSetting("sharp")).toBe(false);
   });
 });

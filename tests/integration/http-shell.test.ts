@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createUser } from "~/models/user/user.server";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
@@ -44,11 +44,6 @@ async function currentVersion() {
 
 beforeAll(async () => {
   server = await startTestServer({ LOGIN_RATE_LIMIT: "1000" });
-  await createUser({
-    username: "stylist",
-    password: "stylist-password-1",
-    fullName: "Stella Stylist",
-  });
   await createUser({ username: "bystander", password: "bystander-password-1" });
 });
 
@@ -203,11 +198,16 @@ describe("cookie consent", () => {
 });
 
 describe("interface style", () => {
+  // Each test has a stylist of its own, on auto, signed in (decision 075).
   let stylist: Client;
+  let stylistName: string;
+  let serial = 0;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
+    stylistName = `stylist${++serial}`;
+    await createUser({ username: stylistName, password: "stylist-password-1" });
     stylist = client();
-    await stylist.signIn("stylist", "stylist-password-1");
+    await stylist.signIn(stylistName, "stylist-password-1");
   });
 
   test("visitors get the light theme; a user starts on auto", async () => {
@@ -230,8 +230,9 @@ describe("interface style", () => {
   });
 
   test("the choice is the user's own, in every session of theirs and nobody else's", async () => {
+    await stylist.post(STYLE, { style: "dark" });
     const again = client();
-    await again.signIn("stylist", "stylist-password-1");
+    await again.signIn(stylistName, "stylist-password-1");
     expect(themeOf(await (await again.get("/fotoweb/")).text())).toBe("dark");
     const other = client();
     await other.signIn("bystander", "bystander-password-1");
@@ -244,6 +245,7 @@ describe("interface style", () => {
   });
 
   test("an unknown style is refused with an error toast and changes nothing", async () => {
+    await stylist.post(STYLE, { style: "light" });
     const response = await stylist.post(STYLE, { style: "purple", to: "/fotoweb/" });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/fotoweb/");
@@ -254,6 +256,7 @@ describe("interface style", () => {
   });
 
   test("an off-site return address is ignored", async () => {
+    await stylist.post(STYLE, { style: "light" });
     const response = await stylist.post(STYLE, { style: "auto", to: "https://evil.com/" });
     expect(response.headers.get("location")).toBe("/fotoweb/");
     expect(themeOf(await (await stylist.get("/fotoweb/")).text())).toBe("auto");
