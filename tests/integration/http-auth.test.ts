@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 import { readApiJson } from "../helpers/api-contract";
@@ -259,7 +259,8 @@ describe("logging out", () => {
   let c: Client;
   let oldCookie: string;
 
-  beforeAll(async () => {
+  // A session of each test's own (decision 075).
+  beforeEach(async () => {
     c = client();
     await c.signIn(TEST_ADMIN.username, TEST_ADMIN.password);
     oldCookie = c.cookies.get("arkiv_session")!;
@@ -292,6 +293,7 @@ describe("logging out", () => {
   });
 
   test("the old cookie no longer works when replayed", async () => {
+    expect((await c.post(LOGOUT, {})).status).toBe(302);
     const replay = client();
     replay.cookies.set("arkiv_session", oldCookie);
     const api = await replay.getJson("/fotoweb/me/", FULL_TYPE);
