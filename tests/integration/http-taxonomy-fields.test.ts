@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { assetHref } from "~/models/asset/asset.server";
@@ -94,6 +94,7 @@ describe("the plain form", () => {
   });
 
   test("a term is saved; a value that is no term is a 400 by its field and nothing is written", async () => {
+    const before = await stored();
     const refused = await post(`${page()}?edit=metadata`, [
       ["edit", String(fx.subjects)],
       ["edit", "5"],
@@ -105,7 +106,7 @@ describe("the plain form", () => {
     const html = await refused.text();
     expect(html).toContain("is not a term of the Tax http subjects taxonomy");
     expect(html).not.toContain("<script>x</script>");
-    expect(await stored()).toEqual({ [fx.subjects]: ["cities"] });
+    expect(await stored()).toEqual(before);
 
     const saved = await post(`${page()}?edit=metadata`, [
       ["edit", String(fx.subjects)],
@@ -291,6 +292,12 @@ describe("editing and deleting a term from the picker's edit modal", () => {
   beforeAll(async () => {
     admin = new Client(server.url);
     await admin.signIn(TEST_ADMIN.username, TEST_ADMIN.password);
+  });
+
+  // Each test starts with the terms Tromsø and Bodø as new (decision 075): the others rename
+  // and delete them.
+  beforeEach(async () => {
+    await db().deleteFrom("taxonomy_items").where("field_id", "=", fx.place).execute();
     for (const name of ["Tromsø", "Bodø"])
       expect(
         (
@@ -405,7 +412,7 @@ describe("editing and deleting a term from the picker's edit modal", () => {
     expect(await readApiJson(removed)).toEqual({ ok: true, removed: 2 });
     expect(await item(fx.place, "Bodø")).toBeUndefined();
     expect(await item(fx.place, "Bodø harbour")).toBeUndefined();
-    const tromso = (await item(fx.place, "Tromsø <b>city</b>"))!;
+    const tromso = (await item(fx.place, "Tromsø"))!;
     const plain = await change(
       admin,
       fx.place,
@@ -417,7 +424,7 @@ describe("editing and deleting a term from the picker's edit modal", () => {
     );
     expect(plain.status).toBe(302);
     expect(plain.headers.get("location")).toBe(`${LINKS.taxonomyPicker}${fx.place}`);
-    expect(await item(fx.place, "Tromsø <b>city</b>")).toBeUndefined();
+    expect(await item(fx.place, "Tromsø")).toBeUndefined();
     const again = await change(admin, fx.place, [
       ["intent", "delete"],
       ["item", String(tromso.id)],

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { GUEST_USER_ID } from "~/db/schema";
 import { createUser } from "~/models/user/user.server";
@@ -48,10 +48,30 @@ afterAll(async () => {
   await server?.close();
 });
 
+// Every test starts with the three grid users as new (decision 075): the bulk tests change and
+// delete them.
+beforeEach(async () => {
+  const names = ["grid-a", "grid-b", "grid-c"];
+  await db()
+    .deleteFrom("users")
+    .where("username_key", "in", [...names, "paula", "paula2"])
+    .execute();
+  for (const name of names)
+    await createUser({ username: name, password: "grid-password-1", firstName: name });
+});
+
+/** Paula as the editor's create form makes her, for the tests that edit her. */
+const createPaula = () =>
+  createUser({
+    username: "paula",
+    password: "long-enough-1",
+    firstName: "Paula",
+    lastName: "Paulsen",
+    email: "paula@example.com",
+  });
+
 describe("the grid", () => {
   test("lists, searches, sorts and pages; the count reads one user or N users", async () => {
-    for (const name of ["grid-a", "grid-b", "grid-c"])
-      await createUser({ username: name, password: "grid-password-1", firstName: name });
     const html = await (await owner.get(`${GRID}?q=grid-&n=2`)).text();
     expect(html).toContain("3 users");
     expect(html).toContain("grid-a");
@@ -130,6 +150,7 @@ describe("the editor", () => {
   });
 
   test("saves changes over the revision it opened; a stale save is 409", async () => {
+    await createPaula();
     const user = (await row("paula"))!;
     const page = await (await owner.get(`${GRID}/${user.id}`)).text();
     expect(page).toContain('name="revision" value="1"');
@@ -174,6 +195,7 @@ describe("the editor", () => {
     ]);
     expect(posted.status).toBe(403);
     expect((await row("Guest"))!.password_hash).toBeNull();
+    await createPaula();
     const paula = (await row("paula"))!;
     const reset = await form(owner, `${GRID}/${paula.id}`, [["intent", "resetDeviceTokens"]]);
     expect(reset.status).toBe(302);
@@ -353,6 +375,9 @@ describe("bulk, delete and the site owner", () => {
   });
 
   test("the site owner hands over, sees the notice once, and OK logs out", async () => {
+    // A session of this test's own: it ends with the log-out.
+    const owner = new Client(server.url);
+    await owner.signIn(TEST_ADMIN.username, TEST_ADMIN.password);
     const heir = await createUser({ username: "heir", password: "heir-password-1" });
     const confirm = await owner.get(`${GRID}/site-owner?user=${heir.id}`);
     expect(confirm.status).toBe(200);
