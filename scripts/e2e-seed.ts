@@ -90,7 +90,7 @@ function fail(message: string): never {
 
 async function main() {
   if (!fs.existsSync(path.join(root, "build/index.js"))) {
-    fail("build/index.js is missing: run `npx remix build` first.");
+    fail("build/index.js is missing: run `npm run build` first.");
   }
   const env = readEnv();
   const dataDir = path.resolve(env.DATA_DIR);
