@@ -23,7 +23,7 @@ import { register } from "../app/models/upload/upload.server";
 import { writeRevision } from "../app/models/asset/revision-write.server";
 import { scanArchive } from "../app/models/archive/path-scan.server";
 import { blobStore } from "../app/storage/blob-store.server";
-import { generateDemoPhotos } from "./demo-photos";
+import { generateDemoPhotos } from "../app/models/demo/demo-photos.server";
 import { detectMediaType } from "../app/media/media-type.server";
 import { createUser, updatePreferences } from "../app/models/user/user.server";
 import { env as readEnv } from "../app/utils/env.server";
