@@ -27,7 +27,8 @@ process.env.DEMO_CONTENT = "false";
 process.env.ADMIN_PASSWORD = "bench-owner-password";
 delete process.env.DATABASE_URL;
 
-const { generateCameraJpeg } = await import("../scripts/demo-photos");
+const { generateCameraJpeg } = await import("../app/models/demo/demo-photos.server");
+const { endMetadataWriter } = await import("../app/media/metadata-write.server");
 const { createDatabase, db } = await import("../app/db/connection.server");
 const { prepareDatabase } = await import("../app/db/bootstrap.server");
 const { env } = await import("../app/utils/env.server");
@@ -242,6 +243,7 @@ try {
   );
 } finally {
   clearInterval(sampler);
+  await endMetadataWriter(); // exiftool wrote the photographs' IPTC
   await database.destroy();
   fs.rmSync(work, { recursive: true, force: true });
 }

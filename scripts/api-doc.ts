@@ -14,7 +14,7 @@ import { referenceOperations, type ReferenceOperation } from "../tests/helpers/a
  * the server matches them, JSON twins included) and the test files; `npm run api-doc` writes it,
  * and tests/unit/api-doc.test.ts fails when the file is stale.
  *
- *   npx remix build && npm run api-doc
+ *   npm run build && npm run api-doc
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -23,7 +23,7 @@ import { register } from "../app/models/upload/upload.server";
 import { writeRevision } from "../app/models/asset/revision-write.server";
 import { scanArchive } from "../app/models/archive/path-scan.server";
 import { blobStore } from "../app/storage/blob-store.server";
-import { generateDemoPhotos } from "./demo-photos";
+import { generateDemoPhotos } from "../app/models/demo/demo-photos.server";
 import { detectMediaType } from "../app/media/media-type.server";
 import { createUser, updatePreferences } from "../app/models/user/user.server";
 import { env as readEnv } from "../app/utils/env.server";
@@ -90,7 +90,7 @@ function fail(message: string): never {
 
 async function main() {
   if (!fs.existsSync(path.join(root, "build/index.js"))) {
-    fail("build/index.js is missing: run `npx remix build` first.");
+    fail("build/index.js is missing: run `npm run build` first.");
   }
   const env = readEnv();
   const dataDir = path.resolve(env.DATA_DIR);

@@ -9,7 +9,7 @@ import { endMetadataWriter } from "../app/media/metadata-write.server";
 import { sweepUploadLeftovers } from "../app/models/upload/chunked-upload.server";
 import { queueDueScans } from "../app/models/archive/path-scan.server";
 import { queueDueAlerts } from "../app/models/alert/alert-run.server";
-import { ensureDemoArchive } from "../scripts/demo-archive";
+import { ensureDemoArchive } from "../app/models/demo/demo-archive.server";
 import { purgeExpiredSessions } from "../app/models/session/session.server";
 import { purgeExpiredCredentials } from "../app/models/oauth/credential.server";
 import { purgeExpiredTrash } from "../app/models/archive/archive-trash.server";

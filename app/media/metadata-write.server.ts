@@ -11,9 +11,10 @@ import { FIXED_FIELD } from "~/models/metadata/metadata.schema";
 import { singleton } from "~/utils/singleton.server";
 
 /*
- * Writing a revision's metadata into a copy of its file (issue 17, decision 050). This is the one
- * module that talks to exiftool (exiftool-vendored on Debian's perl): one shared ExifTool, its
- * perl processes kept up between calls and ended by `endMetadataWriter` on shutdown.
+ * Writing a revision's metadata into a copy of its file (issue 17, decision 050), and the demo
+ * photographs' IPTC (decision 074). This is the one module that talks to exiftool
+ * (exiftool-vendored on Debian's perl): one shared ExifTool, its perl processes kept up between
+ * calls and ended by `endMetadataWriter` on shutdown.
  *
  * The source file is only ever read: exiftool writes a new file (`-o`), which is verified before
  * anyone may use it. Verified means: the image data is the same (JPEG: a digest of every segment
@@ -95,6 +96,24 @@ export async function endMetadataWriter(): Promise<void> {
   s.configDir = undefined;
   await running?.end();
   if (dir) await fs.rm(dir, { recursive: true, force: true });
+}
+
+/**
+ * `tags` written into a copy of the JPEG `data`, returned (the demo photographs' IPTC). exiftool
+ * works on files: the JPEG passes through a temporary folder, removed whatever happens.
+ */
+export async function writeTagsIntoJpeg(data: Buffer, tags: WriteTags): Promise<Buffer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "arkiv-tags-"));
+  try {
+    const source = path.join(dir, "source.jpg");
+    const target = path.join(dir, "written.jpg");
+    await fs.writeFile(source, data);
+    const tool = await exiftool();
+    await tool.write(source, tags, { writeArgs: ["-o", target] });
+    return await fs.readFile(target);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,8 +4,7 @@ import { db, now } from "~/db/connection.server";
 import { createApplication, issueApiToken } from "~/models/application/application.server";
 import { createArchive } from "~/models/archive/archive.server";
 import {
-  changeGroupMembers,
-  changeMemberOf,
+  changeGroupEdges,
   changeUserMembers,
   createGroup,
   deleteGroup,
@@ -331,15 +330,19 @@ describe("a people manager cannot change, remove, disable or delete anyone above
 
   test("no nesting that hands a group's rights on or takes them away", async () => {
     await refusedUnchanged(() =>
-      changeGroupMembers(people(), group.admins!, { add: [group.plain!] }),
+      changeGroupEdges(people(), group.admins!, "members", { add: [group.plain!] }),
     );
-    await refusedUnchanged(() => changeMemberOf(people(), group.plain!, { add: [group.readers!] }));
+    await refusedUnchanged(() =>
+      changeGroupEdges(people(), group.plain!, "memberOf", { add: [group.readers!] }),
+    );
     await db()
       .insertInto("group_groups")
       .values({ group_id: group.archiveManagers!, member_group_id: group.invitingPlain! })
       .execute();
     await refusedUnchanged(() =>
-      changeMemberOf(people(), group.invitingPlain!, { remove: [group.archiveManagers!] }),
+      changeGroupEdges(people(), group.invitingPlain!, "memberOf", {
+        remove: [group.archiveManagers!],
+      }),
     );
   });
 
@@ -351,8 +354,8 @@ describe("a people manager cannot change, remove, disable or delete anyone above
     expect(edited.description).toBe("Our team");
     await within(changeUserMembers(people(), created.id, { add: [user.plain!.id] }));
     await within(changeUserMembers(people(), created.id, { remove: [user.plain!.id] }));
-    await within(changeGroupMembers(people(), created.id, { add: [group.plain!] }));
-    await within(changeMemberOf(people(), group.plain!, { remove: [created.id] }));
+    await within(changeGroupEdges(people(), created.id, "members", { add: [group.plain!] }));
+    await within(changeGroupEdges(people(), group.plain!, "memberOf", { remove: [created.id] }));
     await within(changeMemberships(people(), user.plain!.id, { add: [group.plain!] }));
     await within(changeMemberships(people(), user.plain!.id, { remove: [group.plain!] }));
     const person = await within(

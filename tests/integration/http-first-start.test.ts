@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
+import { endMetadataWriter } from "~/media/metadata-write.server";
 import { jobHandlers } from "~/jobs/handlers.server";
 import { startWorker, type Worker } from "~/jobs/worker.server";
-import { DEMO_ARCHIVE_NAME, ensureDemoArchive } from "../../scripts/demo-archive";
+import { DEMO_ARCHIVE_NAME, ensureDemoArchive } from "~/models/demo/demo-archive.server";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 import { readApiJson } from "../helpers/api-contract";
 
@@ -31,6 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker?.stop();
+  await endMetadataWriter(); // exiftool wrote the demo photographs' IPTC
   await server?.close();
 });
 

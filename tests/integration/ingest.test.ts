@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
+import { endMetadataWriter } from "~/media/metadata-write.server";
 import { jobHandlers } from "~/jobs/handlers.server";
 import { enqueue } from "~/jobs/queue.server";
 import { startWorker, type Worker } from "~/jobs/worker.server";
@@ -11,7 +12,7 @@ import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { findAsset, INGEST_JOB, renditionsOf } from "~/models/asset/asset.server";
 import { register, storeFile } from "~/models/upload/upload.server";
 import { blobStore } from "~/storage/blob-store.server";
-import { generateDemoPhotos } from "../../scripts/demo-photos";
+import { generateDemoPhotos } from "~/models/demo/demo-photos.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 
@@ -41,6 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker?.stop();
+  await endMetadataWriter(); // exiftool wrote the demo photographs' IPTC
   await testDb?.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });

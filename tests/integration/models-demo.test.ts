@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
+import { endMetadataWriter } from "~/media/metadata-write.server";
 import { jobHandlers } from "~/jobs/handlers.server";
 import { startWorker, type Worker } from "~/jobs/worker.server";
 import { createArchive, listArchives } from "~/models/archive/archive.server";
-import { DEMO_ALBUM_NAME, DEMO_ARCHIVE_NAME, ensureDemoArchive } from "../../scripts/demo-archive";
+import {
+  DEMO_ALBUM_NAME,
+  DEMO_ARCHIVE_NAME,
+  ensureDemoArchive,
+} from "~/models/demo/demo-archive.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import fs from "node:fs";
 import os from "node:os";
@@ -26,6 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker?.stop();
+  await endMetadataWriter(); // exiftool wrote the demo photographs' IPTC
   await testDb?.destroy();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EVERYONE_GROUP_ID, GUEST_USER_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import {
-  changeGroupMembers,
-  changeMemberOf,
+  changeGroupEdges,
   changeUserMembers,
   createGroup,
   deleteGroup,
@@ -75,24 +74,28 @@ describe("groups", () => {
       permissions: { manageArchives: true },
     });
     const inner = await createGroup(owner, { name: "Inner" });
-    await changeGroupMembers(owner, outer.id, { add: [inner.id] });
+    await changeGroupEdges(owner, outer.id, "members", { add: [inner.id] });
     await changeUserMembers(owner, inner.id, { add: [plain.id] });
     expect((await capabilitiesOf(plain)).has("manageArchives")).toBe(true);
     expect(
       (await userMembers(owner, outer.id, { recursive: true })).items.map((u) => u.id),
     ).toEqual([plain.id]);
     expect((await memberOf(owner, inner.id)).items.map((g) => g.name)).toEqual(["Outer"]);
-    expect((await refusal(changeMemberOf(owner, outer.id, { add: [inner.id] }))).message).toMatch(
-      /^circular member-of/,
-    );
     expect(
-      (await refusal(changeGroupMembers(owner, inner.id, { add: [outer.id] }))).message,
+      (await refusal(changeGroupEdges(owner, outer.id, "memberOf", { add: [inner.id] }))).message,
+    ).toMatch(/^circular member-of/);
+    expect(
+      (await refusal(changeGroupEdges(owner, inner.id, "members", { add: [outer.id] }))).message,
     ).toMatch(/^circular group members/);
-    expect((await refusal(changeGroupMembers(owner, inner.id, { add: [inner.id] }))).kind).toBe(
-      "conflict",
-    );
     expect(
-      (await refusal(changeMemberOf(owner, inner.id, { add: [REGISTERED_USERS_GROUP_ID] }))).kind,
+      (await refusal(changeGroupEdges(owner, inner.id, "members", { add: [inner.id] }))).kind,
+    ).toBe("conflict");
+    expect(
+      (
+        await refusal(
+          changeGroupEdges(owner, inner.id, "memberOf", { add: [REGISTERED_USERS_GROUP_ID] }),
+        )
+      ).kind,
     ).toBe("invalid");
     expect(
       (await refusal(changeUserMembers(owner, EVERYONE_GROUP_ID, { add: [plain.id] }))).kind,

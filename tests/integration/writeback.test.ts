@@ -25,7 +25,7 @@ import { findWritebackRevision, recordWriteback } from "~/models/asset/writeback
 import type { FieldValues } from "~/models/metadata/metadata-fields";
 import { register, storeFile } from "~/models/upload/upload.server";
 import { blobStore } from "~/storage/blob-store.server";
-import { generateDemoPhotos } from "../../scripts/demo-photos";
+import { generateDemoPhotos } from "~/models/demo/demo-photos.server";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 

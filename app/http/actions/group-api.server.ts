@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { groupActions, peopleDecision } from "~/models/access/access.server";
 import {
-  changeGroupMembers,
-  changeMemberOf,
+  changeGroupEdges,
   changeUserMembers,
   countGroups,
   createGroup,
@@ -14,8 +13,7 @@ import {
   memberOf,
   removeGroupExternalIds,
   removeGroupProperties,
-  replaceGroupMembers,
-  replaceMemberOf,
+  replaceGroupEdges,
   replaceUserMembers,
   updateGroup,
   userMembers,
@@ -175,8 +173,16 @@ const CHANGERS: Record<
   { change: Change; replace: Replace; parse: (h: string) => number | null }
 > = {
   users: { change: changeUserMembers, replace: replaceUserMembers, parse: userIdOfHref },
-  groups: { change: changeGroupMembers, replace: replaceGroupMembers, parse: groupIdOfHref },
-  "member-of": { change: changeMemberOf, replace: replaceMemberOf, parse: groupIdOfHref },
+  groups: {
+    change: (viewer, id, change) => changeGroupEdges(viewer, id, "members", change),
+    replace: (viewer, id, ids) => replaceGroupEdges(viewer, id, "members", ids),
+    parse: groupIdOfHref,
+  },
+  "member-of": {
+    change: (viewer, id, change) => changeGroupEdges(viewer, id, "memberOf", change),
+    replace: (viewer, id, ids) => replaceGroupEdges(viewer, id, "memberOf", ids),
+    parse: groupIdOfHref,
+  },
 };
 
 /**

@@ -1,8 +1,7 @@
 import { json } from "@remix-run/node";
 import { groupActions, peopleDecision } from "~/models/access/access.server";
 import {
-  changeGroupMembers,
-  changeMemberOf,
+  changeGroupEdges,
   changeUserMembers,
   createGroup,
   deleteGroup,
@@ -223,7 +222,7 @@ export async function groupEditorAction(request: Request, id: number | null) {
       return fieldProblem(request, error, "users", values);
     }
     try {
-      await changeGroupMembers(viewer, id, {
+      await changeGroupEdges(viewer, id, "members", {
         add: ids(values.addGroup),
         remove: ids(values.removeGroup),
       });
@@ -266,7 +265,7 @@ export async function groupEditorAction(request: Request, id: number | null) {
     const before = current ? (await memberOf(viewer, saved.id)).items.map((g) => g.id) : [];
     const wanted = ids(values.memberOf);
     try {
-      await changeMemberOf(viewer, saved.id, {
+      await changeGroupEdges(viewer, saved.id, "memberOf", {
         add: wanted.filter((g) => !before.includes(g)),
         remove: before.filter((g) => !wanted.includes(g)),
       });

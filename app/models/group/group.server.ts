@@ -745,78 +745,72 @@ async function changeEdges(
     });
 }
 
-/** Adds and removes group members of a group (only the difference). */
-export async function changeGroupMembers(
+/**
+ * A group's edges to other groups, seen from the group: "members" are the groups it contains
+ * (edges group → other), "memberOf" the groups that contain it (edges other → group).
+ */
+export type GroupEdgeDirection = "members" | "memberOf";
+
+const EDGES = {
+  members: {
+    edge: (id: number, other: number): [number, number] => [id, other],
+    self: "group_id",
+    other: (row: { group_id: number; member_group_id: number }) => row.member_group_id,
+    circular: CIRCULAR_MEMBERS,
+  },
+  memberOf: {
+    edge: (id: number, other: number): [number, number] => [other, id],
+    self: "member_group_id",
+    other: (row: { group_id: number; member_group_id: number }) => row.group_id,
+    circular: CIRCULAR_MEMBER_OF,
+  },
+} as const;
+
+/**
+ * Adds and removes a group's group members, or the groups it is a member of (only the
+ * difference): an id both added and removed is neither. Every edge changed passes the delegation
+ * check of `changeEdges`; a built-in group is never added either way, nor is a group taken out of
+ * one (their members are everyone, or every registered user).
+ */
+export async function changeGroupEdges(
   viewer: Viewer | null,
   id: number,
+  direction: GroupEdgeDirection,
   change: MemberChange,
 ): Promise<void> {
   const manager = await requirePeopleManager(viewer);
   await editableGroup(manager, id);
   const remove = unique(change.remove);
   const add = unique(change.add).filter((g) => !remove.includes(g));
+  if (direction === "memberOf" && remove.some(isBuiltInGroup))
+    throw new Problem("invalid", BUILT_IN_CHOSEN);
   await assertGroupsChoosable(add);
+  const { edge, circular } = EDGES[direction];
   await changeEdges(
     manager,
-    { add: add.map((g) => [id, g]), remove: remove.map((g) => [id, g]) },
-    CIRCULAR_MEMBERS,
+    { add: add.map((g) => edge(id, g)), remove: remove.map((g) => edge(id, g)) },
+    circular,
   );
 }
 
-export async function replaceGroupMembers(
+/** Replaces a group's group members, or the groups it is a member of, with exactly these. */
+export async function replaceGroupEdges(
   viewer: Viewer | null,
   id: number,
+  direction: GroupEdgeDirection,
   groupIds: readonly number[],
 ): Promise<void> {
   await editableGroup(viewer, id);
+  const { self, other } = EDGES[direction];
   const current = (
     await db()
       .selectFrom("group_groups")
-      .select("member_group_id")
-      .where("group_id", "=", id)
+      .select(["group_id", "member_group_id"])
+      .where(self, "=", id)
       .execute()
-  ).map((r) => r.member_group_id);
+  ).map(other);
   const wanted = unique(groupIds);
-  await changeGroupMembers(viewer, id, {
-    add: wanted.filter((g) => !current.includes(g)),
-    remove: current.filter((g) => !wanted.includes(g)),
-  });
-}
-
-/** Adds the group to, and removes it from, other groups (only the difference). */
-export async function changeMemberOf(
-  viewer: Viewer | null,
-  id: number,
-  change: MemberChange,
-): Promise<void> {
-  const manager = await requirePeopleManager(viewer);
-  await editableGroup(manager, id);
-  const remove = unique(change.remove);
-  const add = unique(change.add).filter((g) => !remove.includes(g));
-  if (remove.some(isBuiltInGroup)) throw new Problem("invalid", BUILT_IN_CHOSEN);
-  await assertGroupsChoosable(add);
-  await changeEdges(
-    manager,
-    { add: add.map((g) => [g, id]), remove: remove.map((g) => [g, id]) },
-    CIRCULAR_MEMBER_OF,
-  );
-}
-
-export async function replaceMemberOf(
-  viewer: Viewer | null,
-  id: number,
-  groupIds: readonly number[],
-): Promise<void> {
-  await editableGroup(viewer, id);
-  const current = (
-    await db()
-      .selectFrom("group_groups")
-      .select("group_id")
-      .where("member_group_id", "=", id)
-      .execute()
-  ).map((r) => r.group_id);
-  const wanted = unique(groupIds);
-  await changeMemberOf(viewer, id, {
+  await changeGroupEdges(viewer, id, direction, {
     add: wanted.filter((g) => !current.includes(g)),
     remove: current.filter((g) => !wanted.includes(g)),
   });

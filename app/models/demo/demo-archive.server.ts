@@ -1,17 +1,17 @@
-import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "../app/db/schema";
-import { db } from "../app/db/connection.server";
-import { blobStore } from "../app/storage/blob-store.server";
-import { generateDemoPhotos } from "./demo-photos";
-import { detectMediaType } from "../app/media/media-type.server";
+import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
+import { db } from "~/db/connection.server";
+import { blobStore } from "~/storage/blob-store.server";
+import { generateDemoPhotos } from "./demo-photos.server";
+import { detectMediaType } from "~/media/media-type.server";
 import {
   ArchiveNameTakenError,
   countArchives,
   createArchive,
   findArchive,
-} from "../app/models/archive/archive.server";
-import { findAssetWithContent } from "../app/models/asset/asset.server";
-import { register } from "../app/models/upload/upload.server";
-import { siteOwnerId } from "../app/models/user/user.server";
+} from "~/models/archive/archive.server";
+import { findAssetWithContent } from "~/models/asset/asset.server";
+import { register } from "~/models/upload/upload.server";
+import { siteOwnerId } from "~/models/user/user.server";
 
 /*
  * The demo archive a newcomer sees on first start: photographs made by our own code, with

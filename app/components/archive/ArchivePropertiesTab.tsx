@@ -1,0 +1,61 @@
+import { TextField } from "~/components/ui/TextField";
+import { button } from "~/components/ui/controls.css";
+import * as people from "~/components/user/users.css";
+import { str, type DialogFields, type DialogForm, type Values } from "./archive-dialog-form";
+import * as css from "./archive-dialog.css";
+
+/** The Custom properties tab: key and value rows. */
+export function ArchivePropertiesTab({
+  errors,
+  form,
+  fields,
+}: {
+  errors: Record<string, string>;
+  form: DialogForm;
+  fields: DialogFields;
+}) {
+  const propertyRows = fields.Properties.getFieldList();
+  return (
+    <>
+      {propertyRows.length === 0 ? <p>No custom properties.</p> : null}
+      {propertyRows.map((row, i) => {
+        const p = (row.initialValue ?? {}) as Values;
+        return (
+          <div key={row.key} className={css.row} role="group" aria-label={`Property ${i + 1}`}>
+            <TextField
+              label={`Key ${i + 1}`}
+              name={`Properties[${i}].key`}
+              maxLength={200}
+              defaultValue={str(p.key)}
+              errors={errors[`Properties[${i}].key`]}
+            />
+            <TextField
+              label={`Value ${i + 1}`}
+              name={`Properties[${i}].value`}
+              maxLength={2000}
+              defaultValue={str(p.value)}
+              errors={errors[`Properties[${i}].value`]}
+            />
+            <button
+              {...form.remove.getButtonProps({ name: fields.Properties.name, index: i })}
+              className={button.secondary}
+            >
+              {`Remove property ${i + 1}`}
+            </button>
+          </div>
+        );
+      })}
+      <div className={people.actions}>
+        <button
+          {...form.insert.getButtonProps({
+            name: fields.Properties.name,
+            defaultValue: { key: "", value: "" },
+          })}
+          className={button.secondary}
+        >
+          Add property
+        </button>
+      </div>
+    </>
+  );
+}

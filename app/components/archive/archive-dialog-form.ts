@@ -1,0 +1,213 @@
+import type { FormMetadata } from "@conform-to/react";
+import type { ArchiveRecord, MemberCandidate } from "~/models/archive/archive-admin.server";
+
+/*
+ * What the archive dialog's tabs share: the form's shape and values, the record as fields, the
+ * tabs and the props each tab is given (ArchiveDialog.tsx, decision 038).
+ */
+
+export type Values = Record<string, unknown>;
+
+/** The rows Conform keeps as lists; every other field is read from the values by its name. */
+export type FormShape = {
+  MemberList: {
+    Id: string;
+    MemberType: string;
+    Name: string;
+    Description: string;
+    AutoSearch: string;
+    Permissions: string[];
+  }[];
+  Properties: { key: string; value: string }[];
+  MetadataMacros: {
+    Macros: { Field: string; Operation: string; Value: string; IngestionTypes: string[] }[];
+  };
+};
+
+export interface DialogOptions {
+  allowFileSystemDestinations: boolean;
+  enableConsentForms: boolean;
+  icons: string[];
+  palette: string[];
+  pools: { Id: string; Name: string }[];
+}
+
+export interface DialogLists {
+  metadataViews: { id: string; name: string }[];
+  fields: { id: number; label: string; type: string }[];
+  watermarks: { fileName: string; name: string }[];
+  renditionSets: { id: string; name: string }[];
+  processingProfiles: { id: string; name: string }[];
+  processingProfileSets: { id: string; name: string }[];
+  cropProfileSets: { id: string; name: string }[];
+}
+
+export type DialogRecord = Omit<ArchiveRecord, "Id" | "Href"> & { Id: number | null };
+
+export interface DialogReply {
+  payload?: Values;
+  fieldErrors?: Record<string, string>;
+  formError?: string;
+  candidates?: MemberCandidate[];
+  memberQuery?: string;
+  serial?: number;
+}
+
+const on = (flag: boolean) => (flag ? "on" : "");
+
+/** The record as the form's fields name and hold it (strings, switches "on"). */
+export function recordToFormValues(r: DialogRecord): Values {
+  const mask = (m: number) => [1, 2, 4].filter((b) => m & b).map(String);
+  return {
+    Name: r.Name,
+    Description: r.Description,
+    Enabled: on(!r.IsHidden),
+    Revision: String(r.Revision),
+    Color: r.Color,
+    IconCharacter: r.IconCharacter,
+    Path: r.Path,
+    Pool: r.Pool ?? "",
+    AutoSearch: r.AutoSearch,
+    MetadataSetId: r.MetadataSetId,
+    IsIndexed: r.IsIndexed ? "true" : "false",
+    DataMining: { Enabled: on(r.DataMining.Enabled) },
+    EnableConsentManagement: on(r.EnableConsentManagement),
+    RobotSettings: { AllowIndexing: on(r.RobotSettings.AllowIndexing) },
+    SocialSettings: {
+      CommentType: String(r.SocialSettings.CommentType),
+      AnnotationsEnabled: on(r.SocialSettings.AnnotationsEnabled),
+    },
+    NavigationPaneControl: {
+      TaxonomyFilters: on(r.NavigationPaneControl.SearchTreeFields.length > 0),
+      SearchTreeFields: r.NavigationPaneControl.SearchTreeFields.map(String),
+      FolderListSettings: {
+        ShowDocumentFolders: on(r.NavigationPaneControl.FolderListSettings.ShowDocumentFolders),
+      },
+      ShowFolderList: on(r.NavigationPaneControl.ShowFolderList),
+      ShowSmartFolders: on(r.NavigationPaneControl.ShowSmartFolders),
+      EnableConsentStatusFilter: on(r.NavigationPaneControl.EnableConsentStatusFilter),
+      EnableCustomSmartFolderName: on(r.NavigationPaneControl.EnableCustomSmartFolderName),
+      CustomSmartFolderName: r.NavigationPaneControl.CustomSmartFolderName,
+    },
+    WatermarkSettings: {
+      WatermarkFilename: r.WatermarkSettings.WatermarkFilename,
+      WatermarkAlignment: String(r.WatermarkSettings.WatermarkAlignment),
+      ScaleToFit: on(r.WatermarkSettings.ScaleToFit),
+    },
+    PreviewSizeList: r.PreviewSizeList,
+    DownloadProcessing: {
+      ProcessingType: String(r.DownloadProcessing.ProcessingType),
+      SpecificProcessingProfile: r.DownloadProcessing.SpecificProcessingProfile,
+      CustomProcessingProfileSet: r.DownloadProcessing.CustomProcessingProfileSet,
+    },
+    UploadEnableClientSideResize: on(r.UploadEnableClientSideResize),
+    UploadDefaultJpegQuality: String(r.UploadDefaultJpegQuality),
+    RestrictImageSize: on(r.UploadRestrictImageSize > 0),
+    UploadRestrictImageSize: String(r.UploadRestrictImageSize || 512_000),
+    RestrictFileSize: on(r.UploadRestrictFileSize > 0),
+    UploadRestrictFileSize: String(r.UploadRestrictFileSize || 512_000),
+    AllowCropProfileChanges: on(r.AllowCropProfileChanges),
+    CropProfileSet: r.CropProfileSet,
+    InputLocation: String(r.InputLocation),
+    InputFolder: r.InputFolder,
+    MetadataMacros: {
+      Macros: r.MetadataMacros.Macros.map((m) => ({
+        Field: String(m.Field),
+        Operation: String(m.Operation),
+        Value: m.Value,
+        IngestionTypes: mask(m.IngestionTypes),
+      })),
+    },
+    MemberList: r.MemberList.map((m) => ({
+      Id: String(m.Id),
+      MemberType: m.MemberType,
+      Name: m.Name,
+      Description: m.Description,
+      AutoSearch: m.AutoSearch,
+      Permissions: m.Permissions,
+    })),
+    Properties: r.Properties.map((p) => ({ key: p.key, value: p.value })),
+  };
+}
+
+export function get(values: Values, path: string): unknown {
+  return path
+    .split(".")
+    .reduce<unknown>(
+      (v, key) => (v && typeof v === "object" ? (v as Values)[key] : undefined),
+      values,
+    );
+}
+
+export const str = (v: unknown) => (typeof v === "string" ? v : "");
+export const strs = (v: unknown): string[] =>
+  (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter(
+    (x): x is string => typeof x === "string",
+  );
+
+export const TABS = [
+  {
+    id: "general",
+    label: "General",
+    prefixes: [
+      "Name",
+      "Description",
+      "Color",
+      "IconCharacter",
+      "Path",
+      "Pool",
+      "AutoSearch",
+      "MetadataSetId",
+      "NavigationPaneControl",
+      "SocialSettings",
+      "RobotSettings",
+    ],
+  },
+  {
+    id: "export",
+    label: "Export/Import",
+    prefixes: [
+      "WatermarkSettings",
+      "PreviewSizeList",
+      "DownloadProcessing",
+      "Upload",
+      "CropProfileSet",
+      "AllowCropProfileChanges",
+      "Input",
+      "MetadataMacros",
+    ],
+  },
+  { id: "access", label: "Access list", prefixes: ["MemberList"] },
+  { id: "properties", label: "Custom properties", prefixes: ["Properties"] },
+] as const;
+export type TabId = (typeof TABS)[number]["id"];
+
+export type DialogForm = FormMetadata<FormShape>;
+export type DialogFields = ReturnType<DialogForm["getFieldset"]>;
+
+/** What every tab is given: the values the form opens with, their errors, the site's options. */
+export interface TabProps {
+  initial: Values;
+  errors: Record<string, string>;
+  hydrated: boolean;
+  options: DialogOptions;
+  lists: DialogLists;
+}
+
+/** A field's value as text, and whether a switch is on, by its dotted name. */
+export function reader(initial: Values) {
+  return {
+    v: (path: string) => str(get(initial, path)),
+    isOn: (path: string) => get(initial, path) === "on",
+  };
+}
+
+/** A list as select options, after an empty choice. */
+export const option = (list: { id: string; name: string }[], none: string) => [
+  { value: "", label: none },
+  ...list.map((e) => ({ value: e.id, label: e.name })),
+];
+
+/** The metadata fields as select options. */
+export const fieldOptionsOf = (lists: DialogLists) =>
+  lists.fields.map((f) => ({ value: String(f.id), label: `${f.label} (${f.id})` }));
