@@ -5,7 +5,7 @@ import { ADMIN } from "./tests/e2e/users";
 
 /*
  * End-to-end suite: every page and flow with JavaScript on (project "js") and off ("nojs"),
- * against the production build (`npx remix build` first; `npm test` does it) served by
+ * against the production build (`npm run build` first; `npm test` does it) served by
  * server/index.ts on a fresh SQLite database that scripts/e2e-seed.ts wipes and seeds each run
  * (npm test seeds it earlier, beside the SQLite leg, through scripts/e2e-preseed.ts).
  * Chromium is Debian's (STACK.md, gotcha 4): Playwright never downloads a browser here.

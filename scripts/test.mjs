@@ -107,7 +107,7 @@ async function postgresUrl() {
 const npx = "npx";
 // Made once, here: the vitest legs' global setup then finds it newer than its sources and neither
 // leg builds again (tests/helpers/build-freshness.ts).
-run("build", npx, ["remix", "build"]);
+run("build", "node", ["scripts/build.mjs"]);
 
 /*
  * The two vitest legs run at once: vitest gives each one worker on a two-core machine, so side by

@@ -107,7 +107,7 @@ export async function ensureFreshBuild(
 function remixBuild(root: string) {
   // Vitest sets NODE_ENV=test, under which Remix would build React's development JSX runtime;
   // the tests run the server as production does.
-  const result = spawnSync("npx", ["remix", "build"], {
+  const result = spawnSync("node", ["scripts/build.mjs"], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
