@@ -118,8 +118,15 @@ function describeViolations(violations: AxeResults["violations"]) {
     .join("\n");
 }
 
-/** Runs axe with the WCAG 2.1 A and AA rules; fails on serious or critical violations. */
+/**
+ * Runs axe with the WCAG 2.1 A and AA rules; fails on serious or critical violations.
+ *
+ * Once per page markup and theme (decision 075): the server sends a page the same HTML with
+ * JavaScript on or off, so in the flows the no-JavaScript run checks nothing again; a11y.spec.ts
+ * checks every page's server HTML as sent, without scripts, and the flows check what scripts made.
+ */
 export async function expectAccessible(page: Page, info: TestInfo, label: string) {
+  if (!hasJs(info) && !info.file.endsWith("a11y.spec.ts")) return;
   const results = hasJs(info) ? await analyze(page) : await analyzeWithoutScripts(page);
   const blocking = results.violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import exifr from "exifr";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { jobHandlers } from "~/jobs/handlers.server";
 import type { Job } from "~/jobs/queue.server";
@@ -144,8 +144,10 @@ describe("a JPEG", () => {
   let assetId: number;
   let original: string;
 
-  beforeAll(async () => {
-    const { value: demo } = await generateDemoPhotos({ count: 1 }).next();
+  // A photograph of each test's own (decision 075): each test edits it and reads the file back.
+  const photos = generateDemoPhotos({ count: 4 });
+  beforeEach(async () => {
+    const { value: demo } = await photos.next();
     const made = await upload(demo!.fileName, demo!.data);
     assetId = made.assetId;
     original = (await revisionRow(made.revisionId)).blob_hash;
