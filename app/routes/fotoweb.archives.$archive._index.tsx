@@ -15,7 +15,7 @@ import * as css from "~/components/asset/grid.css";
 import { archiveIdFromSegment } from "~/models/archive/archive.server";
 import { archivePageData, viewableArchive } from "~/models/collection/collection-page.server";
 import { collectionErrorResponse } from "~/http/actions/collection-api.server";
-import { gridAction } from "~/http/actions/grid-action.server";
+import { gridAction } from "~/http/grid-action.server";
 import { navigationAction, navigationForm } from "~/http/actions/navigation-action.server";
 import { SORT_OPTIONS } from "~/models/search/sort-options";
 import { requireViewer } from "~/http/session.server";

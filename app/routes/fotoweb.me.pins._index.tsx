@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/Button";
 import * as css from "~/components/asset/grid.css";
 import { HTML_PAGE_SIZE, PINS_PATH, pinsPage } from "~/models/collection/collection-page.server";
 import { collectionErrorResponse } from "~/http/actions/collection-api.server";
-import { gridAction } from "~/http/actions/grid-action.server";
+import { gridAction } from "~/http/grid-action.server";
 import { navigationAction, navigationForm } from "~/http/actions/navigation-action.server";
 import { NavigationPins } from "~/components/collection/NavigationPins";
 import { navigationPins } from "~/models/smart-folder/navigation.server";

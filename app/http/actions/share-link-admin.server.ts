@@ -26,7 +26,7 @@ import { errorResponse } from "../http.server";
 import { requireViewer } from "../session.server";
 import { checkSubmission, formReply, readBody, type SubmittedValues } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
-import { publicOrigin } from "./invitation-page.server";
+import { publicOrigin } from "../origin.server";
 
 /*
  * The owner's pages of an album's public links (decision 056): the list with the create form and
