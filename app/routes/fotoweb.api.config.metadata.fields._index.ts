@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { filterFields, createFieldFromRequest } from "~/http/actions/metadata-api.server";
+import { filterFields, createFieldFromRequest } from "~/http/metadata/metadata-api.server";
 import { configJson, requireArchiveManagerApi } from "~/http/config-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { listFields } from "~/models/metadata/metadata.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createViewFromRequest } from "~/http/actions/metadata-api.server";
+import { createViewFromRequest } from "~/http/metadata/metadata-api.server";
 import { configJson, requireArchiveManagerApi } from "~/http/config-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { listViews } from "~/models/metadata/metadata.server";

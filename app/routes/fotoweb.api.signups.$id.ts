@@ -3,7 +3,7 @@ import {
   decideSignupAnswer,
   patchSignupAnswer,
   signupAnswer,
-} from "~/http/actions/signup-api.server";
+} from "~/http/signup/signup-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { overriddenMethod } from "~/http/methods";
 

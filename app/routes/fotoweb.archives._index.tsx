@@ -19,7 +19,7 @@ import {
 import { InvalidSearchExpressionError } from "~/models/search/search.server";
 import { hasCapability } from "~/models/access/access.server";
 import { alertDanger, alertWarning, page } from "~/styles/global.css";
-import { tileAction } from "~/http/actions/collection-api.server";
+import { tileAction } from "~/http/collection/collection-api.server";
 import { readBody } from "~/http/submission.server";
 import { getBrowsingViewer } from "~/http/session.server";
 import { redirectWithToast } from "~/http/toast.server";
