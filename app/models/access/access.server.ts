@@ -13,7 +13,7 @@ import { CAPABILITIES, type Capability } from "~/models/group/group.schema";
 import { capabilitiesFromGroups } from "~/models/group/membership.server";
 import { Problem } from "~/models/problem/problem";
 import { delegationDecision, rightsOfAccount, rightsThroughGroups } from "./delegation.server";
-import { compileNode } from "~/models/search/search.server";
+import { compileNode } from "~/models/search/search-compile.server";
 import { parseSearchExpression } from "~/models/search/search-expression";
 import type { Viewer } from "~/models/user/user.schema";
 
