@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -37,6 +39,28 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
       ],
       "no-restricted-imports": ["error", { patterns: [NO_ROUTE_IMPORTS, NO_ARIA_INDEX] }],
+    },
+  },
+  {
+    /*
+     * No import cycles at run time (decision 073): a module must be whole before the modules it
+     * loads call it. A type-only import is gone at run time and a lazy import() runs after every
+     * module has loaded, so neither counts; the `~/` alias resolves through tsconfig.json.
+     */
+    files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      // One lint run parses each module once (the default forgets it after 30 s).
+      "import-x/cache": { lifetime: Infinity },
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-cycle": [
+        "error",
+        { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true },
+      ],
     },
   },
   {
