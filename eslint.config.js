@@ -12,6 +12,12 @@ const NO_ROUTE_IMPORTS = {
 
 // The package's index re-exports every component, and esbuild splits by file, not by export: one
 // import of it puts all of react-aria into that page's scripts (decision 027).
+// Only app/models and the jobs query (decisions 024 and 073).
+const NO_DATABASE = {
+  regex: "^(~/db(/|$)|kysely(/|$))",
+  message: "Only the models query: call a function of app/models.",
+};
+
 const NO_ARIA_INDEX = {
   regex: "^react-aria-components$",
   message: 'Import the component\'s own entry, e.g. "react-aria-components/Button".',
@@ -118,6 +124,26 @@ export default tseslint.config(
     },
   },
   {
+    // The HTTP layer reads requests and calls the models; it holds no query (decision 073).
+    files: ["app/http/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            NO_ROUTE_IMPORTS,
+            NO_ARIA_INDEX,
+            NO_DATABASE,
+            {
+              regex: "^(\\.\\./)+db(/|$)",
+              message: "Only the models query: call a function of app/models.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["app/components/**", "app/styles/**"],
     rules: {
       "no-restricted-imports": [
@@ -126,6 +152,7 @@ export default tseslint.config(
           patterns: [
             NO_ROUTE_IMPORTS,
             NO_ARIA_INDEX,
+            NO_DATABASE,
             {
               regex: "\\.server$",
               allowTypeImports: true,
