@@ -575,6 +575,14 @@ export function accountDecision(viewer: Viewer | null, action: AccountAction): D
 }
 
 /**
+ * Pins (of assets, archives, folders, smart folders and taxonomy items) belong to signed-in
+ * people: the guest's preferences are shared by every visitor. The one rule every pin uses.
+ */
+export function canPin(viewer: Viewer | null): viewer is Viewer {
+  return viewer !== null && !viewer.isGuest;
+}
+
+/**
  * May this viewer read archives at all? Someone signed in may, and so may the guest while the
  * site allows guests (the caller resolves an anonymous visitor to the guest or to null).
  */
