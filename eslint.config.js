@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -10,6 +12,12 @@ const NO_ROUTE_IMPORTS = {
 
 // The package's index re-exports every component, and esbuild splits by file, not by export: one
 // import of it puts all of react-aria into that page's scripts (decision 027).
+// Only app/models and the jobs query (decisions 024 and 073).
+const NO_DATABASE = {
+  regex: "^(~/db(/|$)|kysely(/|$))",
+  message: "Only the models query: call a function of app/models.",
+};
+
 const NO_ARIA_INDEX = {
   regex: "^react-aria-components$",
   message: 'Import the component\'s own entry, e.g. "react-aria-components/Button".',
@@ -37,6 +45,28 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
       ],
       "no-restricted-imports": ["error", { patterns: [NO_ROUTE_IMPORTS, NO_ARIA_INDEX] }],
+    },
+  },
+  {
+    /*
+     * No import cycles at run time (decision 073): a module must be whole before the modules it
+     * loads call it. A type-only import is gone at run time and a lazy import() runs after every
+     * module has loaded, so neither counts; the `~/` alias resolves through tsconfig.json.
+     */
+    files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      // One lint run parses each module once (the default forgets it after 30 s).
+      "import-x/cache": { lifetime: Infinity },
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-cycle": [
+        "error",
+        { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true },
+      ],
     },
   },
   {
@@ -94,6 +124,26 @@ export default tseslint.config(
     },
   },
   {
+    // The HTTP layer reads requests and calls the models; it holds no query (decision 073).
+    files: ["app/http/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            NO_ROUTE_IMPORTS,
+            NO_ARIA_INDEX,
+            NO_DATABASE,
+            {
+              regex: "^(\\.\\./)+db(/|$)",
+              message: "Only the models query: call a function of app/models.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["app/components/**", "app/styles/**"],
     rules: {
       "no-restricted-imports": [
@@ -102,6 +152,7 @@ export default tseslint.config(
           patterns: [
             NO_ROUTE_IMPORTS,
             NO_ARIA_INDEX,
+            NO_DATABASE,
             {
               regex: "\\.server$",
               allowTypeImports: true,

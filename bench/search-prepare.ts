@@ -265,7 +265,8 @@ export interface Shares {
  */
 export async function measureShares(handle: DatabaseHandle, archiveIds: number[]): Promise<Shares> {
   // Loaded here, as bench/search.ts loads the models: after it has checked NODE_ENV.
-  const { compileNode, parseQueries } = await import("../app/models/search/search.server");
+  const { parseQueries } = await import("../app/models/search/search.server");
+  const { compileNode } = await import("../app/models/search/search-compile.server");
   const share = async (query: string, archiveId?: number) => {
     const node = parseQueries([query])[0]!;
     let select = handle.db.selectFrom("assets").select((eb) => [

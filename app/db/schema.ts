@@ -589,9 +589,6 @@ export interface TaxonomiesTable {
   updated_at: string;
 }
 
-export const TAXONOMY_ACL = ["Navigate", "Query", "Set", "Hint"] as const;
-export type TaxonomyAclEntry = (typeof TAXONOMY_ACL)[number];
-
 export interface TaxonomyItemsTable {
   id: Generated<number>;
   field_id: number;
@@ -600,7 +597,7 @@ export interface TaxonomyItemsTable {
   value: string;
   description: Generated<string>;
   custom_search: Generated<string>;
-  /** Comma-separated TAXONOMY_ACL entries. */
+  /** Comma-separated TAXONOMY_ACL entries (app/models/taxonomy/taxonomy-acl.ts). */
   acl: Generated<string>;
   /** Order among siblings (REAL; moves write midpoints). */
   position: number;

@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { createHash } from "node:crypto";
-import type { ShareLinkRow } from "~/db/schema";
+import type { ShareLink } from "~/models/album/share-link.server";
 import { sharedAlbumHref } from "~/utils/links";
 import { isSecureRequest } from "./http.server";
 import { CLIENT_ADDRESS_HEADER } from "./paths";
@@ -16,7 +16,7 @@ import { sessionSecrets } from "./session.server";
 const COOKIE_NAME = "arkiv_link";
 const COOKIE_HOURS = 12;
 
-async function linkCookie(request: Request, link: Pick<ShareLinkRow, "token">) {
+async function linkCookie(request: Request, link: Pick<ShareLink, "token">) {
   return createCookie(COOKIE_NAME, {
     httpOnly: true,
     sameSite: "lax",
@@ -27,7 +27,7 @@ async function linkCookie(request: Request, link: Pick<ShareLinkRow, "token">) {
   });
 }
 
-function passwordStamp(link: Pick<ShareLinkRow, "id" | "password_hash">): string {
+function passwordStamp(link: Pick<ShareLink, "id" | "password_hash">): string {
   return createHash("sha256")
     .update(`${link.id}:${link.password_hash ?? ""}`)
     .digest("base64url")
@@ -37,7 +37,7 @@ function passwordStamp(link: Pick<ShareLinkRow, "id" | "password_hash">): string
 /** The Set-Cookie of a visitor who typed the link's right password. */
 export async function unlockedLinkCookie(
   request: Request,
-  link: Pick<ShareLinkRow, "id" | "token" | "password_hash">,
+  link: Pick<ShareLink, "id" | "token" | "password_hash">,
 ): Promise<string> {
   return (await linkCookie(request, link)).serialize({ l: link.id, s: passwordStamp(link) });
 }
@@ -45,7 +45,7 @@ export async function unlockedLinkCookie(
 /** Whether the visitor may see the link: it has no password, or their cookie holds its current one. */
 export async function linkUnlocked(
   request: Request,
-  link: Pick<ShareLinkRow, "id" | "token" | "password_hash">,
+  link: Pick<ShareLink, "id" | "token" | "password_hash">,
 ): Promise<boolean> {
   if (link.password_hash === null) return true;
   const value: unknown = await (

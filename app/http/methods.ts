@@ -23,3 +23,11 @@ export function allowedMethods(route: RouteExports): string[] {
     ...(answers(route.action) ? ["POST"] : []),
   ];
 }
+
+/** The custom method a POST stands for; undefined for a plain POST. */
+export function overriddenMethod(request: Request): string | undefined {
+  const named =
+    request.headers.get("x-http-method-override") ??
+    new URL(request.url).searchParams.get("method");
+  return named ? named.trim().toUpperCase() : undefined;
+}

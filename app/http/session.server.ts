@@ -15,8 +15,7 @@ import {
   updateSession,
 } from "~/models/session/session.server";
 import { getSiteSettings, storedSessionSecrets } from "~/models/site/site.server";
-import { GUEST_USER_ID } from "~/db/schema";
-import { findUserById, isActiveAccount, toViewer } from "~/models/user/user.server";
+import { findGuest, findUserById, isActiveAccount, toViewer } from "~/models/user/user.server";
 import { apiDecision } from "~/models/access/access.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { env } from "~/utils/env.server";
@@ -187,9 +186,7 @@ export function getViewer(request: Request): Promise<Viewer | null> {
 export async function getBrowsingViewer(request: Request): Promise<Viewer | null> {
   const viewer = await getViewer(request);
   if (viewer) return viewer;
-  return (await getSiteSettings()).guestAccess
-    ? perRequest("guest", () => findUserById(GUEST_USER_ID))
-    : null;
+  return (await getSiteSettings()).guestAccess ? perRequest("guest", findGuest) : null;
 }
 
 export const NOT_SIGNED_IN_MESSAGE =

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { albumListResponse } from "~/http/actions/album-list.server";
+import { albumListResponse } from "~/http/album/album-list.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /*

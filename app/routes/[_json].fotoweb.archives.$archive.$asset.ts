@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ASSET_NOT_FOUND, findAssetBySegments } from "~/models/asset/asset-details.server";
-import { patchAsset } from "~/http/actions/asset-update.server";
+import { patchAsset } from "~/http/asset/asset-update.server";
 import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { compareAction, compareJson } from "~/http/actions/revisions.server";
+import { compareAction, compareJson } from "~/http/asset/revisions.server";
 import { apiHandler } from "~/http/http.server";
 
 /*

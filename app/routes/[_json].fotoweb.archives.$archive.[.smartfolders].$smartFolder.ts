@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { smartFolderChange, smartFolderGet } from "~/http/actions/smart-folder-api.server";
+import { smartFolderChange, smartFolderGet } from "~/http/smart-folder/smart-folder-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
 

@@ -1,5 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { smartFolderListGet, smartFolderListPost } from "~/http/actions/smart-folder-api.server";
+import {
+  smartFolderListGet,
+  smartFolderListPost,
+} from "~/http/smart-folder/smart-folder-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
 

@@ -9,11 +9,11 @@ import {
   COLLECTION_TYPE,
   COLLECTIONINFO_TYPE,
 } from "~/models/collection/collection-page.server";
-import { collectionErrorResponse, patchCollection } from "~/http/actions/collection-api.server";
+import { collectionErrorResponse, patchCollection } from "~/http/collection/collection-api.server";
 import { archiveEntry } from "~/models/collection/collection-list.server";
 import { archiveDecision } from "~/models/access/access.server";
 import { folderFromFields } from "~/models/upload/upload.server";
-import { receiveMultipartUpload } from "~/http/actions/upload.server";
+import { receiveMultipartUpload } from "~/http/upload/upload.server";
 import { PROBLEM_STATUS } from "~/http/error.server";
 import { apiError, apiHandler, apiJson, errorResponse, methodNotAllowed } from "~/http/http.server";
 import { acceptsAnything, preferredType } from "~/http/negotiate";

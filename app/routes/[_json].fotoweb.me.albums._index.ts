@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { albumListResponse, createAlbumResponse } from "~/http/actions/album-list.server";
+import { albumListResponse, createAlbumResponse } from "~/http/album/album-list.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /*

@@ -4,7 +4,7 @@ import {
   alertResponse,
   deleteAlertResponse,
   updateAlertResponse,
-} from "~/http/actions/alert.server";
+} from "~/http/alert/alert.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /*

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { alertListResponse, createAlertResponse } from "~/http/actions/alert.server";
+import { alertListResponse, createAlertResponse } from "~/http/alert/alert.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /*

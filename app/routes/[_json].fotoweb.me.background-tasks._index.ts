@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { accountDecision } from "~/models/access/access.server";
 import { backgroundTaskList } from "~/models/background-task/background-task.server";
-import { startTaskResponse } from "~/http/actions/background-task-api.server";
+import { startTaskResponse } from "~/http/background-task/background-task-api.server";
 import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
 import { LINKS } from "~/utils/links";

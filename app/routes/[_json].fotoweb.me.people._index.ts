@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { peopleAnswer } from "~/http/actions/album-shares-api.server";
+import { peopleAnswer } from "~/http/album/album-shares-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
 

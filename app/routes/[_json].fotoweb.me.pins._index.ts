@@ -4,8 +4,8 @@ import {
   ASSETLIST_TYPE,
   pinsPage,
 } from "~/models/collection/collection-page.server";
-import { collectionErrorResponse } from "~/http/actions/collection-api.server";
-import { pinRequest } from "~/http/actions/pin-api.server";
+import { collectionErrorResponse } from "~/http/collection/collection-api.server";
+import { pinRequest } from "~/http/pin/pin-api.server";
 import { addPins, removePins } from "~/models/pin/pin.server";
 import { accountDecision } from "~/models/access/access.server";
 import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { collectionListResponse } from "~/http/actions/collection-api.server";
+import { collectionListResponse } from "~/http/collection/collection-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
 

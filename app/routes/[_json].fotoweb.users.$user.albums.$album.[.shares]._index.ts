@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { sharingAnswer, sharingUpdate } from "~/http/actions/album-shares-api.server";
-import { overriddenMethod } from "~/http/actions/signup-api.server";
+import { sharingAnswer, sharingUpdate } from "~/http/album/album-shares-api.server";
+import { overriddenMethod } from "~/http/methods";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
 

@@ -5,7 +5,7 @@ import {
   getAlbum,
   patchAlbum,
   postAlbum,
-} from "~/http/actions/album-api.server";
+} from "~/http/album/album-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
 

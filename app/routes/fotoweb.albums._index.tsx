@@ -6,7 +6,7 @@ import { AlbumList, PurgeConfirm } from "~/components/album/AlbumList";
 import { AlbumSearch } from "~/components/album/AlbumSearch";
 import { CreateAlbum, CreateAlbumForm } from "~/components/album/CreateAlbum";
 import * as css from "~/components/album/albums.css";
-import { albumsPageAction, albumsPageData } from "~/http/actions/album-list.server";
+import { albumsPageAction, albumsPageData } from "~/http/album/album-list.server";
 import { alertDanger, page } from "~/styles/global.css";
 
 export const meta: MetaFunction = () => [{ title: "Albums | Arkiv" }];

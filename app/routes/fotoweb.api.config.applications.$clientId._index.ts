@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { APPLICATION_TYPE, requireSignedIn } from "~/http/actions/application-api.server";
+import { APPLICATION_TYPE, requireSignedIn } from "~/http/application/application-api.server";
 import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { deleteApplication, getApplication } from "~/models/application/application.server";
 import { applicationView } from "~/models/application/application.view";

@@ -3,7 +3,7 @@ import {
   APPLICATION_TYPE,
   registerApplication,
   requireSignedIn,
-} from "~/http/actions/application-api.server";
+} from "~/http/application/application-api.server";
 import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import {
   listApplications,

@@ -4,7 +4,7 @@ import {
   archiveJson,
   deleteArchiveJson,
   saveArchiveJson,
-} from "~/http/actions/archive-admin.server";
+} from "~/http/archive/archive-admin.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /* One archive's whole record (GET), its replacement (PUT; decision 038) and its deletion into

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { scanApi } from "~/http/actions/path-archives.server";
+import { scanApi } from "~/http/archive/path-archives.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /*

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { archiveListJson, saveArchiveJson } from "~/http/actions/archive-admin.server";
+import { archiveListJson, saveArchiveJson } from "~/http/archive/archive-admin.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /* /fotoweb/api/config/archives: every archive for a manager (GET), a new one (POST); decision 038. */

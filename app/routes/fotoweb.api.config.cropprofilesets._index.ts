@@ -1,5 +1,5 @@
 import { apiHandler } from "~/http/http.server";
-import { listRoute } from "~/http/actions/processing-api.server";
+import { listRoute } from "~/http/processing/processing-api.server";
 
 /* /fotoweb/api/config/cropprofilesets: the list (GET) and a new entry (POST); decision 040. */
 

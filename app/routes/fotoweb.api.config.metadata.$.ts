@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireArchiveManagerApi } from "~/http/actions/metadata-api.server";
+import { requireArchiveManagerApi } from "~/http/config-api.server";
 import { apiHandler, NO_RESOURCE_MESSAGE } from "~/http/http.server";
 import { Problem } from "~/models/problem/problem";
 

@@ -1,9 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  configJson,
-  requireArchiveManagerApi,
-  updateFieldFromRequest,
-} from "~/http/actions/metadata-api.server";
+import { updateFieldFromRequest } from "~/http/metadata/metadata-api.server";
+import { configJson, requireArchiveManagerApi } from "~/http/config-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { deleteField, FIELD_NOT_FOUND, findField } from "~/models/metadata/metadata.server";
 import { Problem } from "~/models/problem/problem";

@@ -1,10 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  configJson,
-  filterFields,
-  createFieldFromRequest,
-  requireArchiveManagerApi,
-} from "~/http/actions/metadata-api.server";
+import { filterFields, createFieldFromRequest } from "~/http/metadata/metadata-api.server";
+import { configJson, requireArchiveManagerApi } from "~/http/config-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { listFields } from "~/models/metadata/metadata.server";
 import { configFieldView } from "~/models/metadata/metadata.view";

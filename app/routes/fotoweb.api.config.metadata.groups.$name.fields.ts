@@ -1,9 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import {
-  configJson,
-  filterFields,
-  requireArchiveManagerApi,
-} from "~/http/actions/metadata-api.server";
+import { filterFields } from "~/http/metadata/metadata-api.server";
+import { configJson, requireArchiveManagerApi } from "~/http/config-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { fieldsInGroup } from "~/models/metadata/metadata.server";
 import { configFieldView } from "~/models/metadata/metadata.view";

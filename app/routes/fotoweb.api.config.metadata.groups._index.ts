@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { configJson, requireArchiveManagerApi } from "~/http/actions/metadata-api.server";
+import { configJson, requireArchiveManagerApi } from "~/http/config-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { listFields } from "~/models/metadata/metadata.server";
 import { fieldGroups } from "~/models/metadata/metadata.view";

@@ -1,9 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  configJson,
-  requireArchiveManagerApi,
-  updateViewFromRequest,
-} from "~/http/actions/metadata-api.server";
+import { updateViewFromRequest } from "~/http/metadata/metadata-api.server";
+import { configJson, requireArchiveManagerApi } from "~/http/config-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { deleteView, requireView } from "~/models/metadata/metadata.server";
 import { configViewView } from "~/models/metadata/metadata.view";

@@ -1,9 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  configJson,
-  createViewFromRequest,
-  requireArchiveManagerApi,
-} from "~/http/actions/metadata-api.server";
+import { createViewFromRequest } from "~/http/metadata/metadata-api.server";
+import { configJson, requireArchiveManagerApi } from "~/http/config-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { listViews } from "~/models/metadata/metadata.server";
 import { configViewView } from "~/models/metadata/metadata.view";

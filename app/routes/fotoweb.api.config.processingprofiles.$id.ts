@@ -1,5 +1,5 @@
 import { apiHandler } from "~/http/http.server";
-import { entryRoute } from "~/http/actions/processing-api.server";
+import { entryRoute } from "~/http/processing/processing-api.server";
 
 /* /fotoweb/api/config/processingprofiles/{id}: one entry, GET, PUT and DELETE; decision 040. */
 

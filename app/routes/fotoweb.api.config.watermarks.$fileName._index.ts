@@ -1,5 +1,5 @@
 import { apiHandler } from "~/http/http.server";
-import { watermarkRoute } from "~/http/actions/processing-api.server";
+import { watermarkRoute } from "~/http/processing/processing-api.server";
 
 /* /fotoweb/api/config/watermarks/{fileName}: one watermark, GET and DELETE; decision 040. */
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
-import { requireArchiveManagerApi } from "~/http/actions/metadata-api.server";
-import { watermarkImage } from "~/http/actions/processing-api.server";
+import { requireArchiveManagerApi } from "~/http/config-api.server";
+import { watermarkImage } from "~/http/processing/processing-api.server";
 
 /* A watermark's image, served to managers only (the admin page's previews); decision 040. */
 

@@ -1,5 +1,5 @@
 import { apiHandler } from "~/http/http.server";
-import { watermarkListRoute } from "~/http/actions/processing-api.server";
+import { watermarkListRoute } from "~/http/processing/processing-api.server";
 
 /* /fotoweb/api/config/watermarks: the list (GET: FileName, Name) and a multipart upload (POST). */
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { groupIdParam, groupResponse, requireGroupsApi } from "~/http/actions/group-api.server";
+import { groupIdParam, groupResponse, requireGroupsApi } from "~/http/group/group-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /* A group's href: GET, PUT (replace), PATCH (changed fields), DELETE (decision 035). */

@@ -1,5 +1,5 @@
 import { methodNotAllowed } from "~/http/http.server";
-import { memberRemoveAction } from "~/http/actions/group-api.server";
+import { memberRemoveAction } from "~/http/group/group-api.server";
 
 /* DELETE /fotoweb/api/groups/{id}/member-of/{group}: the group leaves that group. */
 

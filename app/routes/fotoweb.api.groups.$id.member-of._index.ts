@@ -1,4 +1,4 @@
-import { memberListAction, memberListLoader } from "~/http/actions/group-api.server";
+import { memberListAction, memberListLoader } from "~/http/group/group-api.server";
 
 /*
  * /fotoweb/api/groups/{id}/member-of: GET the direct list; PUT replaces it, POST adds, DELETE

@@ -1,5 +1,5 @@
 import { methodNotAllowed } from "~/http/http.server";
-import { memberListLoader } from "~/http/actions/group-api.server";
+import { memberListLoader } from "~/http/group/group-api.server";
 
 /* /fotoweb/api/groups/{id}/member-of/count: {value}, the length of the list beside it. */
 

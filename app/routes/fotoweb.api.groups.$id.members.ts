@@ -1,5 +1,5 @@
 import { methodNotAllowed } from "~/http/http.server";
-import { memberListAction } from "~/http/actions/group-api.server";
+import { memberListAction } from "~/http/group/group-api.server";
 
 /* /fotoweb/api/groups/{id}/members: PUT replaces, POST adds, DELETE empties users and groups. */
 

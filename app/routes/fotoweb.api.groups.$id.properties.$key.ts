@@ -1,5 +1,5 @@
 import { methodNotAllowed } from "~/http/http.server";
-import { groupBagHandlers } from "~/http/actions/group-api.server";
+import { groupBagHandlers } from "~/http/group/group-api.server";
 
 /* DELETE /fotoweb/api/groups/{id}/properties/{key}: removes one custom property. */
 

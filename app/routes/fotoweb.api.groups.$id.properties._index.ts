@@ -1,4 +1,4 @@
-import { groupBagHandlers } from "~/http/actions/group-api.server";
+import { groupBagHandlers } from "~/http/group/group-api.server";
 
 /* /fotoweb/api/groups/{id}/properties: GET the custom properties, DELETE them all. */
 

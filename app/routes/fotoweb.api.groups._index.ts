@@ -3,7 +3,7 @@ import {
   groupCreateResponse,
   groupListResponse,
   requireGroupsApi,
-} from "~/http/actions/group-api.server";
+} from "~/http/group/group-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /* /fotoweb/api/groups: every group (search q, sortfield, sortdir), and POST a new one (035). */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { groupCountResponse, requireGroupsApi } from "~/http/actions/group-api.server";
+import { groupCountResponse, requireGroupsApi } from "~/http/group/group-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /* /fotoweb/api/groups/count: how many groups the site has ({value}). */

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { indexSearchApi } from "~/http/actions/path-archives.server";
+import { indexSearchApi } from "~/http/archive/path-archives.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /* POST /fotoweb/api/im-pools/search: the index browser's search (spec 001; decision 042). */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { indexServersApi } from "~/http/actions/path-archives.server";
+import { indexServersApi } from "~/http/archive/path-archives.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /* GET /fotoweb/api/im-pools/servers: spec 001 section 7, for manageArchives only (decision 042). */

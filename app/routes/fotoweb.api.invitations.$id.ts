@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { invitationsJson } from "~/http/actions/invitation-api.server";
-import { requireInviterApi } from "~/http/actions/invitation-page.server";
+import { invitationsJson } from "~/http/invitation/invitation-api.server";
+import { requireInviterApi } from "~/http/invitation/invitation-page.server";
 import { apiError, apiHandler, methodNotAllowed } from "~/http/http.server";
 import { getInvitation, revokeInvitation } from "~/models/invitation/invitation.server";
 import { invitationView } from "~/models/invitation/invitation.view";

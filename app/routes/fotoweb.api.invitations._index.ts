@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createInvitationsFromApi, invitationsJson } from "~/http/actions/invitation-api.server";
-import { requireInviterApi } from "~/http/actions/invitation-page.server";
+import { createInvitationsFromApi, invitationsJson } from "~/http/invitation/invitation-api.server";
+import { requireInviterApi } from "~/http/invitation/invitation-page.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { listInvitations } from "~/models/invitation/invitation.server";
 import { invitationView } from "~/models/invitation/invitation.view";

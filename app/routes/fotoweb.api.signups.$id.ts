@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   decideSignupAnswer,
-  overriddenMethod,
   patchSignupAnswer,
   signupAnswer,
-} from "~/http/actions/signup-api.server";
+} from "~/http/signup/signup-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
+import { overriddenMethod } from "~/http/methods";
 
 /*
  * A sign-up's href (decision 036): GET it, PATCH its details, and APPROVE or REJECT it, sent as

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { signupListAnswer } from "~/http/actions/signup-api.server";
+import { signupListAnswer } from "~/http/signup/signup-api.server";
 import { apiHandler } from "~/http/http.server";
 
 /* The pending sign-ups (signup-list type), for those who may approve them (decision 036). */

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { noContent, requireUserManagerApi, userAnswer } from "~/http/actions/users-api.server";
+import { noContent, requireUserManagerApi, userAnswer } from "~/http/user/users-api.server";
 import { apiHandler, HttpError, methodNotAllowed } from "~/http/http.server";
 import { formReply, readSubmission } from "~/http/submission.server";
 import { siteOwnerSchema } from "~/models/user/user-admin.schema";

@@ -5,7 +5,7 @@ import {
   itemAnswer,
   moveItemAnswer,
   updateItemAnswer,
-} from "~/http/actions/taxonomy-api.server";
+} from "~/http/taxonomy/taxonomy-api.server";
 import { apiError, apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /*

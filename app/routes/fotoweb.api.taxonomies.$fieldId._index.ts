@@ -4,7 +4,7 @@ import {
   deleteTaxonomyAnswer,
   taxonomyAnswer,
   updateTaxonomyAnswer,
-} from "~/http/actions/taxonomy-api.server";
+} from "~/http/taxonomy/taxonomy-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /*

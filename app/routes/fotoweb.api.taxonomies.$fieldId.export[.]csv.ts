@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportAnswer } from "~/http/actions/taxonomy-api.server";
+import { exportAnswer } from "~/http/taxonomy/taxonomy-api.server";
 import { apiHandler } from "~/http/http.server";
 
 /* /fotoweb/api/taxonomies/{fieldId}/export.csv: the taxonomy in decision 059's CSV (editors). */

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { importAnswer } from "~/http/actions/taxonomy-api.server";
+import { importAnswer } from "~/http/taxonomy/taxonomy-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /* /fotoweb/api/taxonomies/{fieldId}/import: POST a CSV (decision 059); all of it, or nothing. */

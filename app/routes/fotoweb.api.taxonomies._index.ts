@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createTaxonomyAnswer, taxonomyListAnswer } from "~/http/actions/taxonomy-api.server";
+import { createTaxonomyAnswer, taxonomyListAnswer } from "~/http/taxonomy/taxonomy-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /* /fotoweb/api/taxonomies/ (and ;p=): the taxonomies (GET) and a new one (POST), decision 059. */

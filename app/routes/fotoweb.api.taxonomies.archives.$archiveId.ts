@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { archiveTaxonomiesAnswer } from "~/http/actions/taxonomy-api.server";
+import { archiveTaxonomiesAnswer } from "~/http/taxonomy/taxonomy-api.server";
 import { apiHandler } from "~/http/http.server";
 
 /*

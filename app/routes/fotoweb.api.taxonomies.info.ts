@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { taxonomyInfoAnswer } from "~/http/actions/taxonomy-api.server";
+import { taxonomyInfoAnswer } from "~/http/taxonomy/taxonomy-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /* /fotoweb/api/taxonomies/info: POST a JSON array of item ids, get those items (unknown left out). */

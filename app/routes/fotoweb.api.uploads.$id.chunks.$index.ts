@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { receiveChunk } from "~/models/upload/chunked-upload.server";
 import { drain } from "~/models/upload/upload.server";
-import { isCutOff, parseParts } from "~/http/actions/upload.server";
+import { isCutOff, parseParts } from "~/http/upload/upload.server";
 import { apiError, apiHandler, methodNotAllowed } from "~/http/http.server";
 import { mediaTypeOf } from "~/http/negotiate";
 import { requireViewer } from "~/http/session.server";

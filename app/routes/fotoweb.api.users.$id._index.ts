@@ -7,7 +7,7 @@ import {
   requireUserManagerApi,
   userAnswer,
   userIdParam,
-} from "~/http/actions/users-api.server";
+} from "~/http/user/users-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import {
   deleteManagedUser,

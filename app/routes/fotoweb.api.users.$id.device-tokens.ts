@@ -4,7 +4,7 @@ import {
   noContent,
   requireUserManagerApi,
   userIdParam,
-} from "~/http/actions/users-api.server";
+} from "~/http/user/users-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { resetDeviceTokens } from "~/models/user/users-admin.server";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { noContent, requireUserManagerApi, userIdParam } from "~/http/actions/users-api.server";
+import { noContent, requireUserManagerApi, userIdParam } from "~/http/user/users-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { Problem } from "~/models/problem/problem";
 import { getManagedUser, updateManagedUser } from "~/models/user/users-admin.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { noContent, requireUserManagerApi, userIdParam } from "~/http/actions/users-api.server";
+import { noContent, requireUserManagerApi, userIdParam } from "~/http/user/users-api.server";
 import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { getManagedUser, updateManagedUser } from "~/models/user/users-admin.server";
 

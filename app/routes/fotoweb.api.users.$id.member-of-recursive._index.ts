@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUserManagerApi, userIdParam } from "~/http/actions/users-api.server";
+import { requireUserManagerApi, userIdParam } from "~/http/user/users-api.server";
 import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { allGroups } from "~/models/user/users-admin.server";
 import { memberGroupView } from "~/models/user/user.view";

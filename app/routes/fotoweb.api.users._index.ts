@@ -7,7 +7,7 @@ import {
   USER_TYPE,
   userAnswer,
   wantsUserList,
-} from "~/http/actions/users-api.server";
+} from "~/http/user/users-api.server";
 import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { formReply, readSubmission } from "~/http/submission.server";
 import {

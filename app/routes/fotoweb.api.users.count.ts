@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUserManagerApi } from "~/http/actions/users-api.server";
+import { requireUserManagerApi } from "~/http/user/users-api.server";
 import { apiError, apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { userCountQuerySchema } from "~/models/user/user-admin.schema";
 import { countUsers } from "~/models/user/users-admin.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { directoryResponse } from "~/http/actions/directory-api.server";
+import { directoryResponse } from "~/http/group/directory-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /* /fotoweb/api/users/public/all: the users a member picker offers, paged (decision 039). */

@@ -9,7 +9,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AssetDetails } from "~/components/asset/AssetDetails";
 import { ASSET_NOT_FOUND, loadAssetDetails } from "~/models/asset/asset-details.server";
 import { apiError } from "~/http/http.server";
-import { assetEditAction } from "~/http/actions/asset-edit.server";
+import { assetEditAction } from "~/http/asset/asset-edit.server";
 import type { FormReplyBody } from "~/http/error";
 import { getBrowsingViewer, requireViewer } from "~/http/session.server";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { rollbackToAction } from "~/http/actions/revisions.server";
+import { rollbackToAction } from "~/http/asset/revisions.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /* POST {revision}/rollback-to: back to this revision, the later ones deleted (decision 049). */

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { revisionDeleteAction, revisionJson } from "~/http/actions/revisions.server";
+import { revisionDeleteAction, revisionJson } from "~/http/asset/revisions.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /*

@@ -4,7 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Link } from "react-aria-components/Link";
 import { RevisionTable } from "~/components/asset/RevisionList";
 import * as css from "~/components/asset/asset-details.css";
-import { revisionListPage } from "~/http/actions/revisions.server";
+import { revisionListPage } from "~/http/asset/revisions.server";
 import { pageHandler } from "~/http/http.server";
 
 /*

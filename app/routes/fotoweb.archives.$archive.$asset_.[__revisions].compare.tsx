@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RevisionCompare } from "~/components/asset/RevisionCompare";
-import { compareAction, comparePage } from "~/http/actions/revisions.server";
+import { compareAction, comparePage } from "~/http/asset/revisions.server";
 import { pageHandler } from "~/http/http.server";
 
 /*

@@ -11,15 +11,14 @@ import { CollectionList } from "~/components/collection/CollectionList";
 import { CollectionsEmpty } from "~/components/collection/CollectionsEmpty";
 import { hasAdvancedParams } from "~/models/search/advanced-search.schema";
 import {
-  canPin,
   collectionTiles,
   searchOf,
   searchTarget,
 } from "~/models/collection/collection-list.server";
 import { InvalidSearchExpressionError } from "~/models/search/search.server";
-import { hasCapability } from "~/models/access/access.server";
+import { canPin, hasCapability } from "~/models/access/access.server";
 import { alertDanger, alertWarning, page } from "~/styles/global.css";
-import { tileAction } from "~/http/actions/collection-api.server";
+import { tileAction } from "~/http/collection/collection-api.server";
 import { readBody } from "~/http/submission.server";
 import { getBrowsingViewer } from "~/http/session.server";
 import { redirectWithToast } from "~/http/toast.server";

@@ -3,7 +3,7 @@ import { isFileKind } from "~/models/rendition/rendition.server";
 import { fileResponse } from "~/http/file-response.server";
 import { apiError, apiHandler, methodNotAllowed } from "~/http/http.server";
 import { getBrowsingViewer } from "~/http/session.server";
-import { fileRequestAccess } from "~/http/actions/album-files.server";
+import { fileRequestAccess } from "~/http/album/album-files.server";
 
 /*
  * A file by content: the URL names the revision, the kind and the hash, so a response never

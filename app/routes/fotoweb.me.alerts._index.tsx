@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AlertList } from "~/components/alert/AlertList";
-import { alertsPageAction, alertsPageData } from "~/http/actions/alert.server";
+import { alertsPageAction, alertsPageData } from "~/http/alert/alert.server";
 import { errorResponse } from "~/http/http.server";
 import { page } from "~/styles/global.css";
 

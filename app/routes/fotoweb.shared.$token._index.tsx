@@ -15,7 +15,7 @@ import {
   LINK_PAGE_HEADERS,
   sharedAlbumAction,
   sharedAlbumData,
-} from "~/http/actions/share-link-visitor.server";
+} from "~/http/album/share-link-visitor.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 

@@ -2,7 +2,7 @@ import "~/components/shell/shell-bundle";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { SharedAlbumError, SharedAsset } from "~/components/album/SharedAlbum";
-import { LINK_PAGE_HEADERS, sharedAssetData } from "~/http/actions/share-link-visitor.server";
+import { LINK_PAGE_HEADERS, sharedAssetData } from "~/http/album/share-link-visitor.server";
 import { methodNotAllowed, pageHandler } from "~/http/http.server";
 
 /* One asset of a public link's album, large, with the downloads the link allows (decision 056). */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { sharedFile } from "~/http/actions/share-link-visitor.server";
+import { sharedFile } from "~/http/album/share-link-visitor.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 
 /*

@@ -10,10 +10,7 @@ import {
   SharePeopleSearch,
 } from "~/components/album/SharePanel";
 import * as css from "~/components/album/share-panel.css";
-import {
-  albumSharesPageAction,
-  albumSharesPageData,
-} from "~/http/actions/album-shares-page.server";
+import { albumSharesPageAction, albumSharesPageData } from "~/http/album/album-shares-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";

@@ -2,7 +2,7 @@ import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AlbumPage, type AlbumPageReply } from "~/components/album/AlbumPage";
-import { albumPageAction, albumPageLoader } from "~/http/actions/album-page.server";
+import { albumPageAction, albumPageLoader } from "~/http/album/album-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.album.name} | Arkiv` : "Album | Arkiv" },

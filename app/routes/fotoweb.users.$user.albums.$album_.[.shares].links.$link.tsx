@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ShareLinkView } from "~/components/album/ShareLinkEditor";
 import type { FormReplyBody } from "~/http/error";
-import { shareLinkPageAction, shareLinkPageData } from "~/http/actions/share-link-admin.server";
+import { shareLinkPageAction, shareLinkPageData } from "~/http/album/share-link-admin.server";
 import { pageHandler } from "~/http/http.server";
 import { page } from "~/styles/global.css";
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ShareLinksView } from "~/components/album/ShareLinkList";
 import type { FormReplyBody } from "~/http/error";
-import { shareLinksPageAction, shareLinksPageData } from "~/http/actions/share-link-admin.server";
+import { shareLinksPageAction, shareLinksPageData } from "~/http/album/share-link-admin.server";
 import { pageHandler } from "~/http/http.server";
 import { page } from "~/styles/global.css";
 

@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AddToAlbumPanel } from "~/components/album/AddToAlbumPanel";
-import { addToAlbumAction, addToAlbumLoader } from "~/http/actions/add-to-album.server";
+import { addToAlbumAction, addToAlbumLoader } from "~/http/album/add-to-album.server";
 import type { FormReplyBody } from "~/http/error";
 import { page, panel } from "~/styles/global.css";
 

@@ -6,7 +6,7 @@ import {
   archiveDialogAction,
   archiveDialogData,
   archiveIdOf,
-} from "~/http/actions/archive-admin.server";
+} from "~/http/archive/archive-admin.server";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";
 

@@ -2,7 +2,7 @@ import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ScanPanel } from "~/components/archive/ScanPanel";
-import { scanPageAction, scanPageData } from "~/http/actions/path-archives.server";
+import { scanPageAction, scanPageData } from "~/http/archive/path-archives.server";
 import { pageHandler } from "~/http/http.server";
 import { panel } from "~/styles/global.css";
 import { adminArchivePath } from "~/utils/links";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ArchiveList, deleteFields, deleteQuestion } from "~/components/archive/ArchiveList";
 import { ConfirmPanel, ReplyError } from "~/components/archive/ConfirmPanel";
-import { archiveListAction, archiveListData } from "~/http/actions/archive-list-page.server";
+import { archiveListAction, archiveListData } from "~/http/archive/archive-list-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";

@@ -2,7 +2,7 @@ import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArchiveDialog, type DialogReply } from "~/components/archive/ArchiveDialog";
-import { archiveDialogAction, archiveDialogData } from "~/http/actions/archive-admin.server";
+import { archiveDialogAction, archiveDialogData } from "~/http/archive/archive-admin.server";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";

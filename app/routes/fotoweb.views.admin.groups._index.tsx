@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GroupList } from "~/components/group/GroupList";
 import * as css from "~/components/group/groups.css";
 import { Button } from "~/components/ui/Button";
-import { groupsListAction, groupsListData } from "~/http/actions/group-page.server";
+import { groupsListAction, groupsListData } from "~/http/group/group-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";

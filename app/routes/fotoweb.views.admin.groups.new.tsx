@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { GeneralForm } from "~/components/group/GroupEditor";
 import * as css from "~/components/group/groups.css";
-import { groupEditorAction, groupEditorData } from "~/http/actions/group-page.server";
+import { groupEditorAction, groupEditorData } from "~/http/group/group-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";

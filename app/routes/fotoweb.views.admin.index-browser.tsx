@@ -4,7 +4,7 @@ import { useLoaderData, useNavigate } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { IndexBrowser } from "~/components/archive/IndexBrowser";
 import { IndexFolderList, indexBrowserHref } from "~/components/archive/IndexFolderList";
-import { indexBrowserPageData } from "~/http/actions/path-archives.server";
+import { indexBrowserPageData } from "~/http/archive/path-archives.server";
 import { pageHandler } from "~/http/http.server";
 import { panel } from "~/styles/global.css";
 

@@ -3,7 +3,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { InvitationGrid } from "~/components/invitation/InvitationGrid";
 import type { FormReplyBody } from "~/http/error";
-import { invitationsPageAction, invitationsPageData } from "~/http/actions/invitation-page.server";
+import {
+  invitationsPageAction,
+  invitationsPageData,
+} from "~/http/invitation/invitation-page.server";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";
 import * as controls from "~/components/ui/controls.css";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { InviteDone } from "~/components/invitation/InviteDone";
 import { EMPTY_WIZARD, InviteWizard } from "~/components/invitation/InviteWizard";
-import { invitePageAction, invitePageData } from "~/http/actions/invitation-page.server";
+import { invitePageAction, invitePageData } from "~/http/invitation/invitation-page.server";
 import { pageHandler } from "~/http/http.server";
 import type { InviteWizardState } from "~/models/invitation/invitation.schema";
 import { page, panel } from "~/styles/global.css";

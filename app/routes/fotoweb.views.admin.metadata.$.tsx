@@ -1,6 +1,6 @@
 import "~/components/shell/shell-bundle";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireMetadataAdministration } from "~/http/actions/metadata-page.server";
+import { requireMetadataAdministration } from "~/http/metadata/metadata-page.server";
 import { pageHandler } from "~/http/http.server";
 import { ARCHIVE_AREA_NOT_FOUND } from "~/models/access/access.server";
 import { Problem } from "~/models/problem/problem";

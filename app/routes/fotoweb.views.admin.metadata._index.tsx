@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/metadata/metadata-admin.css";
 import { FieldList, MetadataTabs } from "~/components/metadata/MetadataAdminLists";
-import { fieldsListData } from "~/http/actions/metadata-page.server";
+import { fieldsListData } from "~/http/metadata/metadata-page.server";
 import { pageHandler } from "~/http/http.server";
 import { METADATA_ADMIN } from "~/models/metadata/metadata.view";
 import { page, panel } from "~/styles/global.css";

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/metadata/metadata-admin.css";
 import { FieldEditor } from "~/components/metadata/FieldEditor";
 import { DeleteForm, FieldFacts } from "~/components/metadata/MetadataAdminLists";
-import { fieldEditorAction, fieldEditorData } from "~/http/actions/metadata-page.server";
+import { fieldEditorAction, fieldEditorData } from "~/http/metadata/metadata-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { fieldDraftOf, fieldDraftOfPayload, payloadOf } from "~/models/metadata/metadata-form";

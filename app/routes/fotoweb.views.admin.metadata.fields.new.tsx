@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData } from "@remix-run/react";
 import * as css from "~/components/metadata/metadata-admin.css";
 import { FieldEditor } from "~/components/metadata/FieldEditor";
-import { fieldEditorAction, fieldEditorData } from "~/http/actions/metadata-page.server";
+import { fieldEditorAction, fieldEditorData } from "~/http/metadata/metadata-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { fieldDraftOf, fieldDraftOfPayload, payloadOf } from "~/models/metadata/metadata-form";

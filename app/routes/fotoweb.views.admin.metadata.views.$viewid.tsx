@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/metadata/metadata-admin.css";
 import { DeleteForm } from "~/components/metadata/MetadataAdminLists";
 import { draftOfReply, ViewEditor } from "~/components/metadata/ViewEditor";
-import { viewEditorAction, viewEditorData } from "~/http/actions/metadata-page.server";
+import { viewEditorAction, viewEditorData } from "~/http/metadata/metadata-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { viewDraftOf } from "~/models/metadata/metadata-form";

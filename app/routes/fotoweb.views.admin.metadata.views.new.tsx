@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/metadata/metadata-admin.css";
 import { draftOfReply, ViewEditor } from "~/components/metadata/ViewEditor";
-import { viewEditorAction, viewEditorData } from "~/http/actions/metadata-page.server";
+import { viewEditorAction, viewEditorData } from "~/http/metadata/metadata-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { viewDraftOf } from "~/models/metadata/metadata-form";

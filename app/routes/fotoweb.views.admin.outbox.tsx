@@ -2,7 +2,7 @@ import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { OutboxTable } from "~/components/mail/OutboxTable";
-import { outboxPageAction, outboxPageData } from "~/http/actions/outbox-page.server";
+import { outboxPageAction, outboxPageData } from "~/http/mail/outbox-page.server";
 import { pageHandler } from "~/http/http.server";
 import { muted, panel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { EditorPanel } from "~/components/processing/EditorPanel";
 import { ProfileEditor } from "~/components/processing/ProfileEditor";
-import { editorAction, editorData } from "~/http/actions/processing-page.server";
+import { editorAction, editorData } from "~/http/processing/processing-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { LINKS } from "~/utils/links";

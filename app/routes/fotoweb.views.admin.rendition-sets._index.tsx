@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteConfirm, ListTable } from "~/components/processing/ListTable";
 import * as css from "~/components/processing/processing.css";
-import { listsPageAction, listsPageData } from "~/http/actions/processing-page.server";
+import { listsPageAction, listsPageData } from "~/http/processing/processing-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";

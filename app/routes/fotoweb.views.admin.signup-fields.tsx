@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SignupFieldsForm } from "~/components/signup/SignupFieldsForm";
 import type { FormReplyBody } from "~/http/error";
-import { signupFieldsAction, signupFieldsData } from "~/http/actions/signup-page.server";
+import { signupFieldsAction, signupFieldsData } from "~/http/signup/signup-page.server";
 import { pageHandler } from "~/http/http.server";
 import { rowsFromPosted, rowsFromSettings } from "~/models/signup/signup.schema";
 import { alertDanger, panel } from "~/styles/global.css";

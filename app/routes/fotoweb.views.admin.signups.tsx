@@ -8,7 +8,7 @@ import {
   SignupDetailsForm,
 } from "~/components/signup/SignupDecisionForms";
 import type { FormReplyBody } from "~/http/error";
-import { pendingSignupsAction, pendingSignupsData } from "~/http/actions/signup-page.server";
+import { pendingSignupsAction, pendingSignupsData } from "~/http/signup/signup-page.server";
 import { pageHandler } from "~/http/http.server";
 import { alertDanger, page, panel } from "~/styles/global.css";
 

@@ -11,7 +11,7 @@ import {
 import { TaxonomyItemForm } from "~/components/taxonomy/TaxonomyItemForm";
 import { TaxonomyTree, treeLinks } from "~/components/taxonomy/TaxonomyTree";
 import * as css from "~/components/taxonomy/taxonomy.css";
-import { taxonomyTreePageAction, taxonomyTreePageData } from "~/http/actions/taxonomy-page.server";
+import { taxonomyTreePageAction, taxonomyTreePageData } from "~/http/taxonomy/taxonomy-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";

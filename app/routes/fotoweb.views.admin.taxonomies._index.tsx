@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/taxonomy/taxonomy.css";
 import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/TextField";
-import { taxonomyListPageAction, taxonomyListPageData } from "~/http/actions/taxonomy-page.server";
+import { taxonomyListPageAction, taxonomyListPageData } from "~/http/taxonomy/taxonomy-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { page, panel, visuallyHidden } from "~/styles/global.css";

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/Button";
 import { UserEditor } from "~/components/user/UserEditor";
 import * as css from "~/components/user/users.css";
 import { conformResult, type FormReplyBody } from "~/http/error";
-import { editorAction, editorData } from "~/http/actions/users-page.server";
+import { editorAction, editorData } from "~/http/user/users-page.server";
 import { pageHandler } from "~/http/http.server";
 import { formatUserDate } from "~/models/user/user-admin.schema";
 import { page, panel } from "~/styles/global.css";

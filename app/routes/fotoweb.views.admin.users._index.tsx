@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/Button";
 import { UsersGrid } from "~/components/user/UsersGrid";
 import * as css from "~/components/user/users.css";
 import type { FormReplyBody } from "~/http/error";
-import { usersGridAction, usersGridData } from "~/http/actions/users-page.server";
+import { usersGridAction, usersGridData } from "~/http/user/users-page.server";
 import { pageHandler } from "~/http/http.server";
 import { alertDanger, page, panel } from "~/styles/global.css";
 import { gridSearch, USER_LINKS } from "~/utils/user-links";

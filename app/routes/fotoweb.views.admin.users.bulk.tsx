@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BULK_TITLES, BulkDialog } from "~/components/user/BulkDialog";
 import type { FormReplyBody } from "~/http/error";
-import { bulkAction, bulkData } from "~/http/actions/users-page.server";
+import { bulkAction, bulkData } from "~/http/user/users-page.server";
 import { pageHandler } from "~/http/http.server";
 import { narrowPanel } from "~/styles/global.css";
 

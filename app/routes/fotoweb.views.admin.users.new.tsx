@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { UserEditor } from "~/components/user/UserEditor";
 import { conformResult, type FormReplyBody } from "~/http/error";
-import { editorAction, editorData } from "~/http/actions/users-page.server";
+import { editorAction, editorData } from "~/http/user/users-page.server";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";
 import { gridReturn } from "~/utils/user-links";

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { button } from "~/components/ui/controls.css";
 import * as css from "~/components/user/users.css";
-import { siteOwnerAction, siteOwnerData } from "~/http/actions/users-page.server";
+import { siteOwnerAction, siteOwnerData } from "~/http/user/users-page.server";
 import { pageHandler } from "~/http/http.server";
 import { narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteConfirm } from "~/components/processing/ListTable";
 import { WatermarkList, WatermarkUpload } from "~/components/processing/WatermarkList";
-import { watermarksPageAction, watermarksPageData } from "~/http/actions/processing-page.server";
+import { watermarksPageAction, watermarksPageData } from "~/http/processing/processing-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";

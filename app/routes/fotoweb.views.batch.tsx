@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BatchPanel } from "~/components/asset/BatchPanel";
-import { batchPageAction, batchPageLoader } from "~/http/actions/batch-page.server";
+import { batchPageAction, batchPageLoader } from "~/http/asset/batch-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { page, panel } from "~/styles/global.css";
 

@@ -2,7 +2,7 @@ import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ChangePasswordForm } from "~/components/account/ChangePasswordForm";
-import { passwordViewData, submitPasswordChange } from "~/http/actions/account.server";
+import { passwordViewData, submitPasswordChange } from "~/http/auth/account.server";
 import { narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 

@@ -8,7 +8,7 @@ import {
 import { Form, useLoaderData } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { ChangePasswordForm } from "~/components/account/ChangePasswordForm";
-import { passwordViewData, submitPasswordChange } from "~/http/actions/account.server";
+import { passwordViewData, submitPasswordChange } from "~/http/auth/account.server";
 import { alertInfo, narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import { requireViewer } from "~/http/session.server";

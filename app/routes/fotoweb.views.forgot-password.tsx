@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ForgotPasswordForm } from "~/components/account/ForgotPasswordForm";
-import { requestResetLink } from "~/http/actions/password-reset.server";
+import { requestResetLink } from "~/http/auth/password-reset.server";
 import { pageHandler } from "~/http/http.server";
 import { alertInfo, narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";

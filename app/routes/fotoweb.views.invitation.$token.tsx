@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RedeemForm } from "~/components/invitation/RedeemForm";
 import * as css from "~/components/invitation/invitations.css";
 import type { FormReplyBody } from "~/http/error";
-import { redeemPageAction, redeemPageData } from "~/http/actions/invitation-redeem.server";
+import { redeemPageAction, redeemPageData } from "~/http/invitation/invitation-redeem.server";
 import { pageHandler } from "~/http/http.server";
 import { narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";

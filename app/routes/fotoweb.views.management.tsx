@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SiteSettingsForm } from "~/components/site/SiteSettingsForm";
-import { requireSiteSettingsPermission } from "~/http/actions/site-permission.server";
+import { requireSiteSettingsPermission } from "~/http/site-permission.server";
 import { archiveAdministrationDecision } from "~/models/access/access.server";
 import { settingsFromForm, siteSettingsFormSchema } from "~/models/site/site.schema";
 import { getSiteSettings, updateSiteSettings } from "~/models/site/site.server";

@@ -7,7 +7,7 @@ import { RevealedSecret } from "~/components/application/RevealedSecret";
 import {
   applicationsPageAction,
   applicationsPageData,
-} from "~/http/actions/application-page.server";
+} from "~/http/application/application-page.server";
 import { conformResult, type FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";

@@ -2,7 +2,7 @@ import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ResetPasswordForm } from "~/components/account/ResetPasswordForm";
-import { resetLinkData, submitNewPassword } from "~/http/actions/password-reset.server";
+import { resetLinkData, submitNewPassword } from "~/http/auth/password-reset.server";
 import { pageHandler } from "~/http/http.server";
 import { narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";

@@ -2,7 +2,7 @@ import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SignupForm } from "~/components/signup/SignupForm";
-import { signupPageAction, signupPageData } from "~/http/actions/signup-page.server";
+import { signupPageAction, signupPageData } from "~/http/signup/signup-page.server";
 import { pageHandler } from "~/http/http.server";
 import { alertInfo, narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";

@@ -2,7 +2,7 @@ import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { TaskPanel } from "~/components/task/TaskPanel";
-import { taskPageAction, taskPageData } from "~/http/actions/task-page.server";
+import { taskPageAction, taskPageData } from "~/http/background-task/task-page.server";
 import { pageHandler } from "~/http/http.server";
 import { panel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";

@@ -2,7 +2,7 @@ import "~/components/shell/shell-bundle";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/task/task.css";
-import { taskListPageData } from "~/http/actions/task-page.server";
+import { taskListPageData } from "~/http/background-task/task-page.server";
 import { pageHandler } from "~/http/http.server";
 import { muted, panel } from "~/styles/global.css";
 

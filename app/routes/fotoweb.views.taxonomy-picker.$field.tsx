@@ -8,7 +8,7 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { TaxonomyBrowse } from "~/components/taxonomy/TaxonomyBrowse";
 import type { FormReplyBody } from "~/http/error";
-import { taxonomyPickerAction, taxonomyPickerLoader } from "~/http/actions/taxonomy-picker.server";
+import { taxonomyPickerAction, taxonomyPickerLoader } from "~/http/taxonomy/taxonomy-picker.server";
 
 /*
  * A field's term picker (decision 060): the JavaScript picker's data, and without JavaScript the

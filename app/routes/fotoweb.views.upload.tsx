@@ -7,7 +7,7 @@ import {
   submitUpload,
   uploadViewData,
   type UploadActionData,
-} from "~/http/actions/upload-view.server";
+} from "~/http/upload/upload-view.server";
 import { alertDanger, alertWarning, narrowPanel } from "~/styles/global.css";
 
 export const meta: MetaFunction = () => [{ title: "Upload | Arkiv" }];

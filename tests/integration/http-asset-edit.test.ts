@@ -4,7 +4,7 @@ import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { createArchive, type Archive, type ArchiveMember } from "~/models/archive/archive.server";
 import { assetHref } from "~/models/asset/asset.server";
 import { createUser } from "~/models/user/user.server";
-import { NO_EDIT_MESSAGE } from "~/http/actions/asset-edit.server";
+import { NO_EDIT_MESSAGE } from "~/http/asset/asset-edit.server";
 import { ASSET_NOT_FOUND } from "~/models/asset/asset-details.server";
 import { insertAsset } from "../helpers/assets";
 import { createEditorView, DIGITS_HELP } from "../helpers/editor-fixture";

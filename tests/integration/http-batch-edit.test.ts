@@ -6,10 +6,7 @@ import { createArchive, type Archive, type ArchiveMember } from "~/models/archiv
 import { runTask } from "~/models/background-task/task-engine.server";
 import { TASK_JOB } from "~/models/background-task/task.schema";
 import { createUser } from "~/models/user/user.server";
-import {
-  CONFIRM_DELETE_MESSAGE,
-  NOTHING_TO_CHANGE_MESSAGE,
-} from "~/http/actions/batch-page.server";
+import { CONFIRM_DELETE_MESSAGE, NOTHING_TO_CHANGE_MESSAGE } from "~/http/asset/batch-page.server";
 import { LINKS } from "~/utils/links";
 import { insertAsset } from "../helpers/assets";
 import { createEditorView, DIGITS_HELP } from "../helpers/editor-fixture";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { db } from "~/db/connection.server";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { assetHref } from "~/models/asset/asset.server";
-import type { PickerBrowse } from "~/http/actions/taxonomy-picker.server";
+import type { PickerBrowse } from "~/http/taxonomy/taxonomy-picker.server";
 import { createUser } from "~/models/user/user.server";
 import { LINKS } from "~/utils/links";
 import {

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/Button";
 import { showToast } from "~/components/ui/Toasts";
 import * as editors from "~/components/metadata/editors/editors.css";
 import { isFormReply, type FormReplyBody } from "~/http/error";
-import type { AddToAlbumOutcome, AddToAlbumPage } from "~/http/actions/add-to-album.server";
+import type { AddToAlbumOutcome, AddToAlbumPage } from "~/http/album/add-to-album.server";
 import { AddToAlbumPanel, AddToAlbumResult, addToAlbumPath } from "./AddToAlbumPanel";
 
 /**

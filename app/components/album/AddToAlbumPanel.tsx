@@ -9,7 +9,7 @@ import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import { TextField } from "~/components/ui/TextField";
 import * as controls from "~/components/ui/controls.css";
 import type { FormReplyBody } from "~/http/error";
-import type { AddToAlbumOutcome, AddToAlbumPage } from "~/http/actions/add-to-album.server";
+import type { AddToAlbumOutcome, AddToAlbumPage } from "~/http/album/add-to-album.server";
 import { MAX_ALBUM_NAME } from "~/models/album/album.schema";
 import { alertDanger, alertInfo, alertWarning, muted } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";

@@ -4,7 +4,7 @@ import { Fragment } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AssetGrid } from "~/components/asset/AssetGrid";
 import { button } from "~/components/ui/controls.css";
-import type { albumPageLoader } from "~/http/actions/album-page.server";
+import type { albumPageLoader } from "~/http/album/album-page.server";
 import { alertDanger } from "~/styles/global.css";
 import { AlbumActions } from "./AlbumActions";
 import { AlbumHeader } from "./AlbumHeader";

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import { TextField } from "~/components/ui/TextField";
-import type { ShareLinkRowView } from "~/http/actions/share-link-admin.server";
+import type { ShareLinkRowView } from "~/http/album/share-link-admin.server";
 import type { FormReplyBody } from "~/http/error";
 import type { LinkLogPage } from "~/models/album/share-link.server";
 import { MIN_LINK_PASSWORD } from "~/models/album/album.schema";

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/TextField";
-import type { ShareLinkRowView } from "~/http/actions/share-link-admin.server";
+import type { ShareLinkRowView } from "~/http/album/share-link-admin.server";
 import type { FormReplyBody } from "~/http/error";
 import { MIN_LINK_PASSWORD } from "~/models/album/album.schema";
 import { muted, panel } from "~/styles/global.css";

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/TextField";
 import { button } from "~/components/ui/controls.css";
 import type { FormReplyBody } from "~/http/error";
-import type { SharedAlbumData } from "~/http/actions/share-link-visitor.server";
+import type { SharedAlbumData } from "~/http/album/share-link-visitor.server";
 import { muted, narrowPanel, page, panel } from "~/styles/global.css";
 import * as css from "./SharedAlbum.css";
 

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Button as AriaButton } from "react-aria-components/Button";
 import { GridList, GridListItem } from "react-aria-components/GridList";
 import { DropIndicator, useDragAndDrop } from "react-aria-components/useDragAndDrop";
-import type { ArchiveListRow } from "~/http/actions/archive-list-page.server";
+import type { ArchiveListRow } from "~/http/archive/archive-list-page.server";
 import { Button } from "~/components/ui/Button";
 import { adminArchivePath, LINKS } from "~/utils/links";
 import { ConfirmDialog } from "./ConfirmDialog";

@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect } from "react";
 import { Dialog } from "react-aria-components/Dialog";
 import { Modal, ModalOverlay } from "react-aria-components/Modal";
-import type { BatchPage } from "~/http/actions/batch-page.server";
+import type { BatchPage } from "~/http/asset/batch-page.server";
 import * as css from "~/components/metadata/editors/editors.css";
 import { BatchPanel } from "./BatchPanel";
 

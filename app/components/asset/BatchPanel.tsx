@@ -18,7 +18,7 @@ import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import { SelectField } from "~/components/ui/SelectField";
 import { TextField } from "~/components/ui/TextField";
 import type { FormReplyBody } from "~/http/error";
-import type { BatchPage } from "~/http/actions/batch-page.server";
+import type { BatchPage } from "~/http/asset/batch-page.server";
 import { alertDanger, alertWarning } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import * as css from "./asset-details.css";

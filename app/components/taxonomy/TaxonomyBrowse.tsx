@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { Link } from "react-aria-components/Link";
 import { Button } from "~/components/ui/Button";
 import { EDITED_NAME, valueName } from "~/components/metadata/editors/field-form";
-import type { PickerBrowse } from "~/http/actions/taxonomy-picker.server";
+import type { PickerBrowse } from "~/http/taxonomy/taxonomy-picker.server";
 import type { FormReplyBody } from "~/http/error";
 import { TextField } from "~/components/ui/TextField";
 import { EMPTY_ENTRY_HREF, taxonomyPickerPath } from "~/models/taxonomy/taxonomy-fields";

@@ -2,7 +2,7 @@ import { Form, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/TextField";
-import { TAXONOMY_ACL } from "~/db/schema";
+import { TAXONOMY_ACL } from "~/models/taxonomy/taxonomy-acl";
 import type { TaxonomyItemInfoView } from "~/models/taxonomy/taxonomy.view";
 import { LabelValueFields, useLabelValue } from "./LabelValueFields";
 import * as css from "./taxonomy.css";

@@ -1,4 +1,4 @@
-import type { PickerBrowse } from "~/http/actions/taxonomy-picker.server";
+import type { PickerBrowse } from "~/http/taxonomy/taxonomy-picker.server";
 import type { PickerItem } from "~/models/taxonomy/taxonomy-fields";
 
 /*

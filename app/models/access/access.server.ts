@@ -13,7 +13,7 @@ import { CAPABILITIES, type Capability } from "~/models/group/group.schema";
 import { capabilitiesFromGroups } from "~/models/group/membership.server";
 import { Problem } from "~/models/problem/problem";
 import { delegationDecision, rightsOfAccount, rightsThroughGroups } from "./delegation.server";
-import { compileNode } from "~/models/search/search.server";
+import { compileNode } from "~/models/search/search-compile.server";
 import { parseSearchExpression } from "~/models/search/search-expression";
 import type { Viewer } from "~/models/user/user.schema";
 
@@ -572,6 +572,14 @@ export function accountDecision(viewer: Viewer | null, action: AccountAction): D
   if (viewer.isGuest)
     return { allowed: false, problem: new Problem("forbidden", GUEST_REFUSALS[action]) };
   return { allowed: true, value: viewer };
+}
+
+/**
+ * Pins (of assets, archives, folders, smart folders and taxonomy items) belong to signed-in
+ * people: the guest's preferences are shared by every visitor. The one rule every pin uses.
+ */
+export function canPin(viewer: Viewer | null): viewer is Viewer {
+  return viewer !== null && !viewer.isGuest;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { db } from "~/db/connection.server";
-import type { AlertRow, TaxonomyAclEntry } from "~/db/schema";
+import type { AlertRow } from "~/db/schema";
+import type { TaxonomyAclEntry } from "~/models/taxonomy/taxonomy-acl";
 import { listArchives, type Archive } from "~/models/archive/archive.server";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";

@@ -1,3 +1,4 @@
+import { canPin } from "~/models/access/access.server";
 import {
   albumAssetRights,
   type AlbumChannel,
@@ -179,8 +180,8 @@ export async function albumGridData(
   const retina = wantsRetinaThumbnails(viewer);
   const assets = gridAssets(page.assets, retina);
   // Pins are the viewer's own and need the asset visible to them, so only the owner pins here.
-  const canPin = grant.owner.id === viewer.id && !viewer.isGuest;
-  const pinned = canPin
+  const pinnable = grant.owner.id === viewer.id && canPin(viewer);
+  const pinned = pinnable
     ? await pinnedAmong(
         viewer,
         assets.map((a) => a.id),
@@ -205,7 +206,7 @@ export async function albumGridData(
     paging: page.paging,
     context: page.context,
     pinned: [...pinned],
-    canPin,
+    canPin: pinnable,
     retina,
     queries: page.params.queries,
     sort: formatSort(page.params.sort),

@@ -44,6 +44,9 @@ export interface ShareLinkView {
   revokedAt: string | null;
 }
 
+/** A share link as stored, for the HTTP layer, which reads no database types of its own. */
+export type ShareLink = ShareLinkRow;
+
 export function shareLinkView(row: ShareLinkRow): ShareLinkView {
   return {
     id: row.id,

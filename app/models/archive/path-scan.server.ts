@@ -6,7 +6,7 @@ import type { Database, IndexedFileRow } from "~/db/schema";
 import { enqueue, type Job } from "~/jobs/queue.server";
 import { detectMediaType, MEDIA_HEAD_BYTES, RefusedFileError } from "~/media/media-type.server";
 import { addRevision, createAsset, type Created } from "~/models/asset/asset.server";
-import { walk } from "~/models/upload/import.server";
+import { walk } from "~/models/upload/walk.server";
 import { env } from "~/utils/env.server";
 import { checkArchivePath, isPathArchive } from "./archive-path.server";
 import { findArchive, listArchives, type Archive } from "./archive.server";

@@ -30,7 +30,7 @@ import {
  * task_items row per asset, made in one transaction. The job walks the pending items in seq
  * order; an operation applies one item and marks it with its outcome in one transaction
  * (ItemContext.commit), so a run cut off by a crash resumes at the first pending item and nothing
- * is applied twice. No HTTP here: app/http/actions/background-task-api.server.ts reads requests.
+ * is applied twice. No HTTP here: app/http/background-task/background-task-api.server.ts reads requests.
  */
 
 export interface TaskItemInput {

@@ -6,6 +6,7 @@ import {
 import { Problem } from "~/models/problem/problem";
 import {
   archiveAccessOf,
+  canPin,
   collectionAbilities,
   siteDecision,
   uploadTargets,
@@ -56,11 +57,6 @@ export const ARCHIVES_SEARCH_URL = "/fotoweb/archives/{?q}";
  */
 export async function canSetPoster(viewer: Viewer | null): Promise<boolean> {
   return (await siteDecision(viewer, "SetPosterAsset")).allowed;
-}
-
-/** Pins belong to signed-in people; the guest's preferences are shared by every visitor. */
-export function canPin(viewer: Viewer | null): viewer is Viewer {
-  return viewer !== null && !viewer.isGuest;
 }
 
 interface VisibleArchive {

@@ -39,6 +39,7 @@ import { Problem } from "~/models/problem/problem";
 import { pinnedAmong } from "~/models/pin/pin.server";
 import { mayReorder } from "~/models/asset/relocate.server";
 import {
+  canPin,
   collectionAbilities,
   viewableArchive as accessibleArchive,
 } from "~/models/access/access.server";
@@ -611,7 +612,7 @@ export async function archivePageData(
 ): Promise<ArchivePageData> {
   const { archive, permissions } = await viewableArchive(viewer, archiveId);
   const canReorder = await mayReorder(viewer, archive.id);
-  const canPin = Boolean(viewer && !viewer.isGuest);
+  const pinnable = canPin(viewer);
   const retina = wantsRetinaThumbnails(viewer);
   const base = {
     archive: {
@@ -625,7 +626,7 @@ export async function archivePageData(
     canReorder,
     // From the access already read: a decision here would read the archive a second time.
     canAlert: collectionAbilities(viewer, permissions).canCreateAlerts,
-    canPin,
+    canPin: pinnable,
     retina,
   };
   try {
@@ -710,7 +711,7 @@ export async function pinsPage(
     paging,
     context: listContext(params),
     pinned: assets.map((a) => a.id),
-    canPin: !viewer.isGuest,
+    canPin: canPin(viewer),
     retina,
     queries: params.queries,
     sort: formatSort(params.sort),

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { db, now } from "~/db/connection.server";
 import { lockRowForUpdate } from "~/db/dialect.server";
 import type { Database } from "~/db/schema";
+import { canPin } from "~/models/access/access.server";
 import { assetIdFromSegment } from "~/models/asset/asset.server";
 import { findVisibleAsset } from "~/models/search/search.server";
 import { Problem } from "~/models/problem/problem";
@@ -23,7 +24,7 @@ export const MAX_PIN_BATCH = PIN_LIMIT;
 export const NO_ASSET = "There is no asset at this address.";
 
 function requirePinner(viewer: Viewer | null): Viewer {
-  if (!viewer || viewer.isGuest)
+  if (!canPin(viewer))
     throw new Problem("forbidden", "Sign in with your own account to pin assets.");
   return viewer;
 }
@@ -130,7 +131,7 @@ export async function togglePin(
 
 /** Which of these assets the user has pinned. */
 export async function pinnedAmong(viewer: Viewer | null, assetIds: number[]): Promise<Set<number>> {
-  if (!viewer || viewer.isGuest || assetIds.length === 0) return new Set();
+  if (!canPin(viewer) || assetIds.length === 0) return new Set();
   const rows = await db()
     .selectFrom("asset_pins")
     .select("asset_id")

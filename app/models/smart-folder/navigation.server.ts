@@ -2,7 +2,7 @@ import { db } from "~/db/connection.server";
 import type { Archive } from "~/models/archive/archive.server";
 import { archiveIdFromSegment } from "~/models/archive/archive.server";
 import type { NavigationPane } from "~/models/archive/archive-effects";
-import { viewableArchive } from "~/models/access/access.server";
+import { canPin, viewableArchive } from "~/models/access/access.server";
 import {
   SMART_FOLDER_NOT_FOUND,
   taxonomyItemQueryable,
@@ -135,8 +135,6 @@ export interface NavigationPaneData {
   pinnedFolders: string[];
   addSmartFolderHref: string;
 }
-
-const canPin = (viewer: Viewer | null): viewer is Viewer => viewer !== null && !viewer.isGuest;
 
 async function paneItems(
   archive: Archive,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TAXONOMY_ACL } from "~/db/schema";
+import { TAXONOMY_ACL } from "./taxonomy-acl";
 import { MAX_EXPRESSION_LENGTH, parseSearchExpression } from "~/models/search/search-expression";
 import { hasUnsafeLineCharacter, hasUnsafeTextCharacter } from "~/models/validation/text.schema";
 

@@ -1,12 +1,8 @@
 import { sql } from "kysely";
 import { db } from "~/db/connection.server";
-import {
-  TAXONOMY_ACL,
-  type TaxonomyAclEntry,
-  type TaxonomyItemRow,
-  type TaxonomyRow,
-} from "~/db/schema";
+import type { TaxonomyItemRow, TaxonomyRow } from "~/db/schema";
 import { taxonomyItemShown } from "~/models/access/organize-access.server";
+import { TAXONOMY_ACL, type TaxonomyAclEntry } from "./taxonomy-acl";
 
 /*
  * Reading taxonomies (issue 19, decision 058): one tree of terms per metadata field. The pages,
@@ -230,4 +226,30 @@ export async function itemsByValue(fieldId: number, values: string[]): Promise<T
 export function itemSearchExpression(item: Pick<TaxonomyItem, "field" | "value" | "customSearch">) {
   if (item.customSearch.trim()) return item.customSearch.trim();
   return `${item.field}:"${item.value.replace(/"/g, " ").trim()}"`;
+}
+
+/** Every item of the taxonomy as "A > B > C", for the move form's choice of parent. */
+export async function taxonomyItemPaths(fieldId: number) {
+  const rows = await db()
+    .selectFrom("taxonomy_items")
+    .select(["id", "parent_id", "name"])
+    .where("field_id", "=", fieldId)
+    .orderBy("position")
+    .limit(5000)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const pathOf = (id: number) => {
+    const names: string[] = [];
+    let current: number | null = id;
+    while (current !== null && names.length < 14) {
+      const row = byId.get(current);
+      if (!row) break;
+      names.unshift(row.name);
+      current = row.parent_id;
+    }
+    return names.join(" > ");
+  };
+  return rows
+    .map((r) => ({ id: r.id, path: pathOf(r.id) }))
+    .sort((a, b) => a.path.localeCompare(b.path));
 }

@@ -1,13 +1,12 @@
-import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
 import { db } from "~/db/connection.server";
 import type { AssetState } from "~/db/schema";
 import type { Archive } from "~/models/archive/archive.server";
 import { INGEST_JOB } from "~/models/asset/asset.server";
-import { fileNameProblem } from "./upload.schema";
 import { isProblem } from "~/models/problem/problem";
 import { register, storeFile } from "./upload.server";
+import { unreadable, walk, type WalkEntry } from "./walk.server";
 
 /*
  * The import command's work (scripts/import.ts): a folder tree into an archive through the same
@@ -15,11 +14,9 @@ import { register, storeFile } from "./upload.server";
  * the archive already holds is not imported again (if that earlier import could not be processed,
  * the file is reported as failed with the earlier reason), so running an import again is safe.
  *
- * The walk never leaves the folder: symbolic links (to files or folders, inside or outside) and
- * special files (FIFOs, sockets, devices) are not followed but listed; hidden entries (a leading
- * dot: .DS_Store, .git) are left out. A folder whose name is refused or cannot be read is reported
- * once and not entered. One bad file never stops the others; only unexpected errors (database,
- * disk full) end the import, and what was registered before then stays and is skipped next time.
+ * The walk (walk.server.ts) never leaves the folder and lists what it does not follow. One bad
+ * file never stops the others; only unexpected errors (database, disk full) end the import, and
+ * what was registered before then stays and is skipped next time.
  */
 
 export interface ImportFailure {
@@ -38,74 +35,11 @@ export interface ImportOutcome {
   notFollowed: string[];
 }
 
-export type WalkEntry =
-  | { kind: "file"; file: string; folder: string; name: string }
-  /** A folder entered: its files follow. */
-  | { kind: "folder"; file: string }
-  | { kind: "failed"; file: string; reason: string }
-  | { kind: "notFollowed"; file: string };
-
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-const lossy = new TextDecoder("utf-8");
-
-function unreadable(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return `It could not be read (${code ?? String(error)}).`;
-}
-
 /** Errors of the one file being read; any other (database, disk full) stops the import. */
 const UNREADABLE = new Set(["ENOENT", "EACCES", "EPERM", "EISDIR", "ENOTDIR", "ELOOP", "ENXIO"]);
 
 function isUnreadable(error: unknown): boolean {
   return UNREADABLE.has((error as NodeJS.ErrnoException | undefined)?.code ?? "");
-}
-
-/** The import's walk, shared with the path archives' scanner (decision 042). */
-export async function* walk(root: string, relative = ""): AsyncGenerator<WalkEntry> {
-  let entries;
-  try {
-    entries = await fs.readdir(path.join(root, relative), {
-      withFileTypes: true,
-      encoding: "buffer",
-    });
-  } catch (error) {
-    yield { kind: "failed", file: `${relative || "."}/`, reason: unreadable(error) };
-    return;
-  }
-  const named = entries.map((entry) => {
-    let name: string | null = null;
-    try {
-      name = utf8.decode(entry.name);
-    } catch {
-      // reported below
-    }
-    return { entry, name, shown: name ?? lossy.decode(entry.name) };
-  });
-  named.sort((a, b) => a.shown.localeCompare(b.shown));
-  for (const { entry, name, shown } of named) {
-    if (shown.startsWith(".")) continue;
-    const rel = relative ? `${relative}/${shown}` : shown;
-    const isFolder = entry.isDirectory();
-    const what = isFolder ? "folder" : "file";
-    if (!isFolder && !entry.isFile()) {
-      // Symbolic links are never followed: an import never leaves the folder it was given.
-      yield { kind: "notFollowed", file: rel };
-      continue;
-    }
-    const problem =
-      name === null
-        ? `The ${what} name is not valid UTF-8 text. Rename the ${what} and import again.`
-        : fileNameProblem(name)
-            ?.replace(/\bfile\b/g, what)
-            .replace(/\bupload\b/g, "import");
-    if (problem) {
-      const rest = isFolder ? " None of its files were imported." : "";
-      yield { kind: "failed", file: isFolder ? `${rel}/` : rel, reason: `${problem}${rest}` };
-    } else if (isFolder) {
-      yield { kind: "folder", file: rel };
-      yield* walk(root, rel);
-    } else yield { kind: "file", file: rel, folder: relative, name: name! };
-  }
 }
 
 /** The reason of a refusal without the file name that starts it. */

@@ -67,6 +67,9 @@ export async function findUserById(id: number): Promise<Viewer | null> {
   return row && isActiveAccount(row) ? toViewer(row) : null;
 }
 
+/** The guest account every visitor browses as when guests are let in. */
+export const findGuest = () => findUserById(GUEST_USER_ID);
+
 /**
  * Whether the id names an enabled account of its own: what a program's token may act as, and what
  * an application may be registered for. The guest is shared by every visitor, so never one.

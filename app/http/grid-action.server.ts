@@ -20,7 +20,7 @@ import { updatePreferences } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
 
 /*
- * The grid's form posts (decision 015), shared by the archive page and the pins view. Each works
+ * The grid's form posts (decision 015), shared by the archive, pins and album pages. Each works
  * as a plain form with post/redirect/get and a toast. A fetcher from the hydrated page adds
  * `_fetch=1` and gets the outcome as JSON instead, so it can update the grid in place without
  * reloading the pages it has merged.

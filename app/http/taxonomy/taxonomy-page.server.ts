@@ -1,4 +1,3 @@
-import { db } from "~/db/connection.server";
 import { TAXONOMY_NOT_FOUND, taxonomyAdminDecision } from "~/models/access/organize-access.server";
 import { listFields } from "~/models/metadata/metadata.server";
 import { isProblem, Problem } from "~/models/problem/problem";
@@ -19,6 +18,7 @@ import {
   listTaxonomies,
   searchTaxonomyItems,
   TAXONOMY_PAGE_SIZE,
+  taxonomyItemPaths,
   taxonomyItems,
   type TaxonomyItem,
 } from "~/models/taxonomy/taxonomy.server";
@@ -160,32 +160,6 @@ async function node(
   return { ...itemInfoView(item), children: nodes, moreChildren: more };
 }
 
-/** Every item of the taxonomy as "A > B > C", for the move form's choice of parent. */
-async function itemPaths(fieldId: number) {
-  const rows = await db()
-    .selectFrom("taxonomy_items")
-    .select(["id", "parent_id", "name"])
-    .where("field_id", "=", fieldId)
-    .orderBy("position")
-    .limit(5000)
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const pathOf = (id: number) => {
-    const names: string[] = [];
-    let current: number | null = id;
-    while (current !== null && names.length < 14) {
-      const row = byId.get(current);
-      if (!row) break;
-      names.unshift(row.name);
-      current = row.parent_id;
-    }
-    return names.join(" > ");
-  };
-  return rows
-    .map((r) => ({ id: r.id, path: pathOf(r.id) }))
-    .sort((a, b) => a.path.localeCompare(b.path));
-}
-
 export async function taxonomyTreePageData(request: Request, segment?: string) {
   await requireTaxonomyAdminPage(request);
   const fieldId = idFromSegment(segment);
@@ -242,7 +216,7 @@ export async function taxonomyTreePageData(request: Request, segment?: string) {
     addRoot: url.searchParams.get("add") === "root",
     move: move ? itemInfoView(move) : null,
     remove: remove ? itemInfoView(remove) : null,
-    parents: move ? (await itemPaths(field)).filter((p) => p.id !== move.id) : [],
+    parents: move ? (await taxonomyItemPaths(field)).filter((p) => p.id !== move.id) : [],
     maxImportKb: MAX_IMPORT_BYTES / 1024,
   };
 }

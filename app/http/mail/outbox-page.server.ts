@@ -4,7 +4,7 @@ import { listMail, resendMail } from "~/models/mail/mail.server";
 import { LINKS } from "~/utils/links";
 import { formReply, readSubmission } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
-import { requireSiteSettingsPermission } from "./site-permission.server";
+import { requireSiteSettingsPermission } from "../site-permission.server";
 
 /*
  * The outbox page (decision 036): every message Arkiv queued, for the site owner (manageSettings),

@@ -1,6 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { albumsListHref, parseAlbumFilter } from "~/models/album/album-list.view";
+import { canPin } from "~/models/access/access.server";
 import { sharingRights } from "~/models/access/album-access.server";
 import { albumEntryFor } from "~/models/album/album-entry.server";
 import {
@@ -180,7 +181,7 @@ export async function albumsPageData(request: Request) {
       viewer: {
         signedIn,
         canCreate: signedIn && rights.create,
-        canPin: signedIn,
+        canPin: canPin(viewer),
       } satisfies AlbumsPageViewer,
       filter,
       q: params.q,

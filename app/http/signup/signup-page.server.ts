@@ -20,7 +20,7 @@ import { isProblem } from "~/models/problem/problem";
 import { LINKS } from "~/utils/links";
 import { checkSubmission, formReply, readBody } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
-import { requireSiteSettingsPermission } from "./site-permission.server";
+import { requireSiteSettingsPermission } from "../site-permission.server";
 import { mailContext, requireSignupApprover, requireSignupsOpen } from "./signup.server";
 
 /*

@@ -13,7 +13,7 @@ import { apiJson } from "../http.server";
 import { requireViewer } from "../session.server";
 import { formReply, readSubmission } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
-import { requireArchiveManagerApi } from "./metadata-api.server";
+import { requireArchiveManagerApi } from "~/http/config-api.server";
 
 /*
  * Path archives over HTTP (decision 042): the pools and index-browser calls of spec 001 section

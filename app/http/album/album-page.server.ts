@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { errorResponse } from "~/http/http.server";
-import { gridAction } from "~/http/actions/grid-action.server";
+import { gridAction } from "~/http/grid-action.server";
 import { safeRedirect } from "~/http/redirect";
 import { requireViewer } from "~/http/session.server";
 import { checkSubmission, formReply, readBody } from "~/http/submission.server";

@@ -23,7 +23,7 @@ import type { Viewer } from "~/models/user/user.schema";
 import { smartFoldersHref } from "~/utils/links";
 import { apiJson, HttpError } from "../http.server";
 import { checkSubmission, formReply, readBody } from "../submission.server";
-import { overriddenMethod } from "./signup-api.server";
+import { overriddenMethod } from "../methods";
 
 /*
  * Smart folders as the API (spec 000 §7, decision 061): `{archive}/.smartfolders/` GET (the list

@@ -32,7 +32,7 @@ import { sharedAlbumHref } from "~/utils/links";
 import { apiError, apiJson, HttpError } from "../http.server";
 import { acceptsAnything, mediaTypeOf, preferredType } from "../negotiate";
 import { checkSubmission, formReply, readJsonBody } from "../submission.server";
-import { overriddenMethod } from "./signup-api.server";
+import { overriddenMethod } from "../methods";
 
 /*
  * One album as the API (decision 054): GET it (CollectionInfo / Collection with its first page of

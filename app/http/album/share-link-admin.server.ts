@@ -18,7 +18,7 @@ import {
   shareLinkView,
   updateShareLink,
 } from "~/models/album/share-link.server";
-import type { ShareLinkRow } from "~/db/schema";
+import type { ShareLink } from "~/models/album/share-link.server";
 import { isProblem, Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { albumHref, albumSharesHref, shareLinkAdminHref, sharedAlbumHref } from "~/utils/links";
@@ -26,7 +26,7 @@ import { errorResponse } from "../http.server";
 import { requireViewer } from "../session.server";
 import { checkSubmission, formReply, readBody, type SubmittedValues } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
-import { publicOrigin } from "./invitation-page.server";
+import { publicOrigin } from "../origin.server";
 
 /*
  * The owner's pages of an album's public links (decision 056): the list with the create form and
@@ -49,7 +49,7 @@ async function requireOwner(
   return { viewer, grant: decision.value };
 }
 
-function linkRow(request: Request, grant: AlbumGrant, row: ShareLinkRow, opens: number) {
+function linkRow(request: Request, grant: AlbumGrant, row: ShareLink, opens: number) {
   const view = shareLinkView(row);
   return {
     ...view,
@@ -147,7 +147,7 @@ export async function shareLinksPageAction(
     });
   const submission = await checkSubmission(values, shareLinkSchema);
   if (!submission.ok) return formReply(request, submission);
-  let created: ShareLinkRow;
+  let created: ShareLink;
   try {
     created = await createShareLink(viewer, grant.album.id, submission.data);
   } catch (error) {

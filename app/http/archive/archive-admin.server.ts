@@ -22,7 +22,7 @@ import { adminArchivePath, LINKS } from "~/utils/links";
 import { requireViewer } from "../session.server";
 import { formReply, parseJsonText, readBody, readForm } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
-import { configJson, requireArchiveManagerApi } from "./metadata-api.server";
+import { configJson, requireArchiveManagerApi } from "~/http/config-api.server";
 
 /*
  * The archive dialog's pages and /fotoweb/api/config/archives (decision 038). Both call one

@@ -21,7 +21,7 @@ import {
 import type { Viewer } from "~/models/user/user.schema";
 import { blobStore } from "~/storage/blob-store.server";
 import { methodNotAllowed } from "../http.server";
-import { configJson, requireArchiveManagerApi } from "./metadata-api.server";
+import { configJson, requireArchiveManagerApi } from "~/http/config-api.server";
 import { checkSubmission, formReply, formValues, readBody, readForm } from "../submission.server";
 
 /*

@@ -19,7 +19,7 @@ import {
 } from "~/models/invitation/invitation.schema";
 import { invitationRowView, invitationsSentMessage } from "~/models/invitation/invitation.view";
 import type { Viewer } from "~/models/user/user.schema";
-import { env } from "~/utils/env.server";
+import { publicOrigin } from "../origin.server";
 import type { FormReplyBody } from "../error";
 import { LINKS } from "~/utils/links";
 import { apiError, errorResponse, NO_RESOURCE_MESSAGE } from "../http.server";
@@ -32,11 +32,6 @@ import { redirectWithToast } from "../toast.server";
  * forms, post/redirect/get. Without the inviteUsers capability both pages answer as an address
  * that does not exist.
  */
-
-/** The origin links are written with: PUBLIC_ORIGIN, else the request's (as server/ does). */
-export function publicOrigin(request: Request): string {
-  return env().PUBLIC_ORIGIN ?? new URL(request.url).origin;
-}
 
 /** An inviter's own account, or the answer of an address where nothing is. */
 export async function requireInviterPage(request: Request): Promise<Viewer> {

@@ -6,7 +6,6 @@ import {
   updateField,
   updateView,
 } from "~/models/metadata/metadata.server";
-import { requireArchiveAdministration } from "~/models/access/access.server";
 import { fieldOfKind, matchesSearch } from "~/models/metadata/field-picker";
 import {
   fieldInputSchema,
@@ -16,24 +15,13 @@ import {
 import { Problem } from "~/models/problem/problem";
 import { configFieldView, configViewView } from "~/models/metadata/metadata.view";
 import type { Viewer } from "~/models/user/user.schema";
-import { apiJson } from "../http.server";
-import { requireViewer } from "../session.server";
+import { configJson } from "../config-api.server";
 import { formReply, readSubmission } from "../submission.server";
 
 /*
  * The metadata configuration API's shared steps (decision 032): who may ask, and the writes,
  * which read JSON through the shared schemas and answer the one 400 reply by the fields' paths.
  */
-
-export const METADATA_CONFIG_TYPE = "application/json";
-
-/**
- * An own account holding manageArchives: nobody signed in (or the guest) is 401; to anyone else
- * the area does not exist (404 at every address, issue 16).
- */
-export async function requireArchiveManagerApi(request: Request): Promise<Viewer> {
-  return requireArchiveAdministration(await requireViewer(request, { allowGuest: false }));
-}
 
 const FIELD_TYPES = new Set(["Single", "AltLang", "Bag", "Date"]);
 const PICKER_KINDS = new Set(["Bag", "Single"]);
@@ -70,9 +58,6 @@ export function filterFields(request: Request, fields: FieldDefinition[]): Field
     (f) => (!type || f.FieldType === type) && fieldOfKind(f, only) && matchesSearch(f, q),
   );
 }
-
-export const configJson = (data: unknown, init?: ResponseInit) =>
-  apiJson(data, METADATA_CONFIG_TYPE, init);
 
 /** POST a field: 201 with it and its Location. */
 export async function createFieldFromRequest(request: Request, viewer: Viewer) {

@@ -27,14 +27,6 @@ import { mailContext, requireSignupApprover } from "./signup.server";
 export const SIGNUP_METHODS = ["APPROVE", "REJECT"] as const;
 export type SignupMethod = (typeof SIGNUP_METHODS)[number];
 
-/** The custom method a POST stands for; undefined for a plain POST. */
-export function overriddenMethod(request: Request): string | undefined {
-  const named =
-    request.headers.get("x-http-method-override") ??
-    new URL(request.url).searchParams.get("method");
-  return named ? named.trim().toUpperCase() : undefined;
-}
-
 export async function signupListAnswer(request: Request) {
   await requireSignupApprover(request);
   const signups = await listPendingSignups();

@@ -3,7 +3,7 @@ import { invitationRequestSchema } from "~/models/invitation/invitation.schema";
 import { apiJson } from "../http.server";
 import { acceptsType } from "../negotiate";
 import { formReply, readSubmission } from "../submission.server";
-import { publicOrigin } from "./invitation-page.server";
+import { publicOrigin } from "../origin.server";
 import type { Viewer } from "~/models/user/user.schema";
 
 /*

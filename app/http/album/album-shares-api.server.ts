@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ShareLinkRow } from "~/db/schema";
+import type { ShareLink } from "~/models/album/share-link.server";
 import { linkState, sharingRights } from "~/models/access/album-access.server";
 import {
   addAlbumShares,
@@ -66,7 +66,7 @@ const LINK_ACL: Record<LinkDownload, string[]> = {
   originals: ["view", "preview", "download"],
 };
 
-const linkShare = (link: ShareLinkRow, origin: string) => ({
+const linkShare = (link: ShareLink, origin: string) => ({
   type: "everyone",
   acl: LINK_ACL[link.download],
   sharedHREF: `${origin}${sharedAlbumHref(link.token)}`,
