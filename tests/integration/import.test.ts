@@ -57,6 +57,8 @@ function run(args: string[], env: NodeJS.ProcessEnv = childEnv): Promise<Run> {
 
 /** The URL the child uses: the same SQLite file, or this file's PostgreSQL schema. */
 async function databaseUrlFor(schema?: string): Promise<string> {
+  // The file's own database, when it is one (copied from the run's template; decision 075).
+  if (!schema && dialectUnderTest() === "postgres" && !database.pgSchema) return database.url;
   if (dialectUnderTest() === "postgres") {
     const name =
       schema ??
