@@ -49,8 +49,12 @@ export default defineConfig({
   // The machines have 2 cores, and the server shares them.
   workers: 2,
   reporter: "list",
-  // Sign-ins hash with argon2id and pages render on a shared two-core machine.
-  timeout: 30_000,
+  /*
+   * A limit that catches a hang, not a measure of speed. The longest flows (several forms, toasts
+   * and axe passes) take about 25 s alone on a two-core machine, where two browsers, the server
+   * and its worker share the cores; 30 s left no room for a busy moment.
+   */
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   use: {
     baseURL: BASE_URL,

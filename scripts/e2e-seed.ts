@@ -187,7 +187,7 @@ async function seedUserManagers(users: Map<string, number>) {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const names = [...PROJECTS.map((p) => projectUser("users", p)), "manager-light", "manager-dark"];
+  const names = [...PROJECTS.map((p) => projectUser("users", p)), "manager-light"];
   for (const name of names) {
     const user = users.get(name);
     if (user === undefined) fail(`the seed user ${name} is missing`);
@@ -219,9 +219,7 @@ async function seedArchiveManagers(users: Map<string, number>) {
   await group(ARCHIVE_MANAGERS_GROUP, { manageArchives: true }, [
     ...PROJECTS.map((p) => projectUser("archivist", p)),
     "manager-light",
-    "manager-dark",
     "archivist-light",
-    "archivist-dark",
   ]);
   for (const project of PROJECTS)
     await group(deskGroup(project), {}, [projectUser("desk", project)]);

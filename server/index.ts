@@ -69,6 +69,13 @@ async function main() {
       : `SQLite in ${env.DATA_DIR}`;
     console.log(`Arkiv is listening on http://localhost:${port}/ (${where})`);
   });
+  /*
+   * Longer than the 60 s idle timeout of common load balancers and HTTP clients' pools: were the
+   * server first to close an idle kept-alive connection, a request the client sent on it meanwhile
+   * would fail with ECONNRESET.
+   */
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   const purge = setInterval(() => {
     void purgeExpiredSessions().catch(console.error);

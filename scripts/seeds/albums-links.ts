@@ -5,7 +5,7 @@ import { shareLinkSchema } from "../../app/models/album/album.schema";
 import { findUserById } from "../../app/models/user/user.server";
 import {
   LINKS_A11Y_LABEL,
-  LINKS_A11Y_OWNERS,
+  LINKS_A11Y_OWNER,
   LINKS_ALBUMS,
   LINKS_GROUP,
   linksOwner,
@@ -25,8 +25,7 @@ export async function seedAlbumsLinks(users: Map<string, number>): Promise<void>
   const owners = {
     js: idOf(linksOwner("js")),
     nojs: idOf(linksOwner("nojs")),
-    light: idOf(LINKS_A11Y_OWNERS.light),
-    dark: idOf(LINKS_A11Y_OWNERS.dark),
+    light: idOf(LINKS_A11Y_OWNER),
   };
   const { id: groupId } = await db()
     .insertInto("groups")
@@ -51,7 +50,7 @@ export async function seedAlbumsLinks(users: Map<string, number>): Promise<void>
     .execute();
   if (assets.length === 0) throw new Error(`no ready assets in ${BROWSE_ARCHIVE}`);
 
-  for (const key of ["js", "nojs", "light", "dark"] as const) {
+  for (const key of ["js", "nojs", "light"] as const) {
     const owner = await findUserById(owners[key]);
     if (!owner) throw new Error(`the seed user of ${key} is missing`);
     const at = now();
@@ -71,7 +70,7 @@ export async function seedAlbumsLinks(users: Map<string, number>): Promise<void>
       LINKS_ALBUMS[key].id,
       assets.map((a) => a.id),
     );
-    if (key === "light" || key === "dark")
+    if (key === "light")
       await createShareLink(
         owner,
         LINKS_ALBUMS[key].id,

@@ -2,7 +2,6 @@ import { db, now } from "../../app/db/connection.server";
 import { changeAlbumStatus, createAlbum } from "../../app/models/album/album.server";
 import { findUserById } from "../../app/models/user/user.server";
 import {
-  ALBUMS_LIST_DARK,
   ALBUMS_LIST_FRIEND,
   ALBUMS_LIST_LIGHT,
   albumsListNames,
@@ -44,10 +43,8 @@ export async function seedAlbumsList(users: Map<string, number>): Promise<void> 
       })
       .execute();
   }
-  for (const username of [ALBUMS_LIST_LIGHT, ALBUMS_LIST_DARK]) {
-    const owner = await viewer(username);
-    await createAlbum(owner, { name: `AL ${username} Holiday`, description: "" });
-    const old = await createAlbum(owner, { name: `AL ${username} Old`, description: "" });
-    await changeAlbumStatus(owner, old.id, "archive");
-  }
+  const looker = await viewer(ALBUMS_LIST_LIGHT);
+  await createAlbum(looker, { name: `AL ${ALBUMS_LIST_LIGHT} Holiday`, description: "" });
+  const old = await createAlbum(looker, { name: `AL ${ALBUMS_LIST_LIGHT} Old`, description: "" });
+  await changeAlbumStatus(looker, old.id, "archive");
 }

@@ -3,7 +3,7 @@ import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { searchDocument } from "~/models/search/search-document";
 import {
   NAV_A11Y_SMART_FOLDERS,
-  NAV_A11Y_USERS,
+  NAV_A11Y_USER,
   NAV_FIELD_LABEL,
   NAV_FOLDER,
   NAV_OLD,
@@ -156,7 +156,7 @@ export async function seedNavigation(users: Map<string, number>): Promise<void> 
   const a11y = await createArchive({
     name: navigationArchive("a11y"),
     config: config as never,
-    members: [member(NAV_A11Y_USERS.light, true), member(NAV_A11Y_USERS.dark, true)],
+    members: [member(NAV_A11Y_USER, true)],
   });
   await assets(a11y, field);
   const at = now();

@@ -7,9 +7,8 @@ import type { SeedUser } from "./users";
 
 /** Builds albums from a search: one per project, since each run adds to its own albums. */
 export const albumsApiUser = (project: string) => `albapi-${project}`;
-/** Only open the add-to-album page and dialog, for axe in each theme. */
+/** Only opens the add-to-album page and dialog, for axe. */
 export const ALBUMS_API_LIGHT = "albapi-light";
-export const ALBUMS_API_DARK = "albapi-dark";
 
 /** The album the seed gives each of these users, to pick in the add-to-album choices. */
 export const albumsApiAlbum = (username: string) => `Albapi board ${username}`;
@@ -18,5 +17,4 @@ export const ALBUMS_API_USERS: SeedUser[] = [
   { username: albumsApiUser("js"), fullName: "Album builder js", style: "light" },
   { username: albumsApiUser("nojs"), fullName: "Album builder nojs", style: "light" },
   { username: ALBUMS_API_LIGHT, fullName: "Album adder light", style: "light" },
-  { username: ALBUMS_API_DARK, fullName: "Album adder dark", style: "dark" },
 ];

@@ -5,15 +5,14 @@ import type { SeedUser } from "./users";
  * scripts/seeds/albums-links.ts. Per-project users (js, nojs) for anything a test changes.
  */
 
-/** Owners of the story's albums (one per project) and of the accessibility checks' albums. */
+/** Owners of the story's albums (one per project) and of the accessibility check's album. */
 export const linksOwner = (project: string) => `links-owner-${project}`;
-export const LINKS_A11Y_OWNERS = { light: "links-light", dark: "links-dark" } as const;
+export const LINKS_A11Y_OWNER = "links-light";
 
 export const ALBUMS_LINKS_USERS: SeedUser[] = [
   { username: linksOwner("js"), fullName: "Linnea Links js", style: "light" },
   { username: linksOwner("nojs"), fullName: "Linnea Links nojs", style: "light" },
-  { username: LINKS_A11Y_OWNERS.light, fullName: "Links Light", style: "light" },
-  { username: LINKS_A11Y_OWNERS.dark, fullName: "Links Dark", style: "dark" },
+  { username: LINKS_A11Y_OWNER, fullName: "Links Light", style: "light" },
 ];
 
 /** The group holding albums.shareWithGuests for these owners. */
@@ -27,7 +26,6 @@ export const LINKS_ALBUMS = {
   js: { id: 918_001, name: "Links story js" },
   nojs: { id: 918_002, name: "Links story nojs" },
   light: { id: 918_003, name: "Links a11y light" },
-  dark: { id: 918_004, name: "Links a11y dark" },
 } as const;
 
 /** The open link each a11y album has from the start (no password, previews). */

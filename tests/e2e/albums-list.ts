@@ -9,9 +9,8 @@ import type { SeedUser } from "./users";
 export const albumsListUser = (project: string) => `albums-list-${project}`;
 /** Shares an album with each project's user (the shared filter). */
 export const ALBUMS_LIST_FRIEND = "albums-list-friend";
-/** Only looked at (axe), in each theme. */
+/** Only looked at (axe). */
 export const ALBUMS_LIST_LIGHT = "albums-list-light";
-export const ALBUMS_LIST_DARK = "albums-list-dark";
 
 /** A project's seeded albums, by their role in the spec. */
 export const albumsListNames = (project: string) => ({
@@ -35,5 +34,4 @@ export const ALBUMS_LIST_USERS: SeedUser[] = [
   })),
   { username: ALBUMS_LIST_FRIEND, fullName: "Album friend", style: "auto" },
   { username: ALBUMS_LIST_LIGHT, fullName: "Albums Light", style: "light" },
-  { username: ALBUMS_LIST_DARK, fullName: "Albums Dark", style: "dark" },
 ];

@@ -12,9 +12,8 @@ export const ALERTS_ARCHIVE = "E2E Alerts";
 export const alertsUser = (project: string) => `alerts-${project}`;
 /** Sees the archive without Alert: no menu, no button. */
 export const ALERTS_NONE = "alerts-none";
-/** Only looked at (axe), each with a seeded alert, in each theme. */
+/** Only looked at (axe), with a seeded alert. */
 export const ALERTS_LIGHT = "alerts-light";
-export const ALERTS_DARK = "alerts-dark";
 export const SEEDED_ALERT_TEXT = "seeded <b>harbour</b>";
 
 // users.ts imports this module: its PROJECTS is not there yet when this one is evaluated.
@@ -28,5 +27,4 @@ export const ALERTS_USERS: SeedUser[] = [
   })),
   { username: ALERTS_NONE, fullName: "No alerts", style: "light" },
   { username: ALERTS_LIGHT, fullName: "Alerts Light", style: "light" },
-  { username: ALERTS_DARK, fullName: "Alerts Dark", style: "dark" },
 ];

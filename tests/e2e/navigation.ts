@@ -10,7 +10,7 @@ export const navigationArchive = (key: string) => `Navigation ${key}`;
 
 export const navEditor = (key: string) => `nav-editor-${key}`;
 export const navVisitor = (key: string) => `nav-visitor-${key}`;
-export const NAV_A11Y_USERS = { light: "nav-a11y-light", dark: "nav-a11y-dark" } as const;
+export const NAV_A11Y_USER = "nav-a11y-light";
 
 /** The taxonomy field (a custom text field made by the seed) and its terms. */
 export const NAV_FIELD_LABEL = "Navigation subject";
@@ -27,6 +27,5 @@ export const NAVIGATION_USERS: SeedUser[] = [
     { username: navEditor(p), fullName: `Nav Editor ${p}`, style: "light" },
     { username: navVisitor(p), fullName: `Nav Visitor ${p}`, style: "light" },
   ]),
-  { username: NAV_A11Y_USERS.light, fullName: "Nav A11y Light", style: "light" },
-  { username: NAV_A11Y_USERS.dark, fullName: "Nav A11y Dark", style: "dark" },
+  { username: NAV_A11Y_USER, fullName: "Nav A11y Light", style: "light" },
 ];

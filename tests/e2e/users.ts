@@ -34,16 +34,12 @@ const shared: SeedUser[] = [
   { username: "alice", fullName: "Alice Light", style: "light" },
   { username: "dora", fullName: "Dora Dark", style: "dark" },
   { username: "otto", fullName: "Otto Auto", style: "auto" },
-  // Never change their password: they exist to show the forced-change view in each theme.
+  // Never changes the password: shows the forced-change view in a11y.spec.ts.
   { username: "forced-light", fullName: "Forced Light", style: "light", forcePasswordChange: true },
-  { username: "forced-dark", fullName: "Forced Dark", style: "dark", forcePasswordChange: true },
-  { username: "forced-auto", fullName: "Forced Auto", style: "auto", forcePasswordChange: true },
-  // Hold manageUsers (USER_MANAGERS_GROUP): the users pages in a11y.spec.ts, in each theme.
+  // Holds manageUsers (USER_MANAGERS_GROUP): the users pages in a11y.spec.ts.
   { username: "manager-light", fullName: "Manager Light", style: "light" },
-  { username: "manager-dark", fullName: "Manager Dark", style: "dark" },
-  // Hold manageArchives (ARCHIVE_MANAGERS_GROUP): the archive administration in a11y.spec.ts.
+  // Holds manageArchives (ARCHIVE_MANAGERS_GROUP): the archive administration in a11y.spec.ts.
   { username: "archivist-light", fullName: "Archivist Light", style: "light" },
-  { username: "archivist-dark", fullName: "Archivist Dark", style: "dark" },
   // Sees the history of REVISIONS_A11Y_ARCHIVE, which nobody changes (a11y.spec.ts).
   { username: "revisions-a11y", fullName: "Revisions Reader", style: "auto" },
 ];
