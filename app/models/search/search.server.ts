@@ -312,7 +312,12 @@ export type ListingScope = Pick<
  * How many assets a listing holds, counting no further than `cap` (numbered pages need their
  * last page; past the cap the count is not worth its reading).
  */
-export async function countAssets(query: ListingScope, cap: number): Promise<number> {
+export async function countAssets(
+  query: ListingScope,
+  cap: number,
+  /** Sees the SQL before it runs, as listAssets's does. */
+  observe?: (compiled: CompiledQuery) => void,
+): Promise<number> {
   const access = await visibleArchives(
     query.viewer,
     query.archiveId === undefined ? undefined : [query.archiveId],
@@ -322,10 +327,11 @@ export async function countAssets(query: ListingScope, cap: number): Promise<num
     .select("assets.id")
     .where((eb) => eb.and(scopeConditions(eb, query, access, query.search)))
     .limit(cap);
-  const row = await db()
+  const count = db()
     .selectFrom(capped.as("capped"))
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .executeTakeFirstOrThrow();
+    .select((eb) => eb.fn.countAll<number | string>().as("n"));
+  observe?.(count.compile());
+  const row = await count.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -1,0 +1,11 @@
+select count(*) as "n"
+from (select "assets"."id"
+from "assets"
+where (("assets"."state" = $1
+and "assets"."trash_id" is null
+and ("assets"."archive_id" in ($2)
+or ("assets"."archive_id" = $3
+and assets.search_vector @@ to_tsquery('simple', $4))))
+and assets.search_vector @@ to_tsquery('simple', $5))
+limit $6) as "capped"
+-- parameters: ["ready",5000,5001,"harbour","harbour",1001]

@@ -1,0 +1,4 @@
+select "assets"."id"
+from "assets"
+where 1 = 0
+-- parameters: []

@@ -1,0 +1,19 @@
+select "assets"."id", "assets"."archive_id", "assets"."folder_id", "assets"."file_name", "assets"."state", "assets"."failure", "assets"."current_revision", "assets"."doc_type", "assets"."mime", "assets"."extension", "assets"."file_size", "assets"."width", "assets"."height", "assets"."color_space", "assets"."orientation", "assets"."resolution", "assets"."title", "assets"."description", "assets"."tags", "assets"."notes", "assets"."status", "assets"."rating", "assets"."metadata", "assets"."placeholder", "assets"."modified_date", "assets"."iptc_date", "assets"."release_date", "assets"."camera_date", "assets"."position", "assets"."trash_id", "assets"."created_by", "assets"."created_at", "assets"."updated_at"
+from "assets"
+where (("assets"."state" = ?
+and "assets"."trash_id" is null
+and ("assets"."archive_id" in (?)
+or ("assets"."archive_id" = ?
+and assets.id in (select rowid
+from assets_fts
+where assets_fts match ?))))
+and (lower(assets.file_name) like ? escape '\'
+and (("assets"."width" >= ?
+and "assets"."width" <= ?)
+or assets.id in (select rowid
+from assets_fts
+where assets_fts match ?))
+and "assets"."file_size" <= ?))
+order by assets.id asc, assets.id asc
+limit ?
+-- parameters: ["ready",5000,5001,"\"harbour\"","harbour%",6000,6000,"\"f25fferry\"",1048576,26]
