@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db, now } from "~/db/connection.server";
+import { containsText } from "~/db/like";
 import { EVERYONE_GROUP_ID, GUEST_USER_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import {
   requireAlbum,
@@ -8,7 +9,7 @@ import {
   sharingRights,
   type AlbumGrant,
 } from "~/models/access/album-access.server";
-import { containing, groupsInside } from "~/models/group/group.server";
+import { groupsInside } from "~/models/group/group.server";
 import { queueMail } from "~/models/mail/mail.server";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
@@ -357,7 +358,6 @@ export async function searchPeople(
   // Each kind is read in its own order and merged by name here; PEOPLE_READ_LIMIT keeps that
   // merge exact for every page a person would page through.
   const want = Math.max((page + 1) * pageSize + 1, PEOPLE_READ_LIMIT);
-  const pattern = containing(q);
   const users: Person[] = [];
   const groups: Person[] = [];
   if (scope.users && (scope.friendUserGroups === null || scope.friendUserGroups.length > 0)) {
@@ -369,12 +369,7 @@ export async function searchPeople(
       .where("id", "!=", GUEST_USER_ID)
       .where("is_enabled", "=", 1)
       .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now())]))
-      .where((eb) =>
-        eb.or([
-          sql<boolean>`lower(username) like ${pattern} escape '!'`,
-          sql<boolean>`lower(full_name) like ${pattern} escape '!'`,
-        ]),
-      )
+      .where((eb) => eb.or([containsText("username", q), containsText("full_name", q)]))
       .$if(friends !== null, (qb) =>
         qb.where((eb) =>
           eb.exists(
@@ -402,7 +397,7 @@ export async function searchPeople(
     const rows = await db()
       .selectFrom("groups")
       .select(["id", "name"])
-      .where(sql<boolean>`lower(name) like ${pattern} escape '!'`)
+      .where(containsText("name", q))
       .$if(own !== null, (qb) => qb.where("id", "in", own!))
       .orderBy("name")
       .orderBy("id")

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { db, now } from "~/db/connection.server";
 import { lockRowForUpdate } from "~/db/dialect.server";
+import { containsText } from "~/db/like";
 import type { AlbumRow, Database } from "~/db/schema";
 import {
   albumAssetRights,
@@ -147,12 +148,8 @@ export async function listAlbums(
   }
   const words = (options.q ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
   for (const word of words) {
-    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(albums.name) like ${like} escape '\\'`,
-        sql<boolean>`lower(albums.description) like ${like} escape '\\'`,
-      ]),
+      eb.or([containsText("albums.name", word), containsText("albums.description", word)]),
     );
   }
   const first = (options.first ?? []).filter((id) => Number.isSafeInteger(id)).slice(0, 1000);

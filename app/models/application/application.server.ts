@@ -13,6 +13,7 @@ import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { isEnabledAccount } from "~/models/user/user.server";
 import { GRANTS, type ApplicationInput, type Grant } from "./application.schema";
+import { readStrings } from "~/db/json-column";
 
 /*
  * Applications: programs an administrator registers (decision 028). The secret is shown once,
@@ -37,24 +38,15 @@ type Row = ApplicationRow & {
   full_name: string | null;
 };
 
-function parseList(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 function toApplication(row: Row): Application {
   return {
     id: row.id,
     clientId: row.client_id,
     name: row.name,
-    grants: parseList(row.grants).filter((g): g is Grant =>
+    grants: readStrings(row.grants).filter((g): g is Grant =>
       (GRANTS as readonly string[]).includes(g),
     ),
-    redirectUris: parseList(row.redirect_uris),
+    redirectUris: readStrings(row.redirect_uris),
     user:
       row.user_id !== null && row.username !== null
         ? { id: row.user_id, username: row.username, fullName: row.full_name || row.username }

@@ -1,4 +1,5 @@
 import { db, now } from "~/db/connection.server";
+import { containsText } from "~/db/like";
 import { EVERYONE_GROUP_ID } from "~/db/schema";
 import { requireArchiveAdministration } from "~/models/access/access.server";
 import { fieldsById, findView } from "~/models/metadata/metadata.server";
@@ -488,24 +489,18 @@ export async function memberCandidates(
   await requireArchiveAdministration(viewer);
   const text = q.trim().toLowerCase();
   if (text === "") return [];
-  const like = `%${text.replace(/[\\%_]/g, "")}%`;
   const [groups, users] = await Promise.all([
     db()
       .selectFrom("groups")
       .select(["id", "name", "description"])
-      .where((eb) => eb(eb.fn("lower", ["name"]), "like", eb.val(like)))
+      .where(containsText("name", text))
       .orderBy("name")
       .limit(limit)
       .execute(),
     db()
       .selectFrom("users")
       .select(["id", "username", "full_name", "description"])
-      .where((eb) =>
-        eb.or([
-          eb(eb.fn("lower", ["username"]), "like", eb.val(like)),
-          eb(eb.fn("lower", ["full_name"]), "like", eb.val(like)),
-        ]),
-      )
+      .where((eb) => eb.or([containsText("username", text), containsText("full_name", text)]))
       .orderBy("username")
       .limit(limit)
       .execute(),

@@ -25,6 +25,7 @@ import { Problem } from "~/models/problem/problem";
 import { taxonomyEditErrors, withFieldTaxonomies } from "~/models/taxonomy/taxonomy-fields.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { writeRevision } from "./revision-write.server";
+import { readObject } from "~/db/json-column";
 
 /*
  * Editing an asset's metadata (issue 17, decision 045): the editor model of the fields the
@@ -44,17 +45,6 @@ export const BUILTIN_FIELD_IDS: Readonly<Record<string, number>> = {
   status: FIXED_FIELD.status,
   rating: FIXED_FIELD.rating,
 };
-
-export function parseFieldValues(text: string): FieldValues {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value)
-      ? (value as FieldValues)
-      : {};
-  } catch {
-    return {};
-  }
-}
 
 interface ViewEntry {
   field: FieldDefinition;
@@ -209,7 +199,7 @@ export async function editorFieldsFor(
   const [first, ...others] = perArchive;
   if (!first) return { fields: [], editable: [], refused };
   const readonly = editable.length === 0;
-  const assetValues = shown.map((s) => parseFieldValues(s.asset.metadata));
+  const assetValues = shown.map((s) => readObject<FieldValues>(s.asset.metadata));
   const fields = [...first.values()].flatMap((field) => {
     const elsewhere = others.map((o) => o.get(field.id));
     if (elsewhere.some((f) => f === undefined)) return [];
@@ -257,7 +247,7 @@ export async function writeFieldEdits(
     .executeTakeFirst();
   // Deleted (or thrown away) since its rights were checked: as if it never was.
   if (!row) return { ok: false, errors: { asset: ASSET_NOT_FOUND }, gone: true };
-  const before = parseFieldValues(row.metadata);
+  const before = readObject<FieldValues>(row.metadata);
   const bags = new Set([...fields.values()].filter((f) => f.multiInstance).map((f) => f.id));
   const after = applyFieldEdits(before, changes, bags);
   const emptied = emptiedRequired(fields, changes, after);

@@ -20,6 +20,7 @@ import {
 } from "~/models/processing/delivery.server";
 import { orientationAttributes, pickPreview } from "./asset.view";
 import { apiColorSpace } from "./asset-kinds";
+import { readJson, readObject } from "~/db/json-column";
 
 /*
  * An asset as pages and the API show it (reference "Asset"): the same object is the asset+json
@@ -115,14 +116,6 @@ export interface AssetView {
   notes: string;
 }
 
-function parseJson<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
 const RENDITION_LABELS = {
   thumbnail: { name: "THUMBNAIL", label: "Thumbnail", size: 200 },
   thumbnailRetina: { name: "THUMBNAIL_RETINA", label: "Thumbnail (retina)", size: 400 },
@@ -180,8 +173,8 @@ export function toAssetView(
   delivery?: ArchiveDelivery,
 ): AssetView {
   const href = assetHref(archive.id, archive.name, { id: row.id, fileName: row.file_name });
-  const fields = parseJson<Record<string, string | string[]>>(row.metadata, {});
-  const tags = parseJson<unknown>(row.tags, []);
+  const fields = readObject<Record<string, string | string[]>>(row.metadata);
+  const tags = readJson(row.tags) ?? [];
   const metadata: AssetView["metadata"] = {};
   for (const [id, value] of Object.entries(fields)) {
     // The IPTC fields and the custom ones (an edit can set them, issue 17); the fixed status,

@@ -15,6 +15,7 @@ import { formatBytes } from "~/utils/format";
 import { ASSET_NOT_FOUND, findAssetBySegments } from "./asset-details.server";
 import type { AssetView } from "./asset-view.server";
 import { metadataColumns, writeRevision, type WrittenRevision } from "./revision-write.server";
+import { readObject } from "~/db/json-column";
 
 /*
  * An asset's revision history (spec 000 §3 "Revision", §4 "Revision list", decision 049): the
@@ -270,17 +271,6 @@ export function parseRollbackType(value: unknown): RollbackType | null {
 
 export const ROLLBACK_TYPE_MESSAGE = `rollbackType must be one of: ${ROLLBACK_TYPES.join(", ")}.`;
 
-function parseFields(text: string): FieldValues {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value)
-      ? (value as FieldValues)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * Rollback (HistoryRollback): a new revision that copies the chosen one (all of it, its metadata
  * or its file, as rollbackType says), so the history keeps everything in between.
@@ -327,7 +317,7 @@ export async function rollbackRevision(
       if (type === "metadata")
         return writeRevision(trx, found.assetId, {
           ...common,
-          fields: parseFields(source.metadata),
+          fields: readObject<FieldValues>(source.metadata),
         });
       // The file and its name come back; the metadata stays as it is now.
       const asset = await trx
@@ -338,7 +328,7 @@ export async function rollbackRevision(
       return writeRevision(trx, found.assetId, {
         ...common,
         fromNumber: source.number,
-        fields: parseFields(asset.metadata),
+        fields: readObject<FieldValues>(asset.metadata),
       });
     });
 }
@@ -348,7 +338,10 @@ type RevisionContent = Pick<RevisionRow, "blob_hash" | "file_name" | "metadata">
 /** Whether the current revision already holds what the rollback would bring back. */
 function alreadyCurrent(type: RollbackType, source: RevisionContent, current: RevisionContent) {
   const sameFile = source.blob_hash === current.blob_hash && source.file_name === current.file_name;
-  const sameMetadata = sameFields(parseFields(source.metadata), parseFields(current.metadata));
+  const sameMetadata = sameFields(
+    readObject<FieldValues>(source.metadata),
+    readObject<FieldValues>(current.metadata),
+  );
   return type === "full" ? sameFile && sameMetadata : type === "file" ? sameFile : sameMetadata;
 }
 
@@ -397,7 +390,7 @@ export async function rollbackToRevision(
         .where("asset_id", "=", found.assetId)
         .where("number", ">", target.number)
         .executeTakeFirst();
-      const fields = parseFields(target.metadata);
+      const fields = readObject<FieldValues>(target.metadata);
       await trx
         .updateTable("assets")
         .set({
@@ -520,8 +513,8 @@ function fieldText(value: string | string[] | undefined): string[] {
 }
 
 async function fieldDifferences(left: RevisionRow, right: RevisionRow): Promise<FieldDifference[]> {
-  const a = parseFields(left.metadata);
-  const b = parseFields(right.metadata);
+  const a = readObject<FieldValues>(left.metadata);
+  const b = readObject<FieldValues>(right.metadata);
   const definitions = await fieldsById();
   const builtins: FieldDifference[] = [
     ["filename", "File name", [left.file_name], [right.file_name]],

@@ -6,6 +6,7 @@ import { enqueue } from "~/jobs/queue.server";
 import { FIELD, valuesOf, type FieldValues } from "~/models/metadata/metadata-fields";
 import { FIXED_FIELD } from "~/models/metadata/metadata.schema";
 import { searchDocument } from "~/models/search/search-document";
+import { readObject } from "~/db/json-column";
 
 /*
  * Every change to an asset after its upload makes a revision (issue 17, decision 044): an edit,
@@ -93,17 +94,6 @@ export class RevisionSourceMissing extends Error {
   }
 }
 
-function parseFields(text: string): FieldValues {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value)
-      ? (value as FieldValues)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * Makes the asset's next revision and shows it, in `trx`. The new revision takes the source
  * revision's file unless `file` gives a new one; its metadata is `fields`, or for a rollback the
@@ -138,7 +128,8 @@ export async function writeRevision(
 
   const rollback = change.fromNumber !== undefined;
   const fields =
-    change.fields ?? (rollback ? parseFields(source.metadata) : parseFields(asset.metadata));
+    change.fields ??
+    (rollback ? readObject<FieldValues>(source.metadata) : readObject<FieldValues>(asset.metadata));
   const fileName = change.fileName ?? (rollback ? source.file_name : asset.file_name);
   const file = change.file;
   // What the file will carry: a rollback's source file carries its own metadata (or will, once

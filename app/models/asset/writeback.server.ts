@@ -4,6 +4,7 @@ import type { CustomFieldToWrite } from "~/media/metadata-write.server";
 import { valuesOf, type FieldValues } from "~/models/metadata/metadata-fields";
 import { FIRST_CUSTOM_FIELD_ID } from "~/models/metadata/metadata.schema";
 import { fieldsById } from "~/models/metadata/metadata.server";
+import { readObject } from "~/db/json-column";
 
 /*
  * The rows of write-back (decision 050): which revision waits, and recording what the job made.
@@ -22,17 +23,6 @@ export interface WritebackRevision {
   indexedFileId: number | null;
   writeback: WritebackState;
   fields: FieldValues;
-}
-
-function parseFields(text: string): FieldValues {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value)
-      ? (value as FieldValues)
-      : {};
-  } catch {
-    return {};
-  }
 }
 
 export async function findWritebackRevision(revisionId: number): Promise<WritebackRevision | null> {
@@ -61,7 +51,7 @@ export async function findWritebackRevision(revisionId: number): Promise<Writeba
     fileName: row.file_name,
     indexedFileId: row.indexed_file_id,
     writeback: row.writeback,
-    fields: parseFields(row.metadata),
+    fields: readObject<FieldValues>(row.metadata),
   };
 }
 

@@ -24,6 +24,7 @@ import {
   type UndoItem,
   type UndoParams,
 } from "./task.schema";
+import { readJson } from "~/db/json-column";
 
 /*
  * The background task engine (decision 047 on top of 044). A task is one `task` job and one
@@ -111,15 +112,6 @@ function operationOf(name: Exclude<TaskOperationName, "undo">): TaskOperation<un
 
 const json = (value: unknown) =>
   value === undefined || value === null ? null : JSON.stringify(value);
-
-function parseJson<T>(text: string | null): T | null {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
-}
 
 interface NewItem {
   seq: number;
@@ -386,7 +378,7 @@ async function storedItem(executor: Kysely<Database>, jobId: number, seq: number
 function outcomeOf(row: NonNullable<ItemRow>): ItemOutcome {
   return {
     status: row.status === "pending" ? "failed" : row.status,
-    result: parseJson<TaskItemResult>(row.result) ?? {
+    result: (readJson(row.result) as TaskItemResult | undefined) ?? {
       href: row.href,
       done: row.status === "done",
     },
@@ -475,7 +467,7 @@ export function itemContext<Params>(
     href: item.href,
     assetId: item.asset_id,
     params,
-    itemParams: parseJson<ItemParams>(item.params),
+    itemParams: (readJson(item.params) as ItemParams | undefined) ?? null,
     viewer,
     signal,
     commit(write) {
@@ -502,7 +494,7 @@ async function undoItemOf(undoneJobId: number, seq: number): Promise<UndoItem | 
     beforeRevision: row.before_revision,
     afterRevision: row.after_revision,
     resultAssetId: row.result_asset_id,
-    result: parseJson<TaskItemResult>(row.result),
+    result: (readJson(row.result) as TaskItemResult | undefined) ?? null,
   };
 }
 
@@ -577,7 +569,7 @@ export async function runTask(job: Job, ctx: TaskRunContext): Promise<TaskCounts
         const error = decided && !decided.allowed ? decided.problem.message : ASSET_NOT_FOUND;
         outcome = { status: "failed", result: { href: item.href, done: false, error } };
       } else if (undo) {
-        const undoneSeq = parseJson<{ undoneSeq: number }>(item.params)?.undoneSeq;
+        const undoneSeq = (readJson(item.params) as { undoneSeq?: number } | undefined)?.undoneSeq;
         const undoItem = undoneSeq === undefined ? null : await undoItemOf(undo.jobId, undoneSeq);
         outcome = undoItem
           ? await operation.undo!({ ...ictx, itemParams: null }, undoItem)

@@ -12,6 +12,7 @@ import {
 } from "./task-engine.server";
 import { taskFailureMessage } from "./task-messages";
 import type { TaskItemResult, TaskOperationName, TaskPayload } from "./task.schema";
+import { readJson } from "~/db/json-column";
 
 /*
  * A task as the API (reference TaskStatus, spec 000 §3), the task page and its event stream show
@@ -53,15 +54,6 @@ export interface TaskStatusView {
 
 const isFinal = (status: TaskJobStatus) => status !== "pending" && status !== "inProgress";
 
-function parseResult(text: string | null): TaskItemResult | null {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as TaskItemResult;
-  } catch {
-    return null;
-  }
-}
-
 /** The status of one of the viewer's tasks (null as for a missing one); `page` counts from 1. */
 export async function taskStatus(
   viewer: Viewer | null,
@@ -101,7 +93,10 @@ export async function statusOfTask(
           ? 100
           : Math.floor((finished / Math.max(1, counts.total)) * 100),
       result: rows.map((row) => ({
-        ...(parseResult(row.result) ?? { href: row.href, done: row.status === "done" }),
+        ...((readJson(row.result) as TaskItemResult | undefined) ?? {
+          href: row.href,
+          done: row.status === "done",
+        }),
         status: row.status,
         seq: row.seq,
       })),
@@ -194,7 +189,10 @@ export async function taskProgressSince(
     counts,
     ...(status === "failed" ? { error: taskFailureMessage(job.payload.operation) } : {}),
     results: rows.map((row) => ({
-      ...(parseResult(row.result) ?? { href: row.href, done: row.status === "done" }),
+      ...((readJson(row.result) as TaskItemResult | undefined) ?? {
+        href: row.href,
+        done: row.status === "done",
+      }),
       status: row.status,
       seq: row.seq,
     })),

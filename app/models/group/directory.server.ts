@@ -1,5 +1,6 @@
-import { sql, type RawBuilder } from "kysely";
+import { sql } from "kysely";
 import { db } from "~/db/connection.server";
+import { containsText } from "~/db/like";
 import { EVERYONE_GROUP_ID, GUEST_USER_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { requirePeopleDirectory } from "~/models/access/access.server";
 import type { Viewer } from "~/models/user/user.schema";
@@ -9,7 +10,6 @@ import type {
   GroupDirectoryQuery,
   UserDirectoryQuery,
 } from "./directory.schema";
-import { containing } from "./group.server";
 
 /*
  * The people directory (decision 039): every user and group as a picker shows them, searched,
@@ -23,9 +23,6 @@ export interface DirectoryRows<T> {
   page: number;
   pages: number;
 }
-
-const like = (column: RawBuilder<unknown>, q: string) =>
-  sql<boolean>`lower(${column}) like ${containing(q)} escape '!'`;
 
 /** A user's name as people read it: the full name, or the username when there is none. */
 const userDisplayName = sql<string>`coalesce(nullif(full_name, ''), username)`;
@@ -47,13 +44,14 @@ export async function userDirectory(
   const scope = await requirePeopleDirectory(viewer);
   const searched =
     scope === "full"
-      ? [sql`username`, sql`full_name`, sql`organization`, sql`description`]
-      : [sql`username`, sql`full_name`];
+      ? ["username", "full_name", "organization", "description"]
+      : ["username", "full_name"];
   const matching = () => {
     let q = db().selectFrom("users");
     if (query.disableGuest || scope === "picker") q = q.where("id", "!=", GUEST_USER_ID);
     if (scope === "picker") q = q.where("is_enabled", "=", 1);
-    if (query.q) q = q.where((eb) => eb.or(searched.map((c) => like(c, query.q))));
+    if (query.q)
+      q = q.where((eb) => eb.or(searched.map((column) => containsText(column, query.q))));
     return q;
   };
   const { n } = await matching()
@@ -95,7 +93,9 @@ export async function groupDirectory(
     if (query.disableGuest) q = q.where("id", "!=", EVERYONE_GROUP_ID);
     if (query.disableRegisteredUsers) q = q.where("id", "!=", REGISTERED_USERS_GROUP_ID);
     if (query.q)
-      q = q.where((eb) => eb.or([like(sql`name`, query.q), like(sql`description`, query.q)]));
+      q = q.where((eb) =>
+        eb.or([containsText("name", query.q), containsText("description", query.q)]),
+      );
     return q;
   };
   const { n } = await matching()

@@ -1,5 +1,6 @@
 import { sql, type Selectable, type Transaction } from "kysely";
 import { db, now } from "~/db/connection.server";
+import { containsText } from "~/db/like";
 import {
   EVERYONE_GROUP_ID,
   GUEST_USER_ID,
@@ -32,6 +33,7 @@ import {
   type GroupProperty,
 } from "./group.schema";
 import { groupsContaining } from "./membership.server";
+import { readList } from "~/db/json-column";
 
 /*
  * Groups (spec 002 "Groups tab", "Group editor"; the reference's Group Management): the list with
@@ -73,15 +75,6 @@ export interface Group {
 
 type GroupRow = Selectable<GroupsTable>;
 
-function parseRows<T>(json: string, accept: (v: unknown) => v is T): T[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter(accept) : [];
-  } catch {
-    return [];
-  }
-}
-
 const isProperty = (v: unknown): v is GroupProperty =>
   typeof v === "object" &&
   v !== null &&
@@ -105,8 +98,8 @@ function toGroup(row: GroupRow): Group {
     permissions: parseGroupPermissions(row.permissions),
     licenseLevel: Number(row.license_level),
     licenseMode: Number(row.license_mode),
-    properties: parseRows(row.properties, isProperty),
-    externalIds: parseRows(row.external_ids, isExternalId),
+    properties: readList(row.properties).filter(isProperty),
+    externalIds: readList(row.external_ids).filter(isExternalId),
     revision: Number(row.revision),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -118,9 +111,6 @@ function toGroup(row: GroupRow): Group {
 
 const selectGroups = (executor: Transaction<Database> | ReturnType<typeof db> = db()) =>
   executor.selectFrom("groups").selectAll();
-
-/** A LIKE pattern matching the text anywhere, its wildcards taken literally ('!' escapes). */
-export const containing = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, "!$&")}%`;
 
 export interface GroupPage {
   groups: Group[];
@@ -141,10 +131,7 @@ export async function listGroups(
     let q = db().selectFrom("groups");
     if (query.q)
       q = q.where((eb) =>
-        eb.or([
-          sql<boolean>`lower(name) like ${containing(query.q)} escape '!'`,
-          sql<boolean>`lower(description) like ${containing(query.q)} escape '!'`,
-        ]),
+        eb.or([containsText("name", query.q), containsText("description", query.q)]),
       );
     return q;
   };
@@ -474,9 +461,9 @@ export async function userMembers(
   if (query.q)
     matching = matching.where((eb) =>
       eb.or([
-        sql<boolean>`lower(username) like ${containing(query.q!)} escape '!'`,
-        sql<boolean>`lower(full_name) like ${containing(query.q!)} escape '!'`,
-        sql<boolean>`lower(email) like ${containing(query.q!)} escape '!'`,
+        containsText("username", query.q!),
+        containsText("full_name", query.q!),
+        containsText("email", query.q!),
       ]),
     );
   const { n } = await matching

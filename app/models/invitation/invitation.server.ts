@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { db, now } from "~/db/connection.server";
+import { containsText } from "~/db/like";
 import { lockRowForUpdate } from "~/db/dialect.server";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID, type InvitationRow } from "~/db/schema";
 import { grantMembershipsDecision, invitationDecision } from "~/models/access/access.server";
@@ -22,6 +23,7 @@ import {
   type InvitationKind,
   type RedeemInput,
 } from "./invitation.schema";
+import { readIds } from "~/db/json-column";
 
 /*
  * Invitations (spec 002, decision 037): an inviter holding inviteUsers invites people by e-mail
@@ -116,12 +118,11 @@ export async function invitableGroups(
   await requireInviter(viewer);
   const q = query.trim().toLowerCase().slice(0, 100);
   if (q === "") return [];
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db()
     .selectFrom("groups")
     .select(["id", "name"])
     .where("id", "not in", BUILT_IN_GROUPS)
-    .where(sql<boolean>`lower(name) like ${pattern} escape '\\'`)
+    .where(containsText("name", q))
     .orderBy(sql`lower(name)`)
     .orderBy("id")
     .limit(20)
@@ -152,15 +153,6 @@ export async function chosenGroups(
     const name = names.get(id);
     return name === undefined ? [] : [{ id, name, href: groupHref(id) }];
   });
-}
-
-function parseIds(json: string): number[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is number => Number.isSafeInteger(v)) : [];
-  } catch {
-    return [];
-  }
 }
 
 /* ---------- creating ---------- */
@@ -330,7 +322,7 @@ async function toInvitations(rows: InvitationRow[]): Promise<Invitation[]> {
       .orderBy("invitation_redemptions.created_at")
       .orderBy("users.id")
       .execute(),
-    groupNames([...new Set(rows.flatMap((r) => parseIds(r.groups)))]),
+    groupNames([...new Set(rows.flatMap((r) => readIds(r.groups)))]),
     signingSecrets(),
     db()
       .selectFrom("users")
@@ -355,7 +347,7 @@ async function toInvitations(rows: InvitationRow[]): Promise<Invitation[]> {
       organizationDomain: row.organization_domain,
       description: row.description,
       message: row.message,
-      groups: parseIds(row.groups).flatMap((id) => {
+      groups: readIds(row.groups).flatMap((id) => {
         const name = names.get(id);
         return name === undefined ? [] : [{ id, name }];
       }),
@@ -531,7 +523,7 @@ export async function redeemInvitation(token: string, input: RedeemInput): Promi
           },
           trx,
         );
-        const groupIds = parseIds(row.groups);
+        const groupIds = readIds(row.groups);
         const existing =
           groupIds.length === 0
             ? []

@@ -34,6 +34,7 @@ import {
 } from "./metadata.view";
 // Loaded for its engine: stored patterns are checked when settings are read and saved.
 import "~/models/validation/pattern.server";
+import { readJson, readList, readObject } from "~/db/json-column";
 
 /*
  * Metadata fields and metadata views (decision 032): the built-in fields (in code) and the custom
@@ -51,14 +52,6 @@ export const STALE_METADATA =
   "Someone else saved this after you opened it. Saving again replaces their change with yours; open it again to see theirs.";
 const stale = () => new Problem("conflict", STALE_METADATA, { heading: "StaleRevision" });
 
-function parseJson<T>(text: string, fallback: T): T {
-  try {
-    return (JSON.parse(text) as T) ?? fallback;
-  } catch {
-    return fallback;
-  }
-}
-
 const isDataType = (value: string): value is DataType =>
   (DATA_TYPES as readonly string[]).includes(value);
 
@@ -75,8 +68,8 @@ function toField(row: MetadataFieldRow): FieldDefinition {
     MultiInstance: multiInstance,
     Multiline: row.multiline === 1,
     MaxSize: row.max_size,
-    Validation: parseJson<FieldValidation>(row.validation, {}),
-    Values: parseJson<DropdownValue[]>(row.dropdown_values, []),
+    Validation: readObject<FieldValidation>(row.validation),
+    Values: readList(row.dropdown_values) as DropdownValue[],
     IsBuiltin: false,
     Revision: row.updated_at,
   };
@@ -261,8 +254,8 @@ function toView(row: MetadataViewRow): MetadataViewRecord {
   // Read through the schema, so a damaged record reads as the default's parts, not as a crash.
   const parsed = viewInputSchema.safeParse({
     Name: row.name,
-    BuiltinFields: parseJson<unknown>(row.builtin_fields, null),
-    DetailRegions: parseJson<unknown>(row.detail_regions, []),
+    BuiltinFields: readJson(row.builtin_fields) ?? null,
+    DetailRegions: readJson(row.detail_regions) ?? [],
   });
   const value = parsed.success ? parsed.data : { ...DEFAULT_VIEW, Name: row.name };
   return {

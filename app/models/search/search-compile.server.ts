@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import { fullText, jsonObjectKeyCount, type FullText } from "~/db/dialect.server";
+import { escapeLike, like } from "~/db/like";
 import type { Database } from "~/db/schema";
 import { fieldToken, searchWords } from "./search-document";
 import type { SearchNode, TextValue } from "./search-expression";
@@ -27,10 +28,6 @@ interface FtsTerm {
   prefix: boolean;
   /** A LIKE pattern over the padded document, for wildcards FTS cannot express. */
   recheck: string | null;
-}
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** A word, phrase or wildcard as index tokens; null when it holds nothing to search for. */
@@ -119,9 +116,7 @@ export function compileNode(eb: AssetsEb, node: SearchNode): Expression<SqlBool>
       const term = ftsTerm(node.field, node.value);
       if (!term) return FALSE;
       const recheck =
-        term.recheck === null
-          ? null
-          : sql<SqlBool>`(' ' || assets.search_doc || ' ') like ${term.recheck} escape '\\'`;
+        term.recheck === null ? null : like(sql`(' ' || assets.search_doc || ' ')`, term.recheck);
       if (term.tokens.length === 0) return recheck ?? FALSE;
       const indexed = ft.matches(ft.term(term.tokens, term.prefix));
       return recheck ? eb.and([indexed, recheck]) : indexed;
@@ -129,7 +124,7 @@ export function compileNode(eb: AssetsEb, node: SearchNode): Expression<SqlBool>
     case "fileName": {
       const text = node.value.text.toLowerCase();
       const pattern = node.value.type === "wildcard" ? wildcardLike(text) : escapeLike(text);
-      return sql<SqlBool>`lower(assets.file_name) like ${pattern} escape '\\'`;
+      return like(sql`lower(assets.file_name)`, pattern);
     }
     case "docType":
       return eb("assets.doc_type", "=", node.value);

@@ -1,3 +1,4 @@
+import { readObject, readStrings } from "~/db/json-column";
 /*
  * The text an asset is found by. Both dialects index the same pre-split words (decision 014):
  * lower case, diacritics removed, split on everything that is not a letter or digit, so SQLite's
@@ -62,14 +63,6 @@ export function searchDocument(asset: SearchableAsset): string {
     : document;
 }
 
-function parseJson(text: string, fallback: unknown): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return fallback;
-  }
-}
-
 /** The columns of an assets row the search document is made from (JSON as text). */
 export interface SearchableColumns {
   file_name: string;
@@ -83,18 +76,13 @@ export interface SearchableColumns {
 
 /** An assets row as stored made searchable. */
 export function searchableRow(row: SearchableColumns): SearchableAsset {
-  const tags = parseJson(row.tags, []);
-  const fields = parseJson(row.metadata, {});
   return {
     fileName: row.file_name,
     title: row.title,
     description: row.description,
-    tags: Array.isArray(tags) ? tags.filter((t): t is string => typeof t === "string") : [],
+    tags: readStrings(row.tags),
     notes: row.notes,
     status: row.status,
-    fields:
-      fields && typeof fields === "object" && !Array.isArray(fields)
-        ? (fields as Record<string, string | string[]>)
-        : {},
+    fields: readObject<Record<string, string | string[]>>(row.metadata),
   };
 }

@@ -23,6 +23,7 @@ import {
   type SignupPatch,
   type UserDataEntry,
 } from "./signup.schema";
+import { readIds, readList } from "~/db/json-column";
 
 /*
  * Sign-ups (spec 002, decision 036): a visitor asks for an account; someone holding
@@ -46,15 +47,6 @@ export interface Signup {
   createdAt: string;
 }
 
-function parseJsonList<T>(text: string): T[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? (value as T[]) : [];
-  } catch {
-    return [];
-  }
-}
-
 function toSignup(row: SignupRow): Signup {
   return {
     id: row.id,
@@ -62,8 +54,8 @@ function toSignup(row: SignupRow): Signup {
     username: row.username,
     firstName: row.first_name,
     lastName: row.last_name,
-    userData: parseJsonList<UserDataEntry>(row.user_data),
-    groups: parseJsonList<number>(row.groups).filter((id) => Number.isInteger(id)),
+    userData: readList(row.user_data) as UserDataEntry[],
+    groups: readIds(row.groups),
     createdAt: row.created_at,
   };
 }

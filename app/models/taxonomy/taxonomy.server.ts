@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db } from "~/db/connection.server";
+import { containsText } from "~/db/like";
 import type { TaxonomyItemRow, TaxonomyRow } from "~/db/schema";
 import { taxonomyItemShown } from "~/models/access/organize-access.server";
 import { TAXONOMY_ACL, type TaxonomyAclEntry } from "./taxonomy-acl";
@@ -172,24 +173,16 @@ export async function itemAncestors(item: TaxonomyItem): Promise<TaxonomyItem[]>
   return chain;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** Items of a field whose name or value contains the text (case-insensitive), as shown. */
 export async function searchTaxonomyItems(
   fieldId: number,
   text: string,
   options: { canEdit: boolean; offset?: number; limit?: number },
 ): Promise<ItemPage> {
-  const pattern = `%${escapeLike(text.trim().toLowerCase())}%`;
   const rows = await itemQuery()
     .where("i.field_id", "=", fieldId)
     .where((eb) =>
-      eb.or([
-        eb(sql`lower(i.name)`, "like", sql<string>`${pattern} escape '\\'`),
-        eb(sql`lower(i.value)`, "like", sql<string>`${pattern} escape '\\'`),
-      ]),
+      eb.or([containsText("i.name", text.trim()), containsText("i.value", text.trim())]),
     )
     .orderBy("i.name")
     .orderBy("i.id")

@@ -8,6 +8,7 @@ import {
   type PaymentMethod,
   type UserRecord,
 } from "./user-admin.schema";
+import { readList } from "~/db/json-column";
 
 /*
  * What the API shows of a person (reference User, decision 034), with the keys the spec's client
@@ -97,21 +98,12 @@ export function memberGroupView(group: GroupRow) {
       mode: licenseModeName(group.license_mode),
     },
     permissions: parseGroupPermissions(group.permissions),
-    properties: parseList(group.properties),
-    externalIds: parseList(group.external_ids),
+    properties: readList(group.properties),
+    externalIds: readList(group.external_ids),
     isEveryone: group.id === 10000,
     isRegisteredUsers: group.id === 10001,
     isBuiltIn: group.id === 10000 || group.id === 10001,
   };
-}
-
-function parseList(json: string): unknown[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value : [];
-  } catch {
-    return [];
-  }
 }
 
 /** One row of the users grid, for the page (plain data, no functions). */

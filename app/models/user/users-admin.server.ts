@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { db, now } from "~/db/connection.server";
+import { containsText } from "~/db/like";
 import {
   EVERYONE_GROUP_ID,
   GUEST_USER_ID,
@@ -35,6 +36,7 @@ import {
 } from "./user-admin.schema";
 import type { Viewer } from "./user.schema";
 import { hashPassword, isActiveAccount } from "./user.server";
+import { readList, readObject } from "~/db/json-column";
 
 /*
  * People administration (spec 002, decision 034): the list, one person's whole record, creating,
@@ -61,20 +63,11 @@ async function requireManager(viewer: Viewer | null): Promise<Viewer> {
   return decision.value;
 }
 
-function parseJson<T>(json: string, fallback: T): T {
-  try {
-    const value: unknown = JSON.parse(json);
-    return (typeof value === "object" && value !== null ? value : fallback) as T;
-  } catch {
-    return fallback;
-  }
-}
-
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
 export function recordOf(row: UserRow): UserRecord {
-  const a = parseJson<Record<string, unknown>>(row.address, {});
-  const c = parseJson<Record<string, unknown>>(row.commerce, {});
+  const a = readObject(row.address);
+  const c = readObject(row.commerce);
   const address: AddressDetails = {
     title: str(a.title),
     middleName: str(a.middleName),
@@ -95,10 +88,7 @@ export function recordOf(row: UserRow): UserRecord {
     category: str(c.category),
     discount: typeof c.discount === "number" ? c.discount : 0,
   };
-  const list = <T>(json: string) => {
-    const value = parseJson<unknown>(json, []);
-    return (Array.isArray(value) ? value : []) as T[];
-  };
+  const list = <T>(json: string) => readList(json) as T[];
   return {
     id: row.id,
     username: row.username,
@@ -164,19 +154,14 @@ const SORT_COLUMNS = {
   email: "email",
 } as const;
 
-function escapeLike(term: string) {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function searched(q: string) {
   let query = db().selectFrom("users");
   if (q !== "") {
-    const pattern = `%${escapeLike(q.toLowerCase())}%`;
     query = query.where((eb) =>
       eb.or(
         (
           ["username_key", "first_name", "last_name", "full_name", "email", "organization"] as const
-        ).map((column) => eb(sql`lower(${sql.ref(column)})`, "like", sql`${pattern} escape '\\'`)),
+        ).map((column) => containsText(column, q)),
       ),
     );
   }
@@ -248,7 +233,7 @@ export async function countUsers(viewer: Viewer | null, filter: UserCountQuery):
     // Few users and a small JSON list each: the provider is matched in the model.
     const rows = await query.select("external_ids").execute();
     return rows.filter((r) =>
-      parseJson<ExternalId[]>(r.external_ids, []).some?.((e) => e.provider === filter.ssoProvider),
+      (readList(r.external_ids) as ExternalId[]).some((e) => e?.provider === filter.ssoProvider),
     ).length;
   }
   const row = await query

@@ -14,7 +14,6 @@ import { writeRevision } from "~/models/asset/revision-write.server";
 import { applyMacros } from "~/models/ingest/ingest.server";
 import { folderPathSchema } from "~/models/upload/upload.schema";
 import type { DestinationParams, ItemContext, TaskOperation } from "../task.schema";
-import { parseFields } from "./duplicate.server";
 import {
   CHANGED_SINCE,
   doneOutcome,
@@ -29,6 +28,8 @@ import {
   userIdOf,
 } from "./item.server";
 import { trashMadeAsset, unreadableFile } from "./made-asset.server";
+import { readObject } from "~/db/json-column";
+import type { FieldValues } from "~/models/metadata/metadata-fields";
 
 /*
  * Copy and move to another archive (decision 048). Both ends are checked for every asset: the
@@ -119,7 +120,7 @@ export const copyOperation: TaskOperation<DestinationParams> = {
         folderId: await ensureFolder(trx, archive.id, folder),
         fileName: row.file_name,
         fields: applyMacros(
-          parseFields(row.metadata),
+          readObject<FieldValues>(row.metadata),
           archive.config.MetadataMacros.Macros,
           "copy",
         ),
@@ -177,7 +178,7 @@ export const moveOperation: TaskOperation<DestinationParams> = {
         ...(otherArchive
           ? {
               fields: applyMacros(
-                parseFields(row.metadata),
+                readObject<FieldValues>(row.metadata),
                 archive.config.MetadataMacros.Macros,
                 "move",
               ),

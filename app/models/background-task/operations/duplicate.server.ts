@@ -22,6 +22,7 @@ import {
   userIdOf,
 } from "./item.server";
 import { trashMadeAsset, unreadableFile } from "./made-asset.server";
+import { readObject } from "~/db/json-column";
 
 /*
  * Duplicate and copy revision (spec 000 §4, decision 048): a new asset beside the source, in the
@@ -29,17 +30,6 @@ import { trashMadeAsset, unreadableFile } from "./made-asset.server";
  * request named for this asset. Named "name (copy).ext"; placed right after the source in the
  * manual order. The undo puts the duplicate in the trash can.
  */
-
-export function parseFields(text: string): FieldValues {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value)
-      ? (value as FieldValues)
-      : {};
-  } catch {
-    return {};
-  }
-}
 
 /** Between the source and the next asset of the archive's manual order (ties: after by id). */
 async function positionAfter(trx: Kysely<Database>, source: AssetRow): Promise<number> {
@@ -100,7 +90,7 @@ export const duplicateOperation: TaskOperation<DuplicateParams> = {
         folderId: row.folder_id,
         fileName,
         // The current revision as shown: the asset's own metadata.
-        fields: parseFields(current ? row.metadata : revision.metadata),
+        fields: readObject<FieldValues>(current ? row.metadata : revision.metadata),
         kind: "duplicate",
         userId: userIdOf(ctx),
         jobId: ctx.jobId,

@@ -2,14 +2,10 @@ import { db } from "~/db/connection.server";
 import type { AssetRow } from "~/db/schema";
 import { ASSET_NOT_FOUND, assetsDecision, type Decision } from "~/models/access/access.server";
 import type { Archive } from "~/models/archive/archive.server";
-import {
-  ArchiveFieldRules,
-  parseFieldValues,
-  writeFieldEdits,
-} from "~/models/asset/asset-edit.server";
+import { ArchiveFieldRules, writeFieldEdits } from "~/models/asset/asset-edit.server";
 import { writeRevision } from "~/models/asset/revision-write.server";
 import { changedFields, checkFieldEdits } from "~/models/metadata/field-values";
-import { FIELD } from "~/models/metadata/metadata-fields";
+import { FIELD, type FieldValues } from "~/models/metadata/metadata-fields";
 import { singleton } from "~/utils/singleton.server";
 import { taxonomyEditErrors } from "~/models/taxonomy/taxonomy-fields.server";
 import type {
@@ -21,6 +17,7 @@ import type {
   TaskOperation,
   UndoItem,
 } from "../task.schema";
+import { readObject } from "~/db/json-column";
 
 /*
  * The metadata-edit task (issue 17, decisions 044 and 045): the same changes on every asset of a
@@ -206,8 +203,8 @@ export const metadataEdit: TaskOperation<MetadataEditParams> = {
         .where("id", "=", assetId)
         .executeTakeFirstOrThrow();
       const changed = changedFields(
-        parseFieldValues(row.metadata),
-        parseFieldValues(source.metadata),
+        readObject<FieldValues>(row.metadata),
+        readObject<FieldValues>(source.metadata),
       );
       return {
         status: "done",
