@@ -58,7 +58,8 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   use: {
     baseURL: BASE_URL,
-    trace: "retain-on-failure",
+    // Recording a trace costs every test time; in CI the retry of a failed test records one.
+    trace: CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
   },
   projects: [
