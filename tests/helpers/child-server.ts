@@ -493,23 +493,6 @@ export async function consistencyProblems(
   return problems;
 }
 
-/** Polls until `probe` gives a value other than undefined. */
-export async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 60_000,
-  everyMs = 50,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Memory of a process, from /proc (Linux).
 

@@ -3,11 +3,11 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { db } from "~/db/connection.server";
 import { alertJob } from "~/jobs/handlers/alert.server";
 import { mail } from "~/jobs/handlers/mail.server";
-import { claimNext } from "~/jobs/queue.server";
+import { claimNext, type Job } from "~/jobs/queue.server";
 import { startWorker, type Worker } from "~/jobs/worker.server";
 import {
   ALERT_JOB,
@@ -33,6 +33,7 @@ import { createUser } from "~/models/user/user.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { insertAsset } from "../helpers/assets";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { finishedJob, queueSettled } from "../helpers/jobs";
 
 /*
  * Alerts (decision 062) on the dialect under test: the model's rules, and the Done-when story — a
@@ -60,13 +61,12 @@ let closed: Archive;
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const mailed = (count: number) =>
+  vi.waitUntil(() => received.length === count, { timeout: 15_000, interval: 20 });
+
+/** Until the lease a dead worker took has run out, so the job is as a crash leaves it. */
+const leaseRunOut = (job: Job | null) =>
+  vi.waitUntil(() => Date.now() > Date.parse(job!.leaseExpiresAt!), { timeout: 1000, interval: 2 });
 
 /** An asset that "arrived" at `at` (its updated_at), as ingest would leave it. */
 async function arrive(archive: Archive, title: string, at: Date): Promise<number> {
@@ -372,7 +372,7 @@ describe("alerts fire", () => {
     expect(await queueDueAlerts(run)).toBe(1);
     expect(await queueDueAlerts(run)).toBe(0); // already queued: not twice
     worker = mailWorker(() => run);
-    await waitFor(() => received.length === 1);
+    await mailed(1);
     const message = decoded(received[0]!.raw);
     expect(received[0]!.to).toEqual(["follower@example.org"]);
     expect(message).toContain("sunset public one");
@@ -395,8 +395,11 @@ describe("alerts fire", () => {
       .updateTable("alerts")
       .set({ next_run_at: T.toISOString(), checked_until: T.toISOString() })
       .execute();
-    expect((await runAlert(Number(alert.id), () => run)).reported).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await runAlert(Number(alert.id), () => run)).toMatchObject({
+      reported: 0,
+      mailId: null,
+    });
+    await queueSettled();
     expect(received).toHaveLength(1);
 
     // The next day: one new asset, one new mail with it alone.
@@ -412,7 +415,7 @@ describe("alerts fire", () => {
     await worker.stop();
     worker = mailWorker(() => dayAfter);
     expect(await queueDueAlerts(dayAfter)).toBe(1);
-    await waitFor(() => received.length === 2);
+    await mailed(2);
     const next = decoded(received[1]!.raw);
     expect(next).toContain("sunset public three");
     expect(next).not.toContain("sunset public one");
@@ -430,7 +433,7 @@ describe("alerts fire", () => {
     const run = new Date(T.getTime() + HOUR + 60_000);
     expect(await queueDueAlerts(run)).toBe(1);
     worker = mailWorker(() => run);
-    await waitFor(() => received.length === 1);
+    await mailed(1);
     const message = decoded(received[0]!.raw);
     const html = message.slice(message.indexOf("Content-Type: text/html"));
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
@@ -452,12 +455,12 @@ describe("alerts fire", () => {
     // The first worker takes the job and dies before its transaction.
     const taken = await claimNext("dying-worker", [ALERT_JOB], 1);
     expect(taken).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await leaseRunOut(taken);
     // While it is "in progress" the scheduler does not queue it again.
     expect(await queueDueAlerts(run)).toBe(0);
     // A new worker after the restart takes it over and mails once.
     worker = mailWorker(() => run);
-    await waitFor(() => received.length === 1);
+    await mailed(1);
     expect(decoded(received[0]!.raw)).toContain("harbour one");
 
     // A second crash, this time after the transaction: the job runs again and finds nothing due.
@@ -467,18 +470,11 @@ describe("alerts fire", () => {
     expect(await queueDueAlerts(later)).toBe(1);
     const job = await claimNext("dying-again", [ALERT_JOB], 1);
     await runAlert(Number(alert.id), () => later); // its transaction committed, then it died
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await leaseRunOut(job);
     worker = mailWorker(() => later);
-    await waitFor(async () => {
-      const row = await db()
-        .selectFrom("jobs")
-        .select("status")
-        .where("id", "=", job!.id)
-        .executeTakeFirst();
-      return row?.status === "done";
-    });
-    await waitFor(() => received.length === 2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await finishedJob(job!.id)).status).toBe("done");
+    await mailed(2);
+    await queueSettled();
     expect(received).toHaveLength(2);
     expect(decoded(received[1]!.raw)).toContain("harbour two");
     expect(decoded(received[1]!.raw)).not.toContain("harbour one");

@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import {
   BlobNotFoundError,
   BlobTooLargeError,
@@ -56,14 +56,6 @@ async function temporarySizes(): Promise<number[]> {
   return Promise.all(names.map(async (name) => (await fs.stat(path.join(tmp, name))).size));
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await sleep(5);
-  }
-}
-
 const blobPath = (hash: string) => path.join(root, hash.slice(0, 2), hash.slice(2, 4), hash);
 
 describe("put", () => {
@@ -94,7 +86,7 @@ describe("put", () => {
 
     async function* generate() {
       for (const part of parts) {
-        await sleep(1);
+        await sleep(1); // parts that arrive over time, as from a network
         yield new TextEncoder().encode(part);
       }
     }
@@ -215,7 +207,7 @@ describe("limits and failures leave nothing behind", () => {
 
     const stream = new Readable({ read() {} });
     stream.push(Buffer.alloc(1024, 3));
-    setTimeout(() => stream.destroy(failure), 20);
+    setTimeout(() => stream.destroy(failure), 20); // midway: put has had time to take a chunk
     await expect(store.put(stream)).rejects.toBe(failure);
     expect(await filesUnder()).toEqual([]);
   });
@@ -229,7 +221,7 @@ describe("limits and failures leave nothing behind", () => {
         sent += 1;
         if (sent === 5) controller.abort(reason);
         yield Buffer.alloc(1024, sent);
-        await sleep(2);
+        await sleep(2); // a slow sender that would go on for ever but for the abort
       }
     }
     await expect(store.put(slow(), { signal: controller.signal })).rejects.toBe(reason);
@@ -249,10 +241,13 @@ describe("limits and failures leave nothing behind", () => {
       store.put(source, { signal: controller.signal }).catch((error: unknown) => error),
     );
     // Both puts have written their first chunk, so both now wait on a source that sends no more.
-    await until(async () => {
-      const sizes = await temporarySizes();
-      return sizes.length === 2 && sizes.every((size) => size === "a first chunk".length);
-    });
+    await vi.waitUntil(
+      async () => {
+        const sizes = await temporarySizes();
+        return sizes.length === 2 && sizes.every((size) => size === "a first chunk".length);
+      },
+      { timeout: 5000, interval: 5 },
+    );
     controller.abort(reason);
     expect(await Promise.all(puts)).toEqual([reason, reason]);
     expect(stream.destroyed).toBe(true);

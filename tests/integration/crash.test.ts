@@ -3,7 +3,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { JobRow } from "~/db/schema";
 import { sql } from "kysely";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
@@ -14,7 +14,6 @@ import {
   listBlobStore,
   postFile,
   streamingFileUpload,
-  waitFor,
   type ChildServer,
   type ChildSite,
 } from "../helpers/child-server";
@@ -76,14 +75,13 @@ async function jobRow(site: ChildSite, id: number): Promise<JobRow> {
   return site.db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
-function waitForJobEnd(site: ChildSite, id: number, timeoutMs = 90_000) {
-  return waitFor(
-    `job ${id} to finish`,
+function waitForJobEnd(site: ChildSite, id: number, timeout = 90_000) {
+  return vi.waitUntil(
     async () => {
       const job = await jobRow(site, id);
       return job.status === "done" || job.status === "failed" ? job : undefined;
     },
-    timeoutMs,
+    { timeout, interval: 50 },
   );
 }
 
@@ -142,11 +140,10 @@ describe("kill -9 while a multipart upload is still streaming", () => {
     });
     for (let at = 0; at < 6 * MiB; at += 256 * 1024)
       await upload.write(photo.subarray(at, at + 256 * 1024));
-    const partial = await waitFor(
-      "the server to have written 4 MiB of the file",
+    const partial = await vi.waitUntil(
       async () =>
         (await listBlobStore(site.dataDir, false)).temporary.find((t) => t.size >= 4 * MiB),
-      30_000,
+      { timeout: 30_000, interval: 50 },
     );
     await server.kill();
     await expect(upload.response).rejects.toThrow();
@@ -264,11 +261,7 @@ describe("kill -9 in the middle of a chunked upload", () => {
     );
     for (let at = 0; at < 5 * MiB; at += 256 * 1024)
       await slow.write(chunk(1).subarray(at, at + 256 * 1024));
-    await waitFor(
-      "three MiB of chunk 1 in its temporary file",
-      () => (inFlight(1) >= 3 * MiB ? true : undefined),
-      30_000,
-    );
+    await vi.waitUntil(() => inFlight(1) >= 3 * MiB, { timeout: 30_000, interval: 50 });
     await server.kill();
     await expect(slow.response).rejects.toThrow();
 
@@ -296,14 +289,12 @@ describe("kill -9 in the middle of a chunked upload", () => {
     }
     expect((await send(numChunks - 1)).status).toBe(409);
 
-    const done = await waitFor(
-      "the upload to be ingested",
+    const done = await vi.waitUntil(
       async () => {
         const s = await status();
         return s.status === "done" || s.status === "failed" ? s : undefined;
       },
-      90_000,
-      100,
+      { timeout: 90_000, interval: 100 },
     );
     expect(done.status).toBe("done");
     expect(done.result!.assetUrl).toMatch(/chunked\.jpg\.info$/);
@@ -371,12 +362,10 @@ describe("kill -9 while the last chunk becomes an asset", () => {
     let locking: Promise<unknown> = Promise.resolve();
     const finishing = send(last);
     finishing.catch(() => {});
-    await waitFor(
-      "the last chunk to be counted",
-      async () => (Number((await uploadRow()).received_bytes) === file.length ? true : undefined),
-      60_000,
-      2,
-    );
+    await vi.waitUntil(async () => Number((await uploadRow()).received_bytes) === file.length, {
+      timeout: 60_000,
+      interval: 2,
+    });
     if (site.dialect === "postgres") {
       let locked: (pid: number) => void = () => {};
       const held = new Promise<number>((resolve) => (locked = resolve));
@@ -391,9 +380,10 @@ describe("kill -9 while the last chunk becomes an asset", () => {
       const waiting = () =>
         sql<{ pid: number }>`select pid from pg_stat_activity
           where ${lockPid} = any(pg_blocking_pids(pid))`.execute(site.db);
-      await waitFor("the server to wait for the task's row", async () =>
-        (await waiting()).rows.length > 0 ? true : undefined,
-      );
+      await vi.waitUntil(async () => (await waiting()).rows.length > 0, {
+        timeout: 60_000,
+        interval: 50,
+      });
       // Not committed: nobody else sees the asset.
       expect(await rowCount(site, "assets")).toBe(0);
       await server.kill();
@@ -419,8 +409,7 @@ describe("kill -9 while the last chunk becomes an asset", () => {
     client = reconnect(client, server);
     const resent = await send(last);
     expect(resent.status, resent.body).toBe(204);
-    const done = await waitFor(
-      "the upload to be ingested",
+    const done = await vi.waitUntil(
       async () => {
         const response = await client.getJson(`/fotoweb/api/uploads/${id}/status`);
         const s = (await readApiJson(response)) as {
@@ -429,8 +418,7 @@ describe("kill -9 while the last chunk becomes an asset", () => {
         };
         return s.status === "done" || s.status === "failed" ? s : undefined;
       },
-      90_000,
-      100,
+      { timeout: 90_000, interval: 100 },
     );
     expect(done.status).toBe("done");
     const assets = await site.db.selectFrom("assets").select(["id", "state"]).execute();
@@ -439,14 +427,17 @@ describe("kill -9 while the last chunk becomes an asset", () => {
       assetHref(archive.id, archive.name, { id: assets[0]!.id, fileName: "last.jpg" }),
     );
     expect(fs.readdirSync(path.join(site.dataDir, "uploads"))).toEqual([]);
-    await waitFor("every job to finish", async () => {
-      const open = await site.db
-        .selectFrom("jobs")
-        .select("id")
-        .where("status", "in", ["pending", "inProgress"])
-        .execute();
-      return open.length === 0 ? true : undefined;
-    });
+    await vi.waitUntil(
+      async () => {
+        const open = await site.db
+          .selectFrom("jobs")
+          .select("id")
+          .where("status", "in", ["pending", "inProgress"])
+          .execute();
+        return open.length === 0;
+      },
+      { timeout: 60_000, interval: 50 },
+    );
     expect(await consistencyProblems(site, { settled: true })).toEqual([]);
     expect(server.output()).not.toMatch(/error/i);
     await server.kill();
@@ -477,8 +468,7 @@ describe("kill -9 during an ingest job", () => {
     }
     // Progress 20 is reported once the metadata is read, 70 once the renditions are made: in
     // between, the job is decoding and resizing (a few hundred milliseconds for 24 megapixels).
-    await waitFor(
-      "an ingest job rendering",
+    await vi.waitUntil(
       async () =>
         site.db
           .selectFrom("jobs")
@@ -487,8 +477,7 @@ describe("kill -9 during an ingest job", () => {
           .where("progress", ">=", 20)
           .where("progress", "<", 70)
           .executeTakeFirst(),
-      60_000,
-      5,
+      { timeout: 60_000, interval: 5 },
     );
     await server.kill();
 

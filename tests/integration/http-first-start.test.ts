@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { db } from "~/db/connection.server";
 import { endMetadataWriter } from "~/media/metadata-write.server";
 import { jobHandlers } from "~/jobs/handlers.server";
@@ -21,13 +21,13 @@ beforeAll(async () => {
   server = await startTestServer();
   worker = startWorker({ handlers: jobHandlers, concurrency: 2, pollMs: 20 });
   expect(await ensureDemoArchive({ count: 4 })).toBe(4);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const states = await db().selectFrom("assets").select("state").execute();
-    if (states.length === 4 && states.every((s) => s.state === "ready")) break;
-    if (Date.now() > deadline) throw new Error("the demo photographs were not ingested in time");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await vi.waitUntil(
+    async () => {
+      const states = await db().selectFrom("assets").select("state").execute();
+      return states.length === 4 && states.every((s) => s.state === "ready");
+    },
+    { timeout: 90_000, interval: 100 },
+  );
 }, 120_000);
 
 afterAll(async () => {

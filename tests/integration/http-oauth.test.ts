@@ -11,6 +11,7 @@ import { createUser } from "~/models/user/user.server";
 import { checkJsonResponse, noteRequestMethod, readApiJson } from "../helpers/api-contract";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 import { TEST_ADMIN } from "../helpers/database";
+import { finishedJob } from "../helpers/jobs";
 
 /*
  * Programs against the real server with plain fetch and no cookie (issue 14, decision 028): a
@@ -43,19 +44,6 @@ async function photo(width: number, hue: number) {
   })
     .jpeg({ quality: 80 })
     .toBuffer();
-}
-
-async function waitForJob(id: number) {
-  for (let i = 0; i < 400; i++) {
-    const job = await db()
-      .selectFrom("jobs")
-      .select("status")
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (job && (job.status === "done" || job.status === "failed")) return job.status;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${id} did not finish`);
 }
 
 const basic = (id: string, secret: string) =>
@@ -154,7 +142,7 @@ beforeAll(async () => {
       body: form,
     });
     const { href } = await readApiJson<{ href: string }>(response);
-    expect(await waitForJob(Number(href.split("/").pop()))).toBe("done");
+    expect((await finishedJob(Number(href.split("/").pop()))).status).toBe("done");
   }
   const made = await register({
     name: "Nightly sync",
@@ -247,11 +235,16 @@ async function integratorFlow(headers: Record<string, string>, label: string) {
     });
     expect(sent.status).toBe(204);
   }
-  let status = { status: "", result: null as { assetUrl?: string } | null };
-  for (let i = 0; i < 400 && status.status !== "done" && status.status !== "failed"; i++) {
-    if (i > 0) await new Promise((r) => setTimeout(r, 50));
-    status = await p.json(`/fotoweb/api/uploads/${task.id}/status`);
-  }
+  const status = await vi.waitUntil(
+    async () => {
+      const answer = (await p.json(`/fotoweb/api/uploads/${task.id}/status`)) as {
+        status: string;
+        result: { assetUrl?: string } | null;
+      };
+      return answer.status === "done" || answer.status === "failed" ? answer : undefined;
+    },
+    { timeout: 20_000, interval: 50 },
+  );
   expect(status.status).toBe("done");
   expect(status.result?.assetUrl).toMatch(new RegExp(`${label}\\.jpg\\.info$`));
   const asset = await db()

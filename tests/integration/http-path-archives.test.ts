@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import sharp from "sharp";
 import { db } from "~/db/connection.server";
 import { jobHandlers } from "~/jobs/handlers.server";
@@ -235,17 +235,18 @@ describe("files of a path archive over HTTP", () => {
     const worker = startWorker({ handlers: jobHandlers, concurrency: 1, pollMs: 20 });
     let revision;
     try {
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        revision = await db()
-          .selectFrom("revisions")
-          .innerJoin("assets", "assets.id", "revisions.asset_id")
-          .select(["revisions.id", "revisions.blob_hash", "assets.state"])
-          .where("assets.file_name", "=", "download.jpg")
-          .executeTakeFirstOrThrow();
-        if (revision.state !== "processing" || Date.now() > deadline) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      revision = await vi.waitUntil(
+        async () => {
+          const row = await db()
+            .selectFrom("revisions")
+            .innerJoin("assets", "assets.id", "revisions.asset_id")
+            .select(["revisions.id", "revisions.blob_hash", "assets.state"])
+            .where("assets.file_name", "=", "download.jpg")
+            .executeTakeFirstOrThrow();
+          return row.state === "processing" ? undefined : row;
+        },
+        { timeout: 30_000, interval: 50 },
+      );
     } finally {
       await worker.stop();
     }

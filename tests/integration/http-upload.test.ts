@@ -1,6 +1,6 @@
 import http from "node:http";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { db } from "~/db/connection.server";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { jobHandlers } from "~/jobs/handlers.server";
@@ -10,6 +10,7 @@ import { createArchive, findArchive, type Archive } from "~/models/archive/archi
 import { createUser } from "~/models/user/user.server";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 import { TEST_ADMIN } from "../helpers/database";
+import { finishedJob } from "../helpers/jobs";
 import { readApiJson } from "../helpers/api-contract";
 
 /*
@@ -43,16 +44,6 @@ function multipart(fields: Record<string, string>, files: { name: string; data: 
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append("file", new Blob([new Uint8Array(f.data)]), f.name);
   return form;
-}
-
-async function waitForJob(id: number, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const job = await db().selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
-    if (job && (job.status === "done" || job.status === "failed")) return job;
-    if (Date.now() > deadline) throw new Error(`job ${id} did not finish`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 async function assetCount() {
@@ -135,7 +126,7 @@ describe("the upload view without JavaScript", () => {
       .orderBy("id", "desc")
       .limit(2)
       .execute();
-    for (const { id } of jobs) expect((await waitForJob(id)).status).toBe("done");
+    for (const { id } of jobs) expect((await finishedJob(id)).status).toBe("done");
     const asset = await db()
       .selectFrom("assets")
       .selectAll()
@@ -262,7 +253,7 @@ describe("the API", () => {
     expect(response.status).toBe(202);
     const body = (await readApiJson(response)) as { href: string };
     expect(body.href).toMatch(/^\/fotoweb\/me\/background-tasks\/\d+$/);
-    await waitForJob(Number(body.href.split("/").pop()));
+    await finishedJob(Number(body.href.split("/").pop()));
     const status = await member.getJson(body.href);
     expect(status.status).toBe(200);
     const task = (await readApiJson(status)) as { job: { status: string; result: string[] } };
@@ -354,19 +345,15 @@ describe("the API", () => {
       body: chunkForm(data),
     });
     expect(again.status).toBe(409);
-    let status: { status: string; result: { assetUrl: string } | null; error: unknown } = {
-      status: "",
-      result: null,
-      error: null,
-    };
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
-      status = (await readApiJson(
-        await member.getJson(`/fotoweb/api/uploads/${info.id}/status`),
-      )) as typeof status;
-      if (status.status === "done" || status.status === "failed") break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const status = await vi.waitUntil(
+      async () => {
+        const answer = (await readApiJson(
+          await member.getJson(`/fotoweb/api/uploads/${info.id}/status`),
+        )) as { status: string; result: { assetUrl: string } | null; error: unknown };
+        return answer.status === "done" || answer.status === "failed" ? answer : undefined;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     expect(status.status).toBe("done");
     expect(status.error).toBeNull();
     expect(status.result!.assetUrl).toMatch(/chunked\.jpg\.info$/);
@@ -444,7 +431,7 @@ describe("renditions and downloads", () => {
       body: multipart({}, [{ name: "Fjord ø.jpg", data: await photo(900, 600) }]),
     });
     const body = (await readApiJson(response)) as { href: string };
-    await waitForJob(Number(body.href.split("/").pop()));
+    await finishedJob(Number(body.href.split("/").pop()));
     const task = (await readApiJson(await member.getJson(body.href))) as {
       job: { result: string[] };
     };

@@ -15,6 +15,7 @@ import { blobStore } from "~/storage/blob-store.server";
 import { generateDemoPhotos } from "~/models/demo/demo-photos.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { finishedJob } from "../helpers/jobs";
 
 /*
  * The ingest job on the dialect under test, through the queue and a worker: metadata into the
@@ -63,20 +64,6 @@ async function upload(
   return register(null, target, name, blob, type, extra);
 }
 
-async function settled(jobId: number) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const job = await db()
-      .selectFrom("jobs")
-      .selectAll()
-      .where("id", "=", jobId)
-      .executeTakeFirst();
-    if (job && (job.status === "done" || job.status === "failed")) return job;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} did not finish`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 /** A blob's bytes, read through the store's own path. */
 const bytesOf = (hash: string) =>
   blobStore().withLocalFile(hash, (file) => fs.promises.readFile(file));
@@ -90,7 +77,7 @@ describe("photographs", () => {
     const file = write(demo!.fileName, demo!.data);
     const { assetId, revisionId, jobId } = await upload(file);
     expect((await findAsset(assetId))!.state).toBe("processing");
-    const job = await settled(jobId);
+    const job = await finishedJob(jobId);
     expect(job.status).toBe("done");
     expect(job.progress).toBe(100);
     const asset = (await findAsset(assetId))!;
@@ -129,8 +116,8 @@ describe("photographs", () => {
     const plain = await photo(300, 200).png().toBuffer();
     const a = await upload(write("dense.jpg", stated));
     const b = await upload(write("plain.png", plain));
-    await settled(a.jobId);
-    await settled(b.jobId);
+    await finishedJob(a.jobId);
+    await finishedJob(b.jobId);
     expect((await findAsset(a.assetId))!.resolution).toBe(300);
     expect((await findAsset(b.assetId))!.resolution).toBeNull();
   });
@@ -138,7 +125,7 @@ describe("photographs", () => {
   test("EXIF rotation is applied: a portrait shot stored sideways is shown upright", async () => {
     const data = await photo(600, 400).jpeg().withMetadata({ orientation: 6 }).toBuffer();
     const { assetId, revisionId, jobId } = await upload(write("sideways.jpg", data));
-    await settled(jobId);
+    await finishedJob(jobId);
     const asset = (await findAsset(assetId))!;
     expect([asset.width, asset.height, asset.orientation]).toEqual([400, 600, 6]);
     const preview = (await renditionsOf(revisionId)).find((r) => r.kind === "preview")!;
@@ -173,7 +160,7 @@ describe("photographs", () => {
         ],
       },
     );
-    await settled(jobId);
+    await finishedJob(jobId);
     const asset = (await findAsset(assetId))!;
     const fields = JSON.parse(asset.metadata) as Record<string, unknown>;
     expect(asset.title).toBe("Given title");
@@ -197,7 +184,7 @@ describe("the archive's watermark", () => {
     });
     const data = await photo(800, 600, { r: 0, g: 0, b: 255 }).jpeg().toBuffer();
     const { revisionId, jobId } = await upload(write("marked.jpg", data), { archive: marked });
-    await settled(jobId);
+    await finishedJob(jobId);
     const renditions = await renditionsOf(revisionId);
     const preview = renditions.find((x) => x.kind === "preview")!;
     const { data: px, info } = await sharp(await bytesOf(preview.blob_hash))
@@ -225,7 +212,7 @@ describe("what cannot be previewed", () => {
       [mp3, "audio"],
     ] as const) {
       const { assetId, revisionId, jobId } = await upload(file);
-      expect((await settled(jobId)).status).toBe("done");
+      expect((await finishedJob(jobId)).status).toBe("done");
       const asset = (await findAsset(assetId))!;
       expect(asset.state).toBe("ready");
       expect(asset.doc_type).toBe(docType);
@@ -245,14 +232,14 @@ describe("broken files", () => {
     const whole = await photo(1200, 900).jpeg().toBuffer();
     const broken = await upload(write("cut.jpg", whole.subarray(0, Math.floor(whole.length / 2))));
     const fine = await upload(write("fine.jpg", await photo(300, 300).jpeg().toBuffer()));
-    const job = await settled(broken.jobId);
+    const job = await finishedJob(broken.jobId);
     expect(job.status).toBe("failed");
     expect(job.attempts).toBe(1);
     const asset = (await findAsset(broken.assetId))!;
     expect(asset.state).toBe("failed");
     expect(asset.failure).toMatch(/damaged or incomplete/);
     expect(await renditionsOf(broken.revisionId)).toEqual([]);
-    expect((await settled(fine.jobId)).status).toBe("done");
+    expect((await finishedJob(fine.jobId)).status).toBe("done");
     expect((await findAsset(fine.assetId))!.state).toBe("ready");
   });
 });
@@ -260,7 +247,7 @@ describe("broken files", () => {
 describe("revisions", () => {
   test("a new revision replaces what the asset shows once ingested, and keeps the old one", async () => {
     const first = await upload(write("rev.jpg", await photo(400, 300).jpeg().toBuffer()));
-    await settled(first.jobId);
+    await finishedJob(first.jobId);
     const second = await upload(
       write("rev-2.jpg", await photo(500, 500, { r: 200, g: 30, b: 30 }).jpeg().toBuffer()),
       { archive, assetId: first.assetId },
@@ -270,7 +257,7 @@ describe("revisions", () => {
     let asset = (await findAsset(first.assetId))!;
     // Until the new revision is ingested, the asset shows the first.
     expect(asset.state).toBe("ready");
-    await settled(second.jobId);
+    await finishedJob(second.jobId);
     asset = (await findAsset(first.assetId))!;
     expect(asset.current_revision).toBe(2);
     expect([asset.width, asset.height]).toEqual([500, 500]);
@@ -290,7 +277,7 @@ describe("revisions", () => {
 
   test("revisions added at the same moment get consecutive numbers", async () => {
     const first = await upload(write("busy.jpg", await photo(100, 100).jpeg().toBuffer()));
-    await settled(first.jobId);
+    await finishedJob(first.jobId);
     const files = await Promise.all(
       [1, 2, 3].map(async (n) =>
         write(
@@ -304,7 +291,7 @@ describe("revisions", () => {
     const added = await Promise.all(
       files.map((f) => upload(f, { archive, assetId: first.assetId })),
     );
-    await Promise.all(added.map((a) => settled(a.jobId)));
+    await Promise.all(added.map((a) => finishedJob(a.jobId)));
     const numbers = await db()
       .selectFrom("revisions")
       .select("number")
@@ -316,13 +303,13 @@ describe("revisions", () => {
 
   test("a broken later revision leaves the asset showing the one before", async () => {
     const first = await upload(write("keep.jpg", await photo(320, 240).jpeg().toBuffer()));
-    await settled(first.jobId);
+    await finishedJob(first.jobId);
     const whole = await photo(900, 900).jpeg().toBuffer();
     const bad = await upload(write("keep-2.jpg", whole.subarray(0, 400)), {
       archive,
       assetId: first.assetId,
     });
-    expect((await settled(bad.jobId)).status).toBe("failed");
+    expect((await finishedJob(bad.jobId)).status).toBe("failed");
     const asset = (await findAsset(first.assetId))!;
     expect(asset.state).toBe("ready");
     expect(asset.current_revision).toBe(1);
@@ -350,7 +337,7 @@ describe("a worker that vanished", () => {
       .where("id", "=", jobId)
       .execute();
     worker = startWorker({ handlers: jobHandlers, concurrency: 2, pollMs: 20 });
-    const job = await settled(jobId);
+    const job = await finishedJob(jobId);
     expect(job.status).toBe("failed");
     // The asset is failed just after the job, by the claimer that found it abandoned.
     await expect.poll(async () => (await findAsset(assetId))!.state).toBe("failed");
@@ -371,7 +358,7 @@ describe("a malformed payload", () => {
     ],
   ])("(%s) fails its job at once, saying what is wrong", async (_, payload, reason) => {
     const job = await enqueue(INGEST_JOB, payload, { maxAttempts: 3 });
-    const done = await settled(job.id);
+    const done = await finishedJob(job.id);
     expect(done.status).toBe("failed");
     // Permanent: one attempt, no retry scheduled.
     expect(done.attempts).toBe(1);

@@ -54,13 +54,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await sleep(10);
-  }
-}
+/*
+ * Polls for what a running worker does. Not while the clock is frozen: vi.waitUntil moves faked
+ * timers, Date among them, on every check.
+ */
+const POLL = { timeout: 5000, interval: 10 };
 
 /** Makes a job due now whatever its backoff said. */
 async function makeDue(id: number) {
@@ -353,6 +351,7 @@ describe("startWorker", () => {
           active++;
           maxActive = Math.max(maxActive, active);
           await ctx.progress(50);
+          // Work that lasts: the worker claims more while it runs (see above).
           await sleep(250);
           active--;
           return { doubled: (job.payload as { n: number }).n * 2 };
@@ -362,10 +361,13 @@ describe("startWorker", () => {
         },
       },
     });
-    await waitFor(async () => {
-      const all = await Promise.all([...jobs, broken].map((j) => getJob(j.id)));
-      return all.every((j) => j?.status === "done" || j?.status === "failed");
-    }, 15_000);
+    await vi.waitUntil(
+      async () => {
+        const all = await Promise.all([...jobs, broken].map((j) => getJob(j.id)));
+        return all.every((j) => j?.status === "done" || j?.status === "failed");
+      },
+      { ...POLL, timeout: 15_000 },
+    );
     await worker.stop();
     worker = undefined;
 
@@ -393,13 +395,15 @@ describe("startWorker", () => {
       pollMs: 10,
       handlers: {
         async slow() {
+          // Still running when stop() is called just after the claim; a stop that did not wait
+          // would return well before it ends.
           await sleep(200);
           finished = true;
           return "ok";
         },
       },
     });
-    await waitFor(async () => (await getJob(job.id))?.status === "inProgress");
+    await vi.waitUntil(async () => (await getJob(job.id))?.status === "inProgress", POLL);
     await w.stop();
     expect(finished).toBe(true);
     expect(await getJob(job.id)).toMatchObject({ status: "done", result: "ok" });
@@ -425,7 +429,7 @@ describe("startWorker", () => {
         },
       },
     });
-    await waitFor(async () => aborted);
+    await vi.waitUntil(() => aborted, POLL);
     await w.stop();
     expect(await getJob(job.id)).toMatchObject({
       status: "inProgress",
@@ -438,11 +442,11 @@ describe("startWorker", () => {
     const other = await enqueue("someone-else", { keep: true });
     const mine = await enqueue("mine", {});
     const w = startWorker({ pollMs: 10, handlers: { mine: async () => "done" } });
-    await waitFor(async () => (await getJob(mine.id))?.status === "done");
+    await vi.waitUntil(async () => (await getJob(mine.id))?.status === "done", POLL);
     // Jobs are claimed oldest first, and the other job is older: a worker that took it would have
     // done so before this one. One more job done after that proves the worker polled again since.
     const next = await enqueue("mine", {});
-    await waitFor(async () => (await getJob(next.id))?.status === "done");
+    await vi.waitUntil(async () => (await getJob(next.id))?.status === "done", POLL);
     await w.stop();
     expect(await getJob(other.id)).toMatchObject({
       status: "pending",

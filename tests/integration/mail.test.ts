@@ -3,10 +3,10 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { db } from "~/db/connection.server";
 import { mail } from "~/jobs/handlers/mail.server";
-import { claimNext, getJob } from "~/jobs/queue.server";
+import { claimNext } from "~/jobs/queue.server";
 import { startWorker, type Worker } from "~/jobs/worker.server";
 import {
   MAIL_JOB,
@@ -17,6 +17,7 @@ import {
 } from "~/models/mail/mail.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { finishedJob } from "../helpers/jobs";
 
 /*
  * Mail delivery (decision 036) on the dialect under test: through a real SMTP listener
@@ -58,13 +59,8 @@ async function deadPort(): Promise<number> {
   return port;
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** A delivery through the loopback listener takes milliseconds; the limit is for a loaded machine. */
+const POLL = { timeout: 15_000, interval: 20 };
 
 const row = (id: number) =>
   db().selectFrom("mail_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -135,7 +131,7 @@ describe("delivery through SMTP", () => {
     });
     expect((await row(id)).status).toBe("queued");
     worker = startWorker({ handlers: { [MAIL_JOB]: mail }, pollMs: 20 });
-    await waitFor(async () => (await row(id)).status !== "queued");
+    await vi.waitUntil(async () => (await row(id)).status !== "queued", POLL);
 
     const stored = await row(id);
     expect(stored.status).toBe("sent");
@@ -192,7 +188,7 @@ describe("delivery through SMTP", () => {
       text: "x",
     });
     worker = startWorker({ handlers: { [MAIL_JOB]: mail }, pollMs: 20, retryBaseMs: 60_000 });
-    await waitFor(async () => Number((await row(id)).attempts) === 1);
+    await vi.waitUntil(async () => Number((await row(id)).attempts) === 1, POLL);
     await worker.stop();
     worker = undefined;
     const job = await db().selectFrom("jobs").selectAll().executeTakeFirstOrThrow();
@@ -207,7 +203,7 @@ describe("delivery through SMTP", () => {
       .set({ run_after: new Date(0).toISOString() })
       .execute();
     worker = startWorker({ handlers: { [MAIL_JOB]: mail }, pollMs: 20 });
-    await waitFor(async () => (await row(id)).status === "sent");
+    await vi.waitUntil(async () => (await row(id)).status === "sent", POLL);
     expect(received.map((r) => r.to)).toEqual([["retry@example.org"]]);
   });
 
@@ -283,7 +279,8 @@ describe("the development outbox", () => {
     const { enqueue } = await import("~/jobs/queue.server");
     const queued = await enqueue(MAIL_JOB, { messageId: "nope" });
     worker = startWorker({ handlers: { [MAIL_JOB]: mail }, pollMs: 20 });
-    await waitFor(async () => (await getJob(queued.id))?.status === "failed");
-    expect((await getJob(queued.id))?.error).toContain("payload is not valid");
+    const ended = await finishedJob(queued.id, POLL.timeout);
+    expect(ended.status).toBe("failed");
+    expect(ended.error).toContain("payload is not valid");
   });
 });

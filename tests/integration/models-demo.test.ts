@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { db } from "~/db/connection.server";
 import { endMetadataWriter } from "~/media/metadata-write.server";
 import { jobHandlers } from "~/jobs/handlers.server";
@@ -41,12 +41,13 @@ test("a first start makes the demo archive once, and its photographs become read
   expect(await ensureDemoArchive({ count: 4 })).toBe(0);
   const archives = await listArchives();
   expect(archives.map((a) => a.name)).toEqual([DEMO_ARCHIVE_NAME]);
-  const deadline = Date.now() + 60_000;
-  let assets = await db().selectFrom("assets").selectAll().execute();
-  while (assets.some((a) => a.state === "processing") && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    assets = await db().selectFrom("assets").selectAll().execute();
-  }
+  const assets = await vi.waitUntil(
+    async () => {
+      const rows = await db().selectFrom("assets").selectAll().execute();
+      return rows.some((a) => a.state === "processing") ? undefined : rows;
+    },
+    { timeout: 60_000, interval: 100 },
+  );
   expect(assets).toHaveLength(4);
   for (const asset of assets) {
     expect(asset.state).toBe("ready");

@@ -6,7 +6,6 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { db } from "~/db/connection.server";
 import { jobHandlers } from "~/jobs/handlers.server";
-import { getJob } from "~/jobs/queue.server";
 import { startWorker, type Worker } from "~/jobs/worker.server";
 import { checkArchivePath } from "~/models/archive/archive-path.server";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
@@ -25,6 +24,7 @@ import { insertReadyAssets } from "../helpers/grid-assets";
 import { blobStore } from "~/storage/blob-store.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { finishedJob } from "../helpers/jobs";
 
 /*
  * Path archives (decision 042) on the dialect under test, over real folders: the scanner picks up
@@ -96,32 +96,32 @@ function put(folder: string, name: string, data: Buffer | string) {
 
 /** Waits until no ingest is left to run; answers the archive's assets. */
 async function settled(archive: Archive) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const running = await db()
-      .selectFrom("jobs")
-      .select("id")
-      .where("type", "=", "ingest")
-      .where("status", "in", ["pending", "inProgress"])
-      .executeTakeFirst();
-    const rows = await db()
-      .selectFrom("assets")
-      .leftJoin("folders", "folders.id", "assets.folder_id")
-      .select([
-        "assets.id",
-        "assets.file_name",
-        "assets.state",
-        "assets.current_revision",
-        "assets.width",
-        "folders.path as folder",
-      ])
-      .where("assets.archive_id", "=", archive.id)
-      .orderBy("assets.id")
-      .execute();
-    if (!running && rows.every((r) => r.state !== "processing")) return rows;
-    if (Date.now() > deadline) throw new Error("ingest did not finish");
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return vi.waitUntil(
+    async () => {
+      const running = await db()
+        .selectFrom("jobs")
+        .select("id")
+        .where("type", "=", "ingest")
+        .where("status", "in", ["pending", "inProgress"])
+        .executeTakeFirst();
+      const rows = await db()
+        .selectFrom("assets")
+        .leftJoin("folders", "folders.id", "assets.folder_id")
+        .select([
+          "assets.id",
+          "assets.file_name",
+          "assets.state",
+          "assets.current_revision",
+          "assets.width",
+          "folders.path as folder",
+        ])
+        .where("assets.archive_id", "=", archive.id)
+        .orderBy("assets.id")
+        .execute();
+      return !running && rows.every((r) => r.state !== "processing") ? rows : undefined;
+    },
+    { timeout: 30_000, interval: 25 },
+  );
 }
 
 const byName = async (archive: Archive) =>
@@ -442,12 +442,7 @@ describe("scan jobs", () => {
   test("the job scans, reports, and a second one queued meanwhile runs after it", async () => {
     const { archive } = await pathArchive({ "job.jpg": await jpeg(30) });
     const queued = (await queueArchiveScan(archive.id))!;
-    const deadline = Date.now() + 30_000;
-    let job = await getJob(queued.jobId);
-    while (job && job.status !== "done" && job.status !== "failed" && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 25));
-      job = await getJob(queued.jobId);
-    }
+    const job = await finishedJob(queued.jobId);
     expect(job).toMatchObject({ status: "done", result: { added: 1, archiveId: archive.id } });
     expect((await byName(archive))["job.jpg"]!.state).toBe("ready");
   });
@@ -503,12 +498,7 @@ describe("the schedule and refused scans", () => {
     await settled(archive);
     fs.rmSync(folder, { recursive: true });
     const { jobId } = (await queueArchiveScan(archive.id))!;
-    const deadline = Date.now() + 30_000;
-    let job = await getJob(jobId);
-    while (job && job.status !== "failed" && job.status !== "done" && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 25));
-      job = await getJob(jobId);
-    }
+    const job = await finishedJob(jobId);
     expect(job).toMatchObject({
       status: "failed",
       error: expect.stringMatching(/does not exist/) as string,

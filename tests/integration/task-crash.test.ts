@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { db } from "~/db/connection.server";
 import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { getJob } from "~/jobs/queue.server";
@@ -11,6 +11,7 @@ import { createTask } from "~/models/background-task/task-engine.server";
 import { createUser } from "~/models/user/user.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { insertReadyAssets } from "../helpers/grid-assets";
+import { finishedJob } from "../helpers/jobs";
 import {
   createEffectsTable,
   effects,
@@ -61,15 +62,6 @@ function startWorkerProcess(): Promise<ChildProcess> {
   });
 }
 
-async function until(check: () => Promise<boolean>, ms: number, what: string) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 const doneItems = async (jobId: number) =>
   (
     await db()
@@ -118,7 +110,7 @@ test("a worker killed with SIGKILL mid-task: another finishes it, each item appl
   );
 
   const first = await startWorkerProcess();
-  await until(async () => (await doneItems(jobId)) >= 80, 60_000, "80 items done");
+  await vi.waitUntil(async () => (await doneItems(jobId)) >= 80, { timeout: 60_000, interval: 50 });
   first.kill("SIGKILL");
   await new Promise((resolve) => first.once("exit", resolve));
   const atKill = await doneItems(jobId);
@@ -128,14 +120,10 @@ test("a worker killed with SIGKILL mid-task: another finishes it, each item appl
   expect((await getJob(jobId))!.status).toBe("inProgress");
 
   await startWorkerProcess();
-  await until(
-    async () => (await getJob(jobId))?.status === "done",
-    90_000,
-    "the second worker to finish the task",
-  );
-  const job = await getJob(jobId);
-  expect(job!.attempts).toBe(2);
-  expect(job!.result).toMatchObject({ done: ITEMS, failed: 0, pending: 0 });
+  const job = await finishedJob(jobId, 90_000);
+  expect(job.status).toBe("done");
+  expect(job.attempts).toBe(2);
+  expect(job.result).toMatchObject({ done: ITEMS, failed: 0, pending: 0 });
   const applied = (await effects(jobId)).map((e) => e.seq);
   expect(applied).toHaveLength(ITEMS);
   expect(applied).toEqual([...Array(ITEMS).keys()]);

@@ -22,6 +22,7 @@ import { Problem } from "~/models/problem/problem";
 import { createUser } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { finishedJob } from "../helpers/jobs";
 import { insertReadyAssets } from "../helpers/grid-assets";
 import {
   createEffectsTable,
@@ -227,11 +228,7 @@ describe("crash safety", () => {
       retryBaseMs: 10,
     });
     try {
-      for (let i = 0; i < 200; i++) {
-        const job = await getJob(jobId);
-        if (job?.status === "done" || job?.status === "failed") break;
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      await finishedJob(jobId, 10_000);
     } finally {
       await worker.stop();
     }
@@ -248,8 +245,7 @@ describe("crash safety", () => {
     await db().updateTable("jobs").set({ max_attempts: 1 }).where("id", "=", jobId).execute();
     const worker = startWorker({ handlers: { [TASK_JOB]: taskHandler }, pollMs: 20 });
     try {
-      for (let i = 0; i < 200 && (await getJob(jobId))?.status !== "failed"; i++)
-        await new Promise((r) => setTimeout(r, 25));
+      await finishedJob(jobId, 10_000);
     } finally {
       await worker.stop();
     }

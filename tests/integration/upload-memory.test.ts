@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
 import {
   createChildSite,
@@ -11,7 +11,6 @@ import {
   rssOf,
   sha256OfFile,
   streamingFileUpload,
-  waitFor,
   watchMemory,
   type ChildServer,
   type ChildSite,
@@ -232,12 +231,15 @@ describe(`a ${FILE_BYTES / MiB} MiB upload keeps the server's memory flat`, () =
     );
 
     // No worker runs here: the task waits for its ingest, the file is stored whole.
-    const status = await waitFor("the upload's status", async () => {
-      const response = await client.getJson(`/fotoweb/api/uploads/${id}/status`);
-      return response.status === 200
-        ? ((await readApiJson(response)) as { status: string })
-        : undefined;
-    });
+    const status = await vi.waitUntil(
+      async () => {
+        const response = await client.getJson(`/fotoweb/api/uploads/${id}/status`);
+        return response.status === 200
+          ? ((await readApiJson(response)) as { status: string })
+          : undefined;
+      },
+      { timeout: 60_000, interval: 50 },
+    );
     // Result and error are always there, null until the upload ends (decision 029).
     expect(status).toEqual({ status: "pending", result: null, error: null });
     const row = await site.db
