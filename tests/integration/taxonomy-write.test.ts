@@ -41,6 +41,13 @@ async function field(label: string, dataType = "text"): Promise<number> {
   return row.id;
 }
 
+/** A text field with a taxonomy of its own, so a group of tests needs no other test's taxonomy. */
+async function taxonomyField(label: string): Promise<number> {
+  const id = await field(label);
+  await createTaxonomy(id, { pluralName: label });
+  return id;
+}
+
 async function refusal(promise: Promise<unknown>): Promise<Problem> {
   try {
     await promise;
@@ -105,16 +112,23 @@ describe("taxonomies", () => {
 });
 
 describe("items", () => {
+  let subjects: number;
+  let places: number;
+  beforeAll(async () => {
+    subjects = await taxonomyField("Item subjects");
+    places = await taxonomyField("Item places");
+  });
+
   test("name and value required after trimming; value follows the name without < >", async () => {
-    const item = await createItem(textField, null, { name: "  <b>Cats</b> " });
+    const item = await createItem(subjects, null, { name: "  <b>Cats</b> " });
     expect(item).toMatchObject({ name: "<b>Cats</b>", value: "bCats/b", parentId: null });
     expect(item.acl).toEqual(["Navigate", "Query", "Set"]);
-    const empty = await refusal(createItem(textField, null, { name: "   " }));
+    const empty = await refusal(createItem(subjects, null, { name: "   " }));
     expect(empty.kind).toBe("invalid");
     expect(empty.message).toBe("Give the item a name.");
-    const noValue = await refusal(createItem(textField, null, { name: "<>" }));
+    const noValue = await refusal(createItem(subjects, null, { name: "<>" }));
     expect(noValue.message).toBe("Give the item a value.");
-    const markup = await createItem(textField, null, {
+    const markup = await createItem(subjects, null, {
       name: "Dogs",
       value: "<script>alert(1)</script>",
     });
@@ -123,71 +137,76 @@ describe("items", () => {
 
   test("a custom search must parse", async () => {
     const bad = await refusal(
-      createItem(textField, null, { name: "Bad", customSearch: "5:(a OR b" }),
+      createItem(subjects, null, { name: "Bad", customSearch: "5:(a OR b" }),
     );
     expect(bad.kind).toBe("invalid");
     expect(bad.message.startsWith("InvalidSearchExpression")).toBe(true);
     expect(bad.details.heading).toBe("InvalidSearchExpression");
-    const good = await createItem(textField, null, { name: "Recent", customSearch: "mt:2024" });
+    const good = await createItem(subjects, null, { name: "Recent", customSearch: "mt:2024" });
     expect(good.customSearch).toBe("mt:2024");
   });
 
   test("update keeps what is left out; delete takes the subtree", async () => {
-    const parent = await createItem(textField, null, { name: "Animals", acl: ["Navigate"] });
-    const child = await createItem(textField, parent.id, { name: "Horse" });
-    await createItem(textField, child.id, { name: "Pony" });
-    const changed = await updateItem(textField, child.id, { description: "Equine" });
+    const parent = await createItem(subjects, null, { name: "Animals", acl: ["Navigate"] });
+    const child = await createItem(subjects, parent.id, { name: "Horse" });
+    await createItem(subjects, child.id, { name: "Pony" });
+    const changed = await updateItem(subjects, child.id, { description: "Equine" });
     expect(changed).toMatchObject({ name: "Horse", value: "Horse", description: "Equine" });
-    const renamed = await updateItem(textField, child.id, { name: "Horses", value: "" });
+    const renamed = await updateItem(subjects, child.id, { name: "Horses", value: "" });
     expect(renamed.value).toBe("Horses");
-    expect((await refusal(updateItem(otherField, child.id, { name: "x" }))).kind).toBe("not-found");
-    expect(await deleteItem(textField, parent.id)).toBe(3);
-    expect(await findTaxonomyItem(textField, child.id)).toBeNull();
+    expect((await refusal(updateItem(places, child.id, { name: "x" }))).kind).toBe("not-found");
+    expect(await deleteItem(subjects, parent.id)).toBe(3);
+    expect(await findTaxonomyItem(subjects, child.id)).toBeNull();
   });
 
   test("another taxonomy's parent is not found", async () => {
-    const place = await createItem(otherField, null, { name: "Oslo" });
-    expect((await refusal(createItem(textField, place.id, { name: "x" }))).kind).toBe("not-found");
+    const place = await createItem(places, null, { name: "Oslo" });
+    expect((await refusal(createItem(subjects, place.id, { name: "x" }))).kind).toBe("not-found");
   });
 });
 
 describe("moves", () => {
+  let subjects: number;
+  let places: number;
+  beforeAll(async () => {
+    subjects = await taxonomyField("Move subjects");
+    places = await taxonomyField("Move places");
+  });
+
   test("reorders, reparents, refuses cycles and depth", async () => {
-    const a = await createItem(textField, null, { name: "A" });
-    const b = await createItem(textField, null, { name: "B" });
-    const c = await createItem(textField, a.id, { name: "C" });
-    await moveItem(textField, b.id, null, { before: a.id });
-    const roots = (await taxonomyItems(textField, null, { canEdit: true })).items.map(
-      (i) => i.name,
-    );
+    const a = await createItem(subjects, null, { name: "A" });
+    const b = await createItem(subjects, null, { name: "B" });
+    const c = await createItem(subjects, a.id, { name: "C" });
+    await moveItem(subjects, b.id, null, { before: a.id });
+    const roots = (await taxonomyItems(subjects, null, { canEdit: true })).items.map((i) => i.name);
     expect(roots.indexOf("B")).toBeLessThan(roots.indexOf("A"));
-    await moveItem(textField, b.id, c.id);
-    expect((await findTaxonomyItem(textField, b.id))?.parentId).toBe(c.id);
-    const cyclic = await refusal(moveItem(textField, a.id, b.id));
+    await moveItem(subjects, b.id, c.id);
+    expect((await findTaxonomyItem(subjects, b.id))?.parentId).toBe(c.id);
+    const cyclic = await refusal(moveItem(subjects, a.id, b.id));
     expect(cyclic.kind).toBe("conflict");
-    expect((await refusal(moveItem(textField, a.id, a.id))).kind).toBe("conflict");
+    expect((await refusal(moveItem(subjects, a.id, a.id))).kind).toBe("conflict");
 
     let parent: number | null = null;
     const chain: number[] = [];
     for (let depth = 1; depth <= MAX_TAXONOMY_DEPTH; depth++) {
-      const item = await createItem(textField, parent, { name: `L${depth}` });
+      const item = await createItem(subjects, parent, { name: `L${depth}` });
       chain.push(item.id);
       parent = item.id;
     }
-    expect((await refusal(createItem(textField, parent, { name: "too deep" }))).kind).toBe(
+    expect((await refusal(createItem(subjects, parent, { name: "too deep" }))).kind).toBe(
       "invalid",
     );
     // a (with c and b under it: three levels) under the 10th level would make 13.
-    const deep = await refusal(moveItem(textField, a.id, chain[9]!));
+    const deep = await refusal(moveItem(subjects, a.id, chain[9]!));
     expect(deep.kind).toBe("invalid");
     expect(deep.details.code).toBe("tooDeep");
-    expect((await findTaxonomyItem(textField, a.id))?.parentId).toBeNull();
+    expect((await findTaxonomyItem(subjects, a.id))?.parentId).toBeNull();
   });
 
   test("deleting a taxonomy removes its items", async () => {
-    const item = await createItem(otherField, null, { name: "Bergen" });
-    await deleteTaxonomy(otherField);
-    expect(await findTaxonomy(otherField)).toBeNull();
-    expect(await findTaxonomyItem(otherField, item.id)).toBeNull();
+    const item = await createItem(places, null, { name: "Bergen" });
+    await deleteTaxonomy(places);
+    expect(await findTaxonomy(places)).toBeNull();
+    expect(await findTaxonomyItem(places, item.id)).toBeNull();
   });
 });
