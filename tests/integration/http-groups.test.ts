@@ -141,8 +141,9 @@ describe("the group itself", () => {
   });
 
   test("a name already taken, ignoring case, is 409 and stores nothing", async () => {
+    await create({ name: "Taken Name" });
     const before = await storedGroups();
-    const response = await send(owner, "POST", API, { name: "PHOTOGRAPHERS" });
+    const response = await send(owner, "POST", API, { name: "TAKEN NAME" });
     expect(response.status).toBe(409);
     expect((await readApiJson<{ value: string }>(response)).value).toBe("group already exists");
     expect(await storedGroups()).toEqual(before);
