@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, now } from "~/db/connection.server";
 import { EVERYONE_GROUP_ID } from "~/db/schema";
+import { createArchive } from "~/models/archive/archive.server";
 import { createGroup, changeUserMembers } from "~/models/group/group.server";
 import { createUser, findUserByUsername } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
@@ -227,6 +228,7 @@ describe("the API", () => {
   });
 
   test("every refusal at once: codes, fields by path, the first code as value", async () => {
+    await createArchive({ name: "Taken by another archive" });
     const before = await readApiJson<{ data: unknown[] }>(await manager.getJson(API));
     const response = await send(manager, "POST", API, {
       Name: "",
@@ -254,7 +256,7 @@ describe("the API", () => {
     // With a name taken, name_exists joins them.
     const second = await readApiJson<Refusal>(
       await send(manager, "POST", API, {
-        Name: "Press photos",
+        Name: "TAKEN by another archive",
         MetadataSetId: "no-such-view",
         Pool: "elsewhere",
         DownloadProcessing: { ProcessingType: 1 },
