@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { prepareDatabase } from "~/db/bootstrap.server";
 import { createDatabase, useDatabase, type DatabaseHandle } from "~/db/connection.server";
 import { migrateToLatest, migrations } from "~/db/migrations.server";
@@ -440,13 +440,14 @@ describe("new ids", () => {
 });
 
 describe("an empty database", () => {
+  // Each test its own: migrating, taking the first ids and preparing the owner each change it.
   let empty: Awaited<ReturnType<typeof emptyDatabase>>;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     empty = await emptyDatabase();
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
     useDatabase(handle);
     await empty?.destroy();
   });
@@ -477,6 +478,7 @@ describe("an empty database", () => {
   });
 
   test("the first ids are one past the built-ins and are never handed out twice", async () => {
+    await migrateToLatest(empty.handle.db, empty.handle.dialect);
     const user = await empty.handle.db
       .insertInto("users")
       .values({
