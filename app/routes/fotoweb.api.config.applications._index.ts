@@ -5,10 +5,8 @@ import {
   requireSignedIn,
 } from "~/http/application/application-api.server";
 import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
-import {
-  listApplications,
-  requireApplicationManager,
-} from "~/models/application/application.server";
+import { decided, siteDecision } from "~/models/access/access.server";
+import { listApplications } from "~/models/application/application.server";
 import { applicationView } from "~/models/application/application.view";
 
 /* /fotoweb/api/config/applications: the registered programs (decision 028), administrators only. */
@@ -22,6 +20,6 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
 export const action = apiHandler(async (args: ActionFunctionArgs) => {
   const { request } = args;
   if (request.method !== "POST") return methodNotAllowed(args);
-  const viewer = await requireApplicationManager(await requireSignedIn(request));
+  const viewer = decided(await siteDecision(await requireSignedIn(request), "ManageApplications"));
   return registerApplication(request, viewer);
 });

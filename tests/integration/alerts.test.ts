@@ -20,7 +20,6 @@ import {
   deleteAlert,
   findAlert,
   listAlerts,
-  mayCreateAlerts,
   nextRunAfter,
   updateAlert,
 } from "~/models/alert/alert.server";
@@ -34,6 +33,7 @@ import { resetEnvCache } from "~/utils/env.server";
 import { insertAsset } from "../helpers/assets";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
 import { finishedJob, queueSettled } from "../helpers/jobs";
+import { mayCreateAlerts } from "~/models/access/organize-access.server";
 
 /*
  * Alerts (decision 062) on the dialect under test: the model's rules, and the Done-when story — a

@@ -3,7 +3,6 @@ import {
   archiveEntry,
   ARCHIVES_SEARCH_URL,
   assetIdFromHref,
-  canSetPoster,
   clearCover,
   COLLECTION_LIST_TYPE,
   COLLECTION_TYPE,
@@ -21,6 +20,7 @@ import { asHttpError } from "../error.server";
 import { apiError, apiJson, errorResponse, HttpError } from "../http.server";
 import { acceptsType, isJsonType, mediaTypeOf } from "../negotiate";
 import { readBody } from "../submission.server";
+import { allows, siteDecision } from "~/models/access/access.server";
 
 /*
  * The collections' HTTP side (spec 000 "Collections list", decision 017): the list as JSON, the
@@ -76,7 +76,7 @@ export async function patchCollection(
   try {
     const access = (await visibleArchives(viewer)).find((v) => v.archive.id === archive.id);
     if (!access) throw new HttpError(404, "There is no archive at this address.");
-    if (!(await canSetPoster(viewer))) throw setCoverProblem();
+    if (!(await allows(siteDecision(viewer, "SetPosterAsset")))) throw setCoverProblem();
     if (!isJsonType(mediaTypeOf(request)))
       throw new HttpError(415, "Send the collection update as JSON.");
     const parsed = collectionUpdateSchema.safeParse(await readBody(request));

@@ -11,19 +11,22 @@ import {
   deleteSmartFolder,
   findSmartFolder,
   listSmartFolders,
-  mayEditSmartFolders,
   moveSmartFolder,
   smartFolderIdFromPath,
   smartFolderIdOf,
   updateSmartFolder,
   type SmartFolder,
 } from "~/models/smart-folder/smart-folder.server";
-import { requireSmartFolderEditor } from "~/models/access/organize-access.server";
+import {
+  requireSmartFolderEditor,
+  smartFoldersEditDecision,
+} from "~/models/access/organize-access.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { smartFoldersHref } from "~/utils/links";
 import { apiJson, HttpError } from "../http.server";
 import { checkSubmission, formReply, readBody } from "../submission.server";
 import { overriddenMethod } from "../methods";
+import { allows } from "~/models/access/access.server";
 
 /*
  * Smart folders as the API (spec 000 §7, decision 061): `{archive}/.smartfolders/` GET (the list
@@ -58,7 +61,7 @@ function pinnedOf(viewer: Viewer | null) {
 
 async function listAnswer(viewer: Viewer | null, archive: Archive, status = 200) {
   const { folders } = await listSmartFolders(viewer, archive.id);
-  const canEdit = await mayEditSmartFolders(viewer, archive.id);
+  const canEdit = await allows(smartFoldersEditDecision(viewer, archive.id));
   const pinned = pinnedOf(viewer);
   const href = smartFoldersHref(archive.href);
   const pane = navigationPane(archive.config, SITE_FEATURES);
@@ -133,7 +136,7 @@ export async function smartFolderGet(
     archiveOf(params) ?? -1,
     smartFolderIdOf(params.smartFolder),
   );
-  const canEdit = await mayEditSmartFolders(viewer, archive.id);
+  const canEdit = await allows(smartFoldersEditDecision(viewer, archive.id));
   return apiJson(entry(folder, canEdit, pinnedOf(viewer).has(folder.href)), SMART_FOLDER_TYPE);
 }
 

@@ -8,11 +8,11 @@ import {
   discardUnreferenced,
   drain,
   register,
-  requireUploadPermission,
   storeStream,
   type MultipartOutcome,
   type UploadTarget,
 } from "~/models/upload/upload.server";
+import { decided, uploadDecision } from "~/models/access/access.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { env } from "~/utils/env.server";
 
@@ -137,7 +137,7 @@ export async function receiveMultipartUpload(
       }
       if (!target) {
         target = await targetFor(fields);
-        await requireUploadPermission(viewer, target);
+        decided(await uploadDecision(viewer, target.archive.id, target.assetId));
       }
       try {
         checkFileName(part.filename);

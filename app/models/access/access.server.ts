@@ -394,6 +394,11 @@ export async function relocateDecision(
   return { allowed: true, value: found };
 }
 
+/** Whether a decision allows: for a control shown or hidden by the same rule the action checks. */
+export async function allows<T>(decision: Promise<Decision<T>> | Decision<T>): Promise<boolean> {
+  return (await decision).allowed;
+}
+
 export function decided<T>(decision: Decision<T>): T {
   if (!decision.allowed) throw decision.problem;
   return decision.value;
@@ -580,6 +585,33 @@ export function accountDecision(viewer: Viewer | null, action: AccountAction): D
  */
 export function canPin(viewer: Viewer | null): viewer is Viewer {
   return viewer !== null && !viewer.isGuest;
+}
+
+/** Pinning, with the refusal a person reads: the guest's pins would be every visitor's. */
+export function pinDecision(viewer: Viewer | null): Decision<Viewer> {
+  if (!canPin(viewer))
+    return {
+      allowed: false,
+      problem: new Problem("forbidden", "Sign in with your own account to pin assets."),
+    };
+  return { allowed: true, value: viewer };
+}
+
+/**
+ * Upload is checked like any action: an archive the viewer may not see is refused exactly as a
+ * missing one; a new revision needs the asset itself visible, and in the archive uploaded to.
+ */
+export async function uploadDecision(
+  viewer: Viewer | null,
+  archiveId: number,
+  assetId?: number,
+): Promise<Decision<Archive>> {
+  if (assetId === undefined) return archiveDecision(viewer, archiveId, "UploadFile");
+  const decision = await assetDecision(viewer, assetId, "UploadFile");
+  if (!decision.allowed) return decision;
+  if (decision.value.asset.archive_id !== archiveId)
+    return { allowed: false, problem: new Problem("not-found", ASSET_NOT_FOUND) };
+  return { allowed: true, value: decision.value.archive };
 }
 
 /**

@@ -184,6 +184,15 @@ export async function delegationDecision(
   };
 }
 
+/**
+ * May the viewer let a program act as this account? Only as himself, or as someone whose every
+ * right he holds: a token would otherwise carry rights its registrar does not.
+ */
+export async function mayActAs(viewer: Viewer, userId: number): Promise<boolean> {
+  if (viewer.id === userId) return true;
+  return (await delegationDecision(viewer, await rightsOfAccount(userId))).allowed;
+}
+
 /** delegationDecision, throwing its Problem when refused. */
 export async function assertMayDelegate(
   viewer: Viewer,

@@ -145,6 +145,11 @@ export async function taxonomyAdminDecision(viewer: Viewer | null): Promise<Deci
   return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
 }
 
+/** Whether the viewer may set alerts anywhere (the header's alerts menu, spec 000 §5). */
+export async function mayCreateAlerts(viewer: Viewer | null): Promise<boolean> {
+  return (await alertArchives(viewer)).length > 0;
+}
+
 /**
  * The archives a person may set an alert on (the alerts list's archive select, the header's
  * alerts menu): signed in, holding Alert, and seeing the archive (hidden ones only the site owner).

@@ -178,9 +178,4 @@ async function missing(viewer: Viewer | null, id: number): Promise<unknown> {
   return new Problem("conflict", "The alert changed meanwhile. Try again.");
 }
 
-/** Whether the viewer may set alerts anywhere (the header's alerts menu, spec 000 §5). */
-export async function mayCreateAlerts(viewer: Viewer | null): Promise<boolean> {
-  return (await alertArchives(viewer)).length > 0;
-}
-
 export { alertArchives };

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { db, now } from "~/db/connection.server";
 import { GUEST_USER_ID, type ApplicationRow } from "~/db/schema";
-import { siteDecision } from "~/models/access/access.server";
-import { delegationDecision, rightsOfAccount } from "~/models/access/delegation.server";
+import { decided, siteDecision } from "~/models/access/access.server";
+import { mayActAs } from "~/models/access/delegation.server";
 import {
   hashCredential,
   matchesHash,
@@ -62,15 +62,8 @@ const selectApplications = () =>
     .selectAll("applications")
     .select(["users.username", "users.full_name"]);
 
-/** Only the holders of ManageApplications register, list and remove applications. */
-export async function requireApplicationManager(viewer: Viewer | null): Promise<Viewer> {
-  const decision = await siteDecision(viewer, "ManageApplications");
-  if (!decision.allowed) throw decision.problem;
-  return decision.value;
-}
-
 export async function listApplications(viewer: Viewer | null): Promise<Application[]> {
-  await requireApplicationManager(viewer);
+  decided(await siteDecision(viewer, "ManageApplications"));
   const rows = await selectApplications()
     .orderBy("applications.name")
     .orderBy("applications.id")
@@ -83,7 +76,7 @@ export async function getApplication(
   viewer: Viewer | null,
   clientId: string,
 ): Promise<Application> {
-  await requireApplicationManager(viewer);
+  decided(await siteDecision(viewer, "ManageApplications"));
   const found = await findApplicationByClientId(clientId);
   if (!found) throw new Problem("not-found", APPLICATION_NOT_FOUND);
   return found;
@@ -130,17 +123,13 @@ export async function applicationUsers(
     .execute();
   const choosable = [];
   for (const r of rows)
-    if (r.id === viewer.id || (await mayActAs(viewer, r.id)))
+    if (await mayActAs(viewer, r.id))
       choosable.push({ id: r.id, username: r.username, fullName: r.full_name || r.username });
   return choosable;
 }
 
 export const ACTS_ABOVE_YOU =
   "An application may act only as you or as someone whose every right you hold yourself";
-
-async function mayActAs(viewer: Viewer, userId: number): Promise<boolean> {
-  return (await delegationDecision(viewer, await rightsOfAccount(userId))).allowed;
-}
 
 export type CreateApplicationResult =
   | { ok: true; application: Application; clientSecret: string }
@@ -150,7 +139,7 @@ export async function createApplication(
   viewer: Viewer | null,
   input: ApplicationInput,
 ): Promise<CreateApplicationResult> {
-  const manager = await requireApplicationManager(viewer);
+  const manager = decided(await siteDecision(viewer, "ManageApplications"));
   if (input.user !== undefined && !(await isEnabledAccount(input.user)))
     return {
       ok: false,

@@ -33,11 +33,6 @@ export const relocateSchema = z.object({
 /** The same words for an asset that is not in the archive and one the viewer may not see. */
 const NOT_IN_ARCHIVE = "Some of the selected assets are not in this archive.";
 
-/** Who may change an archive's manual order: the access module's relocate rule. */
-export async function mayReorder(viewer: Viewer | null, archiveId: number): Promise<boolean> {
-  return (await relocateDecision(viewer, archiveId)).allowed;
-}
-
 interface Placed {
   id: number;
   position: number;

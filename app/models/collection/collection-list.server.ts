@@ -5,6 +5,7 @@ import {
 } from "~/models/search/advanced-search.schema";
 import { Problem } from "~/models/problem/problem";
 import {
+  allows,
   archiveAccessOf,
   canPin,
   collectionAbilities,
@@ -50,14 +51,6 @@ import type { Viewer } from "~/models/user/user.schema";
 export const COLLECTION_LIST_TYPE = "application/vnd.fotoware.collectionlist+json";
 export const COLLECTION_TYPE = "application/vnd.fotoware.collection+json";
 export const ARCHIVES_SEARCH_URL = "/fotoweb/archives/{?q}";
-
-/**
- * Decision 017: covers are set by whoever may manage archives (the manageArchives capability);
- * no archive member permission grants it (ARCHIVE_PERMISSIONS has no SetPosterAsset).
- */
-export async function canSetPoster(viewer: Viewer | null): Promise<boolean> {
-  return (await siteDecision(viewer, "SetPosterAsset")).allowed;
-}
 
 interface VisibleArchive {
   archive: Archive;
@@ -148,7 +141,7 @@ async function collectionsOf(
     metadataEditors(shown.map((v) => v.archive)),
   ]);
   const pinned = pinnedHrefs(viewer);
-  const setPoster = await canSetPoster(viewer);
+  const setPoster = await allows(siteDecision(viewer, "SetPosterAsset"));
   return Promise.all(
     shown.map(async ({ archive, access }) => {
       const poster = await posterOf(viewer, archive.id, chosen.get(archive.id) ?? null);
@@ -261,7 +254,7 @@ export const setCoverProblem = () =>
 async function coverArchive(viewer: Viewer | null, archiveId: number): Promise<Archive> {
   const archive = (await visibleArchives(viewer)).find((v) => v.archive.id === archiveId)?.archive;
   if (!archive) throw new Problem("not-found", "There is no archive at this address.");
-  if (!(await canSetPoster(viewer))) throw setCoverProblem();
+  if (!(await allows(siteDecision(viewer, "SetPosterAsset")))) throw setCoverProblem();
   return archive;
 }
 

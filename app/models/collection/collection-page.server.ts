@@ -37,10 +37,11 @@ import {
 import type { ArchivePermission } from "~/models/archive/archive.schema";
 import { Problem } from "~/models/problem/problem";
 import { pinnedAmong } from "~/models/pin/pin.server";
-import { mayReorder } from "~/models/asset/relocate.server";
 import {
+  allows,
   canPin,
   collectionAbilities,
+  relocateDecision,
   viewableArchive as accessibleArchive,
 } from "~/models/access/access.server";
 import {
@@ -611,7 +612,7 @@ export async function archivePageData(
   url: URL,
 ): Promise<ArchivePageData> {
   const { archive, permissions } = await viewableArchive(viewer, archiveId);
-  const canReorder = await mayReorder(viewer, archive.id);
+  const canReorder = await allows(relocateDecision(viewer, archive.id));
   const pinnable = canPin(viewer);
   const retina = wantsRetinaThumbnails(viewer);
   const base = {

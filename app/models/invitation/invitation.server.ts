@@ -4,7 +4,11 @@ import { db, now } from "~/db/connection.server";
 import { containsText } from "~/db/like";
 import { lockRowForUpdate } from "~/db/dialect.server";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID, type InvitationRow } from "~/db/schema";
-import { grantMembershipsDecision, invitationDecision } from "~/models/access/access.server";
+import {
+  decided,
+  grantMembershipsDecision,
+  invitationDecision,
+} from "~/models/access/access.server";
 import { accountStillHolds, rightsThroughGroups } from "~/models/access/delegation.server";
 import { joinGroups } from "~/models/group/membership.server";
 import { queueMail } from "~/models/mail/mail.server";
@@ -71,13 +75,6 @@ export interface Invitation {
 export const INVITATION_OUTGROWN =
   "This invitation gives rights its sender no longer holds. Ask for a new invitation.";
 
-/** Only the holders of inviteUsers create, list and revoke; to others the area does not exist. */
-export async function requireInviter(viewer: Viewer | null): Promise<Viewer> {
-  const decision = await invitationDecision(viewer);
-  if (!decision.allowed) throw decision.problem;
-  return decision.value;
-}
-
 /* ---------- the link's secret ---------- */
 
 /** The site's signing secrets, newest first (SESSION_SECRETS, or those kept in the database). */
@@ -115,7 +112,7 @@ export async function invitableGroups(
   viewer: Viewer | null,
   query: string,
 ): Promise<{ id: number; name: string; href: string }[]> {
-  await requireInviter(viewer);
+  decided(await invitationDecision(viewer));
   const q = query.trim().toLowerCase().slice(0, 100);
   if (q === "") return [];
   const rows = await db()
@@ -147,7 +144,7 @@ export async function chosenGroups(
   viewer: Viewer | null,
   ids: readonly number[],
 ): Promise<{ id: number; name: string; href: string }[]> {
-  await requireInviter(viewer);
+  decided(await invitationDecision(viewer));
   const names = await groupNames(ids);
   return ids.flatMap((id) => {
     const name = names.get(id);
@@ -186,7 +183,7 @@ export async function createInvitations(
   input: InvitationInput,
   origin: string,
 ): Promise<CreateInvitationsResult> {
-  const inviter = await requireInviter(viewer);
+  const inviter = decided(await invitationDecision(viewer));
   const names = await groupNames(input.groupIds);
   const missing = input.groupIds.filter((id) => !names.has(id));
   if (missing.length > 0)
@@ -363,7 +360,7 @@ async function toInvitations(rows: InvitationRow[]): Promise<Invitation[]> {
 
 /** Invitations not revoked, newest first (a revoked one leaves the list, spec 002 section 4). */
 export async function listInvitations(viewer: Viewer | null): Promise<Invitation[]> {
-  await requireInviter(viewer);
+  decided(await invitationDecision(viewer));
   const rows = await db()
     .selectFrom("invitations")
     .selectAll()
@@ -376,7 +373,7 @@ export async function listInvitations(viewer: Viewer | null): Promise<Invitation
 
 /** One invitation not revoked; a Problem (not-found, "invite not found") otherwise. */
 export async function getInvitation(viewer: Viewer | null, id: number): Promise<Invitation> {
-  await requireInviter(viewer);
+  decided(await invitationDecision(viewer));
   const row = Number.isSafeInteger(id)
     ? await db()
         .selectFrom("invitations")

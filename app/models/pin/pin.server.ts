@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { db, now } from "~/db/connection.server";
 import { lockRowForUpdate } from "~/db/dialect.server";
 import type { Database } from "~/db/schema";
-import { canPin } from "~/models/access/access.server";
+import { canPin, decided, pinDecision } from "~/models/access/access.server";
 import { assetIdFromSegment } from "~/models/asset/asset.server";
 import { findVisibleAsset } from "~/models/search/search.server";
 import { Problem } from "~/models/problem/problem";
@@ -22,12 +22,6 @@ export const PIN_LIMIT_CODE = "pinLimit";
 export const MAX_PIN_BATCH = PIN_LIMIT;
 
 export const NO_ASSET = "There is no asset at this address.";
-
-function requirePinner(viewer: Viewer | null): Viewer {
-  if (!canPin(viewer))
-    throw new Problem("forbidden", "Sign in with your own account to pin assets.");
-  return viewer;
-}
 
 async function lockUser(trx: Kysely<Database>, userId: number) {
   // Two adds at once must not both pass the limit: PostgreSQL locks the user's row; SQLite
@@ -58,7 +52,7 @@ export interface PinAddResult {
 
 /** Pins the assets not yet pinned, up to the limit. Refuses (not-found) an unseen asset. */
 export async function addPins(viewer: Viewer | null, assetIds: number[]): Promise<PinAddResult> {
-  const user = requirePinner(viewer);
+  const user = decided(pinDecision(viewer));
   const ids = [...new Set(assetIds)];
   if (ids.length > MAX_PIN_BATCH)
     throw new Problem("invalid", `Pin at most ${MAX_PIN_BATCH} assets at once.`);
@@ -93,7 +87,7 @@ export async function addPins(viewer: Viewer | null, assetIds: number[]): Promis
 
 /** Unpins; ids that were not pinned are ignored. Answers how many were removed. */
 export async function removePins(viewer: Viewer | null, assetIds: number[]): Promise<number> {
-  const user = requirePinner(viewer);
+  const user = decided(pinDecision(viewer));
   const ids = [...new Set(assetIds)];
   if (ids.length === 0) return 0;
   if (ids.length > MAX_PIN_BATCH)
@@ -107,7 +101,7 @@ export async function removePins(viewer: Viewer | null, assetIds: number[]): Pro
 }
 
 export async function clearPins(viewer: Viewer | null): Promise<number> {
-  const user = requirePinner(viewer);
+  const user = decided(pinDecision(viewer));
   const result = await db()
     .deleteFrom("asset_pins")
     .where("user_id", "=", user.id)
@@ -120,7 +114,7 @@ export async function togglePin(
   viewer: Viewer | null,
   assetId: number,
 ): Promise<{ pinned: boolean }> {
-  const user = requirePinner(viewer);
+  const user = decided(pinDecision(viewer));
   if (!(await findVisibleAsset(user, assetId))) throw new Problem("not-found", NO_ASSET);
   if ((await removePins(user, [assetId])) > 0) return { pinned: false };
   const result = await addPins(user, [assetId]);

@@ -2,9 +2,10 @@ import { db } from "~/db/connection.server";
 import type { Archive } from "~/models/archive/archive.server";
 import { archiveIdFromSegment } from "~/models/archive/archive.server";
 import type { NavigationPane } from "~/models/archive/archive-effects";
-import { canPin, viewableArchive } from "~/models/access/access.server";
+import { allows, canPin, viewableArchive } from "~/models/access/access.server";
 import {
   SMART_FOLDER_NOT_FOUND,
+  smartFoldersEditDecision,
   taxonomyItemQueryable,
 } from "~/models/access/organize-access.server";
 import { Problem } from "~/models/problem/problem";
@@ -21,7 +22,6 @@ import type { Viewer } from "~/models/user/user.schema";
 import { smartFolderHref, smartFoldersHref } from "~/utils/links";
 import { folderPinHref, taxonomyPinHref } from "~/utils/navigation-links";
 import {
-  mayEditSmartFolders,
   smartFolderIdOf,
   smartFolderInArchive,
   smartFoldersOf,
@@ -182,7 +182,7 @@ export async function navigationPaneData(
   const taxonomyPins = new Set(prefs?.taxonomyPinned ?? []);
   const [folders, canEdit] = await Promise.all([
     pane.smartFolders ? smartFoldersOf(archive) : null,
-    mayEditSmartFolders(viewer, archive.id),
+    allows(smartFoldersEditDecision(viewer, archive.id)),
   ]);
   const current = active?.taxonomyItem ?? null;
   const open = new Set<number>();

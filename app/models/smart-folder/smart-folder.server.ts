@@ -1,7 +1,7 @@
 import { db, now } from "~/db/connection.server";
 import type { SmartFolderRow } from "~/db/schema";
 import type { Archive } from "~/models/archive/archive.server";
-import { decided, type Decision } from "~/models/access/access.server";
+import { decided } from "~/models/access/access.server";
 import {
   SMART_FOLDER_NOT_FOUND,
   smartFoldersEditDecision,
@@ -124,12 +124,6 @@ export async function smartFolderInArchive(
 ): Promise<SmartFolder | null> {
   const row = await findRow(archive.id, id);
   return row ? toSmartFolder(archive, row) : null;
-}
-
-/** Whether the viewer may add, edit, delete and reorder the archive's smart folders. */
-export async function mayEditSmartFolders(viewer: Viewer | null, archiveId: number) {
-  const decision: Decision<Archive> = await smartFoldersEditDecision(viewer, archiveId);
-  return decision.allowed;
 }
 
 async function editableArchive(viewer: Viewer | null, archiveId: number) {

@@ -13,7 +13,7 @@ import {
 import { MAX_INPUT_PIXELS } from "~/media/renditions.server";
 import { env } from "~/utils/env.server";
 import { formatBytes } from "~/utils/format";
-import { ASSET_NOT_FOUND, requireArchive, requireAsset } from "~/models/access/access.server";
+import { decided, uploadDecision } from "~/models/access/access.server";
 import type { Archive } from "~/models/archive/archive.server";
 import { Problem } from "~/models/problem/problem";
 import {
@@ -46,19 +46,6 @@ function tooLarge(fileName: string) {
 export function checkFileName(fileName: string): void {
   const problem = fileNameProblem(fileName);
   if (problem) throw new Problem("invalid", problem);
-}
-
-/**
- * Upload is checked by the access module like any action: an archive the viewer may not see is
- * refused exactly as a missing one; a revision needs the asset itself to be visible.
- */
-export async function requireUploadPermission(viewer: Viewer, target: UploadTarget) {
-  if (target.assetId !== undefined) {
-    const { asset } = await requireAsset(viewer, target.assetId, "UploadFile");
-    if (asset.archive_id !== target.archive.id) throw new Problem("not-found", ASSET_NOT_FOUND);
-    return;
-  }
-  await requireArchive(viewer, target.archive.id, "UploadFile");
 }
 
 /**
@@ -218,7 +205,7 @@ export async function uploadStream(
   extra: { comment?: string; fields?: UploadMetadataField[] } = {},
 ): Promise<UploadedFile> {
   checkFileName(fileName);
-  await requireUploadPermission(viewer, target);
+  decided(await uploadDecision(viewer, target.archive.id, target.assetId));
   const { blob, type } = await storeStream(data, fileName);
   return register(viewer, target, fileName, blob, type, extra);
 }

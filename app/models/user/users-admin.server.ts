@@ -12,10 +12,11 @@ import {
   type UserUpdate,
 } from "~/db/schema";
 import {
+  decided,
   grantMembershipsDecision,
+  type UserActions,
   userActions,
   userAdministrationDecision,
-  type UserActions,
 } from "~/models/access/access.server";
 import { groupsOfUser } from "~/models/group/membership.server";
 import { Problem } from "~/models/problem/problem";
@@ -56,12 +57,6 @@ export interface ManagedUser {
 }
 
 type Executor = Kysely<Database> | Transaction<Database>;
-
-async function requireManager(viewer: Viewer | null): Promise<Viewer> {
-  const decision = await userAdministrationDecision(viewer);
-  if (!decision.allowed) throw decision.problem;
-  return decision.value;
-}
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
@@ -179,7 +174,7 @@ export interface UserPage {
 
 /** One page of the list: search (username, names, e-mail, company), sort by any column. */
 export async function listUsers(viewer: Viewer | null, query: UserListQuery): Promise<UserPage> {
-  const manager = await requireManager(viewer);
+  const manager = decided(await userAdministrationDecision(viewer));
   const counted = await searched(query.q)
     .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
     .executeTakeFirstOrThrow();
@@ -206,7 +201,7 @@ export async function allUsers(
   viewer: Viewer | null,
   query: UserListQuery,
 ): Promise<ManagedUser[]> {
-  const manager = await requireManager(viewer);
+  const manager = decided(await userAdministrationDecision(viewer));
   const column = SORT_COLUMNS[query.sortfield];
   const rows = await searched(query.q)
     .selectAll()
@@ -220,7 +215,7 @@ export async function allUsers(
 
 /** The reference's count, with its filters. */
 export async function countUsers(viewer: Viewer | null, filter: UserCountQuery): Promise<number> {
-  await requireManager(viewer);
+  decided(await userAdministrationDecision(viewer));
   let query = db().selectFrom("users");
   if (filter.licenseLevel)
     query = query.where("license_level", "=", LICENSE_LEVELS[filter.licenseLevel]);
@@ -244,7 +239,7 @@ export async function countUsers(viewer: Viewer | null, filter: UserCountQuery):
 
 /** One user and what the viewer may do to them; missing ids are not-found. */
 export async function getManagedUser(viewer: Viewer | null, id: number): Promise<ManagedUser> {
-  const manager = await requireManager(viewer);
+  const manager = decided(await userAdministrationDecision(viewer));
   const row = await findRow(id);
   if (!row) throw new Problem("not-found", USER_NOT_FOUND);
   return managed(manager, row);
@@ -252,7 +247,7 @@ export async function getManagedUser(viewer: Viewer | null, id: number): Promise
 
 /** Several users by id (the bulk dialogs' list), unknown ids left out, in the order given. */
 export async function managedUsers(viewer: Viewer | null, ids: number[]): Promise<ManagedUser[]> {
-  const manager = await requireManager(viewer);
+  const manager = decided(await userAdministrationDecision(viewer));
   const valid = ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
   if (valid.length === 0) return [];
   const rows = await db().selectFrom("users").selectAll().where("id", "in", valid).execute();
@@ -404,7 +399,7 @@ export async function createManagedUser(
   viewer: Viewer | null,
   changes: UserChanges,
 ): Promise<ManagedUser> {
-  const manager = await requireManager(viewer);
+  const manager = decided(await userAdministrationDecision(viewer));
   const username = (changes.username ?? "").trim();
   if (await usernameTaken(username)) throw new Problem("conflict", USER_EXISTS);
   const blank = recordOf({
@@ -488,7 +483,7 @@ export async function updateManagedUser(
   changes: UserChanges,
   options: SaveOptions = {},
 ): Promise<ManagedUser> {
-  const manager = await requireManager(viewer);
+  const manager = decided(await userAdministrationDecision(viewer));
   const current = await getManagedUser(manager, id);
   const { record, actions } = current;
   if (options.revision !== undefined && options.revision !== record.revision)
@@ -540,7 +535,7 @@ export async function updateManagedUser(
 
 /** Deletes a person; never the site owner, the guest or oneself (the delete flag says so). */
 export async function deleteManagedUser(viewer: Viewer | null, id: number): Promise<UserRecord> {
-  const manager = await requireManager(viewer);
+  const manager = decided(await userAdministrationDecision(viewer));
   const { record, actions } = await getManagedUser(manager, id);
   if (!actions.delete) throw new Problem("forbidden", deleteRefusal(record, manager));
   await db().deleteFrom("users").where("id", "=", id).where("is_site_owner", "=", 0).execute();
@@ -566,7 +561,7 @@ export async function bulkEditUsers(
   ids: number[],
   changes: BulkChanges,
 ): Promise<BulkResult> {
-  const manager = await requireManager(viewer);
+  const manager = decided(await userAdministrationDecision(viewer));
   const users = await managedUsers(manager, ids);
   const needs: (keyof UserActions)[] = [];
   if (changes.organization !== undefined) needs.push("update");
@@ -613,7 +608,7 @@ export async function bulkEditUsers(
 
 /** Deletes several people: only those the viewer may delete. */
 export async function bulkDeleteUsers(viewer: Viewer | null, ids: number[]): Promise<BulkResult> {
-  const manager = await requireManager(viewer);
+  const manager = decided(await userAdministrationDecision(viewer));
   const users = await managedUsers(manager, ids);
   const open = users.filter((u) => u.actions.delete);
   const openIds = open.map((u) => u.record.id);
@@ -629,7 +624,7 @@ export async function bulkDeleteUsers(viewer: Viewer | null, ids: number[]): Pro
 
 /** Hands the site over: the old owner loses ownership in the same transaction. */
 export async function setSiteOwner(viewer: Viewer | null, id: number): Promise<UserRecord> {
-  const manager = await requireManager(viewer);
+  const manager = decided(await userAdministrationDecision(viewer));
   const { record, actions } = await getManagedUser(manager, id);
   if (!actions.setNewSiteOwner) {
     if (!manager.isSiteOwner)
@@ -666,7 +661,7 @@ export async function resetDeviceTokens(
   id: number,
   keepSessionId?: string,
 ): Promise<UserRecord> {
-  const manager = await requireManager(viewer);
+  const manager = decided(await userAdministrationDecision(viewer));
   const { record, actions } = await getManagedUser(manager, id);
   if (!actions.resetDeviceTokens)
     throw new Problem("forbidden", `You may not reset the device tokens of ${record.username}.`);
@@ -711,7 +706,7 @@ export async function changeMemberships(
   change: { replace?: number[]; add?: number[]; remove?: number[] },
   options: { dryRun?: boolean } = {},
 ): Promise<void> {
-  const manager = await requireManager(viewer);
+  const manager = decided(await userAdministrationDecision(viewer));
   const { record, actions } = await getManagedUser(manager, id);
   if (!actions.updateMemberships)
     throw new Problem(
@@ -764,7 +759,7 @@ export async function leaveGroup(viewer: Viewer | null, id: number, groupId: num
 
 /** The groups a person may be put in by the editor: every group but the built-in ones. */
 export async function groupChoices(viewer: Viewer | null): Promise<{ id: number; name: string }[]> {
-  await requireManager(viewer);
+  decided(await userAdministrationDecision(viewer));
   return db()
     .selectFrom("groups")
     .select(["id", "name"])
@@ -791,7 +786,7 @@ async function knownGroups(ids: number[]) {
 
 /** Refuses, before anything is written, memberships the viewer may not give (a new person's). */
 export async function assertGrantable(viewer: Viewer | null, groupIds: number[]): Promise<void> {
-  const manager = await requireManager(viewer);
+  const manager = decided(await userAdministrationDecision(viewer));
   const groups = await knownGroups([...new Set(groupIds)].filter((g) => !BUILT_IN.has(g)));
   const grant = await grantMembershipsDecision(manager, groups);
   if (!grant.allowed) throw grant.problem;
