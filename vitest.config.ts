@@ -32,7 +32,15 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, ...(dialectOnly ? DIALECT_INDEPENDENT : [])],
     environment: "node",
     globalSetup: ["tests/helpers/global-setup.ts"],
+    setupFiles: ["tests/helpers/file-env.ts"],
     fileParallelism: true,
+    /*
+     * A worker's files share one module graph (decision 077): importing the app and the server
+     * build afresh for each file took 187 s of a 412 s SQLite leg. What a process keeps lives in
+     * one registry that each test database resets (tests/helpers/process-state.ts), and each file
+     * leaves the environment as it found it (tests/helpers/file-env.ts).
+     */
+    isolate: false,
     // argon2id costs about 50 ms a hash; the HTTP tests sign in many times.
     testTimeout: 20_000,
     hookTimeout: 60_000,

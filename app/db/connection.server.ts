@@ -186,6 +186,11 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       types: { getTypeParser: typeParser },
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    // An idle connection the server ends (a restart, an administrator, a dropped database) leaves
+    // the pool; without a listener its error event would end the process.
+    pool.on("error", (error) =>
+      console.error("[db] idle PostgreSQL connection ended:", error.message),
+    );
     const db = new ScopedKysely({ dialect: guarded(new PostgresDialect({ pool })) });
     return { db, dialect: "postgres", destroy: () => db.destroy() };
   }

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { singleton } from "./singleton.server";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
@@ -120,11 +121,16 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-let cached: Env | undefined;
+/*
+ * Kept in the process's registry, not in this module: the server entry and the Remix build are
+ * two module graphs, and a test resetting the cache must reset both (decision 077).
+ */
+const parsedEnv = () => singleton("env", () => ({ value: undefined as Env | undefined }));
 
 /** Validated environment; throws one message listing every bad variable. */
 export function env(): Env {
-  if (cached) return cached;
+  const cache = parsedEnv();
+  if (cache.value) return cache.value;
   // An empty variable (`PORT=` in a unit file) means unset, not zero or an empty name.
   const given = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
   const parsed = envSchema.safeParse(given);
@@ -132,11 +138,11 @@ export function env(): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
-  cached = { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
-  return cached;
+  cache.value = { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  return cache.value;
 }
 
 /** For tests that change process.env between cases. */
 export function resetEnvCache() {
-  cached = undefined;
+  parsedEnv().value = undefined;
 }

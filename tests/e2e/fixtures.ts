@@ -99,14 +99,17 @@ async function runAxe(page: Page, only: { type: "tag" | "rule"; values: string[]
 }
 
 /**
- * Every rule in the theme the page is painted in, then the colour rule in the other theme on the
- * same markup (decision 076). Each colour is a theme token assigned once at the root by
- * <html data-theme> (app/styles/theme.css.ts), so setting the attribute paints exactly the page a
- * user of the other theme gets; what differs between themes is colour, and only colour is checked
- * again. That the server paints each user's chosen theme is a11y.spec.ts's own test.
+ * Every rule in the theme the page is painted in and, when asked, the colour rule in the other
+ * theme on the same markup (decision 076). Each colour is a theme token assigned once at the root
+ * by <html data-theme> (app/styles/theme.css.ts), so setting the attribute paints exactly the page
+ * a user of the other theme gets; what differs between themes is colour, and only colour is
+ * checked again. That the server paints each user's chosen theme is a11y.spec.ts's own test; that
+ * every text token reads on every surface in both themes is tests/unit/theme-contrast.test.ts's
+ * (decision 077), so the other theme is checked on a dozen representative pages, not on each.
  */
-async function analyzeBothThemes(page: Page): Promise<Violation[]> {
+async function analyze(page: Page, bothThemes: boolean): Promise<Violation[]> {
   const painted = await runAxe(page, { type: "tag", values: WCAG });
+  if (!bothThemes) return painted.violations;
   const before = await page.evaluate(() => {
     const root = document.documentElement;
     const theme = root.getAttribute("data-theme") ?? "light";
@@ -149,8 +152,8 @@ async function copyPageIn(browser: Browser) {
  * is shown at the same address in a scripted page, with the same colour scheme and size, and axe
  * checks that copy.
  */
-async function analyzeWithoutScripts(page: Page) {
-  const html = (await page.content())
+async function analyzeWithoutScripts(page: Page, bothThemes: boolean, served?: string) {
+  const html = (served ?? (await page.content()))
     .replace(/<script\b[\s\S]*?<\/script>/gi, "")
     .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");
   const url = page.url();
@@ -168,10 +171,46 @@ async function analyzeWithoutScripts(page: Page) {
   );
   try {
     await copy.goto(url);
-    return await analyzeBothThemes(copy);
+    return await analyze(copy, bothThemes);
   } finally {
     await copy.unroute(url);
   }
+}
+
+/**
+ * The page as the server sends it for its address, when scripts changed its <main> (decision 077):
+ * with the same main, the script-free page differs only in the shell, which a11y.spec.ts checks
+ * without JavaScript on its own. Attributes that only carry state or generated ids are ignored.
+ */
+async function servedHtmlIfDistinct(page: Page): Promise<string | null> {
+  const response = await page.request.get(page.url(), { headers: { accept: "text/html" } });
+  if (!response.ok()) return null;
+  const served = await response.text();
+  const same = await page.evaluate((html) => {
+    const VOLATILE =
+      /^(class|style|nonce|tabindex|data-(rac|react-aria-pressable|focus.*|hovered|pressed))$/;
+    const IDS = /^(id|for|aria-(labelledby|describedby|controls|owns|activedescendant))$/;
+    const shape = (root: Element | null | undefined) => {
+      const out: string[] = [];
+      const walk = (el: Element) => {
+        for (const child of Array.from(el.children)) {
+          if (child.tagName === "SCRIPT") continue;
+          const attrs = Array.from(child.attributes)
+            .filter((a) => !VOLATILE.test(a.name))
+            .map((a) => (IDS.test(a.name) ? a.name : `${a.name}=${a.value}`))
+            .sort();
+          out.push(`${child.tagName} ${attrs.join(" ")}`);
+          walk(child);
+        }
+        out.push(`#${(el.textContent ?? "").replace(/\s+/g, " ").length}`);
+      };
+      if (root) walk(root);
+      return out.join("\n");
+    };
+    const parsed = new DOMParser().parseFromString(html, "text/html");
+    return shape(parsed.querySelector("main")) === shape(document.querySelector("main"));
+  }, served);
+  return same ? null : served;
 }
 
 function describeViolations(violations: Violation[]) {
@@ -189,18 +228,33 @@ function describeViolations(violations: Violation[]) {
 }
 
 /**
- * Runs axe with the WCAG 2.1 A and AA rules in the painted theme, and its colour-contrast rule in
- * the other one (decision 076); fails on serious or critical violations.
+ * Runs axe with the WCAG 2.1 A and AA rules in the painted theme and, with `bothThemes`, its
+ * colour-contrast rule in the other one (decisions 076, 077); fails on serious or critical
+ * violations.
  *
- * Once per page markup (decision 075): the server sends a page the same HTML with
- * JavaScript on or off, so in the flows the no-JavaScript run checks nothing again; a11y.spec.ts
- * checks every page's server HTML as sent, without scripts, and the flows check what scripts made.
+ * Once per page markup (decisions 075, 077): the server sends a page the same HTML with
+ * JavaScript on or off, so in the flows the no-JavaScript run checks nothing again. A page
+ * `served` as its address gives it (no form posted, nothing opened) is checked as scripts made
+ * it and, where scripts changed its <main>, as the server sent it without scripts.
  */
-export async function expectAccessible(page: Page, info: TestInfo, label: string) {
+export async function expectAccessible(
+  page: Page,
+  info: TestInfo,
+  label: string,
+  options: { served?: boolean; bothThemes?: boolean } = {},
+) {
   if (!hasJs(info) && !info.file.endsWith("a11y.spec.ts")) return;
+  const bothThemes = options.bothThemes ?? false;
   const violations = hasJs(info)
-    ? await analyzeBothThemes(page)
-    : await analyzeWithoutScripts(page);
+    ? await analyze(page, bothThemes)
+    : await analyzeWithoutScripts(page, bothThemes);
+  if (hasJs(info) && options.served) {
+    const served = await servedHtmlIfDistinct(page);
+    if (served) {
+      const without = await analyzeWithoutScripts(page, false, served);
+      violations.push(...without.map((v) => ({ ...v, help: `${v.help} (without JavaScript)` })));
+    }
+  }
   const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const minor = violations.filter((v) => !blocking.includes(v));
   if (minor.length > 0) {

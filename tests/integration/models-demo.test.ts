@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { db } from "~/db/connection.server";
 import { endMetadataWriter } from "~/media/metadata-write.server";
 import { jobHandlers } from "~/jobs/handlers.server";
@@ -21,7 +21,8 @@ let testDb: TestDatabase;
 let worker: Worker;
 let dataDir: string;
 
-beforeAll(async () => {
+// Each test its own first start: one makes the demo archive, the other an archive before it.
+beforeEach(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "arkiv-demo-"));
   process.env.DATA_DIR = dataDir;
   resetEnvCache();
@@ -29,7 +30,7 @@ beforeAll(async () => {
   worker = startWorker({ handlers: jobHandlers, concurrency: 2, pollMs: 20 });
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await worker?.stop();
   await endMetadataWriter(); // exiftool wrote the demo photographs' IPTC
   await testDb?.destroy();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { EVERYONE_GROUP_ID, GUEST_USER_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { ensureSiteOwner, findUserByUsername, verifyLogin } from "~/models/user/user.server";
@@ -11,11 +11,12 @@ import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "../helpers/da
 
 let testDb: TestDatabase;
 
-beforeAll(async () => {
+// Each test its own first start: several remove the owner or make another.
+beforeEach(async () => {
   testDb = await createTestDatabase();
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await testDb?.destroy();
 });
 
