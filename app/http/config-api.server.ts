@@ -14,7 +14,7 @@ export const CONFIG_TYPE = "application/json";
  * An own account holding manageArchives: nobody signed in (or the guest) is 401; to anyone else
  * the area does not exist (404 at every address, issue 16).
  */
-export async function requireArchiveManagerApi(request: Request): Promise<Viewer> {
+export async function requireArchiveManager(request: Request): Promise<Viewer> {
   return requireArchiveAdministration(await requireViewer(request, { allowGuest: false }));
 }
 

@@ -18,6 +18,7 @@ import {
 import { DIRECTIONS, relocateAssets, relocatedMessage } from "~/models/asset/relocate.server";
 import { updatePreferences } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
+import { isOwnAccount } from "~/models/access/access.server";
 
 /*
  * The grid's form posts (decision 015), shared by the archive, pins and album pages. Each works
@@ -122,7 +123,7 @@ export async function gridAction(
         search.set("s", data.s);
         if (data.folder) search.set("folder", data.folder);
         const href = `${archive.href}?s=${encodeURIComponent(data.s)}`;
-        if (!viewer.isGuest) {
+        if (isOwnAccount(viewer)) {
           await updatePreferences(viewer.id, (p) => ({
             ...p,
             shared: { ...p.shared, sorting: { ...sortingOf(p.shared), [archive.href]: { href } } },

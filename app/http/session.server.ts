@@ -16,7 +16,7 @@ import {
 } from "~/models/session/session.server";
 import { getSiteSettings, storedSessionSecrets } from "~/models/site/site.server";
 import { findGuest, findUserById, isActiveAccount, toViewer } from "~/models/user/user.server";
-import { apiDecision } from "~/models/access/access.server";
+import { apiDecision, type Decision } from "~/models/access/access.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { env } from "~/utils/env.server";
 import { apiError, errorResponse, HttpError, isSecureRequest } from "./http.server";
@@ -224,6 +224,21 @@ export async function requireViewer(request: Request, options: ViewerOptions = {
   ) {
     throw redirect(LINKS.forceChangePassword);
   }
+  return viewer;
+}
+
+/**
+ * Someone signed in with an own account whom the access module's decision allows; a refusal is
+ * answered in the one error shape (administration areas answer as absent, decision 035). Every
+ * guard of an area is this, with the area's decision.
+ */
+export async function requireAllowed(
+  request: Request,
+  decide: (viewer: Viewer) => Promise<Decision<unknown>>,
+): Promise<Viewer> {
+  const viewer = await requireViewer(request, { allowGuest: false });
+  const decision = await decide(viewer);
+  if (!decision.allowed) throw errorResponse(request, decision.problem);
   return viewer;
 }
 

@@ -5,6 +5,7 @@ import { getSiteSettings } from "~/models/site/site.server";
 import { page, panel } from "~/styles/global.css";
 import { getViewer } from "~/http/session.server";
 import { LINKS } from "~/utils/links";
+import { isOwnAccount } from "~/models/access/access.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.siteName ?? "Arkiv" },
@@ -15,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [viewer, settings] = await Promise.all([getViewer(request), getSiteSettings()]);
   return json({
     siteName: settings.siteName,
-    name: viewer && !viewer.isGuest ? viewer.fullName : null,
+    name: isOwnAccount(viewer) ? viewer.fullName : null,
     isGuest: viewer?.isGuest ?? false,
   });
 }

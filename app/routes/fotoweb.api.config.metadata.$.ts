@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireArchiveManagerApi } from "~/http/config-api.server";
+import { requireArchiveManager } from "~/http/config-api.server";
 import { apiHandler, NO_RESOURCE_MESSAGE } from "~/http/http.server";
 import { Problem } from "~/models/problem/problem";
 
@@ -9,7 +9,7 @@ import { Problem } from "~/models/problem/problem";
  */
 
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  await requireArchiveManagerApi(request);
+  await requireArchiveManager(request);
   throw new Problem("not-found", NO_RESOURCE_MESSAGE);
 });
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { updateFieldFromRequest } from "~/http/metadata/metadata-api.server";
-import { configJson, requireArchiveManagerApi } from "~/http/config-api.server";
+import { configJson, requireArchiveManager } from "~/http/config-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { deleteField, FIELD_NOT_FOUND, findField } from "~/models/metadata/metadata.server";
 import { Problem } from "~/models/problem/problem";
@@ -11,7 +11,7 @@ import { configFieldView } from "~/models/metadata/metadata.view";
 export const allowedMethods = ["GET", "HEAD", "PUT", "DELETE"];
 
 export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
-  await requireArchiveManagerApi(request);
+  await requireArchiveManager(request);
   const field = await findField(params.key ?? "");
   if (!field) throw new Problem("not-found", FIELD_NOT_FOUND);
   return configJson(configFieldView(field));
@@ -20,7 +20,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
 export const action = apiHandler(async (args: ActionFunctionArgs) => {
   const { request, params } = args;
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(args);
-  const viewer = await requireArchiveManagerApi(request);
+  const viewer = await requireArchiveManager(request);
   if (request.method === "PUT") return updateFieldFromRequest(request, viewer, params.key ?? "");
   await deleteField(viewer, params.key ?? "");
   return new Response(null, { status: 204 });

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { configJson, requireArchiveManagerApi } from "~/http/config-api.server";
+import { configJson, requireArchiveManager } from "~/http/config-api.server";
 import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { listFields } from "~/models/metadata/metadata.server";
 import { fieldGroups } from "~/models/metadata/metadata.view";
@@ -7,7 +7,7 @@ import { fieldGroups } from "~/models/metadata/metadata.view";
 /* GET /fotoweb/api/config/metadata/groups: the field picker's groups (decision 032). */
 
 export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
-  await requireArchiveManagerApi(request);
+  await requireArchiveManager(request);
   return configJson({ data: fieldGroups(await listFields()) });
 });
 

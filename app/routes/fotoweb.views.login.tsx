@@ -19,6 +19,7 @@ import { LINKS } from "~/utils/links";
 import { safeRedirect } from "~/http/redirect";
 import { getViewer, startUserSession } from "~/http/session.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { isOwnAccount } from "~/models/access/access.server";
 
 export const meta: MetaFunction = () => [{ title: "Log on | Arkiv" }];
 
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const to = safeRedirect(url.searchParams.get("to"));
   const viewer = await getViewer(request);
-  if (viewer && !viewer.isGuest) throw redirect(to);
+  if (isOwnAccount(viewer)) throw redirect(to);
   const { guestAccess, signups } = await getSiteSettings();
   return json({
     to,

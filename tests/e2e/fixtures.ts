@@ -189,26 +189,37 @@ async function servedHtmlIfDistinct(page: Page): Promise<string | null> {
   const same = await page.evaluate((html) => {
     const VOLATILE =
       /^(class|style|nonce|tabindex|data-(rac|react-aria-pressable|focus.*|hovered|pressed))$/;
-    const IDS = /^(id|for|aria-(labelledby|describedby|controls|owns|activedescendant))$/;
-    const shape = (root: Element | null | undefined) => {
+    const REFS = /^aria-(labelledby|describedby|controls|owns|activedescendant)$/;
+    const shape = (doc: Document) => {
       const out: string[] = [];
       const walk = (el: Element) => {
         for (const child of Array.from(el.children)) {
           if (child.tagName === "SCRIPT") continue;
           const attrs = Array.from(child.attributes)
-            .filter((a) => !VOLATILE.test(a.name))
-            .map((a) => (IDS.test(a.name) ? a.name : `${a.name}=${a.value}`))
+            .filter((a) => !VOLATILE.test(a.name) && !(a.name === "title" && a.value === ""))
+            // A reference to no element is ignored by assistive technology (react-aria's server
+            // render names descriptions it does not render; hydration drops those names).
+            .filter(
+              (a) =>
+                !REFS.test(a.name) || a.value.split(/\s+/).some((id) => doc.getElementById(id)),
+            )
+            // Generated ids differ between renders; that an element has one is what counts.
+            .map((a) =>
+              a.name === "id" || a.name === "for" || REFS.test(a.name)
+                ? a.name
+                : `${a.name}=${a.value}`,
+            )
             .sort();
           out.push(`${child.tagName} ${attrs.join(" ")}`);
           walk(child);
         }
         out.push(`#${(el.textContent ?? "").replace(/\s+/g, " ").length}`);
       };
-      if (root) walk(root);
+      const main = doc.querySelector("main");
+      if (main) walk(main);
       return out.join("\n");
     };
-    const parsed = new DOMParser().parseFromString(html, "text/html");
-    return shape(parsed.querySelector("main")) === shape(document.querySelector("main"));
+    return shape(new DOMParser().parseFromString(html, "text/html")) === shape(document);
   }, served);
   return same ? null : served;
 }

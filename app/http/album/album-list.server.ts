@@ -1,7 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { albumsListHref, parseAlbumFilter } from "~/models/album/album-list.view";
-import { canPin } from "~/models/access/access.server";
+import { canPin, isOwnAccount } from "~/models/access/access.server";
 import { sharingRights } from "~/models/access/album-access.server";
 import { albumEntryFor } from "~/models/album/album-entry.server";
 import {
@@ -146,7 +146,7 @@ export interface AlbumsPageViewer {
 export async function albumsPageData(request: Request) {
   const viewer = await getBrowsingViewer(request);
   const url = new URL(request.url);
-  const signedIn = viewer !== null && !viewer.isGuest;
+  const signedIn = isOwnAccount(viewer);
   const parsedFilter = parseAlbumFilter(url.searchParams.get("filter"));
   const filter = parsedFilter.ok ? parsedFilter.filter : null;
   const rawQ = url.searchParams.get("q");

@@ -3,9 +3,10 @@ import { applicationInputSchema } from "~/models/application/application.schema"
 import { applicationView } from "~/models/application/application.view";
 import type { Viewer } from "~/models/user/user.schema";
 import { siteDecision } from "~/models/access/access.server";
-import { apiJson, errorResponse } from "../http.server";
+import { apiJson } from "../http.server";
 import { requireViewer } from "../session.server";
 import { formReply, readSubmission } from "../submission.server";
+import { requireAllowed } from "~/http/session.server";
 
 /* The applications API's shared steps (decision 028): who may ask, and registering one. */
 
@@ -30,9 +31,5 @@ export async function registerApplication(request: Request, viewer: Viewer): Pro
 }
 
 /** The management page's guard: an administrator, or the error page (403, or sign in first). */
-export async function requireApplicationManagerPage(request: Request): Promise<Viewer> {
-  const viewer = await requireSignedIn(request);
-  const decision = await siteDecision(viewer, "ManageApplications");
-  if (!decision.allowed) throw errorResponse(request, decision.problem);
-  return viewer;
-}
+export const requireApplicationManagerPage = (request: Request): Promise<Viewer> =>
+  requireAllowed(request, (viewer) => siteDecision(viewer, "ManageApplications"));

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { requireArchiveAdministration } from "~/models/access/access.server";
 import {
   archiveDialogOptions,
   archiveRecord,
@@ -17,12 +16,10 @@ import { deleteArchive } from "~/models/archive/archive-trash.server";
 import { listFields, listViews } from "~/models/metadata/metadata.server";
 import { Problem } from "~/models/problem/problem";
 import { archiveDialogLists } from "~/models/processing/config-lists.server";
-import type { Viewer } from "~/models/user/user.schema";
 import { adminArchivePath, LINKS } from "~/utils/links";
-import { requireViewer } from "../session.server";
 import { formReply, parseJsonText, readBody, readForm } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
-import { configJson, requireArchiveManagerApi } from "~/http/config-api.server";
+import { configJson, requireArchiveManager } from "~/http/config-api.server";
 
 /*
  * The archive dialog's pages and /fotoweb/api/config/archives (decision 038). Both call one
@@ -60,20 +57,20 @@ export const flatArchive = (a: ArchiveRecord) => ({
 const withHref = (a: ArchiveRecord) => ({ ...a, ConfigHref: archiveApiHref(a.Id) });
 
 export async function archiveListJson(request: Request, shape: "full" | "old") {
-  const viewer = await requireArchiveManagerApi(request);
+  const viewer = await requireArchiveManager(request);
   const records = await archiveRecords(viewer);
   return configJson({ data: records.map(shape === "full" ? withHref : flatArchive) });
 }
 
 export async function archiveJson(request: Request, id: number) {
-  const viewer = await requireArchiveManagerApi(request);
+  const viewer = await requireArchiveManager(request);
   const record = await archiveRecord(viewer, id);
   if (!record) throw notFound();
   return configJson(withHref(record));
 }
 
 export async function archiveOptionsJson(request: Request) {
-  return configJson(await archiveDialogOptions(await requireArchiveManagerApi(request)));
+  return configJson(await archiveDialogOptions(await requireArchiveManager(request)));
 }
 
 function refusal(request: Request, result: Extract<SaveArchiveResult, { ok: false }>, extra = {}) {
@@ -96,7 +93,7 @@ function refusal(request: Request, result: Extract<SaveArchiveResult, { ok: fals
 
 /** POST (id null) or PUT an archive as JSON. */
 export async function saveArchiveJson(request: Request, id: number | null) {
-  const viewer = await requireArchiveManagerApi(request);
+  const viewer = await requireArchiveManager(request);
   if (id !== null && !(await archiveRecord(viewer, id))) throw notFound();
   const body = await readBody(request, { json: true });
   const result = await saveArchive(viewer, id, body, body.Base);
@@ -113,7 +110,7 @@ export async function saveArchiveJson(request: Request, id: number | null) {
  * ?confirmAssets=true; without it the answer is 409 with the count and nothing changes.
  */
 export async function deleteArchiveJson(request: Request, id: number) {
-  const viewer = await requireArchiveManagerApi(request);
+  const viewer = await requireArchiveManager(request);
   const confirmAssets = new URL(request.url).searchParams.get("confirmAssets") === "true";
   const deleted = await deleteArchive(viewer, id, { confirmAssets });
   return configJson({
@@ -124,10 +121,6 @@ export async function deleteArchiveJson(request: Request, id: number) {
 }
 
 /* --------------------------------------------------------------------- pages */
-
-export async function requireArchivePage(request: Request): Promise<Viewer> {
-  return requireArchiveAdministration(await requireViewer(request, { allowGuest: false }));
-}
 
 /** The record a new archive starts from: the spec's defaults, Everyone with View and Preview. */
 function newRecord(): Omit<ArchiveRecord, "Id" | "Href"> & { Id: null } {
@@ -154,7 +147,7 @@ function newRecord(): Omit<ArchiveRecord, "Id" | "Href"> & { Id: null } {
 }
 
 export async function archiveDialogData(request: Request, id: number | null) {
-  const viewer = await requireArchivePage(request);
+  const viewer = await requireArchiveManager(request);
   const record = id === null ? newRecord() : await archiveRecord(viewer, id);
   if (!record) throw notFound();
   const [options, lists, views, fields] = await Promise.all([
@@ -193,7 +186,7 @@ function baseOf(value: FormDataEntryValue | null): unknown {
  * found and added; those answer the form again with its values, nothing saved until Save.
  */
 export async function archiveDialogAction(request: Request, id: number | null) {
-  const viewer = await requireArchivePage(request);
+  const viewer = await requireArchiveManager(request);
   const form = await readForm(request);
   const submission = parseWithZod(form, { schema: anything, disableAutoCoercion: true });
   const payload = submission.payload;

@@ -18,10 +18,9 @@ import { isProblem, Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { env } from "~/utils/env.server";
 import { adminArchivePath, LINKS } from "~/utils/links";
-import { errorResponse } from "../http.server";
-import { requireViewer } from "../session.server";
 import { checkSubmission, formReply, readBody } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
+import { requireAllowed } from "~/http/session.server";
 
 /*
  * The administrator's archive list and the trash can (decision 043): plain form posts with an
@@ -30,12 +29,8 @@ import { redirectWithToast } from "../toast.server";
  * dialog posts the same form. Without manageArchives every address answers 404.
  */
 
-export async function requireArchivesPage(request: Request): Promise<Viewer> {
-  const viewer = await requireViewer(request, { allowGuest: false });
-  const decision = await archiveAdministrationDecision(viewer);
-  if (!decision.allowed) throw errorResponse(request, decision.problem);
-  return viewer;
-}
+export const requireArchivesPage = (request: Request): Promise<Viewer> =>
+  requireAllowed(request, archiveAdministrationDecision);
 
 export interface ArchiveListRow {
   id: number;

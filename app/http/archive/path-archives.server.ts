@@ -1,7 +1,6 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { getJob } from "~/jobs/queue.server";
-import { requireArchiveAdministration } from "~/models/access/access.server";
 import { findArchive } from "~/models/archive/archive.server";
 import { indexSearchSchema, type IndexSearchAnswer } from "~/models/archive/pools.schema";
 import { indexServers, parentFolder, pools, searchIndex } from "~/models/archive/pools.server";
@@ -10,10 +9,9 @@ import { lastScan, queueArchiveScan, type ScanReport } from "~/models/archive/pa
 import { Problem } from "~/models/problem/problem";
 import { LINKS } from "~/utils/links";
 import { apiJson } from "../http.server";
-import { requireViewer } from "../session.server";
 import { formReply, readSubmission } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
-import { requireArchiveManagerApi } from "~/http/config-api.server";
+import { requireArchiveManager } from "~/http/config-api.server";
 
 /*
  * Path archives over HTTP (decision 042): the pools and index-browser calls of spec 001 section
@@ -28,15 +26,15 @@ export const scanPagePath = (archiveId: number | string) =>
   `${LINKS.adminArchives}/${archiveId}/scan`;
 
 export async function poolsApi(request: Request) {
-  return apiJson(await pools(await requireArchiveManagerApi(request)), CONFIG_TYPE);
+  return apiJson(await pools(await requireArchiveManager(request)), CONFIG_TYPE);
 }
 
 export async function indexServersApi(request: Request) {
-  return apiJson(await indexServers(await requireArchiveManagerApi(request)), CONFIG_TYPE);
+  return apiJson(await indexServers(await requireArchiveManager(request)), CONFIG_TYPE);
 }
 
 export async function indexSearchApi(request: Request) {
-  const viewer = await requireArchiveManagerApi(request);
+  const viewer = await requireArchiveManager(request);
   const submission = await readSubmission(request, indexSearchSchema);
   if (!submission.ok) return formReply(request, submission);
   return apiJson(await searchIndex(viewer, submission.data), CONFIG_TYPE, { headers: NO_STORE });
@@ -59,7 +57,7 @@ const nothingToScan = (request: Request) =>
 
 /** POST …/archives/{id}/scan: 202 with the scan's background task. */
 export async function scanApi(request: Request, id: string | undefined) {
-  const viewer = await requireArchiveManagerApi(request);
+  const viewer = await requireArchiveManager(request);
   const archive = await requirePathArchive(id);
   const queued = await queueArchiveScan(archive.id, { ownerId: viewer.id });
   if (!queued) return nothingToScan(request);
@@ -70,12 +68,8 @@ export async function scanApi(request: Request, id: string | undefined) {
   });
 }
 
-async function requireManagerPage(request: Request) {
-  return requireArchiveAdministration(await requireViewer(request, { allowGuest: false }));
-}
-
 export async function scanPageData(request: Request, id: string | undefined) {
-  await requireManagerPage(request);
+  await requireArchiveManager(request);
   const archive = await requirePathArchive(id);
   const scan = await lastScan(archive.id);
   const job = scan.lastJobId === null ? null : await getJob(scan.lastJobId);
@@ -94,7 +88,7 @@ export async function scanPageData(request: Request, id: string | undefined) {
 }
 
 export async function scanPageAction(request: Request, id: string | undefined) {
-  const viewer = await requireManagerPage(request);
+  const viewer = await requireArchiveManager(request);
   const archive = await requirePathArchive(id);
   const queued = await queueArchiveScan(archive.id, { ownerId: viewer.id });
   if (!queued) return nothingToScan(request);
@@ -104,7 +98,7 @@ export async function scanPageAction(request: Request, id: string | undefined) {
 }
 
 export async function indexBrowserPageData(request: Request) {
-  const viewer = await requireManagerPage(request);
+  const viewer = await requireArchiveManager(request);
   const query = new URL(request.url).searchParams.get("path") ?? "";
   const search = indexSearchSchema.safeParse({ Query: query });
   const answer: Pick<

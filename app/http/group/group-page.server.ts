@@ -32,10 +32,9 @@ import { isProblem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { updatePreferences } from "~/models/user/user.server";
 import { LINKS } from "~/utils/links";
-import { errorResponse } from "../http.server";
-import { requireViewer } from "../session.server";
 import { checkSubmission, formReply, readBody, type SubmittedValues } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
+import { requireAllowed } from "~/http/session.server";
 
 /*
  * The groups pages (decision 035): the list with its column chooser, search, paging and
@@ -45,12 +44,8 @@ import { redirectWithToast } from "../toast.server";
 
 const LIST = LINKS.adminGroups;
 
-export async function requireGroupsPage(request: Request): Promise<Viewer> {
-  const viewer = await requireViewer(request, { allowGuest: false });
-  const decision = await peopleDecision(viewer);
-  if (!decision.allowed) throw errorResponse(request, decision.problem);
-  return viewer;
-}
+export const requireGroupsPage = (request: Request): Promise<Viewer> =>
+  requireAllowed(request, peopleDecision);
 
 const memberUser = (u: MemberUser) => ({ id: u.id, username: u.username, fullName: u.fullName });
 const memberGroup = (g: Group) => ({ id: g.id, name: g.name });

@@ -26,6 +26,7 @@ import { apiError, errorResponse, NO_RESOURCE_MESSAGE } from "../http.server";
 import { requireViewer } from "../session.server";
 import { checkSubmission, formReply, readBody, type SubmittedValues } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
+import { requireAllowed } from "~/http/session.server";
 
 /*
  * The invite wizard and the invitations manager (spec 002, decision 037): their data and their
@@ -34,12 +35,8 @@ import { redirectWithToast } from "../toast.server";
  */
 
 /** An inviter's own account, or the answer of an address where nothing is. */
-export async function requireInviterPage(request: Request): Promise<Viewer> {
-  const viewer = await requireViewer(request, { allowGuest: false });
-  const decision = await invitationDecision(viewer);
-  if (!decision.allowed) throw errorResponse(request, decision.problem);
-  return viewer;
-}
+export const requireInviterPage = (request: Request): Promise<Viewer> =>
+  requireAllowed(request, invitationDecision);
 
 /** The same for the API: without the capability, the API's own "no resource here". */
 export async function requireInviterApi(request: Request): Promise<Viewer> {

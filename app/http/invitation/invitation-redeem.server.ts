@@ -5,6 +5,7 @@ import { LINKS } from "~/utils/links";
 import { getViewer, startUserSession } from "../session.server";
 import { formReply, readSubmission } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
+import { isOwnAccount } from "~/models/access/access.server";
 
 /*
  * Redeeming an invitation (spec 002, decision 037): a visitor with the link makes an account,
@@ -24,7 +25,7 @@ export async function redeemPageData(request: Request, token: string) {
       kind: invitation.kind,
       email: invitation.email,
       organizationDomain: invitation.organizationDomain,
-      signedInAs: viewer && !viewer.isGuest ? viewer.username : null,
+      signedInAs: isOwnAccount(viewer) ? viewer.username : null,
     },
     { headers: NO_STORE },
   );

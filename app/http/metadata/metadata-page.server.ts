@@ -29,10 +29,9 @@ import { BUILTIN_ROLES, type MetadataViewRecord } from "~/models/metadata/metada
 import { fieldGroups, fieldNamespaces, METADATA_ADMIN } from "~/models/metadata/metadata.view";
 import { isProblem, Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
-import { errorResponse } from "../http.server";
-import { requireViewer } from "../session.server";
 import { formReply, formValues, readForm } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
+import { requireAllowed } from "~/http/session.server";
 
 /*
  * The metadata administration pages (decision 041): fields and views, listed, created, changed
@@ -41,12 +40,8 @@ import { redirectWithToast } from "../toast.server";
  * answers as an unknown address does.
  */
 
-export async function requireMetadataAdministration(request: Request): Promise<Viewer> {
-  const viewer = await requireViewer(request, { allowGuest: false });
-  const decision = await archiveAdministrationDecision(viewer);
-  if (!decision.allowed) throw errorResponse(request, decision.problem);
-  return viewer;
-}
+export const requireMetadataAdministration = (request: Request): Promise<Viewer> =>
+  requireAllowed(request, archiveAdministrationDecision);
 
 const noStore = { headers: { "Cache-Control": "no-store" } };
 

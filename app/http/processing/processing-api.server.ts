@@ -21,7 +21,7 @@ import {
 import type { Viewer } from "~/models/user/user.schema";
 import { blobStore } from "~/storage/blob-store.server";
 import { methodNotAllowed } from "../http.server";
-import { configJson, requireArchiveManagerApi } from "~/http/config-api.server";
+import { configJson, requireArchiveManager } from "~/http/config-api.server";
 import { checkSubmission, formReply, formValues, readBody, readForm } from "../submission.server";
 
 /*
@@ -63,12 +63,12 @@ async function writeEntry(request: Request, viewer: Viewer, list: ListName, id: 
 export function listRoute(list: ListName) {
   return {
     loader: async ({ request }: Args) => {
-      const viewer = await requireArchiveManagerApi(request);
+      const viewer = await requireArchiveManager(request);
       return configJson({ data: await listEntries(viewer, list) });
     },
     action: async (args: Args) => {
       if (args.request.method !== "POST") return methodNotAllowed(args);
-      const viewer = await requireArchiveManagerApi(args.request);
+      const viewer = await requireArchiveManager(args.request);
       return writeEntry(args.request, viewer, list, null);
     },
   };
@@ -78,13 +78,13 @@ export function listRoute(list: ListName) {
 export function entryRoute(list: ListName) {
   return {
     loader: async ({ request, params }: Args) => {
-      const viewer = await requireArchiveManagerApi(request);
+      const viewer = await requireArchiveManager(request);
       return configJson(await getEntry(viewer, list, params.id ?? ""));
     },
     action: async (args: Args) => {
       const { request, params } = args;
       if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(args);
-      const viewer = await requireArchiveManagerApi(request);
+      const viewer = await requireArchiveManager(request);
       if (request.method === "PUT") return writeEntry(request, viewer, list, params.id ?? "");
       await deleteEntry(viewer, list, params.id ?? "");
       return new Response(null, { status: 204 });
@@ -108,13 +108,13 @@ export async function readWatermarkUpload(request: Request) {
 
 export const watermarkListRoute = {
   loader: async ({ request }: Args) => {
-    const viewer = await requireArchiveManagerApi(request);
+    const viewer = await requireArchiveManager(request);
     return configJson({ data: await listWatermarks(viewer) });
   },
   action: async (args: Args) => {
     const { request } = args;
     if (request.method !== "POST") return methodNotAllowed(args);
-    const viewer = await requireArchiveManagerApi(request);
+    const viewer = await requireArchiveManager(request);
     const { submission, upload, values } = await readWatermarkUpload(request);
     const fieldErrors = submission.ok ? {} : { ...submission.fieldErrors };
     if (!upload) fieldErrors.file = "Choose a PNG or JPEG image.";
@@ -126,13 +126,13 @@ export const watermarkListRoute = {
 
 export const watermarkRoute = {
   loader: async ({ request, params }: Args) => {
-    const viewer = await requireArchiveManagerApi(request);
+    const viewer = await requireArchiveManager(request);
     return configJson(toWatermark(await getWatermark(viewer, params.fileName ?? "")));
   },
   action: async (args: Args) => {
     const { request, params } = args;
     if (request.method !== "DELETE") return methodNotAllowed(args);
-    const viewer = await requireArchiveManagerApi(request);
+    const viewer = await requireArchiveManager(request);
     await deleteWatermark(viewer, params.fileName ?? "");
     return new Response(null, { status: 204 });
   },

@@ -25,11 +25,10 @@ import {
   renditionSetSummary,
 } from "~/models/processing/processing.view";
 import type { Viewer } from "~/models/user/user.schema";
-import { errorResponse } from "../http.server";
-import { requireViewer } from "../session.server";
 import { checkSubmission, formReply, readBody } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
 import { readWatermarkUpload } from "./processing-api.server";
+import { requireAllowed } from "~/http/session.server";
 
 /*
  * The admin pages of the processing lists (decision 040): each list with its delete
@@ -37,12 +36,8 @@ import { readWatermarkUpload } from "./processing-api.server";
  * the not-found of an unknown address to anyone without manageArchives, as the whole area does.
  */
 
-export async function requireProcessingPage(request: Request): Promise<Viewer> {
-  const viewer = await requireViewer(request, { allowGuest: false });
-  const decision = await archiveAdministrationDecision(viewer);
-  if (!decision.allowed) throw errorResponse(request, decision.problem);
-  return viewer;
-}
+export const requireProcessingPage = (request: Request): Promise<Viewer> =>
+  requireAllowed(request, archiveAdministrationDecision);
 
 /** Model field paths ("Sizes.0.Label") as the forms name their fields ("Sizes[0].Label"). */
 export function formFieldName(path: string): string {

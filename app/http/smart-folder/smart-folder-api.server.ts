@@ -26,7 +26,7 @@ import { smartFoldersHref } from "~/utils/links";
 import { apiJson, HttpError } from "../http.server";
 import { checkSubmission, formReply, readBody } from "../submission.server";
 import { overriddenMethod } from "../methods";
-import { allows } from "~/models/access/access.server";
+import { allows, canPin } from "~/models/access/access.server";
 
 /*
  * Smart folders as the API (spec 000 §7, decision 061): `{archive}/.smartfolders/` GET (the list
@@ -56,7 +56,7 @@ function entry(folder: SmartFolder, canEdit: boolean, pinned: boolean) {
 const archiveOf = (params: { archive?: string }) => archiveIdFromSegment(params.archive ?? "");
 
 function pinnedOf(viewer: Viewer | null) {
-  return new Set(viewer && !viewer.isGuest ? viewer.preferences.intranet.folderPinned : []);
+  return new Set(canPin(viewer) ? viewer.preferences.intranet.folderPinned : []);
 }
 
 async function listAnswer(viewer: Viewer | null, archive: Archive, status = 200) {

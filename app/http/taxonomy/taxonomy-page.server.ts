@@ -35,7 +35,6 @@ import {
 import type { Viewer } from "~/models/user/user.schema";
 import { LINKS } from "~/utils/links";
 import { errorResponse } from "../http.server";
-import { requireViewer } from "../session.server";
 import {
   checkSubmission,
   formReply,
@@ -44,6 +43,7 @@ import {
   type SubmittedValues,
 } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
+import { requireAllowed } from "~/http/session.server";
 
 /*
  * The taxonomy administration pages (decision 059): server-rendered, every change a plain form
@@ -51,12 +51,8 @@ import { redirectWithToast } from "../toast.server";
  * opens by ?open=ids (links without JavaScript; the page's script fetches children instead).
  */
 
-export async function requireTaxonomyAdminPage(request: Request): Promise<Viewer> {
-  const viewer = await requireViewer(request, { allowGuest: false });
-  const decision = await taxonomyAdminDecision(viewer);
-  if (!decision.allowed) throw errorResponse(request, decision.problem);
-  return viewer;
-}
+export const requireTaxonomyAdminPage = (request: Request): Promise<Viewer> =>
+  requireAllowed(request, taxonomyAdminDecision);
 
 export const taxonomyPagePath = (fieldId: number) => `${LINKS.adminTaxonomies}/${fieldId}`;
 

@@ -580,11 +580,20 @@ export function accountDecision(viewer: Viewer | null, action: AccountAction): D
 }
 
 /**
+ * Someone signed in with an account of their own: what belongs to a person (pins, alerts, albums,
+ * tasks, preferences) is theirs alone, and the guest account is shared by every visitor. The one
+ * rule for "not the guest" everywhere.
+ */
+export function isOwnAccount(viewer: Viewer | null): viewer is Viewer {
+  return viewer !== null && !viewer.isGuest;
+}
+
+/**
  * Pins (of assets, archives, folders, smart folders and taxonomy items) belong to signed-in
  * people: the guest's preferences are shared by every visitor. The one rule every pin uses.
  */
 export function canPin(viewer: Viewer | null): viewer is Viewer {
-  return viewer !== null && !viewer.isGuest;
+  return isOwnAccount(viewer);
 }
 
 /** Pinning, with the refusal a person reads: the guest's pins would be every visitor's. */

@@ -7,6 +7,7 @@ import { albumHref } from "~/utils/links";
 import { albumAssetViews } from "./album-page.server";
 import { albumCoverAsset, type AlbumListEntry } from "./album.server";
 import type { AlbumRole, AlbumStatus } from "./album.schema";
+import { canPin } from "~/models/access/access.server";
 
 /*
  * An album as a collection (decision 051): what the albums page's tiles, the album lists of the
@@ -97,7 +98,7 @@ export async function albumEntryFor(
     posterImages,
     posterAsset,
     showOnHomepage: album.show_on_homepage === 1,
-    pin: !viewer.isGuest && viewer.preferences.intranet.pinnedAlbums.includes(href),
+    pin: canPin(viewer) && viewer.preferences.intranet.pinnedAlbums.includes(href),
     created: album.created_at,
     modified: album.updated_at,
   };

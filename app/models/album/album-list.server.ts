@@ -1,6 +1,6 @@
 import { db } from "~/db/connection.server";
 import { albumDecision, visibleAlbumsCondition } from "~/models/access/album-access.server";
-import { capabilitiesOf } from "~/models/access/access.server";
+import { canPin, capabilitiesOf, isOwnAccount } from "~/models/access/access.server";
 import { Problem } from "~/models/problem/problem";
 import { findUserById, updatePreferences } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
@@ -31,7 +31,7 @@ export interface AlbumListPage {
 
 /** The album ids of the viewer's pinned album hrefs (listed first), in pin order. */
 export function pinnedAlbumIds(viewer: Viewer): number[] {
-  if (viewer.isGuest) return [];
+  if (!isOwnAccount(viewer)) return [];
   return viewer.preferences.intranet.pinnedAlbums.flatMap((href) => {
     const parsed = albumFromHref(href);
     return parsed ? [parsed.albumId] : [];
@@ -90,7 +90,7 @@ async function publicAlbumRows(
   limit: number,
   offset: number,
 ): Promise<AlbumListEntry[]> {
-  if (viewer.isGuest) return [];
+  if (!isOwnAccount(viewer)) return [];
   const visible = await visibleAlbumsCondition(viewer);
   const owners = await db()
     .selectFrom("albums")
@@ -123,7 +123,7 @@ export async function toggleAlbumPin(
   viewer: Viewer | null,
   href: string,
 ): Promise<{ name: string; pinned: boolean }> {
-  if (!viewer || viewer.isGuest) throw new Problem("forbidden", "Log on to pin albums.");
+  if (!canPin(viewer)) throw new Problem("forbidden", "Log on to pin albums.");
   const target = albumFromHref(href);
   const canonical = target ? albumHref(target.ownerId, target.albumId) : null;
   const decision = target

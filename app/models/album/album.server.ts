@@ -10,7 +10,12 @@ import {
   visibleAlbumsCondition,
   type AlbumGrant,
 } from "~/models/access/album-access.server";
-import { ASSET_NOT_FOUND, assetsDecision, capabilityDecision } from "~/models/access/access.server";
+import {
+  ASSET_NOT_FOUND,
+  assetsDecision,
+  capabilityDecision,
+  isOwnAccount,
+} from "~/models/access/access.server";
 import { groupsOfUser } from "~/models/group/membership.server";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
@@ -75,7 +80,7 @@ export async function listAlbums(
   viewer: Viewer,
   options: AlbumListOptions,
 ): Promise<AlbumListEntry[]> {
-  if (viewer.isGuest) return [];
+  if (!isOwnAccount(viewer)) return [];
   const visible = await visibleAlbumsCondition(viewer);
   let query = db()
     .selectFrom("albums")

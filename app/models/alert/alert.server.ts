@@ -5,7 +5,7 @@ import {
   alertCreateDecision,
   requireAlert,
 } from "~/models/access/organize-access.server";
-import { decided } from "~/models/access/access.server";
+import { decided, isOwnAccount } from "~/models/access/access.server";
 import { listArchives, type Archive } from "~/models/archive/archive.server";
 import { Problem } from "~/models/problem/problem";
 import { parseSearchExpression } from "~/models/search/search-expression";
@@ -81,7 +81,7 @@ async function viewOf(row: AlertRow): Promise<AlertView> {
 
 /** The viewer's alerts, oldest first; signed out or the guest have none. */
 export async function listAlerts(viewer: Viewer | null): Promise<AlertView[]> {
-  if (!viewer || viewer.isGuest) return [];
+  if (!isOwnAccount(viewer)) return [];
   const [rows, archives] = await Promise.all([
     db()
       .selectFrom("alerts")

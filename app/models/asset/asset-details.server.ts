@@ -11,7 +11,7 @@ import {
   requestRendition,
   sidecarUrl,
 } from "~/models/rendition/rendition.server";
-import { findVisibleAsset } from "~/models/access/access.server";
+import { findVisibleAsset, isOwnAccount } from "~/models/access/access.server";
 import {
   DEFAULT_SORT,
   formatSort,
@@ -331,7 +331,7 @@ export async function metadataEditorOf(
   pageHref: string,
   url: URL,
 ): Promise<MetadataEditor | null> {
-  if (!viewer || viewer.isGuest) return null;
+  if (!isOwnAccount(viewer)) return null;
   const { fields, editable } = await editorFieldsFor(viewer, [assetId]);
   if (!editable.includes(assetId)) return null;
   const join = pageHref.includes("?") ? "&" : "?";

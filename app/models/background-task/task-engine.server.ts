@@ -3,7 +3,12 @@ import { z } from "zod";
 import { db, now } from "~/db/connection.server";
 import type { Database, TaskItemStatus } from "~/db/schema";
 import { enqueue, getJob, type Job } from "~/jobs/queue.server";
-import { accountDecision, assetsDecision, ASSET_NOT_FOUND } from "~/models/access/access.server";
+import {
+  accountDecision,
+  ASSET_NOT_FOUND,
+  assetsDecision,
+  isOwnAccount,
+} from "~/models/access/access.server";
 import { Problem } from "~/models/problem/problem";
 import { findUserById } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
@@ -236,7 +241,7 @@ export async function findTask(
   jobId: number,
   options: { siteOwnerToo?: boolean } = {},
 ): Promise<(Job & { payload: TaskPayload }) | null> {
-  if (!viewer || viewer.isGuest || !Number.isSafeInteger(jobId) || jobId <= 0) return null;
+  if (!isOwnAccount(viewer) || !Number.isSafeInteger(jobId) || jobId <= 0) return null;
   const job = await getJob(jobId);
   if (!job || job.type !== TASK_JOB) return null;
   if (job.ownerId !== viewer.id && !(options.siteOwnerToo && viewer.isSiteOwner)) return null;
@@ -526,7 +531,7 @@ export async function runTask(job: Job, ctx: TaskRunContext): Promise<TaskCounts
   const params = undo ? undo.params : payload.params;
 
   const owner = job.ownerId === null ? null : await findUserById(job.ownerId);
-  if (!owner || owner.isGuest) {
+  if (!isOwnAccount(owner)) {
     await failPendingItems(job.id, OWNER_GONE);
     return taskCounts(job.id);
   }

@@ -6,6 +6,7 @@ import {
   accountDecision,
   browseDecision,
   capabilitiesOf,
+  isOwnAccount,
   siteDecision,
 } from "~/models/access/access.server";
 import type { Capability } from "~/models/group/group.schema";
@@ -112,7 +113,7 @@ export function peopleLinks(capabilities: ReadonlySet<Capability>): PeopleLinks 
  * own albums comes with creating them; a contributor's shared albums are in albums_contribute.
  */
 export function albumLinks(viewer: Viewer) {
-  if (viewer.isGuest) return {};
+  if (!isOwnAccount(viewer)) return {};
   return {
     albums: LINKS.apiAlbums,
     albums_own: LINKS.apiAlbumsOwn,
@@ -170,7 +171,7 @@ export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
       // Workflows do not exist yet: no descriptor offers them, whatever the flag says.
       hasManageWorkflowsPermission: false,
       // The manageTaxonomies capability (organize-access's mayEditTaxonomies, decision 059).
-      allowTaxonomyEditing: has("manageTaxonomies") && !viewer.isGuest,
+      allowTaxonomyEditing: has("manageTaxonomies") && isOwnAccount(viewer),
       // Whether the viewer may share an album with download rights (the reference's name).
       delegateDownload: albumRights.delegateDownloads,
       albums: albumPermissions(albumRights),
@@ -181,7 +182,7 @@ export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
     ...(own("BackgroundTasks") ? { background_tasks: LINKS.backgroundTasks } : {}),
     ...(own("Pins") ? { pins: LINKS.pins } : {}),
     // A person's alerts answer for every signed-in account (decision 062); the guest keeps none.
-    ...(!viewer.isGuest ? { alerts: LINKS.alerts } : {}),
+    ...(isOwnAccount(viewer) ? { alerts: LINKS.alerts } : {}),
     ...(upload ? { upload_to: LINKS.uploadTo } : {}),
     ...(own("Preferences") ? { user_preferences: LINKS.userPreferences } : {}),
     ...(manageSettings ? { siteConfigurationHref: LINKS.management } : {}),
@@ -228,7 +229,7 @@ export interface ToolEntry {
 export async function toolsMenu(
   viewer: Viewer,
 ): Promise<{ entries: ToolEntry[]; badge: number } | null> {
-  if (viewer.isGuest) return null;
+  if (!isOwnAccount(viewer)) return null;
   const capabilities = await capabilitiesOf(viewer);
   const people = peopleLinks(capabilities);
   const entries: ToolEntry[] = [];

@@ -1,5 +1,5 @@
 import { uploadLimitsOf } from "~/models/upload/upload.schema";
-import { uploadTargets } from "~/models/access/access.server";
+import { isOwnAccount, uploadTargets } from "~/models/access/access.server";
 import { toolsMenu } from "~/models/descriptor/descriptor.server";
 import { alertArchives } from "~/models/access/organize-access.server";
 import { themeFor } from "~/models/user/theme";
@@ -19,7 +19,7 @@ export async function shellFor<Banner>(
   viewer: Viewer | null,
   fromRequest: { banner: () => Promise<Banner>; insecure: boolean },
 ) {
-  const signedIn = viewer !== null && !viewer.isGuest;
+  const signedIn = isOwnAccount(viewer);
   const [targets, tools, alertable] = signedIn
     ? await Promise.all([uploadTargets(viewer), toolsMenu(viewer), alertArchives(viewer)])
     : [[], null, []];
