@@ -1,39 +1,17 @@
 import "~/components/shell/shell-bundle";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { EditorPanel } from "~/components/processing/EditorPanel";
-import { CropProfileSetEditor } from "~/components/processing/SetEditors";
-import { editorAction, editorData } from "~/http/processing/processing-page.server";
-import type { FormReplyBody } from "~/http/error";
-import { pageHandler } from "~/http/http.server";
-import { LINKS } from "~/utils/links";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { editorMeta } from "~/components/processing/list-editors";
+import { ListEditorView } from "~/components/processing/ListEditorView";
+import { listEditorAction, listEditorLoader } from "~/http/processing/processing-page.server";
 
-/* Add crop profile set (decision 040). */
+/* Add an entry of cropProfileSets (decision 040): the shared editor route of the processing lists. */
 
-export const meta: MetaFunction = () => [{ title: "Add crop profile set | Arkiv" }];
+export const meta = editorMeta("cropProfileSets", true);
 
-export function loader(args: LoaderFunctionArgs) {
-  return pageHandler(({ request }: LoaderFunctionArgs) =>
-    editorData(request, "cropProfileSets", null),
-  )(args);
-}
+export const loader = (args: LoaderFunctionArgs) => listEditorLoader(args, "cropProfileSets");
 
-export function action(args: ActionFunctionArgs) {
-  return pageHandler(({ request }: ActionFunctionArgs) =>
-    editorAction(request, "cropProfileSets", null, LINKS.adminCropProfileSets),
-  )(args);
-}
+export const action = (args: ActionFunctionArgs) => listEditorAction(args, "cropProfileSets");
 
-export default function SetEditorView() {
-  const { entry } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReplyBody>();
-  return (
-    <EditorPanel
-      back={LINKS.adminCropProfileSets}
-      backLabel="Crop profile sets"
-      title={entry ? entry.Name : "Add crop profile set"}
-    >
-      <CropProfileSetEditor set={entry} reply={reply} />
-    </EditorPanel>
-  );
+export default function View() {
+  return <ListEditorView list="cropProfileSets" adding={true} />;
 }

@@ -1,39 +1,17 @@
 import "~/components/shell/shell-bundle";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { EditorPanel } from "~/components/processing/EditorPanel";
-import { ProfileEditor } from "~/components/processing/ProfileEditor";
-import { editorAction, editorData } from "~/http/processing/processing-page.server";
-import type { FormReplyBody } from "~/http/error";
-import { pageHandler } from "~/http/http.server";
-import { LINKS } from "~/utils/links";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { editorMeta } from "~/components/processing/list-editors";
+import { ListEditorView } from "~/components/processing/ListEditorView";
+import { listEditorAction, listEditorLoader } from "~/http/processing/processing-page.server";
 
-/* Edit processing profile (decision 040). */
+/* Edit an entry of processingProfiles (decision 040): the shared editor route of the processing lists. */
 
-export const meta: MetaFunction = () => [{ title: "Edit processing profile | Arkiv" }];
+export const meta = editorMeta("processingProfiles", false);
 
-export function loader(args: LoaderFunctionArgs) {
-  return pageHandler(({ request, params }: LoaderFunctionArgs) =>
-    editorData(request, "processingProfiles", params.id ?? ""),
-  )(args);
-}
+export const loader = (args: LoaderFunctionArgs) => listEditorLoader(args, "processingProfiles");
 
-export function action(args: ActionFunctionArgs) {
-  return pageHandler(({ request, params }: ActionFunctionArgs) =>
-    editorAction(request, "processingProfiles", params.id ?? "", LINKS.adminProcessingProfiles),
-  )(args);
-}
+export const action = (args: ActionFunctionArgs) => listEditorAction(args, "processingProfiles");
 
-export default function ProcessingProfileEditorView() {
-  const { entry, watermarks } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReplyBody>();
-  return (
-    <EditorPanel
-      back={LINKS.adminProcessingProfiles}
-      backLabel="Processing profiles"
-      title={entry ? entry.Name : "Edit processing profile"}
-    >
-      <ProfileEditor profile={entry} watermarks={watermarks} reply={reply} />
-    </EditorPanel>
-  );
+export default function View() {
+  return <ListEditorView list="processingProfiles" adding={false} />;
 }

@@ -1,39 +1,17 @@
 import "~/components/shell/shell-bundle";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { EditorPanel } from "~/components/processing/EditorPanel";
-import { ProfileSetEditor } from "~/components/processing/ProfileSetEditor";
-import { editorAction, editorData } from "~/http/processing/processing-page.server";
-import type { FormReplyBody } from "~/http/error";
-import { pageHandler } from "~/http/http.server";
-import { LINKS } from "~/utils/links";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { editorMeta } from "~/components/processing/list-editors";
+import { ListEditorView } from "~/components/processing/ListEditorView";
+import { listEditorAction, listEditorLoader } from "~/http/processing/processing-page.server";
 
-/* Add profile set: the profiles a type-2 archive offers for download (decision 040). */
+/* Add an entry of processingProfileSets (decision 040): the shared editor route of the processing lists. */
 
-export const meta: MetaFunction = () => [{ title: "Add profile set | Arkiv" }];
+export const meta = editorMeta("processingProfileSets", true);
 
-export function loader(args: LoaderFunctionArgs) {
-  return pageHandler(({ request }: LoaderFunctionArgs) =>
-    editorData(request, "processingProfileSets", null),
-  )(args);
-}
+export const loader = (args: LoaderFunctionArgs) => listEditorLoader(args, "processingProfileSets");
 
-export function action(args: ActionFunctionArgs) {
-  return pageHandler(({ request }: ActionFunctionArgs) =>
-    editorAction(request, "processingProfileSets", null, LINKS.adminProcessingProfiles),
-  )(args);
-}
+export const action = (args: ActionFunctionArgs) => listEditorAction(args, "processingProfileSets");
 
-export default function ProfileSetEditorView() {
-  const { entry, profiles } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReplyBody>();
-  return (
-    <EditorPanel
-      back={LINKS.adminProcessingProfiles}
-      backLabel="Processing profiles"
-      title={entry ? entry.Name : "Add profile set"}
-    >
-      <ProfileSetEditor set={entry} profiles={profiles} reply={reply} />
-    </EditorPanel>
-  );
+export default function View() {
+  return <ListEditorView list="processingProfileSets" adding={true} />;
 }

@@ -1,39 +1,17 @@
 import "~/components/shell/shell-bundle";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { EditorPanel } from "~/components/processing/EditorPanel";
-import { RenditionSetEditor } from "~/components/processing/SetEditors";
-import { editorAction, editorData } from "~/http/processing/processing-page.server";
-import type { FormReplyBody } from "~/http/error";
-import { pageHandler } from "~/http/http.server";
-import { LINKS } from "~/utils/links";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { editorMeta } from "~/components/processing/list-editors";
+import { ListEditorView } from "~/components/processing/ListEditorView";
+import { listEditorAction, listEditorLoader } from "~/http/processing/processing-page.server";
 
-/* Add quick rendition set (decision 040). */
+/* Add an entry of renditionSets (decision 040): the shared editor route of the processing lists. */
 
-export const meta: MetaFunction = () => [{ title: "Add quick rendition set | Arkiv" }];
+export const meta = editorMeta("renditionSets", true);
 
-export function loader(args: LoaderFunctionArgs) {
-  return pageHandler(({ request }: LoaderFunctionArgs) =>
-    editorData(request, "renditionSets", null),
-  )(args);
-}
+export const loader = (args: LoaderFunctionArgs) => listEditorLoader(args, "renditionSets");
 
-export function action(args: ActionFunctionArgs) {
-  return pageHandler(({ request }: ActionFunctionArgs) =>
-    editorAction(request, "renditionSets", null, LINKS.adminRenditionSets),
-  )(args);
-}
+export const action = (args: ActionFunctionArgs) => listEditorAction(args, "renditionSets");
 
-export default function SetEditorView() {
-  const { entry } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReplyBody>();
-  return (
-    <EditorPanel
-      back={LINKS.adminRenditionSets}
-      backLabel="Quick rendition sets"
-      title={entry ? entry.Name : "Add quick rendition set"}
-    >
-      <RenditionSetEditor set={entry} reply={reply} />
-    </EditorPanel>
-  );
+export default function View() {
+  return <ListEditorView list="renditionSets" adding={true} />;
 }

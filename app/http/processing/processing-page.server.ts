@@ -1,3 +1,11 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  LIST_EDITORS,
+  LIST_PAGES,
+  type EditedList,
+  type ListPage,
+} from "~/components/processing/list-editors";
+import { pageHandler } from "~/http/http.server";
 import { listWatermarkEntries, type WatermarkEntry } from "~/models/processing/config-lists.server";
 import { archiveAdministrationDecision } from "~/models/access/access.server";
 import {
@@ -168,6 +176,31 @@ export async function editorAction(
     });
   }
 }
+
+/*
+ * The loader and action of every processing list's editor route (decision 040): the route names
+ * its list; an address with an id edits that entry, one without adds a new one.
+ */
+export const listEditorLoader = (args: LoaderFunctionArgs, list: EditedList) =>
+  pageHandler(({ request, params }: LoaderFunctionArgs) =>
+    editorData(request, list, params.id ?? null),
+  )(args);
+
+export const listEditorAction = (args: ActionFunctionArgs, list: EditedList) =>
+  pageHandler(({ request, params }: ActionFunctionArgs) =>
+    editorAction(request, list, params.id ?? null, LIST_EDITORS[list].home),
+  )(args);
+
+/* The loader and action of every page of processing lists. */
+export const listsPageLoader = (args: LoaderFunctionArgs, page: ListPage) =>
+  pageHandler(({ request }: LoaderFunctionArgs) =>
+    listsPageData(request, [...LIST_PAGES[page].lists]),
+  )(args);
+
+export const listsPageRouteAction = (args: ActionFunctionArgs, page: ListPage) =>
+  pageHandler(({ request }: ActionFunctionArgs) =>
+    listsPageAction(request, [...LIST_PAGES[page].lists], LIST_PAGES[page].home),
+  )(args);
 
 export async function watermarksPageData(request: Request) {
   const viewer = await requireProcessingPage(request);

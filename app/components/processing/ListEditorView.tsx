@@ -1,0 +1,35 @@
+import { useActionData, useLoaderData } from "@remix-run/react";
+import type { FormReplyBody } from "~/http/error";
+import type { listEditorLoader } from "~/http/processing/processing-page.server";
+import { EditorPanel } from "./EditorPanel";
+import { editorTitle, LIST_EDITORS, type EditedList } from "./list-editors";
+import { ProfileEditor } from "./ProfileEditor";
+import { ProfileSetEditor } from "./ProfileSetEditor";
+import { CropProfileSetEditor, RenditionSetEditor } from "./SetEditors";
+
+/** The page of one processing list's entry, new or existing: its frame and its list's editor. */
+export function ListEditorView({ list, adding }: { list: EditedList; adding: boolean }) {
+  const { entry, profiles, watermarks } = useLoaderData<typeof listEditorLoader>();
+  const reply = useActionData<FormReplyBody>();
+  const { home, backLabel } = LIST_EDITORS[list];
+  // The loader answers the entry of the list its route names.
+  const editor = {
+    processingProfiles: () => (
+      <ProfileEditor profile={entry as never} watermarks={watermarks} reply={reply} />
+    ),
+    processingProfileSets: () => (
+      <ProfileSetEditor set={entry as never} profiles={profiles} reply={reply} />
+    ),
+    renditionSets: () => <RenditionSetEditor set={entry as never} reply={reply} />,
+    cropProfileSets: () => <CropProfileSetEditor set={entry as never} reply={reply} />,
+  }[list];
+  return (
+    <EditorPanel
+      back={home}
+      backLabel={backLabel}
+      title={entry ? entry.Name : editorTitle(list, adding)}
+    >
+      {editor()}
+    </EditorPanel>
+  );
+}
