@@ -238,6 +238,12 @@ describe("pins", () => {
   };
 
   test("the API adds by asset links, lists, and removes by PATCH", async () => {
+    const pinnedIds = async () =>
+      ((await readApiJson(await member.getJson("/fotoweb/me/pins/", ASSETLIST))) as AssetList).data
+        .map((a) => a.id)
+        .sort();
+    // The pin form's test may have pinned another asset already.
+    const others = (await pinnedIds()).filter((id) => id !== ids[0] && id !== ids[1]);
     const hrefs = [await hrefOf(ids[0]!), await hrefOf(ids[1]!)];
     const added = await member.request("/fotoweb/me/pins/", {
       method: "POST",
@@ -246,20 +252,14 @@ describe("pins", () => {
     });
     expect(added.status).toBe(200);
     expect(await readApiJson(added)).toEqual({ assets: { added: 2, noAssetsAdded: false } });
-    const list = (await readApiJson(
-      await member.getJson("/fotoweb/me/pins/", ASSETLIST),
-    )) as AssetList;
-    expect(list.data.map((a) => a.id).sort()).toEqual([ids[0], ids[1]].sort());
+    expect(await pinnedIds()).toEqual([...others, ids[0], ids[1]].sort());
     const removed = await member.request("/fotoweb/me/pins/", {
       method: "PATCH",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify({ assets: { delete: [hrefs[0]] } }),
     });
     expect(removed.status).toBe(200);
-    const after = (await readApiJson(
-      await member.getJson("/fotoweb/me/pins/", ASSETLIST),
-    )) as AssetList;
-    expect(after.data.map((a) => a.id)).toEqual([ids[1]]);
+    expect(await pinnedIds()).toEqual([...others, ids[1]].sort());
   });
 
   test("hrefs that are not assets are 400, assets the user cannot see 404, and nothing changes", async () => {

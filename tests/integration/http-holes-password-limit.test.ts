@@ -20,6 +20,7 @@ const users = {
   bob: { username: "bob", password: "bob-password-1" },
   carol: { username: "carol", password: "carol-password-1" },
   dave: { username: "dave", password: "dave-password-1" },
+  erin: { username: "erin", password: "erin-password-1" },
 };
 
 beforeAll(async () => {
@@ -71,11 +72,14 @@ describe("per client address", () => {
   });
 
   test("a JSON client gets 429 in the error shape", async () => {
-    const c = await signedIn(users.bob, "192.0.2.10");
+    // Its own address and account: the other test's guesses count for theirs.
+    const c = await signedIn(users.erin, "192.0.2.20");
+    for (let i = 0; i < LIMIT; i++)
+      expect((await guess(c, CHANGE, "192.0.2.20", `wrong-${i}-password`)).status).toBe(400);
     const response = await c.post(
       CHANGE,
       { currentPassword: "x-wrong-password", newPassword: "a", confirmPassword: "a" },
-      { ...from("192.0.2.10"), accept: "application/json" },
+      { ...from("192.0.2.20"), accept: "application/json" },
     );
     expect(response.status).toBe(429);
     expect(await readApiJson(response)).toMatchObject({

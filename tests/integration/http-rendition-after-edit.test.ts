@@ -19,8 +19,6 @@ import { Client, startTestServer, type TestServer } from "../helpers/server";
 let server: TestServer;
 let archive: Archive;
 let member: Client;
-let assetId: number;
-let oldUrl: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -38,7 +36,15 @@ beforeAll(async () => {
   await createUser({ username: "looker", password: "looker-password-1" });
   member = new Client(server.url);
   await member.signIn("looker", "looker-password-1");
-  assetId = await insertAsset(archive, { fileName: "harbour.jpg", title: "Before" });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** An asset with a thumbnail, as a page shows it before anyone edits it; its thumbnail URL. */
+async function shownAsset() {
+  const assetId = await insertAsset(archive, { fileName: "harbour.jpg", title: "Before" });
   const thumb = await sharp({
     create: { width: 8, height: 6, channels: 3, background: { r: 10, g: 90, b: 160 } },
   })
@@ -62,14 +68,10 @@ beforeAll(async () => {
       file_size: thumb.length,
     })
     .execute();
-  oldUrl = fileUrl(revision.id, "thumbnail", hash, "harbour.jpg");
-}, 60_000);
+  return { assetId, oldUrl: fileUrl(revision.id, "thumbnail", hash, "harbour.jpg") };
+}
 
-afterAll(async () => {
-  await server?.close();
-});
-
-const edit = (title: string) =>
+const edit = (assetId: number, title: string) =>
   db()
     .transaction()
     .execute((trx) =>
@@ -77,14 +79,17 @@ const edit = (title: string) =>
     );
 
 test("the thumbnail URL from before an edit still answers 200 after it", async () => {
+  const { assetId, oldUrl } = await shownAsset();
   expect((await member.get(oldUrl)).status).toBe(200);
-  await edit("After");
+  await edit(assetId, "After");
   const after = await member.get(oldUrl);
   expect(after.status).toBe(200);
   expect(after.headers.get("content-type")).toContain("image/jpeg");
 });
 
 test("the original of the replaced revision stays history; an old replacement ends the grace", async () => {
+  const { assetId, oldUrl } = await shownAsset();
+  await edit(assetId, "After");
   const revision = Number(oldUrl.split("/")[3]);
   const original = fileUrl(revision, "original", "a".repeat(64), "harbour.jpg");
   expect((await member.get(original)).status).toBe(404);
