@@ -5,7 +5,7 @@
 // The vitest legs run in a shuffled order, one seed a run (ARKIV_TEST_SEED chooses it), and the
 // PostgreSQL leg runs only the tests that depend on the database (vitest.config.ts, decision 075).
 // Ends with each leg's time, the slowest ten test files, and one "N passed, N failed" line.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,19 +22,6 @@ const seed =
     ? 1 + Math.floor(Math.random() * 1_000_000)
     : Number(process.env.ARKIV_TEST_SEED) || 1;
 console.log(`vitest order: shuffled with seed ${seed} (ARKIV_TEST_SEED=${seed} repeats it)`);
-
-function run(name, command, args, env = {}) {
-  console.log(`\n=== ${name}: ${command} ${args.join(" ")}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  const ok = result.status === 0;
-  if (!ok) failedSteps += 1;
-  legTimes.push([name, (Date.now() - started) / 1000]);
-  console.log(
-    `=== ${name}: ${ok ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
-  return ok;
-}
 
 /** Each file's own time, for the slowest-ten list: vitest's from its report, Playwright's summed. */
 const fileTimes = [];
@@ -110,9 +97,6 @@ async function postgresUrl() {
 }
 
 const npx = "npx";
-// Made once, here: the vitest legs' global setup then finds it newer than its sources and neither
-// leg builds again (tests/helpers/build-freshness.ts).
-run("build", "node", ["scripts/build.mjs"]);
 
 /*
  * The two vitest legs run at once: vitest gives each one worker on a two-core machine, so side by
@@ -143,6 +127,25 @@ function runLogged(name, command, args, env) {
   });
 }
 
+/*
+ * SQLite's binding is compiled from source (about 70 s of one core). CI installs without build
+ * scripts (.ci/run) and compiles it here, beside the build and the type check, which need no
+ * binding; everything that opens a database waits for it. After a plain `npm ci` it is there.
+ */
+const binding = path.join(
+  "node_modules",
+  "better-sqlite3",
+  "build",
+  "Release",
+  "better_sqlite3.node",
+);
+const nativeReady = fs.existsSync(binding)
+  ? Promise.resolve(true)
+  : runLogged("SQLite binding", "npm", ["rebuild", "better-sqlite3"]);
+// Made once, here: the vitest legs' global setup then finds it newer than its sources and neither
+// leg builds again (tests/helpers/build-freshness.ts).
+await runLogged("build", "node", ["scripts/build.mjs"]);
+
 const vitestArgs = (report) => [
   "vitest",
   "run",
@@ -167,31 +170,35 @@ const postgres = await postgresUrl();
  */
 const e2eReport = path.join(tmp, "playwright.json");
 // The browsers' database is seeded meanwhile too, so their server starts without seeding.
-const sqliteThenBrowsers = Promise.all([
-  runLogged("vitest (SQLite)", npx, [...vitestArgs(sqliteReport), "--maxWorkers=2"], {
-    TEST_DATABASE_URL: "",
-  }),
-  runLogged("e2e seed", npx, ["tsx", "scripts/e2e-preseed.ts"]),
-]).then(([, seeded]) =>
-  runLogged(
-    "playwright (JavaScript on and off)",
-    npx,
-    ["playwright", "test", "--reporter=list,json"],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-      E2E_PRESEEDED: seeded ? "1" : "",
-    },
+const sqliteThenBrowsers = nativeReady.then(() =>
+  Promise.all([
+    runLogged("vitest (SQLite)", npx, [...vitestArgs(sqliteReport), "--maxWorkers=2"], {
+      TEST_DATABASE_URL: "",
+    }),
+    runLogged("e2e seed", npx, ["tsx", "scripts/e2e-preseed.ts"]),
+  ]).then(([, seeded]) =>
+    runLogged(
+      "playwright (JavaScript on and off)",
+      npx,
+      ["playwright", "test", "--reporter=list,json"],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+        E2E_PRESEEDED: seeded ? "1" : "",
+      },
+    ),
   ),
 );
 /*
- * The checks (types, lint, format) run beside the SQLite leg, before the PostgreSQL one: that leg
- * ends minutes before the browsers do, so the checks cost the longest chain nothing but a share
- * of a core, where run first they delayed everything by a minute and a half.
+ * The checks (types, lint, format) run beside SQLite's binding and the SQLite leg, before the
+ * PostgreSQL one: that leg ends minutes before the browsers do, so the checks cost the longest
+ * chain nothing but a share of a core, where run first they delayed everything by a minute and a
+ * half.
  */
 const checksThenPostgres = (async () => {
   await runLogged("typecheck", npx, ["tsc", "--noEmit"]);
   await runLogged("lint", npx, ["eslint", "."]);
   await runLogged("format", npx, ["prettier", "--check", "."]);
+  await nativeReady;
   if (postgres.url)
     await runLogged("vitest (PostgreSQL, what depends on the dialect)", npx, vitestArgs(pgReport), {
       TEST_DATABASE_URL: postgres.url,
