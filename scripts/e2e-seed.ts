@@ -23,7 +23,7 @@ import { register } from "../app/models/upload/upload.server";
 import { writeRevision } from "../app/models/asset/revision-write.server";
 import { scanArchive } from "../app/models/archive/path-scan.server";
 import { blobStore } from "../app/storage/blob-store.server";
-import { generateDemoPhotos } from "../app/models/demo/demo-photos.server";
+import { type DemoPhoto, generateDemoPhotos } from "../app/models/demo/demo-photos.server";
 import { detectMediaType } from "../app/media/media-type.server";
 import { createUser, updatePreferences } from "../app/models/user/user.server";
 import { env as readEnv } from "../app/utils/env.server";
@@ -273,7 +273,7 @@ async function seedPathArchive() {
   fs.mkdirSync(path.join(library, "2024", "Lofoten"), { recursive: true });
   fs.mkdirSync(path.join(library, "2025"), { recursive: true });
   let n = 0;
-  for await (const photo of generateDemoPhotos({ count: 2, largeEvery: 0 }))
+  for (const photo of await seedPhotos(2))
     fs.writeFileSync(
       path.join(library, n++ === 0 ? "2024/Lofoten" : "2025", photo.fileName),
       photo.data,
@@ -286,8 +286,22 @@ async function seedPathArchive() {
   await scanArchive(archive.id);
 }
 
+/*
+ * Photo i is the same bytes in every archive (generateDemoPhotos is deterministic), and rendering
+ * one costs about a second of a core: each is rendered once for the whole seed, where every
+ * archive's fill rendered its own copies again.
+ */
+const rendered: DemoPhoto[] = [];
+async function seedPhotos(count: number): Promise<DemoPhoto[]> {
+  if (rendered.length < count) {
+    rendered.length = 0;
+    for await (const photo of generateDemoPhotos({ count, largeEvery: 0 })) rendered.push(photo);
+  }
+  return rendered.slice(0, count);
+}
+
 async function fill(archive: Archive, count: number) {
-  for await (const photo of generateDemoPhotos({ count, largeEvery: 0 })) {
+  for (const photo of await seedPhotos(count)) {
     const blob = await blobStore().put(photo.data);
     const type = await detectMediaType(photo.data.subarray(0, 65536), photo.fileName);
     await register(null, { archive }, photo.fileName, blob, type);
@@ -534,7 +548,7 @@ async function seedProcessing() {
     },
   });
   for (const archive of [processed, chosen])
-    for await (const photo of generateDemoPhotos({ count: 1, largeEvery: 0 })) {
+    for (const photo of await seedPhotos(1)) {
       const blob = await blobStore().put(photo.data);
       const type = await detectMediaType(photo.data.subarray(0, 65536), photo.fileName);
       await register(null, { archive }, photo.fileName, blob, type);
