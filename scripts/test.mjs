@@ -241,5 +241,8 @@ for (const [name, c] of results) {
 }
 if (failedSteps > 0 && total.failed === 0) total.failed = failedSteps;
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+// ARKIV_TEST_REPORTS=<folder> keeps the legs' JSON reports and logs, to see where the time went.
+if (process.env.ARKIV_TEST_REPORTS)
+  fs.cpSync(tmp, process.env.ARKIV_TEST_REPORTS, { recursive: true });
 fs.rmSync(tmp, { recursive: true, force: true });
 process.exit(failedSteps > 0 || total.failed > 0 ? 1 : 0);
