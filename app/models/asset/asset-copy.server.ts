@@ -8,6 +8,7 @@ import { detectFileMediaType } from "~/media/media-type.server";
 import { withOriginalFile } from "~/models/archive/path-files.server";
 import type { FieldValues } from "~/models/metadata/metadata-fields";
 import { blobStore } from "~/storage/blob-store.server";
+import { endOfManualOrder, setAssetFields } from "./asset-rows.server";
 import { metadataColumns, WRITEBACK_JOB, type WritebackPayload } from "./revision-write.server";
 
 /*
@@ -124,16 +125,8 @@ export async function insertAssetCopy(trx: Kysely<Database>, copy: AssetCopy): P
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  let position = copy.position;
-  if (position === undefined) {
-    const last = await trx
-      .selectFrom("assets")
-      .select((eb) => eb.fn.max<number>("position").as("p"))
-      .where("archive_id", "=", copy.archiveId)
-      .executeTakeFirst();
-    position = Math.max(Number(last?.p ?? 0), 0) + 1;
-  }
-  await trx.updateTable("assets").set({ position }).where("id", "=", asset.id).execute();
+  const position = copy.position ?? (await endOfManualOrder(copy.archiveId, trx));
+  await setAssetFields(asset.id, { position }, trx);
 
   // The file carries the source revision's metadata; changed metadata (macros) is written anew.
   const sameMetadata = metadata === revision.metadata && revision.indexed_file_id === null;

@@ -6,6 +6,7 @@ import { enqueue } from "~/jobs/queue.server";
 import type { MediaType } from "~/media/media-type.server";
 import type { UploadMetadataField } from "~/models/upload/upload.schema";
 import { archiveHref } from "~/models/archive/archive.server";
+import { assetRow } from "./asset-rows.server";
 
 /*
  * Assets and their revisions. An asset is created "processing" together with its first revision
@@ -196,9 +197,7 @@ export async function findAssetWithContent(
 }
 
 export async function findAsset(id: number): Promise<AssetRow | null> {
-  return (
-    (await db().selectFrom("assets").selectAll().where("id", "=", id).executeTakeFirst()) ?? null
-  );
+  return (await assetRow(id)) ?? null;
 }
 
 export interface RevisionWithAsset {

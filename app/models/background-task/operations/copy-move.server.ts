@@ -9,6 +9,11 @@ import {
   prepareCopiedFile,
   type CopiedFile,
 } from "~/models/asset/asset-copy.server";
+import {
+  endOfManualOrder,
+  existingAssetColumns,
+  setAssetFields,
+} from "~/models/asset/asset-rows.server";
 import { ensureFolder } from "~/models/asset/asset.server";
 import { writeRevision } from "~/models/asset/revision-write.server";
 import { applyMacros } from "~/models/ingest/ingest.server";
@@ -72,15 +77,6 @@ async function folderPathOf(trx: Kysely<Database>, folderId: number | null): Pro
     .where("id", "=", folderId)
     .executeTakeFirst();
   return row?.path ?? "";
-}
-
-async function endOf(trx: Kysely<Database>, archiveId: number): Promise<number> {
-  const last = await trx
-    .selectFrom("assets")
-    .select((eb) => eb.fn.max<number>("position").as("p"))
-    .where("archive_id", "=", archiveId)
-    .executeTakeFirst();
-  return Math.max(Number(last?.p ?? 0), 0) + 1;
 }
 
 export const copyOperation: TaskOperation<DestinationParams> = {
@@ -162,15 +158,15 @@ export const moveOperation: TaskOperation<DestinationParams> = {
         position: Number(row.position),
       };
       if (!otherArchive && from.folder === folder) return failedOutcome(ctx, SAME_PLACE);
-      await trx
-        .updateTable("assets")
-        .set({
+      await setAssetFields(
+        row.id,
+        {
           archive_id: archive.id,
           folder_id: await ensureFolder(trx, archive.id, folder),
-          ...(otherArchive ? { position: await endOf(trx, archive.id) } : {}),
-        })
-        .where("id", "=", row.id)
-        .execute();
+          ...(otherArchive ? { position: await endOfManualOrder(archive.id, trx) } : {}),
+        },
+        trx,
+      );
       const written = await writeRevision(trx, row.id, {
         kind: "move",
         userId: userIdOf(ctx),
@@ -215,26 +211,22 @@ export const moveOperation: TaskOperation<DestinationParams> = {
       const { row } = checked;
       if (row.current_revision !== after) return failedOutcome(ctx, CHANGED_SINCE);
       if (!(await revisionExists(trx, row.id, before))) return failedOutcome(ctx, REVISION_GONE);
-      await trx
-        .updateTable("assets")
-        .set({
+      await setAssetFields(
+        row.id,
+        {
           archive_id: home.id,
           folder_id: await ensureFolder(trx, home.id, from.folder),
           position: from.position,
-        })
-        .where("id", "=", row.id)
-        .execute();
+        },
+        trx,
+      );
       const written = await writeRevision(trx, row.id, {
         kind: "rollback",
         fromNumber: before,
         userId: userIdOf(ctx),
         jobId: ctx.jobId,
       });
-      const name = await trx
-        .selectFrom("assets")
-        .select("file_name")
-        .where("id", "=", row.id)
-        .executeTakeFirstOrThrow();
+      const name = await existingAssetColumns(row.id, ["file_name"], trx);
       return doneOutcome(
         ctx,
         {

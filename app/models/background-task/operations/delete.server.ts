@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import { db } from "~/db/connection.server";
 import type { Database } from "~/db/schema";
 import { archiveDecision, ASSET_NOT_FOUND } from "~/models/access/access.server";
 import { restoreAssetWithin, trashAssetWithin } from "~/models/archive/archive-trash.server";
+import { assetColumns } from "~/models/asset/asset-rows.server";
 import type { DeleteParams, TaskOperation } from "../task.schema";
 import {
   CHANGED_SINCE,
@@ -79,11 +79,7 @@ export const deleteOperation: TaskOperation<DeleteParams> = {
   async undo(ctx, item) {
     if (item.assetId === null) return fail(ctx, ASSET_NOT_FOUND);
     const assetId = item.assetId;
-    const row = await db()
-      .selectFrom("assets")
-      .select(["archive_id", "file_name"])
-      .where("id", "=", assetId)
-      .executeTakeFirst();
+    const row = await assetColumns(assetId, ["archive_id", "file_name"]);
     if (!row) return fail(ctx, `The asset was ${EMPTIED}; not undone.`);
     // In the trash can the asset is seen by nobody: the right to undo is Delete in its archive.
     const decision = await archiveDecision(ctx.viewer, row.archive_id, "Delete");

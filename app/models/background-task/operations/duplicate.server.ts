@@ -8,6 +8,7 @@ import {
   prepareCopiedFile,
   type CopiedFile,
 } from "~/models/asset/asset-copy.server";
+import { nextPositionAbove } from "~/models/asset/asset-rows.server";
 import type { FieldValues } from "~/models/metadata/metadata-fields";
 import { MIN_GAP } from "~/models/asset/relocate.server";
 import type { DuplicateParams, TaskOperation } from "../task.schema";
@@ -34,14 +35,9 @@ import { readObject } from "~/db/json-column";
 /** Between the source and the next asset of the archive's manual order (ties: after by id). */
 async function positionAfter(trx: Kysely<Database>, source: AssetRow): Promise<number> {
   const own = Number(source.position);
-  const next = await trx
-    .selectFrom("assets")
-    .select((eb) => eb.fn.min<number>("position").as("p"))
-    .where("archive_id", "=", source.archive_id)
-    .where("position", ">", own)
-    .executeTakeFirst();
-  if (next?.p === null || next?.p === undefined) return own + 1;
-  const gap = Number(next.p) - own;
+  const next = await nextPositionAbove(source.archive_id, own, trx);
+  if (next === null) return own + 1;
+  const gap = next - own;
   return gap >= MIN_GAP * 2 ? own + gap / 2 : own;
 }
 

@@ -3,6 +3,7 @@ import { lockRowForUpdate } from "~/db/dialect.server";
 import type { AssetRow, Database } from "~/db/schema";
 import { ASSET_NOT_FOUND, assetDecision, type AccessAction } from "~/models/access/access.server";
 import type { Archive } from "~/models/archive/archive.server";
+import { assetRow, existingAssetColumns } from "~/models/asset/asset-rows.server";
 import { assetHref } from "~/models/asset/asset.server";
 import { writeRevision } from "~/models/asset/revision-write.server";
 import type { ItemContext, ItemOutcome, TaskItemResult, UndoItem } from "../task.schema";
@@ -68,11 +69,7 @@ export async function stillAsChecked(
   checked: AssetRow,
 ): Promise<{ row: AssetRow } | { error: string }> {
   await lockRowForUpdate(trx, "assets", checked.id);
-  const row = await trx
-    .selectFrom("assets")
-    .selectAll()
-    .where("id", "=", checked.id)
-    .executeTakeFirst();
+  const row = await assetRow(checked.id, trx);
   if (!row || row.trash_id !== null || row.state !== "ready") return { error: ASSET_NOT_FOUND };
   if (row.archive_id !== checked.archive_id || row.current_revision !== checked.current_revision)
     return { error: CHANGED_MEANWHILE };
@@ -138,11 +135,7 @@ export async function rollbackItem(
       jobId: ctx.jobId,
     });
     await afterRollback?.(trx, checked.row.id);
-    const fileName = await trx
-      .selectFrom("assets")
-      .select("file_name")
-      .where("id", "=", checked.row.id)
-      .executeTakeFirstOrThrow();
+    const fileName = await existingAssetColumns(checked.row.id, ["file_name"], trx);
     return doneOutcome(
       ctx,
       {

@@ -3,6 +3,7 @@ import type { AssetRow } from "~/db/schema";
 import { ASSET_NOT_FOUND, assetsDecision, type Decision } from "~/models/access/access.server";
 import type { Archive } from "~/models/archive/archive.server";
 import { ArchiveFieldRules, writeFieldEdits } from "~/models/asset/asset-edit.server";
+import { existingAssetColumns, untrashedAssetColumns } from "~/models/asset/asset-rows.server";
 import { writeRevision } from "~/models/asset/revision-write.server";
 import { changedFields, checkFieldEdits } from "~/models/metadata/field-values";
 import { FIELD, type FieldValues } from "~/models/metadata/metadata-fields";
@@ -182,12 +183,7 @@ export const metadataEdit: TaskOperation<MetadataEditParams> = {
         afterRevision,
       }));
     return ctx.commit(async (trx) => {
-      const row = await trx
-        .selectFrom("assets")
-        .select(["current_revision", "metadata"])
-        .where("id", "=", assetId)
-        .where("trash_id", "is", null)
-        .executeTakeFirst();
+      const row = await untrashedAssetColumns(assetId, ["current_revision", "metadata"], trx);
       if (!row) return failed(ctx, ASSET_NOT_FOUND);
       if (row.current_revision !== afterRevision)
         return failed(ctx, "Changed since the task; not undone.");
@@ -197,11 +193,7 @@ export const metadataEdit: TaskOperation<MetadataEditParams> = {
         jobId: ctx.jobId,
         fromNumber: beforeRevision,
       });
-      const source = await trx
-        .selectFrom("assets")
-        .select("metadata")
-        .where("id", "=", assetId)
-        .executeTakeFirstOrThrow();
+      const source = await existingAssetColumns(assetId, ["metadata"], trx);
       const changed = changedFields(
         readObject<FieldValues>(row.metadata),
         readObject<FieldValues>(source.metadata),

@@ -4,6 +4,7 @@ import { FORMAT_FILES } from "~/media/processing.server";
 import { MAX_INPUT_PIXELS, renderImage, UndecodableImageError } from "~/media/renditions.server";
 import { isPathArchive } from "~/models/archive/archive-path.server";
 import { withOriginalFile } from "~/models/archive/path-files.server";
+import { setAssetFields } from "~/models/asset/asset-rows.server";
 import { writeRevision, type NewFile } from "~/models/asset/revision-write.server";
 import { blobStore } from "~/storage/blob-store.server";
 import type { RotateParams, TaskOperation } from "../task.schema";
@@ -192,7 +193,7 @@ export const rotateOperation: TaskOperation<RotateParams> = {
     return rollbackItem(ctx, item, "CropRotate", async (trx, assetId) => {
       // A rollback takes the earlier file but not the asset's size and placeholder, which the
       // rotation changed: they follow the file back here.
-      if (shown) await trx.updateTable("assets").set(shown).where("id", "=", assetId).execute();
+      if (shown) await setAssetFields(assetId, shown, trx);
     });
   },
 };
