@@ -3,6 +3,16 @@ import { db, now } from "~/db/connection.server";
 import { lockRowForUpdate } from "~/db/dialect.server";
 import type { Database, TrashEntryRow } from "~/db/schema";
 import { requireArchiveAdministration } from "~/models/access/access.server";
+import {
+  assetTrashMarks,
+  clearAssetTrashMark,
+  clearEntryTrashMarks,
+  deleteEntryAssets,
+  entryAssetIds,
+  markArchiveAssetsTrashed,
+  markAssetsTrashed,
+  untrashedAssetCount,
+} from "~/models/asset/asset-rows.server";
 import { Problem } from "~/models/problem/problem";
 import { discardUnreferenced } from "~/models/upload/upload.server";
 import type { Viewer } from "~/models/user/user.schema";
@@ -51,27 +61,11 @@ function expiryFrom(at: Date): string {
   return new Date(at.getTime() + env().TRASH_DAYS * 24 * 60 * 60_000).toISOString();
 }
 
-/** The assets an archive holds outside the trash can (processing and failed ones included). */
-export async function archiveAssetCount(archiveId: number): Promise<number> {
-  const row = await db()
-    .selectFrom("assets")
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .where("archive_id", "=", archiveId)
-    .where("trash_id", "is", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** The assets of every archive outside the trash can, in one grouped read (the archive list). */
-export async function assetCountsByArchive(): Promise<Map<number, number>> {
-  const rows = await db()
-    .selectFrom("assets")
-    .select(["archive_id", (eb) => eb.fn.countAll<number | string>().as("n")])
-    .where("trash_id", "is", null)
-    .groupBy("archive_id")
-    .execute();
-  return new Map(rows.map((r) => [r.archive_id, Number(r.n)]));
-}
+// The archive list's counts, under the names it has always imported them by.
+export {
+  untrashedAssetCount as archiveAssetCount,
+  untrashedAssetCountsByArchive as assetCountsByArchive,
+} from "~/models/asset/asset-rows.server";
 
 export function assetWord(count: number): string {
   return `${count} ${count === 1 ? "asset" : "assets"}`;
@@ -108,13 +102,7 @@ export async function deleteArchive(
         .where("trash_id", "is", null)
         .executeTakeFirst();
       if (!archive) throw new Problem("not-found", ARCHIVE_NOT_IN_LIST);
-      const counted = await trx
-        .selectFrom("assets")
-        .select((eb) => eb.fn.countAll<number | string>().as("n"))
-        .where("archive_id", "=", id)
-        .where("trash_id", "is", null)
-        .executeTakeFirstOrThrow();
-      const assetCount = Number(counted.n);
+      const assetCount = await untrashedAssetCount(id, trx);
       if (assetCount > 0 && options.confirmAssets !== true)
         throw new Problem(
           "conflict",
@@ -145,12 +133,7 @@ export async function deleteArchive(
         }))
         .where("id", "=", id)
         .execute();
-      await trx
-        .updateTable("assets")
-        .set({ trash_id: entry.id })
-        .where("archive_id", "=", id)
-        .where("trash_id", "is", null)
-        .execute();
+      await markArchiveAssetsTrashed(id, entry.id, trx);
       return {
         name: archive.name,
         assetCount,
@@ -196,14 +179,7 @@ export async function moveAssetsToTrash(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const moved = await trx
-        .updateTable("assets")
-        .set({ trash_id: entry.id })
-        .where("archive_id", "=", archiveId)
-        .where("id", "in", ids)
-        .where("trash_id", "is", null)
-        .executeTakeFirst();
-      const count = Number(moved.numUpdatedRows);
+      const count = await markAssetsTrashed(archiveId, ids, entry.id, trx);
       if (count === 0) {
         await trx.deleteFrom("trash_entries").where("id", "=", entry.id).execute();
         return null;
@@ -267,14 +243,7 @@ export async function trashAssetWithin(
       .executeTakeFirstOrThrow();
     entryId = entry.id;
   }
-  const moved = await trx
-    .updateTable("assets")
-    .set({ trash_id: entryId })
-    .where("id", "=", assetId)
-    .where("archive_id", "=", archiveId)
-    .where("trash_id", "is", null)
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) === 0) {
+  if ((await markAssetsTrashed(archiveId, assetId, entryId, trx)) === 0) {
     // Nothing moved: take back the count (or the entry) made for it.
     await trx
       .updateTable("trash_entries")
@@ -304,16 +273,11 @@ export async function restoreAssetWithin(
   assetId: number,
 ): Promise<AssetRestore> {
   await lockRowForUpdate(trx, "assets", assetId);
-  const asset = await trx
-    .selectFrom("assets")
-    .innerJoin("archives", "archives.id", "assets.archive_id")
-    .select(["assets.trash_id", "archives.trash_id as archiveTrashId"])
-    .where("assets.id", "=", assetId)
-    .executeTakeFirst();
+  const asset = await assetTrashMarks(assetId, trx);
   if (!asset) return "emptied";
   if (asset.trash_id === null) return "not-in-trash";
   if (asset.archiveTrashId !== null) return "archive-in-trash";
-  await trx.updateTable("assets").set({ trash_id: null }).where("id", "=", assetId).execute();
+  await clearAssetTrashMark(assetId, trx);
   await trx
     .updateTable("trash_entries")
     .set((eb) => ({ asset_count: eb("asset_count", "-", 1) }))
@@ -420,17 +384,13 @@ export async function restoreTrash(viewer: Viewer, id: number): Promise<Restored
           );
         name = archive.name;
       }
-      const restored = await trx
-        .updateTable("assets")
-        .set({ trash_id: null })
-        .where("trash_id", "=", row.id)
-        .executeTakeFirst();
+      const assetCount = await clearEntryTrashMarks(row.id, trx);
       await trx.deleteFrom("trash_entries").where("id", "=", row.id).execute();
       return {
         kind: row.kind,
         name,
         renamed: name !== row.name,
-        assetCount: Number(restored.numUpdatedRows),
+        assetCount,
       };
     });
 }
@@ -438,7 +398,7 @@ export async function restoreTrash(viewer: Viewer, id: number): Promise<Restored
 /** Removes an entry for good: its assets, their revisions and renditions, and unshared blobs. */
 async function purgeEntry(row: TrashEntryRow): Promise<number> {
   const hashes = new Set<string>();
-  const assetIds = db().selectFrom("assets").select("id").where("trash_id", "=", row.id);
+  const assetIds = entryAssetIds(row.id);
   const revisionIds = db().selectFrom("revisions").select("id").where("asset_id", "in", assetIds);
   const [revisions, renditions] = await Promise.all([
     db().selectFrom("revisions").select("blob_hash").where("asset_id", "in", assetIds).execute(),
@@ -458,17 +418,14 @@ async function purgeEntry(row: TrashEntryRow): Promise<number> {
         .where("id", "=", row.id)
         .executeTakeFirst();
       if (Number(still.numDeletedRows) === 0) return 0;
-      const deleted = await trx
-        .deleteFrom("assets")
-        .where("trash_id", "=", row.id)
-        .executeTakeFirst();
+      const deleted = await deleteEntryAssets(row.id, trx);
       if (row.kind === "archive")
         await trx
           .deleteFrom("archives")
           .where("id", "=", row.archive_id)
           .where("trash_id", "=", row.id)
           .execute();
-      return Number(deleted.numDeletedRows);
+      return deleted;
     });
   // After the rows: a blob is removed only once nothing refers to it any more.
   for (const hash of hashes) await discardUnreferenced(hash);

@@ -5,6 +5,11 @@ import { db, now } from "~/db/connection.server";
 import type { Database, IndexedFileRow } from "~/db/schema";
 import { enqueue, type Job } from "~/jobs/queue.server";
 import { detectMediaType, MEDIA_HEAD_BYTES, RefusedFileError } from "~/media/media-type.server";
+import {
+  folderPathsHoldingAssets,
+  setAssetFields,
+  setAssetFieldsInState,
+} from "~/models/asset/asset-rows.server";
 import { addRevision, createAsset, type Created } from "~/models/asset/asset.server";
 import { walk } from "~/models/upload/walk.server";
 import { env } from "~/utils/env.server";
@@ -428,12 +433,7 @@ export async function scanArchive(
           .execute();
         const assets = part.flatMap((r) => (r.asset_id === null ? [] : [r.asset_id]));
         if (assets.length > 0)
-          await trx
-            .updateTable("assets")
-            .set({ state: "missing", updated_at: at })
-            .where("id", "in", assets)
-            .where("state", "=", "ready")
-            .execute();
+          await setAssetFieldsInState(assets, "ready", { state: "missing", updated_at: at }, trx);
       });
     report.removed += part.length;
   }
@@ -495,15 +495,9 @@ async function mirrorFolders(
   );
   if (stale.length === 0) return;
   // A folder still holding assets (missing ones too) stays, and so do its parents.
-  const used = await db()
-    .selectFrom("assets")
-    .innerJoin("folders", "folders.id", "assets.folder_id")
-    .select("folders.path")
-    .distinct()
-    .where("assets.archive_id", "=", archiveId)
-    .execute();
+  const used = await folderPathsHoldingAssets(archiveId);
   const holds = (folder: string) =>
-    used.some((u) => u.path === folder || u.path.startsWith(`${folder}/`)) ||
+    used.some((path) => path === folder || path.startsWith(`${folder}/`)) ||
     [...onDisk].some((d) => d.startsWith(`${folder}/`));
   const drop = stale.filter((r) => !holds(r.path)).map((r) => r.id);
   for (const part of chunks(drop))
@@ -540,27 +534,22 @@ async function applyMove(archiveId: number, row: IndexRow, file: Seen) {
         .where("id", "=", row.id)
         .execute();
       if (row.asset_id !== null) {
-        await trx
-          .updateTable("assets")
-          .set({
+        await setAssetFields(
+          row.asset_id,
+          {
             folder_id: await folderId(trx, archiveId, file.folder),
             file_name: file.name,
             updated_at: at,
-          })
-          .where("id", "=", row.asset_id)
-          .execute();
+          },
+          trx,
+        );
         if (row.missing_since !== null) await restore(trx, row.asset_id, at);
       }
     });
 }
 
 async function restore(trx: Kysely<Database>, assetId: number, at: string) {
-  await trx
-    .updateTable("assets")
-    .set({ state: "ready", updated_at: at })
-    .where("id", "=", assetId)
-    .where("state", "=", "missing")
-    .execute();
+  await setAssetFieldsInState(assetId, "missing", { state: "ready", updated_at: at }, trx);
 }
 
 const statColumns = (stat: FileStat) => ({
@@ -630,11 +619,11 @@ async function reconcile(
         .where("id", "=", row.id)
         .execute();
       await linkRevision(trx, created, row.id);
-      await trx
-        .updateTable("assets")
-        .set({ folder_id: await folderId(trx, archive.id, file.folder), file_name: file.name })
-        .where("id", "=", assetId)
-        .execute();
+      await setAssetFields(
+        assetId,
+        { folder_id: await folderId(trx, archive.id, file.folder), file_name: file.name },
+        trx,
+      );
       if (row.missing_since !== null) await restore(trx, assetId, at);
     },
   );
