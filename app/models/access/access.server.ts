@@ -563,7 +563,7 @@ export type AccountAction =
   "Pins" | "Preferences" | "BackgroundTasks" | "UploadTargets" | "ChangePassword";
 
 const GUEST_REFUSALS: Record<AccountAction, string> = {
-  Pins: "The guest has no pins. Sign in with your own account.",
+  Pins: "The guest has no pins. Sign in with your own account to pin.",
   Preferences: "The guest has no preferences of its own. Sign in with your own account.",
   BackgroundTasks: "The guest has no background tasks. Sign in with your own account.",
   UploadTargets: "The guest cannot upload. Sign in with your own account.",
@@ -601,7 +601,7 @@ export function pinDecision(viewer: Viewer | null): Decision<Viewer> {
   if (!canPin(viewer))
     return {
       allowed: false,
-      problem: new Problem("forbidden", "Sign in with your own account to pin assets."),
+      problem: new Problem("forbidden", GUEST_REFUSALS.Pins),
     };
   return { allowed: true, value: viewer };
 }
