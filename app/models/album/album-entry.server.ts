@@ -1,6 +1,7 @@
 import { db } from "~/db/connection.server";
 import type { AlbumRow } from "~/db/schema";
 import { albumDecision, type AlbumGrant } from "~/models/access/album-access.server";
+import { assetRow } from "~/models/asset/asset-rows.server";
 import type { AssetPreview } from "~/models/asset/asset-view.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { albumHref } from "~/utils/links";
@@ -59,11 +60,7 @@ export async function albumEntryFor(
   let posterImages: AssetPreview[] = [];
   let posterAsset: string | null = null;
   if (coverId !== null) {
-    const row = await db()
-      .selectFrom("assets")
-      .selectAll()
-      .where("id", "=", coverId)
-      .executeTakeFirst();
+    const row = await assetRow(coverId);
     if (row) {
       const { search_doc: _doc, ...listed } = row;
       const [view] = await albumAssetViews({ kind: "grant", grant }, [listed]);

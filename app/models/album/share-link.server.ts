@@ -7,6 +7,7 @@ import {
   sharingRights,
   type LinkGrant,
 } from "~/models/access/album-access.server";
+import { assetRowsByIds } from "~/models/asset/asset-rows.server";
 import { currentRevisionId, findAsset } from "~/models/asset/asset.server";
 import type { AssetView } from "~/models/asset/asset-view.server";
 import { accessFileVia, fileUrl } from "~/models/rendition/rendition.server";
@@ -369,11 +370,7 @@ export async function linkOriginalDownloads(
   const result = new Map<number, string>();
   if (grant.link.download !== "originals" || assetIds.length === 0) return result;
   const channel = { kind: "link" as const, link: grant.link, owner: grant.owner };
-  const rows = await db()
-    .selectFrom("assets")
-    .select(["id", "archive_id"])
-    .where("id", "in", [...assetIds])
-    .execute();
+  const rows = await assetRowsByIds(assetIds, ["id", "archive_id"]);
   const rights = await albumAssetRights(channel, rows);
   for (const row of rows) {
     if (!rights.get(row.id)?.downloadOriginal) continue;

@@ -9,6 +9,7 @@ import {
   createArchive,
   findArchive,
 } from "~/models/archive/archive.server";
+import { firstAssetIdsOfArchive } from "~/models/asset/asset-rows.server";
 import { findAssetWithContent } from "~/models/asset/asset.server";
 import { register } from "~/models/upload/upload.server";
 import { siteOwnerId } from "~/models/user/user.server";
@@ -109,13 +110,7 @@ async function demoAlbum(archiveId: number) {
     .where("name", "=", DEMO_ALBUM_NAME)
     .executeTakeFirst();
   if (existing) return;
-  const assets = await db()
-    .selectFrom("assets")
-    .select("id")
-    .where("archive_id", "=", archiveId)
-    .orderBy("id")
-    .limit(DEMO_ALBUM_SIZE)
-    .execute();
+  const assetIds = await firstAssetIdsOfArchive(archiveId, DEMO_ALBUM_SIZE);
   const at = new Date().toISOString();
   await db()
     .transaction()
@@ -131,13 +126,13 @@ async function demoAlbum(archiveId: number) {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      if (assets.length > 0)
+      if (assetIds.length > 0)
         await trx
           .insertInto("album_assets")
           .values(
-            assets.map((a, i) => ({
+            assetIds.map((assetId, i) => ({
               album_id: album.id,
-              asset_id: a.id,
+              asset_id: assetId,
               position: i + 1,
               added_by: ownerId,
               added_at: at,

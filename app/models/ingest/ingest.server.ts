@@ -3,6 +3,7 @@ import type { RenditionKind } from "~/db/schema";
 import type { MediaType } from "~/media/media-type.server";
 import type { ExtractedMetadata } from "~/media/metadata.server";
 import type { MetadataMacro } from "~/models/archive/archive.schema";
+import { setAssetFieldsInState, setShownRevisionFields } from "~/models/asset/asset-rows.server";
 import type { RevisionWithAsset } from "~/models/asset/asset.server";
 import { FIELD, valuesOf, type FieldValues } from "~/models/metadata/metadata-fields";
 import { searchDocument } from "~/models/search/search-document";
@@ -94,12 +95,11 @@ function dateOnly(value: string | undefined): string | null {
 /** Marks a first revision's asset failed; a failed later revision leaves the shown one. */
 export async function markIngestFailed(assetId: number, revisionNumber: number, reason: string) {
   if (revisionNumber !== 1) return;
-  await db()
-    .updateTable("assets")
-    .set({ state: "failed", failure: reason.slice(0, 1000), updated_at: now() })
-    .where("id", "=", assetId)
-    .where("state", "=", "processing")
-    .execute();
+  await setAssetFieldsInState(assetId, "processing", {
+    state: "failed",
+    failure: reason.slice(0, 1000),
+    updated_at: now(),
+  });
 }
 
 export interface StoredRendition {
@@ -160,9 +160,10 @@ export async function recordIngest(outcome: IngestOutcome): Promise<void> {
         })
         .where("id", "=", revision.revisionId)
         .execute();
-      await trx
-        .updateTable("assets")
-        .set({
+      await setShownRevisionFields(
+        revision.assetId,
+        revision.number,
+        {
           state: "ready",
           failure: null,
           current_revision: revision.number,
@@ -193,10 +194,8 @@ export async function recordIngest(outcome: IngestOutcome): Promise<void> {
           release_date: dateOnly(metadata.dates.release),
           camera_date: dateOnly(metadata.dates.camera),
           updated_at: now(),
-        })
-        .where("id", "=", revision.assetId)
-        // A later revision that finished first stays shown.
-        .where("current_revision", "<=", revision.number)
-        .execute();
+        },
+        trx,
+      );
     });
 }

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { db } from "~/db/connection.server";
 import type { AssetState } from "~/db/schema";
 import type { Archive } from "~/models/archive/archive.server";
+import { assetRowsByIds } from "~/models/asset/asset-rows.server";
 import { INGEST_JOB } from "~/models/asset/asset.server";
 import { isProblem } from "~/models/problem/problem";
 import { register, storeFile } from "./upload.server";
@@ -132,11 +133,7 @@ export async function waitForIngest(
   let idle = false;
   while (pending.length > 0) {
     onProgress?.(watched.length - pending.length, watched.length);
-    const rows = await db()
-      .selectFrom("assets")
-      .select(["id", "state", "failure"])
-      .where("id", "in", pending.slice(0, CHUNK))
-      .execute();
+    const rows = await assetRowsByIds(pending.slice(0, CHUNK), ["id", "state", "failure"]);
     for (const row of rows) if (row.state !== "processing") states.set(row.id, row);
     const still = pending.filter((id) => !states.has(id) && rows.some((r) => r.id === id));
     // Once no job is left, what is still processing stays so; the chunks not yet read are read
