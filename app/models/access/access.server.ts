@@ -9,6 +9,7 @@ import {
   type ArchiveAccess,
 } from "~/models/archive/archive.server";
 import type { ArchivePermission } from "~/models/archive/archive.schema";
+import { archiveIdsOfAssets, assetColumns } from "~/models/asset/asset-rows.server";
 import { CAPABILITIES, type Capability } from "~/models/group/group.schema";
 import { capabilitiesFromGroups } from "~/models/group/membership.server";
 import { Problem } from "~/models/problem/problem";
@@ -189,11 +190,7 @@ export async function findVisibleAsset(
   assetId: number,
 ): Promise<AssetRow | null> {
   if (!Number.isSafeInteger(assetId)) return null;
-  const row = await db()
-    .selectFrom("assets")
-    .select("archive_id")
-    .where("id", "=", assetId)
-    .executeTakeFirst();
+  const row = await assetColumns(assetId, ["archive_id"]);
   if (!row) return null;
   const access = await visibleArchives(viewer, [row.archive_id]);
   return (
@@ -334,17 +331,9 @@ export async function assetsDecision(
   // Bounded IN lists: SQLite allows 32 766 variables, PostgreSQL 65 535; chunks stay far below.
   for (let i = 0; i < ids.length; i += 5000) {
     const chunk = ids.slice(i, i + 5000);
-    const archiveIds = await db()
-      .selectFrom("assets")
-      .select("archive_id")
-      .distinct()
-      .where("id", "in", chunk)
-      .execute();
+    const archiveIds = await archiveIdsOfAssets(chunk);
     if (archiveIds.length === 0) continue;
-    const access = await visibleArchives(
-      viewer,
-      archiveIds.map((r) => r.archive_id),
-    );
+    const access = await visibleArchives(viewer, archiveIds);
     if (access.size === 0) continue;
     rows.push(
       ...(await db()
