@@ -14,8 +14,8 @@ import type { AssetRow, AssetState, AssetsTable, Database } from "~/db/schema";
  */
 
 type Executor = Kysely<Database>;
-export type AssetColumn = keyof AssetRow & string;
-export type AssetPatch = Updateable<AssetsTable>;
+type AssetColumn = keyof AssetRow & string;
+type AssetPatch = Updateable<AssetsTable>;
 
 /** The asset's whole row, or undefined when there is none. */
 export async function assetRow(id: number, executor: Executor = db()) {
@@ -155,7 +155,6 @@ export async function nextPositionAbove(
   return next?.p === null || next?.p === undefined ? null : Number(next.p);
 }
 
-/** Sets columns of one asset. */
 export async function setAssetFields(
   id: number,
   patch: AssetPatch,
