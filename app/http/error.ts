@@ -1,3 +1,5 @@
+import type { SubmissionResult } from "@conform-to/react";
+
 /**
  * The one error shape of the API, also read by the UI's error dialog. It is safe to import from
  * the browser: no server modules here.
@@ -57,6 +59,11 @@ export interface FormReplyBody extends ApiErrorBody {
   /** A message for the whole form, e.g. a wrong user name or password. */
   formError?: string;
   repopulateFields?: Record<string, unknown>;
+  /**
+   * Conform's own result, when the server read the form with parseWithZod: its values nest as
+   * the form names them ("Sizes[0].Label"), which the flat repopulateFields cannot say.
+   */
+  lastResult?: SubmissionResult;
 }
 
 export function isFormReply(value: unknown): value is FormReplyBody {
@@ -68,8 +75,9 @@ export function isFormReply(value: unknown): value is FormReplyBody {
 }
 
 /** A form reply as Conform's lastResult, so a Conform form shows the same errors by its fields. */
-export function conformResult(value: unknown) {
+export function conformResult(value: unknown): SubmissionResult | null {
   if (!isFormReply(value)) return null;
+  if (value.lastResult) return value.lastResult;
   const error: Record<string, string[]> = {};
   for (const [name, message] of Object.entries(value.fieldErrors)) error[name] = [message];
   if (value.formError) error[""] = [value.formError];

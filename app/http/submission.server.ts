@@ -1,3 +1,4 @@
+import type { Submission as ConformSubmission } from "@conform-to/react";
 import type { z } from "zod";
 import { errorResponse, HttpError, requestIdOf } from "./http.server";
 import { errorBodyFor } from "./error.server";
@@ -237,6 +238,72 @@ export function formReply(
     ...(reply.values ? { repopulateFields: repopulable(reply.values) } : {}),
   };
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/*
+ * Conform reads "Sizes[99999999].Label" as a row that far down an array, which zod and Conform's
+ * reply then walk index by index. No form read with parseWithZod here has a hundred rows.
+ */
+const MAX_ROW_INDEX = 100;
+
+/** The form without the fields that name a row beyond MAX_ROW_INDEX, for parseWithZod. */
+export function withoutFarRows(form: FormData): FormData {
+  const kept = new FormData();
+  for (const [name, value] of form) {
+    const far = [...name.matchAll(/\[(\d+)\]/g)].some((m) => Number(m[1]) > MAX_ROW_INDEX);
+    if (!far) kept.append(name, value);
+  }
+  return kept;
+}
+
+/**
+ * The one form reply of a form Conform read (parseWithZod) and refused: each field's first
+ * message as every form reply has them, and Conform's own result beside them (values nested as
+ * the form names them) for the form to show again. `fieldErrors` and `formError` add refusals
+ * found after the schema (a model's), by the form's names.
+ */
+export function conformReply(
+  request: Request,
+  submission: ConformSubmission<unknown>,
+  reply: {
+    values: SubmittedValues;
+    fieldErrors?: Record<string, string>;
+    formError?: string;
+    status?: number;
+  },
+): Response {
+  const fieldErrors: Record<string, string> = {};
+  const schemaErrors = submission.status === "success" ? null : submission.error;
+  for (const [name, messages] of Object.entries(schemaErrors ?? {}))
+    if (name !== "" && messages?.[0]) fieldErrors[name] = messages[0];
+  Object.assign(fieldErrors, reply.fieldErrors);
+  const formError = reply.formError ?? schemaErrors?.[""]?.[0];
+  const lastResult = submission.reply({
+    fieldErrors: Object.fromEntries(
+      Object.entries(reply.fieldErrors ?? {}).map(([name, message]) => [name, [message]]),
+    ),
+    ...(reply.formError ? { formErrors: [reply.formError] } : {}),
+  });
+  return formReply(request, {
+    fieldErrors,
+    formError,
+    values: reply.values,
+    status: reply.status,
+    extra: {
+      lastResult: { ...lastResult, initialValue: withoutPasswords(lastResult.initialValue) },
+    },
+  });
+}
+
+/* As repopulable below, at any depth of Conform's nested values. */
+function withoutPasswords<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutPasswords) as T;
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([name]) => !/password/i.test(name))
+      .map(([name, v]) => [name, withoutPasswords(v)]),
+  ) as T;
 }
 
 /* Passwords and files are never sent back; repeated text fields are. */

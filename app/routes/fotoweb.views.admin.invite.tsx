@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { InviteDone } from "~/components/invitation/InviteDone";
 import { EMPTY_WIZARD, InviteWizard } from "~/components/invitation/InviteWizard";
+import type { FormReplyBody } from "~/http/error";
 import { invitePageAction, invitePageData } from "~/http/invitation/invitation-page.server";
 import { pageHandler } from "~/http/http.server";
 import type { InviteWizardState } from "~/models/invitation/invitation.schema";
@@ -27,7 +28,8 @@ export function action(args: ActionFunctionArgs) {
 
 export default function InviteView() {
   const { created } = useLoaderData<typeof loader>();
-  const reply = useActionData<{ wizard?: InviteWizardState }>();
+  // A step's state, and with a refusal the one form reply beside it.
+  const reply = useActionData<{ wizard?: InviteWizardState } & Partial<FormReplyBody>>();
   const state = reply?.wizard ?? EMPTY_WIZARD;
   return (
     <div className={page}>
@@ -40,7 +42,7 @@ export default function InviteView() {
         {created ? (
           <InviteDone invitation={created} />
         ) : (
-          <InviteWizard key={JSON.stringify(state)} initial={state} />
+          <InviteWizard key={JSON.stringify(state)} initial={state} reply={reply} />
         )}
       </section>
     </div>

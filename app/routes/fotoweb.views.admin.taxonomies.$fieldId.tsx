@@ -48,7 +48,6 @@ export default function TaxonomyTreePage() {
     open: data.open,
     q: data.q,
     cancel,
-    fieldErrors: reply?.fieldErrors,
     formError: reply?.formError,
     repopulate: reply?.repopulateFields,
   };

@@ -37,7 +37,6 @@ export default function BulkView() {
         applicable={data.applicable}
         skipped={data.skipped}
         back={data.back}
-        fieldErrors={reply?.fieldErrors ?? {}}
         formError={reply?.formError}
       />
     </section>

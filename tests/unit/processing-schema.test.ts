@@ -1,7 +1,9 @@
+import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, test } from "vitest";
+import { withoutFarRows } from "~/http/submission.server";
 import {
   dropBlankRows,
-  nestFormValues,
+  editorFormSchema,
   processingProfileSchema,
   renditionSetSchema,
 } from "~/models/processing/processing.schema";
@@ -9,20 +11,56 @@ import { sniffWatermark, watermarkFileBase } from "~/models/processing/watermark
 
 /* The processing lists' pure rules (decision 040): form names, rows, names, sniffing. */
 
+/** An editor's form as the server reads it: Conform's parseWithZod over the list's schema. */
+function readEditorForm(fields: [string, string][]) {
+  const form = new FormData();
+  for (const [name, value] of fields) form.append(name, value);
+  return parseWithZod(withoutFarRows(form), {
+    schema: editorFormSchema(renditionSetSchema),
+    disableAutoCoercion: true,
+  });
+}
+
 describe("form values made into records", () => {
-  test("nested names and rows nest; other shapes and prototype keys are dropped", () => {
-    expect(
-      nestFormValues({
-        Name: "Set",
-        "Size.Width": "10",
-        "Sizes[1].Label": "B",
-        "Sizes[0].Label": "A",
-        "a[x]": "1",
-        "__proto__.polluted": "yes",
-        "Sizes[999].Label": "far",
-      }),
-    ).toEqual({ Name: "Set", Size: { Width: "10" }, Sizes: [{ Label: "A" }, { Label: "B" }] });
+  test("nested names and rows nest; other shapes, prototype keys and far rows are left out", () => {
+    const submission = readEditorForm([
+      ["Name", "Set"],
+      ["Sizes[1].Label", "B"],
+      ["Sizes[1].Size", "200"],
+      ["Sizes[0].Label", "A"],
+      ["Sizes[0].Size", "100"],
+      ["a[x]", "1"],
+      ["__proto__.polluted", "yes"],
+      ["Sizes[999].Label", "far"],
+    ]);
+    expect(submission.status === "success" && submission.value).toEqual({
+      Name: "Set",
+      Sizes: [
+        { Label: "A", Size: 100, Format: "jpeg" },
+        { Label: "B", Size: 200, Format: "jpeg" },
+      ],
+    });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  test("a skipped index closes up; errors come by the forms' names", () => {
+    const gap = readEditorForm([
+      ["Name", "Set"],
+      ["Sizes[0].Label", "A"],
+      ["Sizes[0].Size", "100"],
+      ["Sizes[2].Label", "C"],
+      ["Sizes[2].Size", "300"],
+    ]);
+    expect(gap.status === "success" && gap.value.Sizes.map((s) => s.Label)).toEqual(["A", "C"]);
+    const bad = readEditorForm([
+      ["Name", ""],
+      ["Sizes[0].Label", "A"],
+      ["Sizes[0].Size", "9"],
+    ]);
+    expect(bad.status !== "success" && bad.error).toEqual({
+      Name: ["Enter a name."],
+      "Sizes[0].Size": ["Size: 16 to 8000."],
+    });
   });
 
   test("only blank rows at the end are dropped, so errors keep their row", () => {
@@ -33,6 +71,10 @@ describe("form values made into records", () => {
       { Label: "" },
     ];
     expect(dropBlankRows({ Sizes: rows }).Sizes).toEqual(rows.slice(0, 3));
+    // Conform's reply leaves an empty row out altogether.
+    expect(dropBlankRows({ Sizes: [{ Label: "A" }, null, { Format: "png" }] }).Sizes).toEqual([
+      { Label: "A" },
+    ]);
   });
 });
 

@@ -1,10 +1,15 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components/Tabs";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { z } from "zod";
+import { conformResult, type FormReplyBody } from "~/http/error";
 import {
   addressesToAdd,
   INVITATION_KINDS,
+  invitationFormSchema,
   KIND_LABELS,
   splitAddresses,
   type GroupChoice,
@@ -33,8 +38,10 @@ export const EMPTY_WIZARD: InviteWizardState = {
   groups: [],
   query: "",
   results: [],
-  fieldErrors: {},
 };
+
+/* Back keeps what was typed, right or wrong, as the server does. */
+const anything = z.record(z.unknown());
 
 /*
  * The invite wizard (spec 002 section 4): recipients, then groups, then invite. Without
@@ -42,9 +49,27 @@ export const EMPTY_WIZARD: InviteWizardState = {
  * and every field shows. With it the kinds are tabs that keep what was typed when switching, pasted
  * addresses are split and only valid new ones kept, and groups are found while typing (500 ms) and
  * added or removed in the page; the steps still go through the server, which checks them.
+ * A Conform form (its groups are a repeated field): the browser checks each step with the
+ * action's schema before posting, and the server's refusal shows every error by its field.
  */
-export function InviteWizard({ initial }: { initial: InviteWizardState }) {
+export function InviteWizard({
+  initial,
+  reply,
+}: {
+  initial: InviteWizardState;
+  reply?: Partial<FormReplyBody>;
+}) {
   const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "invite-wizard",
+    lastResult: conformResult(reply),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: formData.get("intent") === "back" ? anything : invitationFormSchema,
+        disableAutoCoercion: true,
+      }),
+  });
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [kind, setKind] = useState<InvitationKind>(initial.kind);
@@ -56,7 +81,16 @@ export function InviteWizard({ initial }: { initial: InviteWizardState }) {
   const [groups, setGroups] = useState<GroupChoice[]>(initial.groups);
   const [query, setQuery] = useState(initial.query);
   const [pasteNote, setPasteNote] = useState("");
-  const errors = initial.fieldErrors;
+  // The fields shown with JavaScript are named "…-shown": the errors go by the posted names.
+  const errors = {
+    kind: fields.kind.errors,
+    emails: fields.emails.errors,
+    organizationDomain: fields.organizationDomain.errors,
+    message: fields.message.errors,
+    description: fields.description.errors,
+    expires: fields.expires.errors,
+    groups: fields.groups.errors,
+  };
 
   const search = useFetcher<{ results: GroupChoice[] }>();
   const typed = useRef(false);
@@ -92,7 +126,13 @@ export function InviteWizard({ initial }: { initial: InviteWizardState }) {
   if (initial.step === "groups") {
     const chosen = new Set(groups.map((g) => g.id));
     return (
-      <Form method="post" action={LINKS.adminInvite} noValidate className={css.form}>
+      <Form
+        method="post"
+        action={LINKS.adminInvite}
+        {...getFormProps(form)}
+        noValidate
+        className={css.form}
+      >
         <p className={css.steps}>Step 2 of 2: the groups the invited people join</p>
         {carried}
         {chosenInputs}
@@ -168,7 +208,7 @@ export function InviteWizard({ initial }: { initial: InviteWizardState }) {
           )}
           {errors.groups ? (
             <p className={controls.fieldError} role="alert">
-              {errors.groups}
+              {errors.groups.join(" ")}
             </p>
           ) : null}
         </section>
@@ -230,7 +270,13 @@ export function InviteWizard({ initial }: { initial: InviteWizardState }) {
   );
 
   return (
-    <Form method="post" action={LINKS.adminInvite} noValidate className={css.form}>
+    <Form
+      method="post"
+      action={LINKS.adminInvite}
+      {...getFormProps(form)}
+      noValidate
+      className={css.form}
+    >
       <p className={css.steps}>Step 1 of 2: who is invited</p>
       {hydrated ? (
         <>

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/TextField";
 import * as controls from "~/components/ui/controls.css";
 import { conformResult, type FormReplyBody } from "~/http/error";
-import { dropBlankRows, nestFormValues } from "~/models/processing/processing.schema";
+import { dropBlankRows, editorFormSchema } from "~/models/processing/processing.schema";
 import { flatErrors } from "./ProfileEditor";
 import * as css from "./processing.css";
 
@@ -50,10 +50,7 @@ export function RowsEditor({
   reply: FormReplyBody | undefined;
 }) {
   const hydrated = useHydrated();
-  const formSchema = z.preprocess(
-    (v) => dropBlankRows((v ?? {}) as Record<string, unknown>),
-    schema,
-  );
+  const formSchema = editorFormSchema(schema);
   const withSpareRows = (values: Record<string, unknown>) => {
     const given = Array.isArray(values[rowsKey]) ? (values[rowsKey] as Row[]) : [];
     return {
@@ -72,15 +69,17 @@ export function RowsEditor({
       ),
     ),
   };
-  // The reply's values come back flat ("Sizes[0].Label"); Conform wants them nested.
+  // The server's own Conform result, its rows nested; the spare blank rows are offered again.
   const result = reply ? conformResult(reply) : null;
-  const sent = result ? nestFormValues(result.initialValue) : null;
   const [form, fields] = useForm({
-    lastResult:
-      result && sent ? { ...result, initialValue: withSpareRows(dropBlankRows(sent)) } : null,
+    lastResult: result
+      ? { ...result, initialValue: withSpareRows(dropBlankRows(result.initialValue ?? {})) }
+      : null,
     defaultValue: defaults,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: formSchema }),
+    // Uncoerced, as the server reads it, so both give the same message for the same text.
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: formSchema, disableAutoCoercion: true }),
   });
   const errors = { ...(reply?.fieldErrors ?? {}), ...flatErrors(form.allErrors) };
   const list = fields[rowsKey] as unknown as FieldMetadata<Record<string, string>[]>;

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { TextField } from "~/components/ui/TextField";
+import { TextField, ValidatedTextField } from "~/components/ui/TextField";
 import { valueFromName } from "~/models/taxonomy/taxonomy.schema";
 
 /*
@@ -31,30 +31,40 @@ export function useLabelValue(initial: { name: string; value: string }, isNew: b
 export function LabelValueFields({
   state,
   errors,
+  validated = false,
 }: {
   state: ReturnType<typeof useLabelValue>;
   errors?: Record<string, string>;
+  /** Inside a remix-validated-form, whose fields show its errors (errors is then unused). */
+  validated?: boolean;
 }) {
+  const label = {
+    label: "Label",
+    name: "name",
+    value: state.name,
+    autoFocus: true,
+    isRequired: true,
+    onChange: state.setName,
+  };
+  const value = {
+    label: "Value",
+    name: "value",
+    value: state.value,
+    isRequired: true,
+    description: "What the field stores. Follows the label until you change it.",
+    onChange: state.setValue,
+  };
+  if (validated)
+    return (
+      <>
+        <ValidatedTextField {...label} />
+        <ValidatedTextField {...value} />
+      </>
+    );
   return (
     <>
-      <TextField
-        label="Label"
-        name="name"
-        value={state.name}
-        autoFocus
-        isRequired
-        errors={errors?.name}
-        onChange={state.setName}
-      />
-      <TextField
-        label="Value"
-        name="value"
-        value={state.value}
-        isRequired
-        description="What the field stores. Follows the label until you change it."
-        errors={errors?.value}
-        onChange={state.setValue}
-      />
+      <TextField {...label} errors={errors?.name} />
+      <TextField {...value} errors={errors?.value} />
     </>
   );
 }

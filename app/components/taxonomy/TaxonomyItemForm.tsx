@@ -1,8 +1,11 @@
-import { Form, useNavigate } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { ValidatedForm } from "remix-validated-form";
 import { Button } from "~/components/ui/Button";
-import { TextField } from "~/components/ui/TextField";
+import { ValidatedTextField } from "~/components/ui/TextField";
 import { TAXONOMY_ACL } from "~/models/taxonomy/taxonomy-acl";
+import { taxonomyItemFormSchema } from "~/models/taxonomy/taxonomy.schema";
 import type { TaxonomyItemInfoView } from "~/models/taxonomy/taxonomy.view";
 import { LabelValueFields, useLabelValue } from "./LabelValueFields";
 import * as css from "./taxonomy.css";
@@ -10,9 +13,12 @@ import * as css from "./taxonomy.css";
 /*
  * Add or edit one taxonomy item (spec 002 §5): label and value are required after trimming; the
  * value follows the label (< and > stripped) until someone edits it by hand; with JavaScript the
- * OK button is enabled only when something changed, Enter submits and Escape cancels. Without
- * JavaScript it is a plain form the server checks the same way.
+ * OK button is enabled only when something changed, Enter submits and Escape cancels. A flat
+ * remix-validated-form: the browser checks it with the action's schema, and without JavaScript
+ * it is a plain form the server checks the same way; either way the errors show by their fields.
  */
+
+const itemValidator = withZod(taxonomyItemFormSchema);
 
 export interface ItemFormProps {
   intent: "add" | "edit";
@@ -21,7 +27,6 @@ export interface ItemFormProps {
   open: number[];
   q: string;
   cancel: string;
-  fieldErrors?: Record<string, string>;
   formError?: string;
   repopulate?: Record<string, unknown>;
 }
@@ -54,8 +59,10 @@ export function TaxonomyItemForm(props: ItemFormProps) {
   const ready = name.trim() !== "" && value.trim() !== "" && changed;
   const title = props.intent === "add" ? "Add item" : `Edit ${item?.name ?? "item"}`;
   return (
-    <Form
+    <ValidatedForm
+      validator={itemValidator}
       method="post"
+      noValidate
       className={css.form}
       aria-label={title}
       onKeyDown={(event) => {
@@ -76,21 +83,19 @@ export function TaxonomyItemForm(props: ItemFormProps) {
           {props.formError}
         </p>
       ) : null}
-      <LabelValueFields state={labelValue} errors={props.fieldErrors} />
-      <TextField
+      <LabelValueFields state={labelValue} validated />
+      <ValidatedTextField
         label="Description"
         name="description"
         value={description}
         onChange={setDescription}
-        errors={props.fieldErrors?.description}
       />
-      <TextField
+      <ValidatedTextField
         label="Custom search"
         name="customSearch"
         value={customSearch}
         onChange={setCustomSearch}
         description="A search expression used instead of the value, e.g. 25:cat OR 25:kitten."
-        errors={props.fieldErrors?.customSearch}
       />
       <fieldset className={css.fieldset}>
         <legend>Allows</legend>
@@ -119,6 +124,6 @@ export function TaxonomyItemForm(props: ItemFormProps) {
           Cancel
         </a>
       </div>
-    </Form>
+    </ValidatedForm>
   );
 }

@@ -1,11 +1,17 @@
-import { Form, Link } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { Link } from "@remix-run/react";
+import { useField, ValidatedForm } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
-import { RadioGroupField } from "~/components/ui/RadioGroupField";
-import { SelectField } from "~/components/ui/SelectField";
-import { TextField } from "~/components/ui/TextField";
+import { RadioGroupField, type RadioGroupFieldProps } from "~/components/ui/RadioGroupField";
+import { SelectField, type SelectFieldProps } from "~/components/ui/SelectField";
+import { ValidatedTextField } from "~/components/ui/TextField";
 import { button } from "~/components/ui/controls.css";
-import { LICENSE_LEVEL_NAMES, LICENSE_MODE_NAMES } from "~/models/user/user-admin.schema";
+import {
+  bulkDialogSchema,
+  LICENSE_LEVEL_NAMES,
+  LICENSE_MODE_NAMES,
+} from "~/models/user/user-admin.schema";
 import type { BulkKind } from "~/utils/user-links";
 import type { UserSummary } from "./UsersGrid";
 import * as css from "./users.css";
@@ -20,23 +26,64 @@ export const BULK_TITLES: Record<BulkKind, string> = {
 
 const NO_CHANGE = { value: "", label: "No change" };
 
+const bulkValidator = withZod(bulkDialogSchema);
+
+/* The select and the radio group bound to the form by name, as ValidatedTextField is. */
+function ValidatedSelectField(props: Omit<SelectFieldProps, "errors">) {
+  const { error, clearError } = useField(props.name);
+  return (
+    <SelectField
+      {...props}
+      errors={error}
+      onChange={(value) => {
+        props.onChange?.(value);
+        clearError();
+      }}
+    />
+  );
+}
+
+function ValidatedRadioGroupField(props: Omit<RadioGroupFieldProps, "errors"> & { name: string }) {
+  const { error, clearError } = useField(props.name);
+  return (
+    <RadioGroupField
+      {...props}
+      errors={error}
+      onChange={(value) => {
+        props.onChange?.(value);
+        clearError();
+      }}
+    />
+  );
+}
+
+/** The message of the whole form, or the chosen users' (they are hidden fields). */
+function FormAlert({ formError }: { formError?: string }) {
+  const { error } = useField("users");
+  const message = formError ?? error;
+  return message ? (
+    <p role="alert" className={css.errorSummary}>
+      {message}
+    </p>
+  ) : null;
+}
+
 /*
  * The bulk dialogs (spec 002): each acts only on the chosen users whose action flags allow it,
- * and lists those it will leave as they are. License and mode default to "no change".
+ * and lists those it will leave as they are. License and mode default to "no change". A flat
+ * remix-validated-form: the browser checks it with the action's schema before it posts.
  */
 export function BulkDialog({
   kind,
   applicable,
   skipped,
   back,
-  fieldErrors,
   formError,
 }: {
   kind: BulkKind;
   applicable: UserSummary[];
   skipped: UserSummary[];
   back: string;
-  fieldErrors: Record<string, string>;
   formError?: string;
 }) {
   const hydrated = useHydrated();
@@ -50,17 +97,13 @@ export function BulkDialog({
     </ul>
   );
   return (
-    <Form method="post" className={css.form} noValidate>
+    <ValidatedForm validator={bulkValidator} method="post" className={css.form} noValidate>
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="back" value={back} />
       {applicable.map((u) => (
         <input key={u.id} type="hidden" name="users" value={u.id} />
       ))}
-      {formError || fieldErrors.users ? (
-        <p role="alert" className={css.errorSummary}>
-          {formError ?? fieldErrors.users}
-        </p>
-      ) : null}
+      <FormAlert formError={formError} />
       {applicable.length === 0 ? (
         <p>None of the chosen users can be changed this way. Choose others in the list.</p>
       ) : (
@@ -83,31 +126,28 @@ export function BulkDialog({
         </details>
       ) : null}
       {kind === "company" ? (
-        <TextField label="Company" name="company" maxLength={200} errors={fieldErrors.company} />
+        <ValidatedTextField label="Company" name="company" maxLength={200} />
       ) : null}
       {kind === "license" ? (
         <div className={css.columns}>
-          <SelectField
+          <ValidatedSelectField
             label="License level"
             name="licenseLevel"
             hydrated={hydrated}
-            errors={fieldErrors.licenseLevel}
             options={[NO_CHANGE, ...LICENSE_LEVEL_NAMES.map((l) => ({ value: l, label: l }))]}
           />
-          <SelectField
+          <ValidatedSelectField
             label="Concurrency mode"
             name="licenseMode"
             hydrated={hydrated}
-            errors={fieldErrors.licenseMode}
             options={[NO_CHANGE, ...LICENSE_MODE_NAMES.map((m) => ({ value: m, label: m }))]}
           />
         </div>
       ) : null}
       {kind === "access" ? (
-        <RadioGroupField
+        <ValidatedRadioGroupField
           label="Access"
           name="isEnabled"
-          errors={fieldErrors.isEnabled}
           options={[
             { value: "true", label: "Enabled" },
             { value: "false", label: "Disabled" },
@@ -115,11 +155,10 @@ export function BulkDialog({
         />
       ) : null}
       {kind === "expiry" ? (
-        <TextField
+        <ValidatedTextField
           label="Expiry date"
           name="expires"
           type="date"
-          errors={fieldErrors.expires}
           description="Empty: never expires."
         />
       ) : null}
@@ -131,6 +170,6 @@ export function BulkDialog({
           Cancel
         </Link>
       </div>
-    </Form>
+    </ValidatedForm>
   );
 }

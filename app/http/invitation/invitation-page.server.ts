@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { invitationDecision } from "~/models/access/access.server";
 import {
@@ -24,7 +25,16 @@ import type { FormReplyBody } from "../error";
 import { LINKS } from "~/utils/links";
 import { apiError, errorResponse, NO_RESOURCE_MESSAGE } from "../http.server";
 import { requireViewer } from "../session.server";
-import { checkSubmission, formReply, readBody, type SubmittedValues } from "../submission.server";
+import {
+  checkSubmission,
+  conformReply,
+  formReply,
+  formValues,
+  readBody,
+  readForm,
+  withoutFarRows,
+  type SubmittedValues,
+} from "../submission.server";
 import { redirectWithToast } from "../toast.server";
 import { requireAllowed } from "~/http/session.server";
 
@@ -84,7 +94,6 @@ async function wizardState(
   values: SubmittedValues,
   step: InviteWizardState["step"],
   groupIds: number[],
-  fieldErrors: Record<string, string> = {},
 ): Promise<InviteWizardState> {
   const kind = text(values.kind);
   const query = text(values.query).slice(0, 100);
@@ -101,7 +110,6 @@ async function wizardState(
     groups: await chosenGroups(viewer, [...new Set(groupIds)]),
     query,
     results: step === "groups" ? await invitableGroups(viewer, query) : [],
-    fieldErrors,
   };
 }
 
@@ -117,11 +125,13 @@ const RECIPIENT_FIELDS = new Set([
 /**
  * One form, several buttons (intent): next and back move between the steps, search, add:<id> and
  * remove:<id> work the group step without JavaScript, invite creates. Each answer but the last is
- * the wizard's next state; a refusal is the one form reply (400) with every error by its field.
+ * the wizard's next state; a refusal is the one form reply (400) with every error by its field,
+ * read by Conform's parseWithZod as the wizard (a Conform form) checks it in the browser.
  */
 export async function invitePageAction(request: Request) {
   const viewer = await requireInviterPage(request);
-  const values = await readBody(request, { json: false });
+  const form = withoutFarRows(await readForm(request));
+  const values = formValues(form);
   const intent = text(values.intent);
   let groupIds = groupIdsOf(values);
 
@@ -133,9 +143,12 @@ export async function invitePageAction(request: Request) {
       },
     );
 
-  const submission = await checkSubmission(values, invitationFormSchema);
-  if (!submission.ok) {
-    const recipientsWrong = Object.keys(submission.fieldErrors).some((f) =>
+  const submission = parseWithZod(form, {
+    schema: invitationFormSchema,
+    disableAutoCoercion: true,
+  });
+  if (submission.status !== "success") {
+    const recipientsWrong = Object.keys(submission.error ?? {}).some((f) =>
       RECIPIENT_FIELDS.has(f),
     );
     // Back to the step whose fields are wrong, every error shown by its field.
@@ -144,9 +157,8 @@ export async function invitePageAction(request: Request) {
       values,
       intent === "next" || recipientsWrong ? "recipients" : "groups",
       groupIds,
-      submission.fieldErrors,
     );
-    return wizardReply(request, state, values);
+    return wizardReply(state, conformReply(request, submission, { values }));
   }
 
   if (intent.startsWith("add:")) groupIds = [...groupIds, Number(intent.slice(4))];
@@ -160,23 +172,19 @@ export async function invitePageAction(request: Request) {
       },
     );
 
-  const created = await createInvitations(viewer, submission.data, publicOrigin(request));
+  const created = await createInvitations(viewer, submission.value, publicOrigin(request));
   if (!created.ok)
     return wizardReply(
-      request,
-      await wizardState(viewer, values, "groups", groupIds, created.fieldErrors),
-      values,
+      await wizardState(viewer, values, "groups", groupIds),
+      conformReply(request, submission, { values, fieldErrors: created.fieldErrors }),
     );
   return afterInvite(request, created);
 }
 
 /** The one form reply (400, every error by its field), with the wizard's state beside it. */
-async function wizardReply(request: Request, state: InviteWizardState, values: SubmittedValues) {
-  const reply = (await formReply(request, {
-    fieldErrors: state.fieldErrors,
-    values,
-  }).json()) as FormReplyBody;
-  return json({ ...reply, wizard: state }, { status: 400, headers: NO_STORE });
+async function wizardReply(state: InviteWizardState, reply: Response) {
+  const body = (await reply.json()) as FormReplyBody;
+  return json({ ...body, wizard: state }, { status: reply.status, headers: NO_STORE });
 }
 
 function afterInvite(request: Request, created: Extract<CreateInvitationsResult, { ok: true }>) {

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   LIST_EDITORS,
@@ -19,7 +20,7 @@ import {
   type ListName,
   type ListRecord,
 } from "~/models/processing/lists.server";
-import { dropBlankRows, nestFormValues } from "~/models/processing/processing.schema";
+import { editorFormSchema } from "~/models/processing/processing.schema";
 import {
   deleteWatermark,
   listWatermarks,
@@ -33,7 +34,14 @@ import {
   renditionSetSummary,
 } from "~/models/processing/processing.view";
 import type { Viewer } from "~/models/user/user.schema";
-import { checkSubmission, formReply, readBody } from "../submission.server";
+import {
+  conformReply,
+  formReply,
+  formValues,
+  readBody,
+  readForm,
+  withoutFarRows,
+} from "../submission.server";
 import { redirectWithToast } from "../toast.server";
 import { readWatermarkUpload } from "./processing-api.server";
 import { requireAllowed } from "~/http/session.server";
@@ -149,27 +157,25 @@ export async function editorAction(
   back: string,
 ) {
   const viewer = await requireProcessingPage(request);
-  const values = await readBody(request, { json: false });
-  const input = dropBlankRows(nestFormValues(values));
-  const submission = await checkSubmission(input, LISTS[list].schema);
-  if (!submission.ok)
-    return formReply(request, {
-      fieldErrors: formErrors(submission.fieldErrors),
-      formError: submission.formError,
-      values,
-    });
+  const form = withoutFarRows(await readForm(request));
+  const values = formValues(form);
+  const submission = parseWithZod(form, {
+    schema: editorFormSchema(LISTS[list].schema),
+    disableAutoCoercion: true,
+  });
+  if (submission.status !== "success") return conformReply(request, submission, { values });
   try {
     const saved =
       id === null
-        ? await createEntry(viewer, list, submission.data)
-        : await updateEntry(viewer, list, id, submission.data);
+        ? await createEntry(viewer, list, submission.value)
+        : await updateEntry(viewer, list, id, submission.value);
     return redirectWithToast(request, back, {
       message: id === null ? `${saved.Name} is created.` : `${saved.Name} is saved.`,
     });
   } catch (error) {
     if (!(error instanceof ListInputError)) throw error;
     const taken = /already exists/.test(error.fieldErrors.Name ?? "");
-    return formReply(request, {
+    return conformReply(request, submission, {
       fieldErrors: formErrors(error.fieldErrors),
       values,
       status: taken ? 409 : 400,

@@ -25,7 +25,7 @@ import {
 import {
   MAX_IMPORT_BYTES,
   taxonomyCreateSchema,
-  taxonomyItemSchema,
+  taxonomyItemFormSchema,
 } from "~/models/taxonomy/taxonomy.schema";
 import {
   itemInfoView,
@@ -219,18 +219,6 @@ export async function taxonomyTreePageData(request: Request, segment?: string) {
 
 const taxonomyHrefOf = (field: number) => `/fotoweb/api/taxonomies/${field}/`;
 
-/** The item fields of a form, the ACL checkboxes included (none checked is an empty ACL). */
-function itemInput(values: SubmittedValues) {
-  const acl = values.acl === undefined ? [] : [values.acl].flat().map(String);
-  return {
-    name: values.name,
-    value: values.value,
-    description: values.description ?? "",
-    customSearch: values.customSearch ?? "",
-    acl,
-  };
-}
-
 /** Where to go back to: the same tree state the form was posted from. */
 function backTo(fieldId: number, values: SubmittedValues, extraOpen?: number | null) {
   const params = new URLSearchParams();
@@ -255,7 +243,7 @@ export async function taxonomyTreePageAction(request: Request, segment?: string)
     switch (values.intent) {
       case "add": {
         const parent = idFromSegment(String(values.parent ?? ""));
-        const checked = await checkSubmission(itemInput(values), taxonomyItemSchema);
+        const checked = await checkSubmission(values, taxonomyItemFormSchema);
         if (!checked.ok) return formReply(request, { fieldErrors: checked.fieldErrors, values });
         await createItem(field, parent, checked.data);
         return redirectWithToast(request, backTo(field, values, parent), {
@@ -263,7 +251,7 @@ export async function taxonomyTreePageAction(request: Request, segment?: string)
         });
       }
       case "edit": {
-        const checked = await checkSubmission(itemInput(values), taxonomyItemSchema);
+        const checked = await checkSubmission(values, taxonomyItemFormSchema);
         if (!checked.ok) return formReply(request, { fieldErrors: checked.fieldErrors, values });
         if (item === null)
           throw new Problem("not-found", "There is no taxonomy item at this address.");

@@ -1,5 +1,4 @@
 import { json, redirect } from "@remix-run/node";
-import { z } from "zod";
 import { isProblem, Problem } from "~/models/problem/problem";
 import { LICENSE_LEVELS, LICENSE_MODES } from "~/models/user/license";
 import {
@@ -11,7 +10,9 @@ import {
   userBodySchema,
   userListQuerySchema,
   visibleColumns,
+  bulkDialogSchema,
   type BulkChanges,
+  type BulkDialogInput,
   type UserRecord,
 } from "~/models/user/user-admin.schema";
 import {
@@ -159,43 +160,7 @@ export async function bulkData(request: Request) {
   );
 }
 
-const noChange = (v: unknown) => (v === "" || v === undefined ? undefined : v);
-
-const bulkFormSchema = z
-  .object({
-    kind: z.enum(BULK_KINDS as [BulkKind, ...BulkKind[]]),
-    users: z.preprocess(
-      (v) => (typeof v === "string" ? [v] : (v ?? [])),
-      z
-        .array(z.string().regex(/^\d{1,9}$/, "Choose users from the list."))
-        .min(1, "Choose at least one user.")
-        .max(1000, "Choose at most 1000 users at once."),
-    ),
-    company: z.string().trim().max(200, "Use at most 200 characters.").optional(),
-    licenseLevel: z.preprocess(
-      noChange,
-      z.enum(Object.keys(LICENSE_LEVELS) as [string]).optional(),
-    ),
-    licenseMode: z.preprocess(noChange, z.enum(Object.keys(LICENSE_MODES) as [string]).optional()),
-    isEnabled: z.enum(["true", "false"], { message: "Choose enabled or disabled." }).optional(),
-    expires: z
-      .string()
-      .trim()
-      .regex(/^(\d{4}-\d{2}-\d{2})?$/, "Enter a date, e.g. 2027-12-31, or leave it empty.")
-      .optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.kind === "license" && !v.licenseLevel && !v.licenseMode)
-      ctx.addIssue({
-        code: "custom",
-        path: ["licenseLevel"],
-        message: "Choose a license level or a concurrency mode to change.",
-      });
-    if (v.kind === "access" && v.isEnabled === undefined)
-      ctx.addIssue({ code: "custom", path: ["isEnabled"], message: "Choose enabled or disabled." });
-  });
-
-function bulkChanges(v: z.infer<typeof bulkFormSchema>): BulkChanges {
+function bulkChanges(v: BulkDialogInput): BulkChanges {
   switch (v.kind) {
     case "company":
       return { organization: v.company ?? "" };
@@ -219,7 +184,7 @@ export async function bulkAction(request: Request) {
   const viewer = await requireUserManagerPage(request);
   const values = await readBody(request, { json: false });
   const back = gridReturn(values.back);
-  const submission = await checkSubmission(values, bulkFormSchema);
+  const submission = await checkSubmission(values, bulkDialogSchema);
   if (!submission.ok) return formReply(request, submission);
   const data = submission.data;
   const ids = data.users.map(Number);

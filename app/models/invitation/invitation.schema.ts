@@ -387,6 +387,7 @@ export interface GroupChoice {
 /**
  * The invite wizard's state between its steps. Without JavaScript each step is a post whose
  * answer is the next state; with it the same state lives in the page and only the last step posts.
+ * A refusal's errors are not part of it: they come in the form reply beside it.
  */
 export interface InviteWizardState {
   step: "recipients" | "groups";
@@ -399,5 +400,4 @@ export interface InviteWizardState {
   groups: GroupChoice[];
   query: string;
   results: GroupChoice[];
-  fieldErrors: Record<string, string>;
 }

@@ -6,7 +6,8 @@ import { hasUnsafeLineCharacter } from "~/models/validation/text.schema";
  * The configuration lists of spec 001 section 7 that shape files (decision 040): processing
  * profiles and their sets, quick rendition sets and crop profile sets. One schema per record,
  * shared by the model, the config API (PascalCase, as the archive configuration) and the admin
- * pages (whose flat form names are nested by nestFormValues first). No server imports here.
+ * pages (whose forms Conform reads, on the server too, through editorFormSchema). No server
+ * imports here.
  */
 
 export { EMPTY_ID };
@@ -223,43 +224,6 @@ export const MAX_WATERMARK_BYTES = 10 * 1024 * 1024;
 export const MAX_WATERMARK_SIDE = 8000;
 
 /**
- * Flat form names (Conform's "Size.Width", "Sizes[0].Label") made into the nested record the
- * schemas read; a name with any other shape is dropped. Indices above 100 are ignored.
- */
-export function nestFormValues(values: Record<string, unknown>): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(values)) {
-    const parts = name.match(/[^.[\]]+|\[\d{1,3}\]/g);
-    if (!parts || parts.join("").length !== name.replace(/\./g, "").length) continue;
-    let node: Record<string, unknown> | unknown[] = root;
-    let ok = true;
-    for (let i = 0; i < parts.length && ok; i++) {
-      const part = parts[i]!;
-      const key: string | number = part.startsWith("[") ? Number(part.slice(1, -1)) : part;
-      if (typeof key === "number" && (!Array.isArray(node) || key > 100)) ok = false;
-      else if (typeof key === "string" && Array.isArray(node)) ok = false;
-      if (!ok || ["__proto__", "constructor", "prototype"].includes(String(key))) break;
-      const last = i === parts.length - 1;
-      const container = node as Record<string | number, unknown>;
-      if (last) container[key] = value;
-      else {
-        const nextIsIndex = parts[i + 1]!.startsWith("[");
-        container[key] ??= nextIsIndex ? [] : {};
-        node = container[key] as Record<string, unknown> | unknown[];
-      }
-    }
-  }
-  // Sparse rows (a removed middle row) close up.
-  const compact = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.filter((x) => x !== undefined).map(compact)
-      : v && typeof v === "object"
-        ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, compact(x)]))
-        : v;
-  return compact(root) as Record<string, unknown>;
-}
-
-/**
  * Row lists without their blank rows: the forms offer empty rows to fill in (without JavaScript
  * there is no "add row"), and rows left empty at the end are no rows. Only trailing ones: a
  * blank row between filled ones keeps its place, so errors stay by the row they concern.
@@ -271,20 +235,31 @@ function withoutTrailing<T>(rows: T[], blank: (row: T) => boolean): T[] {
 }
 
 export function dropBlankRows(values: Record<string, unknown>): Record<string, unknown> {
+  // Conform's reply leaves out empty values, so a row left empty comes back as nothing at all.
   const blank = (row: unknown) =>
-    row !== null &&
-    typeof row === "object" &&
-    !Array.isArray(row) &&
-    Object.entries(row).every(
-      ([key, v]) =>
-        key === "FixedSize" || key === "Format" || v === undefined || String(v).trim() === "",
-    );
+    row === null ||
+    row === undefined ||
+    (typeof row === "object" &&
+      !Array.isArray(row) &&
+      Object.entries(row).every(
+        ([key, v]) =>
+          key === "FixedSize" || key === "Format" || v === undefined || String(v).trim() === "",
+      ));
   return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [
-      key,
-      Array.isArray(value) && value.some((v) => typeof v === "object")
-        ? withoutTrailing(value, blank)
-        : value,
-    ]),
+    Object.entries(values).map(([key, value]) => {
+      if (!Array.isArray(value) || !value.some((v) => typeof v === "object")) return [key, value];
+      // filter closes up the gap of a post that skips an index ("Sizes[0]", "Sizes[2]").
+      return [
+        key,
+        withoutTrailing(
+          value.filter(() => true),
+          blank,
+        ),
+      ];
+    }),
   );
 }
+
+/** An editor's form as its list's schema reads it, in the browser and on the server alike. */
+export const editorFormSchema = <S extends z.ZodTypeAny>(schema: S) =>
+  z.preprocess((v) => dropBlankRows((v ?? {}) as Record<string, unknown>), schema);

@@ -128,4 +128,20 @@ export const taxonomyItemSchema = z
     return { ...input, value, acl: input.acl ?? [...DEFAULT_ACL] };
   });
 export type TaxonomyItemInput = z.output<typeof taxonomyItemSchema>;
+
+/**
+ * The administration page's item form, checked in the browser (remix-validated-form) and by its
+ * action alike: one ticked ACL box posts one value, and none posts nothing, which is an empty ACL
+ * where an API body without one keeps the default.
+ */
+export const taxonomyItemFormSchema = z.preprocess((input) => {
+  const form = (input ?? {}) as Record<string, unknown>;
+  return {
+    name: form.name,
+    value: form.value,
+    description: form.description ?? "",
+    customSearch: form.customSearch ?? "",
+    acl: form.acl === undefined ? [] : [form.acl].flat().map(String),
+  };
+}, taxonomyItemSchema);
 export type TaxonomyItemInputRaw = z.input<typeof taxonomyItemSchema>;

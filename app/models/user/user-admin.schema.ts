@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { newPasswordSchema, PASSWORD_MAX, USERNAME_MAX } from "~/models/auth/auth.schema";
 import { LICENSE_LEVELS, LICENSE_MODES, type LicenseLevel, type LicenseMode } from "./license";
+import { BULK_KINDS, type BulkKind } from "~/utils/user-links";
 import {
   hasUnsafeLineCharacter,
   hasUnsafeTextCharacter,
@@ -579,6 +580,48 @@ export const bulkEditSchema = z
   });
 
 export const bulkDeleteSchema = z.object({ users: hrefList });
+
+const noChange = (v: unknown) => (v === "" || v === undefined ? undefined : v);
+
+/**
+ * The bulk dialogs' one flat form (spec 002): the dialog's kind, the chosen users (one hidden
+ * field each) and the one setting it changes; license and mode left empty change nothing. The
+ * dialog checks it in the browser (remix-validated-form) and the page's action on the server.
+ */
+export const bulkDialogSchema = z
+  .object({
+    kind: z.enum(BULK_KINDS as [BulkKind, ...BulkKind[]]),
+    users: z.preprocess(
+      (v) => (typeof v === "string" ? [v] : (v ?? [])),
+      z
+        .array(z.string().regex(/^\d{1,9}$/, "Choose users from the list."))
+        .min(1, "Choose at least one user.")
+        .max(MAX_BULK_USERS, `Choose at most ${MAX_BULK_USERS} users at once.`),
+    ),
+    company: z.string().trim().max(200, "Use at most 200 characters.").optional(),
+    licenseLevel: z.preprocess(
+      noChange,
+      z.enum(Object.keys(LICENSE_LEVELS) as [string]).optional(),
+    ),
+    licenseMode: z.preprocess(noChange, z.enum(Object.keys(LICENSE_MODES) as [string]).optional()),
+    isEnabled: z.enum(["true", "false"], { message: "Choose enabled or disabled." }).optional(),
+    expires: z
+      .string()
+      .trim()
+      .regex(/^(\d{4}-\d{2}-\d{2})?$/, "Enter a date, e.g. 2027-12-31, or leave it empty.")
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === "license" && !v.licenseLevel && !v.licenseMode)
+      ctx.addIssue({
+        code: "custom",
+        path: ["licenseLevel"],
+        message: "Choose a license level or a concurrency mode to change.",
+      });
+    if (v.kind === "access" && v.isEnabled === undefined)
+      ctx.addIssue({ code: "custom", path: ["isEnabled"], message: "Choose enabled or disabled." });
+  });
+export type BulkDialogInput = z.output<typeof bulkDialogSchema>;
 
 export const siteOwnerSchema = z.object({
   user: z
