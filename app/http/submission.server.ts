@@ -96,12 +96,32 @@ async function parseForm(request: Request): Promise<FormData> {
   }
 }
 
+/*
+ * Conform reads "rows[50000000].a" as a row that far down an array, which it and zod then walk
+ * slot by slot: one such field kept a page's action busy for minutes. No form has more rows than
+ * it may have fields, so a row number at or past MAX_FORM_FIELDS is refused as too many fields are.
+ */
+function namesAFarRow(form: FormData, max: number): boolean {
+  for (const name of form.keys())
+    for (const match of name.matchAll(/\[(\d+)\]/g)) if (Number(match[1]) >= max) return true;
+  return false;
+}
+
 /** The posted form; any other body is refused (415, or 400 when it cannot be read). */
 export async function readForm(request: Request): Promise<FormData> {
   if (!FORM_TYPES.has(mediaTypeOf(request))) throw refuse(request, 415, UNSUPPORTED_BODY_MESSAGE);
   let parsed = parsedForms.get(request);
   if (!parsed) {
-    parsed = parseForm(request);
+    parsed = parseForm(request).then((form) => {
+      const max = env().MAX_FORM_FIELDS;
+      if (namesAFarRow(form, max))
+        throw refuse(
+          request,
+          413,
+          `The form names a row number past ${max}, more than any form here has.`,
+        );
+      return form;
+    });
     parsedForms.set(request, parsed);
   }
   return parsed;
@@ -238,22 +258,6 @@ export function formReply(
     ...(reply.values ? { repopulateFields: repopulable(reply.values) } : {}),
   };
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
-}
-
-/*
- * Conform reads "Sizes[99999999].Label" as a row that far down an array, which zod and Conform's
- * reply then walk index by index. No form read with parseWithZod here has a hundred rows.
- */
-const MAX_ROW_INDEX = 100;
-
-/** The form without the fields that name a row beyond MAX_ROW_INDEX, for parseWithZod. */
-export function withoutFarRows(form: FormData): FormData {
-  const kept = new FormData();
-  for (const [name, value] of form) {
-    const far = [...name.matchAll(/\[(\d+)\]/g)].some((m) => Number(m[1]) > MAX_ROW_INDEX);
-    if (!far) kept.append(name, value);
-  }
-  return kept;
 }
 
 /**

@@ -32,7 +32,6 @@ import {
   formValues,
   readBody,
   readForm,
-  withoutFarRows,
   type SubmittedValues,
 } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
@@ -130,7 +129,7 @@ const RECIPIENT_FIELDS = new Set([
  */
 export async function invitePageAction(request: Request) {
   const viewer = await requireInviterPage(request);
-  const form = withoutFarRows(await readForm(request));
+  const form = await readForm(request);
   const values = formValues(form);
   const intent = text(values.intent);
   let groupIds = groupIdsOf(values);

@@ -34,14 +34,7 @@ import {
   renditionSetSummary,
 } from "~/models/processing/processing.view";
 import type { Viewer } from "~/models/user/user.schema";
-import {
-  conformReply,
-  formReply,
-  formValues,
-  readBody,
-  readForm,
-  withoutFarRows,
-} from "../submission.server";
+import { conformReply, formReply, formValues, readBody, readForm } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
 import { readWatermarkUpload } from "./processing-api.server";
 import { requireAllowed } from "~/http/session.server";
@@ -157,7 +150,7 @@ export async function editorAction(
   back: string,
 ) {
   const viewer = await requireProcessingPage(request);
-  const form = withoutFarRows(await readForm(request));
+  const form = await readForm(request);
   const values = formValues(form);
   const submission = parseWithZod(form, {
     schema: editorFormSchema(LISTS[list].schema),
