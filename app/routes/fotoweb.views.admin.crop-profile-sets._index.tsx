@@ -1,6 +1,6 @@
 import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listsMeta } from "~/components/processing/list-editors";
+import { listsMeta } from "~/models/processing/list-editors";
 import { ListsPageView } from "~/components/processing/ListsPageView";
 import { listsPageLoader, listsPageRouteAction } from "~/http/processing/processing-page.server";
 

@@ -1,6 +1,6 @@
 import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { editorMeta } from "~/components/processing/list-editors";
+import { editorMeta } from "~/models/processing/list-editors";
 import { ListEditorView } from "~/components/processing/ListEditorView";
 import { listEditorAction, listEditorLoader } from "~/http/processing/processing-page.server";
 

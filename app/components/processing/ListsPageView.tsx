@@ -2,7 +2,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { FormReplyBody } from "~/http/error";
 import type { listsPageLoader } from "~/http/processing/processing-page.server";
 import { page as pageCss, panel } from "~/styles/global.css";
-import { LIST_EDITORS, LIST_PAGES, type ListPage } from "./list-editors";
+import { LIST_EDITORS, LIST_PAGES, type ListPage } from "~/models/processing/list-editors";
 import { DeleteConfirm, ListTable } from "./ListTable";
 import * as css from "./processing.css";
 

@@ -5,7 +5,7 @@ import {
   LIST_PAGES,
   type EditedList,
   type ListPage,
-} from "~/components/processing/list-editors";
+} from "~/models/processing/list-editors";
 import { pageHandler } from "~/http/http.server";
 import { listWatermarkEntries, type WatermarkEntry } from "~/models/processing/config-lists.server";
 import { archiveAdministrationDecision } from "~/models/access/access.server";
