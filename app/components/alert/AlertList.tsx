@@ -1,9 +1,8 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { Form, Link } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { useField, ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "remix-validated-form";
 import { Button } from "~/components/ui/Button";
-import { SelectField, type SelectOption } from "~/components/ui/SelectField";
+import { type SelectOption, ValidatedSelectField } from "~/components/ui/SelectField";
 import { ValidatedTextField } from "~/components/ui/TextField";
 import {
   ALERT_INTERVAL_LABELS,
@@ -35,17 +34,6 @@ export interface AlertListProps {
   formError?: string | null;
 }
 
-function ValidatedSelect(props: {
-  label: string;
-  name: string;
-  options: SelectOption[];
-  defaultValue: string;
-}) {
-  const { error } = useField(props.name);
-  const hydrated = useHydrated();
-  return <SelectField {...props} errors={error} hydrated={hydrated} />;
-}
-
 function EditRow({
   alert,
   archives,
@@ -74,7 +62,7 @@ function EditRow({
             {formError}
           </p>
         ) : null}
-        <ValidatedSelect
+        <ValidatedSelectField
           label="Interval"
           name="interval"
           options={intervals}
@@ -86,7 +74,7 @@ function EditRow({
           defaultValue={alert.dtSearchString}
           maxLength={MAX_EXPRESSION_LENGTH}
         />
-        <ValidatedSelect
+        <ValidatedSelectField
           label="Archive"
           name="archive"
           options={choices}

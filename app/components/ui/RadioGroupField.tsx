@@ -1,3 +1,4 @@
+import { useField } from "remix-validated-form";
 import { FieldError } from "react-aria-components/FieldError";
 import { Label } from "react-aria-components/Label";
 import { Radio, RadioGroup, type RadioGroupProps } from "react-aria-components/RadioGroup";
@@ -33,5 +34,22 @@ export function RadioGroupField({ label, options, errors, ...props }: RadioGroup
       ))}
       <FieldError className={css.fieldError}>{error}</FieldError>
     </RadioGroup>
+  );
+}
+
+/** RadioGroupField bound to the enclosing remix-validated-form by name. */
+export function ValidatedRadioGroupField(
+  props: Omit<RadioGroupFieldProps, "errors"> & { name: string },
+) {
+  const { error, clearError } = useField(props.name);
+  return (
+    <RadioGroupField
+      {...props}
+      errors={error}
+      onChange={(value) => {
+        props.onChange?.(value);
+        clearError();
+      }}
+    />
   );
 }

@@ -1,4 +1,6 @@
 import { useId } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { useField } from "remix-validated-form";
 import { Button } from "react-aria-components/Button";
 import { FieldError } from "react-aria-components/FieldError";
 import { Label } from "react-aria-components/Label";
@@ -95,5 +97,22 @@ export function SelectField({
         </ListBox>
       </Popover>
     </Select>
+  );
+}
+
+/** SelectField bound to the enclosing remix-validated-form by name, as ValidatedTextField is. */
+export function ValidatedSelectField(props: Omit<SelectFieldProps, "errors" | "hydrated">) {
+  const { error, clearError } = useField(props.name);
+  const hydrated = useHydrated();
+  return (
+    <SelectField
+      {...props}
+      hydrated={hydrated}
+      errors={error}
+      onChange={(value) => {
+        props.onChange?.(value);
+        clearError();
+      }}
+    />
   );
 }

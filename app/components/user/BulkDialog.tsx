@@ -1,10 +1,9 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { Link } from "@remix-run/react";
 import { useField, ValidatedForm } from "remix-validated-form";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
-import { RadioGroupField, type RadioGroupFieldProps } from "~/components/ui/RadioGroupField";
-import { SelectField, type SelectFieldProps } from "~/components/ui/SelectField";
+import { ValidatedRadioGroupField } from "~/components/ui/RadioGroupField";
+import { ValidatedSelectField } from "~/components/ui/SelectField";
 import { ValidatedTextField } from "~/components/ui/TextField";
 import { button } from "~/components/ui/controls.css";
 import {
@@ -27,35 +26,6 @@ export const BULK_TITLES: Record<BulkKind, string> = {
 const NO_CHANGE = { value: "", label: "No change" };
 
 const bulkValidator = withZod(bulkDialogSchema);
-
-/* The select and the radio group bound to the form by name, as ValidatedTextField is. */
-function ValidatedSelectField(props: Omit<SelectFieldProps, "errors">) {
-  const { error, clearError } = useField(props.name);
-  return (
-    <SelectField
-      {...props}
-      errors={error}
-      onChange={(value) => {
-        props.onChange?.(value);
-        clearError();
-      }}
-    />
-  );
-}
-
-function ValidatedRadioGroupField(props: Omit<RadioGroupFieldProps, "errors"> & { name: string }) {
-  const { error, clearError } = useField(props.name);
-  return (
-    <RadioGroupField
-      {...props}
-      errors={error}
-      onChange={(value) => {
-        props.onChange?.(value);
-        clearError();
-      }}
-    />
-  );
-}
 
 /** The message of the whole form, or the chosen users' (they are hidden fields). */
 function FormAlert({ formError }: { formError?: string }) {
@@ -86,7 +56,6 @@ export function BulkDialog({
   back: string;
   formError?: string;
 }) {
-  const hydrated = useHydrated();
   const names = (users: UserSummary[]) => (
     <ul className={css.plainList}>
       {users.map((u) => (
@@ -133,13 +102,11 @@ export function BulkDialog({
           <ValidatedSelectField
             label="License level"
             name="licenseLevel"
-            hydrated={hydrated}
             options={[NO_CHANGE, ...LICENSE_LEVEL_NAMES.map((l) => ({ value: l, label: l }))]}
           />
           <ValidatedSelectField
             label="Concurrency mode"
             name="licenseMode"
-            hydrated={hydrated}
             options={[NO_CHANGE, ...LICENSE_MODE_NAMES.map((m) => ({ value: m, label: m }))]}
           />
         </div>
