@@ -70,6 +70,14 @@ export function InviteWizard({
         disableAutoCoercion: true,
       }),
   });
+  // Both steps post to the same action as one Conform form (the step is a field).
+  const wizardForm = {
+    method: "post",
+    action: LINKS.adminInvite,
+    ...getFormProps(form),
+    noValidate: true,
+    className: css.form,
+  } as const;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [kind, setKind] = useState<InvitationKind>(initial.kind);
@@ -126,13 +134,7 @@ export function InviteWizard({
   if (initial.step === "groups") {
     const chosen = new Set(groups.map((g) => g.id));
     return (
-      <Form
-        method="post"
-        action={LINKS.adminInvite}
-        {...getFormProps(form)}
-        noValidate
-        className={css.form}
-      >
+      <Form {...wizardForm}>
         <p className={css.steps}>Step 2 of 2: the groups the invited people join</p>
         {carried}
         {chosenInputs}
@@ -270,13 +272,7 @@ export function InviteWizard({
   );
 
   return (
-    <Form
-      method="post"
-      action={LINKS.adminInvite}
-      {...getFormProps(form)}
-      noValidate
-      className={css.form}
-    >
+    <Form {...wizardForm}>
       <p className={css.steps}>Step 1 of 2: who is invited</p>
       {hydrated ? (
         <>
