@@ -195,6 +195,32 @@ describe("MemberPermissions without JavaScript (server rendering)", () => {
     ]);
   });
 
+  it("shows apart the permissions Arkiv does not use, still posting them (decision 085)", () => {
+    const html = render({ defaultValue: ["View", "Comping", "TrdParty2"] });
+    const apart = html.slice(html.indexOf("Not used by Arkiv"));
+    expect(html.indexOf("Not used by Arkiv")).toBeGreaterThan(html.indexOf('value="UploadFile"'));
+    expect(apart).toContain("grants nothing in Arkiv");
+    for (const p of ["Comping", "Workflow", "TrdParty1", "EditFile", "FwdtPlace"])
+      expect(apart, p).toContain(`value="${p}"`);
+    const ticked = inputs(apart)
+      .filter((b) => /\schecked/.test(b))
+      .map((b) => /value="(\w+)"/.exec(b)![1]);
+    expect(ticked).toEqual(["Comping", "TrdParty2"]);
+    expect(apart).not.toContain('value="View"');
+  });
+
+  it("says under each permission a later capability uses when it takes effect", () => {
+    const html = render();
+    const order = /<input[^>]*value="Order"[^>]*>/.exec(html)![0];
+    const descriptions = (box: string) =>
+      (/aria-describedby="([^"]+)"/.exec(box)?.[1] ?? "")
+        .split(" ")
+        .map((id) => new RegExp(`id="${id}"[^>]*>([^<]*)<`).exec(html)?.[1]);
+    expect(descriptions(order)).toContain("Takes effect when orders arrive.");
+    const rename = /<input[^>]*value="Rename"[^>]*>/.exec(html)![0];
+    expect(descriptions(rename).join(" ")).not.toContain("Takes effect");
+  });
+
   it("shows the errors beside the editor", () => {
     const html = render({ errors: ["Choose at least one permission."] });
     expect(html).toContain('role="alert"');

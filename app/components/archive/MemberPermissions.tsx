@@ -2,9 +2,16 @@ import { useId, useState } from "react";
 import { Checkbox } from "react-aria-components/Checkbox";
 import { CheckboxGroup } from "react-aria-components/CheckboxGroup";
 import { Label } from "react-aria-components/Label";
+import { Text } from "react-aria-components/Text";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import { fieldErrorText, type FieldErrors } from "~/components/ui/field-errors";
+import {
+  ARCHIVE_PERMISSION_EFFECTS,
+  effectNote,
+  UNUSED_NOTE,
+  UNUSED_TITLE,
+} from "~/models/access/permission-effects";
 import {
   ARCHIVE_PERMISSIONS,
   lockedPermissions,
@@ -61,7 +68,16 @@ export function MemberPermissions({
   const [ticked, setTicked] = useState<ArchivePermission[]>(() =>
     ARCHIVE_PERMISSIONS.filter((p) => defaultValue.includes(p)),
   );
-  const groups = permissionGroups({ available, consentEnabled, versioningAvailable });
+  // The permissions only FotoWare's own tools read are shown apart, after the rest (decision 085).
+  const unused = (p: ArchivePermission) => ARCHIVE_PERMISSION_EFFECTS[p] === "unused";
+  const offered = permissionGroups({ available, consentEnabled, versioningAvailable });
+  const apart = offered.flatMap((g) => g.permissions.filter(unused));
+  const groups = [
+    ...offered
+      .map((g) => ({ ...g, permissions: g.permissions.filter((p) => !unused(p)) }))
+      .filter((g) => g.permissions.length > 0),
+    ...(apart.length > 0 ? [{ title: UNUSED_TITLE, permissions: apart, note: UNUSED_NOTE }] : []),
+  ];
   const shown = new Set(groups.flatMap((g) => g.permissions));
   const locked = hydrated ? lockedPermissions(ticked) : new Map<ArchivePermission, never[]>();
   const error = fieldErrorText(errors);
@@ -116,21 +132,34 @@ export function MemberPermissions({
           isInvalid={Boolean(error)}
         >
           <Label className={css.groupTitle}>{group.title}</Label>
+          {"note" in group ? (
+            <Text slot="description" className={css.groupNote}>
+              {group.note}
+            </Text>
+          ) : null}
           <div className={css.boxes}>
             {group.permissions.map((p) => {
               const dependents = locked.get(p);
               const reasonId = `${id}-${p}-locked`;
+              const note = effectNote(ARCHIVE_PERMISSION_EFFECTS[p]);
+              const noteId = `${id}-${p}-note`;
+              const described = [dependents ? reasonId : "", note ? noteId : ""].join(" ").trim();
               return (
                 <div key={p}>
                   <Checkbox
                     value={p}
                     className={css.box}
                     isDisabled={Boolean(dependents)}
-                    aria-describedby={dependents ? reasonId : undefined}
+                    aria-describedby={described || undefined}
                   >
                     <span className={css.square} aria-hidden="true" />
                     {PERMISSION_LABELS[p]}
                   </Checkbox>
+                  {note ? (
+                    <span id={noteId} className={css.effectNote}>
+                      {note}
+                    </span>
+                  ) : null}
                   {dependents ? (
                     <span id={reasonId} className={css.lockReason}>
                       {`Needed by ${listOf(dependents.map((d) => PERMISSION_LABELS[d]))}; untick ${dependents.length === 1 ? "it" : "them"} first.`}

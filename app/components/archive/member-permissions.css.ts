@@ -46,6 +46,17 @@ export const square = style([
   },
 ]);
 
+/** Why a group's boxes grant nothing in Arkiv (decision 085). */
+export const groupNote = style({ color: vars.color.textMuted, fontSize: "0.85rem", margin: 0 });
+
+/** When a box will take effect: under it, read through aria-describedby. */
+export const effectNote = style({
+  display: "block",
+  color: vars.color.textMuted,
+  fontSize: "0.8rem",
+  marginTop: "-4px",
+});
+
 /** Why a box is locked: read by screen readers through aria-describedby, shown small beside it. */
 export const lockReason = style({ color: vars.color.textMuted, fontSize: "0.8rem" });
 

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useFetcher } from "@remix-run/react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Checkbox } from "react-aria-components/Checkbox";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
@@ -10,6 +10,12 @@ import { SelectField } from "~/components/ui/SelectField";
 import { TextField } from "~/components/ui/TextField";
 import * as controls from "~/components/ui/controls.css";
 import { conformResult, type FormReplyBody } from "~/http/error";
+import {
+  CAPABILITY_EFFECTS,
+  effectNote,
+  UNUSED_NOTE,
+  UNUSED_TITLE,
+} from "~/models/access/permission-effects";
 import {
   ALBUM_CAPABILITIES,
   applyPermissionRules,
@@ -73,6 +79,7 @@ function tickedOf(permissions: GroupPermissions): Set<string> {
  */
 function PermissionsFieldset({ initial }: { initial: Set<string> }) {
   const hydrated = useHydrated();
+  const id = useId();
   const [ticked, setTicked] = useState(initial);
   const albums = toPermissions(ticked).albums;
   const sharing = albums.shareWithUsers || albums.shareWithGroups || albums.shareWithGuests;
@@ -86,27 +93,60 @@ function PermissionsFieldset({ initial }: { initial: Set<string> }) {
     else next.delete(capability);
     setTicked(tickedOf(applyPermissionRules(toPermissions(ticked), toPermissions(next))));
   };
+  // The flags only FotoWare's own tools read are shown apart, after the rest (decision 085).
+  const unused = (c: Capability) => CAPABILITY_EFFECTS[c] === "unused";
+  const sections = [
+    ...PERMISSION_SECTIONS.map((s) => ({
+      ...s,
+      flags: s.flags.filter((f) => !unused(f.capability)),
+    })),
+    {
+      title: UNUSED_TITLE,
+      note: UNUSED_NOTE,
+      flags: PERMISSION_SECTIONS.flatMap((s) => s.flags.filter((f) => unused(f.capability))),
+    },
+  ].filter((s) => s.flags.length > 0);
   return (
     <fieldset className={css.fieldset}>
       <legend className={css.legend}>Security permissions</legend>
-      {PERMISSION_SECTIONS.map((section) => (
-        <fieldset key={section.title} className={css.fieldset}>
+      {sections.map((section) => (
+        <fieldset
+          key={section.title}
+          className={css.fieldset}
+          aria-describedby={"note" in section ? `${id}-unused` : undefined}
+        >
           <legend className={css.legend}>{section.title}</legend>
+          {"note" in section ? (
+            <p id={`${id}-unused`} className={css.flagNote}>
+              {section.note}
+            </p>
+          ) : null}
           <div className={css.flags}>
-            {section.flags.map((flag) => (
-              <Checkbox
-                key={flag.capability}
-                name="permissions"
-                value={flag.capability}
-                isSelected={ticked.has(flag.capability)}
-                isDisabled={disabled(flag.capability)}
-                onChange={(on) => change(flag.capability, on)}
-                className={controls.checkbox}
-              >
-                <span className={controls.checkboxBox} aria-hidden="true" />
-                {flag.label}
-              </Checkbox>
-            ))}
+            {section.flags.map((flag) => {
+              const note = effectNote(CAPABILITY_EFFECTS[flag.capability]);
+              const noteId = `${id}-${flag.capability}-note`;
+              return (
+                <div key={flag.capability}>
+                  <Checkbox
+                    name="permissions"
+                    value={flag.capability}
+                    isSelected={ticked.has(flag.capability)}
+                    isDisabled={disabled(flag.capability)}
+                    onChange={(on) => change(flag.capability, on)}
+                    className={controls.checkbox}
+                    aria-describedby={note ? noteId : undefined}
+                  >
+                    <span className={controls.checkboxBox} aria-hidden="true" />
+                    {flag.label}
+                  </Checkbox>
+                  {note ? (
+                    <span id={noteId} className={css.flagNote}>
+                      {note}
+                    </span>
+                  ) : null}
+                </div>
+              );
+            })}
           </div>
         </fieldset>
       ))}

@@ -87,6 +87,14 @@ export const flags = style({
   gap: "4px 16px",
 });
 
+/** When a flag takes effect, or why a section grants nothing (decision 085). */
+export const flagNote = style({
+  display: "block",
+  color: vars.color.textMuted,
+  fontSize: "0.8rem",
+  margin: "-4px 0 4px",
+});
+
 export const actions = style({
   display: "flex",
   flexWrap: "wrap",
