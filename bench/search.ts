@@ -20,7 +20,6 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,6 +35,7 @@ import {
   RANKED_QUERY,
 } from "./search-fixture";
 import { measureShares, prepareSqlite, preparePostgres, type Prepared } from "./search-prepare";
+import { agent, get, startServer } from "./search-server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -107,76 +107,6 @@ async function rate(seconds: number, run: () => Promise<unknown>) {
     }),
   );
   return done / seconds;
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-function get(
-  url: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
-      );
-    });
-    request.on("error", (error: NodeJS.ErrnoException) => {
-      // A kept-alive socket the server closed while idle (its keep-alive timeout passed during a
-      // long baseline run): sent again on a new one, as Node's documentation advises.
-      if (request.reusedSocket && error.code === "ECONNRESET")
-        get(url, headers).then(resolve, reject);
-      else reject(error);
-    });
-  });
-}
-
-async function startServer(prepared: Prepared, port: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: prepared.dataDir,
-      DATABASE_URL: prepared.databaseUrl,
-      DEMO_CONTENT: "false",
-      LOG_REQUESTS: "false",
-      SESSION_SECRETS: "bench-session-secret-0123456789abcdefghijklmnop",
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "bench-owner-password",
-      LOGIN_RATE_LIMIT: "1000",
-      INGEST_CONCURRENCY: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (c: Buffer) => (output += c.toString()));
-  child.stderr.on("data", (c: Buffer) => (output += c.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await get(`${base}/fotoweb/`, {})).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null) throw new Error(`the server stopped:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const login = await fetch(`${base}/fotoweb/views/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-    body: new URLSearchParams({ mode: "user", ...BENCH_USER, to: "/fotoweb/" }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  if (login.status !== 302 || !cookie) throw new Error(`sign-in answered ${login.status}`);
-  return { base, cookie, stop: () => child.kill("SIGTERM") };
 }
 
 async function startBareGrid(html: string, port: number) {
@@ -370,7 +300,7 @@ for (const dialect of DIALECTS) {
       met: "-",
     });
   } finally {
-    server.stop();
+    await server.stop();
     await direct.close();
     await prepared.handle.destroy();
   }

@@ -31,8 +31,31 @@ export interface PathRoute {
   isPage: boolean;
 }
 
+/*
+ * The router ranks every route and compiles each path's pattern again on every match (about a
+ * tenth of a grid page's server time, measured by bench/profile-grid.ts), and a request asks
+ * twice. So the answers are kept per path, for the most recent paths, which bounds memory
+ * whatever paths are asked.
+ */
+const ANSWERS_KEPT = 2000;
+const answers = new WeakMap<ServerBuild["routes"], Map<string, PathRoute | null>>();
+
 /** The route that answers a path, or null when none does. */
 export function routeOf(build: ServerBuild, pathname: string): PathRoute | null {
+  let kept = answers.get(build.routes);
+  if (!kept) {
+    kept = new Map();
+    answers.set(build.routes, kept);
+  }
+  const known = kept.get(pathname);
+  if (known !== undefined) return known;
+  const answer = matchRoute(build, pathname);
+  if (kept.size >= ANSWERS_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(pathname, answer);
+  return answer;
+}
+
+function matchRoute(build: ServerBuild, pathname: string): PathRoute | null {
   let tree = trees.get(build.routes);
   if (!tree) {
     tree = treeOf(build.routes);
