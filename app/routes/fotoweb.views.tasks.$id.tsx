@@ -35,6 +35,9 @@ export default function TaskView() {
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<{ formError?: string }>();
   const revalidator = useRevalidator();
+  // Where the task's assets live, when they all live in one archive: where the batch began.
+  const archives = new Map(Object.values(data.assets).map((a) => [a.archive.href, a.archive]));
+  const archive = archives.size === 1 ? [...archives.values()][0] : null;
   return (
     <section className={panel} aria-labelledby="task-title">
       {RUNNING.has(data.live.status) ? (
@@ -47,6 +50,11 @@ export default function TaskView() {
       </h1>
       <p>
         Started <time dateTime={data.created}>{new Date(data.created).toUTCString()}</time>.{" "}
+        {archive ? (
+          <>
+            <Link to={archive.href}>{`Back to ${archive.name}`}</Link> ·{" "}
+          </>
+        ) : null}
         <Link to={LINKS.tasks}>Your tasks</Link>
       </p>
       <TaskPanel
@@ -56,6 +64,7 @@ export default function TaskView() {
         moreResults={data.moreResults}
         undo={data.undo}
         undoes={data.undoes}
+        assets={data.assets}
         formError={reply?.formError}
         onFinished={() => revalidator.revalidate()}
       />

@@ -19,6 +19,16 @@ async function assetStatus(page: Page, href: string) {
   return (await page.request.get(href, { headers: { accept: ASSET } })).status();
 }
 
+/** The file name an asset href ends in, as the task page shows an asset it cannot show. */
+const fileNameOf = (href: string) =>
+  decodeURIComponent(
+    href
+      .split("/")
+      .pop()!
+      .replace(/^\d+-/, "")
+      .replace(/\.info$/, ""),
+  );
+
 async function expectFinished(page: Page, done: number) {
   await expect(page.getByTestId("task-status")).toContainText("Finished", { timeout: 30_000 });
   await expect(page.getByTestId("task-counts")).toContainText(`${done} done, 0 failed`);
@@ -55,8 +65,9 @@ test("a delete task reaches done on its page, and its undo brings the assets bac
   if (hasJs(info)) expect(loads).toBe(1);
   const rows = page.locator("tbody tr");
   await expect(rows).toHaveCount(2);
+  // Deleted, the assets are out of sight: each row names the file its href ends in.
   for (const [i, href] of assets.entries()) {
-    await expect(rows.nth(i)).toContainText(href);
+    await expect(rows.nth(i)).toContainText(fileNameOf(href));
     await expect(rows.nth(i)).toContainText("Done");
   }
   for (const href of assets) expect(await assetStatus(page, href)).toBe(404);
@@ -69,6 +80,19 @@ test("a delete task reaches done on its page, and its undo brings the assets bac
   await expectFinished(page, 2);
   for (const href of assets) expect(await assetStatus(page, href)).toBe(200);
   await expect(page.getByText("An undo cannot itself be undone")).toBeVisible();
+  // Back in their archive, each row shows the asset's thumbnail and links to it, and the page
+  // links back to the archive the batch came from.
+  const undoRows = page.locator("tbody tr");
+  for (const [i, href] of assets.entries()) {
+    const link = undoRows.nth(i).locator("td").first().getByRole("link");
+    await expect(link).toHaveAttribute("href", href);
+    await expect(link.locator("img")).toHaveJSProperty("complete", true);
+    await expect(link.locator("img")).not.toHaveJSProperty("naturalWidth", 0);
+  }
+  await page.getByRole("link", { name: /^Back to / }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`${new URL(assets[0]!, "http://x").pathname.split("/").slice(0, 4).join("/")}/$`),
+  );
 });
 
 test("a task page that is not the viewer's answers 404, as a missing one", async ({

@@ -8,6 +8,7 @@ import { runTask } from "~/models/background-task/task-engine.server";
 import type { TaskPayload } from "~/models/background-task/task.schema";
 import { createUser } from "~/models/user/user.server";
 import { readApiJson } from "../helpers/api-contract";
+import { insertAsset } from "../helpers/assets";
 import { insertReadyAssets } from "../helpers/grid-assets";
 import {
   createEffectsTable,
@@ -33,6 +34,7 @@ let other: Client;
 let anonymous: Client;
 let archive: Archive;
 let viewOnly: Archive;
+let hidden: Archive;
 const restores: (() => void)[] = [];
 
 const hrefOf = (a: Archive, id: number, name = "x.jpg") =>
@@ -70,6 +72,7 @@ beforeAll(async () => {
   ];
   archive = await createArchive({ name: "Task HTTP", members: registered(["View", "EditText"]) });
   viewOnly = await createArchive({ name: "Task HTTP view", members: registered(["View"]) });
+  hidden = await createArchive({ name: "Task HTTP hidden", members: [] });
   editor = new Client(server.url);
   await editor.signIn("task-http-editor", PASSWORD);
   other = new Client(server.url);
@@ -333,6 +336,54 @@ describe("the event stream and the task page", () => {
       expect(answer.status, hostile).toBe(404);
       expect((await editor.get(`/fotoweb/views/tasks/${hostile}`)).status, hostile).toBe(404);
     }
+  });
+
+  test("the page names each asset by title and thumbnail, links it and its archive, hides the unseen", async () => {
+    // Previews need their own permission: this archive gives it.
+    const archive = await createArchive({
+      name: "Task HTTP shown",
+      members: [
+        {
+          type: "group",
+          id: REGISTERED_USERS_GROUP_ID,
+          permissions: ["View", "Preview", "EditText"],
+          autoSearch: "",
+        },
+      ],
+    });
+    const ids = [
+      await insertAsset(archive, { fileName: "name00.jpg", title: "Harbour at dawn" }),
+      await insertAsset(archive, { fileName: "name01.jpg" }),
+    ];
+    const [unseen] = (await insertReadyAssets(hidden.id, 1)).map((a) => a.id);
+    const hrefs = [
+      hrefOf(archive, ids[0]!, "name00.jpg"),
+      // A client may spell the file name otherwise: the asset is still known by its archive and id.
+      hrefOf(archive, ids[1]!, "other spelling.jpg"),
+      hrefOf(hidden, unseen!, "secret plan.jpg"),
+      // The right asset id under another archive's address names no asset.
+      `/fotoweb/archives/${viewOnly.id}-Elsewhere/${ids[0]}-name00.jpg.info`,
+    ];
+    const response = await post(editor, "application/vnd.fotoware.rotate-request+json", {
+      direction: "cw",
+      assets: hrefs.map((href) => ({ href })),
+    });
+    const jobId = jobIdOf((await readApiJson<{ location: string }>(response)).location);
+    await runJob(jobId);
+    await db().updateTable("jobs").set({ status: "done" }).where("id", "=", jobId).execute();
+    const html = await (await editor.get(`/fotoweb/views/tasks/${jobId}`)).text();
+    const rows = [...html.matchAll(/<tr[^>]*data-status[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!);
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toContain(`href="${hrefOf(archive, ids[0]!, "name00.jpg")}"`);
+    expect(rows[0]).toContain("Harbour at dawn");
+    expect(rows[0]).toMatch(/<img[^>]*src="[^"]+"/);
+    expect(rows[1]).toContain(`href="${hrefOf(archive, ids[1]!, "name01.jpg")}"`);
+    // Not the editor's to see: the file name its href ends in, no link, nothing of the asset.
+    expect(rows[2]).toContain("secret plan.jpg");
+    expect(rows[2]).not.toMatch(/<a |<img /);
+    expect(rows[3]).toContain("name00.jpg");
+    expect(rows[3]).not.toMatch(/<a |<img /);
+    expect(html).toContain(`>Back to ${archive.name}</a>`);
   });
 
   test("the page shows per-asset results, refreshes without JS while running, and undoes", async () => {

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { ProgressBar } from "react-aria-components/ProgressBar";
 import { Button } from "~/components/ui/Button";
+import { fileNameOfHref, type TaskAsset } from "~/models/background-task/task.schema";
 import { alertDanger, alertInfo, muted } from "~/styles/global.css";
 import { useTaskEvents, type LiveTask } from "./use-task-events";
 import * as css from "./task.css";
@@ -19,6 +20,8 @@ export interface TaskPanelProps {
   moreResults: number;
   undo: { possible: boolean; reason: string | null };
   undoes: { id: number; href: string } | null;
+  /** Title and thumbnail of each result's asset the viewer may see, by its href. */
+  assets: Record<string, TaskAsset>;
   formError?: string;
   onFinished?: () => void;
 }
@@ -37,6 +40,36 @@ const OUTCOME_TEXT: Record<string, string> = {
   failed: "Failed",
   skipped: "Skipped",
 };
+
+/*
+ * The asset a result names: its thumbnail and title linking to it. A row the live stream has
+ * just added, or an asset the viewer may no longer see, shows the file name its href ends in.
+ */
+function AssetCell({ href, asset }: { href: string; asset: TaskAsset | undefined }) {
+  if (!asset)
+    return (
+      <span className={css.assetName} title={href}>
+        {fileNameOfHref(href)}
+      </span>
+    );
+  return (
+    <a href={asset.href} className={css.assetLink}>
+      {asset.thumbnail ? (
+        <img
+          className={css.thumbnail}
+          src={asset.thumbnail.src}
+          width={asset.thumbnail.width}
+          height={asset.thumbnail.height}
+          alt=""
+          loading="lazy"
+        />
+      ) : (
+        <span className={css.thumbnail} aria-hidden="true" />
+      )}
+      <span className={css.assetName}>{asset.title}</span>
+    </a>
+  );
+}
 
 export function TaskPanel(props: TaskPanelProps) {
   const task = useTaskEvents(props.jobId, props.live, props.onFinished);
@@ -102,7 +135,7 @@ export function TaskPanel(props: TaskPanelProps) {
           {task.results.map((r) => (
             <tr key={r.seq} className={css.row} data-status={r.status}>
               <td className={css.assetCell}>
-                <a href={r.href}>{r.href}</a>
+                <AssetCell href={r.href} asset={props.assets[r.href]} />
               </td>
               <td className={css.outcome} data-status={r.status}>
                 {OUTCOME_TEXT[r.status] ?? r.status}

@@ -38,5 +38,24 @@ export const outcome = style({
     '&[data-status="failed"]': { color: vars.color.danger },
   },
 });
-export const assetCell = style({ wordBreak: "break-all" });
+export const assetCell = style({ minWidth: 0 });
+
+export const assetLink = style({
+  display: "flex",
+  alignItems: "center",
+  gap: "8px",
+  minWidth: 0,
+});
+
+/** A small square thumbnail; the image keeps its proportions inside it. */
+export const thumbnail = style({
+  flex: "none",
+  width: "48px",
+  height: "48px",
+  objectFit: "contain",
+  borderRadius: "4px",
+  background: vars.color.surfaceRaised,
+});
+
+export const assetName = style({ overflowWrap: "anywhere" });
 export const taskList = style({ listStyle: "none", padding: 0, display: "grid", gap: "8px" });

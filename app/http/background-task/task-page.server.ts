@@ -2,6 +2,7 @@ import { json } from "@remix-run/node";
 import { jobsOwnedBy } from "~/jobs/queue.server";
 import { createTask, findTask, TASK_NOT_FOUND } from "~/models/background-task/task-engine.server";
 import { TASK_TITLES } from "~/models/background-task/task-messages";
+import { taskResultAssets } from "~/models/background-task/task-assets.server";
 import {
   statusOfTask,
   taskSummary,
@@ -33,8 +34,12 @@ async function ownTask(request: Request, id: string | undefined) {
 }
 
 export async function taskPageData(request: Request, id: string | undefined) {
-  const { job } = await ownTask(request, id);
+  const { viewer, job } = await ownTask(request, id);
   const [status, undo] = await Promise.all([statusOfTask(job), undoState(job)]);
+  const assets = await taskResultAssets(
+    viewer,
+    status.job.result.map((r) => r.href),
+  );
   const undone = status.task.undoes
     ? Number(status.task.undoes.split("/").filter(Boolean).pop())
     : null;
@@ -53,6 +58,7 @@ export async function taskPageData(request: Request, id: string | undefined) {
       moreResults: Math.max(0, status.job.counts.total - TASK_RESULTS_PAGE),
       undo,
       undoes: undone ? { id: undone, href: taskPagePath(undone) } : null,
+      assets,
     },
     { headers: NO_STORE },
   );

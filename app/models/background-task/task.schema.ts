@@ -66,6 +66,31 @@ export interface TaskItemResult {
   "moved-from"?: { archiveId: number; folder: string; position: number };
 }
 
+/** An asset of a task's results as its page shows it (taskResultAssets). */
+export interface TaskAsset {
+  /** The asset's own address (the task's href may spell its file name otherwise). */
+  href: string;
+  title: string;
+  thumbnail: { src: string; width: number; height: number } | null;
+  archive: { name: string; href: string };
+}
+
+/**
+ * The file name an asset href ends in ("…/42-sea%20view.jpg.info" is "sea view.jpg"): what a
+ * task page shows of an asset it has no title for yet (a row the live stream just added) or that
+ * the viewer no longer sees.
+ */
+export function fileNameOfHref(href: string): string {
+  const segment = href.split("/").pop() ?? "";
+  let name = segment.replace(/^\d{1,12}-/, "").replace(/\.info$/, "");
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // Not percent-encoded as a URL would be: shown as it is.
+  }
+  return name || href;
+}
+
 /** What an operation's item step reports to the engine. */
 export interface ItemOutcome {
   status: "done" | "failed" | "skipped";
