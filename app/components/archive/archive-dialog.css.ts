@@ -18,7 +18,6 @@ export const panel = style({
   display: "grid",
   gap: "16px",
   paddingTop: "12px",
-  selectors: { "&[data-inert]": { display: "none" } },
 });
 
 export const swatches = style({
