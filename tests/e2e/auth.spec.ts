@@ -267,3 +267,16 @@ test("a rate-limited log-on explains itself by the form with JavaScript too", as
   await expect(page.getByText("An error occurred")).toHaveCount(0);
   await expect(main.getByLabel("User name")).toHaveValue(ADMIN.username);
 });
+
+test("the log-on page shows one log-on form; other pages keep the header's", async ({
+  page,
+  open,
+}) => {
+  await open(LOGIN);
+  await expect(page.locator("input[type=password]")).toHaveCount(1);
+  await expect(page.getByLabel("User name")).toHaveCount(1);
+  await expect(page.getByRole("form", { name: "Log on" })).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("button", { name: "OK" })).toBeVisible();
+  await open("/fotoweb/views/forgot-password");
+  await expect(page.getByRole("form", { name: "Log on" })).toBeVisible();
+});
