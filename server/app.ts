@@ -11,6 +11,7 @@ import type { Env } from "../app/utils/env.server";
 import { formatBytes } from "../app/utils/format";
 import { inRequestScope } from "../app/utils/request-scope.server";
 import { errorBodyFor, errorBodyOf, methodNotAllowedMessage } from "../app/http/error.server";
+import type { FormReplyBody } from "../app/http/error";
 import { METHODS_REMIX_ANSWERS } from "../app/http/methods";
 import {
   isJsonType,
@@ -69,6 +70,14 @@ function refuseWith(req: Request, res: Response, body: ReturnType<typeof errorBo
   const { status, heading, value } = body;
   const requestId = String(res.locals.requestId ?? "");
   res.setHeader("Cache-Control", "no-store");
+  if (typeof req.query._data === "string") {
+    // A form posted by the scripted page (Remix's ?_data= request) reads a refusal only when it
+    // is marked as Remix's own: anything else becomes a bare "An error occurred". As a form reply
+    // the page shows the message by its form, as the page without JavaScript shows it.
+    const reply: FormReplyBody = { ...body, fieldErrors: {}, formError: value };
+    res.status(status).setHeader("X-Remix-Response", "yes").json(reply);
+    return;
+  }
   if (wantsJson(req, res)) {
     res.status(status).json(body);
     return;

@@ -52,8 +52,8 @@ export default function SiteSettingsView() {
           <Link to={LINKS.adminWatermarks}>watermarks</Link>,{" "}
           <Link to={LINKS.adminRenditionSets}>quick rendition sets</Link> and{" "}
           <Link to={LINKS.adminCropProfileSets}>crop profile sets</Link>: the files archives deliver
-          and the choices their settings offer.
-          <Link to={LINKS.adminMetadata}>Metadata fields and views</Link>: what archives show.
+          and the choices their settings offer.{" "}
+          <Link to={LINKS.adminMetadata}>Metadata fields and views</Link>: what archives show.{" "}
           <Link to={LINKS.adminArchives}>Archives</Link>: add, hide, order and delete archives;
           deleted ones wait in the <Link to={LINKS.adminTrash}>trash can</Link>.
         </p>

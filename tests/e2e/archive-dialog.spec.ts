@@ -133,6 +133,57 @@ test("errors show by their fields, all at once", async ({ page, open }, info) =>
   await expect(main.getByLabel("Auto-search filter")).toHaveValue("(unclosed");
 });
 
+test("after a failed save the summary takes focus and each entry leads to its field", async ({
+  page,
+  open,
+}, info) => {
+  const js = hasJs(info);
+  await signInQuietly(page, projectUser("archivist", info.project.name), PASSWORD);
+  await open(NEW_PAGE);
+  const main = page.getByRole("main");
+  // One error on General (no name), one on Export/Import (a profile set left unchosen).
+  await showTab(page, js, "Export/Import");
+  const processing = main.getByLabel("Processing", { exact: true });
+  if (js) {
+    // react-aria's trigger is named by its value, then its label.
+    await main.getByRole("button", { name: /Processing$/ }).click();
+    await page.getByRole("option", { name: "Let people choose from a profile set" }).click();
+  } else await processing.selectOption({ label: "Let people choose from a profile set" });
+  await main.getByRole("button", { name: "Save", exact: true }).click();
+
+  const summary = page.getByTestId("error-summary");
+  await expect(summary).toContainText("Enter a name for the archive.");
+  if (js) await expect(summary).toBeFocused();
+  const entry = summary
+    .getByRole("listitem")
+    .filter({ hasText: "Choose the processing profile set people pick from." })
+    .getByRole("link");
+  if (js) {
+    // The dialog reopens on General, the first tab with an error; the entry switches tabs.
+    await expect(page.getByRole("tab", { name: /^General/ })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await entry.click();
+    await expect(page.getByRole("tab", { name: /^Export\/Import/ })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await expect(main.getByRole("button", { name: /Processing profile set/ })).toBeFocused();
+  } else {
+    // Every section is on the page; the entry jumps to the one holding the field.
+    await expect(entry).toHaveAttribute("href", "#archive-export");
+    await entry.click();
+    await expect(page).toHaveURL(/#archive-export$/);
+    await expect(main.getByRole("heading", { name: "Export/Import", level: 2 })).toBeInViewport();
+  }
+  // The field shows its message beside it too (after the summary's copy).
+  await expect(
+    main.getByText("Choose the processing profile set people pick from.").nth(1),
+  ).toBeVisible();
+  await expectAccessible(page, info, "archive dialog with errors on two tabs");
+});
+
 test("a group given View and Preview and a user given EditText with a filter see exactly that", async ({
   page,
   open,

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { readPlaywrightJson } from "../helpers/api-contract";
-import { expect, signInQuietly, test } from "./fixtures";
+import { expect, expectAccessible, hasJs, signInQuietly, test } from "./fixtures";
 import { FILE_OPS_PHOTOS, fileOpsArchive, PASSWORD, projectUser } from "./users";
 
 /*
@@ -90,6 +90,36 @@ test("a selection renamed, a name changing the type refused by its field, and th
     const now = await listed(page, href);
     expect(now.map((a) => a.filename).slice(0, 2)).toEqual(originals);
   }).toPass({ timeout: 30_000 });
+});
+
+test("a refused rename over the grid keeps its form, what was typed and the error by its field", async ({
+  page,
+  open,
+}, info) => {
+  const js = hasJs(info);
+  await open(await archiveHref(page, fileOpsArchive(info.project.name)));
+  const boxes = page.getByRole("checkbox", { name: /^Select / });
+  for (let i = 0; i < 2; i++) await boxes.nth(i).locator("xpath=ancestor::label[1]").click();
+  await page.getByRole("button", { name: "Rename", exact: true }).click();
+  // With JavaScript a dialog over the grid; without, the batch page.
+  const panel = js ? page.getByRole("dialog") : page.getByRole("main");
+  const names = panel.getByRole("textbox", { name: /^New name for / });
+  await expect(names).toHaveCount(2);
+  const gridUrl = page.url();
+  await names.nth(0).fill(`Kept ${info.project.name}`);
+  await names.nth(1).fill("Pretend.png");
+  await panel.getByRole("button", { name: "Start" }).click();
+
+  await expect(panel.getByText(/The extension stays \.jpg/)).toBeVisible();
+  await expect(panel.getByRole("alert")).toContainText("No task was started.");
+  await expect(names.nth(1)).toHaveAttribute("aria-invalid", "true");
+  await expect(names.nth(0)).toHaveValue(`Kept ${info.project.name}`);
+  await expect(names.nth(1)).toHaveValue("Pretend.png");
+  if (js) {
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect(page.url()).toBe(gridUrl);
+  } else await expect(page).toHaveURL(/\/fotoweb\/views\/batch\?/);
+  await expectAccessible(page, info, "batch rename refused");
 });
 
 test("a duplicate made, then deleted to the trash can", async ({ page, open }, info) => {

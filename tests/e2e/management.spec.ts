@@ -22,6 +22,18 @@ test("the owner reaches site settings from the user menu; the page passes axe in
   await expectAccessible(page, info, "site settings");
 });
 
+test("every sentence on the page is followed by a space before the next", async ({
+  page,
+  open,
+}) => {
+  await signInQuietly(page, ADMIN.username, ADMIN.password);
+  await open(MANAGEMENT);
+  const text = await page.getByRole("main").innerText();
+  // Sentences ending in text and going on in a link were joined: "offer.Metadata".
+  expect(text).toContain("offer. Metadata fields and views: what archives show. Archives:");
+  expect(text.match(/[a-z)][.:;!?][A-Z]/g) ?? []).toEqual([]);
+});
+
 test("every invalid field is reported at once, by its field, and nothing is saved", async ({
   page,
   open,

@@ -154,8 +154,17 @@ test("a stranger signs up, an administrator approves them into a group, and they
   // Everything wrong at once: every message by its field.
   await main.getByLabel("E-mail address").fill("not-an-address");
   await main.getByLabel(/^Department/).fill("news");
+  await main.getByLabel("Password", { exact: true }).fill(who.password);
+  await pick(page, main, "Role", "Editor");
   await main.getByRole("button", { name: "Sign up" }).click();
   await expect(main.getByText("First name is a required field")).toBeVisible();
+  // What was typed comes back, but a password never does (without JavaScript, a new page).
+  await expect(main.getByLabel("E-mail address")).toHaveValue("not-an-address");
+  await expect(main.getByLabel(/^Department/)).toHaveValue("news");
+  if (!hasJs(info)) {
+    await expect(main.getByLabel("Role")).toHaveValue("Editor");
+    await expect(main.getByLabel("Password", { exact: true })).toHaveValue("");
+  } else await expect(main.getByRole("button", { name: /Editor/ })).toBeVisible();
   await expect(main.getByText("Last name is a required field")).toBeVisible();
   await expect(main.getByText("Enter a valid e-mail address")).toBeVisible();
   await expect(main.getByText("Choose a user name")).toBeVisible();

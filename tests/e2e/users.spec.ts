@@ -274,3 +274,39 @@ test("bulk dialogs set company, license, access and expiry, then delete several"
   await expect(page.getByText("No users selected")).toBeVisible();
   expect(await apiUsers(page.request, prefix)).toEqual([]);
 });
+
+test("the editor shows one tab's fieldsets at a time with JavaScript, every section without", async ({
+  page,
+  open,
+}, info) => {
+  const name = `tabs-${info.project.name}-${Date.now()}`;
+  await signIn(page, info.project.name);
+  await createUsers(page.request, [name]);
+  const [user] = await apiUsers(page.request, name);
+  await open(`${GRID}/${user!.id}`);
+  const editor = page.locator("form#user-editor");
+  const shown = editor.locator("fieldset:visible > legend");
+  const general = ["User information", "Authentication", "Access", "Groups", "Licensing"];
+  const details = ["Description and homepage", "Address", "Payment", "Business", "Telephone"];
+  if (hasJs(info)) {
+    await expect(shown).toHaveText(general);
+    await editor.getByRole("tab", { name: "Details" }).click();
+    await expect(shown).toHaveText(details);
+    await editor.getByRole("tab", { name: "Custom properties" }).click();
+    await expect(shown).toHaveText(["Custom properties"]);
+    await expectAccessible(page, info, "user editor, custom properties tab");
+    await editor.getByRole("tab", { name: "Details" }).click();
+  } else {
+    // The fallback: the three parts one after another, under their headings, in one form.
+    for (const heading of ["General", "Details", "Custom properties"])
+      await expect(editor.getByRole("heading", { name: heading, level: 2 })).toBeVisible();
+    await expect(shown).toHaveText([...general, ...details, "Custom properties"]);
+  }
+  // Either way a field of the second part is saved with the rest.
+  await editor.getByLabel("City").fill("Bergen");
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, `${name} is saved.`);
+  await open(`${GRID}/${user!.id}`);
+  if (hasJs(info)) await editor.getByRole("tab", { name: "Details" }).click();
+  await expect(editor.getByLabel("City")).toHaveValue("Bergen");
+});

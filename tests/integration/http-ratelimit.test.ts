@@ -98,6 +98,24 @@ describe("the sign-in limit", () => {
     });
   });
 
+  test("the scripted page's post gets 429 as a form reply it shows by the form", async () => {
+    await spendTheLimit();
+    const response = await new Client(app.url).post(
+      "/fotoweb/views/login?_data=routes%2Ffotoweb.views.login",
+      { mode: "guest" },
+    );
+    expect(response.status).toBe(429);
+    // Without this header Remix's client takes the answer for a network failure.
+    expect(response.headers.get("x-remix-response")).toBe("yes");
+    const body = await readApiJson(response);
+    expect(body).toMatchObject({
+      status: 429,
+      heading: "Too many sign-in attempts",
+      fieldErrors: {},
+      formError: "Too many sign-in attempts from this address. Wait a few minutes and try again.",
+    });
+  });
+
   test("other forms are not limited by it", async () => {
     await spendTheLimit();
     const response = await new Client(app.url).post("/fotoweb/views/logout", {});

@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FormTabs, type FormSection } from "~/components/ui/FormTabs";
 import { button } from "~/components/ui/controls.css";
 import * as people from "~/components/user/users.css";
@@ -10,6 +11,7 @@ import { LINKS } from "~/utils/links";
 import {
   reader,
   recordToFormValues,
+  tabOf,
   TABS,
   type DialogLists,
   type DialogOptions,
@@ -62,17 +64,13 @@ export function ArchiveDialog({
   const { v } = reader(initial);
   // After a round trip the dialog opens where the person was: the people found, or the first
   // tab with an error.
-  const firstWithErrors = TABS.find((t) =>
-    Object.keys(errors).some((name) => t.prefixes.some((p) => name.startsWith(p))),
-  );
-  const [tab, setTab] = useState<TabId>(
-    reply?.memberQuery !== undefined ? "access" : (firstWithErrors?.id ?? "general"),
-  );
   const errorNames = Object.keys(errors);
-  const tabHasErrors = (id: TabId) =>
-    errorNames.some((name) =>
-      TABS.find((t) => t.id === id)!.prefixes.some((p) => name.startsWith(p)),
-    );
+  const tabHasErrors = (id: TabId) => errorNames.some((name) => tabOf(name) === id);
+  const [tab, setTab] = useState<TabId>(
+    reply?.memberQuery !== undefined
+      ? "access"
+      : (TABS.find((t) => tabHasErrors(t.id))?.id ?? "general"),
+  );
   const tabProps = { initial, errors, hydrated, options, lists };
 
   const sections: FormSection<TabId>[] = [
@@ -94,18 +92,14 @@ export function ArchiveDialog({
     <Form method="post" {...getFormProps(form)} noValidate className={css.form}>
       <input type="hidden" name="Revision" value={v("Revision")} />
       <input type="hidden" name="Base" value={JSON.stringify(record)} />
-      {errorNames.length > 0 || reply?.formError ? (
-        <div role="alert" className={people.errorSummary} data-testid="error-summary">
-          <p>{reply?.formError ?? "Some fields need attention:"}</p>
-          {errorNames.length > 0 ? (
-            <ul>
-              {errorNames.map((name) => (
-                <li key={name}>{`${name}: ${errors[name]}`}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <ErrorSummary
+        errors={errors}
+        formError={reply?.formError}
+        labelOf={(name) => name}
+        anchorOf={(name) => `archive-${tabOf(name)}`}
+        onReveal={(name) => setTab(tabOf(name))}
+        focusKey={reply?.serial}
+      />
       <FormTabs
         sections={sections}
         selected={tab}

@@ -182,6 +182,10 @@ export const TABS = [
 ] as const;
 export type TabId = (typeof TABS)[number]["id"];
 
+/** The tab holding the field with this name. */
+export const tabOf = (name: string): TabId =>
+  TABS.find((t) => t.prefixes.some((p) => name.startsWith(p)))?.id ?? "general";
+
 export type DialogForm = FormMetadata<FormShape>;
 export type DialogFields = ReturnType<DialogForm["getFieldset"]>;
 

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation, type FetcherWithComponents } from "@remix-run/react";
 import { useState } from "react";
 import { Checkbox } from "react-aria-components/Checkbox";
 import { Link } from "react-aria-components/Link";
@@ -200,18 +200,29 @@ function batchActionPath(page: BatchPage): string {
 
 export function BatchPanel({
   page,
-  reply,
+  reply: pageReply,
   onCancel,
+  submit,
 }: {
   page: BatchPage;
   reply?: FormReplyBody;
   /** In a dialog over the grid: close it rather than follow the link back. */
   onCancel?: () => void;
+  /** In a dialog over the grid: posts through this fetcher, whose refusal the panel shows. */
+  submit?: FetcherWithComponents<FormReplyBody>;
 }) {
   const navigation = useNavigation();
   const all = [...page.assets, ...page.refused];
+  const reply = submit ? submit.data : pageReply;
+  const busy = submit ? submit.state !== "idle" : navigation.state === "submitting";
+  const PanelForm = submit ? submit.Form : Form;
   return (
-    <Form method="post" action={batchActionPath(page)} noValidate aria-labelledby="batch-heading">
+    <PanelForm
+      method="post"
+      action={batchActionPath(page)}
+      noValidate
+      aria-labelledby="batch-heading"
+    >
       <h2 id="batch-heading" className={css.panelHeading}>
         {page.opLabel}: {plural(page.assets.length)}
       </h2>
@@ -260,10 +271,7 @@ export function BatchPanel({
         <p>None of the selected assets can be changed this way.</p>
       )}
       <div className={editors.actions}>
-        <Button
-          type="submit"
-          isDisabled={page.assets.length === 0 || navigation.state === "submitting"}
-        >
+        <Button type="submit" isDisabled={page.assets.length === 0 || busy}>
           {page.op === "delete" ? `Delete ${plural(page.assets.length)}` : "Start"}
         </Button>
         {onCancel ? (
@@ -276,6 +284,6 @@ export function BatchPanel({
           </Link>
         )}
       </div>
-    </Form>
+    </PanelForm>
   );
 }

@@ -35,9 +35,22 @@ const NAV_LINKS: {
   { type: "pins", href: LINKS.pins, label: "Pins", signedInOnly: true },
 ];
 
+function LeaveGuestSession() {
+  return (
+    <Form method="post" action={LINKS.logout}>
+      <Button type="submit" className={css.headerButton}>
+        Leave guest session
+      </Button>
+    </Form>
+  );
+}
+
 function HeaderLogin({ isGuest }: { isGuest: boolean }) {
   const location = useLocation();
   const to = location.pathname + location.search;
+  // The log-on page is the full form: a second one in its header would only repeat it.
+  if (location.pathname.replace(/\/$/, "") === LINKS.login)
+    return isGuest ? <LeaveGuestSession /> : null;
   return (
     <div className={css.headerLogin}>
       <Form method="post" action={LINKS.login} className={css.headerLogin} aria-label="Log on">
@@ -56,11 +69,7 @@ function HeaderLogin({ isGuest }: { isGuest: boolean }) {
         </Button>
       </Form>
       {isGuest ? (
-        <Form method="post" action={LINKS.logout}>
-          <Button type="submit" className={css.headerButton}>
-            Leave guest session
-          </Button>
-        </Form>
+        <LeaveGuestSession />
       ) : (
         <Link className={css.headerButton} to={loginReturningTo(to)}>
           More log-on options

@@ -47,7 +47,8 @@ function ExtraField({
   hydrated: boolean;
 }) {
   const name = extraFieldName(field.id);
-  const { error, clearError } = useField(name);
+  // What was posted comes back after a refused post (see ValidatedTextField).
+  const { error, clearError, defaultValue: posted } = useField(name);
   const label = field.required ? `${field.label} (required)` : field.label;
   // The help text is the pattern's message too: shown once, as the error when there is one.
   const description = error ? undefined : field.validation.helpText || undefined;
@@ -55,7 +56,7 @@ function ExtraField({
     return (
       <CheckboxField
         name={name}
-        defaultSelected={value === true}
+        defaultSelected={posted !== undefined ? posted === "on" : value === true}
         errors={error}
         onChange={() => clearError()}
       >
@@ -68,7 +69,7 @@ function ExtraField({
         label={label}
         name={name}
         hydrated={hydrated}
-        defaultValue={typeof value === "string" ? value : ""}
+        defaultValue={typeof posted === "string" ? posted : typeof value === "string" ? value : ""}
         errors={error}
         onChange={() => clearError()}
         options={[

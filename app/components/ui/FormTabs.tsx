@@ -47,7 +47,12 @@ export function FormTabs<T extends string>({
         ))}
       </TabList>
       {sections.map(([id, , content]) => (
-        <TabPanel key={id} id={id} shouldForceMount className={panelClassName}>
+        <TabPanel
+          key={id}
+          id={id}
+          shouldForceMount
+          className={panelClassName ? `${css.panel} ${panelClassName}` : css.panel}
+        >
           {content}
         </TabPanel>
       ))}

@@ -41,10 +41,11 @@ export function RadioGroupField({ label, options, errors, ...props }: RadioGroup
 export function ValidatedRadioGroupField(
   props: Omit<RadioGroupFieldProps, "errors"> & { name: string },
 ) {
-  const { error, clearError } = useField(props.name);
+  const { error, clearError, defaultValue: posted } = useField(props.name);
   return (
     <RadioGroupField
       {...props}
+      defaultValue={typeof posted === "string" ? posted : props.defaultValue}
       errors={error}
       onChange={(value) => {
         props.onChange?.(value);

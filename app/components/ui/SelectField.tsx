@@ -102,11 +102,12 @@ export function SelectField({
 
 /** SelectField bound to the enclosing remix-validated-form by name, as ValidatedTextField is. */
 export function ValidatedSelectField(props: Omit<SelectFieldProps, "errors" | "hydrated">) {
-  const { error, clearError } = useField(props.name);
+  const { error, clearError, defaultValue: posted } = useField(props.name);
   const hydrated = useHydrated();
   return (
     <SelectField
       {...props}
+      defaultValue={typeof posted === "string" ? posted : props.defaultValue}
       hydrated={hydrated}
       errors={error}
       onChange={(value) => {

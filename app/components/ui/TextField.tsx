@@ -42,12 +42,17 @@ export function TextField({ label, errors, description, multiline, ...props }: T
   );
 }
 
-/** TextField bound to the enclosing remix-validated-form by name. */
+/**
+ * TextField bound to the enclosing remix-validated-form by name. After a refused post the server's
+ * reply carries what was typed (passwords left out): it comes first, so a page rendered without
+ * JavaScript shows it again instead of the stored or empty value.
+ */
 export function ValidatedTextField(props: Omit<TextFieldProps, "errors">) {
-  const { error, validate, clearError } = useField(props.name);
+  const { error, validate, clearError, defaultValue: posted } = useField(props.name);
   return (
     <TextField
       {...props}
+      defaultValue={typeof posted === "string" ? posted : props.defaultValue}
       errors={error}
       onBlur={(event) => {
         props.onBlur?.(event);

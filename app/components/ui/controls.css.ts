@@ -1,4 +1,4 @@
-import { style, styleVariants } from "@vanilla-extract/css";
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 const buttonBase = style({
@@ -164,3 +164,14 @@ export const copyInput = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.sm,
 });
+
+/** The error summary above a form (ErrorSummary.tsx): it takes focus, so it shows it. */
+export const errorSummary = style({
+  padding: "12px",
+  borderRadius: vars.radius.md,
+  background: vars.color.dangerBg,
+  color: vars.color.text,
+  selectors: { "&:focus": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" } },
+});
+globalStyle(`${errorSummary} a`, { color: vars.color.text, textDecoration: "underline" });
+globalStyle(`${errorSummary} ul`, { margin: "4px 0 0", paddingLeft: "20px" });

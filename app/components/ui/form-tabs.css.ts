@@ -20,3 +20,11 @@ export const tab = style({
     "&[data-focus-visible]": { outline: `2px solid ${vars.color.focus}`, outlineOffset: "2px" },
   },
 });
+
+/*
+ * Every panel stays mounted so one post sends the whole form; react-aria marks the inactive ones
+ * inert but leaves hiding them to the style, so it is done here, once for every tabbed form.
+ */
+export const panel = style({
+  selectors: { "&[data-inert]": { display: "none" } },
+});

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/CheckboxField";
+import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FormTabs } from "~/components/ui/FormTabs";
 import { SelectField } from "~/components/ui/SelectField";
 import { TextField } from "~/components/ui/TextField";
@@ -394,20 +395,13 @@ export function UserEditor(props: UserEditorProps) {
       {props.revision !== null ? (
         <input type="hidden" name="revision" value={props.revision} />
       ) : null}
-      {errorNames.length > 0 || props.formError ? (
-        <div role="alert" className={css.errorSummary} data-testid="error-summary">
-          <p>{props.formError ?? "Some fields need attention:"}</p>
-          {errorNames.length > 0 ? (
-            <ul className={css.plainList}>
-              {errorNames.map((name) => (
-                <li key={name}>
-                  {LABELS[name] ?? name}: {errors[name]!.join(" ")}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <ErrorSummary
+        errors={errors}
+        formError={props.formError}
+        labelOf={(name) => LABELS[name] ?? name}
+        anchorOf={(name) => `user-${tabOf(name)}`}
+        onReveal={(name) => setTab(tabOf(name))}
+      />
       <FormTabs
         sections={sections}
         selected={tab}
@@ -415,6 +409,7 @@ export function UserEditor(props: UserEditorProps) {
         label="User settings"
         idPrefix="user"
         panelClassName={css.form}
+        marked={(id) => errorNames.some((name) => tabOf(name) === id)}
       />
       <div className={css.actions}>
         <Button type="submit">{mode === "new" ? "Add user" : "Save"}</Button>
