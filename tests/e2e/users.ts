@@ -69,6 +69,8 @@ const perProject = (project: string): SeedUser[] => [
   { username: `fileops-${project}`, fullName: `File operator ${project}`, style: "light" },
   // revisions.spec.ts: every history permission on the project's revisionsArchive.
   { username: `revisions-${project}`, fullName: `Revisions ${project}`, style: "light" },
+  // pins.spec.ts: pins an archive and an album of its own and unpins them on the pins page.
+  { username: `pins-${project}`, fullName: `Pins ${project}`, style: "light" },
 ];
 
 export const SEED_USERS: SeedUser[] = [
@@ -99,7 +101,8 @@ export function projectUser(
     | "editor"
     | "metaedit"
     | "fileops"
-    | "revisions",
+    | "revisions"
+    | "pins",
   project: string,
 ): string {
   return `${base}-${project}`;
