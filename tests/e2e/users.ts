@@ -1,4 +1,5 @@
 import { ALBUMS_LIST_USERS } from "./albums-list";
+import { ALBUM_TILES_USERS } from "./album-tiles";
 import { ALBUMS_VIEW_USERS } from "./albums-view";
 import { ALBUMS_API_USERS } from "./albums-api";
 import { ALBUMS_SHARING_USERS } from "./albums-sharing";
@@ -78,6 +79,7 @@ export const SEED_USERS: SeedUser[] = [
   ...PROJECTS.flatMap(perProject),
   ...ALBUMS_LIST_USERS,
   ...ALBUMS_VIEW_USERS,
+  ...ALBUM_TILES_USERS,
   ...ALBUMS_API_USERS,
   ...ALBUMS_SHARING_USERS,
   ...ALBUMS_LINKS_USERS,
