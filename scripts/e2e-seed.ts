@@ -71,6 +71,7 @@ import {
 } from "../tests/e2e/users";
 import { FIELD } from "../app/models/metadata/metadata-fields";
 import { seedAlbumsList } from "./seeds/albums-list";
+import { seedAlbumTiles } from "./seeds/album-tiles";
 import { seedAlbumsView } from "./seeds/albums-view";
 import { seedAlbumsApi } from "./seeds/albums-api";
 import { seedAlbumsSharing } from "./seeds/albums-sharing";
@@ -163,6 +164,7 @@ async function main() {
   await revisionsHistory(revisionArchives);
   await seedAlbumsList(users);
   await seedAlbumsView(users);
+  await seedAlbumTiles(users);
   await seedAlbumsApi(users);
   await seedAlbumsSharing(users);
   await seedAlbumsLinks(users);

@@ -19,6 +19,7 @@ import { DIRECTIONS, relocateAssets, relocatedMessage } from "~/models/asset/rel
 import { updatePreferences } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { isOwnAccount } from "~/models/access/access.server";
+import { assetCount } from "~/utils/format";
 
 /*
  * The grid's form posts (decision 015), shared by the archive, pins and album pages. Each works
@@ -148,11 +149,11 @@ export async function gridAction(
       }
       case "unpin-selected": {
         const removed = await removePins(viewer, data.asset);
-        return answer({ ok: true, message: `${plural(removed)} unpinned.` });
+        return answer({ ok: true, message: `${assetCount(removed)} unpinned.` });
       }
       case "clear-pins": {
         const removed = await clearPins(viewer);
-        return answer({ ok: true, message: `All pins cleared (${plural(removed)}).` });
+        return answer({ ok: true, message: `All pins cleared (${assetCount(removed)}).` });
       }
     }
   } catch (error) {
@@ -163,10 +164,8 @@ export async function gridAction(
   }
 }
 
-const plural = (n: number) => (n === 1 ? "1 asset" : `${n} assets`);
-
 function pinnedMessage(added: number) {
-  return added === 0 ? "The assets were already pinned." : `${plural(added)} pinned.`;
+  return added === 0 ? "The assets were already pinned." : `${assetCount(added)} pinned.`;
 }
 
 function sortingOf(shared: Record<string, unknown>): Record<string, unknown> {

@@ -14,21 +14,27 @@ import { HTML_PAGE_SIZE, PINS_PATH, pinsPage } from "~/models/collection/collect
 import { collectionErrorResponse } from "~/http/collection/collection-api.server";
 import { gridAction } from "~/http/grid-action.server";
 import { navigationAction, navigationForm } from "~/http/smart-folder/navigation-action.server";
+import { CollectionPins } from "~/components/collection/CollectionPins";
 import { NavigationPins } from "~/components/collection/NavigationPins";
+import { collectionPinAction, collectionPins } from "~/http/pin/collection-pins.server";
 import { navigationPins } from "~/models/smart-folder/navigation.server";
 import { requireViewer } from "~/http/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Pins | Arkiv" }];
 
-/* The viewer's pinned assets in the grid (spec 000 §4 "Asset pins"); guests have none. */
+/*
+ * The viewer's pins (spec 000 §4): archives and albums, folders, smart folders and terms, and the
+ * pinned assets in the grid; guests have none.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, { allowGuest: false });
   try {
-    const [page, navPins] = await Promise.all([
+    const [page, navPins, collections] = await Promise.all([
       pinsPage(viewer, new URL(request.url), HTML_PAGE_SIZE, "keyset"),
       navigationPins(viewer),
+      collectionPins(viewer),
     ]);
-    return json({ ...page, navPins });
+    return json({ ...page, navPins, collections });
   } catch (error) {
     throw collectionErrorResponse(request, error);
   }
@@ -39,6 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
   // Folder, smart folder and taxonomy pins are unpinned here as in the archive's pane.
   const pane = await navigationForm(request);
   if (pane) return navigationAction(request, viewer, pane, { archive: null, back: PINS_PATH });
+  const unpinned = await collectionPinAction(request, viewer);
+  if (unpinned) return unpinned;
   return gridAction(request, viewer, { back: PINS_PATH });
 }
 
@@ -69,6 +77,7 @@ export default function Pins() {
   return (
     <div>
       <h1>Pins</h1>
+      <CollectionPins pins={data.collections} />
       <NavigationPins pins={data.navPins} back={PINS_PATH} />
       {data.assets.length > 0 ? <ClearPins /> : null}
       <AssetGrid
@@ -79,7 +88,11 @@ export default function Pins() {
         canPin={data.canPin}
         retina={data.retina}
         pinsView
-        emptyText="You have not pinned anything yet."
+        emptyText={
+          data.navPins.length + data.collections.archives.length + data.collections.albums.length
+            ? "No pinned assets yet."
+            : "You have not pinned anything yet."
+        }
       />
     </div>
   );

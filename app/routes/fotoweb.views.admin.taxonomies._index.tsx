@@ -79,7 +79,7 @@ export default function TaxonomiesPage() {
       <section className={panel} aria-labelledby="create-title">
         <h2 id="create-title">Create a taxonomy</h2>
         {fields.length === 0 ? (
-          <p>Every custom text field has a taxonomy already. Add a text field first.</p>
+          <p>Every text field has a taxonomy already. Add a text field first.</p>
         ) : (
           <Form method="post" className={css.form}>
             <input type="hidden" name="intent" value="create" />
@@ -91,7 +91,7 @@ export default function TaxonomiesPage() {
                 </option>
                 {fields.map((f) => (
                   <option key={f.id} value={f.id}>
-                    {f.label} ({f.id})
+                    {`${f.label} (${f.id})`}
                   </option>
                 ))}
               </select>

@@ -1,3 +1,6 @@
+/** How many assets, as one phrase: "1 asset", "8 assets". */
+export const assetCount = (n: number) => (n === 1 ? "1 asset" : `${n} assets`);
+
 /** A byte count as people read it: 512 kB, 3.4 MB, 4 GB (binary multiples). */
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${+(bytes / 1024 ** 3).toFixed(1)} GB`;

@@ -64,8 +64,9 @@ async function taxonomyField(): Promise<number> {
         .executeTakeFirstOrThrow()
     ).id;
   const group = await item(NAV_TERMS.group, "Navigate", null, 1);
-  await item(NAV_TERMS.root, "Navigate,Query,Set", null, 2);
+  const root = await item(NAV_TERMS.root, "Navigate,Query,Set", null, 2);
   await item(NAV_TERMS.child, "Navigate,Query,Set", group, 1);
+  await item(NAV_TERMS.narrower, "Navigate,Query,Set", root, 1);
   return id;
 }
 
@@ -86,8 +87,15 @@ async function assets(archive: Archive, field: number) {
   for (let i = 0; i < made; i++) {
     const old = i >= NAV_RECENT;
     const created = old ? new Date(Date.now() - 30 * DAY).toISOString() : at;
-    // The first recent and the first old are Sunset; the second recent is Harbour.
-    const term = i === 0 || i === NAV_RECENT ? NAV_TERMS.root : i === 1 ? NAV_TERMS.child : null;
+    // The first recent and the first old are Sunset; the second recent is Harbour, the third Dusk.
+    const term =
+      i === 0 || i === NAV_RECENT
+        ? NAV_TERMS.root
+        : i === 1
+          ? NAV_TERMS.child
+          : i === 2
+            ? NAV_TERMS.narrower
+            : null;
     const fileName = `${old ? "old" : "new"}-${i}.jpg`;
     const title = `${old ? "Old" : "New"} photo ${i}`;
     await db()

@@ -14,8 +14,18 @@ export const NAV_A11Y_USER = "nav-a11y-light";
 
 /** The taxonomy field (a custom text field made by the seed) and its terms. */
 export const NAV_FIELD_LABEL = "Navigation subject";
-export const NAV_TERMS = { group: "Places", child: "Harbour", root: "Sunset" } as const;
-/** Assets: recent (added today) and old (added 30 days ago); Sunset tags one of each. */
+/** Dusk is a narrower term under Sunset: Sunset's grid holds Dusk's assets too (issue 31). */
+export const NAV_TERMS = {
+  group: "Places",
+  child: "Harbour",
+  root: "Sunset",
+  narrower: "Dusk",
+} as const;
+/**
+ * Assets: recent (added today) and old (added 30 days ago); Sunset tags one of each, Harbour
+ * and Dusk one recent each, so Sunset's branch finds 3.
+ */
+export const NAV_SUNSET_BRANCH = 3;
 export const NAV_RECENT = 3;
 export const NAV_OLD = 2;
 export const NAV_FOLDER = "Trips";

@@ -100,6 +100,21 @@ test("an administrator builds a keyword taxonomy", async ({ page, open }, info: 
   await expect(page.getByRole("link", { name: "Sea", exact: true })).toBeVisible();
 });
 
+test("the list offers the built-in Keywords field for a taxonomy (issue 31)", async ({
+  page,
+  open,
+}, info) => {
+  await signInQuietly(page, taxonomyAdminUser(info.project.name), PASSWORD);
+  await open(LIST);
+  const field = page.locator("select[name=field]");
+  await expect(field.locator("option", { hasText: "Keywords (25)" })).toHaveAttribute(
+    "value",
+    "25",
+  );
+  await expect(field.locator("option", { hasText: "Title (5)" })).toHaveCount(1);
+  await expect(page.getByText("has a taxonomy already")).toHaveCount(0);
+});
+
 test("the keyboard moves through the tree", async ({ page, open }, info) => {
   test.skip(!hasJs(info), "arrow keys need JavaScript; without it the links are tabbed through");
   await signInQuietly(page, taxonomyAdminUser(info.project.name), PASSWORD);

@@ -1,4 +1,5 @@
 import { ALBUMS_LIST_USERS } from "./albums-list";
+import { ALBUM_TILES_USERS } from "./album-tiles";
 import { ALBUMS_VIEW_USERS } from "./albums-view";
 import { ALBUMS_API_USERS } from "./albums-api";
 import { ALBUMS_SHARING_USERS } from "./albums-sharing";
@@ -69,6 +70,8 @@ const perProject = (project: string): SeedUser[] => [
   { username: `fileops-${project}`, fullName: `File operator ${project}`, style: "light" },
   // revisions.spec.ts: every history permission on the project's revisionsArchive.
   { username: `revisions-${project}`, fullName: `Revisions ${project}`, style: "light" },
+  // pins.spec.ts: pins an archive and an album of its own and unpins them on the pins page.
+  { username: `pins-${project}`, fullName: `Pins ${project}`, style: "light" },
 ];
 
 export const SEED_USERS: SeedUser[] = [
@@ -76,6 +79,7 @@ export const SEED_USERS: SeedUser[] = [
   ...PROJECTS.flatMap(perProject),
   ...ALBUMS_LIST_USERS,
   ...ALBUMS_VIEW_USERS,
+  ...ALBUM_TILES_USERS,
   ...ALBUMS_API_USERS,
   ...ALBUMS_SHARING_USERS,
   ...ALBUMS_LINKS_USERS,
@@ -99,7 +103,8 @@ export function projectUser(
     | "editor"
     | "metaedit"
     | "fileops"
-    | "revisions",
+    | "revisions"
+    | "pins",
   project: string,
 ): string {
   return `${base}-${project}`;

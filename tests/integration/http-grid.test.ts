@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { db } from "~/db/connection.server";
+import { db, now } from "~/db/connection.server";
 import { EVERYONE_GROUP_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
-import { createUser, findUserByUsername } from "~/models/user/user.server";
+import { createUser, findUserById, findUserByUsername } from "~/models/user/user.server";
+import { albumHref } from "~/utils/links";
 import { insertReadyAssets } from "../helpers/grid-assets";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 import { readApiJson } from "../helpers/api-contract";
@@ -299,5 +300,67 @@ describe("pins", () => {
       asset: String(privateIds[0]),
     });
     expect(hidden.status).toBe(404);
+  });
+
+  test("pinned archives and albums are listed with links and unpinned by a plain form (issue 31)", async () => {
+    const memberId = (await findUserByUsername("member"))!.id;
+    const stranger = (await findUserByUsername("secretive"))!.id;
+    const album = async (owner: number, name: string) =>
+      (
+        await db()
+          .insertInto("albums")
+          .values({ owner_id: owner, name, created_at: now(), updated_at: now() })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const mine = albumHref(memberId, await album(memberId, "Harbour picks"));
+    const theirs = albumHref(stranger, await album(stranger, "Not yours"));
+    expect(
+      (await member.post("/fotoweb/archives/?index", { intent: "pin", href: browse.href })).status,
+    ).toBe(302);
+    expect(
+      (await member.post("/fotoweb/albums/?index", { intent: "pin", href: mine })).status,
+    ).toBe(302);
+    const prefs = async () => (await findUserById(memberId))!.preferences.intranet;
+    try {
+      const html = await (await member.get("/fotoweb/me/pins/")).text();
+      expect(html).toContain("Pinned archives and albums");
+      expect(html).toContain(`href="${browse.href}">Browse</a>`);
+      expect(html).toContain(`href="${mine}">Harbour picks</a>`);
+      expect(html).toContain('value="unpin-archive"');
+      expect(html).toContain('value="unpin-album"');
+
+      const unpin = await member.post("/fotoweb/me/pins/?index", {
+        intent: "unpin-archive",
+        href: browse.href,
+      });
+      expect(unpin.status).toBe(302);
+      expect(unpin.headers.get("location")).toBe("/fotoweb/me/pins/");
+      expect((await prefs()).archivePinned).toEqual([]);
+      // The same form posted again leaves it unpinned (it sets the pin off, never flips it).
+      await member.post("/fotoweb/me/pins/?index", { intent: "unpin-archive", href: browse.href });
+      expect((await prefs()).archivePinned).toEqual([]);
+      await member.post("/fotoweb/me/pins/?index", { intent: "unpin-album", href: mine });
+      expect((await prefs()).pinnedAlbums).toEqual([]);
+      const after = await (await member.get("/fotoweb/me/pins/")).text();
+      expect(after).not.toContain("Pinned archives and albums");
+
+      // Bad input is a 4xx with a message; an album one may not open answers as missing.
+      const bad = await member.post("/fotoweb/me/pins/?index", { intent: "unpin-album" });
+      expect(bad.status).toBe(400);
+      expect(await bad.text()).toContain("Choose a pinned archive or album to unpin.");
+      const hidden = await member.post("/fotoweb/me/pins/?index", {
+        intent: "unpin-album",
+        href: theirs,
+      });
+      expect(hidden.status).toBe(404);
+      const notArchive = await member.post("/fotoweb/me/pins/?index", {
+        intent: "unpin-archive",
+        href: privateArchive.href,
+      });
+      expect(notArchive.status).toBe(400);
+    } finally {
+      await db().deleteFrom("albums").where("name", "in", ["Harbour picks", "Not yours"]).execute();
+    }
   });
 });

@@ -34,6 +34,8 @@ let old: number[];
 let sunsetItem: number;
 let groupItem: number;
 let hiddenItem: number;
+/** A narrower term under Sunset, on an asset of its own. */
+let duskItem: number;
 
 interface Entry {
   href: string;
@@ -198,6 +200,8 @@ beforeAll(async () => {
   sunsetItem = (await item("Sunset", "Navigate,Query,Set", null, 2)).id;
   await item("Harbour", "Navigate,Query,Set", groupItem, 1);
   hiddenItem = (await item("Secret", "Set", null, 3)).id;
+  duskItem = (await item("Dusk", "Navigate,Query,Set", sunsetItem, 1)).id;
+  await tag([recent[2]!], "Dusk");
   editorClient = new Client(server.url);
   await editorClient.signIn("sfeditor", "editor-pass-123");
   visitorClient = new Client(server.url);
@@ -385,9 +389,11 @@ describe("narrowing the grid", () => {
   });
 
   test("a taxonomy item narrows; an unknown or non-Query item is InvalidTaxonomyItem (400)", async () => {
+    // A broader term finds what its narrower terms tag too (issue 31); a narrower one its own.
     expect((await gridIds(visitorClient, `tx=${sunsetItem}`)).sort()).toEqual(
-      [recent[0], old[0]].sort(),
+      [recent[0], old[0], recent[2]].sort(),
     );
+    expect(await gridIds(visitorClient, `tx=${duskItem}`)).toEqual([recent[2]]);
     const page = await visitorClient.get(`${archive.href}?tx=${sunsetItem}`);
     const html = await page.text();
     expect(html).toContain('data-testid="taxonomy-filter"');

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, now } from "~/db/connection.server";
-import { createItem, createTaxonomy } from "~/models/taxonomy/taxonomy-write.server";
+import {
+  createItem,
+  createTaxonomy,
+  deleteTaxonomy,
+  fieldsOpenToTaxonomy,
+} from "~/models/taxonomy/taxonomy-write.server";
 import { findTaxonomy, taxonomyItems } from "~/models/taxonomy/taxonomy.server";
 import { createUser } from "~/models/user/user.server";
 import { LINKS } from "~/utils/links";
@@ -135,6 +140,44 @@ describe("the pages", () => {
     expect(all).not.toContain("Show 5 more");
     // A hostile list is read as ids or ignored, never a 500.
     expect((await admin.get(`${page}?open=${parent.id}&all=x,-1,%3Cb%3E`)).status).toBe(200);
+  });
+});
+
+describe("which fields the list offers (issue 31)", () => {
+  const ALL_TAKEN = "Every text field has a taxonomy already.";
+
+  test("built-in text fields are offered, Keywords among them; dates are not", async () => {
+    const html = await (await admin.get(LINKS.adminTaxonomies)).text();
+    expect(html).toMatch(/<option value="25">Keywords \(25\)<\/option>/);
+    expect(html).toMatch(/<option value="5">[^<]+\(5\)<\/option>/);
+    expect(html).not.toContain('<option value="55">');
+    expect(html).not.toContain(ALL_TAKEN);
+    const made = await admin.post(LINKS.adminTaxonomies, {
+      intent: "create",
+      field: "25",
+      pluralName: "Keywords",
+    });
+    expect(made.status).toBe(302);
+    try {
+      expect(await findTaxonomy(25)).not.toBeNull();
+      expect(await (await admin.get(LINKS.adminTaxonomies)).text()).not.toContain(
+        '<option value="25">',
+      );
+    } finally {
+      await deleteTaxonomy(25);
+    }
+  });
+
+  test("the list says every text field has a taxonomy only when that is so", async () => {
+    const open = await fieldsOpenToTaxonomy();
+    for (const f of open) await createTaxonomy(f.Id, { pluralName: `All ${f.Id}` });
+    try {
+      const html = await (await admin.get(LINKS.adminTaxonomies)).text();
+      expect(html).toContain(ALL_TAKEN);
+      expect(html).not.toContain("Create taxonomy</button>");
+    } finally {
+      for (const f of open) await deleteTaxonomy(f.Id);
+    }
   });
 });
 

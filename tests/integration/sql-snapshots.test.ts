@@ -10,6 +10,9 @@ import {
   parseQueries,
   type AssetQuery,
 } from "~/models/search/search.server";
+import { activeFilters } from "~/models/smart-folder/navigation.server";
+import { createItem, createTaxonomy } from "~/models/taxonomy/taxonomy-write.server";
+import { itemBranchQuery } from "~/models/taxonomy/taxonomy.server";
 import { createUser, findUserById } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { createTestDatabase, dialectUnderTest, type TestDatabase } from "../helpers/database";
@@ -27,6 +30,9 @@ let owner: Viewer;
 let member: Viewer;
 let filtered: Archive;
 let open: Archive;
+let navigated: Archive;
+let reader: Viewer;
+let broader: number;
 
 /** One clause a line, so a change reads as a change to that clause. */
 function readable({ sql, parameters }: CompiledQuery): string {
@@ -83,6 +89,19 @@ beforeAll(async () => {
       { type: "group", id: EVERYONE_GROUP_ID, permissions: ["View"], autoSearch: "" },
     ],
   });
+  // A keyword taxonomy whose broader term has two narrower ones, the pane's filter on it. A
+  // reader of its own sees this archive, so the member's snapshots keep their archive list.
+  const person2 = await createUser({ username: "sql-reader", password: "sql-reader-password" });
+  reader = (await findUserById(person2.id))!;
+  navigated = await createArchive({
+    name: "SQL navigated",
+    config: { NavigationPaneControl: { SearchTreeFields: [25] } } as never,
+    members: [{ type: "user", id: reader.id, permissions: ["View", "Preview"], autoSearch: "" }],
+  });
+  await createTaxonomy(25, { pluralName: "Keywords" });
+  broader = (await createItem(25, null, { name: "Boats" })).id;
+  await createItem(25, broader, { name: "Ferries" });
+  await createItem(25, broader, { name: "Sail boats", value: "sail boat" });
 });
 
 afterAll(async () => {
@@ -156,6 +175,18 @@ describe(`the SQL on ${dialect}`, () => {
         search: parseQueries(["fn:harbour* AND (pw:6000 OR 25:ferry) AND fs:* TO 1MB"]),
         sort: { key: "relevance", descending: false },
       }),
+    );
+  });
+
+  test("the branch of a taxonomy item: the item and every item below it (issue 31)", async () => {
+    await snapshot("taxonomy-branch", itemBranchQuery({ id: broader, field: 25 }).compile());
+  });
+
+  test("the grid narrowed by a broader taxonomy term: its branch's values ORed (issue 31)", async () => {
+    const active = await activeFilters(navigated, { sf: null, tx: String(broader) });
+    await snapshot(
+      "search-taxonomy-branch",
+      await listingSql({ viewer: reader, archiveId: navigated.id, search: active.search }),
     );
   });
 

@@ -12,10 +12,10 @@ import type { FormReplyBody } from "~/http/error";
 import type { AddToAlbumOutcome, AddToAlbumPage } from "~/http/album/add-to-album.server";
 import { MAX_ALBUM_NAME } from "~/models/album/album.schema";
 import { alertDanger, alertInfo, alertWarning, muted } from "~/styles/global.css";
+import { assetCount } from "~/utils/format";
 import { LINKS } from "~/utils/links";
 import * as css from "./add-to-album.css";
 
-const plural = (n: number) => (n === 1 ? "1 asset" : `${n} assets`);
 const SHOWN_NAMES = 10;
 export const NEW_ALBUM = "new";
 
@@ -83,7 +83,7 @@ export function AddToAlbumPanel({
   const options = [
     ...page.albums.map((a) => ({
       value: String(a.id),
-      label: `${a.name}${a.owner ? ` (${a.owner})` : ""} · ${plural(a.assetCount)}`,
+      label: `${a.name}${a.owner ? ` (${a.owner})` : ""} · ${assetCount(a.assetCount)}`,
     })),
     ...(page.canCreate ? [{ value: NEW_ALBUM, label: "New album" }] : []),
   ];
@@ -94,7 +94,7 @@ export function AddToAlbumPanel({
   };
   return (
     <div className={css.panel}>
-      <h2 id="add-to-album-heading">Add {plural(page.assetIds.length)} to an album</h2>
+      <h2 id="add-to-album-heading">Add {assetCount(page.assetIds.length)} to an album</h2>
       {page.assets.length > 0 ? (
         <ul className={css.selection} aria-label="Selected assets">
           {page.assets.slice(0, SHOWN_NAMES).map((a) => (
@@ -107,7 +107,7 @@ export function AddToAlbumPanel({
       ) : null}
       {hidden > 0 ? (
         <p className={alertWarning}>
-          {plural(hidden)} of the selection cannot be found; adding will report{" "}
+          {assetCount(hidden)} of the selection cannot be found; adding will report{" "}
           {hidden === 1 ? "it" : "them"}.
         </p>
       ) : null}

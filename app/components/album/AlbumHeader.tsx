@@ -2,6 +2,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import type { AlbumEntry } from "~/models/album/album-entry.server";
 import type { AlbumShareSummary } from "~/models/album/album-view.server";
 import { alertInfo, alertWarning, muted } from "~/styles/global.css";
+import { assetCount } from "~/utils/format";
 import { LINKS } from "~/utils/links";
 import * as css from "./album-page.css";
 
@@ -30,7 +31,7 @@ export function AlbumHeader({
       {album.description ? <p className={css.description}>{album.description}</p> : null}
       <ul className={css.facts} aria-label="About this album">
         <li>{`Album by ${album.owner.name}`}</li>
-        <li>{album.assetCount === 1 ? "1 asset" : `${album.assetCount} assets`}</li>
+        <li>{assetCount(album.assetCount)}</li>
         <li>{ROLE_WORDS[album.role]}</li>
       </ul>
       {album.status === "archived" ? (

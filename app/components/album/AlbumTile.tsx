@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/Button";
 import type { AlbumEntry } from "~/models/album/album-entry.server";
 import type { AlbumFilter } from "~/models/album/album.schema";
 import { coverSources, tileColor, tileTextColor } from "~/models/collection/collection.view";
+import { assetCount } from "~/utils/format";
 import { LINKS } from "~/utils/links";
 import * as css from "./albums.css";
 
@@ -59,10 +60,8 @@ export function AlbumTile({
         )}
         <span className={tiles.tileName}>
           <TileIconGlyph name="Image" />
-          <span>{album.name}</span>
-          <span className={css.count}>
-            {album.assetCount} {album.assetCount === 1 ? "asset" : "assets"}
-          </span>
+          <span className={css.name}>{album.name}</span>
+          <span className={css.count}>{assetCount(album.assetCount)}</span>
         </span>
         {own ? null : <span className={css.owner}>{`Shared by ${album.owner.name}`}</span>}
       </Link>

@@ -105,7 +105,16 @@ export const owner = style({
   marginTop: "-6px",
 });
 
-export const count = style({ fontWeight: 400, fontSize: "0.9rem", marginLeft: "auto" });
+/** The name takes the room left and wraps; the count keeps to one line beside it. */
+export const name = style({ flex: "1 1 auto", minWidth: 0 });
+
+export const count = style({
+  fontWeight: 400,
+  fontSize: "0.9rem",
+  marginLeft: "auto",
+  flex: "none",
+  whiteSpace: "nowrap",
+});
 
 export const empty = style({
   padding: "24px",

@@ -151,6 +151,8 @@ export const firstLine = style({
 
 export const tileActions = style({
   display: "flex",
+  // A tile's own extras (the album's Drag handle) go to the next line rather than past its edge.
+  flexWrap: "wrap",
   alignItems: "center",
   justifyContent: "space-between",
   gap: "8px",

@@ -6,6 +6,7 @@ import {
   createTaxonomy,
   deleteItem,
   deleteTaxonomy,
+  fieldsOpenToTaxonomy,
   moveItem,
   updateItem,
 } from "~/models/taxonomy/taxonomy-write.server";
@@ -62,9 +63,7 @@ export async function taxonomyListPageData(request: Request) {
   await requireTaxonomyAdminPage(request);
   const taxonomies = await listTaxonomies();
   const taken = new Set(taxonomies.map((t) => t.field));
-  const fields = (await listFields())
-    .filter((f) => f.DataType === "text" && !f.IsBuiltin && !taken.has(f.Id))
-    .map((f) => ({ id: f.Id, label: f.GuiLabel }));
+  const fields = (await fieldsOpenToTaxonomy()).map((f) => ({ id: f.Id, label: f.GuiLabel }));
   const fieldLabels = new Map((await listFields()).map((f) => [f.Id, f.GuiLabel]));
   const confirm = idFromSegment(new URL(request.url).searchParams.get("delete") ?? "");
   return {

@@ -38,6 +38,29 @@ export function pinnedAlbumIds(viewer: Viewer): number[] {
   });
 }
 
+/** Pins the pins page shows at most; the albums page lists them all first anyway. */
+const PINNED_ALBUMS_SHOWN = 200;
+
+/**
+ * The albums the viewer pinned and may still open, in pin order (the pins page lists them); one
+ * in the bin waits there until it is restored.
+ */
+export async function pinnedAlbums(viewer: Viewer): Promise<{ name: string; href: string }[]> {
+  if (!canPin(viewer)) return [];
+  const shown: { name: string; href: string }[] = [];
+  for (const href of viewer.preferences.intranet.pinnedAlbums.slice(0, PINNED_ALBUMS_SHOWN)) {
+    const target = albumFromHref(href);
+    if (!target) continue;
+    const decision = await albumDecision(viewer, target.albumId, "view", target.ownerId);
+    if (decision.allowed && decision.value.album.status !== "deleted")
+      shown.push({
+        name: decision.value.album.name,
+        href: albumHref(target.ownerId, target.albumId),
+      });
+  }
+  return shown;
+}
+
 /** The owner and album ids an album href names (/fotoweb/users/{o}/albums/{a}/), or null. */
 export function albumFromHref(href: string): { ownerId: number; albumId: number } | null {
   let pathname: string;
@@ -117,11 +140,13 @@ async function publicAlbumRows(
 /**
  * Adds or removes an album pin by the album's href (spec 000 section 4). Pinning needs the album
  * to be one the viewer may open; an unknown or unseen one answers as missing. Unpinning an href
- * already pinned always works, so a pin of an album since lost can be cleared.
+ * already pinned always works, so a pin of an album since lost can be cleared. With `to` the pin
+ * is set to that state rather than flipped.
  */
 export async function toggleAlbumPin(
   viewer: Viewer | null,
   href: string,
+  to?: boolean,
 ): Promise<{ name: string; pinned: boolean }> {
   if (!canPin(viewer)) throw new Problem("forbidden", "Log on to pin albums.");
   const target = albumFromHref(href);
@@ -135,7 +160,7 @@ export async function toggleAlbumPin(
   let pinned = false;
   await updatePreferences(viewer.id, (p) => {
     const list = p.intranet.pinnedAlbums.filter((h) => h !== canonical);
-    pinned = list.length === p.intranet.pinnedAlbums.length;
+    pinned = to ?? list.length === p.intranet.pinnedAlbums.length;
     return {
       ...p,
       intranet: { ...p.intranet, pinnedAlbums: pinned ? [...list, canonical!] : list },

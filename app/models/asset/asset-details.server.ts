@@ -400,7 +400,7 @@ async function withNavigationFilters(
   if (!archive) return null;
   try {
     const active = await activeFilters(archive, { sf: context.sf ?? null, tx: context.tx ?? null });
-    return { ...parsed, search: [...parsed.search, ...parseQueries(active.expressions)] };
+    return { ...parsed, search: [...parsed.search, ...active.search] };
   } catch (error) {
     if (isProblem(error) || error instanceof InvalidSearchExpressionError) return null;
     throw error;

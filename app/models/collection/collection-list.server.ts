@@ -70,6 +70,18 @@ function pinnedHrefs(viewer: Viewer | null): Set<string> {
   return new Set(canPin(viewer) ? viewer.preferences.intranet.archivePinned : []);
 }
 
+/** The archives the viewer pinned and still sees, in pin order (the pins page lists them). */
+export async function pinnedArchives(
+  viewer: Viewer | null,
+): Promise<{ name: string; href: string }[]> {
+  if (!canPin(viewer) || viewer.preferences.intranet.archivePinned.length === 0) return [];
+  const byHref = new Map((await visibleArchives(viewer)).map((v) => [v.archive.href, v.archive]));
+  return viewer.preferences.intranet.archivePinned.flatMap((href) => {
+    const archive = byHref.get(href);
+    return archive ? [{ name: archive.name, href: archive.href }] : [];
+  });
+}
+
 /**
  * The asset a tile shows: the chosen cover when it is set and the viewer sees it, else the
  * newest asset the viewer sees in the archive, else none (the tile is its colour alone).
@@ -230,8 +242,11 @@ export async function searchTarget(
   );
 }
 
-/** Adds or removes an archive pin by its matchingHref; returns whether it is now pinned. */
-export async function toggleArchivePin(viewer: Viewer | null, href: string) {
+/**
+ * Adds or removes an archive pin by its matchingHref; returns whether it is now pinned. With
+ * `to` the pin is set to that state rather than flipped, so a form posted twice unpins once.
+ */
+export async function toggleArchivePin(viewer: Viewer | null, href: string, to?: boolean) {
   if (!canPin(viewer)) throw new Problem("forbidden", "Log on to pin archives.");
   const visible = await visibleArchives(viewer);
   const archive = visible.find((v) => v.archive.href === href)?.archive;
@@ -239,7 +254,7 @@ export async function toggleArchivePin(viewer: Viewer | null, href: string) {
   let pinned = false;
   await updatePreferences(viewer.id, (p) => {
     const list = p.intranet.archivePinned.filter((h) => h !== archive.href);
-    pinned = list.length === p.intranet.archivePinned.length;
+    pinned = to ?? list.length === p.intranet.archivePinned.length;
     return {
       ...p,
       intranet: { ...p.intranet, archivePinned: pinned ? [...list, archive.href] : list },

@@ -483,7 +483,7 @@ export async function collectionPage(
     activeFilters(archive, params.filters),
     collectionTaxonomies(archive),
   ]);
-  const search = parseQueries([...params.queries, ...active.expressions]);
+  const search = [...parseQueries(params.queries), ...active.search];
   const showFolders = archive.config.NavigationPaneControl.ShowFolderList;
   const scope = (folderId?: number): ListingScope => ({
     viewer,

@@ -9,9 +9,12 @@ import {
   taxonomyItemQueryable,
 } from "~/models/access/organize-access.server";
 import { Problem } from "~/models/problem/problem";
+import { parseQueries } from "~/models/search/search.server";
+import type { SearchNode } from "~/models/search/search-expression";
 import {
   findTaxonomy,
   itemAncestors,
+  itemBranch,
   itemSearchExpression,
   resolveTaxonomyItems,
   taxonomyItems,
@@ -47,7 +50,7 @@ export interface ActiveFilters {
   smartFolder: SmartFolder | null;
   taxonomyItem: TaxonomyItem | null;
   /** What the filters add to the search, ANDed with any typed q. */
-  expressions: string[];
+  search: SearchNode[];
 }
 
 const invalidTaxonomyItem = () =>
@@ -66,6 +69,18 @@ async function navigableItem(archive: Archive, id: number | null) {
   const fields = archive.config.NavigationPaneControl.SearchTreeFields;
   if (!fields.includes(item.field) || !taxonomyItemQueryable(item)) return null;
   return item;
+}
+
+/**
+ * A taxonomy item stands for its whole branch: an asset tagged with a narrower term is found
+ * under the broader one. Each item is parsed alone (a branch of hundreds of terms would exceed
+ * a typed expression's limits) and the branch is one OR, which the full-text index answers in
+ * one query when every item is a plain value.
+ */
+async function branchSearch(item: TaxonomyItem): Promise<SearchNode> {
+  const expressions = [...new Set((await itemBranch(item)).map(itemSearchExpression))];
+  const nodes = parseQueries(expressions);
+  return nodes.length === 1 ? nodes[0]! : { kind: "or", children: nodes };
 }
 
 /**
@@ -89,9 +104,9 @@ export async function activeFilters(
   return {
     smartFolder,
     taxonomyItem,
-    expressions: [
-      ...(smartFolder ? [smartFolder.expression] : []),
-      ...(taxonomyItem ? [itemSearchExpression(taxonomyItem)] : []),
+    search: [
+      ...(smartFolder ? parseQueries([smartFolder.expression]) : []),
+      ...(taxonomyItem ? [await branchSearch(taxonomyItem)] : []),
     ],
   };
 }

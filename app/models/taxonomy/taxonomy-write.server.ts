@@ -6,7 +6,8 @@ import {
   TAXONOMY_ITEM_NOT_FOUND,
   TAXONOMY_NOT_FOUND,
 } from "~/models/access/organize-access.server";
-import { findField, FIELD_NOT_FOUND } from "~/models/metadata/metadata.server";
+import { findField, FIELD_NOT_FOUND, listFields } from "~/models/metadata/metadata.server";
+import type { FieldDefinition } from "~/models/metadata/metadata.schema";
 import { Problem } from "~/models/problem/problem";
 import {
   aclText,
@@ -64,6 +65,17 @@ async function requireItem(fieldId: number, itemId: number): Promise<TaxonomyIte
   return item;
 }
 
+/** Text fields take a taxonomy, built-in ones (25 Keywords above all) as well as custom ones. */
+const canHoldTaxonomy = (field: FieldDefinition) => field.DataType === "text";
+
+/** The fields a taxonomy may be created for now: those that can hold one and have none yet. */
+export async function fieldsOpenToTaxonomy(): Promise<FieldDefinition[]> {
+  const taken = new Set(
+    (await db().selectFrom("taxonomies").select("field_id").execute()).map((r) => r.field_id),
+  );
+  return (await listFields()).filter((f) => canHoldTaxonomy(f) && !taken.has(f.Id));
+}
+
 /** Enables a taxonomy on a text field (one per field). */
 export async function createTaxonomy(
   fieldId: number,
@@ -72,7 +84,7 @@ export async function createTaxonomy(
   const data = parseTaxonomyInput(taxonomyCreateSchema, input);
   const field = await findField(fieldId);
   if (!field) throw new Problem("not-found", FIELD_NOT_FOUND);
-  if (field.DataType !== "text") throw new Problem("invalid", TAXONOMY_FIELD_NOT_TEXT);
+  if (!canHoldTaxonomy(field)) throw new Problem("invalid", TAXONOMY_FIELD_NOT_TEXT);
   if (await findTaxonomy(fieldId)) throw new Problem("conflict", TAXONOMY_EXISTS);
   const at = now();
   try {

@@ -213,6 +213,38 @@ export async function itemsByValue(fieldId: number, values: string[]): Promise<T
 }
 
 /**
+ * An item and every item below it, as much as a search needs of each. One recursive query on
+ * both databases; UNION stops at an item already reached, so a stored cycle could not loop.
+ */
+export function itemBranchQuery(item: Pick<TaxonomyItem, "id" | "field">) {
+  return db()
+    .withRecursive("branch(id)", (qb) =>
+      qb
+        .selectFrom("taxonomy_items")
+        .select("id")
+        .where("id", "=", item.id)
+        .where("field_id", "=", item.field)
+        .union(
+          qb
+            .selectFrom("taxonomy_items as c")
+            .innerJoin("branch", "branch.id", "c.parent_id")
+            .select("c.id"),
+        ),
+    )
+    .selectFrom("taxonomy_items as i")
+    .innerJoin("branch", "branch.id", "i.id")
+    .select(["i.field_id", "i.value", "i.custom_search"])
+    .orderBy("i.id");
+}
+
+export async function itemBranch(
+  item: Pick<TaxonomyItem, "id" | "field">,
+): Promise<Pick<TaxonomyItem, "field" | "value" | "customSearch">[]> {
+  const rows = await itemBranchQuery(item).execute();
+  return rows.map((r) => ({ field: r.field_id, value: r.value, customSearch: r.custom_search }));
+}
+
+/**
  * The search an item narrows to: its custom search when set, else its value in its field as a
  * phrase. Quotes cannot be written inside a phrase, so they are dropped from the value.
  */
