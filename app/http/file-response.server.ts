@@ -6,7 +6,7 @@ import {
   type FileAccess,
   type FileKind,
 } from "~/models/rendition/rendition.server";
-import { blobStore } from "~/storage/blob-store.server";
+import { BlobNotFoundError, blobStore } from "~/storage/blob-store.server";
 import { IndexedFileError, readOriginal } from "~/models/archive/path-files.server";
 import { apiError } from "./http.server";
 
@@ -80,6 +80,10 @@ export async function fileResponse(
   } catch (error) {
     // A path archive's file changed or vanished on disk since it was indexed (decision 042).
     if (error instanceof IndexedFileError) return apiError(request, 404, error.message);
+    // The file's row outlived its blob (storage lost it, or a restore left it out): it is
+    // missing, which is the client's 404 to see, not a failure of the server.
+    if (error instanceof BlobNotFoundError)
+      return apiError(request, 404, "This file is missing from storage.");
     throw error;
   }
   return new Response(createReadableStreamFromReadable(stream as Readable), { status, headers });

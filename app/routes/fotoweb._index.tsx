@@ -1,45 +1,52 @@
 import "~/components/shell/shell-bundle";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import {
+  AlbumsSection,
+  ArchivesSection,
+  RecentSection,
+} from "~/components/collection/StartSections";
 import { getSiteSettings } from "~/models/site/site.server";
-import { page, panel } from "~/styles/global.css";
+import { startPageData } from "~/models/collection/start-page.server";
+import { page } from "~/styles/global.css";
 import { getViewer } from "~/http/session.server";
 import { LINKS } from "~/utils/links";
-import { isOwnAccount } from "~/models/access/access.server";
+import { canPin, isOwnAccount } from "~/models/access/access.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.siteName ?? "Arkiv" },
 ];
 
-/* The start page: the root content page that empty collection lists link back to. */
+/*
+ * The start page (issue 31): the archives' covers, the albums marked for the home page, and a
+ * signed-in person's recent arrivals. Empty collection lists link back here.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const [viewer, settings] = await Promise.all([getViewer(request), getSiteSettings()]);
   return json({
     siteName: settings.siteName,
     name: isOwnAccount(viewer) ? viewer.fullName : null,
     isGuest: viewer?.isGuest ?? false,
+    tileViewer: { canPin: canPin(viewer), isGuest: viewer?.isGuest ?? true },
+    ...(await startPageData(viewer)),
   });
 }
 
 export default function StartPage() {
-  const { siteName, name, isGuest } = useLoaderData<typeof loader>();
+  const { siteName, name, isGuest, tileViewer, archives, albums, moreAlbums, recent } =
+    useLoaderData<typeof loader>();
   return (
     <div className={page}>
       <h1>{name ? `Welcome, ${name}` : `Welcome to ${siteName}`}</h1>
-      <section className={panel} aria-labelledby="start-browse">
-        <h2 id="start-browse">Browse</h2>
+      {!name ? (
         <p>
-          Find photos, video and documents in the <Link to={LINKS.archives}>archives</Link> and{" "}
-          <Link to={LINKS.albums}>albums</Link>, or search for them with the box at the top of every
-          page.
+          {isGuest ? "You are browsing as a guest. " : null}
+          <Link to={LINKS.login}>Log on</Link> to see everything your account gives you access to.
         </p>
-        {!name ? (
-          <p>
-            {isGuest ? "You are browsing as a guest. " : null}
-            <Link to={LINKS.login}>Log on</Link> to see everything your account gives you access to.
-          </p>
-        ) : null}
-      </section>
+      ) : null}
+      {recent ? <RecentSection assets={recent} /> : null}
+      <ArchivesSection archives={archives} viewer={tileViewer} />
+      <AlbumsSection albums={albums} more={moreAlbums} />
     </div>
   );
 }

@@ -26,10 +26,13 @@ export function AlbumTile({
   album,
   viewer,
   filter,
+  browseOnly = false,
 }: {
   album: AlbumEntry;
   viewer: AlbumTileViewer;
   filter: AlbumFilter | null;
+  /** Leaves out the actions, whose forms answer on the albums page (the start page's tiles). */
+  browseOnly?: boolean;
 }) {
   const background = tileColor(album.color);
   const cover = coverSources(album.posterImages);
@@ -65,7 +68,7 @@ export function AlbumTile({
         </span>
         {own ? null : <span className={css.owner}>{`Shared by ${album.owner.name}`}</span>}
       </Link>
-      {viewer.signedIn ? (
+      {viewer.signedIn && !browseOnly ? (
         <div className={tiles.tileActions}>
           {viewer.canPin && album.status !== "deleted" ? (
             <Form method="post" action={ALBUMS_ACTION} className={tiles.inlineForm}>

@@ -114,12 +114,23 @@ export interface TileViewer {
   isGuest: boolean;
 }
 
-/** One archive: its colour, icon, name and cover, linking to the archive (or its saved sort). */
-export function CollectionTile({ tile, viewer }: { tile: CollectionTileData; viewer: TileViewer }) {
+/**
+ * One archive: its colour, icon, name and cover, linking to the archive (or its saved sort).
+ * `browseOnly` leaves out the pin and cover actions, whose forms answer on the archive list.
+ */
+export function CollectionTile({
+  tile,
+  viewer,
+  browseOnly = false,
+}: {
+  tile: CollectionTileData;
+  viewer: TileViewer;
+  browseOnly?: boolean;
+}) {
   const background = tileColor(tile.color);
   const cover = coverSources(tile.posterImages);
   const setPoster = tile.permissions.includes("SetPosterAsset");
-  const hasActions = viewer.canPin || setPoster;
+  const hasActions = !browseOnly && (viewer.canPin || setPoster);
   return (
     <li
       className={css.tile}
