@@ -55,7 +55,11 @@ export const main = style({
   padding: "24px 16px 48px",
 });
 
-export const page = style({ display: "grid", gap: "16px" });
+/*
+ * One column that may shrink below its content's widest line: a wide table then scrolls in its
+ * own box (TableScroller) instead of widening the page past a phone's screen.
+ */
+export const page = style({ display: "grid", gap: "16px", gridTemplateColumns: "minmax(0, 1fr)" });
 
 export const panel = style({
   background: vars.color.surface,

@@ -17,6 +17,7 @@ import {
   ShareLinkUrl,
 } from "./ShareLinkParts";
 import * as css from "./ShareLink.css";
+import { TableScroller } from "~/components/ui/TableScroller";
 
 type LogEntry = LinkLogPage["entries"][number];
 
@@ -54,26 +55,28 @@ export function ShareLinkLog({
       {entries.length === 0 ? (
         <p className={muted}>Nobody has used this link yet.</p>
       ) : (
-        <table className={css.table} aria-labelledby="share-link-log-title">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Address</th>
-              <th scope="col">What</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id} data-testid="share-link-log-entry">
-                <td>
-                  <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
-                </td>
-                <td>{entry.address || "unknown"}</td>
-                <td>{whatOf(entry)}</td>
+        <TableScroller label="Access log">
+          <table className={css.table} aria-labelledby="share-link-log-title">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Address</th>
+                <th scope="col">What</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id} data-testid="share-link-log-entry">
+                  <td>
+                    <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
+                  </td>
+                  <td>{entry.address || "unknown"}</td>
+                  <td>{whatOf(entry)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
       )}
       {older || newest ? (
         <nav aria-label="Access log pages" className={css.actions}>

@@ -13,6 +13,7 @@ import {
   ShareLinkUrl,
 } from "./ShareLinkParts";
 import * as css from "./ShareLink.css";
+import { TableScroller } from "~/components/ui/TableScroller";
 
 interface Album {
   name: string;
@@ -25,43 +26,45 @@ interface Album {
 export function ShareLinkTable({ links }: { links: ShareLinkRowView[] }) {
   if (links.length === 0) return <p className={muted}>This album has no public links yet.</p>;
   return (
-    <table className={css.table} aria-label="Public links">
-      <thead>
-        <tr>
-          <th scope="col">Label</th>
-          <th scope="col">Address</th>
-          <th scope="col">Expires</th>
-          <th scope="col">Password</th>
-          <th scope="col">Downloads</th>
-          <th scope="col">State</th>
-          <th scope="col">Opened</th>
-        </tr>
-      </thead>
-      <tbody>
-        {links.map((link) => {
-          const label = link.label || `link ${link.id}`;
-          return (
-            <tr key={link.id} data-testid="share-link-row">
-              <td>
-                <Link to={link.href} aria-label={`Settings and access log of ${label}`}>
-                  {link.label || <span className={muted}>(no label)</span>}
-                </Link>
-              </td>
-              <td>
-                <ShareLinkUrl url={link.url} label={label} />
-              </td>
-              <td>{formatWhen(link.expiresAt)}</td>
-              <td>{link.hasPassword ? "Yes" : "No"}</td>
-              <td>{DOWNLOAD_LABELS[link.download]}</td>
-              <td className={css.state} data-testid="share-link-state">
-                {linkStateLabel(link.state)}
-              </td>
-              <td>{link.opens}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <TableScroller label="Public links">
+      <table className={css.table} aria-label="Public links">
+        <thead>
+          <tr>
+            <th scope="col">Label</th>
+            <th scope="col">Address</th>
+            <th scope="col">Expires</th>
+            <th scope="col">Password</th>
+            <th scope="col">Downloads</th>
+            <th scope="col">State</th>
+            <th scope="col">Opened</th>
+          </tr>
+        </thead>
+        <tbody>
+          {links.map((link) => {
+            const label = link.label || `link ${link.id}`;
+            return (
+              <tr key={link.id} data-testid="share-link-row">
+                <td>
+                  <Link to={link.href} aria-label={`Settings and access log of ${label}`}>
+                    {link.label || <span className={muted}>(no label)</span>}
+                  </Link>
+                </td>
+                <td>
+                  <ShareLinkUrl url={link.url} label={label} />
+                </td>
+                <td>{formatWhen(link.expiresAt)}</td>
+                <td>{link.hasPassword ? "Yes" : "No"}</td>
+                <td>{DOWNLOAD_LABELS[link.download]}</td>
+                <td className={css.state} data-testid="share-link-state">
+                  {linkStateLabel(link.state)}
+                </td>
+                <td>{link.opens}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableScroller>
   );
 }
 

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/Button";
 import { LINKS } from "~/utils/links";
 import { ConfirmDialog } from "./ConfirmDialog";
 import * as css from "./archive-list.css";
+import { TableScroller } from "~/components/ui/TableScroller";
 
 const day = (iso: string) => iso.slice(0, 10);
 const assets = (n: number) => `${n} ${n === 1 ? "asset" : "assets"}`;
@@ -38,52 +39,54 @@ export function TrashList({ entries }: { entries: TrashEntry[] }) {
   if (entries.length === 0) return <p>The trash can is empty.</p>;
   return (
     <>
-      <table className={css.table}>
-        <caption className={css.state}>Deleted archives and assets, soonest to go first</caption>
-        <thead>
-          <tr>
-            <th className={css.cell}>What</th>
-            <th className={css.cell}>Assets</th>
-            <th className={css.cell}>Deleted</th>
-            <th className={css.cell}>Deleted for good on</th>
-            <th className={css.cell}>Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td className={css.cell}>{entryLabel(entry)}</td>
-              <td className={css.cell}>{entry.assetCount}</td>
-              <td className={css.cell}>{day(entry.deletedAt)}</td>
-              <td className={css.cell}>{day(entry.expiresAt)}</td>
-              <td className={css.cell}>
-                <span className={css.actions}>
-                  <Form method="post" className={css.inline}>
-                    <input type="hidden" name="id" value={entry.id} />
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value="restore"
-                      variant="secondary"
-                      aria-label={`Restore: ${entryLabel(entry)}`}
-                    >
-                      Restore
-                    </Button>
-                  </Form>
-                  <Link
-                    to={`?empty=${entry.id}`}
-                    className={css.link}
-                    aria-label={`Delete for good: ${entryLabel(entry)}`}
-                    onClick={ask(entry)}
-                  >
-                    Delete for good
-                  </Link>
-                </span>
-              </td>
+      <TableScroller label="Trash can">
+        <table className={css.table}>
+          <caption className={css.state}>Deleted archives and assets, soonest to go first</caption>
+          <thead>
+            <tr>
+              <th className={css.cell}>What</th>
+              <th className={css.cell}>Assets</th>
+              <th className={css.cell}>Deleted</th>
+              <th className={css.cell}>Deleted for good on</th>
+              <th className={css.cell}>Actions</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td className={css.cell}>{entryLabel(entry)}</td>
+                <td className={css.cell}>{entry.assetCount}</td>
+                <td className={css.cell}>{day(entry.deletedAt)}</td>
+                <td className={css.cell}>{day(entry.expiresAt)}</td>
+                <td className={css.cell}>
+                  <span className={css.actions}>
+                    <Form method="post" className={css.inline}>
+                      <input type="hidden" name="id" value={entry.id} />
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="restore"
+                        variant="secondary"
+                        aria-label={`Restore: ${entryLabel(entry)}`}
+                      >
+                        Restore
+                      </Button>
+                    </Form>
+                    <Link
+                      to={`?empty=${entry.id}`}
+                      className={css.link}
+                      aria-label={`Delete for good: ${entryLabel(entry)}`}
+                      onClick={ask(entry)}
+                    >
+                      Delete for good
+                    </Link>
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroller>
       <p>
         <Link to="?empty=all" className={css.link} onClick={ask("all")}>
           Empty the trash can now

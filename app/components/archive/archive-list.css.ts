@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 export const toolbar = style({
@@ -21,9 +21,16 @@ export const list = style({
   },
 });
 
+/*
+ * On a phone the row's five columns do not fit: the handle and the name keep the first line, the
+ * state and the actions go under the name.
+ */
+const PHONE = "screen and (max-width: 640px)";
+
 export const row = style({
   display: "grid",
   gridTemplateColumns: "auto minmax(8rem, 1fr) auto auto auto",
+  "@media": { [PHONE]: { gridTemplateColumns: "auto minmax(0, 1fr)" } },
   gap: "12px",
   alignItems: "center",
   padding: "8px",
@@ -35,6 +42,10 @@ export const row = style({
     "&[data-hovered]": { background: vars.color.bg },
     "&[data-dragging]": { opacity: 0.5 },
   },
+});
+
+globalStyle(`${row} > :nth-child(n + 3)`, {
+  "@media": { [PHONE]: { gridColumn: "2 / -1" } },
 });
 
 export const dropIndicator = style({

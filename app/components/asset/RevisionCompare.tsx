@@ -3,6 +3,7 @@ import type { RevisionComparison } from "~/models/asset/revision-history.server"
 import { muted, visuallyHidden } from "~/styles/global.css";
 import * as assetCss from "./asset-details.css";
 import * as css from "./revisions.css";
+import { TableScroller } from "~/components/ui/TableScroller";
 
 /*
  * Two revisions side by side (decision 049): a field-by-field table (changed rows marked in
@@ -49,47 +50,49 @@ export function RevisionCompare({ comparison }: { comparison: RevisionComparison
             : `${changedCount} ${changedCount === 1 ? "field differs" : "fields differ"}.`}
         </p>
         <div className={css.scroll}>
-          <table className={css.table} aria-labelledby="compare-fields">
-            <thead>
-              <tr>
-                <th scope="col" className={css.cell}>
-                  Field
-                </th>
-                <th scope="col" className={css.cell}>
-                  Revision {left.number}
-                </th>
-                <th scope="col" className={css.cell}>
-                  Revision {right.number}
-                </th>
-                <th scope="col" className={css.cell}>
-                  Changed
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {fields.map((f) => (
-                <tr
-                  key={f.field}
-                  data-testid="compare-field"
-                  data-changed={f.changed || undefined}
-                  className={f.changed ? css.current : undefined}
-                >
-                  <th scope="row" className={css.cell}>
-                    {f.label}
+          <TableScroller label="Changed fields">
+            <table className={css.table} aria-labelledby="compare-fields">
+              <thead>
+                <tr>
+                  <th scope="col" className={css.cell}>
+                    Field
                   </th>
-                  <td className={css.cell}>
-                    <Values values={f.left} />
-                  </td>
-                  <td className={css.cell}>
-                    <Values values={f.right} />
-                  </td>
-                  <td className={`${css.cell} ${f.changed ? css.changed : ""}`}>
-                    {f.changed ? "Changed" : "Same"}
-                  </td>
+                  <th scope="col" className={css.cell}>
+                    Revision {left.number}
+                  </th>
+                  <th scope="col" className={css.cell}>
+                    Revision {right.number}
+                  </th>
+                  <th scope="col" className={css.cell}>
+                    Changed
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {fields.map((f) => (
+                  <tr
+                    key={f.field}
+                    data-testid="compare-field"
+                    data-changed={f.changed || undefined}
+                    className={f.changed ? css.current : undefined}
+                  >
+                    <th scope="row" className={css.cell}>
+                      {f.label}
+                    </th>
+                    <td className={css.cell}>
+                      <Values values={f.left} />
+                    </td>
+                    <td className={css.cell}>
+                      <Values values={f.right} />
+                    </td>
+                    <td className={`${css.cell} ${f.changed ? css.changed : ""}`}>
+                      {f.changed ? "Changed" : "Same"}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroller>
         </div>
       </section>
       <section className={assetCss.panel} aria-labelledby="compare-images">

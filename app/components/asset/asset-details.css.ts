@@ -1,7 +1,8 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-export const page = style({ display: "grid", gap: "16px" });
+// As the global page: its column may shrink, so the revisions table scrolls in its own box.
+export const page = style({ display: "grid", gap: "16px", gridTemplateColumns: "minmax(0, 1fr)" });
 
 export const nav = style({
   display: "flex",

@@ -5,6 +5,7 @@ import { Label } from "react-aria-components/Label";
 import { SearchField } from "react-aria-components/SearchField";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
+import { TableScroller } from "~/components/ui/TableScroller";
 import * as controls from "~/components/ui/controls.css";
 import { GROUP_COLUMNS, type GroupColumn } from "~/models/group/group.schema";
 import { muted } from "~/styles/global.css";
@@ -235,89 +236,91 @@ export function GroupList({
         {groupsFound(count)}
       </p>
       {rows.length === 0 ? null : (
-        <table className={css.table} aria-label="Groups">
-          <thead>
-            <tr className={css.headRow}>
-              {columns.map((c) => {
-                const sorted = sort.field === c;
-                const next = sorted && sort.dir === "asc" ? "desc" : "asc";
-                return (
-                  <th
-                    key={c}
-                    scope="col"
-                    className={c === "id" ? css.idCell : undefined}
-                    aria-sort={
-                      sorted ? (sort.dir === "asc" ? "ascending" : "descending") : undefined
-                    }
-                  >
-                    <Link
-                      to={withParams({ sortfield: c, sortdir: next }, ["p"])}
-                      className={css.link}
-                      aria-label={`${COLUMN_LABELS[c]}, sort ${next === "asc" ? "ascending" : "descending"}`}
+        <TableScroller label="Groups">
+          <table className={css.table} aria-label="Groups">
+            <thead>
+              <tr className={css.headRow}>
+                {columns.map((c) => {
+                  const sorted = sort.field === c;
+                  const next = sorted && sort.dir === "asc" ? "desc" : "asc";
+                  return (
+                    <th
+                      key={c}
+                      scope="col"
+                      className={c === "id" ? css.idCell : undefined}
+                      aria-sort={
+                        sorted ? (sort.dir === "asc" ? "ascending" : "descending") : undefined
+                      }
                     >
-                      {COLUMN_LABELS[c]}
-                      {sorted ? (sort.dir === "asc" ? " ▲" : " ▼") : ""}
-                    </Link>
-                  </th>
-                );
-              })}
-              <th scope="col">Details</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} className={css.row} data-testid={`group-row-${row.id}`}>
-                {columns.map((c) =>
-                  c === "name" ? (
-                    <th key={c} scope="row">
-                      {row.name}
+                      <Link
+                        to={withParams({ sortfield: c, sortdir: next }, ["p"])}
+                        className={css.link}
+                        aria-label={`${COLUMN_LABELS[c]}, sort ${next === "asc" ? "ascending" : "descending"}`}
+                      >
+                        {COLUMN_LABELS[c]}
+                        {sorted ? (sort.dir === "asc" ? " ▲" : " ▼") : ""}
+                      </Link>
                     </th>
-                  ) : (
-                    <td key={c} className={c === "id" ? css.idCell : undefined}>
-                      {c === "id" ? row.id : row.description}
-                    </td>
-                  ),
-                )}
-                <td>
-                  {row.members ? (
-                    <MemberDetails
-                      row={row}
-                      open={open === row.id}
-                      moreHref={withParams({
-                        open: String(row.id),
-                        more: String(open === row.id ? more + 1 : 2),
-                      })}
-                    />
-                  ) : null}
-                </td>
-                <td>
-                  <div className={css.actionsCell}>
-                    {row.actions.update ? (
-                      <Link
-                        to={`${LINKS.adminGroups}/${row.id}`}
-                        className={css.link}
-                        aria-label={`Edit ${row.name}`}
-                      >
-                        Edit
-                      </Link>
-                    ) : null}
-                    {row.actions.delete ? (
-                      <Link
-                        to={withParams({ delete: String(row.id) })}
-                        className={css.link}
-                        aria-label={`Delete ${row.name}…`}
-                        preventScrollReset
-                      >
-                        Delete…
-                      </Link>
-                    ) : null}
-                  </div>
-                </td>
+                  );
+                })}
+                <th scope="col">Details</th>
+                <th scope="col">Actions</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} className={css.row} data-testid={`group-row-${row.id}`}>
+                  {columns.map((c) =>
+                    c === "name" ? (
+                      <th key={c} scope="row">
+                        {row.name}
+                      </th>
+                    ) : (
+                      <td key={c} className={c === "id" ? css.idCell : undefined}>
+                        {c === "id" ? row.id : row.description}
+                      </td>
+                    ),
+                  )}
+                  <td>
+                    {row.members ? (
+                      <MemberDetails
+                        row={row}
+                        open={open === row.id}
+                        moreHref={withParams({
+                          open: String(row.id),
+                          more: String(open === row.id ? more + 1 : 2),
+                        })}
+                      />
+                    ) : null}
+                  </td>
+                  <td>
+                    <div className={css.actionsCell}>
+                      {row.actions.update ? (
+                        <Link
+                          to={`${LINKS.adminGroups}/${row.id}`}
+                          className={css.link}
+                          aria-label={`Edit ${row.name}`}
+                        >
+                          Edit
+                        </Link>
+                      ) : null}
+                      {row.actions.delete ? (
+                        <Link
+                          to={withParams({ delete: String(row.id) })}
+                          className={css.link}
+                          aria-label={`Delete ${row.name}…`}
+                          preventScrollReset
+                        >
+                          Delete…
+                        </Link>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
       )}
       {pages > 1 ? (
         <nav aria-label="Pages of groups" className={css.paging}>

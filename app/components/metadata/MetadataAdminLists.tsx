@@ -9,6 +9,7 @@ import type { FieldDefinition } from "~/models/metadata/metadata.schema";
 import { METADATA_ADMIN } from "~/models/metadata/metadata.view";
 import { muted } from "~/styles/global.css";
 import * as css from "./metadata-admin.css";
+import { TableScroller } from "~/components/ui/TableScroller";
 
 /*
  * The metadata administration's lists (decision 041): the tabs between fields and views, the
@@ -119,7 +120,7 @@ export function FieldList({
         </div>
       </Form>
       <p className={muted} aria-live="polite">{`${shown.length} of ${fields.length} fields`}</p>
-      <div className={css.scroller}>
+      <TableScroller label="Metadata fields">
         <table className={css.table}>
           <thead>
             <tr>
@@ -149,7 +150,7 @@ export function FieldList({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroller>
     </>
   );
 }
@@ -193,7 +194,7 @@ export interface ViewRow {
 
 export function ViewList({ views }: { views: ViewRow[] }) {
   return (
-    <div className={css.scroller}>
+    <TableScroller label="Metadata views">
       <table className={css.table}>
         <thead>
           <tr>
@@ -226,7 +227,7 @@ export function ViewList({ views }: { views: ViewRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroller>
   );
 }
 

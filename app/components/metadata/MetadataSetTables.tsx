@@ -1,6 +1,7 @@
 import type { MetadataSet, MetadataSetEntry } from "~/models/metadata/metadata.view";
 import { muted } from "~/styles/global.css";
 import * as css from "./metadata.css";
+import { TableScroller } from "~/components/ui/TableScroller";
 
 /*
  * A metadata view as a person reads it (decision 032): the builtin roles and each detail region
@@ -29,7 +30,7 @@ function kind(entry: MetadataSetEntry): string {
 
 function FieldRows({ entries, first }: { entries: [string, MetadataSetEntry][]; first: string }) {
   return (
-    <div className={css.scroller}>
+    <TableScroller label="Fields">
       <table className={css.table}>
         <thead>
           <tr>
@@ -64,7 +65,7 @@ function FieldRows({ entries, first }: { entries: [string, MetadataSetEntry][]; 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroller>
   );
 }
 

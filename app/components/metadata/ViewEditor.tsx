@@ -25,6 +25,7 @@ import { MetadataFieldSelect } from "./MetadataFieldSelect";
 import * as css from "./metadata-admin.css";
 import { EditorHead } from "./MetadataAdminLists";
 import { useMetadataForm } from "./use-metadata-form";
+import { TableScroller } from "~/components/ui/TableScroller";
 
 interface RegionState {
   key: number;
@@ -219,7 +220,7 @@ export function ViewEditor({
           Title and description take a single-value text field, tags a multi-value one; status,
           rating and notes are fixed.
         </p>
-        <div className={css.scroller}>
+        <TableScroller label="Builtin fields">
           <table className={css.table}>
             <thead>
               <tr>
@@ -230,7 +231,7 @@ export function ViewEditor({
             </thead>
             <tbody>{BUILTIN_ROLES.map(slot)}</tbody>
           </table>
-        </div>
+        </TableScroller>
       </fieldset>
       <fieldset className={css.section}>
         <legend className={css.legend}>Detail regions</legend>
@@ -266,7 +267,7 @@ export function ViewEditor({
               {region.Fields.length === 0 ? (
                 <p className={muted}>This region shows no fields.</p>
               ) : (
-                <div className={css.scroller}>
+                <TableScroller label={`Fields of region ${r + 1}`}>
                   <table className={css.table} aria-label={`Fields of region ${r + 1}`}>
                     <thead>
                       <tr>
@@ -315,7 +316,7 @@ export function ViewEditor({
                       })}
                     </tbody>
                   </table>
-                </div>
+                </TableScroller>
               )}
               {hydrated ? (
                 <MetadataFieldPicker

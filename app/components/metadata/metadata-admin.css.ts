@@ -44,8 +44,6 @@ globalStyle(`${table} th, ${table} td`, {
 });
 globalStyle(`${table} thead th`, { borderBottom: `2px solid ${vars.color.border}` });
 
-export const scroller = style({ overflowX: "auto" });
-
 export const numeric = style({ fontVariantNumeric: "tabular-nums", width: "72px" });
 
 export const link = style({

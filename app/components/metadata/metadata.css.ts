@@ -4,8 +4,6 @@ import { vars } from "~/styles/theme.css";
 export const regions = style({ display: "grid", gap: "24px" });
 
 // Wide tables scroll inside their own box on a narrow screen instead of widening the page.
-export const scroller = style({ overflowX: "auto" });
-
 export const table = style({
   borderCollapse: "collapse",
   width: "100%",

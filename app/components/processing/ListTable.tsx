@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import * as css from "./processing.css";
+import { TableScroller } from "~/components/ui/TableScroller";
 
 export interface ListRow {
   id: string;
@@ -23,38 +24,40 @@ export function ListTable({
 }) {
   if (rows.length === 0) return <p>{`No ${caption.toLowerCase()} yet.`}</p>;
   return (
-    <table className={css.table}>
-      <caption className={css.legend}>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Settings</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id}>
-            <th scope="row">{row.name}</th>
-            <td>{row.summary}</td>
-            <td>
-              <span className={css.actions}>
-                <Link to={editPath(row.id)} className={css.link} aria-label={`Edit ${row.name}`}>
-                  Edit
-                </Link>
-                <Link
-                  to={deleteQuery(row.id)}
-                  className={css.link}
-                  aria-label={`Delete ${row.name}`}
-                >
-                  Delete
-                </Link>
-              </span>
-            </td>
+    <TableScroller label={caption}>
+      <table className={css.table}>
+        <caption className={css.legend}>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Settings</th>
+            <th scope="col">Actions</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <th scope="row">{row.name}</th>
+              <td>{row.summary}</td>
+              <td>
+                <span className={css.actions}>
+                  <Link to={editPath(row.id)} className={css.link} aria-label={`Edit ${row.name}`}>
+                    Edit
+                  </Link>
+                  <Link
+                    to={deleteQuery(row.id)}
+                    className={css.link}
+                    aria-label={`Delete ${row.name}`}
+                  >
+                    Delete
+                  </Link>
+                </span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroller>
   );
 }
 

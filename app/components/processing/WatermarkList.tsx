@@ -5,6 +5,7 @@ import * as controls from "~/components/ui/controls.css";
 import type { FormReplyBody } from "~/http/error";
 import type { Watermark } from "~/models/processing/watermarks.server";
 import * as css from "./processing.css";
+import { TableScroller } from "~/components/ui/TableScroller";
 
 /** The upload form: a name and a PNG or JPEG; a plain multipart form, so no script is needed. */
 export function WatermarkUpload({ reply }: { reply: FormReplyBody | undefined }) {
@@ -55,38 +56,40 @@ export function WatermarkUpload({ reply }: { reply: FormReplyBody | undefined })
 export function WatermarkList({ watermarks }: { watermarks: Watermark[] }) {
   if (watermarks.length === 0) return <p>No watermarks yet.</p>;
   return (
-    <table className={css.table}>
-      <caption className={css.legend}>Watermarks</caption>
-      <thead>
-        <tr>
-          <th scope="col">Preview</th>
-          <th scope="col">Name</th>
-          <th scope="col">File name</th>
-          <th scope="col">Size</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {watermarks.map((w) => (
-          <tr key={w.FileName}>
-            <td>
-              <img src={w.ImageHref} alt={`The watermark ${w.Name}`} className={css.thumb} />
-            </td>
-            <th scope="row">{w.Name}</th>
-            <td>{w.FileName}</td>
-            <td>{`${w.Width} × ${w.Height} px`}</td>
-            <td>
-              <Link
-                to={`?delete=${encodeURIComponent(w.FileName)}`}
-                className={css.link}
-                aria-label={`Delete ${w.Name}`}
-              >
-                Delete
-              </Link>
-            </td>
+    <TableScroller label="Watermarks">
+      <table className={css.table}>
+        <caption className={css.legend}>Watermarks</caption>
+        <thead>
+          <tr>
+            <th scope="col">Preview</th>
+            <th scope="col">Name</th>
+            <th scope="col">File name</th>
+            <th scope="col">Size</th>
+            <th scope="col">Actions</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {watermarks.map((w) => (
+            <tr key={w.FileName}>
+              <td>
+                <img src={w.ImageHref} alt={`The watermark ${w.Name}`} className={css.thumb} />
+              </td>
+              <th scope="row">{w.Name}</th>
+              <td>{w.FileName}</td>
+              <td>{`${w.Width} × ${w.Height} px`}</td>
+              <td>
+                <Link
+                  to={`?delete=${encodeURIComponent(w.FileName)}`}
+                  className={css.link}
+                  aria-label={`Delete ${w.Name}`}
+                >
+                  Delete
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroller>
   );
 }

@@ -5,6 +5,7 @@ import { fileNameOfHref, type TaskAsset } from "~/models/background-task/task.sc
 import { alertDanger, alertInfo, muted } from "~/styles/global.css";
 import { useTaskEvents, type LiveTask } from "./use-task-events";
 import * as css from "./task.css";
+import { TableScroller } from "~/components/ui/TableScroller";
 
 /*
  * A background task's page body (decision 047): what it does, its progress, one row per asset
@@ -122,36 +123,38 @@ export function TaskPanel(props: TaskPanelProps) {
       ) : props.undo.reason && (task.status === "done" || task.status === "failed") ? (
         <p className={muted}>{props.undo.reason}</p>
       ) : null}
-      <table className={css.results}>
-        <caption className={muted}>One row per asset, in the order of the request.</caption>
-        <thead>
-          <tr>
-            <th scope="col">Asset</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Details</th>
-          </tr>
-        </thead>
-        <tbody>
-          {task.results.map((r) => (
-            <tr key={r.seq} className={css.row} data-status={r.status}>
-              <td className={css.assetCell}>
-                <AssetCell href={r.href} asset={props.assets[r.href]} />
-              </td>
-              <td className={css.outcome} data-status={r.status}>
-                {OUTCOME_TEXT[r.status] ?? r.status}
-              </td>
-              <td>
-                {r.error ?? null}
-                {r["result-href"] ? (
-                  <a href={r["result-href"]}>{r["result-filename"] ?? "Result"}</a>
-                ) : (
-                  (r["result-filename"] ?? null)
-                )}
-              </td>
+      <TableScroller label="Results">
+        <table className={css.results}>
+          <caption className={muted}>One row per asset, in the order of the request.</caption>
+          <thead>
+            <tr>
+              <th scope="col">Asset</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Details</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {task.results.map((r) => (
+              <tr key={r.seq} className={css.row} data-status={r.status}>
+                <td className={css.assetCell}>
+                  <AssetCell href={r.href} asset={props.assets[r.href]} />
+                </td>
+                <td className={css.outcome} data-status={r.status}>
+                  {OUTCOME_TEXT[r.status] ?? r.status}
+                </td>
+                <td>
+                  {r.error ?? null}
+                  {r["result-href"] ? (
+                    <a href={r["result-href"]}>{r["result-filename"] ?? "Result"}</a>
+                  ) : (
+                    (r["result-filename"] ?? null)
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroller>
       {props.moreResults > 0 ? (
         <p className={alertInfo}>
           {props.moreResults} more assets are in this task; the API lists them all page by page.

@@ -14,6 +14,7 @@ import type { UserRowView } from "~/models/user/user.view";
 import { visuallyHidden } from "~/styles/global.css";
 import { gridSearch, USER_LINKS } from "~/utils/user-links";
 import * as css from "./users.css";
+import { TableScroller } from "~/components/ui/TableScroller";
 
 export interface UserSummary {
   id: number;
@@ -145,62 +146,64 @@ export function UsersGrid(props: UsersGridProps) {
       </div>
 
       <div className={css.tableWrap}>
-        <table className={css.table} aria-label="Users">
-          <thead>
-            <tr>
-              <th className={css.checkboxCell} scope="col">
-                {hydrated ? (
-                  <input
-                    type="checkbox"
-                    aria-label="Select every user on this page"
-                    checked={allOnPage}
-                    onChange={(event) => {
-                      const boxes = formRef.current?.querySelectorAll<HTMLInputElement>(
-                        "input[type=checkbox][name=sel]",
-                      );
-                      boxes?.forEach((box) => (box.checked = event.target.checked));
-                      apply();
-                    }}
-                  />
-                ) : (
-                  <span className={visuallyHidden}>Selected</span>
-                )}
-              </th>
-              {columns.map((c) => (
-                <th
-                  key={c}
-                  scope="col"
-                  className={c === "id" ? css.idCell : undefined}
-                  aria-sort={
-                    query.sortfield === c
-                      ? query.sortdir === "asc"
-                        ? "ascending"
-                        : "descending"
-                      : undefined
-                  }
-                >
-                  <Link to={sortHref(c)} className={css.sortLink} replace>
-                    {USER_GRID_COLUMN_LABELS[c]}
-                    {query.sortfield === c ? (query.sortdir === "asc" ? " ▲" : " ▼") : ""}
-                  </Link>
+        <TableScroller label="Users">
+          <table className={css.table} aria-label="Users">
+            <thead>
+              <tr>
+                <th className={css.checkboxCell} scope="col">
+                  {hydrated ? (
+                    <input
+                      type="checkbox"
+                      aria-label="Select every user on this page"
+                      checked={allOnPage}
+                      onChange={(event) => {
+                        const boxes = formRef.current?.querySelectorAll<HTMLInputElement>(
+                          "input[type=checkbox][name=sel]",
+                        );
+                        boxes?.forEach((box) => (box.checked = event.target.checked));
+                        apply();
+                      }}
+                    />
+                  ) : (
+                    <span className={visuallyHidden}>Selected</span>
+                  )}
                 </th>
+                {columns.map((c) => (
+                  <th
+                    key={c}
+                    scope="col"
+                    className={c === "id" ? css.idCell : undefined}
+                    aria-sort={
+                      query.sortfield === c
+                        ? query.sortdir === "asc"
+                          ? "ascending"
+                          : "descending"
+                        : undefined
+                    }
+                  >
+                    <Link to={sortHref(c)} className={css.sortLink} replace>
+                      {USER_GRID_COLUMN_LABELS[c]}
+                      {query.sortfield === c ? (query.sortdir === "asc" ? " ▲" : " ▼") : ""}
+                    </Link>
+                  </th>
+                ))}
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <UserRow
+                  key={row.id}
+                  row={row}
+                  columns={columns}
+                  checked={selectedIds.includes(row.id)}
+                  onToggle={apply}
+                  back={back}
+                />
               ))}
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <UserRow
-                key={row.id}
-                row={row}
-                columns={columns}
-                checked={selectedIds.includes(row.id)}
-                onToggle={apply}
-                back={back}
-              />
-            ))}
-          </tbody>
-        </table>
+            </tbody>
+          </table>
+        </TableScroller>
       </div>
       {rows.length === 0 ? <p>No users match the search.</p> : null}
 
