@@ -3,6 +3,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "react-aria-components/Link";
 import { RevisionTable } from "~/components/asset/RevisionList";
+import { RollbackToPanel } from "~/components/asset/RollbackToConfirm";
 import * as css from "~/components/asset/asset-details.css";
 import { revisionListPage } from "~/http/asset/revisions.server";
 import { pageHandler } from "~/http/http.server";
@@ -41,6 +42,7 @@ export default function RevisionsPage() {
       <h1 id="revisions-title" className={css.title}>
         Revisions of {list.asset.title || list.asset.name}
       </h1>
+      {list.rollbackTo ? <RollbackToPanel entry={list.rollbackTo} cancel={list.href} /> : null}
       <section className={css.panel} aria-labelledby="revisions-title">
         <RevisionTable list={list} headingId="revisions-title" />
       </section>

@@ -154,6 +154,12 @@ test("after a failed save the summary takes focus and each entry leads to its fi
   const summary = page.getByTestId("error-summary");
   await expect(summary).toContainText("Enter a name for the archive.");
   if (js) await expect(summary).toBeFocused();
+  // Each entry names its field by the label beside it, never by the form's path for it.
+  await expect(summary).toContainText("Name: Enter a name for the archive.");
+  await expect(summary).toContainText(
+    "Processing profile set: Choose the processing profile set people pick from.",
+  );
+  await expect(summary).not.toContainText("DownloadProcessing");
   const entry = summary
     .getByRole("listitem")
     .filter({ hasText: "Choose the processing profile set people pick from." })

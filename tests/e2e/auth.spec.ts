@@ -280,3 +280,34 @@ test("the log-on page shows one log-on form; other pages keep the header's", asy
   await open("/fotoweb/views/forgot-password");
   await expect(page.getByRole("form", { name: "Log on" })).toBeVisible();
 });
+
+test("a toast stays 15 s, and stays while the pointer rests on it", async ({
+  page,
+  open,
+}, info) => {
+  test.skip(
+    !hasJs(info),
+    "Without JavaScript the flash message is a status line rendered in the page: no timer closes it",
+  );
+  // The page's timers run on Playwright's clock, so the 15 s pass at once.
+  await page.clock.install();
+  await open(LOGIN);
+  const main = page.getByRole("main");
+  await choose(main, "User");
+  await main.getByLabel("User name").fill("alice");
+  await main.getByLabel("Password").fill(PASSWORD);
+  await main.getByRole("button", { name: "OK" }).click();
+  const toast = page.getByTestId("toast").filter({ hasText: "Welcome, Alice Light." });
+  await expect(toast).toBeVisible();
+  // The region has taken the toast over from the server's status line once its close button shows.
+  await expect(toast.getByRole("button", { name: "Close" })).toBeVisible();
+  await page.clock.runFor(14_000);
+  await expect(toast).toBeVisible();
+  // Hovered, it waits for the person.
+  await toast.hover();
+  await page.clock.runFor(30_000);
+  await expect(toast).toBeVisible();
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(16_000);
+  await expect(toast).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import { seededAssets, type SeededAsset } from "./assets";
-import { expect, expectToast, hasJs, signInQuietly, test } from "./fixtures";
+import { expect, expectAccessible, expectToast, hasJs, signInQuietly, test } from "./fixtures";
 import { PASSWORD, projectUser, revisionsArchive, REVISION_TITLES } from "./users";
 
 /*
@@ -101,4 +101,36 @@ test("compare shows two revisions side by side with the fields that differ", asy
   await expect(page.getByTestId("compare-pixels")).toContainText("0.00% of the pixels differ");
   await expect(page.getByRole("img", { name: "Preview of revision 1" })).toBeVisible();
   await expect(page.getByRole("img", { name: /^Difference/ })).toBeVisible();
+});
+
+test("rollback to asks first, saying how many later revisions go, then deletes them", async ({
+  page,
+  open,
+}, info) => {
+  await open(revisions);
+  await expect.poll(() => numbers(page)).toEqual([4, 2, 1]);
+  const question =
+    "Revision 1 becomes the current one and the 2 later revisions are deleted. This cannot be undone.";
+  const rollbackTo = page.getByRole(hasJs(info) ? "button" : "link", {
+    name: "Roll back to revision 1 and delete the later ones",
+  });
+  // Asked and cancelled: nothing goes.
+  await rollbackTo.click();
+  const ask = hasJs(info)
+    ? page.getByRole("alertdialog", { name: "Roll back to revision 1?" })
+    : page.getByRole("alert").filter({ hasText: "Roll back to revision 1?" });
+  await expect(ask).toContainText(question);
+  if (!hasJs(info)) await expect(page).toHaveURL(/[?&]rollbackTo=1$/);
+  await expectAccessible(page, info, "rollback to, asking");
+  await ask.getByRole(hasJs(info) ? "button" : "link", { name: "Cancel" }).click();
+  await expect(ask).toHaveCount(0);
+  await open(revisions);
+  await expect.poll(() => numbers(page)).toEqual([4, 2, 1]);
+
+  await rollbackTo.click();
+  await ask.getByRole("button", { name: "Roll back and delete 2 later revisions" }).click();
+  await expectToast(page, "Revision 1 is current again; 2 later revisions were deleted.");
+  await expect.poll(() => numbers(page)).toEqual([1]);
+  await open(revisions);
+  await expect.poll(() => numbers(page)).toEqual([1]);
 });

@@ -310,3 +310,37 @@ test("the editor shows one tab's fieldsets at a time with JavaScript, every sect
   if (hasJs(info)) await editor.getByRole("tab", { name: "Details" }).click();
   await expect(editor.getByLabel("City")).toHaveValue("Bergen");
 });
+
+test("the editor's error summary names fields by their labels and leads to them", async ({
+  page,
+  open,
+}, info) => {
+  const js = hasJs(info);
+  const name = `labels-${info.project.name}-${Date.now()}`;
+  await signIn(page, info.project.name);
+  await createUsers(page.request, [name]);
+  const [user] = await apiUsers(page.request, name);
+  await open(`${GRID}/${user!.id}`);
+  const editor = page.locator("form#user-editor");
+  if (js) await editor.getByRole("tab", { name: "Details" }).click();
+  await editor.getByLabel("Zip code").fill("9".repeat(60));
+  if (js) await editor.getByRole("tab", { name: "Custom properties" }).click();
+  await editor.getByLabel("Key 1", { exact: true }).fill("k".repeat(120));
+  await editor.getByLabel("Value 1", { exact: true }).fill("v");
+  await editor.getByRole("button", { name: "Save" }).click();
+
+  const summary = page.getByTestId("error-summary");
+  await expect(summary.getByRole("link", { name: "Zip code", exact: true })).toBeVisible();
+  await expect(summary.getByRole("link", { name: "Key 1", exact: true })).toBeVisible();
+  await expect(summary).not.toContainText("address.");
+  await expect(summary).not.toContainText("properties[");
+  await expectAccessible(page, info, "user editor with errors on two tabs");
+  await summary.getByRole("link", { name: "Zip code", exact: true }).click();
+  if (js) {
+    await expect(editor.getByRole("tab", { name: /^Details/ })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await expect(editor.getByLabel("Zip code")).toBeFocused();
+  } else await expect(page).toHaveURL(/#user-details$/);
+});

@@ -391,6 +391,15 @@ describe("the list", () => {
     expect(first.paging.last).toBe(first.paging.next);
     const second = await listRevisions(owner, ref, { page: "1" });
     expect(second.data.map((r) => r.number)).toEqual([4, 3, 2, 1]);
+    // What rollback-to would delete, said before it does: every newer revision, on any page.
+    expect(first.data.map((r) => r.later).slice(0, 3)).toEqual([0, 1, 2]);
+    expect(second.data.map((r) => r.later)).toEqual([
+      REVISIONS_PER_PAGE,
+      REVISIONS_PER_PAGE + 1,
+      REVISIONS_PER_PAGE + 2,
+      REVISIONS_PER_PAGE + 3,
+    ]);
+    expect((await findRevision(owner, ref, "2")).later).toBe(REVISIONS_PER_PAGE + 2);
     expect(second.paging.next).toBeNull();
     expect(second.paging.prev).toMatch(/__revisions\/$/);
     // Past the end and nonsense are a page that exists.

@@ -11,6 +11,8 @@ import { LINKS } from "~/utils/links";
 import {
   reader,
   recordToFormValues,
+  FIELD_LABELS,
+  memberFieldLabel,
   tabOf,
   TABS,
   type DialogLists,
@@ -95,7 +97,8 @@ export function ArchiveDialog({
       <ErrorSummary
         errors={errors}
         formError={reply?.formError}
-        labelOf={(name) => name}
+        labels={FIELD_LABELS}
+        labelOf={(name) => memberFieldLabel(name, initial)}
         anchorOf={(name) => `archive-${tabOf(name)}`}
         onReveal={(name) => setTab(tabOf(name))}
         focusKey={reply?.serial}

@@ -182,6 +182,51 @@ export const TABS = [
 ] as const;
 export type TabId = (typeof TABS)[number]["id"];
 
+/** The fields' visible labels, for the error summary (rows: see FieldLabels). */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  Name: "Name",
+  Description: "Description",
+  Color: "Colour",
+  IconCharacter: "Icon",
+  Path: "Index (folder path)",
+  Pool: "Pool",
+  AutoSearch: "Auto-search filter",
+  MetadataSetId: "Metadata view",
+  "SocialSettings.CommentType": "Comments",
+  "NavigationPaneControl.SearchTreeFields": "Taxonomy filter fields",
+  "NavigationPaneControl.CustomSmartFolderName": "Smart folder name",
+  "WatermarkSettings.WatermarkFilename": "Watermark",
+  "WatermarkSettings.WatermarkAlignment": "Watermark position",
+  PreviewSizeList: "Preview sizes (quick rendition set)",
+  "DownloadProcessing.ProcessingType": "Processing",
+  "DownloadProcessing.SpecificProcessingProfile": "Processing profile",
+  "DownloadProcessing.CustomProcessingProfileSet": "Processing profile set",
+  UploadDefaultJpegQuality: "JPEG quality",
+  UploadRestrictImageSize: "Largest image",
+  UploadRestrictFileSize: "Largest file",
+  CropProfileSet: "Crop profile set",
+  InputLocation: "Input location",
+  InputFolder: "Input folder",
+  MetadataMacros: "Metadata macros",
+  "MetadataMacros.Macros[].Field": "Macro {n}: Field",
+  "MetadataMacros.Macros[].Operation": "Macro {n}: Operation",
+  "MetadataMacros.Macros[].Value": "Macro {n}: Value",
+  "MetadataMacros.Macros[].IngestionTypes": "Macro {n}: Applies on",
+  MemberList: "Access list",
+  Properties: "Custom properties",
+  "Properties[].key": "Key {n}",
+  "Properties[].value": "Value {n}",
+};
+
+/** A member row's field by the member's name, as its group is labelled on the Access list tab. */
+export function memberFieldLabel(name: string, values: Values): string | undefined {
+  const match = /^MemberList\[(\d+)\]\.(\w+)$/.exec(name);
+  if (!match) return undefined;
+  const row = (get(values, "MemberList") as Values[] | undefined)?.[Number(match[1])] ?? {};
+  const who = str(row.Name) || `${str(row.MemberType)} ${str(row.Id)}`.trim() || "a member";
+  return match[2] === "AutoSearch" ? `Search filter of ${who}` : `Member ${who}`;
+}
+
 /** The tab holding the field with this name. */
 export const tabOf = (name: string): TabId =>
   TABS.find((t) => t.prefixes.some((p) => name.startsWith(p)))?.id ?? "general";

@@ -11,6 +11,7 @@ import type { RevisionEntry, RevisionList as List } from "~/models/asset/revisio
 import { muted } from "~/styles/global.css";
 import * as assetCss from "./asset-details.css";
 import { copyRevision } from "./copy-revision";
+import { RollbackToDialog } from "./RollbackToConfirm";
 import * as css from "./revisions.css";
 
 /*
@@ -31,6 +32,8 @@ function when(iso: string) {
 interface Outcome {
   value?: string;
   number?: number;
+  /** Rollback-to's answer: how many later revisions went. */
+  deleted?: number;
 }
 
 export function RevisionTable({ list, headingId }: { list: List; headingId: string }) {
@@ -42,6 +45,7 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
   const [pending, setPending] = useState<{ intent: Intent; number: number } | null>(null);
   const [copying, setCopying] = useState<number | null>(null);
   const [rollbackType, setRollbackType] = useState("full");
+  const [confirming, setConfirming] = useState<RevisionEntry | null>(null);
   const { allowed: permissions } = list;
 
   // The answer to the last fetcher call: a refused delete puts its row back.
@@ -53,6 +57,13 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
       if (pending.intent === "delete")
         setRemoved((set) => new Set([...set].filter((n) => n !== pending.number)));
       showToast({ kind: "error", message: data.value ?? "That did not work." });
+    } else if (pending.intent === "rollback-to" && typeof data?.deleted === "number") {
+      const later =
+        data.deleted === 1 ? "1 later revision was" : `${data.deleted} later revisions were`;
+      showToast({
+        kind: "success",
+        message: `Revision ${pending.number} is current again; ${later} deleted.`,
+      });
     } else if (pending.intent === "rollback" || pending.intent === "rollback-to") {
       showToast({ kind: "success", message: `Revision ${pending.number} is restored.` });
     } else if (pending.intent === "delete") {
@@ -88,9 +99,15 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
       });
       return;
     }
-    setPending({ intent, number });
+    // Rollback-to deletes the later revisions: it asks first.
+    if (intent === "rollback-to") setConfirming(entry);
+    else run(intent, entry);
+  }
+
+  function run(intent: Intent, entry: RevisionEntry) {
+    setPending({ intent, number: entry.number });
     if (intent === "delete") {
-      setRemoved((set) => new Set([...set, number]));
+      setRemoved((set) => new Set([...set, entry.number]));
       action.submit(null, { method: "DELETE", action: entry.href });
     } else {
       action.submit(
@@ -164,6 +181,8 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
                 picked={picked.includes(r.number)}
                 onPick={(on) => togglePick(r.number, on)}
                 busy={pending?.number === r.number || copying === r.number}
+                hydrated={hydrated}
+                confirmHref={`${list.href}${list.href.includes("?") ? "&" : "?"}rollbackTo=${r.number}`}
               />
             ))}
           </tbody>
@@ -189,6 +208,13 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
           {list.total} {list.total === 1 ? "revision" : "revisions"}
         </span>
       </div>
+      {confirming ? (
+        <RollbackToDialog
+          entry={confirming}
+          onConfirm={() => run("rollback-to", confirming)}
+          onClose={() => setConfirming(null)}
+        />
+      ) : null}
     </form>
   );
 }
@@ -199,12 +225,17 @@ function RevisionRow({
   picked,
   onPick,
   busy,
+  hydrated,
+  confirmHref,
 }: {
   entry: RevisionEntry;
   permissions: List["allowed"];
   picked: boolean;
   onPick: (on: boolean) => void;
   busy: boolean;
+  hydrated: boolean;
+  /** The list asking to confirm rollback-to, for a browser without JavaScript. */
+  confirmHref: string;
 }) {
   const label = `revision ${entry.number}`;
   return (
@@ -268,7 +299,16 @@ function RevisionRow({
               Rollback
             </Button>
           ) : null}
-          {permissions.rollback && permissions.manage && !entry.current ? (
+          {permissions.rollback && permissions.manage && !entry.current && !hydrated ? (
+            <Link
+              href={confirmHref}
+              className={controls.button.secondary}
+              aria-label={`Roll back to ${label} and delete the later ones`}
+            >
+              Rollback to
+            </Link>
+          ) : null}
+          {permissions.rollback && permissions.manage && !entry.current && hydrated ? (
             <Button
               type="submit"
               name="intent"

@@ -3,12 +3,46 @@ import { flushSync } from "react-dom";
 import * as controls from "./controls.css";
 import { fieldErrorText, type FieldErrors } from "./field-errors";
 
+/**
+ * A form's visible labels by field name. A row's fields are named once with `[]` for the index
+ * and `{n}` for the row's number in the label: { "Properties[].key": "Key {n}" }.
+ */
+export type FieldLabels = Readonly<Record<string, string>>;
+
+/** A row's index as a form names it: Conform's "rows[2].key" or the flat "rows.2.key". */
+const ROW_INDEX = /\[(\d+)\]|\.(\d+)(?=\.|$)/g;
+
+/**
+ * The label a summary names a field by: the form's own, else the last word of the name as words
+ * ("accountId" → "Account id"), so a path or key never reaches a person.
+ */
+export function fieldLabel(name: string, labels: FieldLabels): string {
+  const exact = labels[name];
+  if (exact) return exact;
+  const rows: number[] = [];
+  const pattern = name.replace(ROW_INDEX, (_, bracket?: string, dotted?: string) => {
+    rows.push(Number(bracket ?? dotted));
+    return "[]";
+  });
+  const template = labels[pattern];
+  if (template) return template.replace("{n}", String((rows[0] ?? 0) + 1));
+  const last = pattern.replace(/\[\]/g, "").split(".").filter(Boolean).pop() ?? "";
+  const words = last
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : "This form";
+}
+
 export interface ErrorSummaryProps {
   /** The form's errors by field name; the form-wide one (name "") is `formError`. */
   errors: Record<string, FieldErrors>;
   formError?: string;
-  /** The visible label of the field with this name. */
-  labelOf: (name: string) => string;
+  /** The form's visible labels (see fieldLabel for rows and for a name left out). */
+  labels: FieldLabels;
+  /** A label that depends on the row's content (a member's name), before `labels`. */
+  labelOf?: (name: string) => string | undefined;
   /**
    * The id an entry links to without JavaScript: the field itself, or the section holding it
    * (a tabbed form shows every section then, so the field is on screen below that heading).
@@ -44,6 +78,7 @@ function controlOf(form: HTMLFormElement, name: string): HTMLElement | null {
 export function ErrorSummary({
   errors,
   formError,
+  labels,
   labelOf,
   anchorOf,
   onReveal,
@@ -89,7 +124,7 @@ export function ErrorSummary({
           {entries.map(({ name, text }) => (
             <li key={name}>
               <a href={`#${anchorOf(name)}`} onClick={goTo(name)}>
-                {labelOf(name)}
+                {labelOf?.(name) ?? fieldLabel(name, labels)}
               </a>
               : {text}
             </li>

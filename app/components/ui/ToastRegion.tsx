@@ -10,7 +10,8 @@ import {
 import type { ToastData } from "./Toasts";
 import * as css from "~/components/shell/layout.css";
 
-// One queue for the page; toasts close after 3 s, newest on top, and pause while hovered.
+// One queue for the page; toasts close after 15 s (Toasts.tsx), newest on top, and pause while
+// hovered or focused.
 export const queue = new ToastQueue<ToastData>({ maxVisibleToasts: 5 });
 
 /*

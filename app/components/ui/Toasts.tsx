@@ -8,7 +8,9 @@ export type ToastData = NonNullable<ShellData["toast"]>;
 // The region and its queue load with the page's first toast, not before (decision 027).
 const loadRegion = () => import("./ToastRegion");
 const ToastRegion = lazy(loadRegion);
-const TIMEOUT = 3000;
+// Spec 001: notifications last 15 s (decision 081); the region pauses them while hovered or
+// focused, so a person reading or reaching the close button keeps them.
+const TIMEOUT = 15_000;
 
 let raised = false;
 const onRaise = new Set<() => void>();

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/CheckboxField";
-import { ErrorSummary } from "~/components/ui/ErrorSummary";
+import { ErrorSummary, type FieldLabels } from "~/components/ui/ErrorSummary";
 import { FormTabs } from "~/components/ui/FormTabs";
 import { SelectField } from "~/components/ui/SelectField";
 import { TextField } from "~/components/ui/TextField";
@@ -36,23 +36,42 @@ export interface UserEditorProps {
   memberOf: number[];
 }
 
-/** Labels of the fields, for the error summary that lists every message at once. */
-const LABELS: Record<string, string> = {
+/** The fields' visible labels, for the error summary that lists every message at once. */
+const LABELS: FieldLabels = {
   username: "Username",
   description: "Description",
   "address.givenName": "First name",
   "address.surname": "Last name",
   "address.email": "E-mail",
   "address.organization": "Company",
+  "address.homepage": "Homepage",
+  "address.title": "Title",
+  "address.middleName": "Initials",
+  "address.streetAddress": "Street address",
+  "address.streetAddress[]": "Street address {n}",
+  "address.city": "City",
+  "address.state": "State",
+  "address.zipCode": "Zip code",
+  "address.country": "Country",
+  "address.profession": "Profession",
+  "address.businessType": "Business type",
+  "address.phone": "Phone",
+  "address.fax": "Fax",
   "account.password": "Password",
   "account.confirmPassword": "Confirm password",
   "account.expires": "Expiry date",
+  "account.isEnabled": "Enabled (may sign in)",
+  "account.forcePasswordChange": "Must change the password at the next sign-in",
+  memberOf: "Groups",
   "license.level": "License level",
   "license.mode": "Concurrency mode",
-  "commerce.discount": "Discount",
   "commerce.paymentMethod": "Payment method",
-  "address.homepage": "Homepage",
+  "commerce.accountId": "Account id",
+  "commerce.category": "Category",
+  "commerce.discount": "Discount (%)",
   properties: "Custom properties",
+  "properties[].key": "Key {n}",
+  "properties[].value": "Value {n}",
 };
 
 const isOn = (v: unknown) => v === true || v === "true" || v === "on";
@@ -398,7 +417,7 @@ export function UserEditor(props: UserEditorProps) {
       <ErrorSummary
         errors={errors}
         formError={props.formError}
-        labelOf={(name) => LABELS[name] ?? name}
+        labels={LABELS}
         anchorOf={(name) => `user-${tabOf(name)}`}
         onReveal={(name) => setTab(tabOf(name))}
       />

@@ -11,6 +11,7 @@ import {
   rollbackToRevision,
   COMPARE_INPUT_MESSAGE,
   type AssetRef,
+  type RevisionEntry,
 } from "~/models/asset/revision-history.server";
 import { isProblem } from "~/models/problem/problem";
 import { apiJson, errorResponse } from "../http.server";
@@ -75,9 +76,20 @@ export async function revisionListJson(request: Request, params: Params) {
 
 export async function revisionListPage(request: Request, params: Params) {
   const viewer = await requireViewer(request, { browsing: true });
-  return listRevisions(viewer, refOf(params), {
-    page: new URL(request.url).searchParams.get("p"),
-  });
+  const url = new URL(request.url);
+  const list = await listRevisions(viewer, refOf(params), { page: url.searchParams.get("p") });
+  // Rollback-to without JavaScript opens the list asking to confirm (?rollbackTo=N) first.
+  const asked = url.searchParams.get("rollbackTo");
+  let rollbackTo: RevisionEntry | null = null;
+  if (asked !== null && list.allowed.rollback && list.allowed.manage) {
+    try {
+      rollbackTo = await findRevision(viewer, refOf(params), asked);
+    } catch (error) {
+      // An unknown number asks nothing: the list shows as it is.
+      if (!isProblem(error) || error.kind !== "not-found") throw error;
+    }
+  }
+  return { ...list, rollbackTo: rollbackTo?.current ? null : rollbackTo };
 }
 
 export async function revisionJson(request: Request, params: Params) {

@@ -75,6 +75,8 @@ export interface RevisionEntry {
   href: string;
   rollback: string;
   rollbackTo: string;
+  /** How many revisions are later than this one: what rollback-to deletes, said before it does. */
+  later: number;
   /** Copy revision without JavaScript (a form's action). */
   copy: string;
   /** The revision's original file, or null without Download. */
@@ -161,7 +163,7 @@ async function requireRevision(assetId: number, value: unknown): Promise<Revisio
 
 type Named = RevisionRow & { full_name: string | null; username: string | null };
 
-function toEntry(row: Named, found: Found, download: boolean): RevisionEntry {
+function toEntry(row: Named, found: Found, download: boolean, later: number): RevisionEntry {
   const href = `${found.base}${row.number}`;
   return {
     id: String(row.number),
@@ -179,9 +181,20 @@ function toEntry(row: Named, found: Found, download: boolean): RevisionEntry {
     href,
     rollback: `${href}/rollback`,
     rollbackTo: `${href}/rollback-to`,
+    later,
     copy: `${href}/copy`,
     download: download ? fileUrl(row.id, "original", row.blob_hash, row.file_name) : null,
   };
+}
+
+async function laterThan(assetId: number, number: number): Promise<number> {
+  const row = await db()
+    .selectFrom("revisions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("asset_id", "=", assetId)
+    .where("number", ">", number)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 function revisionsWithNames(assetId: number) {
@@ -231,7 +244,8 @@ export async function listRevisions(
     href: link(page),
     compare: `${found.base}compare`,
     assetHref: found.view.href,
-    data: rows.map((row) => toEntry(row, found, download)),
+    // Newest first: every revision above a row, on this page or an earlier one, is later.
+    data: rows.map((row, i) => toEntry(row, found, download, page * REVISIONS_PER_PAGE + i)),
     paging: {
       first: link(0),
       last: link(lastPage),
@@ -259,7 +273,11 @@ export async function findRevision(
           .where("revisions.number", "=", parsed)
           .executeTakeFirst();
   if (!row) throw new Problem("not-found", REVISION_NOT_FOUND);
-  return toEntry(row, found, await allowed(viewer, found.assetId, "Download"));
+  const [download, later] = await Promise.all([
+    allowed(viewer, found.assetId, "Download"),
+    laterThan(found.assetId, row.number),
+  ]);
+  return toEntry(row, found, download, later);
 }
 
 export function parseRollbackType(value: unknown): RollbackType | null {
@@ -683,15 +701,17 @@ export async function compareRevisions(
     .execute();
   const named = (row: RevisionRow) =>
     names.find((n) => n.id === row.id) ?? { ...row, full_name: null, username: null };
-  const [fields, visual] = await Promise.all([
+  const [fields, visual, leftLater, rightLater] = await Promise.all([
     fieldDifferences(left, right),
     visualDifference(viewer, left, right),
+    laterThan(found.assetId, left.number),
+    laterThan(found.assetId, right.number),
   ]);
   return {
     asset: { href: found.view.href, name: found.view.filename, title: found.view.title },
     revisions: found.base,
-    left: toEntry(named(left), found, download),
-    right: toEntry(named(right), found, download),
+    left: toEntry(named(left), found, download, leftLater),
+    right: toEntry(named(right), found, download, rightLater),
     fields,
     visual,
   };

@@ -1,0 +1,37 @@
+import { describe, expect, test } from "vitest";
+import { fieldLabel } from "~/components/ui/ErrorSummary";
+import { FIELD_LABELS, memberFieldLabel } from "~/components/archive/archive-dialog-form";
+
+/* The error summary names each field by what a person sees, never by its path (issue 31). */
+
+describe("fieldLabel", () => {
+  const labels = { "commerce.discount": "Discount (%)", "properties[].key": "Key {n}" };
+
+  test("a field's own label", () => {
+    expect(fieldLabel("commerce.discount", labels)).toBe("Discount (%)");
+  });
+
+  test("a row's field by its number, however the form writes the index", () => {
+    expect(fieldLabel("properties[0].key", labels)).toBe("Key 1");
+    expect(fieldLabel("properties.2.key", labels)).toBe("Key 3");
+  });
+
+  test("a name the form left out reads as words, not as a path", () => {
+    expect(fieldLabel("commerce.accountId", labels)).toBe("Account id");
+    expect(fieldLabel("DownloadProcessing.CustomProcessingProfileSet", {})).toBe(
+      "Custom processing profile set",
+    );
+    expect(fieldLabel("rows[3].zip_code", {})).toBe("Zip code");
+  });
+
+  test("the archive dialog's fields and member rows", () => {
+    expect(fieldLabel("DownloadProcessing.CustomProcessingProfileSet", FIELD_LABELS)).toBe(
+      "Processing profile set",
+    );
+    expect(fieldLabel("MetadataMacros.Macros[1].Field", FIELD_LABELS)).toBe("Macro 2: Field");
+    const values = { MemberList: [{ Id: "7", MemberType: "group", Name: "Desk" }] };
+    expect(memberFieldLabel("MemberList[0].AutoSearch", values)).toBe("Search filter of Desk");
+    expect(memberFieldLabel("MemberList[0].Id", values)).toBe("Member Desk");
+    expect(memberFieldLabel("Name", values)).toBeUndefined();
+  });
+});
