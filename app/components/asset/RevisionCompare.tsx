@@ -49,51 +49,50 @@ export function RevisionCompare({ comparison }: { comparison: RevisionComparison
             ? "No field differs."
             : `${changedCount} ${changedCount === 1 ? "field differs" : "fields differ"}.`}
         </p>
-        <div className={css.scroll}>
-          <TableScroller label="Changed fields">
-            <table className={css.table} aria-labelledby="compare-fields">
-              <thead>
-                <tr>
-                  <th scope="col" className={css.cell}>
-                    Field
+
+        <TableScroller label="Changed fields">
+          <table className={css.table} aria-labelledby="compare-fields">
+            <thead>
+              <tr>
+                <th scope="col" className={css.cell}>
+                  Field
+                </th>
+                <th scope="col" className={css.cell}>
+                  Revision {left.number}
+                </th>
+                <th scope="col" className={css.cell}>
+                  Revision {right.number}
+                </th>
+                <th scope="col" className={css.cell}>
+                  Changed
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {fields.map((f) => (
+                <tr
+                  key={f.field}
+                  data-testid="compare-field"
+                  data-changed={f.changed || undefined}
+                  className={f.changed ? css.current : undefined}
+                >
+                  <th scope="row" className={css.cell}>
+                    {f.label}
                   </th>
-                  <th scope="col" className={css.cell}>
-                    Revision {left.number}
-                  </th>
-                  <th scope="col" className={css.cell}>
-                    Revision {right.number}
-                  </th>
-                  <th scope="col" className={css.cell}>
-                    Changed
-                  </th>
+                  <td className={css.cell}>
+                    <Values values={f.left} />
+                  </td>
+                  <td className={css.cell}>
+                    <Values values={f.right} />
+                  </td>
+                  <td className={`${css.cell} ${f.changed ? css.changed : ""}`}>
+                    {f.changed ? "Changed" : "Same"}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {fields.map((f) => (
-                  <tr
-                    key={f.field}
-                    data-testid="compare-field"
-                    data-changed={f.changed || undefined}
-                    className={f.changed ? css.current : undefined}
-                  >
-                    <th scope="row" className={css.cell}>
-                      {f.label}
-                    </th>
-                    <td className={css.cell}>
-                      <Values values={f.left} />
-                    </td>
-                    <td className={css.cell}>
-                      <Values values={f.right} />
-                    </td>
-                    <td className={`${css.cell} ${f.changed ? css.changed : ""}`}>
-                      {f.changed ? "Changed" : "Same"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroller>
-        </div>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
       </section>
       <section className={assetCss.panel} aria-labelledby="compare-images">
         <h2 id="compare-images" className={assetCss.panelHeading}>

@@ -5,6 +5,7 @@ import { Link } from "react-aria-components/Link";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { showToast } from "~/components/ui/Toasts";
 import { Button } from "~/components/ui/Button";
+import { TableScroller } from "~/components/ui/TableScroller";
 import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import * as controls from "~/components/ui/controls.css";
 import type { RevisionEntry, RevisionList as List } from "~/models/asset/revision-history.server";
@@ -145,7 +146,7 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
           ]}
         />
       ) : null}
-      <div className={css.scroll}>
+      <TableScroller label="Revisions">
         <table className={css.table} aria-labelledby={headingId}>
           <thead>
             <tr>
@@ -187,7 +188,7 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroller>
       <div className={css.toolbar}>
         <Button type="submit" name="intent" value="compare" variant="secondary">
           Compare the two ticked revisions

@@ -1,8 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-export const scroll = style({ overflowX: "auto" });
-
 export const table = style({
   width: "100%",
   borderCollapse: "collapse",

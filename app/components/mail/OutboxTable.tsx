@@ -20,62 +20,58 @@ export type OutboxMessage = Omit<MailMessage, "html"> & { hasHtml: boolean };
 
 export function OutboxTable({ messages }: { messages: OutboxMessage[] }) {
   return (
-    <div className={css.scroll}>
-      <TableScroller label="Messages">
-        <table className={css.table} aria-label="Messages">
-          <thead>
-            <tr>
-              <th scope="col">Kind</th>
-              <th scope="col">To</th>
-              <th scope="col">Subject and message</th>
-              <th scope="col">Status</th>
-              <th scope="col">Time</th>
-            </tr>
-          </thead>
-          <tbody>
-            {messages.map((message) => (
-              <tr key={message.id} data-testid="outbox-message">
-                <td>{message.kind}</td>
-                <td>{message.to}</td>
-                <td>
-                  <details>
-                    <summary>{message.subject}</summary>
-                    <pre className={css.body} data-testid="outbox-body">
-                      {message.text}
-                    </pre>
-                    {message.hasHtml ? (
-                      <p className={muted}>The message also has an HTML part; its text is shown.</p>
-                    ) : null}
-                  </details>
-                </td>
-                <td>
-                  <span
-                    className={[css.status, message.status === "failed" ? css.failed : ""].join(
-                      " ",
-                    )}
-                  >
-                    {STATUS_LABELS[message.status]}
-                  </span>
-                  {message.error ? <p className={muted}>{message.error}</p> : null}
-                  {message.status === "failed" ? (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={message.id} />
-                      <Button type="submit" name="intent" value="resend" variant="secondary">
-                        Send again
-                      </Button>
-                    </Form>
+    <TableScroller label="Messages">
+      <table className={css.table} aria-label="Messages">
+        <thead>
+          <tr>
+            <th scope="col">Kind</th>
+            <th scope="col">To</th>
+            <th scope="col">Subject and message</th>
+            <th scope="col">Status</th>
+            <th scope="col">Time</th>
+          </tr>
+        </thead>
+        <tbody>
+          {messages.map((message) => (
+            <tr key={message.id} data-testid="outbox-message">
+              <td>{message.kind}</td>
+              <td>{message.to}</td>
+              <td>
+                <details>
+                  <summary>{message.subject}</summary>
+                  <pre className={css.body} data-testid="outbox-body">
+                    {message.text}
+                  </pre>
+                  {message.hasHtml ? (
+                    <p className={muted}>The message also has an HTML part; its text is shown.</p>
                   ) : null}
-                </td>
-                <td>
-                  <time dateTime={message.sentAt ?? message.createdAt}>
-                    {(message.sentAt ?? message.createdAt).replace("T", " ").slice(0, 16)} UTC
-                  </time>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroller>
-    </div>
+                </details>
+              </td>
+              <td>
+                <span
+                  className={[css.status, message.status === "failed" ? css.failed : ""].join(" ")}
+                >
+                  {STATUS_LABELS[message.status]}
+                </span>
+                {message.error ? <p className={muted}>{message.error}</p> : null}
+                {message.status === "failed" ? (
+                  <Form method="post">
+                    <input type="hidden" name="id" value={message.id} />
+                    <Button type="submit" name="intent" value="resend" variant="secondary">
+                      Send again
+                    </Button>
+                  </Form>
+                ) : null}
+              </td>
+              <td>
+                <time dateTime={message.sentAt ?? message.createdAt}>
+                  {(message.sentAt ?? message.createdAt).replace("T", " ").slice(0, 16)} UTC
+                </time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroller>
   );
 }

@@ -15,8 +15,6 @@ globalStyle(`${table} th, ${table} td`, {
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
-export const scroll = style({ overflowX: "auto" });
-
 export const body = style({
   whiteSpace: "pre-wrap",
   fontFamily: vars.font.mono,

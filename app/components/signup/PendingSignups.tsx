@@ -28,65 +28,63 @@ export function PendingSignups({
       </p>
     );
   return (
-    <div className={table.scroll}>
-      <TableScroller label="Pending sign-ups">
-        <table className={table.table} aria-label="Pending sign-ups">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">User name</th>
-              <th scope="col">Signed up</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pending.map((signup) => {
-              const name = nameOf(signup);
-              const at = (param: string) => `${LINKS.adminSignups}?${param}=${signup.id}`;
-              return (
-                <tr key={signup.id} data-testid="pending-signup">
-                  <th scope="row">{name}</th>
-                  <td>{signup.email}</td>
-                  <td>{signup.username}</td>
-                  <td>
-                    <time dateTime={signup.createdAt}>{formatSignupDate(signup.createdAt)}</time>
-                  </td>
-                  <td>
-                    <div className={table.actions}>
-                      <Link to={at("details")} aria-label={`Info about ${name}`}>
-                        Info
+    <TableScroller label="Pending sign-ups">
+      <table className={table.table} aria-label="Pending sign-ups">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">E-mail</th>
+            <th scope="col">User name</th>
+            <th scope="col">Signed up</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {pending.map((signup) => {
+            const name = nameOf(signup);
+            const at = (param: string) => `${LINKS.adminSignups}?${param}=${signup.id}`;
+            return (
+              <tr key={signup.id} data-testid="pending-signup">
+                <th scope="row">{name}</th>
+                <td>{signup.email}</td>
+                <td>{signup.username}</td>
+                <td>
+                  <time dateTime={signup.createdAt}>{formatSignupDate(signup.createdAt)}</time>
+                </td>
+                <td>
+                  <div className={table.actions}>
+                    <Link to={at("details")} aria-label={`Info about ${name}`}>
+                      Info
+                    </Link>
+                    <Link to={at("reject")} aria-label={`Reject ${name}…`}>
+                      Reject…
+                    </Link>
+                    {canAssignGroups ? (
+                      <Link to={at("approve")} aria-label={`Approve ${name}…`}>
+                        Approve…
                       </Link>
-                      <Link to={at("reject")} aria-label={`Reject ${name}…`}>
-                        Reject…
-                      </Link>
-                      {canAssignGroups ? (
-                        <Link to={at("approve")} aria-label={`Approve ${name}…`}>
-                          Approve…
-                        </Link>
-                      ) : (
-                        <Form method="post">
-                          <input type="hidden" name="id" value={signup.id} />
-                          <Button
-                            type="submit"
-                            name="intent"
-                            value="approve"
-                            variant="secondary"
-                            aria-label={`Approve ${name}`}
-                          >
-                            Approve
-                          </Button>
-                        </Form>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroller>
-    </div>
+                    ) : (
+                      <Form method="post">
+                        <input type="hidden" name="id" value={signup.id} />
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="approve"
+                          variant="secondary"
+                          aria-label={`Approve ${name}`}
+                        >
+                          Approve
+                        </Button>
+                      </Form>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableScroller>
   );
 }
 

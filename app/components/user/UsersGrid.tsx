@@ -145,66 +145,65 @@ export function UsersGrid(props: UsersGridProps) {
         </p>
       </div>
 
-      <div className={css.tableWrap}>
-        <TableScroller label="Users">
-          <table className={css.table} aria-label="Users">
-            <thead>
-              <tr>
-                <th className={css.checkboxCell} scope="col">
-                  {hydrated ? (
-                    <input
-                      type="checkbox"
-                      aria-label="Select every user on this page"
-                      checked={allOnPage}
-                      onChange={(event) => {
-                        const boxes = formRef.current?.querySelectorAll<HTMLInputElement>(
-                          "input[type=checkbox][name=sel]",
-                        );
-                        boxes?.forEach((box) => (box.checked = event.target.checked));
-                        apply();
-                      }}
-                    />
-                  ) : (
-                    <span className={visuallyHidden}>Selected</span>
-                  )}
+      <TableScroller label="Users">
+        <table className={css.table} aria-label="Users">
+          <thead>
+            <tr>
+              <th className={css.checkboxCell} scope="col">
+                {hydrated ? (
+                  <input
+                    type="checkbox"
+                    aria-label="Select every user on this page"
+                    checked={allOnPage}
+                    onChange={(event) => {
+                      const boxes = formRef.current?.querySelectorAll<HTMLInputElement>(
+                        "input[type=checkbox][name=sel]",
+                      );
+                      boxes?.forEach((box) => (box.checked = event.target.checked));
+                      apply();
+                    }}
+                  />
+                ) : (
+                  <span className={visuallyHidden}>Selected</span>
+                )}
+              </th>
+              {columns.map((c) => (
+                <th
+                  key={c}
+                  scope="col"
+                  className={c === "id" ? css.idCell : undefined}
+                  aria-sort={
+                    query.sortfield === c
+                      ? query.sortdir === "asc"
+                        ? "ascending"
+                        : "descending"
+                      : undefined
+                  }
+                >
+                  <Link to={sortHref(c)} className={css.sortLink} replace>
+                    {USER_GRID_COLUMN_LABELS[c]}
+                    {query.sortfield === c ? (query.sortdir === "asc" ? " ▲" : " ▼") : ""}
+                  </Link>
                 </th>
-                {columns.map((c) => (
-                  <th
-                    key={c}
-                    scope="col"
-                    className={c === "id" ? css.idCell : undefined}
-                    aria-sort={
-                      query.sortfield === c
-                        ? query.sortdir === "asc"
-                          ? "ascending"
-                          : "descending"
-                        : undefined
-                    }
-                  >
-                    <Link to={sortHref(c)} className={css.sortLink} replace>
-                      {USER_GRID_COLUMN_LABELS[c]}
-                      {query.sortfield === c ? (query.sortdir === "asc" ? " ▲" : " ▼") : ""}
-                    </Link>
-                  </th>
-                ))}
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <UserRow
-                  key={row.id}
-                  row={row}
-                  columns={columns}
-                  checked={selectedIds.includes(row.id)}
-                  onToggle={apply}
-                  back={back}
-                />
               ))}
-            </tbody>
-          </table>
-        </TableScroller>
-      </div>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <UserRow
+                key={row.id}
+                row={row}
+                columns={columns}
+                checked={selectedIds.includes(row.id)}
+                onToggle={apply}
+                back={back}
+              />
+            ))}
+          </tbody>
+        </table>
+      </TableScroller>
+
       {rows.length === 0 ? <p>No users match the search.</p> : null}
 
       <nav className={css.pager} aria-label="Pages of users">

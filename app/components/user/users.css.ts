@@ -26,8 +26,6 @@ export const actions = style({
   alignItems: "center",
 });
 
-export const tableWrap = style({ overflowX: "auto", maxWidth: "100%" });
-
 export const table = style({
   width: "100%",
   borderCollapse: "collapse",
