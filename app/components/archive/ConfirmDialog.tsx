@@ -1,8 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Dialog } from "react-aria-components/Dialog";
-import { Heading } from "react-aria-components/Heading";
-import { Modal, ModalOverlay } from "react-aria-components/Modal";
+import { AlertDialog } from "~/components/ui/AlertDialog";
 import { Button } from "~/components/ui/Button";
 import * as dialogCss from "~/components/shell/error.css";
 
@@ -25,34 +23,22 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   return (
-    <ModalOverlay
-      isOpen
-      isDismissable
-      onOpenChange={(open) => !open && onClose()}
-      className={dialogCss.overlay}
-    >
-      <Modal className={dialogCss.modal}>
-        <Dialog role="alertdialog" className={dialogCss.dialog}>
-          <Heading slot="title" className={dialogCss.title}>
-            {title}
-          </Heading>
-          {children}
-          {/* The navigation carries on after the dialog closes on submit. */}
-          <Form method="post" onSubmit={onClose}>
-            {Object.entries(fields).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <div className={dialogCss.actions}>
-              <Button variant="secondary" onPress={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" autoFocus>
-                {confirmLabel}
-              </Button>
-            </div>
-          </Form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <AlertDialog title={title} onClose={onClose}>
+      {children}
+      {/* The navigation carries on after the dialog closes on submit. */}
+      <Form method="post" onSubmit={onClose}>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <div className={dialogCss.actions}>
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" autoFocus>
+            {confirmLabel}
+          </Button>
+        </div>
+      </Form>
+    </AlertDialog>
   );
 }

@@ -146,7 +146,7 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
           ]}
         />
       ) : null}
-      <TableScroller label="Revisions">
+      <TableScroller label="Revision list">
         <table className={css.table} aria-labelledby={headingId}>
           <thead>
             <tr>

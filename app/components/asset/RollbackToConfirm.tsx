@@ -1,8 +1,6 @@
-import { Dialog } from "react-aria-components/Dialog";
-import { Heading } from "react-aria-components/Heading";
 import { Link } from "react-aria-components/Link";
-import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import * as dialogCss from "~/components/shell/error.css";
+import { AlertDialog } from "~/components/ui/AlertDialog";
 import { Button } from "~/components/ui/Button";
 import { button } from "~/components/ui/controls.css";
 import type { RevisionEntry } from "~/models/asset/revision-history.server";
@@ -54,34 +52,22 @@ export function RollbackToDialog({
   onClose: () => void;
 }) {
   return (
-    <ModalOverlay
-      isOpen
-      isDismissable
-      onOpenChange={(open) => !open && onClose()}
-      className={dialogCss.overlay}
-    >
-      <Modal className={dialogCss.modal}>
-        <Dialog role="alertdialog" className={dialogCss.dialog}>
-          <Heading slot="title" className={dialogCss.title}>
-            {rollbackToTitle(entry)}
-          </Heading>
-          <p>{rollbackToQuestion(entry)}</p>
-          <div className={dialogCss.actions}>
-            {/* Focus starts on the way out: the other button deletes. */}
-            <Button variant="secondary" onPress={onClose} autoFocus>
-              Cancel
-            </Button>
-            <Button
-              onPress={() => {
-                onConfirm();
-                onClose();
-              }}
-            >
-              {rollbackToLabel(entry)}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <AlertDialog title={rollbackToTitle(entry)} onClose={onClose}>
+      <p>{rollbackToQuestion(entry)}</p>
+      <div className={dialogCss.actions}>
+        {/* Focus starts on the way out: the other button deletes. */}
+        <Button variant="secondary" onPress={onClose} autoFocus>
+          Cancel
+        </Button>
+        <Button
+          onPress={() => {
+            onConfirm();
+            onClose();
+          }}
+        >
+          {rollbackToLabel(entry)}
+        </Button>
+      </div>
+    </AlertDialog>
   );
 }
