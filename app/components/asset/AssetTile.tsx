@@ -177,7 +177,7 @@ export const AssetTile = memo(function AssetTile({
               aria-pressed={pinned}
               aria-label={`Pin ${label}`}
             >
-              {pinned ? "Pinned" : "Pin"}
+              <PinText pinned={pinned} />
             </button>
           )
         ) : null}
@@ -221,8 +221,22 @@ function PinToggle({
         fetcher.submit({ intent: "pin", asset: String(asset), _fetch: "1" }, { method: "post" })
       }
     >
-      {shownPinned ? "Pinned" : "Pin"}
+      <PinText pinned={shownPinned} />
     </Button>
+  );
+}
+
+/**
+ * What the pin toggle shows: "Pin", ticked while pinned. The pressed state is aria-pressed's to
+ * tell; a word that changed with it ("Pinned") would leave the visible text out of the button's
+ * name ("Pin <asset>"), which speech input needs it to hold.
+ */
+function PinText({ pinned }: { pinned: boolean }) {
+  return (
+    <>
+      {pinned ? <span aria-hidden="true">✓ </span> : null}
+      Pin
+    </>
   );
 }
 

@@ -22,11 +22,7 @@ export default function ToolsMenuPopup({
   const { trigger, onOpenChange } = useFocusBackOnClose<HTMLButtonElement>();
   return (
     <MenuTrigger defaultOpen onOpenChange={onOpenChange}>
-      <Button
-        ref={trigger}
-        className={css.headerButton}
-        aria-label={badge > 0 ? `Tools, ${badge} pending` : "Tools"}
-      >
+      <Button ref={trigger} className={css.headerButton}>
         <ToolsLabel badge={badge} />
       </Button>
       <Popover placement="bottom end" className={css.toolsPopover}>
