@@ -11,6 +11,7 @@ import {
   type GridAsset,
 } from "~/models/asset/asset.view";
 import { showToast } from "~/components/ui/Toasts";
+import { TILE_LINK } from "./grid-keys";
 import * as css from "./grid.css";
 import { visuallyHidden } from "~/styles/global.css";
 
@@ -106,6 +107,7 @@ export const AssetTile = memo(function AssetTile({
       <a
         href={href}
         className={css.thumbLink}
+        {...{ [TILE_LINK]: asset.id }}
         onClick={onThumbClick}
         title={hydrated ? "Click to select, double-click to open" : undefined}
         style={{
