@@ -299,7 +299,7 @@ function UserRow({
         <span className={css.rowActions}>
           {row.actions.setNewSiteOwner ? (
             <Link to={`${USER_LINKS.siteOwner}?user=${row.id}`} className={css.link}>
-              Set as site owner<span className={visuallyHidden}>: {row.username}</span>
+              Set as site owner<span className={visuallyHidden}> for {row.username}</span>
             </Link>
           ) : null}
           {editable ? (
