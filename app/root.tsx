@@ -24,6 +24,7 @@ import {
 import { loadShell, type ShellData } from "~/http/shell.server";
 import { advancedSearchHref } from "~/utils/advanced-search-href.server";
 import * as styles from "./styles/global.css";
+import { RESULTS_ID } from "./components/asset/grid-keys";
 import { useNonce } from "./utils/nonce";
 import { SCRIPT_LOADER } from "./utils/deferred-scripts";
 import { LINKS } from "./utils/links";
@@ -76,6 +77,16 @@ function useVisitorShell(): boolean {
 }
 
 /*
+ * Pages with an asset grid say so with handle.assetGrid: their first Tab stop skips the header,
+ * the search and the selection bar to the results (AssetGrid's RESULTS_ID).
+ */
+function useAssetGridPage(): boolean {
+  return useMatches().some(
+    (match) => (match.handle as { assetGrid?: boolean } | undefined)?.assetGrid === true,
+  );
+}
+
+/*
  * The shell (viewer, theme, toast, forced password change) is re-read on every navigation, so a
  * client-side navigation can never skip the forced-change redirect or show a stale header.
  */
@@ -85,6 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const shell = useRouteLoaderData<ShellData>("root");
   const nonce = useNonce();
   const theme = useVisitorShell() ? "light" : shell?.theme;
+  const gridPage = useAssetGridPage();
   return (
     <html lang="en" data-theme={theme ?? "light"}>
       <head>
@@ -101,6 +113,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        {gridPage ? (
+          <a href={`#${RESULTS_ID}`} className={styles.skipLink}>
+            Skip to results
+          </a>
+        ) : null}
         <a href="#main" className={styles.skipLink}>
           Skip to content
         </a>

@@ -22,6 +22,9 @@ import { requireViewer } from "~/http/session.server";
 import { hasCapability } from "~/models/access/access.server";
 import { adminArchivePath, archiveFolderHref } from "~/utils/links";
 
+/** The shell starts the page with "Skip to results" (root.tsx). */
+export const handle = { assetGrid: true };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "archive" in data ? `${data.archive.name} | Arkiv` : "Archive | Arkiv" },
   ...(data && "robots" in data && data.robots ? [{ name: "robots", content: data.robots }] : []),

@@ -20,6 +20,9 @@ import { collectionPinAction, collectionPins } from "~/http/pin/collection-pins.
 import { navigationPins } from "~/models/smart-folder/navigation.server";
 import { requireViewer } from "~/http/session.server";
 
+/** The shell starts the page with "Skip to results" (root.tsx). */
+export const handle = { assetGrid: true };
+
 export const meta: MetaFunction = () => [{ title: "Pins | Arkiv" }];
 
 /*

@@ -4,6 +4,9 @@ import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@re
 import { AlbumPage, type AlbumPageReply } from "~/components/album/AlbumPage";
 import { albumPageAction, albumPageLoader } from "~/http/album/album-page.server";
 
+/** The shell starts the page with "Skip to results" (root.tsx). */
+export const handle = { assetGrid: true };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.album.name} | Arkiv` : "Album | Arkiv" },
 ];

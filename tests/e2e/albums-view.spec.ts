@@ -157,6 +157,19 @@ test("a sharee browses through the album: thumbnails load through it, no owner a
   expect(href).toMatch(/^\/fotoweb\/files\/.+\?album=\d+$/);
 });
 
+test("the owner's album page has one Share link, to the sharing page (issue 31)", async ({
+  page,
+  open,
+}) => {
+  const { owner, album } = ALBUM_VIEW_A11Y;
+  const ownerId = await signInAs(page, owner);
+  await open(albumUrl(ownerId, album));
+  const share = page.getByRole("main").getByRole("link", { name: /share/i });
+  await expect(share).toHaveCount(1);
+  await share.click();
+  await expect(page).toHaveURL(new RegExp(`${albumUrl(ownerId, album)}\\.shares/$`));
+});
+
 test("the album page is accessible (owner with a dialog, sharee)", async ({ page, open }, info) => {
   const { owner, sharee, album } = ALBUM_VIEW_A11Y;
   const ownerId = await signInAs(page, owner);

@@ -85,16 +85,24 @@ const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  * opens a second page for every check to gather frames' results, which took 2 to 5 s a check on
  * a two-core machine against 0.2 to 1.5 s here (decision 076); the site renders no frames.
  */
-async function runAxe(page: Page, only: { type: "tag" | "rule"; values: string[] }) {
+async function runAxe(
+  page: Page,
+  only: { type: "tag" | "rule"; values: string[] },
+  extraRules: readonly string[] = [],
+) {
   const loaded = await page.evaluate(() => "axe" in window);
   if (!loaded) await page.evaluate(axe.source);
+  // Rules axe keeps off by default (experimental ones such as label-content-name-mismatch) run
+  // only when named; a tag in runOnly does not bring them in.
+  const rules = Object.fromEntries(extraRules.map((id) => [id, { enabled: true }]));
   return page.evaluate(
-    (runOnly): Promise<axe.AxeResults> =>
+    ([runOnly, rules]): Promise<axe.AxeResults> =>
       (window as unknown as { axe: typeof axe }).axe.run(document, {
         runOnly,
+        rules,
         resultTypes: ["violations"],
       }),
-    only,
+    [only, rules] as const,
   );
 }
 
@@ -107,8 +115,12 @@ async function runAxe(page: Page, only: { type: "tag" | "rule"; values: string[]
  * every text token reads on every surface in both themes is tests/unit/theme-contrast.test.ts's
  * (decision 077), so the other theme is checked on a dozen representative pages, not on each.
  */
-async function analyze(page: Page, bothThemes: boolean): Promise<Violation[]> {
-  const painted = await runAxe(page, { type: "tag", values: WCAG });
+async function analyze(
+  page: Page,
+  bothThemes: boolean,
+  extraRules: readonly string[] = [],
+): Promise<Violation[]> {
+  const painted = await runAxe(page, { type: "tag", values: WCAG }, extraRules);
   if (!bothThemes) return painted.violations;
   const before = await page.evaluate(() => {
     const root = document.documentElement;
@@ -152,7 +164,12 @@ async function copyPageIn(browser: Browser) {
  * is shown at the same address in a scripted page, with the same colour scheme and size, and axe
  * checks that copy.
  */
-async function analyzeWithoutScripts(page: Page, bothThemes: boolean, served?: string) {
+async function analyzeWithoutScripts(
+  page: Page,
+  bothThemes: boolean,
+  served?: string,
+  extraRules: readonly string[] = [],
+) {
   const html = (served ?? (await page.content()))
     .replace(/<script\b[\s\S]*?<\/script>/gi, "")
     .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");
@@ -171,7 +188,7 @@ async function analyzeWithoutScripts(page: Page, bothThemes: boolean, served?: s
   );
   try {
     await copy.goto(url);
-    return await analyze(copy, bothThemes);
+    return await analyze(copy, bothThemes, extraRules);
   } finally {
     await copy.unroute(url);
   }
@@ -241,7 +258,7 @@ function describeViolations(violations: Violation[]) {
 /**
  * Runs axe with the WCAG 2.1 A and AA rules in the painted theme and, with `bothThemes`, its
  * colour-contrast rule in the other one (decisions 076, 077); fails on serious or critical
- * violations.
+ * violations. `rules` adds rules axe keeps off by default (label-content-name-mismatch).
  *
  * Once per page markup (decisions 075, 077): the server sends a page the same HTML with
  * JavaScript on or off, so in the flows the no-JavaScript run checks nothing again. A page
@@ -252,17 +269,19 @@ export async function expectAccessible(
   page: Page,
   info: TestInfo,
   label: string,
-  options: { served?: boolean; bothThemes?: boolean } = {},
+  options: { served?: boolean; bothThemes?: boolean; rules?: readonly string[] } = {},
 ) {
-  if (!hasJs(info) && !info.file.endsWith("a11y.spec.ts")) return;
+  // Extra rules are asked for where a page's markup was fixed for them: checked in both projects.
+  const rules = options.rules ?? [];
+  if (!hasJs(info) && !info.file.endsWith("a11y.spec.ts") && rules.length === 0) return;
   const bothThemes = options.bothThemes ?? false;
   const violations = hasJs(info)
-    ? await analyze(page, bothThemes)
-    : await analyzeWithoutScripts(page, bothThemes);
+    ? await analyze(page, bothThemes, rules)
+    : await analyzeWithoutScripts(page, bothThemes, undefined, rules);
   if (hasJs(info) && options.served) {
     const served = await servedHtmlIfDistinct(page);
     if (served) {
-      const without = await analyzeWithoutScripts(page, false, served);
+      const without = await analyzeWithoutScripts(page, false, served, rules);
       violations.push(...without.map((v) => ({ ...v, help: `${v.help} (without JavaScript)` })));
     }
   }

@@ -1,3 +1,4 @@
+import { TAXONOMY_ADMIN_LIGHT } from "./taxonomy-admin";
 import { PASSWORD } from "./users";
 import { expect, hasJs, signInQuietly, test } from "./fixtures";
 
@@ -61,4 +62,36 @@ test("no floating footer while the page footer is in view", async ({ page, open 
   // The same page does float it once the footer leaves the view: the check above was live.
   await page.setViewportSize({ width: 1024, height: 300 });
   await expect(page.getByTestId("floating-footer")).toBeVisible();
+});
+
+test("the cookie policy link takes a real click after moving to a short page (issue 31)", async ({
+  page,
+  open,
+}, info) => {
+  // Signed in: no cookie banner along the bottom edge. The user has no albums, so the albums
+  // page is short enough for its footer to be in view.
+  await signInQuietly(page, TAXONOMY_ADMIN_LIGHT, PASSWORD);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await open("/fotoweb/archives/");
+  if (hasJs(info))
+    await expect(page.getByTestId("floating-footer")).toBeVisible({ timeout: 4_000 });
+  // In the app (a client-side navigation with JavaScript, a page load without).
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Albums" })
+    .click();
+  await expect(page).toHaveURL(/\/fotoweb\/albums\/$/);
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toBeInViewport();
+  await expect(page.getByTestId("floating-footer")).toHaveCount(0);
+  // A real click at the link's far end, where the floating button sat: it fails if anything
+  // lies over that point.
+  const link = footer.getByRole("link", { name: /Cookie policy/ });
+  const box = (await link.boundingBox())!;
+  const [policy] = await Promise.all([
+    page.context().waitForEvent("page"),
+    link.click({ position: { x: box.width - 3, y: box.height / 2 }, timeout: 5_000 }),
+  ]);
+  await policy.waitForLoadState();
+  await expect(policy).toHaveURL("/fotoweb/views/cookie-policy");
 });

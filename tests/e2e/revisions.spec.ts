@@ -55,7 +55,7 @@ test("the asset page has a Revisions section; the list is newest first", async (
 
 test("rollback makes a new revision that is current", async ({ page, open }) => {
   await open(revisions);
-  await page.getByRole("button", { name: "Roll back to revision 2 as a new revision" }).click();
+  await page.getByRole("button", { name: "Rollback to revision 2 as a new revision" }).click();
   await expectToast(page, /restored/);
   await expect.poll(() => numbers(page)).toEqual([4, 3, 2, 1]);
   await expect(rows(page).first()).toContainText("Rollback");

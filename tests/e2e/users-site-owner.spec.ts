@@ -31,7 +31,7 @@ test("the site owner hands the site over, the notice's OK logs out, and it comes
   const { href } = await readPlaywrightJson<{ href: string }>(created, "POST");
 
   await open(`${GRID}?q=${heir}`);
-  await page.getByRole("link", { name: `Set ${heir} as site owner` }).click();
+  await page.getByRole("link", { name: `Set as site owner for ${heir}` }).click();
   await expect(page.getByRole("heading", { name: "Set a new site owner" })).toBeVisible();
   await expectAccessible(page, info, "site-owner confirmation");
   await page.getByRole("button", { name: "Set as site owner" }).click();

@@ -140,6 +140,8 @@ describe("the album page", () => {
     expect(html).toMatch(/Cora \(may add\)/);
     expect(html).toMatch(/Vera \(may view\)/);
     expect(html).toContain(`${href}.shares/`);
+    // One way to the sharing page (issue 31): the "Shared with" section's link.
+    expect(html.split(`href="${href}.shares/"`).length - 1).toBe(1);
   });
 
   test("a viewer browses: no owner actions, tiles open through the album", async () => {

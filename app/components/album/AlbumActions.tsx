@@ -28,7 +28,6 @@ export interface AlbumActionsProps {
   /** Changes when the album does: an open dialog closes after its post succeeded. */
   modified: string;
   hasCover: boolean;
-  sharesHref: string;
   /** Shown on the home page; null when the owner may not change it. */
   homepage: boolean | null;
   /** The last post's field errors (a rename or a purge refused). */
@@ -102,7 +101,6 @@ export function AlbumActions(props: AlbumActionsProps) {
           </Menu>
         </Popover>
       </MenuTrigger>
-      <a href={props.sharesHref}>Share</a>
       <AlbumDialog
         title="Rename and describe"
         isOpen={open === "rename"}
@@ -245,7 +243,6 @@ function AlbumActionForms(props: AlbumActionsProps) {
         {props.status === "deleted"
           ? status("undelete", "Undelete")
           : status("delete", "Move to the bin")}
-        <a href={props.sharesHref}>Share</a>
       </div>
       {props.status === "deleted" ? <PurgeForm errors={props.fieldErrors["confirm"]} /> : null}
     </section>

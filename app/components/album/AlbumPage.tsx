@@ -52,7 +52,6 @@ export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumP
           status={album.status}
           modified={album.modified}
           hasCover={data.coverAssetId !== null}
-          sharesHref={data.sharesHref}
           homepage={data.homepage}
           fieldErrors={fieldErrors}
         />

@@ -4,6 +4,7 @@ import { Button } from "react-aria-components/Button";
 import { Menu, MenuItem, MenuTrigger } from "react-aria-components/Menu";
 import { Popover } from "react-aria-components/Popover";
 import * as shell from "~/components/shell/layout.css";
+import { focusFirstMenuItem, useFocusBackOnClose } from "~/components/ui/focus-back";
 import {
   ALERT_INTERVAL_LABELS,
   shortSearchText,
@@ -35,10 +36,15 @@ export default function AlertsMenuPopup() {
     setFirst(false);
     fetchAlerts();
   }
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (next) fetchAlerts();
-  };
+  const { trigger, onOpenChange } = useFocusBackOnClose<HTMLButtonElement>(
+    useCallback(
+      (next: boolean) => {
+        setOpen(next);
+        if (next) fetchAlerts();
+      },
+      [fetchAlerts],
+    ),
+  );
   const status =
     loaded.kind === "loading"
       ? "Loading alerts…"
@@ -47,35 +53,41 @@ export default function AlertsMenuPopup() {
         : loaded.alerts.length === 0
           ? "You have no alerts."
           : null;
+  // The menu mounts once the alerts are in, so its focus goes to the first of them (a status is
+  // text beside the menu, not an item to land on).
   return (
     <MenuTrigger isOpen={open} onOpenChange={onOpenChange}>
-      <Button className={shell.headerButton} data-testid="alerts-menu">
+      <Button ref={trigger} className={shell.headerButton} data-testid="alerts-menu">
         Alerts
       </Button>
       <Popover placement="bottom end" className={css.menuPopover} data-testid="alerts-popover">
-        <Menu aria-label="Alerts" className={css.menu} disabledKeys={["status"]}>
-          {status ? (
-            <MenuItem id="status" className={css.menuItem}>
-              {status}
-            </MenuItem>
-          ) : null}
-          {loaded.kind === "loaded"
-            ? loaded.alerts.map((alert) => (
-                <MenuItem
-                  key={alert.id}
-                  id={alert.id}
-                  href={alert.href}
-                  className={css.menuItem}
-                  textValue={alert.dtSearchString}
-                >
-                  {`${shortSearchText(alert.dtSearchString)} — ${alert.archiveName}, ${ALERT_INTERVAL_LABELS[alert.interval].toLowerCase()}`}
-                </MenuItem>
-              ))
-            : null}
-          <MenuItem id="manage" href={LINKS.alerts} className={css.menuItem}>
-            Manage alerts
-          </MenuItem>
-        </Menu>
+        {status ? (
+          <p role="status" className={css.menuStatus}>
+            {status}
+          </p>
+        ) : null}
+        {loaded.kind === "loading" ? null : (
+          <div onFocus={focusFirstMenuItem}>
+            <Menu aria-label="Alerts" className={css.menu} autoFocus="first">
+              {loaded.kind === "loaded"
+                ? loaded.alerts.map((alert) => (
+                    <MenuItem
+                      key={alert.id}
+                      id={alert.id}
+                      href={alert.href}
+                      className={css.menuItem}
+                      textValue={alert.dtSearchString}
+                    >
+                      {`${shortSearchText(alert.dtSearchString)} — ${alert.archiveName}, ${ALERT_INTERVAL_LABELS[alert.interval].toLowerCase()}`}
+                    </MenuItem>
+                  ))
+                : null}
+              <MenuItem id="manage" href={LINKS.alerts} className={css.menuItem}>
+                Manage alerts
+              </MenuItem>
+            </Menu>
+          </div>
+        )}
       </Popover>
     </MenuTrigger>
   );

@@ -75,6 +75,8 @@ export const menuPopover = style({
 
 export const menu = style({ outline: "none", display: "grid", gap: "2px" });
 
+export const menuStatus = style({ margin: 0, padding: "6px 8px", color: vars.color.textMuted });
+
 export const menuItem = style({
   padding: "6px 8px",
   borderRadius: vars.radius.sm,

@@ -6,6 +6,7 @@ import { showToast } from "~/components/ui/Toasts";
 import { useInfiniteAssets } from "./use-infinite-assets";
 import { useUpgradedTiles } from "./use-upgraded-tiles";
 import * as css from "./grid.css";
+import { onGridKeyDown, RESULTS_ID } from "./grid-keys";
 import { alertDanger } from "~/styles/global.css";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { button } from "~/components/ui/controls.css";
@@ -231,41 +232,44 @@ export function AssetGrid(props: AssetGridProps) {
             </Button>
           ) : null}
         </div>
-        {list.error ? (
-          <div role="alert" className={alertDanger}>
-            <p>
-              <strong>{list.error.heading}</strong> ({list.error.status})
-            </p>
-            {list.error.value ? <p>{list.error.value}</p> : null}
-          </div>
-        ) : items.length === 0 ? (
-          <p className={css.status}>{emptyText}</p>
-        ) : (
-          <ul
-            className={css.grid}
-            aria-label="Assets"
-            onPointerDownCapture={(e) => (shift.current = e.shiftKey)}
-            onKeyDownCapture={(e) => (shift.current = e.shiftKey)}
-          >
-            {items.map((asset, index) => (
-              <AssetTile
-                key={asset.id}
-                asset={asset}
-                context={context}
-                hydrated={index < upgraded}
-                selected={selected.has(asset.id)}
-                onSelect={onSelect}
-                canPin={canPin}
-                retina={retina}
-                pinned={pinned.has(asset.id)}
-                pinFormId={PIN_FORM}
-                onPinChange={onPinChange}
-                href={props.tileHref?.(asset)}
-                extra={props.tileExtra?.(asset)}
-              />
-            ))}
-          </ul>
-        )}
+        <div id={RESULTS_ID} tabIndex={-1} className={css.results}>
+          {list.error ? (
+            <div role="alert" className={alertDanger}>
+              <p>
+                <strong>{list.error.heading}</strong> ({list.error.status})
+              </p>
+              {list.error.value ? <p>{list.error.value}</p> : null}
+            </div>
+          ) : items.length === 0 ? (
+            <p className={css.status}>{emptyText}</p>
+          ) : (
+            <ul
+              className={css.grid}
+              aria-label="Assets"
+              onPointerDownCapture={(e) => (shift.current = e.shiftKey)}
+              onKeyDownCapture={(e) => (shift.current = e.shiftKey)}
+              onKeyDown={(e) => onGridKeyDown(e, (id) => onSelect(id, !selected.has(id)))}
+            >
+              {items.map((asset, index) => (
+                <AssetTile
+                  key={asset.id}
+                  asset={asset}
+                  context={context}
+                  hydrated={index < upgraded}
+                  selected={selected.has(asset.id)}
+                  onSelect={onSelect}
+                  canPin={canPin}
+                  retina={retina}
+                  pinned={pinned.has(asset.id)}
+                  pinFormId={PIN_FORM}
+                  onPinChange={onPinChange}
+                  href={props.tileHref?.(asset)}
+                  extra={props.tileExtra?.(asset)}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
       </Form>
       {batchUrl ? <BatchDialog url={batchUrl} onClose={() => setBatchUrl(null)} /> : null}
       {albumUrl ? (

@@ -11,6 +11,7 @@ import {
   type GridAsset,
 } from "~/models/asset/asset.view";
 import { showToast } from "~/components/ui/Toasts";
+import { TILE_LINK } from "./grid-keys";
 import * as css from "./grid.css";
 import { visuallyHidden } from "~/styles/global.css";
 
@@ -106,6 +107,7 @@ export const AssetTile = memo(function AssetTile({
       <a
         href={href}
         className={css.thumbLink}
+        {...{ [TILE_LINK]: asset.id }}
         onClick={onThumbClick}
         title={hydrated ? "Click to select, double-click to open" : undefined}
         style={{
@@ -177,7 +179,7 @@ export const AssetTile = memo(function AssetTile({
               aria-pressed={pinned}
               aria-label={`Pin ${label}`}
             >
-              {pinned ? "Pinned" : "Pin"}
+              <PinText pinned={pinned} />
             </button>
           )
         ) : null}
@@ -221,8 +223,22 @@ function PinToggle({
         fetcher.submit({ intent: "pin", asset: String(asset), _fetch: "1" }, { method: "post" })
       }
     >
-      {shownPinned ? "Pinned" : "Pin"}
+      <PinText pinned={shownPinned} />
     </Button>
+  );
+}
+
+/**
+ * What the pin toggle shows: "Pin", ticked while pinned. The pressed state is aria-pressed's to
+ * tell; a word that changed with it ("Pinned") would leave the visible text out of the button's
+ * name ("Pin <asset>"), which speech input needs it to hold.
+ */
+function PinText({ pinned }: { pinned: boolean }) {
+  return (
+    <>
+      {pinned ? <span aria-hidden="true">✓ </span> : null}
+      Pin
+    </>
   );
 }
 

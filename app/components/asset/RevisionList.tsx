@@ -295,7 +295,7 @@ function RevisionRow({
               data-number={entry.number}
               variant="secondary"
               isDisabled={busy}
-              aria-label={`Roll back to ${label} as a new revision`}
+              aria-label={`Rollback to ${label} as a new revision`}
             >
               Rollback
             </Button>
@@ -318,7 +318,7 @@ function RevisionRow({
               data-number={entry.number}
               variant="secondary"
               isDisabled={busy}
-              aria-label={`Roll back to ${label} and delete the later ones`}
+              aria-label={`Rollback to ${label} and delete the later ones`}
             >
               Rollback to
             </Button>

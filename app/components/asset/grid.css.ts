@@ -220,3 +220,6 @@ export const formButton = style({ marginBottom: "16px" });
 
 /** A section heading of the archive's navigation pane (smart folders, consent status). */
 export const navHeading = style({ fontSize: "1rem", margin: "12px 0 4px" });
+
+/** The skip link's target: focused by it, never outlined (the tiles inside show focus). */
+export const results = style({ outline: "none" });

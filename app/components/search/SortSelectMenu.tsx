@@ -5,6 +5,7 @@ import { ListBox, ListBoxItem } from "react-aria-components/ListBox";
 import { Popover } from "react-aria-components/Popover";
 import { Select, SelectValue } from "react-aria-components/Select";
 import * as controls from "~/components/ui/controls.css";
+import { useFocusBackOnClose } from "~/components/ui/focus-back";
 import * as css from "~/components/asset/grid.css";
 import type { SortOption } from "./SortSelect";
 
@@ -22,16 +23,18 @@ export default function SortSelectMenu({
   value: string;
   onChange: (value: string) => void;
 }) {
+  const { trigger, onOpenChange } = useFocusBackOnClose<HTMLButtonElement>();
   return (
     <Select
       name="s"
       selectedKey={value}
       onSelectionChange={(key) => onChange(String(key))}
       defaultOpen
+      onOpenChange={onOpenChange}
       className={controls.field}
     >
       <Label className={controls.label}>Sort by</Label>
-      <AriaButton className={css.selectButton}>
+      <AriaButton ref={trigger} className={css.selectButton}>
         <SelectValue />
         <span aria-hidden="true">▾</span>
       </AriaButton>

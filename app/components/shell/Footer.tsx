@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { ToggleButton } from "react-aria-components/ToggleButton";
 import * as css from "./layout.css";
@@ -14,32 +15,47 @@ function PolicyLink() {
 
 /**
  * The page footer, and with JavaScript a floating footer with an info button shown while the real
- * one is out of view (checked 2 s after start and on scroll).
+ * one is out of view (checked 2 s after start, on scroll and resize, and after each move to
+ * another page in the app).
  */
 export function Footer({ siteName }: { siteName: string }) {
   const ref = useRef<HTMLElement>(null);
   const [floating, setFloating] = useState(false);
   const [pushedIn, setPushedIn] = useState(false);
+  const check = useRef(() => {});
+  const { key } = useLocation();
 
   useEffect(() => {
     let frame = 0;
-    const check = () => {
+    check.current = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         const footer = ref.current;
         if (footer) setFloating(footer.getBoundingClientRect().top >= window.innerHeight);
       });
     };
-    const timer = window.setTimeout(check, 2000);
-    window.addEventListener("scroll", check, { passive: true });
-    window.addEventListener("resize", check, { passive: true });
+    const run = () => check.current();
+    const timer = window.setTimeout(run, 2000);
+    window.addEventListener("scroll", run, { passive: true });
+    window.addEventListener("resize", run, { passive: true });
     return () => {
       window.clearTimeout(timer);
       cancelAnimationFrame(frame);
-      window.removeEventListener("scroll", check);
-      window.removeEventListener("resize", check);
+      window.removeEventListener("scroll", run);
+      window.removeEventListener("resize", run);
     };
   }, []);
+
+  // Moving to another page in the app may bring the footer into view without a scroll (a short
+  // page, already at the top): the floating one would then sit over the real footer's link.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    check.current();
+  }, [key]);
 
   return (
     <>

@@ -15,11 +15,10 @@ const ToolsMenuPopup = lazy(loadPopup);
 export function ToolsMenu({ entries, badge }: { entries: ToolEntry[]; badge: number }) {
   const hydrated = useHydrated();
   const [opened, setOpened] = useState(false);
-  const label = badge > 0 ? `Tools, ${badge} pending` : "Tools";
   if (!hydrated)
     return (
       <details className={css.userMenu} data-testid="tools-menu">
-        <summary className={css.userMenuSummary} aria-label={label}>
+        <summary className={css.userMenuSummary}>
           <ToolsLabel badge={badge} />
         </summary>
         <nav aria-label="Tools" className={css.userMenuPanel}>
@@ -37,7 +36,6 @@ export function ToolsMenu({ entries, badge }: { entries: ToolEntry[]; badge: num
       className={css.headerButton}
       aria-haspopup="menu"
       aria-expanded={false}
-      aria-label={label}
       data-testid="tools-menu"
       onPointerEnter={() => void loadPopup()}
       onFocus={() => void loadPopup()}

@@ -300,12 +300,8 @@ function UserRow({
       <td>
         <span className={css.rowActions}>
           {row.actions.setNewSiteOwner ? (
-            <Link
-              to={`${USER_LINKS.siteOwner}?user=${row.id}`}
-              className={css.link}
-              aria-label={`Set ${row.username} as site owner`}
-            >
-              Set as site owner
+            <Link to={`${USER_LINKS.siteOwner}?user=${row.id}`} className={css.link}>
+              Set as site owner<span className={visuallyHidden}> for {row.username}</span>
             </Link>
           ) : null}
           {editable ? (
