@@ -112,7 +112,7 @@ test("rollback to asks first, saying how many later revisions go, then deletes t
   const question =
     "Revision 1 becomes the current one and the 2 later revisions are deleted. This cannot be undone.";
   const rollbackTo = page.getByRole(hasJs(info) ? "button" : "link", {
-    name: "Roll back to revision 1 and delete the later ones",
+    name: "Rollback to revision 1 and delete the later ones",
   });
   // Asked and cancelled: nothing goes.
   await rollbackTo.click();

@@ -304,7 +304,7 @@ function RevisionRow({
             <Link
               href={confirmHref}
               className={controls.button.secondary}
-              aria-label={`Roll back to ${label} and delete the later ones`}
+              aria-label={`Rollback to ${label} and delete the later ones`}
             >
               Rollback to
             </Link>
