@@ -137,6 +137,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const shell = useRouteLoaderData<RootData>("root")!;
   const visitor = useVisitorShell();
+  const wide = useAssetGridPage();
   return (
     <>
       {visitor ? (
@@ -144,7 +145,7 @@ export default function App() {
       ) : (
         <Header shell={shell} advancedSearchHref={shell.advancedSearchHref} />
       )}
-      <main id="main" className={styles.main}>
+      <main id="main" className={styles.main} data-wide={wide || undefined}>
         <Outlet />
       </main>
       <Footer siteName={shell.siteName} />

@@ -7,11 +7,12 @@ import {
 } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CreateAlert } from "~/components/alert/CreateAlert";
-import { ArchiveSearch, FolderNav, NavigationSections } from "~/components/collection/ArchiveNav";
+import { ArchivePane, ArchiveSearch } from "~/components/collection/ArchiveNav";
 import { NarrowedBy } from "~/components/collection/NavigationPane";
 import { AssetGrid } from "~/components/asset/AssetGrid";
 import { SortSelect } from "~/components/search/SortSelect";
-import * as css from "~/components/asset/grid.css";
+import { BrowseLayout, PaneOpener, SizeControl } from "~/components/collection/BrowseLayout";
+import * as browse from "~/components/collection/browse.css";
 import { archiveIdFromSegment } from "~/models/archive/archive.server";
 import { archivePageData, viewableArchive } from "~/models/collection/collection-page.server";
 import { collectionErrorResponse } from "~/http/collection/collection-api.server";
@@ -85,50 +86,53 @@ export default function ArchivePage() {
   const { archive, folder, queries } = data;
   const linkTo = (path: string | null) => archiveFolderHref(archive.href, path, data.sort);
   const manual = data.sort === "manual";
-  return (
-    <div>
-      <h1>{archive.name}</h1>
-      <NarrowedBy smartFolder={data.smartFolder} taxonomyItem={data.taxonomyItem} />
-      {data.detailsHref ? <a href={data.detailsHref}>Archive details</a> : null}
-      {archive.description ? <p>{archive.description}</p> : null}
-      <div className={css.toolbar}>
-        <ArchiveSearch
-          action={archive.href}
-          query={queries[0] ?? ""}
-          sort={data.sort === "-added" ? null : data.sort}
-          error={data.searchError}
-        />
-        {data.canAlert && queries[0] && !data.searchError ? (
-          <CreateAlert archiveHref={archive.href} searchString={queries[0]} />
-        ) : null}
-        <SortSelect
-          options={SORT_OPTIONS}
-          value={data.sort}
-          save={data.signedIn}
-          queries={queries}
-          folder={folder}
-        />
-      </div>
-      {data.folders ? (
-        <FolderNav
-          archiveHref={archive.href}
-          level={data.folders}
-          linkTo={linkTo}
-          pins={
-            data.pane.canPin ? { pinned: data.pane.pinnedFolders, back: linkTo(data.folder) } : null
-          }
-        />
-      ) : null}
-      <NavigationSections
-        navigation={data.navigation}
-        pane={data.pane}
-        archiveHref={archive.href}
+  const pane = (
+    <ArchivePane
+      archiveHref={archive.href}
+      folders={data.folders}
+      linkTo={linkTo}
+      folderPins={
+        data.pane.canPin ? { pinned: data.pane.pinnedFolders, back: linkTo(data.folder) } : null
+      }
+      navigation={data.navigation}
+      pane={data.pane}
+    />
+  );
+  const bar = (
+    <>
+      <h1 className={browse.title}>{archive.name}</h1>
+      <PaneOpener />
+      <ArchiveSearch
+        action={archive.href}
+        query={queries[0] ?? ""}
+        sort={data.sort === "-added" ? null : data.sort}
+        error={data.searchError}
       />
-      {data.canReorder && !manual ? (
-        <p className={css.status}>
-          To change the order, <a href={`${archive.href}?s=manual`}>sort by manual order</a>.
-        </p>
+      {data.canAlert && queries[0] && !data.searchError ? (
+        <CreateAlert archiveHref={archive.href} searchString={queries[0]} />
       ) : null}
+      <SortSelect
+        options={SORT_OPTIONS}
+        value={data.sort}
+        save={data.signedIn}
+        queries={queries}
+        folder={folder}
+      />
+      <SizeControl />
+    </>
+  );
+  return (
+    <BrowseLayout pane={pane} bar={bar}>
+      <div className={browse.barLinks}>
+        <NarrowedBy smartFolder={data.smartFolder} taxonomyItem={data.taxonomyItem} />
+        {archive.description ? <p className={browse.description}>{archive.description}</p> : null}
+        {data.detailsHref ? <a href={data.detailsHref}>Archive details</a> : null}
+        {data.canReorder && !manual ? (
+          <span>
+            To change the order, <a href={`${archive.href}?s=manual`}>sort by manual order</a>.
+          </span>
+        ) : null}
+      </div>
       <AssetGrid
         assets={data.assets}
         paging={data.paging}
@@ -145,6 +149,6 @@ export default function ArchivePage() {
               : "There are no assets here yet."
         }
       />
-    </div>
+    </BrowseLayout>
   );
 }

@@ -53,6 +53,10 @@ export const main = style({
   maxWidth: "1200px",
   margin: "0 auto",
   padding: "24px 16px 48px",
+  selectors: {
+    // The grid pages use the window's width (issue 31): pictures first, the pane beside them.
+    "&[data-wide]": { maxWidth: "none", padding: "12px 16px 48px" },
+  },
 });
 
 /*

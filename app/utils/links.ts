@@ -22,6 +22,7 @@ export const LINKS = {
   changePassword: "/fotoweb/views/change-password",
   interfaceStyle: "/fotoweb/me/interface-style",
   clientSettings: "/fotoweb/me/client-settings",
+  browseSettings: "/fotoweb/me/browse-settings",
   management: "/fotoweb/views/management",
   applications: "/fotoweb/views/management/applications",
   upload: "/fotoweb/views/upload",

@@ -61,6 +61,16 @@ async function folderNames(page: Page) {
   return smartFolders(page).locator("ol > li > a").allTextContents();
 }
 
+/** Opens a smart folder's menu of actions (a disclosure, so it works without JavaScript). */
+async function openActions(page: Page, name: string) {
+  // An open menu covers the entries below it: close the others first, as a person would.
+  const others = page.locator(`details[open] > summary[aria-label^="Actions for "]`);
+  for (const other of await others.all())
+    if ((await other.getAttribute("aria-label")) !== `Actions for ${name}`) await other.click();
+  const menu = page.locator(`summary[aria-label="Actions for ${name}"]`);
+  if ((await menu.locator("xpath=..").getAttribute("open")) === null) await menu.click();
+}
+
 test("an editor adds 'Last 7 days', sees the new assets, reorders and deletes", async ({
   page,
   open,
@@ -86,16 +96,20 @@ test("an editor adds 'Last 7 days', sees the new assets, reorders and deletes", 
   await addSmartFolder(page, js, "Everything", "*");
   await expectToast(page, "Smart folder Everything added.");
   expect(await folderNames(page)).toEqual(["Last 7 days", "Everything"]);
-  // The first cannot move up, the last cannot move down.
+  // The first cannot move up, the last cannot move down; each entry's actions are in its menu.
+  await openActions(page, "Last 7 days");
   await expect(page.getByRole("button", { name: "Move up Last 7 days" })).toBeDisabled();
+  await openActions(page, "Everything");
   await expect(page.getByRole("button", { name: "Move down Everything" })).toBeDisabled();
   await page.getByRole("button", { name: "Move up Everything" }).click();
   await expectToast(page, "Smart folder moved.");
   await expect.poll(() => folderNames(page)).toEqual(["Everything", "Last 7 days"]);
 
+  await openActions(page, "Last 7 days");
   await page.getByRole("button", { name: "Delete Last 7 days" }).click();
   await expectToast(page, "Smart folder Last 7 days deleted.");
   await expect.poll(() => folderNames(page)).toEqual(["Everything"]);
+  await openActions(page, "Everything");
   await page.getByRole("button", { name: "Delete Everything" }).click();
   await expect(smartFolders(page)).toContainText("No smart folders yet.");
 });

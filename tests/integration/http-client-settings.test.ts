@@ -78,12 +78,12 @@ describe("retina thumbnails", () => {
     expect((await viewer.post(SETTINGS, { to: archive.href })).status).toBe(302);
   });
 
-  test("are off by default: the grid offers the thumbnail alone", async () => {
+  test("are on by default (issue 31): the grid offers both sizes", async () => {
     const other = new Client(server.url);
     await other.signIn("other", "other-password-1");
     const html = await (await other.get(archive.href)).text();
     expect(html).toContain('data-testid="asset-tile"');
-    expect(srcsets(html)).toEqual([]);
+    expect(srcsets(html)).toHaveLength(2);
     expect(html).toContain('name="enableRetinaThumbnails"');
   });
 
@@ -98,16 +98,17 @@ describe("retina thumbnails", () => {
     expect(toastOf(html)).toBe("Sharp thumbnails are on for high-resolution screens.");
     const sets = srcsets(html);
     expect(sets).toHaveLength(2);
-    for (const set of sets) expect(set).toMatch(/ 1x, \S+ 2x$/);
+    // Width descriptors: the browser picks by the cell's drawn width and the screen's density.
+    for (const set of sets) expect(set).toMatch(/ 200w, \S+ 400w$/);
     expect(await retinaSetting("sharp")).toBe(true);
   });
 
   test("the setting is the user's own", async () => {
-    await viewer.post(SETTINGS, { enableRetinaThumbnails: "on" });
-    expect(await retinaSetting("sharp")).toBe(true);
+    expect(await retinaSetting("sharp")).toBe(false);
+    expect(srcsets(await (await viewer.get(archive.href)).text())).toEqual([]);
     const other = new Client(server.url);
     await other.signIn("other", "other-password-1");
-    expect(srcsets(await (await other.get(archive.href)).text())).toEqual([]);
+    expect(srcsets(await (await other.get(archive.href)).text())).toHaveLength(2);
   });
 
   test("an unticked box turns them off", async () => {
@@ -132,15 +133,16 @@ describe("retina thumbnails", () => {
     expect(await retinaSetting("sharp")).toBe(true);
   });
 
-  test("guests and anonymous visitors cannot change it, and never get retina", async () => {
+  test("guests and anonymous visitors cannot change it, and get the default", async () => {
     const guest = new Client(server.url);
     await guest.signInAsGuest();
-    const asGuest = await guest.post(SETTINGS, { enableRetinaThumbnails: "on" });
+    const before = await retinaSetting("Guest");
+    const asGuest = await guest.post(SETTINGS, { enableRetinaThumbnails: "off" });
     // A guest is not signed on as a person: sent to log on, as an anonymous visitor is.
     expect(asGuest.status).toBe(302);
     expect(asGuest.headers.get("location")).toBe(LOG_ON);
-    expect(await retinaSetting("Guest")).toBe(false);
-    expect(srcsets(await (await guest.get(archive.href)).text())).toEqual([]);
+    expect(await retinaSetting("Guest")).toBe(before);
+    expect(srcsets(await (await guest.get(archive.href)).text())).toHaveLength(2);
     const anonymous = new Client(server.url);
     const response = await anonymous.post(SETTINGS, { enableRetinaThumbnails: "on" });
     expect(response.status).toBe(302);
@@ -151,5 +153,55 @@ describe("retina thumbnails", () => {
     const response = await viewer.get(`${SETTINGS}?enableRetinaThumbnails=on`);
     expect(response.status).toBe(302);
     expect(await retinaSetting("sharp")).toBe(false);
+  });
+});
+
+describe("the grid's size and navigation pane (decision 089)", () => {
+  const BROWSE = "/fotoweb/me/browse-settings";
+  const intranet = async () => (await findUserByUsername("sharp"))!.preferences.intranet;
+
+  test("a plain form saves the size and goes back; the grid draws that size", async () => {
+    const response = await viewer.post(BROWSE, { thumbnailSize: "large", to: archive.href });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(archive.href);
+    expect((await intranet()).thumbnailSize).toBe("large");
+    const html = await (await viewer.get(archive.href)).text();
+    expect(html).toMatch(/<ul[^>]*data-size="large"/);
+    expect(html).toMatch(/aria-pressed="true"[^>]*>Large</);
+    await viewer.post(BROWSE, { thumbnailSize: "medium" });
+    expect((await intranet()).thumbnailSize).toBe("medium");
+  });
+
+  test("the pane closes and opens again, remembered", async () => {
+    await viewer.post(BROWSE, { navigationPane: "closed", to: archive.href });
+    expect((await intranet()).navigationPaneOpen).toBe(false);
+    expect(await (await viewer.get(archive.href)).text()).toContain('data-pane="closed"');
+    // The scripted control has changed the page already: no content, and only its own part.
+    const response = await viewer.post(BROWSE, { navigationPane: "open", _fetch: "1" });
+    expect(response.status).toBe(204);
+    expect(await (await viewer.get(archive.href)).text()).toContain('data-pane="open"');
+    expect((await intranet()).thumbnailSize).toBe("medium");
+  });
+
+  test("a value it does not know is refused and changes nothing", async () => {
+    const before = await intranet();
+    const plain = await viewer.post(BROWSE, { thumbnailSize: "<b>huge</b>", to: archive.href });
+    expect(plain.status).toBe(302);
+    const html = await (await viewer.get(archive.href)).text();
+    expect(toastOf(html)).toMatch(/^Choose a thumbnail size/);
+    const scripted = await viewer.post(BROWSE, { navigationPane: "sideways", _fetch: "1" });
+    expect(scripted.status).toBe(400);
+    expect(await intranet()).toEqual(before);
+  });
+
+  test("a guest has nowhere to keep it: sent to log on, and no size control is offered", async () => {
+    const guest = new Client(server.url);
+    await guest.signInAsGuest();
+    const response = await guest.post(BROWSE, { thumbnailSize: "small" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toContain("/fotoweb/views/login");
+    const html = await (await guest.get(archive.href)).text();
+    expect(html).toMatch(/<ul[^>]*data-size="medium"/);
+    expect(html).not.toContain('name="thumbnailSize"');
   });
 });

@@ -101,10 +101,14 @@ describe("wantsRetinaThumbnails", () => {
     isGuest,
     preferences: preferencesSchema.parse({ intranet: { enableRetinaThumbnails } }),
   });
-  test("needs a signed-in user and the setting", () => {
+  test("on unless a signed-in person turned them off (issue 31)", () => {
     expect(wantsRetinaThumbnails(viewer(false, true))).toBe(true);
     expect(wantsRetinaThumbnails(viewer(false, false))).toBe(false);
-    expect(wantsRetinaThumbnails(viewer(true, true))).toBe(false);
-    expect(wantsRetinaThumbnails(null)).toBe(false);
+    expect(
+      wantsRetinaThumbnails({ isGuest: false, preferences: preferencesSchema.parse({}) }),
+    ).toBe(true);
+    // A guest cannot keep a setting: the default, whatever the shared account holds.
+    expect(wantsRetinaThumbnails(viewer(true, false))).toBe(true);
+    expect(wantsRetinaThumbnails(null)).toBe(true);
   });
 });

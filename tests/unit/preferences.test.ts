@@ -9,7 +9,9 @@ const intranetDefaults = {
   markersAlwaysDisplay: false,
   highQualityThumbnails: false,
   interfaceStyle: "auto",
-  enableRetinaThumbnails: false,
+  enableRetinaThumbnails: true,
+  thumbnailSize: "medium",
+  navigationPaneOpen: true,
 };
 
 describe("preferencesSchema", () => {
@@ -43,6 +45,8 @@ describe("preferencesSchema", () => {
         pinnedAlbums: [1, 2],
         highQualityThumbnails: "yes",
         enableRetinaThumbnails: "on",
+        thumbnailSize: "huge",
+        navigationPaneOpen: "no",
         folderPinned: ["ok"],
       },
     });

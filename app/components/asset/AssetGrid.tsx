@@ -5,6 +5,7 @@ import { AssetTile, type GridAsset } from "./AssetTile";
 import { showToast } from "~/components/ui/Toasts";
 import { useInfiniteAssets } from "./use-infinite-assets";
 import { useUpgradedTiles } from "./use-upgraded-tiles";
+import { useBrowsePreferences } from "./browse-preferences";
 import * as css from "./grid.css";
 import { onGridKeyDown, RESULTS_ID } from "./grid-keys";
 import { alertDanger } from "~/styles/global.css";
@@ -64,6 +65,7 @@ const PIN_FORM = "pin-one";
 export function AssetGrid(props: AssetGridProps) {
   const { paging, context, canPin, retina, canReorder, pinsView, emptyText } = props;
   const location = useLocation();
+  const { thumbnailSize } = useBrowsePreferences();
   const back = location.pathname + location.search;
   const hydrated = useHydrated();
   const list = useInfiniteAssets(props.assets, paging.next);
@@ -245,6 +247,7 @@ export function AssetGrid(props: AssetGridProps) {
           ) : (
             <ul
               className={css.grid}
+              data-size={thumbnailSize}
               aria-label="Assets"
               onPointerDownCapture={(e) => (shift.current = e.shiftKey)}
               onKeyDownCapture={(e) => (shift.current = e.shiftKey)}
@@ -265,6 +268,7 @@ export function AssetGrid(props: AssetGridProps) {
                   onPinChange={onPinChange}
                   href={props.tileHref?.(asset)}
                   extra={props.tileExtra?.(asset)}
+                  tileSize={thumbnailSize}
                 />
               ))}
             </ul>

@@ -14,6 +14,7 @@ import { showToast } from "~/components/ui/Toasts";
 import { TILE_LINK } from "./grid-keys";
 import * as css from "./grid.css";
 import { visuallyHidden } from "~/styles/global.css";
+import type { ThumbnailSize } from "~/models/user/user.schema";
 
 export type { GridAsset };
 
@@ -49,6 +50,8 @@ export interface AssetTileProps {
   /** Opens this instead of the asset's page (an album's sharees cannot open the archive's). */
   href?: string;
   extra?: ReactNode;
+  /** The person's thumbnail size: which thumbnail the browser picks for the cell. */
+  tileSize?: ThumbnailSize;
 }
 
 /**
@@ -68,6 +71,7 @@ export const AssetTile = memo(function AssetTile({
   onPinChange,
   href: opens,
   extra,
+  tileSize = "medium",
 }: AssetTileProps) {
   const small = pickPreview(asset.previews, THUMBNAIL_SIZE);
   const retina = wantsRetina ? pickPreview(asset.previews, RETINA_THUMBNAIL_SIZE) : null;
@@ -102,6 +106,47 @@ export const AssetTile = memo(function AssetTile({
   const size = small
     ? fit(small, THUMBNAIL_SIZE)
     : { width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE };
+  const checkbox = hydrated ? (
+    <Checkbox
+      className={css.check}
+      name="asset"
+      value={String(asset.id)}
+      aria-label={`Select ${label}`}
+      isSelected={selected}
+      onChange={(v: boolean) => onSelect(asset.id, v)}
+    >
+      <CheckMark selected={selected} />
+    </Checkbox>
+  ) : (
+    // Before hydration (and without JavaScript) the form's own checkbox does the work.
+    <label className={css.check}>
+      <input
+        type="checkbox"
+        className={visuallyHidden}
+        name="asset"
+        value={asset.id}
+        aria-label={`Select ${label}`}
+        // Hydrated before the tile's scripted form has rendered: the selection follows.
+        onChange={(event) => onSelect(asset.id, event.target.checked)}
+      />
+      <CheckMark selected={false} />
+    </label>
+  );
+  const pin = !canPin ? null : hydrated ? (
+    <PinToggle asset={asset.id} label={label} pinned={pinned} onPinChange={onPinChange} />
+  ) : (
+    <button
+      type="submit"
+      form={pinFormId}
+      name="asset"
+      value={asset.id}
+      className={css.pinButton}
+      aria-pressed={pinned}
+      aria-label={`Pin ${label}`}
+    >
+      <PinText pinned={pinned} />
+    </button>
+  );
   return (
     <li className={css.tile} data-selected={selected || undefined} data-testid="asset-tile">
       <a
@@ -110,84 +155,62 @@ export const AssetTile = memo(function AssetTile({
         {...{ [TILE_LINK]: asset.id }}
         onClick={onThumbClick}
         title={hydrated ? "Click to select, double-click to open" : undefined}
-        style={{
-          backgroundColor: asset.placeholderColor ?? undefined,
-          backgroundImage: background ? `url(${background})` : undefined,
-        }}
+        style={{ backgroundImage: background ? `url(${background})` : undefined }}
       >
         {small ? (
           <img
             ref={image}
             className={css.thumb}
             src={small.href}
-            srcSet={retina && retina !== small ? `${small.href} 1x, ${retina.href} 2x` : undefined}
+            // A rendition's size is its long side, and the long side spans the square cell.
+            srcSet={
+              retina && retina !== small
+                ? `${small.href} ${small.size}w, ${retina.href} ${retina.size}w`
+                : undefined
+            }
+            sizes={retina && retina !== small ? TILE_SIZES[tileSize] : undefined}
             width={size.width}
             height={size.height}
             loading="lazy"
             decoding="async"
             alt={label}
+            // The picture's own colour while it loads, not a coloured card around it.
+            style={{ backgroundColor: asset.placeholderColor ?? undefined }}
           />
         ) : (
           <span>{label}</span>
         )}
       </a>
-      <div className={css.caption}>
-        <span className={css.label}>{label}</span>
-        {asset.thumbnailFields.firstLine.value ? (
-          <span className={css.firstLine}>{asset.thumbnailFields.firstLine.value}</span>
-        ) : null}
+      {/* One line under the picture (issue 31); the first line field shows on hover. */}
+      <span className={css.label} title={asset.thumbnailFields.firstLine.value || undefined}>
+        {label}
+      </span>
+      <div className={css.overlay}>
+        {checkbox}
+        {pin}
       </div>
-      <div className={css.tileActions}>
-        {hydrated ? (
-          <Checkbox
-            className={css.check}
-            name="asset"
-            value={String(asset.id)}
-            aria-label={`Select ${label}`}
-            isSelected={selected}
-            onChange={(v: boolean) => onSelect(asset.id, v)}
-          >
-            <span className={css.checkBox} aria-hidden="true" />
-            <span aria-hidden="true">Select</span>
-          </Checkbox>
-        ) : (
-          // Before hydration (and without JavaScript) the form's own checkbox does the work.
-          <label className={css.check}>
-            <input
-              type="checkbox"
-              className={visuallyHidden}
-              name="asset"
-              value={asset.id}
-              aria-label={`Select ${label}`}
-              // Hydrated before the tile's scripted form has rendered: the selection follows.
-              onChange={(event) => onSelect(asset.id, event.target.checked)}
-            />
-            <span className={css.checkBox} aria-hidden="true" />
-            <span aria-hidden="true">Select</span>
-          </label>
-        )}
-        {canPin ? (
-          hydrated ? (
-            <PinToggle asset={asset.id} label={label} pinned={pinned} onPinChange={onPinChange} />
-          ) : (
-            <button
-              type="submit"
-              form={pinFormId}
-              name="asset"
-              value={asset.id}
-              className={css.pinButton}
-              aria-pressed={pinned}
-              aria-label={`Pin ${label}`}
-            >
-              <PinText pinned={pinned} />
-            </button>
-          )
-        ) : null}
-        {extra}
-      </div>
+      {extra ? <div className={css.tileActions}>{extra}</div> : null}
     </li>
   );
 });
+
+/*
+ * How wide a tile is drawn at each size, for the browser's choice between the 200 and 400 px
+ * thumbnails (grid.css: the minimum widths, three or so columns on a phone).
+ */
+const TILE_SIZES: Record<ThumbnailSize, string> = {
+  small: "(max-width: 600px) 25vw, 130px",
+  medium: "(max-width: 600px) 33vw, 170px",
+  large: "(max-width: 600px) 50vw, 260px",
+};
+
+function CheckMark({ selected }: { selected: boolean }) {
+  return (
+    <span className={css.checkBox} aria-hidden="true">
+      {selected ? "✓" : null}
+    </span>
+  );
+}
 
 /**
  * The pin once hydrated: a fetcher post that toggles in place, one pending per asset (its button

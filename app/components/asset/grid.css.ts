@@ -62,9 +62,8 @@ export const option = style({
 });
 
 export const folders = style({
-  display: "flex",
-  flexWrap: "wrap",
-  gap: "8px",
+  display: "grid",
+  gap: "4px",
   listStyle: "none",
   padding: 0,
 });
@@ -85,33 +84,38 @@ export const selectionBar = style({
   background: vars.color.bg,
 });
 
+/*
+ * Square cells, as many as fit (issue 31, decision 089): the minimum follows the person's size
+ * (small, medium, large), and on a phone the columns stay at 4, 3 or 2 however narrow.
+ */
 export const grid = style({
+  vars: { "--tile": "150px", "--phone-columns": "3" },
   display: "grid",
-  gridTemplateColumns: "repeat(auto-fill, minmax(200px, 1fr))",
-  gap: "16px",
+  gridTemplateColumns:
+    "repeat(auto-fill, minmax(min(var(--tile), calc((100% - (var(--phone-columns) - 1) * 8px) / var(--phone-columns))), 1fr))",
+  gap: "12px 8px",
   listStyle: "none",
   padding: 0,
   margin: 0,
+  selectors: {
+    '&[data-size="small"]': { vars: { "--tile": "112px", "--phone-columns": "4" } },
+    '&[data-size="large"]': { vars: { "--tile": "232px", "--phone-columns": "2" } },
+  },
 });
 
 export const tile = style({
   position: "relative",
   display: "flex",
   flexDirection: "column",
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  overflow: "hidden",
+  gap: "4px",
+  minWidth: 0,
   /*
    * A tile out of view is not styled, laid out or painted until it nears the viewport: a page of
    * tiles cost one long style and layout task on a phone, most of it for tiles nobody had seen.
    * The size stands in for them until they have been shown once (`auto` keeps the real one then).
    */
   contentVisibility: "auto",
-  containIntrinsicSize: "auto 320px",
-  selectors: {
-    "&[data-selected]": { outline: `3px solid ${vars.color.accent}`, outlineOffset: "1px" },
-  },
+  containIntrinsicSize: "auto 180px",
 });
 
 export const thumbLink = style({
@@ -120,9 +124,19 @@ export const thumbLink = style({
   justifyContent: "center",
   aspectRatio: "1 / 1",
   backgroundSize: "cover",
+  backgroundColor: vars.color.surface,
+  borderRadius: vars.radius.sm,
+  overflow: "hidden",
   color: vars.color.link,
+  padding: "4px",
+  textAlign: "center",
   selectors: {
-    "&:focus-visible": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "-3px" },
+    "&:focus-visible": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" },
+    [`${tile}[data-selected] &`]: {
+      outline: `3px solid ${vars.color.accent}`,
+      outlineOffset: "2px",
+    },
+    [`${tile}[data-selected] &:focus-visible`]: { outlineColor: vars.color.focus },
   },
 });
 
@@ -134,52 +148,84 @@ export const thumb = style({
   objectFit: "contain",
 });
 
-export const caption = style({ padding: "8px", display: "grid", gap: "2px", minWidth: 0 });
+/** The name under the picture, one line. */
 export const label = style({
-  fontWeight: 600,
-  overflow: "hidden",
-  textOverflow: "ellipsis",
-  whiteSpace: "nowrap",
-});
-export const firstLine = style({
-  color: vars.color.textMuted,
-  fontSize: "0.9rem",
+  fontSize: "0.85rem",
+  lineHeight: 1.3,
+  padding: "0 2px",
   overflow: "hidden",
   textOverflow: "ellipsis",
   whiteSpace: "nowrap",
 });
 
+/*
+ * Select and pin sit over the picture's top corners and show on hover and focus (and while they
+ * are on); where there is no hover, on phones, they always show. They stay in the Tab order.
+ */
+export const overlay = style({
+  position: "absolute",
+  top: "6px",
+  left: "6px",
+  right: "6px",
+  display: "flex",
+  justifyContent: "space-between",
+  alignItems: "flex-start",
+  gap: "4px",
+  pointerEvents: "none",
+});
+
+const reveal = {
+  opacity: 0,
+  pointerEvents: "auto",
+  selectors: {
+    [`${tile}:hover &, ${tile}:focus-within &`]: { opacity: 1 },
+  },
+  "@media": { "(hover: none)": { opacity: 1 } },
+} as const;
+
+/** A tile's own extras (the album's mover, a download link) under its name. */
 export const tileActions = style({
   display: "flex",
-  // A tile's own extras (the album's Drag handle) go to the next line rather than past its edge.
   flexWrap: "wrap",
   alignItems: "center",
-  justifyContent: "space-between",
-  gap: "8px",
-  padding: "0 8px 8px",
+  gap: "4px 8px",
+  padding: "0 2px",
+  fontSize: "0.85rem",
 });
 
 export const check = style({
+  ...reveal,
   display: "inline-flex",
   alignItems: "center",
-  gap: "6px",
+  justifyContent: "center",
+  width: "32px",
+  height: "32px",
+  borderRadius: vars.radius.sm,
   cursor: "pointer",
-  minHeight: "32px",
   selectors: {
+    ...reveal.selectors,
+    "&[data-selected], &:has(input:checked)": { opacity: 1 },
     // react-aria's Checkbox once hydrated; the native box before (it renders sixty times faster).
     "&[data-focus-visible], &:has(input:focus-visible)": {
+      opacity: 1,
       outline: `3px solid ${vars.color.focus}`,
-      outlineOffset: "2px",
+      outlineOffset: "1px",
     },
   },
 });
 
 export const checkBox = style({
-  width: "18px",
-  height: "18px",
-  border: `2px solid ${vars.color.border}`,
-  borderRadius: "3px",
+  width: "22px",
+  height: "22px",
+  border: `2px solid ${vars.color.text}`,
+  borderRadius: "4px",
   background: vars.color.surface,
+  boxShadow: vars.shadow.raised,
+  display: "grid",
+  placeItems: "center",
+  color: vars.color.accentText,
+  fontSize: "14px",
+  lineHeight: 1,
   selectors: {
     [`${check}[data-selected] &, ${check}:has(input:checked) &`]: {
       background: vars.color.accent,
@@ -189,21 +235,30 @@ export const checkBox = style({
 });
 
 export const pinButton = style({
+  ...reveal,
   font: "inherit",
-  minHeight: "32px",
-  padding: "4px 10px",
-  borderRadius: vars.radius.sm,
+  fontSize: "0.8rem",
+  minHeight: "28px",
+  padding: "2px 10px",
+  borderRadius: "999px",
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
   color: vars.color.text,
+  boxShadow: vars.shadow.raised,
   cursor: "pointer",
   selectors: {
+    ...reveal.selectors,
     '&[aria-pressed="true"]': {
+      opacity: 1,
       background: vars.color.accent,
       color: vars.color.accentText,
       borderColor: vars.color.accent,
     },
-    "&[data-focus-visible]": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" },
+    "&[data-focus-visible], &:focus-visible": {
+      opacity: 1,
+      outline: `3px solid ${vars.color.focus}`,
+      outlineOffset: "2px",
+    },
     "&[data-disabled]": { opacity: 0.6 },
   },
 });

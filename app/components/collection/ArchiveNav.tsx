@@ -4,7 +4,9 @@ import { Label } from "react-aria-components/Label";
 import { SearchField } from "react-aria-components/SearchField";
 import { Text } from "react-aria-components/Text";
 import { folderPinHref } from "~/utils/navigation-links";
-import { PinForm } from "./NavigationPane";
+import { NavigationSections, PinForm } from "./NavigationPane";
+import type { NavigationPane } from "~/models/archive/archive-effects";
+import type { NavigationPaneData } from "~/models/smart-folder/navigation.server";
 import * as nav from "./navigation.css";
 import type { FolderLevel } from "~/models/collection/collection-page.server";
 import { Button } from "~/components/ui/Button";
@@ -73,7 +75,10 @@ export function FolderNav({
 }) {
   if (!level.current && level.children.length === 0) return null;
   return (
-    <nav aria-label="Folders">
+    <nav aria-labelledby="folders-heading">
+      <h3 id="folders-heading" className={css.navHeading}>
+        Folders
+      </h3>
       {level.current ? (
         <ol className={css.breadcrumbs}>
           <li>
@@ -109,4 +114,28 @@ export function FolderNav({
   );
 }
 
-export { NavigationSections } from "./NavigationPane";
+/** The archive's navigation pane: its folders, smart folders and taxonomy filters. */
+export function ArchivePane({
+  archiveHref,
+  folders,
+  linkTo,
+  folderPins,
+  navigation,
+  pane,
+}: {
+  archiveHref: string;
+  folders: FolderLevel | null;
+  linkTo: (folder: string | null) => string;
+  folderPins: { pinned: string[]; back: string } | null;
+  navigation: NavigationPane;
+  pane: NavigationPaneData;
+}) {
+  return (
+    <>
+      {folders ? (
+        <FolderNav archiveHref={archiveHref} level={folders} linkTo={linkTo} pins={folderPins} />
+      ) : null}
+      <NavigationSections navigation={navigation} pane={pane} archiveHref={archiveHref} />
+    </>
+  );
+}

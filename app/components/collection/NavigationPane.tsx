@@ -13,6 +13,7 @@ import type {
 import { MAX_SMART_FOLDER_NAME } from "~/models/smart-folder/smart-folder.schema";
 import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/TextField";
+import { DisclosureMenu } from "~/components/ui/DisclosureMenu";
 import * as css from "~/components/asset/grid.css";
 import * as nav from "./navigation.css";
 import * as dialogCss from "./collections.css";
@@ -210,8 +211,8 @@ function SmartFolderEntry({
       <input type="hidden" name="back" value={back} />
       <Button
         type="submit"
-        variant="secondary"
-        className={nav.small}
+        variant="quiet"
+        className={nav.menuItem}
         aria-label={`${label} ${folder.name}`}
         isDisabled={disabled}
       >
@@ -224,41 +225,50 @@ function SmartFolderEntry({
       <a href={folder.gridHref} aria-current={folder.current ? "page" : undefined}>
         {folder.name}
       </a>
-      {pane.canPin ? (
-        <PinForm
-          kind="smartFolder"
-          pinKey={String(folder.id)}
-          name={folder.name}
-          pinned={folder.pinned}
-          back={back}
-        />
-      ) : null}
-      {pane.canEditSmartFolders ? (
-        <>
-          {move(-1, "Move up", index === 0)}
-          {move(1, "Move down", index === count - 1)}
-          <Form method="post" className={nav.inline}>
-            <input type="hidden" name="intent" value="smart-folder-delete" />
-            <input type="hidden" name="id" value={folder.id} />
-            <input type="hidden" name="back" value={back} />
-            <Button
-              type="submit"
-              variant="secondary"
-              className={nav.small}
-              aria-label={`Delete ${folder.name}`}
-            >
-              Delete
-            </Button>
-          </Form>
-          <SmartFolderFormPlace
-            formKey={`edit-${folder.id}`}
-            label="Edit"
-            summaryLabel={`Edit ${folder.name}`}
-            title={`Edit ${folder.name}`}
-          >
-            <SmartFolderForm intent="smart-folder-edit" folder={folder} reply={mine} back={back} />
-          </SmartFolderFormPlace>
-        </>
+      {pane.canPin || pane.canEditSmartFolders ? (
+        <DisclosureMenu label={`Actions for ${folder.name}`}>
+          {pane.canPin ? (
+            <PinForm
+              kind="smartFolder"
+              pinKey={String(folder.id)}
+              name={folder.name}
+              pinned={folder.pinned}
+              back={back}
+            />
+          ) : null}
+          {pane.canEditSmartFolders ? (
+            <>
+              <SmartFolderFormPlace
+                formKey={`edit-${folder.id}`}
+                label="Edit"
+                summaryLabel={`Edit ${folder.name}`}
+                title={`Edit ${folder.name}`}
+              >
+                <SmartFolderForm
+                  intent="smart-folder-edit"
+                  folder={folder}
+                  reply={mine}
+                  back={back}
+                />
+              </SmartFolderFormPlace>
+              {move(-1, "Move up", index === 0)}
+              {move(1, "Move down", index === count - 1)}
+              <Form method="post" className={nav.inline}>
+                <input type="hidden" name="intent" value="smart-folder-delete" />
+                <input type="hidden" name="id" value={folder.id} />
+                <input type="hidden" name="back" value={back} />
+                <Button
+                  type="submit"
+                  variant="quiet"
+                  className={nav.menuItem}
+                  aria-label={`Delete ${folder.name}`}
+                >
+                  Delete
+                </Button>
+              </Form>
+            </>
+          ) : null}
+        </DisclosureMenu>
       ) : null}
     </li>
   );
@@ -341,9 +351,9 @@ export function NavigationSections({
     <div className={nav.pane}>
       {smart ? (
         <nav aria-labelledby="smart-folders-heading" data-testid="smart-folders">
-          <h2 id="smart-folders-heading" className={css.navHeading}>
+          <h3 id="smart-folders-heading" className={css.navHeading}>
             {smart.heading}
-          </h2>
+          </h3>
           {folders.length === 0 ? (
             <p className={nav.muted}>No smart folders yet.</p>
           ) : (
@@ -384,9 +394,9 @@ export function NavigationSections({
           aria-labelledby={`taxonomy-${taxonomy.field}-heading`}
           data-testid="taxonomy-filter"
         >
-          <h2 id={`taxonomy-${taxonomy.field}-heading`} className={css.navHeading}>
+          <h3 id={`taxonomy-${taxonomy.field}-heading`} className={css.navHeading}>
             {taxonomy.name}
-          </h2>
+          </h3>
           {taxonomy.items.length === 0 ? (
             <p className={nav.muted}>No terms yet.</p>
           ) : (
@@ -396,9 +406,9 @@ export function NavigationSections({
       ))}
       {navigation.consentStatusFilter ? (
         <nav aria-labelledby="consent-filter-heading" data-testid="consent-status-filter">
-          <h2 id="consent-filter-heading" className={css.navHeading}>
+          <h3 id="consent-filter-heading" className={css.navHeading}>
             Consent status
-          </h2>
+          </h3>
         </nav>
       ) : null}
     </div>

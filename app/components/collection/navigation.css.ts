@@ -20,6 +20,7 @@ export const nested = style({ listStyle: "none", margin: "4px 0 0", paddingLeft:
 export const entry = style({
   display: "flex",
   flexWrap: "wrap",
+  justifyContent: "space-between",
   alignItems: "center",
   gap: "4px 8px",
   selectors: {
@@ -45,3 +46,6 @@ export const modal = style({
   maxHeight: "90vh",
   display: "flex",
 });
+
+/** An action inside an entry's menu: the width of the menu, its words at the start. */
+export const menuItem = style({ width: "100%", justifyContent: "flex-start", textAlign: "left" });

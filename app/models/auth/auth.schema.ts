@@ -86,6 +86,16 @@ export const clientSettingsSchema = z.object({
   to: z.string().max(2048).optional(),
 });
 
+/** The grid's remembered look: thumbnail size and the navigation pane (either or both). */
+export const browseSettingsSchema = z.object({
+  thumbnailSize: z
+    .enum(["small", "medium", "large"], { message: "Choose small, medium or large." })
+    .optional(),
+  navigationPane: z.enum(["open", "closed"], { message: "Choose open or closed." }).optional(),
+  to: z.string().max(2048).optional(),
+  _fetch: z.literal("1").optional(),
+});
+
 /** Interface style values as the spec stores them: light 0, dark 1, auto -1. */
 export const interfaceStyleSchema = z.object({
   style: z.enum(["light", "dark", "auto"], { message: "Choose light, dark or auto" }),

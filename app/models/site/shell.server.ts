@@ -1,3 +1,4 @@
+import { browsePreferences } from "~/models/user/user.schema";
 import { uploadLimitsOf } from "~/models/upload/upload.schema";
 import { isOwnAccount, uploadTargets } from "~/models/access/access.server";
 import { toolsMenu } from "~/models/descriptor/descriptor.server";
@@ -34,6 +35,8 @@ export async function shellFor<Banner>(
       interfaceStyle: viewer.preferences.intranet.interfaceStyle,
       enableRetinaThumbnails: viewer.preferences.intranet.enableRetinaThumbnails,
     },
+    // The grid pages' remembered look (decision 089); a guest's is the default, and unsaved.
+    browse: { ...browsePreferences(viewer), canSave: signedIn },
     darkModeAvailable: settings.darkModeEnabled && signedIn,
     theme: themeFor(
       settings.darkModeEnabled,

@@ -3,6 +3,10 @@ import { z } from "zod";
 export const INTERFACE_STYLE_VALUES = { light: 0, dark: 1, auto: -1 } as const;
 export type InterfaceStyle = keyof typeof INTERFACE_STYLE_VALUES;
 
+/** The grid's thumbnail sizes, a person's choice (decision 089). */
+export const THUMBNAIL_SIZES = ["small", "medium", "large"] as const;
+export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number];
+
 /** User preferences in the API's groups; unknown keys are kept for the features that own them. */
 const intranetSchema = z
   .object({
@@ -14,7 +18,11 @@ const intranetSchema = z
     highQualityThumbnails: z.boolean().catch(false).default(false),
     interfaceStyle: z.enum(["light", "dark", "auto"]).catch("auto").default("auto"),
     // The spec's client setting (001 "Client settings"), kept here so it works without JavaScript.
-    enableRetinaThumbnails: z.boolean().catch(false).default(false),
+    // On unless turned off: soft thumbnails on high-density screens were the grid's look (issue 31).
+    enableRetinaThumbnails: z.boolean().catch(true).default(true),
+    // The grid's thumbnail size and the archive's navigation pane, remembered (decision 089).
+    thumbnailSize: z.enum(THUMBNAIL_SIZES).catch("medium").default("medium"),
+    navigationPaneOpen: z.boolean().catch(true).default(true),
   })
   .passthrough();
 
@@ -51,6 +59,8 @@ export const preferencesPatchSchema = z
             highQualityThumbnails: z.boolean().optional(),
             interfaceStyle: z.enum(["light", "dark", "auto"]).optional(),
             enableRetinaThumbnails: z.boolean().optional(),
+            thumbnailSize: z.enum(THUMBNAIL_SIZES).optional(),
+            navigationPaneOpen: z.boolean().optional(),
           })
           .passthrough()
           .optional(),
@@ -67,9 +77,23 @@ export type PreferencesPatch = z.infer<typeof preferencesPatchSchema>["data"];
 /** What one user's preferences may weigh, stored: a client cannot grow them without bound. */
 export const MAX_PREFERENCES_BYTES = 256 * 1024;
 
-/** Retina thumbnails need a signed-in user and the setting (spec 001, client settings). */
+/**
+ * Retina thumbnails unless a signed-in person turned them off (spec 001, client settings); a
+ * guest cannot keep a setting, so gets the default.
+ */
 export function wantsRetinaThumbnails(viewer: Pick<Viewer, "isGuest" | "preferences"> | null) {
-  return Boolean(viewer && !viewer.isGuest && viewer.preferences.intranet.enableRetinaThumbnails);
+  if (!viewer || viewer.isGuest) return true;
+  return viewer.preferences.intranet.enableRetinaThumbnails;
+}
+
+/** How the grid shows itself to this person (guests: the defaults). */
+export function browsePreferences(viewer: Pick<Viewer, "isGuest" | "preferences"> | null): {
+  thumbnailSize: ThumbnailSize;
+  navigationPaneOpen: boolean;
+} {
+  if (!viewer || viewer.isGuest) return { thumbnailSize: "medium", navigationPaneOpen: true };
+  const { thumbnailSize, navigationPaneOpen } = viewer.preferences.intranet;
+  return { thumbnailSize, navigationPaneOpen };
 }
 
 /** The signed-in user as pages and the API see them (no password hash, ever). */
