@@ -80,7 +80,8 @@ for (const width of [1440, 390]) {
       const pin = tile.getByRole("button", { name: /^Pin / });
       await expect(pin).toHaveAttribute("aria-pressed", "true");
       await expectInside(pin, tile, `tile ${i}'s pin`);
-      await expectInside(tile.getByText("Select", { exact: true }), tile, `tile ${i}'s Select`);
+      const select = tile.getByRole("checkbox", { name: /^Select / });
+      await expectInside(select.locator("xpath=ancestor::label[1]"), tile, `tile ${i}'s Select`);
       // The drag handle exists only with JavaScript (without it the page's Move form reorders).
       if (hasJs(info)) {
         const drag = tile.getByRole("button", { name: /^Drag / });

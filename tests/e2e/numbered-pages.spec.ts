@@ -29,6 +29,8 @@ test("a numbered page opens in the browser and pages on", async ({ page, open },
   page.on("pageerror", (error) => errors.push(error.message));
   await signInQuietly(page, "alice", PASSWORD);
   const browse = await browseHref(page);
+  // Twelve dense tiles fill less than a desktop screen, and the next page would load at once.
+  await page.setViewportSize({ width: 360, height: 200 });
   // The seed's photographs are ingested as the server starts.
   await expect(async () => {
     await open(`${browse};p=0;o=name?n=12`);

@@ -72,6 +72,8 @@ const perProject = (project: string): SeedUser[] => [
   { username: `revisions-${project}`, fullName: `Revisions ${project}`, style: "light" },
   // pins.spec.ts: pins an archive and an album of its own and unpins them on the pins page.
   { username: `pins-${project}`, fullName: `Pins ${project}`, style: "light" },
+  // Changes his grid size and navigation pane (browse-layout.spec).
+  { username: `browse-${project}`, fullName: `Browse ${project}`, style: "light" },
 ];
 
 export const SEED_USERS: SeedUser[] = [
@@ -104,7 +106,8 @@ export function projectUser(
     | "metaedit"
     | "fileops"
     | "revisions"
-    | "pins",
+    | "pins"
+    | "browse",
   project: string,
 ): string {
   return `${base}-${project}`;

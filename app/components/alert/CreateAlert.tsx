@@ -3,11 +3,8 @@ import { useLocation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import { DEFAULT_ERROR_MESSAGE } from "~/http/error";
-import {
-  ALERT_CONFIRMATION_MS,
-  shortSearchText,
-  type AlertView,
-} from "~/models/alert/alert.schema";
+import { ALERT_CONFIRMATION_MS, shortSearchText } from "~/models/alert/alert-text";
+import type { AlertView } from "~/models/alert/alert.schema";
 import { alertDanger } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import * as css from "./alerts.css";

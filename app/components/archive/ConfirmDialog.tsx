@@ -34,7 +34,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" autoFocus>
+          <Button type="submit" variant="danger" autoFocus>
             {confirmLabel}
           </Button>
         </div>

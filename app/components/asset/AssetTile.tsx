@@ -14,7 +14,7 @@ import { showToast } from "~/components/ui/Toasts";
 import { TILE_LINK } from "./grid-keys";
 import * as css from "./grid.css";
 import { visuallyHidden } from "~/styles/global.css";
-import type { ThumbnailSize } from "~/models/user/user.schema";
+import type { ThumbnailSize } from "~/models/user/thumbnail-size";
 
 export type { GridAsset };
 

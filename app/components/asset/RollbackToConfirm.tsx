@@ -60,6 +60,7 @@ export function RollbackToDialog({
           Cancel
         </Button>
         <Button
+          variant="danger"
           onPress={() => {
             onConfirm();
             onClose();

@@ -1,6 +1,6 @@
 import { useFetchers, useRouteLoaderData } from "@remix-run/react";
 import type { ShellData } from "~/http/shell.server";
-import type { ThumbnailSize } from "~/models/user/user.schema";
+import type { ThumbnailSize } from "~/models/user/thumbnail-size";
 import { LINKS } from "~/utils/links";
 
 export interface BrowsePreferences {

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from "react";
 import { Button } from "~/components/ui/Button";
 import { useBrowsePreferences } from "~/components/asset/browse-preferences";
 import { RESULTS_ID } from "~/components/asset/grid-keys";
-import { THUMBNAIL_SIZES } from "~/models/user/user.schema";
+import { THUMBNAIL_SIZES } from "~/models/user/thumbnail-size";
 import { LINKS } from "~/utils/links";
 import * as css from "./browse.css";
 

@@ -10,7 +10,7 @@ import type {
   PaneSmartFolder,
   PaneTaxonomyItem,
 } from "~/models/smart-folder/navigation.server";
-import { MAX_SMART_FOLDER_NAME } from "~/models/smart-folder/smart-folder.schema";
+import { MAX_SMART_FOLDER_NAME } from "~/models/smart-folder/smart-folder-limits";
 import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/TextField";
 import { DisclosureMenu } from "~/components/ui/DisclosureMenu";

@@ -44,6 +44,17 @@ export const button = styleVariants({
       },
     },
   ],
+  // Deleting, revoking, rolling back: the action a confirmation guards.
+  danger: [
+    buttonBase,
+    {
+      background: vars.color.danger,
+      color: vars.color.accentText,
+      selectors: {
+        "&[data-hovered]:not([data-disabled]), &[data-pressed]": { filter: "brightness(1.1)" },
+      },
+    },
+  ],
   quiet: [
     buttonBase,
     {

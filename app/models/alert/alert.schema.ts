@@ -23,13 +23,7 @@ export const ALERT_INTERVAL_LABELS: Record<AlertInterval, string> = {
 };
 
 /** Spec 002 "Alert creation": the confirmation shows the search text cut to 50 characters. */
-export const ALERT_TEXT_SHOWN = 50;
-export const ALERT_CONFIRMATION_MS = 5000;
-
-export function shortSearchText(text: string, max = ALERT_TEXT_SHOWN): string {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max).join("")}…`;
-}
+export { ALERT_CONFIRMATION_MS, ALERT_TEXT_SHOWN, shortSearchText } from "./alert-text";
 
 export const NO_ALERTS_MESSAGE = "You have no alerts.";
 export const INTERVAL_MESSAGE = "Choose how often the alert is mailed.";

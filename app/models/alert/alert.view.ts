@@ -1,4 +1,4 @@
-import { shortSearchText } from "./alert.schema";
+import { shortSearchText } from "./alert-text";
 
 /*
  * The alert digest mail (decision 062): pure text and HTML builders. Everything a person or an

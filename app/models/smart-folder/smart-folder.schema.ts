@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_SMART_FOLDER_NAME } from "./smart-folder-limits";
 import { parseSearchExpression } from "~/models/search/search-expression";
 import { hasUnsafeLineCharacter, LINE_TEXT_MESSAGE } from "~/models/validation/text.schema";
 
@@ -8,7 +9,7 @@ import { hasUnsafeLineCharacter, LINE_TEXT_MESSAGE } from "~/models/validation/t
  * dates stay written as `now-P7D` and are evaluated each time the folder is opened).
  */
 
-export const MAX_SMART_FOLDER_NAME = 100;
+export { MAX_SMART_FOLDER_NAME } from "./smart-folder-limits";
 export const MAX_SMART_FOLDER_EXPRESSION = 2000;
 export const INVALID_SEARCH_HEADING = "InvalidSearchExpression";
 

@@ -1,11 +1,8 @@
 import { z } from "zod";
+import { THUMBNAIL_SIZES, type ThumbnailSize } from "./thumbnail-size";
 
 export const INTERFACE_STYLE_VALUES = { light: 0, dark: 1, auto: -1 } as const;
 export type InterfaceStyle = keyof typeof INTERFACE_STYLE_VALUES;
-
-/** The grid's thumbnail sizes, a person's choice (decision 089). */
-export const THUMBNAIL_SIZES = ["small", "medium", "large"] as const;
-export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number];
 
 /** User preferences in the API's groups; unknown keys are kept for the features that own them. */
 const intranetSchema = z
