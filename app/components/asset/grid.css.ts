@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { text } from "~/styles/scale";
 
 export const toolbar = style({
   display: "flex",
@@ -150,7 +151,7 @@ export const thumb = style({
 
 /** The name under the picture, one line. */
 export const label = style({
-  fontSize: "0.85rem",
+  fontSize: text.sm,
   lineHeight: 1.3,
   padding: "0 2px",
   overflow: "hidden",
@@ -190,7 +191,7 @@ export const tileActions = style({
   alignItems: "center",
   gap: "4px 8px",
   padding: "0 2px",
-  fontSize: "0.85rem",
+  fontSize: text.sm,
 });
 
 export const check = style({

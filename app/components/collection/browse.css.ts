@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { space, text } from "~/styles/scale";
 
 /** Below this width the navigation pane is a drawer (issue 31). */
 const WIDE = "screen and (min-width: 960px)";
@@ -18,7 +19,12 @@ export const browse = style({
   },
 });
 
-export const content = style({ display: "grid", gap: "8px", alignContent: "start", minWidth: 0 });
+export const content = style({
+  display: "grid",
+  gap: space[2],
+  alignContent: "start",
+  minWidth: 0,
+});
 
 /*
  * The pane: a sticky column on wide screens (hidden when closed); on narrow ones a drawer that
@@ -63,7 +69,7 @@ export const paneHead = style({
   marginBottom: "4px",
 });
 
-export const paneTitle = style({ fontSize: "1rem", margin: 0 });
+export const paneTitle = style({ fontSize: text.base, margin: 0 });
 
 export const onlyWide = style({ "@media": { [NARROW]: { display: "none" } } });
 export const onlyNarrow = style({ "@media": { [WIDE]: { display: "none" } } });
@@ -78,11 +84,11 @@ export const bar = style({
   display: "flex",
   flexWrap: "wrap",
   alignItems: "flex-end",
-  gap: "8px 16px",
+  gap: `${space[2]} ${space[4]}`,
 });
 
 export const title = style({
-  fontSize: "1.4rem",
+  fontSize: text.xl,
   lineHeight: 1.2,
   margin: "0 auto 6px 0",
   overflowWrap: "anywhere",
@@ -95,7 +101,7 @@ export const barLinks = style({
   alignItems: "baseline",
   margin: 0,
   color: vars.color.textMuted,
-  fontSize: "0.9rem",
+  fontSize: text.sm,
 });
 
 export const sizeGroup = style({ display: "flex", flexDirection: "column", gap: "4px" });
