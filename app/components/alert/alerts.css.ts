@@ -69,8 +69,8 @@ export const menuPopover = style({
   borderRadius: vars.radius.md,
   boxShadow: vars.shadow.raised,
   padding: "8px",
-  minWidth: "260px",
-  maxWidth: "360px",
+  minWidth: "min(260px, calc(100vw - 24px))",
+  maxWidth: "min(360px, calc(100vw - 24px))",
 });
 
 export const menu = style({ outline: "none", display: "grid", gap: "2px" });

@@ -1,5 +1,6 @@
 import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { lazy, Suspense } from "react";
 import { Button } from "~/components/ui/Button";
 import { AssetTile, type GridAsset } from "./AssetTile";
 import { showToast } from "~/components/ui/Toasts";
@@ -7,7 +8,7 @@ import { useInfiniteAssets } from "./use-infinite-assets";
 import { useUpgradedTiles } from "./use-upgraded-tiles";
 import { useBrowsePreferences } from "./browse-preferences";
 import * as css from "./grid.css";
-import { onGridKeyDown, RESULTS_ID } from "./grid-keys";
+import { onGridKeyDown, RESULTS_ID, TILE_LINK } from "./grid-keys";
 import { alertDanger } from "~/styles/global.css";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { button } from "~/components/ui/controls.css";
@@ -54,6 +55,11 @@ const BATCH_BUTTONS = [
   ["delete", "Delete"],
 ] as const;
 
+// The viewer over the grid comes in a chunk of its own, fetched as the pointer or focus reaches
+// the grid (decision 091).
+const loadViewer = () => import("./AssetViewer");
+const AssetViewer = lazy(loadViewer);
+
 const SELECTION_FORM = "selection";
 const PIN_FORM = "pin-one";
 
@@ -79,6 +85,19 @@ export function AssetGrid(props: AssetGridProps) {
   const [batchUrl, setBatchUrl] = useState<string | null>(null);
   const [albumUrl, setAlbumUrl] = useState<string | null>(null);
   const canBatch = props.canBatch ?? canPin;
+  const [viewing, setViewing] = useState<number | null>(null);
+  const onOpen = useCallback((id: number) => setViewing(id), []);
+  const viewerHref = useCallback(
+    (asset: GridAsset) => (context ? `${asset.href}?${context}` : asset.href),
+    [context],
+  );
+  const closeViewer = useCallback((id: number) => {
+    setViewing(null);
+    // Back to the tile of the asset shown last, which may not be the one opened.
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`[${TILE_LINK}="${id}"]`)?.focus(),
+    );
+  }, []);
 
   useEffect(() => setPinned(new Set(props.pinned)), [props.pinned]);
   useEffect(() => {
@@ -252,6 +271,8 @@ export function AssetGrid(props: AssetGridProps) {
               onPointerDownCapture={(e) => (shift.current = e.shiftKey)}
               onKeyDownCapture={(e) => (shift.current = e.shiftKey)}
               onKeyDown={(e) => onGridKeyDown(e, (id) => onSelect(id, !selected.has(id)))}
+              onPointerEnter={() => void loadViewer()}
+              onFocus={() => void loadViewer()}
             >
               {items.map((asset, index) => (
                 <AssetTile
@@ -267,6 +288,7 @@ export function AssetGrid(props: AssetGridProps) {
                   pinFormId={PIN_FORM}
                   onPinChange={onPinChange}
                   href={props.tileHref?.(asset)}
+                  onOpen={props.tileHref?.(asset) ? undefined : onOpen}
                   extra={props.tileExtra?.(asset)}
                   tileSize={thumbnailSize}
                 />
@@ -275,6 +297,11 @@ export function AssetGrid(props: AssetGridProps) {
           )}
         </div>
       </Form>
+      {viewing !== null ? (
+        <Suspense fallback={null}>
+          <AssetViewer assets={items} start={viewing} hrefOf={viewerHref} onClose={closeViewer} />
+        </Suspense>
+      ) : null}
       {batchUrl ? <BatchDialog url={batchUrl} onClose={() => setBatchUrl(null)} /> : null}
       {albumUrl ? (
         <AddToAlbumDialog

@@ -49,6 +49,8 @@ export interface AssetTileProps {
   onPinChange?: (id: number, pinned: boolean) => void;
   /** Opens this instead of the asset's page (an album's sharees cannot open the archive's). */
   href?: string;
+  /** Opens the asset in the viewer over the grid instead of following the link. */
+  onOpen?: (id: number) => void;
   extra?: ReactNode;
   /** The person's thumbnail size: which thumbnail the browser picks for the cell. */
   tileSize?: ThumbnailSize;
@@ -70,6 +72,7 @@ export const AssetTile = memo(function AssetTile({
   pinFormId,
   onPinChange,
   href: opens,
+  onOpen,
   extra,
   tileSize = "medium",
 }: AssetTileProps) {
@@ -93,12 +96,20 @@ export const AssetTile = memo(function AssetTile({
   const href = opens ?? (context ? `${asset.href}?${context}` : asset.href);
   /*
    * Spec 000 §4: a click toggles the asset's selection, a shift-click selects the range (the
-   * grid reads the shift key). A double click, Enter (a click of detail 0), or a click with
-   * Ctrl, Cmd, Alt or another button follow the link as usual. Without JavaScript the link
-   * opens the asset and the checkbox selects.
+   * grid reads the shift key). A double click or Enter (a click of detail 0) open the viewer
+   * over the grid where the grid offers one, else follow the link as a click with Ctrl, Cmd,
+   * Alt or another button does. Without JavaScript the link opens the asset's page and the
+   * checkbox selects.
    */
   const onThumbClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (onOpen && (event.detail === 0 || event.detail === 2)) {
+      event.preventDefault();
+      // The double click's first click toggled the selection: opening leaves it as it was.
+      if (event.detail === 2) onSelect(asset.id, !selected);
+      onOpen(asset.id);
+      return;
+    }
     if (event.detail !== 1) return;
     event.preventDefault();
     onSelect(asset.id, !selected);

@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Button } from "react-aria-components/Button";
 import { Input } from "react-aria-components/Input";
 import { Label } from "react-aria-components/Label";
@@ -11,6 +12,7 @@ import { UploadPopover } from "~/components/upload/UploadPopover";
 import { ToolsMenu } from "./ToolsMenu";
 import { AlertsMenu } from "~/components/alert/AlertsMenu";
 import { UserMenu } from "./UserMenu";
+import { useDisclosureDismiss } from "./use-disclosure-dismiss";
 import * as css from "./layout.css";
 import { LINKS, loginReturningTo } from "~/utils/links";
 
@@ -79,6 +81,24 @@ function HeaderLogin({ isGuest }: { isGuest: boolean }) {
   );
 }
 
+/*
+ * Below the phone breakpoint the header is one row: the name, the search and a Menu button that
+ * opens everything else (decision 088). The menu is a native disclosure, so it opens without
+ * JavaScript; on wide screens its content is laid out in the header as if it had none.
+ */
+function HeaderMenu({ children }: { children: ReactNode }) {
+  const ref = useDisclosureDismiss();
+  return (
+    <details ref={ref} className={css.headerMenu} data-testid="header-menu">
+      <summary className={css.headerMenuButton}>
+        <span aria-hidden="true" className={css.menuIcon} />
+        Menu
+      </summary>
+      <div className={css.headerMenuContent}>{children}</div>
+    </details>
+  );
+}
+
 export function Header({
   shell,
   advancedSearchHref,
@@ -96,35 +116,37 @@ export function Header({
       <Link to={LINKS.home} className={css.brand}>
         {shell.siteName}
       </Link>
-      <nav aria-label="Main" className={css.nav}>
-        {NAV_LINKS.filter((l) => signedIn || !l.signedInOnly).map((link) => (
-          <Link
-            key={link.type}
-            to={link.href}
-            className={css.navLink}
-            aria-current={active === link.type ? "page" : undefined}
-          >
-            {link.label}
-          </Link>
-        ))}
-      </nav>
       <SearchBox />
-      {/* Beside the search, not inside its form: the popover's own form would nest in it. */}
-      <AdvancedSearch pageHref={advancedSearchHref} />
-      <div className={css.headerEnd}>
-        {signedIn && shell.upload ? (
-          <UploadPopover targets={shell.upload.targets} maxBytes={shell.upload.maxBytes} />
-        ) : null}
-        {signedIn && shell.alerts ? <AlertsMenu /> : null}
-        {signedIn && shell.tools ? (
-          <ToolsMenu entries={shell.tools.entries} badge={shell.tools.badge} />
-        ) : null}
-        {signedIn ? (
-          <UserMenu viewer={viewer} darkModeAvailable={shell.darkModeAvailable} />
-        ) : (
-          <HeaderLogin isGuest={viewer?.isGuest ?? false} />
-        )}
-      </div>
+      <HeaderMenu>
+        {/* Beside the search, not inside its form: the popover's own form would nest in it. */}
+        <AdvancedSearch pageHref={advancedSearchHref} />
+        <nav aria-label="Main" className={css.nav}>
+          {NAV_LINKS.filter((l) => signedIn || !l.signedInOnly).map((link) => (
+            <Link
+              key={link.type}
+              to={link.href}
+              className={css.navLink}
+              aria-current={active === link.type ? "page" : undefined}
+            >
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+        <div className={css.headerEnd}>
+          {signedIn && shell.upload ? (
+            <UploadPopover targets={shell.upload.targets} maxBytes={shell.upload.maxBytes} />
+          ) : null}
+          {signedIn && shell.alerts ? <AlertsMenu /> : null}
+          {signedIn && shell.tools ? (
+            <ToolsMenu entries={shell.tools.entries} badge={shell.tools.badge} />
+          ) : null}
+          {signedIn ? (
+            <UserMenu viewer={viewer} darkModeAvailable={shell.darkModeAvailable} />
+          ) : (
+            <HeaderLogin isGuest={viewer?.isGuest ?? false} />
+          )}
+        </div>
+      </HeaderMenu>
     </header>
   );
 }

@@ -71,8 +71,14 @@ export function SearchBox() {
         </Button>
       </SearchField>
       <Button type="submit" className={css.headerButton} isDisabled={searching} aria-label="Search">
-        {searching ? <span className={css.spinner} aria-hidden="true" /> : null}
-        <span aria-hidden={searching}>Search</span>
+        {searching ? (
+          <span className={css.spinner} aria-hidden="true" />
+        ) : (
+          <span className={css.searchIcon} aria-hidden="true" />
+        )}
+        <span aria-hidden={searching} className={css.searchWord}>
+          Search
+        </span>
       </Button>
     </Form>
   );

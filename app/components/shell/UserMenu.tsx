@@ -1,11 +1,11 @@
 import { Form, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import type { ShellData } from "~/http/shell.server";
 import { LINKS } from "~/utils/links";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/CheckboxField";
 import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import * as css from "./layout.css";
+import { useDisclosureDismiss } from "./use-disclosure-dismiss";
 
 type Viewer = NonNullable<ShellData["viewer"]>;
 
@@ -17,7 +17,7 @@ const STYLES = [
 
 /*
  * The user menu is a native disclosure so it opens and its forms post with JavaScript off; with
- * JavaScript, Escape and a click outside close it.
+ * JavaScript, Escape and a click outside close it (useDisclosureDismiss).
  */
 export function UserMenu({
   viewer,
@@ -26,33 +26,9 @@ export function UserMenu({
   viewer: Viewer;
   darkModeAvailable: boolean;
 }) {
-  const ref = useRef<HTMLDetailsElement>(null);
+  const ref = useDisclosureDismiss();
   const location = useLocation();
   const here = location.pathname + location.search;
-
-  useEffect(() => {
-    const details = ref.current;
-    if (!details) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && details.open) {
-        details.open = false;
-        details.querySelector("summary")?.focus();
-      }
-    };
-    const onClick = (event: MouseEvent) => {
-      if (details.open && !details.contains(event.target as Node)) details.open = false;
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("click", onClick);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("click", onClick);
-    };
-  }, []);
-
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location.key]);
 
   return (
     <details ref={ref} className={css.userMenu} data-testid="user-menu">

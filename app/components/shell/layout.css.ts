@@ -1,22 +1,81 @@
-import { keyframes, style } from "@vanilla-extract/css";
+import { globalStyle, keyframes, style, type StyleRule } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
+/*
+ * The header is laid out for phones first: one row of the name, the search and the Menu button,
+ * the rest in the menu's panel (decision 088). From PHONE_MAX up, where the browser can show a
+ * closed <details>'s content (::details-content), the menu dissolves into the row as it was.
+ */
+export const PHONE_MAX = 720;
+const WIDE = `screen and (min-width: ${PHONE_MAX}px)`;
+const PHONE = `screen and (max-width: ${PHONE_MAX - 0.02}px)`;
+const wide = (rule: StyleRule): StyleRule => ({
+  "@supports": { "selector(::details-content)": { "@media": { [WIDE]: rule } } },
+});
+
 export const header = style({
+  position: "relative",
   background: vars.color.headerBg,
   color: vars.color.headerText,
   display: "flex",
-  flexWrap: "wrap",
   alignItems: "center",
-  gap: "8px 24px",
-  padding: "8px 16px",
+  gap: "8px",
+  padding: "8px 12px",
+  ...wide({ flexWrap: "wrap", gap: "8px 24px", padding: "8px 16px" }),
 });
 export const brand = style({
   color: "inherit",
   fontWeight: 700,
   fontSize: "1.25rem",
   textDecoration: "none",
+  // A long site name gives way to the search on a phone.
+  flex: "none",
+  maxWidth: "35%",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+  ...wide({ maxWidth: "none" }),
 });
-export const nav = style({ display: "flex", gap: "4px" });
+export const headerMenu = style({ flex: "none", ...wide({ display: "contents" }) });
+globalStyle(`${headerMenu}::details-content`, wide({ display: "contents" }));
+export const headerMenuButton = style([
+  headerButtonBase(),
+  {
+    listStyle: "none",
+    selectors: {
+      "&::-webkit-details-marker": { display: "none" },
+      [`${headerMenu}[open] > &`]: { background: "rgba(255,255,255,0.15)" },
+    },
+    ...wide({ display: "none" }),
+  },
+]);
+/** Three bars, drawn, so no icon font or image is needed. */
+export const menuIcon = style({
+  width: "16px",
+  height: "2px",
+  background: "currentColor",
+  boxShadow: "0 -5px 0 currentColor, 0 5px 0 currentColor",
+});
+export const headerMenuContent = style({
+  position: "absolute",
+  top: "100%",
+  left: 0,
+  right: 0,
+  zIndex: 25,
+  background: vars.color.headerBg,
+  color: vars.color.headerText,
+  borderTop: "1px solid rgba(255,255,255,0.25)",
+  boxShadow: vars.shadow.raised,
+  padding: "12px 16px 16px",
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "flex-start",
+  gap: "12px",
+  maxHeight: "calc(100dvh - 56px)",
+  overflowY: "auto",
+  ...wide({ display: "contents" }),
+});
+export const nav = style({ display: "flex", flexWrap: "wrap", gap: "4px" });
 export const navLink = style({
   color: "inherit",
   textDecoration: "none",
@@ -29,21 +88,55 @@ export const navLink = style({
   },
 });
 export const headerEnd = style({
-  marginLeft: "auto",
   display: "flex",
   alignItems: "center",
   gap: "12px",
   flexWrap: "wrap",
+  ...wide({ marginLeft: "auto" }),
 });
 
 export const search = style({
   display: "flex",
   alignItems: "center",
   gap: "4px",
-  flex: "1 1 240px",
-  maxWidth: "420px",
+  flex: "1 1 0",
+  minWidth: 0,
+  ...wide({ flex: "1 1 240px", maxWidth: "420px" }),
 });
-export const searchField = style({ position: "relative", flex: 1, display: "flex" });
+/* On a phone the search button shows a magnifier, drawn, in place of its word. */
+export const searchWord = style({
+  "@media": {
+    [PHONE]: {
+      position: "absolute",
+      width: "1px",
+      height: "1px",
+      overflow: "hidden",
+      clip: "rect(0 0 0 0)",
+      whiteSpace: "nowrap",
+    },
+  },
+});
+export const searchIcon = style({
+  display: "none",
+  position: "relative",
+  width: "14px",
+  height: "14px",
+  margin: "0 3px 3px 0",
+  border: "2px solid currentColor",
+  borderRadius: "50%",
+  "::after": {
+    content: "",
+    position: "absolute",
+    right: "-6px",
+    bottom: "-6px",
+    width: "2px",
+    height: "7px",
+    background: "currentColor",
+    transform: "rotate(-45deg)",
+  },
+  "@media": { [PHONE]: { display: "inline-block" } },
+});
+export const searchField = style({ position: "relative", flex: 1, minWidth: 0, display: "flex" });
 /** The invalid-search message, as a tooltip under the field (spec 000 §8). */
 export const searchTooltip = style({
   position: "absolute",
@@ -61,6 +154,8 @@ export const searchTooltip = style({
 });
 export const searchInput = style({
   flex: 1,
+  minWidth: 0,
+  width: "100%",
   font: "inherit",
   minHeight: "36px",
   padding: "4px 36px 4px 10px",
@@ -120,20 +215,26 @@ export const headerInput = style({
     "&[data-focused]": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "1px" },
   },
 });
+function headerButtonBase(): StyleRule {
+  return {
+    font: "inherit",
+    fontWeight: 600,
+    minHeight: "36px",
+    padding: "4px 12px",
+    borderRadius: vars.radius.sm,
+    border: "1px solid #ffffff",
+    background: "transparent",
+    color: "inherit",
+    cursor: "pointer",
+    display: "inline-flex",
+    alignItems: "center",
+    gap: "6px",
+    textDecoration: "none",
+    whiteSpace: "nowrap",
+  };
+}
 export const headerButton = style({
-  font: "inherit",
-  fontWeight: 600,
-  minHeight: "36px",
-  padding: "4px 12px",
-  borderRadius: vars.radius.sm,
-  border: "1px solid #ffffff",
-  background: "transparent",
-  color: "inherit",
-  cursor: "pointer",
-  display: "inline-flex",
-  alignItems: "center",
-  gap: "6px",
-  textDecoration: "none",
+  ...headerButtonBase(),
   selectors: {
     "&[data-hovered], &:hover": { background: "rgba(255,255,255,0.15)" },
     "&[data-focus-visible]": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" },
@@ -146,20 +247,26 @@ export const userMenuSummary = style([
   headerButton,
   { listStyle: "none", selectors: { "&::-webkit-details-marker": { display: "none" } } },
 ]);
+/* In the phone menu a panel opens in place, below its button; on wide screens it drops down. */
 export const userMenuPanel = style({
-  position: "absolute",
-  right: 0,
-  top: "calc(100% + 6px)",
-  zIndex: 20,
-  minWidth: "260px",
+  marginTop: "8px",
   background: vars.color.surfaceRaised,
   color: vars.color.text,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.raised,
   padding: "12px",
   display: "grid",
   gap: "12px",
+  ...wide({
+    position: "absolute",
+    right: 0,
+    top: "calc(100% + 6px)",
+    marginTop: 0,
+    zIndex: 20,
+    minWidth: "260px",
+    maxWidth: "calc(100vw - 16px)",
+    boxShadow: vars.shadow.raised,
+  }),
 });
 export const menuSection = style({
   display: "grid",
@@ -277,6 +384,7 @@ export const toolsPopover = style({
   borderRadius: vars.radius.md,
   boxShadow: vars.shadow.raised,
   padding: "4px",
+  maxWidth: "calc(100vw - 24px)",
 });
 export const toolsMenu = style({ display: "grid", outline: "none", minWidth: "220px" });
 export const toolsItem = style({
