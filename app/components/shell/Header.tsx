@@ -12,7 +12,7 @@ import { UploadPopover } from "~/components/upload/UploadPopover";
 import { ToolsMenu } from "./ToolsMenu";
 import { AlertsMenu } from "~/components/alert/AlertsMenu";
 import { UserMenu } from "./UserMenu";
-import { useDisclosureDismiss } from "./use-disclosure-dismiss";
+import { useDisclosureDismiss } from "~/components/ui/use-disclosure-dismiss";
 import * as css from "./layout.css";
 import { LINKS, loginReturningTo } from "~/utils/links";
 

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/CheckboxField";
 import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import * as css from "./layout.css";
-import { useDisclosureDismiss } from "./use-disclosure-dismiss";
+import { useDisclosureDismiss } from "~/components/ui/use-disclosure-dismiss";
 
 type Viewer = NonNullable<ShellData["viewer"]>;
 

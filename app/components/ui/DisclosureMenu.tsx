@@ -1,5 +1,5 @@
-import { useRef, type ReactNode } from "react";
-import { useDetailsDismiss } from "./use-details-dismiss";
+import type { ReactNode } from "react";
+import { useDisclosureDismiss } from "./use-disclosure-dismiss";
 import * as css from "./disclosure-menu.css";
 
 /**
@@ -7,8 +7,7 @@ import * as css from "./disclosure-menu.css";
  * disclosure, so its forms post without JavaScript; the panel stays inside the viewport.
  */
 export function DisclosureMenu({ label, children }: { label: string; children: ReactNode }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useDetailsDismiss(ref);
+  const ref = useDisclosureDismiss();
   return (
     <details ref={ref} className={css.menu}>
       <summary className={css.summary} aria-label={label} title={label}>

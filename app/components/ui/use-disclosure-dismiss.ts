@@ -2,7 +2,8 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 /*
- * For the header's native disclosures (<details>: the phone menu, the user menu), which open and
+ * For native disclosures used as menus (<details>: the phone menu, the user menu, the navigation
+ * pane's entry menus), which open and
  * post their forms without JavaScript. With it, they close as menus do: on Escape (focus back
  * on the summary), on a click outside, and on arriving at another page. An overlay opened from
  * inside one (react-aria renders popovers and dialogs at the end of the body) counts as inside:
