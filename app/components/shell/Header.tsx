@@ -11,6 +11,7 @@ import { UploadPopover } from "~/components/upload/UploadPopover";
 import { ToolsMenu } from "./ToolsMenu";
 import { AlertsMenu } from "~/components/alert/AlertsMenu";
 import { UserMenu } from "./UserMenu";
+import { RunningWork } from "~/components/task/RunningWork";
 import * as css from "./layout.css";
 import { LINKS, loginReturningTo } from "~/utils/links";
 
@@ -112,6 +113,7 @@ export function Header({
       {/* Beside the search, not inside its form: the popover's own form would nest in it. */}
       <AdvancedSearch pageHref={advancedSearchHref} />
       <div className={css.headerEnd}>
+        {signedIn ? <RunningWork running={shell.running} /> : null}
         {signedIn && shell.upload ? (
           <UploadPopover targets={shell.upload.targets} maxBytes={shell.upload.maxBytes} />
         ) : null}
