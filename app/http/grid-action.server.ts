@@ -104,7 +104,14 @@ export async function gridAction(
   const fetched = values["_fetch"] === "1";
   const back = safeRedirect(values["back"], context.back);
   const parsed = readIntent(values);
-  if (!parsed.success) fail(request, parsed.error.issues[0]?.message ?? "The form is not valid.");
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    // Nothing selected is a person's slip, not bad input: without JavaScript the grid comes
+    // back with the message (decision 087), where the form would have no place to show it.
+    if (!fetched && issue?.path[0] === "asset" && list(values["asset"]).length === 0)
+      return redirectWithToast(request, back, { kind: "error", message: issue.message });
+    fail(request, issue?.message ?? "The form is not valid.");
+  }
   const data = parsed.data;
   const answer = async (outcome: GridOutcome, to = back) =>
     fetched

@@ -141,6 +141,7 @@ export default function ArchivePage() {
         canPin={data.canPin}
         retina={data.retina}
         canReorder={data.canReorder && manual}
+        selection={data.selection}
         emptyText={
           data.searchError
             ? "Correct the search to see assets."

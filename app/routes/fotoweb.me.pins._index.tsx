@@ -91,6 +91,7 @@ export default function Pins() {
         canPin={data.canPin}
         retina={data.retina}
         pinsView
+        selection={data.selection}
         emptyText={
           data.navPins.length + data.collections.archives.length + data.collections.albums.length
             ? "No pinned assets yet."

@@ -35,6 +35,8 @@ export const LINKS = {
   /** "Add to album" for a selection (issue 18, decision 054). */
   addToAlbum: "/fotoweb/views/add-to-album",
   tasks: "/fotoweb/views/tasks",
+  /** The header's running-work indicator polls it (decision 090). */
+  runningTasks: "/fotoweb/views/tasks/running",
   // People (issue 15): the pages an administrator uses (each modal of the spec is a page without
   // JavaScript), their API, and what a visitor with no account reaches.
   adminUsers: "/fotoweb/views/admin/users",

@@ -382,6 +382,29 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "each refused asset by name and reason, decision 054), not an API answer; the API's add " +
       "is the POST of asset links to the album.",
   },
+  // Issue 31, the selection toolbar and the running-work indicator (decisions 087 and 090).
+  {
+    path: /^\/fotoweb\/views\/batch\/?$/i,
+    method: "POST",
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "The batch page's own action data for its panel over the grid (Remix ?_data= with " +
+      "_fetch: the started task's id, page and message, decision 087), not an API answer; the " +
+      "API starts tasks with a POST to /fotoweb/me/background-tasks/.",
+  },
+  {
+    path: /^\/fotoweb\/views\/tasks\/running$/i,
+    method: "GET",
+    mediaType: "application/json",
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "The header's running-work indicator polls how many of the person's tasks still run and " +
+      "their progress ({count, progress}, decision 090): Arkiv's own page data, not an API " +
+      "answer; the API lists tasks at /fotoweb/me/background-tasks/.",
+  },
   // Navigation part of issue 19 (decision 061).
   {
     path: /^\/fotoweb\/archives\/[^/]+\/\.smartfolders\/(\d+)?$/i,

@@ -178,6 +178,8 @@ describe("the archive page", () => {
     const page = JSON.parse(data).state.loaderData["routes/fotoweb.archives.$archive._index"];
     expect(page.assets).toHaveLength(12);
     expect(Object.keys(page.assets[0]).sort()).toEqual([
+      // The selection toolbar offers what the tile's archive allows (decision 087).
+      "archiveId",
       "filename",
       "href",
       "id",

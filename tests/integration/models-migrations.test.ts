@@ -399,6 +399,7 @@ describe("re-running migrations", () => {
       "0015_organize",
       "0016_undo_claim",
       "0017_rate_limits",
+      "0018_running_tasks",
     ]);
   });
 
@@ -472,6 +473,7 @@ describe("an empty database", () => {
       "0015_organize",
       "0016_undo_claim",
       "0017_rate_limits",
+      "0018_running_tasks",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
     expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 50 : 45);
@@ -588,6 +590,7 @@ describe("frozen migrations (decision 025)", () => {
         "0015_organize",
         "0016_undo_claim",
         "0017_rate_limits",
+        "0018_running_tasks",
       ]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
@@ -663,6 +666,7 @@ describe("frozen migrations (decision 025)", () => {
         "0015_organize",
         "0016_undo_claim",
         "0017_rate_limits",
+        "0018_running_tasks",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")

@@ -118,7 +118,7 @@ export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumP
         pinned={grid.pinned}
         canPin={grid.canPin}
         retina={grid.retina}
-        canBatch={false}
+        selection={grid.selection}
         emptyText="There are no assets in this album yet."
         tileHref={canManage ? undefined : (asset) => grid.files[asset.id]?.open ?? undefined}
         tileExtra={

@@ -1,7 +1,6 @@
 import { Form, useFetcher, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { lazy, Suspense } from "react";
-import { Button } from "~/components/ui/Button";
 import { AssetTile, type GridAsset } from "./AssetTile";
 import { showToast } from "~/components/ui/Toasts";
 import { useInfiniteAssets } from "./use-infinite-assets";
@@ -11,10 +10,8 @@ import * as css from "./grid.css";
 import { onGridKeyDown, RESULTS_ID, TILE_LINK } from "./grid-keys";
 import { alertDanger } from "~/styles/global.css";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { button } from "~/components/ui/controls.css";
-import { LINKS } from "~/utils/links";
-import { BatchDialog } from "./BatchDialog";
-import { AddToAlbumDialog } from "~/components/album/AddToAlbumDialog";
+import { NO_SELECTION_RIGHTS, type SelectionRights } from "~/models/background-task/selection-ops";
+import { SelectionToolbar } from "./SelectionToolbar";
 
 export interface GridPaging {
   first: string;
@@ -36,24 +33,13 @@ export interface AssetGridProps {
   /** The pins view: unpinning removes the tile, the bar offers Unpin instead of Pin. */
   pinsView?: boolean;
   emptyText: string;
-  /** Offer the batch operations on the selection (signed-in people; the panel says who may). */
-  canBatch?: boolean;
+  /** What the selection toolbar may offer, by archive, as the server decided (decision 087). */
+  selection?: SelectionRights;
   /** Where a tile opens instead of the asset's page (an album's sharees, decision 053). */
   tileHref?: (asset: GridAsset) => string | undefined;
   /** More for a tile's actions (an album's "Download original"). */
   tileExtra?: (asset: GridAsset) => ReactNode;
 }
-
-/** The batch panel's operations the selection bar offers (decision 046). */
-const BATCH_BUTTONS = [
-  ["metadata", "Edit metadata"],
-  ["rename", "Rename"],
-  ["duplicate", "Duplicate"],
-  ["copy", "Copy to…"],
-  ["move", "Move to…"],
-  ["rotate", "Rotate"],
-  ["delete", "Delete"],
-] as const;
 
 // The viewer over the grid comes in a chunk of its own, fetched as the pointer or focus reaches
 // the grid (decision 091).
@@ -82,9 +68,6 @@ export function AssetGrid(props: AssetGridProps) {
   const shift = useRef(false);
   const bulk = useFetcher<{ ok: boolean; message: string }>();
   const moved = useRef<Set<number> | null>(null);
-  const [batchUrl, setBatchUrl] = useState<string | null>(null);
-  const [albumUrl, setAlbumUrl] = useState<string | null>(null);
-  const canBatch = props.canBatch ?? canPin;
   const [viewing, setViewing] = useState<number | null>(null);
   const onOpen = useCallback((id: number) => setViewing(id), []);
   const viewerHref = useCallback(
@@ -153,21 +136,6 @@ export function AssetGrid(props: AssetGridProps) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    // A batch button: the panel opens in a dialog over the grid instead of on its own page.
-    const dialogPage = submitter?.getAttribute("formaction");
-    if (dialogPage === LINKS.batch || dialogPage === LINKS.addToAlbum) {
-      event.preventDefault();
-      if (selected.size === 0) {
-        showToast({ kind: "info", message: "Select the assets first." });
-        return;
-      }
-      const query = new URLSearchParams();
-      for (const [name, value] of new FormData(event.currentTarget, submitter))
-        if (typeof value === "string") query.append(name, value);
-      if (dialogPage === LINKS.batch) setBatchUrl(`${LINKS.batch}?${query}`);
-      else setAlbumUrl(`${LINKS.addToAlbum}?${query}`);
-      return;
-    }
     if (submitter?.value !== "relocate-bottom" || !list.next) return;
     event.preventDefault();
     const data = new FormData(event.currentTarget, submitter);
@@ -176,7 +144,10 @@ export function AssetGrid(props: AssetGridProps) {
     bulk.submit(data, { method: "post" });
   };
 
-  const count = hydrated ? selected.size : null;
+  const clear = useCallback(() => {
+    setSelected(new Set());
+    anchor.current = null;
+  }, []);
   return (
     <>
       <Form method="post" id={PIN_FORM} hidden>
@@ -185,74 +156,15 @@ export function AssetGrid(props: AssetGridProps) {
       </Form>
       <Form method="post" id={SELECTION_FORM} onSubmit={onSubmit} aria-label="Selected assets">
         <input type="hidden" name="back" value={back} />
-        <div className={css.selectionBar} role="group" aria-label="Selection">
-          <span role="status">
-            {count === null ? "Tick assets to select them." : `${count} selected`}
-          </span>
-          {canReorder ? (
-            <>
-              <Button type="submit" name="intent" value="relocate-top" variant="secondary">
-                Move to top
-              </Button>
-              <Button type="submit" name="intent" value="relocate-left" variant="secondary">
-                Move left
-              </Button>
-              <Button type="submit" name="intent" value="relocate-right" variant="secondary">
-                Move right
-              </Button>
-              <Button type="submit" name="intent" value="relocate-bottom" variant="secondary">
-                Move to bottom
-              </Button>
-            </>
-          ) : null}
-          {canPin && !pinsView ? (
-            <Button type="submit" name="intent" value="pin-selected" variant="secondary">
-              Pin selected
-            </Button>
-          ) : null}
-          {pinsView ? (
-            <Button type="submit" name="intent" value="unpin-selected" variant="secondary">
-              Unpin selected
-            </Button>
-          ) : null}
-          {canBatch ? (
-            // "Add to album" (issue 18): its own page without JavaScript, a dialog with it.
-            <button
-              type="submit"
-              formMethod="get"
-              formAction={LINKS.addToAlbum}
-              className={button.secondary}
-            >
-              Add to album…
-            </button>
-          ) : null}
-          {canBatch
-            ? BATCH_BUTTONS.map(([op, label]) => (
-                <button
-                  key={op}
-                  type="submit"
-                  name="op"
-                  value={op}
-                  formMethod="get"
-                  formAction={LINKS.batch}
-                  className={button.secondary}
-                >
-                  {label}
-                </button>
-              ))
-            : null}
-          {hydrated && selected.size > 0 ? (
-            <Button
-              variant="quiet"
-              onPress={() => {
-                setSelected(new Set());
-                anchor.current = null;
-              }}
-            >
-              Clear selection
-            </Button>
-          ) : null}
-        </div>
+        <SelectionToolbar
+          items={items}
+          selected={selected}
+          hydrated={hydrated}
+          rights={props.selection ?? NO_SELECTION_RIGHTS}
+          canReorder={canReorder ?? false}
+          pinsView={pinsView ?? false}
+          onClear={clear}
+        />
         <div id={RESULTS_ID} tabIndex={-1} className={css.results}>
           {list.error ? (
             <div role="alert" className={alertDanger}>
@@ -301,14 +213,6 @@ export function AssetGrid(props: AssetGridProps) {
         <Suspense fallback={null}>
           <AssetViewer assets={items} start={viewing} hrefOf={viewerHref} onClose={closeViewer} />
         </Suspense>
-      ) : null}
-      {batchUrl ? <BatchDialog url={batchUrl} onClose={() => setBatchUrl(null)} /> : null}
-      {albumUrl ? (
-        <AddToAlbumDialog
-          url={albumUrl}
-          onClose={() => setAlbumUrl(null)}
-          onAdded={() => setSelected(new Set())}
-        />
       ) : null}
       {hydrated ? (
         <>

@@ -1,24 +1,95 @@
-import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
+import "~/components/shell/shell-bundle";
+import type { SerializeFrom } from "@remix-run/node";
+import { Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { Dialog } from "react-aria-components/Dialog";
 import { Modal, ModalOverlay } from "react-aria-components/Modal";
+import { TaskPanel } from "~/components/task/TaskPanel";
+import { Button } from "~/components/ui/Button";
 import type { FormReplyBody } from "~/http/error";
-import type { BatchPage } from "~/http/asset/batch-page.server";
+import type { BatchPage, BatchStarted } from "~/http/asset/batch-page.server";
+import type { taskPageData } from "~/http/background-task/task-page.server";
 import * as css from "~/components/metadata/editors/editors.css";
+import { LINKS } from "~/utils/links";
 import { BatchPanel } from "./BatchPanel";
+
+type TaskPage = SerializeFrom<typeof taskPageData>;
+
+const FINAL = new Set(["done", "failed", "notified"]);
+
+/**
+ * The task a batch started, followed over the grid (decision 087): the task page's data loaded
+ * by a fetcher from its URL, shown by the task page's own panel, live over its event stream. It
+ * loads again when the task ends, for the final results with each asset's thumbnail and title.
+ */
+function BatchTask({ started, onClose }: { started: BatchStarted; onClose: () => void }) {
+  const task = useFetcher<TaskPage>();
+  const { load } = task;
+  const revalidator = useRevalidator();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => load(started.href), [load, started.href]);
+  // The Start button that had focus is gone: focus goes to what replaced it.
+  useEffect(() => heading.current?.focus(), []);
+  const data = task.data;
+  const finished = data ? FINAL.has(data.live.status) : false;
+  return (
+    <section aria-labelledby="batch-task-heading">
+      <h2 id="batch-task-heading" ref={heading} tabIndex={-1}>
+        {data ? `${data.title} · task ${data.jobId}` : `Task ${started.jobId}`}
+      </h2>
+      <p>{started.message}</p>
+      {data ? (
+        <TaskPanel
+          jobId={data.jobId}
+          title={data.title}
+          live={data.live}
+          moreResults={data.moreResults}
+          undo={data.undo}
+          undoes={data.undoes}
+          assets={data.assets}
+          undoAction={started.href}
+          onFinished={() => load(started.href)}
+        />
+      ) : (
+        <p role="status">Loading the task…</p>
+      )}
+      <div className={css.actions}>
+        <Button variant="secondary" onPress={onClose}>
+          Close
+        </Button>
+        {finished ? (
+          // The grid shows the assets as they were; this brings what the task changed.
+          <Button
+            variant="secondary"
+            onPress={() => {
+              onClose();
+              revalidator.revalidate();
+            }}
+          >
+            Close and reload the grid
+          </Button>
+        ) : null}
+        <Link to={started.href}>Open the task&apos;s page</Link>
+        <Link to={LINKS.tasks}>Your tasks</Link>
+      </div>
+    </section>
+  );
+}
 
 /**
  * The batch panel over the grid (JavaScript only): the batch page's data loaded by a fetcher
  * from the same URL the plain GET opens, shown in a react-aria dialog. Its form posts to the
  * page's action through a second fetcher: a refusal (4xx) comes back here, so the dialog stays
- * open with what was typed and each error by its field; a started task redirects as the page does.
+ * open with what was typed and each error by its field; a started task takes the dialog's place
+ * with its progress and results, and closing it leaves the grid and its selection as they were.
  */
 export function BatchDialog({ url, onClose }: { url: string; onClose: () => void }) {
   const fetcher = useFetcher<BatchPage>();
-  const submit = useFetcher<FormReplyBody>();
+  const submit = useFetcher<FormReplyBody | BatchStarted>();
   const { load } = fetcher;
   useEffect(() => load(url), [load, url]);
   const page = fetcher.data;
+  const started = submit.data && "jobId" in submit.data ? submit.data : null;
   return (
     <ModalOverlay
       isOpen
@@ -27,8 +98,15 @@ export function BatchDialog({ url, onClose }: { url: string; onClose: () => void
       className={css.overlay}
     >
       <Modal className={css.modal}>
-        <Dialog className={css.dialog} aria-label={page ? page.opLabel : "Selected assets"}>
-          {page ? (
+        <Dialog
+          className={css.dialog}
+          {...(started
+            ? { "aria-labelledby": "batch-task-heading" }
+            : { "aria-label": page ? page.opLabel : "Selected assets" })}
+        >
+          {started ? (
+            <BatchTask started={started} onClose={onClose} />
+          ) : page ? (
             <BatchPanel page={page} onCancel={onClose} submit={submit} />
           ) : (
             <p role="status">Loading the selection…</p>

@@ -18,7 +18,7 @@ import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import { SelectField } from "~/components/ui/SelectField";
 import { TextField } from "~/components/ui/TextField";
 import type { FormReplyBody } from "~/http/error";
-import type { BatchPage } from "~/http/asset/batch-page.server";
+import type { BatchPage, BatchStarted } from "~/http/asset/batch-page.server";
 import { alertDanger, alertWarning } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import * as css from "./asset-details.css";
@@ -209,11 +209,12 @@ export function BatchPanel({
   /** In a dialog over the grid: close it rather than follow the link back. */
   onCancel?: () => void;
   /** In a dialog over the grid: posts through this fetcher, whose refusal the panel shows. */
-  submit?: FetcherWithComponents<FormReplyBody>;
+  submit?: FetcherWithComponents<FormReplyBody | BatchStarted>;
 }) {
   const navigation = useNavigation();
   const all = [...page.assets, ...page.refused];
-  const reply = submit ? submit.data : pageReply;
+  const answer = submit?.data;
+  const reply = submit ? (answer && !("jobId" in answer) ? answer : undefined) : pageReply;
   const busy = submit ? submit.state !== "idle" : navigation.state === "submitting";
   const PanelForm = submit ? submit.Form : Form;
   return (
@@ -228,6 +229,8 @@ export function BatchPanel({
       </h2>
       <input type="hidden" name="op" value={page.op} />
       <input type="hidden" name="back" value={page.back} />
+      {/* Over the grid the task's progress follows in the dialog, not on its page. */}
+      {submit ? <input type="hidden" name="_fetch" value="1" /> : null}
       {all.map((a) => (
         <input key={a.id} type="hidden" name="asset" value={a.id} />
       ))}

@@ -13,6 +13,7 @@ import { ToolsMenu } from "./ToolsMenu";
 import { AlertsMenu } from "~/components/alert/AlertsMenu";
 import { UserMenu } from "./UserMenu";
 import { useDisclosureDismiss } from "~/components/ui/use-disclosure-dismiss";
+import { RunningWork } from "~/components/task/RunningWork";
 import * as css from "./layout.css";
 import { LINKS, loginReturningTo } from "~/utils/links";
 
@@ -133,6 +134,7 @@ export function Header({
           ))}
         </nav>
         <div className={css.headerEnd}>
+          {signedIn ? <RunningWork running={shell.running} /> : null}
           {signedIn && shell.upload ? (
             <UploadPopover targets={shell.upload.targets} maxBytes={shell.upload.maxBytes} />
           ) : null}

@@ -25,6 +25,8 @@ export interface TaskPanelProps {
   assets: Record<string, TaskAsset>;
   formError?: string;
   onFinished?: () => void;
+  /** Where Undo posts: the task's page, when the panel is shown elsewhere (over the grid). */
+  undoAction?: string;
 }
 
 const STATUS_TEXT: Record<string, string> = {
@@ -114,7 +116,7 @@ export function TaskPanel(props: TaskPanelProps) {
         </p>
       ) : null}
       {props.undo.possible ? (
-        <Form method="post">
+        <Form method="post" action={props.undoAction}>
           <input type="hidden" name="intent" value="undo" />
           <Button type="submit" variant="secondary">
             Undo this task

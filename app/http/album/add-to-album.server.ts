@@ -94,6 +94,11 @@ async function albumChoices(viewer: Viewer, q: string): Promise<AddToAlbumChoice
 export async function addToAlbumLoader(request: Request): Promise<AddToAlbumPage> {
   const viewer = await requireViewer(request, { allowGuest: false });
   const url = new URL(request.url);
+  const back = safeRedirect(url.searchParams.get("back"), LINKS.archives);
+  // The grid's form (it names where it came from) sent without a selection, JavaScript off:
+  // back to the grid with the message. Any other request without assets is bad input.
+  if (url.searchParams.has("back") && url.searchParams.getAll("asset").length === 0)
+    throw await redirectWithToast(request, back, { kind: "error", message: NO_SELECTION_MESSAGE });
   const assetIds = readAssetIds(request, url.searchParams.getAll("asset"));
   const q = (url.searchParams.get("q") ?? "").slice(0, MAX_QUERY);
   const [names, albums, rights] = await Promise.all([
@@ -107,7 +112,7 @@ export async function addToAlbumLoader(request: Request): Promise<AddToAlbumPage
     albums,
     canCreate: rights.create,
     q,
-    back: safeRedirect(url.searchParams.get("back"), LINKS.archives),
+    back,
   };
 }
 

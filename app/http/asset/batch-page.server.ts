@@ -1,3 +1,4 @@
+import { json } from "@remix-run/node";
 import { editsFromBatchForm } from "~/components/metadata/editors/field-form";
 import { PROBLEM_STATUS } from "~/http/error.server";
 import { apiError } from "~/http/http.server";
@@ -6,6 +7,7 @@ import { requireViewer } from "~/http/session.server";
 import { formReply, formValues, readForm } from "~/http/submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import {
+  NO_SELECTION,
   BATCH_OP_LABELS,
   batchPanel,
   batchSelectionSchema,
@@ -27,7 +29,8 @@ import { LINKS, taskPagePath } from "~/utils/links";
  * selection opens it with a plain GET, and its form posts here. The post is checked as a whole
  * (field rules, file names, destination, the delete confirmation), every problem answered at
  * once with 400 and no task made; otherwise one task for the whole selection, refused assets
- * included so its results name them, and a redirect to the task's page.
+ * included so its results name them, and a redirect to the task's page (the panel over the grid
+ * gets the task as JSON instead and shows its progress there).
  */
 
 export const CONFIRM_DELETE_MESSAGE = "Tick the box to confirm the deletion.";
@@ -46,6 +49,13 @@ function readSelection(request: Request, values: { op: unknown; asset: unknown }
   return parsed.data;
 }
 
+/** A started task, as the panel over the grid receives it. */
+export interface BatchStarted {
+  jobId: number;
+  href: string;
+  message: string;
+}
+
 export interface BatchPage extends BatchPanel {
   back: string;
   opLabel: string;
@@ -54,6 +64,11 @@ export interface BatchPage extends BatchPanel {
 export async function batchPageLoader(request: Request): Promise<BatchPage> {
   const viewer = await requireViewer(request, { allowGuest: false });
   const url = new URL(request.url);
+  const back = safeRedirect(url.searchParams.get("back"), LINKS.archives);
+  // The grid's form (it names where it came from) sent without a selection, JavaScript off:
+  // back to the grid with the message. Any other request without assets is bad input.
+  if (url.searchParams.has("back") && url.searchParams.getAll("asset").length === 0)
+    throw await redirectWithToast(request, back, { kind: "error", message: NO_SELECTION });
   const selection = readSelection(request, {
     op: url.searchParams.get("op") ?? undefined,
     asset: url.searchParams.getAll("asset"),
@@ -61,7 +76,7 @@ export async function batchPageLoader(request: Request): Promise<BatchPage> {
   const panel = await batchPanel(viewer, selection);
   return {
     ...panel,
-    back: safeRedirect(url.searchParams.get("back"), LINKS.archives),
+    back,
     opLabel: BATCH_OP_LABELS[panel.op],
   };
 }
@@ -165,10 +180,15 @@ export async function batchPageAction(request: Request) {
   try {
     const { jobId } = await createTask(viewer, taskOperationOf(panel.op), items, checked.params);
     const refused = panel.refused.length > 0 ? ` (${plural(panel.refused.length)} refused)` : "";
-    return redirectWithToast(request, taskPagePath(jobId), {
-      kind: "success",
+    const started: BatchStarted = {
+      jobId,
+      href: taskPagePath(jobId),
       message: `${BATCH_OP_LABELS[panel.op]}: a task for ${plural(panel.assets.length)} started${refused}.`,
-    });
+    };
+    // The panel over the grid (its fetcher, `_fetch`) follows the task in place (decision 087).
+    if (form.get("_fetch") === "1")
+      return json(started, { headers: { "Cache-Control": "no-store" } });
+    return redirectWithToast(request, started.href, { kind: "success", message: started.message });
   } catch (error) {
     if (!isProblem(error)) throw error;
     return reply({}, error.message, PROBLEM_STATUS[error.kind]);

@@ -3,6 +3,8 @@ import { jobsOwnedBy } from "~/jobs/queue.server";
 import { createTask, findTask, TASK_NOT_FOUND } from "~/models/background-task/task-engine.server";
 import { TASK_TITLES } from "~/models/background-task/task-messages";
 import { taskResultAssets } from "~/models/background-task/task-assets.server";
+import { runningTasks, type RunningWork } from "~/models/background-task/background-task.server";
+import { isOwnAccount } from "~/models/access/access.server";
 import {
   statusOfTask,
   taskSummary,
@@ -14,7 +16,7 @@ import { isProblem } from "~/models/problem/problem";
 import { taskPagePath } from "~/utils/links";
 import { errorBodyOf } from "../error.server";
 import { HttpError } from "../http.server";
-import { requireViewer } from "../session.server";
+import { getViewer, requireViewer } from "../session.server";
 import { readBody } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
 
@@ -97,4 +99,16 @@ export async function taskListPageData(request: Request) {
     }),
   );
   return json({ tasks }, { headers: NO_STORE });
+}
+
+/**
+ * The header's running-work indicator polls this while tasks run (decision 090). Someone signed
+ * out or the guest has none: the answer says so rather than sending the poll to the log-on page.
+ */
+export async function runningWorkData(request: Request) {
+  const viewer = await getViewer(request);
+  const running: RunningWork = isOwnAccount(viewer)
+    ? await runningTasks(viewer.id)
+    : { count: 0, progress: 0 };
+  return json(running, { headers: NO_STORE });
 }

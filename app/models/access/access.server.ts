@@ -259,6 +259,20 @@ function needsSignIn(viewer: Viewer | null, action: AccessAction): boolean {
 }
 
 /**
+ * Whether permissions held in an archive (its visible entry's) let the viewer do the action
+ * there: the rule assetsDecision applies to each asset, asked of the archive before any asset is
+ * chosen. A permission some filtered member entry grants counts, though it reaches only the assets
+ * that filter selects; the action names the others as refused.
+ */
+export function holds(
+  viewer: Viewer | null,
+  granted: ReadonlySet<ArchivePermission>,
+  action: AccessAction,
+): boolean {
+  return granted.has(action) && !needsSignIn(viewer, action);
+}
+
+/**
  * May the viewer do this action on the archive? An archive they may not see is refused as
  * not-found with the message of a missing one; a visible one without the permission as forbidden.
  */
@@ -365,6 +379,11 @@ export async function assetsDecision(
   return result;
 }
 
+/** Whether permissions held in an archive let the viewer change its manual order (relocate). */
+export function mayReorder(viewer: Viewer | null, granted: ReadonlySet<ArchivePermission>) {
+  return holds(viewer, granted, "EditText");
+}
+
 /**
  * May the viewer change the archive's manual order (relocate)? Members with View and EditText,
  * and the site owner; guests never.
@@ -375,7 +394,7 @@ export async function relocateDecision(
 ): Promise<Decision<{ archive: Archive; access: ArchiveAccess }>> {
   const found = await viewableArchive(viewer, archiveId);
   if (!found) return { allowed: false, problem: new Problem("not-found", ARCHIVE_NOT_FOUND) };
-  if (needsSignIn(viewer, "EditText") || !found.access.permissions.has("EditText"))
+  if (!mayReorder(viewer, found.access.permissions))
     return {
       allowed: false,
       problem: new Problem("forbidden", "You may not change the order of this archive."),
@@ -526,7 +545,7 @@ export function collectionAbilities(
   viewer: Viewer | null,
   granted: ReadonlySet<ArchivePermission>,
 ): CollectionAbilities {
-  const can = (action: AccessAction) => granted.has(action) && !needsSignIn(viewer, action);
+  const can = (action: AccessAction) => holds(viewer, granted, action);
   const signedIn = viewer !== null && !viewer.isGuest;
   return {
     canCopyTo: can("CopyTo"),

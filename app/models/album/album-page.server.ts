@@ -25,6 +25,8 @@ import { albumOriginalUrls } from "./album-view.server";
 /** The preview a sharee's tile opens (the details view's size). */
 const PREVIEW_SIZE = 1600;
 import { albumHref, sharedAlbumHref } from "~/utils/links";
+import { selectionRights } from "~/models/background-task/selection-ops.server";
+import type { SelectionRights } from "~/models/background-task/selection-ops";
 
 /*
  * An album's grid (decision 051): the album's assets as its OWNER sees them, in the album's own
@@ -162,6 +164,8 @@ export interface AlbumGridData {
    * preview through the album (what its tile opens) and the original when the share lends it.
    */
   files: Record<number, AlbumAssetFiles>;
+  /** The selection toolbar's operations here: pins, for the owner (decision 087). */
+  selection: SelectionRights;
 }
 
 export interface AlbumAssetFiles {
@@ -200,7 +204,11 @@ export async function albumGridData(
         original: originals.get(view.id) ?? null,
       };
   }
+  // The album's own actions on a selection (remove, cover, move) are its page's; the toolbar
+  // offers pins only, by the rule every pin uses, and an album spans archives.
+  const selection = await selectionRights(viewer, undefined, pinnable ? ["pin"] : []);
   return {
+    selection,
     files,
     assets,
     paging: page.paging,

@@ -5,7 +5,10 @@ import type { AssetPreview, AssetView } from "./asset-view.server";
  * the page's hydration payload, so every byte is paid twice); pages merged by infinite scroll
  * arrive as the API's full assets, which fit this shape too.
  */
-export type GridAsset = Pick<AssetView, "id" | "href" | "previews" | "placeholder" | "filename"> & {
+export type GridAsset = Pick<
+  AssetView,
+  "id" | "href" | "previews" | "placeholder" | "filename" | "archiveId"
+> & {
   thumbnailFields: { label: { value: string }; firstLine: { value: string } };
   /** The thumbhash's average colour as CSS: the server's first paint behind the thumbnail. */
   placeholderColor?: string | null;
@@ -39,6 +42,8 @@ export function toGridAsset(
     id: view.id,
     href: view.href,
     filename: view.filename,
+    // The selection toolbar offers what the asset's archive allows (decision 087).
+    archiveId: view.archiveId,
     previews,
     placeholder: view.placeholder,
     thumbnailFields: {

@@ -1,3 +1,4 @@
+import { db } from "~/db/connection.server";
 import { getJob, jobsOwnedBy, type Job } from "~/jobs/queue.server";
 import type { IngestResult } from "~/models/ingest/ingest.server";
 import { findArchive } from "~/models/archive/archive.server";
@@ -16,6 +17,33 @@ export async function backgroundTaskStatus(viewer: Viewer, id: string) {
   const job = await getJob(Number(id));
   if (!job || job.ownerId !== viewer.id || job.type === TASK_JOB) return null;
   return statusOf(job);
+}
+
+/** A person's unfinished tasks, as the header shows them (decision 090). */
+export interface RunningWork {
+  count: number;
+  /** Their progress together, 0 to 100, as their jobs last reported it. */
+  progress: number;
+}
+
+/**
+ * The person's tasks waiting or in progress, with their average progress: read on every page
+ * for the header, so one query on the owner and status index (jobs_owner_status), never the
+ * tasks' items.
+ */
+export async function runningTasks(ownerId: number): Promise<RunningWork> {
+  const row = await db()
+    .selectFrom("jobs")
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as("n"),
+      eb.fn.avg<number | string | null>("progress").as("progress"),
+    ])
+    .where("owner_id", "=", ownerId)
+    .where("status", "in", ["pending", "inProgress"])
+    .where("type", "=", TASK_JOB)
+    .executeTakeFirst();
+  const count = Number(row?.n ?? 0);
+  return { count, progress: count === 0 ? 0 : Math.floor(Number(row?.progress ?? 0)) };
 }
 
 /** How many of a user's tasks the list shows, newest first; older ones stay pollable by id. */

@@ -50,14 +50,28 @@ const SOURCE_PERMISSION: Record<BatchOp, AccessAction> = {
   rotate: "CropRotate",
 };
 
+/**
+ * The right an operation needs on each source asset: the registered operation's own, the one its
+ * task checks again as it runs. The selection toolbar asks the same (selection-ops.server.ts).
+ */
+export function batchPermission(op: BatchOp): AccessAction {
+  return taskOperationRegistry()[taskOperationOf(op)]?.permission ?? SOURCE_PERMISSION[op];
+}
+
+/** Whether this server runs the operation yet (its task operation is registered). */
+export const batchAvailable = (op: BatchOp): boolean =>
+  taskOperationRegistry()[taskOperationOf(op)] !== undefined;
+
 /** The most assets one panel takes: the grid's selection limit, and a URL's sensible length. */
 export const MAX_BATCH_ASSETS = 1000;
+
+export const NO_SELECTION = "Select the assets first.";
 
 export const batchSelectionSchema = z.object({
   op: z.enum(BATCH_OPS, { errorMap: () => ({ message: "Choose one of the operations offered." }) }),
   asset: z
     .array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER))
-    .min(1, "Select the assets first.")
+    .min(1, NO_SELECTION)
     .max(MAX_BATCH_ASSETS, `Select at most ${MAX_BATCH_ASSETS} assets at once.`),
 });
 export type BatchSelection = z.infer<typeof batchSelectionSchema>;
@@ -94,8 +108,7 @@ const unseen = (id: number): BatchAsset => ({
 export async function batchPanel(viewer: Viewer, selection: BatchSelection): Promise<BatchPanel> {
   const { op } = selection;
   const ids = [...new Set(selection.asset)];
-  const operation = taskOperationRegistry()[taskOperationOf(op)];
-  const permission = operation?.permission ?? SOURCE_PERMISSION[op];
+  const permission = batchPermission(op);
   const [decisions, visible] = await Promise.all([
     assetsDecision(viewer, ids, permission),
     assetsDecision(viewer, ids, "View"),
@@ -126,7 +139,7 @@ export async function batchPanel(viewer: Viewer, selection: BatchSelection): Pro
     op === "copy" || op === "move"
       ? await destinationsFor(viewer, op === "copy" ? "CopyTo" : "MoveTo")
       : [];
-  return { op, assets, refused, fields, destinations, available: operation !== undefined };
+  return { op, assets, refused, fields, destinations, available: batchAvailable(op) };
 }
 
 /** Archives the viewer may copy (CopyTo) or move (MoveTo) assets into. */

@@ -54,6 +54,8 @@ import {
 } from "~/models/smart-folder/navigation.server";
 import { findTaxonomy } from "~/models/taxonomy/taxonomy.server";
 import { taxonomyHref } from "~/utils/links";
+import { selectionRights } from "~/models/background-task/selection-ops.server";
+import type { SelectionRights } from "~/models/background-task/selection-ops";
 import { hasUnsafeLineCharacter } from "~/models/validation/text.schema";
 
 /*
@@ -580,6 +582,8 @@ export interface GridPageData {
   retina: boolean;
   queries: string[];
   sort: string;
+  /** What the selection toolbar may offer, by archive (decision 087). */
+  selection: SelectionRights;
 }
 
 export interface ArchivePageData extends GridPageData {
@@ -612,7 +616,10 @@ export async function archivePageData(
   url: URL,
 ): Promise<ArchivePageData> {
   const { archive, permissions } = await viewableArchive(viewer, archiveId);
-  const canReorder = await allows(relocateDecision(viewer, archive.id));
+  const [canReorder, selection] = await Promise.all([
+    allows(relocateDecision(viewer, archive.id)),
+    selectionRights(viewer, [archive.id]),
+  ]);
   const pinnable = canPin(viewer);
   const retina = wantsRetinaThumbnails(viewer);
   const base = {
@@ -629,6 +636,7 @@ export async function archivePageData(
     canAlert: collectionAbilities(viewer, permissions).canCreateAlerts,
     canPin: pinnable,
     retina,
+    selection,
   };
   try {
     const page = await collectionPage(viewer, archive.id, url, HTML_PAGE_SIZE, "keyset");
@@ -702,9 +710,11 @@ export async function pinsPage(
     limit: params.limit,
   });
   const retina = wantsRetinaThumbnails(viewer);
-  const [views, paging] = await Promise.all([
+  // Pins span archives, and later pages may bring others: every archive the viewer sees.
+  const [views, paging, selection] = await Promise.all([
     assetViews(viewer, page.assets),
     pagingOf(PINS_PATH, params, page, scope, links),
+    selectionRights(viewer),
   ]);
   const assets = gridAssets(views, retina);
   return {
@@ -716,5 +726,6 @@ export async function pinsPage(
     retina,
     queries: params.queries,
     sort: formatSort(params.sort),
+    selection,
   } satisfies GridPageData;
 }

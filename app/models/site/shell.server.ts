@@ -3,6 +3,7 @@ import { uploadLimitsOf } from "~/models/upload/upload.schema";
 import { isOwnAccount, uploadTargets } from "~/models/access/access.server";
 import { toolsMenu } from "~/models/descriptor/descriptor.server";
 import { alertArchives } from "~/models/access/organize-access.server";
+import { runningTasks } from "~/models/background-task/background-task.server";
 import { themeFor } from "~/models/user/theme";
 import type { Viewer } from "~/models/user/user.schema";
 import { env } from "~/utils/env.server";
@@ -21,9 +22,14 @@ export async function shellFor<Banner>(
   fromRequest: { banner: () => Promise<Banner>; insecure: boolean },
 ) {
   const signedIn = isOwnAccount(viewer);
-  const [targets, tools, alertable] = signedIn
-    ? await Promise.all([uploadTargets(viewer), toolsMenu(viewer), alertArchives(viewer)])
-    : [[], null, []];
+  const [targets, tools, alertable, running] = signedIn
+    ? await Promise.all([
+        uploadTargets(viewer),
+        toolsMenu(viewer),
+        alertArchives(viewer),
+        runningTasks(viewer.id),
+      ])
+    : [[], null, [], null];
   return {
     siteName: settings.siteName,
     viewer: viewer && {
@@ -58,6 +64,8 @@ export async function shellFor<Banner>(
     tools,
     // The alerts menu: only while some archive grants this person Alert (spec 000 §5).
     alerts: alertable.length > 0,
+    // The header's running-work indicator (decision 090): their tasks not yet finished.
+    running,
     keepalive: signedIn ? { href: LINKS.keepalive, interval: env().KEEPALIVE_SECONDS } : null,
     insecure: fromRequest.insecure,
     mustChangePassword: viewer?.forcePasswordChange ?? false,
