@@ -173,22 +173,24 @@ export default function AssetViewer({ assets, start, hrefOf, onClose }: AssetVie
               <span aria-hidden="true">×</span> <span className={css.phoneHidden}>Close</span>
             </Button>
           </div>
-          <div
-            ref={stage}
-            className={css.stage}
-            data-zoomed={scale !== null}
-            data-dragging={gesture.dragging}
-            {...gesture.handlers}
-          >
-            <Picture
-              key={id}
-              label={label}
-              thumbnail={thumbnail}
-              previews={previews}
-              scale={scale}
-              loading={current === undefined}
-              noPreview={current?.kind === "loaded" && previews.length === 0}
-            />
+          <div className={css.frame}>
+            <div
+              ref={stage}
+              className={css.stage}
+              data-zoomed={scale !== null}
+              data-dragging={gesture.dragging}
+              {...gesture.handlers}
+            >
+              <Picture
+                key={id}
+                label={label}
+                thumbnail={thumbnail}
+                previews={previews}
+                scale={scale}
+                loading={current === undefined}
+                noPreview={current?.kind === "loaded" && previews.length === 0}
+              />
+            </div>
             <Button
               className={`${css.step} ${css.previous}`}
               onPress={() => go(-1)}
@@ -265,8 +267,15 @@ function Picture({
             scale === null ? previews.map((p) => `${p.href} ${p.width}w`).join(", ") : undefined
           }
           sizes="(max-width: 719.98px) 100vw, calc(100vw - 360px)"
-          width={scale === null ? largest.width : Math.round(largest.width * scale)}
-          height={scale === null ? largest.height : Math.round(largest.height * scale)}
+          width={largest.width}
+          height={largest.height}
+          // Zoomed, the size is set, not left to the image: a srcset candidate's density
+          // (its width over `sizes`) would otherwise still scale it.
+          style={
+            scale === null
+              ? undefined
+              : { width: largest.width * scale, height: largest.height * scale }
+          }
           alt={`Preview of ${label}`}
           draggable={false}
           hidden={!shown}
@@ -396,7 +405,7 @@ function useStageGestures(
   const handlers = {
     onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
       const node = stage.current;
-      if (!node || event.button !== 0 || (event.target as Element).closest("button")) return;
+      if (!node || event.button !== 0) return;
       start.current = {
         x: event.clientX,
         y: event.clientY,

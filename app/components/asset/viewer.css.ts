@@ -62,8 +62,11 @@ export const tool = style({
     "&[data-disabled]": { opacity: 0.45, cursor: "default" },
   },
 });
+/** The stage's cell: the step buttons stay put over it while a zoomed picture scrolls. */
+export const frame = style({ position: "relative", overflow: "hidden", minHeight: 0 });
 export const stage = style({
-  position: "relative",
+  position: "absolute",
+  inset: 0,
   overflow: "hidden",
   display: "grid",
   placeItems: "center",
@@ -88,8 +91,6 @@ export const image = style({
     [`${stage}[data-zoomed="true"] &`]: {
       position: "static",
       flex: "none",
-      width: "auto",
-      height: "auto",
       margin: "auto",
     },
   },
