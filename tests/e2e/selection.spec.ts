@@ -11,7 +11,7 @@ import { PASSWORD } from "./users";
  * is selected and stays inside a phone's width; without JavaScript a form sent with nothing
  * selected comes back to the grid with a message. A metadata batch over the grid follows its task
  * in the dialog and leaves the selection as it was; the header shows the member's waiting task
- * (seeded to wait for ever) and leads to their tasks.
+ * (seeded to wait for ever), follows its polled answers with JavaScript, and leads to their tasks.
  */
 
 test.describe.configure({ timeout: 120_000 });
@@ -153,6 +153,17 @@ test("the header shows the member's running task and leads to their tasks", asyn
   await openGrid(page, open, info.project.name);
   const indicator = page.getByTestId("running-work");
   await expect(indicator).toHaveText(/^1 task running · \d+%$/);
+  if (hasJs(info)) {
+    // It asks again while tasks run: its answers, played here, move it and then end it.
+    let answer = { count: 3, progress: 60 };
+    await page.route(/\/fotoweb\/views\/tasks\/running\?/, (route) =>
+      route.fulfill({ json: answer }),
+    );
+    await expect(indicator).toHaveText("3 tasks running · 60%");
+    answer = { count: 0, progress: 0 };
+    await expect(indicator).toHaveText("Tasks finished");
+    await page.unroute(/\/fotoweb\/views\/tasks\/running\?/);
+  }
   await indicator.click();
   await expect(page).toHaveURL(/\/fotoweb\/views\/tasks$/);
   await expect(page.getByRole("main")).toContainText(/Metadata update · task \d+/);
