@@ -80,6 +80,7 @@ test("the toolbar offers only what the member may do, inside a phone's width", a
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page, info, "grid with its selection toolbar at 390 px", { served: true });
   if (hasJs(info)) {
     await bar.getByRole("button", { name: "Clear selection" }).click();
     await expect(toolbar(page)).toHaveCount(0);
@@ -131,6 +132,15 @@ test("a metadata batch follows its task over the grid, and the selection stays",
     await expect(dialog.locator("tbody tr")).toHaveCount(2);
     expect(new URL(page.url()).pathname).toBe(new URL(href, page.url()).pathname);
     await expectAccessible(page, info, "batch task over the grid", { bothThemes: true });
+    // On a phone the dialog and its results stay inside the screen.
+    await page.setViewportSize({ width: 390, height: 800 });
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await expectAccessible(page, info, "batch task over the grid at 390 px");
     await dialog.getByRole("button", { name: "Close", exact: true }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(toolbar(page)).toContainText("2 selected");
