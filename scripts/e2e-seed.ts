@@ -81,6 +81,13 @@ import { seedNavigation } from "./seeds/navigation";
 import { seedOrganizeStory } from "./seeds/organize-story";
 import { seedTaxonomyFields } from "./seeds/taxonomy-fields";
 import { seedTaxonomyAdmin } from "./seeds/taxonomy-admin";
+import { seedSelection } from "./seeds/selection";
+import {
+  SELECTION_PHOTOS,
+  SELECTION_RIGHTS,
+  selectionArchive,
+  selectionUser,
+} from "../tests/e2e/selection";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -158,6 +165,7 @@ async function main() {
   await taskEngineSeed();
   const editing = await editorsUiArchives(users);
   await fileOpsArchives(users);
+  const selection = await selectionArchives(users);
   const revisionArchives = await revisionsArchives(users);
   await ingestSeed();
   await editorsUiMetadata(editing);
@@ -173,6 +181,7 @@ async function main() {
   await seedOrganizeStory(users);
   await seedTaxonomyFields(users);
   await seedTaxonomyAdmin(users);
+  await seedSelection(users, selection);
   await database.destroy();
   if (process.env.E2E_MARK_PRESEEDED === "1") fs.writeFileSync(marker, "");
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
@@ -523,6 +532,22 @@ async function fileOpsArchives(users: Map<string, number>) {
     });
     await fill(archive, FILE_OPS_PHOTOS);
   }
+}
+
+/* selection.spec.ts (decision 087): per project an archive its member may only edit text in. */
+async function selectionArchives(users: Map<string, number>): Promise<Map<string, number>> {
+  const made = new Map<string, number>();
+  for (const project of PROJECTS) {
+    const user = users.get(selectionUser(project));
+    if (user === undefined) fail(`the seed user ${selectionUser(project)} is missing`);
+    const archive = await createArchive({
+      name: selectionArchive(project),
+      members: [{ type: "user", id: user, permissions: [...SELECTION_RIGHTS], autoSearch: "" }],
+    });
+    await fill(archive, SELECTION_PHOTOS);
+    made.set(project, archive.id);
+  }
+  return made;
 }
 
 /* One photograph in each of two archives whose downloads go through processing profiles. */

@@ -9,6 +9,7 @@ import { NAVIGATION_USERS } from "./navigation";
 import { ORGANIZE_STORY_USERS } from "./organize-story";
 import { TAXONOMY_FIELDS_USERS } from "./taxonomy-fields";
 import { TAXONOMY_ADMIN_USERS } from "./taxonomy-admin";
+import { SELECTION_USERS } from "./selection";
 /*
  * The people the end-to-end suite signs in as, shared by the seed script and the specs. A test
  * that changes a user's stored state (password, interface style) has one user per project, so the
@@ -90,6 +91,7 @@ export const SEED_USERS: SeedUser[] = [
   ...ORGANIZE_STORY_USERS,
   ...TAXONOMY_FIELDS_USERS,
   ...TAXONOMY_ADMIN_USERS,
+  ...SELECTION_USERS,
 ];
 
 /** The name of a per-project user for the running project. */

@@ -77,6 +77,8 @@ describe("toGridAsset", () => {
       id: 7,
       href: "/fotoweb/archives/5000-Main/7-a.jpg.info",
       filename: "a.jpg",
+      // The selection toolbar offers what the tile's archive allows (decision 087).
+      archiveId: 5000,
       previews: [preview(200), preview(400)],
       placeholder: "1QcSHQRnh493V4dIh4eXh1h4kJUI",
       thumbnailFields: { label: { value: "Harbour" }, firstLine: { value: "a.jpg" } },

@@ -132,7 +132,7 @@ export function SelectionToolbar(props: SelectionToolbarProps) {
               </Button>
             ) : null}
           </div>
-          {ops.size === 0 ? (
+          {ops.size === 0 && Object.keys(rights.byArchive).length > 0 ? (
             <span className={muted}>Nothing can be done to all of the selected assets.</span>
           ) : null}
           <div className={css.actions}>
@@ -182,16 +182,20 @@ export function SelectionToolbar(props: SelectionToolbarProps) {
           </div>
         </div>
       ) : null}
-      <Suspense fallback={null}>
-        {batchUrl ? <BatchDialog url={batchUrl} onClose={() => setBatchUrl(null)} /> : null}
-        {albumUrl ? (
-          <AddToAlbumDialog
-            url={albumUrl}
-            onClose={() => setAlbumUrl(null)}
-            onAdded={props.onClear}
-          />
-        ) : null}
-      </Suspense>
+      {/* Only once asked for: a boundary in the server's markup would hydrate with the page,
+          and the grid's first updates would throw it back to client rendering. */}
+      {batchUrl || albumUrl ? (
+        <Suspense fallback={null}>
+          {batchUrl ? <BatchDialog url={batchUrl} onClose={() => setBatchUrl(null)} /> : null}
+          {albumUrl ? (
+            <AddToAlbumDialog
+              url={albumUrl}
+              onClose={() => setAlbumUrl(null)}
+              onAdded={props.onClear}
+            />
+          ) : null}
+        </Suspense>
+      ) : null}
     </>
   );
 }
