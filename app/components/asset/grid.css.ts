@@ -76,15 +76,6 @@ export const breadcrumbs = style({
   padding: 0,
 });
 
-export const selectionBar = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  gap: "8px",
-  padding: "8px 0",
-  background: vars.color.bg,
-});
-
 /*
  * Square cells, as many as fit (issue 31, decision 089): the minimum follows the person's size
  * (small, medium, large), and on a phone the columns stay at 4, 3 or 2 however narrow.
