@@ -60,14 +60,14 @@ test("medium fits seven a row and two rows above the fold; the size is saved", a
   await size("Large").click();
   await expect(size("Large")).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByRole("list", { name: "Assets" })).toHaveAttribute("data-size", "large");
-  expect((await rows(page)).perRow).toBeLessThan(medium.perRow);
-  await page.reload();
+  await expect.poll(async () => (await rows(page)).perRow).toBeLessThan(medium.perRow);
+  await open(href); // waits for the scripts, as a person's next click would
   await expect(size("Large")).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByRole("list", { name: "Assets" })).toHaveAttribute("data-size", "large");
 
   await size("Small").click();
   await expect(page.getByRole("list", { name: "Assets" })).toHaveAttribute("data-size", "small");
-  expect((await rows(page)).perRow).toBeGreaterThan(medium.perRow);
+  await expect.poll(async () => (await rows(page)).perRow).toBeGreaterThan(medium.perRow);
   await size("Medium").click();
   await expect(size("Medium")).toHaveAttribute("aria-pressed", "true");
 });
@@ -85,12 +85,12 @@ test("the navigation pane hides and shows again, remembered", async ({ page, ope
   await expect(pane(page)).toBeHidden();
   await expect(show).toBeVisible();
   // The grid takes the pane's width.
-  expect((await rows(page)).perRow).toBeGreaterThan(perRowOpen);
-  await page.reload();
+  await expect.poll(async () => (await rows(page)).perRow).toBeGreaterThan(perRowOpen);
+  await open(href); // waits for the scripts, as a person's next click would
   await expect(pane(page)).toBeHidden();
   await show.click();
   await expect(pane(page)).toBeVisible();
-  await page.reload();
+  await open(href); // waits for the scripts, as a person's next click would
   await expect(pane(page)).toBeVisible();
 });
 
