@@ -138,8 +138,9 @@ describe("the navigation pane (NavigationPaneControl)", () => {
     const page = async () => (await reader.get(archive.href)).text();
 
     let html = await page();
-    expect(html).toContain('aria-label="Folders"');
-    expect(html).toContain(">Smart folders</h2>");
+    // The pane's sections are headed under its own "Navigation" (issue 31, decision 089).
+    expect(html).toContain('aria-labelledby="folders-heading"');
+    expect(html).toContain(">Smart folders</h3>");
     expect(html).not.toContain("consent-status-filter");
 
     await setConfig(archive, {
@@ -153,8 +154,8 @@ describe("the navigation pane (NavigationPaneControl)", () => {
       EnableConsentManagement: true,
     });
     html = await page();
-    expect(html).not.toContain('aria-label="Folders"');
-    expect(html).toContain(">Saved searches</h2>");
+    expect(html).not.toContain('aria-labelledby="folders-heading"');
+    expect(html).toContain(">Saved searches</h3>");
     // Consent forms are not built: the filter stays away even with every archive setting on.
     expect(html).not.toContain("consent-status-filter");
 
