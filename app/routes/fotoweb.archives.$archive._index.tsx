@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CreateAlert } from "~/components/alert/CreateAlert";
-import { ArchivePane, ArchiveSearch } from "~/components/collection/ArchiveNav";
+import { ArchiveNotes, ArchivePane, ArchiveSearch } from "~/components/collection/ArchiveNav";
 import { NarrowedBy } from "~/components/collection/NavigationPane";
 import { AssetGrid } from "~/components/asset/AssetGrid";
 import { SortSelect } from "~/components/search/SortSelect";
@@ -123,16 +123,13 @@ export default function ArchivePage() {
   );
   return (
     <BrowseLayout pane={pane} bar={bar}>
-      <div className={browse.barLinks}>
-        <NarrowedBy smartFolder={data.smartFolder} taxonomyItem={data.taxonomyItem} />
-        {archive.description ? <p className={browse.description}>{archive.description}</p> : null}
-        {data.detailsHref ? <a href={data.detailsHref}>Archive details</a> : null}
-        {data.canReorder && !manual ? (
-          <span>
-            To change the order, <a href={`${archive.href}?s=manual`}>sort by manual order</a>.
-          </span>
-        ) : null}
-      </div>
+      <ArchiveNotes
+        archiveHref={archive.href}
+        description={archive.description}
+        detailsHref={data.detailsHref}
+        offerManualOrder={data.canReorder && !manual}
+        narrowedBy={<NarrowedBy smartFolder={data.smartFolder} taxonomyItem={data.taxonomyItem} />}
+      />
       <AssetGrid
         assets={data.assets}
         paging={data.paging}

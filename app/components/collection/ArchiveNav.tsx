@@ -1,4 +1,6 @@
 import { Form, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
+import * as browse from "./browse.css";
 import { Input } from "react-aria-components/Input";
 import { Label } from "react-aria-components/Label";
 import { SearchField } from "react-aria-components/SearchField";
@@ -137,5 +139,27 @@ export function ArchivePane({
       ) : null}
       <NavigationSections navigation={navigation} pane={pane} archiveHref={archiveHref} />
     </>
+  );
+}
+
+/** Under the bar: what narrows the grid, the description, the details link, the order hint. */
+export function ArchiveNotes(props: {
+  archiveHref: string;
+  description: string | null;
+  detailsHref: string | null;
+  offerManualOrder: boolean;
+  narrowedBy: ReactNode;
+}) {
+  return (
+    <div className={browse.barLinks}>
+      {props.narrowedBy}
+      {props.description ? <p className={browse.description}>{props.description}</p> : null}
+      {props.detailsHref ? <a href={props.detailsHref}>Archive details</a> : null}
+      {props.offerManualOrder ? (
+        <span>
+          To change the order, <a href={`${props.archiveHref}?s=manual`}>sort by manual order</a>.
+        </span>
+      ) : null}
+    </div>
   );
 }
