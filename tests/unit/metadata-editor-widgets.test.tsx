@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { BatchTagsEditor } from "~/components/metadata/editors/BatchTagsEditor";
-import { FieldValue, FieldWidget } from "~/components/metadata/editors/FieldWidget";
+import { FieldValue } from "~/components/metadata/editors/FieldValue";
+import { FieldWidget } from "~/components/metadata/editors/FieldWidget";
 import {
   editsFromAssetForm,
   editsFromBatchForm,

@@ -1,6 +1,6 @@
 import { ValidatedForm } from "remix-validated-form";
 import { Button } from "~/components/ui/Button";
-import { ValidatedTextField } from "~/components/ui/TextField";
+import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
 import { USERNAME_MAX } from "~/models/auth/auth.schema";
 import { forgotPasswordValidator } from "~/models/auth/auth.validators";
 

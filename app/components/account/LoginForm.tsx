@@ -3,7 +3,7 @@ import { ValidatedForm } from "remix-validated-form";
 import { loginValidator } from "~/models/auth/auth.validators";
 import { Button } from "~/components/ui/Button";
 import { RadioGroupField } from "~/components/ui/RadioGroupField";
-import { ValidatedTextField } from "~/components/ui/TextField";
+import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
 import { alertDanger, alertWarning } from "~/styles/global.css";
 import { useHydrated } from "remix-utils/use-hydrated";
 

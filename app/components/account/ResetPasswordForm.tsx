@@ -1,6 +1,6 @@
 import { ValidatedForm } from "remix-validated-form";
 import { Button } from "~/components/ui/Button";
-import { ValidatedTextField } from "~/components/ui/TextField";
+import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/models/auth/auth.schema";
 import { resetPasswordValidator } from "~/models/auth/auth.validators";
 

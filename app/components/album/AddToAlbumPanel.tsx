@@ -10,7 +10,7 @@ import { TextField } from "~/components/ui/TextField";
 import * as controls from "~/components/ui/controls.css";
 import type { FormReplyBody } from "~/http/error";
 import type { AddToAlbumOutcome, AddToAlbumPage } from "~/http/album/add-to-album.server";
-import { MAX_ALBUM_NAME } from "~/models/album/album.schema";
+import { MAX_ALBUM_NAME } from "~/models/album/album-limits";
 import { alertDanger, alertInfo, alertWarning, muted } from "~/styles/global.css";
 import { assetCount } from "~/utils/format";
 import { LINKS } from "~/utils/links";

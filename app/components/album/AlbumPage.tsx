@@ -1,6 +1,6 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { useSubmit } from "@remix-run/react";
-import { Fragment } from "react";
+import { Fragment, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AssetGrid } from "~/components/asset/AssetGrid";
 import { button } from "~/components/ui/controls.css";
@@ -8,7 +8,7 @@ import type { albumPageLoader } from "~/http/album/album-page.server";
 import { alertDanger } from "~/styles/global.css";
 import { AlbumActions } from "./AlbumActions";
 import { AlbumHeader } from "./AlbumHeader";
-import { AlbumPageMover } from "./AlbumPageMover";
+import { AlbumMover, type MoversState } from "./AlbumMover";
 import * as css from "./album-page.css";
 
 export type AlbumPageData = SerializeFrom<typeof albumPageLoader>;
@@ -16,6 +16,7 @@ export type AlbumPageData = SerializeFrom<typeof albumPageLoader>;
 export interface AlbumPageReply {
   formError?: string;
   fieldErrors?: Record<string, string>;
+  repopulateFields?: Record<string, unknown>;
 }
 
 /** The selection form of AssetGrid: album buttons outside it still submit it (form=). */
@@ -32,6 +33,7 @@ export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumP
   const renameError = Boolean(fieldErrors["name"] || fieldErrors["description"]);
   const hydrated = useHydrated();
   const submit = useSubmit();
+  const [movers, setMovers] = useState<MoversState>(null);
   const move = (moved: number, after: number) =>
     submit(
       { intent: "move", asset: String(moved), after: String(after) },
@@ -54,6 +56,7 @@ export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumP
           hasCover={data.coverAssetId !== null}
           homepage={data.homepage}
           fieldErrors={fieldErrors}
+          posted={reply?.repopulateFields}
         />
       ) : null}
       {reply?.formError && !renameError ? (
@@ -125,10 +128,12 @@ export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumP
           canManage
             ? hydrated
               ? (asset) => (
-                  <AlbumPageMover
+                  <AlbumMover
                     assetId={asset.id}
                     label={asset.thumbnailFields.label.value}
                     onMove={move}
+                    movers={movers}
+                    onWanted={(state) => setMovers((m) => m ?? state)}
                   />
                 )
               : undefined

@@ -1,26 +1,27 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Dialog, DialogTrigger } from "react-aria-components/Dialog";
 import { Heading } from "react-aria-components/Heading";
 import { Popover } from "react-aria-components/Popover";
 import { ValidatedForm } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
-import { ErrorDialog } from "~/components/ui/ErrorDialog";
-import { TextField, ValidatedTextField } from "~/components/ui/TextField";
+import { TextField } from "~/components/ui/TextField";
+import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
 import { albumNameToCreate } from "~/models/album/album-list.view";
-import {
-  ALBUM_CREATE_FAILED,
-  albumCreateSchema,
-  MAX_ALBUM_DESCRIPTION,
-  MAX_ALBUM_NAME,
-} from "~/models/album/album.schema";
+import { MAX_ALBUM_DESCRIPTION, MAX_ALBUM_NAME } from "~/models/album/album-limits";
+import { ALBUM_CREATE_FAILED, albumCreateSchema } from "~/models/album/album.schema";
 import { LINKS } from "~/utils/links";
 import { ALBUMS_ACTION } from "./AlbumTile";
 import * as css from "./albums.css";
 
 export const albumCreateValidator = withZod(albumCreateSchema);
+
+// Loaded if a create fails: the error dialog's code is not the list's to carry.
+const ErrorDialog = lazy(() =>
+  import("~/components/ui/ErrorDialog").then((m) => ({ default: m.ErrorDialog })),
+);
 
 /**
  * The create form without JavaScript (`?create=1`, and again with its errors after a 400): a
@@ -106,7 +107,9 @@ function CreatePopover() {
         </Popover>
       </DialogTrigger>
       {failed ? (
-        <ErrorDialog message={ALBUM_CREATE_FAILED} onClose={() => setFailed(false)} />
+        <Suspense fallback={null}>
+          <ErrorDialog message={ALBUM_CREATE_FAILED} onClose={() => setFailed(false)} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -93,5 +93,6 @@ export const mover = style({
   selectors: {
     "&[data-drop-target]": { outline: `2px solid ${vars.color.focus}` },
     "&[data-dragging]": { opacity: 0.5 },
+    "&[data-draggable]": { cursor: "grab" },
   },
 });

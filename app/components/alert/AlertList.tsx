@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { Button } from "~/components/ui/Button";
 import { type SelectOption, ValidatedSelectField } from "~/components/ui/SelectField";
-import { ValidatedTextField } from "~/components/ui/TextField";
+import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
 import {
   ALERT_INTERVAL_LABELS,
   alertFormSchema,

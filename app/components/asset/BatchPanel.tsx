@@ -4,7 +4,8 @@ import { Checkbox } from "react-aria-components/Checkbox";
 import { Link } from "react-aria-components/Link";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { BatchTagsEditor } from "~/components/metadata/editors/BatchTagsEditor";
-import { FieldValue, FieldWidget } from "~/components/metadata/editors/FieldWidget";
+import { FieldValue } from "~/components/metadata/editors/FieldValue";
+import { FieldWidget } from "~/components/metadata/editors/FieldWidget";
 import {
   CHECKED_VALUE,
   changeName,

@@ -2,7 +2,8 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Link } from "react-aria-components/Link";
 import { Button } from "~/components/ui/Button";
-import { FieldValue, FormFieldWidget } from "~/components/metadata/editors/FieldWidget";
+import { FieldValue } from "~/components/metadata/editors/FieldValue";
+import { PlainFieldWidget } from "~/components/metadata/editors/PlainFieldWidget";
 import { InlineField } from "~/components/metadata/editors/InlineField";
 import {
   EDITED_NAME,
@@ -67,7 +68,7 @@ export function MetadataEditPanel({
                 <FieldValue field={field} values={field.values.map((v) => v.value)} />
               </div>
             ) : (
-              <FormFieldWidget
+              <PlainFieldWidget
                 key={field.id}
                 field={field}
                 name={valueName(field.id)}

@@ -1,5 +1,5 @@
 import { useFetcher, useNavigate } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
 import { Checkbox } from "react-aria-components/Checkbox";
 import { Link } from "react-aria-components/Link";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -12,8 +12,9 @@ import type { RevisionEntry, RevisionList as List } from "~/models/asset/revisio
 import { muted } from "~/styles/global.css";
 import * as assetCss from "./asset-details.css";
 import { copyRevision } from "./copy-revision";
-import { RollbackToDialog } from "./RollbackToConfirm";
 import * as css from "./revisions.css";
+
+const RollbackToDialog = lazy(() => import("./RollbackToDialog"));
 
 /*
  * An asset's revisions (spec 000 §4 "Revision list", decision 049). One form holds the table:
@@ -210,11 +211,13 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
         </span>
       </div>
       {confirming ? (
-        <RollbackToDialog
-          entry={confirming}
-          onConfirm={() => run("rollback-to", confirming)}
-          onClose={() => setConfirming(null)}
-        />
+        <Suspense fallback={null}>
+          <RollbackToDialog
+            entry={confirming}
+            onConfirm={() => run("rollback-to", confirming)}
+            onClose={() => setConfirming(null)}
+          />
+        </Suspense>
       ) : null}
     </form>
   );

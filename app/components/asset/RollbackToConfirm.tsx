@@ -1,6 +1,5 @@
 import { Link } from "react-aria-components/Link";
 import * as dialogCss from "~/components/shell/error.css";
-import { AlertDialog } from "~/components/ui/AlertDialog";
 import { Button } from "~/components/ui/Button";
 import { button } from "~/components/ui/controls.css";
 import type { RevisionEntry } from "~/models/asset/revision-history.server";
@@ -9,7 +8,8 @@ import { alertWarning } from "~/styles/global.css";
 /*
  * Rollback-to deletes every later revision (decision 049), so it asks first, saying how many go:
  * without JavaScript the revisions page in a confirming state (?rollbackTo=N) holds the form that
- * posts it; with JavaScript an alert dialog over the list confirms the fetcher's post.
+ * posts it; with JavaScript an alert dialog over the list (RollbackToDialog) confirms the
+ * fetcher's post.
  */
 
 const revisions = (n: number) => (n === 1 ? "1 later revision" : `${n} later revisions`);
@@ -38,37 +38,5 @@ export function RollbackToPanel({ entry, cancel }: { entry: RevisionEntry; cance
         </Link>
       </form>
     </section>
-  );
-}
-
-/** The same question as an alert dialog over the list, with JavaScript. */
-export function RollbackToDialog({
-  entry,
-  onConfirm,
-  onClose,
-}: {
-  entry: RevisionEntry;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <AlertDialog title={rollbackToTitle(entry)} onClose={onClose}>
-      <p>{rollbackToQuestion(entry)}</p>
-      <div className={dialogCss.actions}>
-        {/* Focus starts on the way out: the other button deletes. */}
-        <Button variant="secondary" onPress={onClose} autoFocus>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          onPress={() => {
-            onConfirm();
-            onClose();
-          }}
-        >
-          {rollbackToLabel(entry)}
-        </Button>
-      </div>
-    </AlertDialog>
   );
 }

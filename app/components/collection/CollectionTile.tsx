@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
-import { useEffect, useState, type MouseEvent } from "react";
+import { lazy, Suspense, useEffect, useState, type MouseEvent } from "react";
 import type { CollectionTileData } from "~/models/collection/collection-list.server";
 import {
   coverSources,
@@ -9,10 +9,12 @@ import {
   type TileIcon,
 } from "~/models/collection/collection.view";
 import { Button } from "~/components/ui/Button";
-import { CoverDialog } from "./CoverDialog";
 import { showToast } from "~/components/ui/Toasts";
 import * as css from "./collections.css";
 import { LINKS, selectCoverPath } from "~/utils/links";
+
+// The cover chooser loads when opened: its dialog code is not the list's to carry.
+const CoverDialog = lazy(() => import("./CoverDialog").then((m) => ({ default: m.CoverDialog })));
 
 /** Where the tiles' forms post: the list route's action (index route, hence ?index). */
 export const ARCHIVES_ACTION = `${LINKS.archives}?index`;
@@ -90,19 +92,21 @@ function CoverActions({ tile }: { tile: CollectionTileData }) {
         </Form>
       ) : null}
       {choosing ? (
-        <CoverDialog
-          archiveId={tile.id}
-          archiveName={tile.name}
-          onCancel={() => setChoosing(false)}
-          onSelect={(assetId) => {
-            setChoosing(false);
-            // Spec 000 section 4: a failed cover update is swallowed; the list simply reloads.
-            setCover.submit(
-              { intent: "set-cover", archive: tile.id, asset: String(assetId) },
-              { method: "post", action: ARCHIVES_ACTION },
-            );
-          }}
-        />
+        <Suspense fallback={null}>
+          <CoverDialog
+            archiveId={tile.id}
+            archiveName={tile.name}
+            onCancel={() => setChoosing(false)}
+            onSelect={(assetId) => {
+              setChoosing(false);
+              // Spec 000 section 4: a failed cover update is swallowed; the list simply reloads.
+              setCover.submit(
+                { intent: "set-cover", archive: tile.id, asset: String(assetId) },
+                { method: "post", action: ARCHIVES_ACTION },
+              );
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

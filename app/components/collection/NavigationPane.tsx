@@ -1,8 +1,5 @@
 import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Dialog, DialogTrigger } from "react-aria-components/Dialog";
-import { Heading } from "react-aria-components/Heading";
-import { Modal, ModalOverlay } from "react-aria-components/Modal";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { NavigationPane } from "~/models/archive/archive-effects";
 import type {
@@ -16,7 +13,9 @@ import { TextField } from "~/components/ui/TextField";
 import { DisclosureMenu } from "~/components/ui/DisclosureMenu";
 import * as css from "~/components/asset/grid.css";
 import * as nav from "./navigation.css";
-import * as dialogCss from "./collections.css";
+
+const loadModal = () => import("./SmartFolderModal");
+const SmartFolderModal = lazy(loadModal);
 
 /*
  * The archive page's navigation pane beyond the folders (NavigationPaneControl, decisions 043
@@ -120,7 +119,7 @@ function SmartFolderForm({
 }
 
 /**
- * A smart folder form's place: with JavaScript a react-aria modal dialog (open again with its
+ * A smart folder form's place: with JavaScript a react-aria modal dialog (loaded when wanted) (open again with its
  * errors after a refused post, closed after a saved one); without, a disclosure in the pane.
  */
 function SmartFolderFormPlace({
@@ -163,22 +162,27 @@ function SmartFolderFormPlace({
       </details>
     );
   return (
-    <DialogTrigger isOpen={open} onOpenChange={setOpen}>
-      <Button variant="secondary" className={nav.small} aria-label={summaryLabel}>
+    <>
+      <Button
+        variant="secondary"
+        className={nav.small}
+        aria-label={summaryLabel}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPress={() => setOpen(true)}
+        onHoverStart={() => void loadModal()}
+        onFocus={() => void loadModal()}
+      >
         {label}
       </Button>
-      <ModalOverlay isDismissable className={dialogCss.overlay}>
-        <Modal className={nav.modal}>
-          <Dialog className={dialogCss.dialog}>
-            <Heading slot="title">{title}</Heading>
+      {open ? (
+        <Suspense fallback={null}>
+          <SmartFolderModal title={title} onClose={() => setOpen(false)}>
             {children}
-            <Button variant="secondary" onPress={() => setOpen(false)}>
-              Cancel
-            </Button>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+          </SmartFolderModal>
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

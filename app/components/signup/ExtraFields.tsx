@@ -2,7 +2,7 @@ import { useField } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CheckboxField } from "~/components/ui/CheckboxField";
 import { SelectField } from "~/components/ui/SelectField";
-import { ValidatedTextField } from "~/components/ui/TextField";
+import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
 import {
   extraFieldName,
   MAX_FIELD_VALUE,

@@ -2,7 +2,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { useMemo } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { Button } from "~/components/ui/Button";
-import { ValidatedTextField } from "~/components/ui/TextField";
+import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/models/auth/auth.schema";
 import { signupFormSchema, type SignupField } from "~/models/signup/signup.schema";
 import { ExtraFields } from "./ExtraFields";

@@ -3,7 +3,7 @@ import type { SiteSettings } from "~/models/site/site.schema";
 import { siteSettingsValidator } from "~/models/site/site.validators";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/CheckboxField";
-import { ValidatedTextField } from "~/components/ui/TextField";
+import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
 import { LINKS } from "~/utils/links";
 
 /** Site name, the dark-mode site flag, guest access and the cookie consent texts (Markdown). */

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { TextField, ValidatedTextField } from "~/components/ui/TextField";
+import { TextField } from "~/components/ui/TextField";
+import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
 import { valueFromName } from "~/models/taxonomy/taxonomy.schema";
 
 /*

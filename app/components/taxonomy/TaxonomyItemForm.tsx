@@ -3,7 +3,7 @@ import { useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { Button } from "~/components/ui/Button";
-import { ValidatedTextField } from "~/components/ui/TextField";
+import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
 import { TAXONOMY_ACL } from "~/models/taxonomy/taxonomy-acl";
 import { taxonomyItemFormSchema } from "~/models/taxonomy/taxonomy.schema";
 import type { TaxonomyItemInfoView } from "~/models/taxonomy/taxonomy.view";

@@ -1,4 +1,3 @@
-import { useField } from "remix-validated-form";
 import { FieldError } from "react-aria-components/FieldError";
 import { Label } from "react-aria-components/Label";
 import { Radio, RadioGroup, type RadioGroupProps } from "react-aria-components/RadioGroup";
@@ -34,23 +33,5 @@ export function RadioGroupField({ label, options, errors, ...props }: RadioGroup
       ))}
       <FieldError className={css.fieldError}>{error}</FieldError>
     </RadioGroup>
-  );
-}
-
-/** RadioGroupField bound to the enclosing remix-validated-form by name. */
-export function ValidatedRadioGroupField(
-  props: Omit<RadioGroupFieldProps, "errors"> & { name: string },
-) {
-  const { error, clearError, defaultValue: posted } = useField(props.name);
-  return (
-    <RadioGroupField
-      {...props}
-      defaultValue={typeof posted === "string" ? posted : props.defaultValue}
-      errors={error}
-      onChange={(value) => {
-        props.onChange?.(value);
-        clearError();
-      }}
-    />
   );
 }

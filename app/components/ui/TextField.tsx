@@ -7,7 +7,6 @@ import {
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
 } from "react-aria-components/TextField";
-import { useField } from "remix-validated-form";
 import * as css from "./controls.css";
 import { fieldErrorText, type FieldErrors } from "./field-errors";
 
@@ -39,29 +38,5 @@ export function TextField({ label, errors, description, multiline, ...props }: T
       ) : null}
       <FieldError className={css.fieldError}>{error}</FieldError>
     </AriaTextField>
-  );
-}
-
-/**
- * TextField bound to the enclosing remix-validated-form by name. After a refused post the server's
- * reply carries what was typed (passwords left out): it comes first, so a page rendered without
- * JavaScript shows it again instead of the stored or empty value.
- */
-export function ValidatedTextField(props: Omit<TextFieldProps, "errors">) {
-  const { error, validate, clearError, defaultValue: posted } = useField(props.name);
-  return (
-    <TextField
-      {...props}
-      defaultValue={typeof posted === "string" ? posted : props.defaultValue}
-      errors={error}
-      onBlur={(event) => {
-        props.onBlur?.(event);
-        if (error) validate();
-      }}
-      onChange={(value) => {
-        props.onChange?.(value);
-        if (error) clearError();
-      }}
-    />
   );
 }

@@ -2,9 +2,9 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { Link } from "@remix-run/react";
 import { useField, ValidatedForm } from "remix-validated-form";
 import { Button } from "~/components/ui/Button";
-import { ValidatedRadioGroupField } from "~/components/ui/RadioGroupField";
+import { ValidatedRadioGroupField } from "~/components/ui/ValidatedRadioGroupField";
 import { ValidatedSelectField } from "~/components/ui/SelectField";
-import { ValidatedTextField } from "~/components/ui/TextField";
+import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
 import { button } from "~/components/ui/controls.css";
 import {
   bulkDialogSchema,

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { hasUnsafeLineCharacter, hasUnsafeTextCharacter } from "~/models/validation/text.schema";
+import { MAX_ALBUM_DESCRIPTION, MAX_ALBUM_NAME } from "./album-limits";
 
 /*
  * Albums and sharing (issue 18, decision 051): the words, limits and schemas shared by forms,
  * actions and the API. Pure: the browser imports it too.
  */
 
-export const MAX_ALBUM_NAME = 200;
-export const MAX_ALBUM_DESCRIPTION = 4000;
 /** Asset links one request may add, remove or move (a grid selection is at most 1 000). */
 export const MAX_ALBUM_BATCH = 1000;
 /** Assets one album holds. */

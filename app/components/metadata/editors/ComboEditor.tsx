@@ -1,10 +1,9 @@
-import { useId } from "react";
 import { Button } from "react-aria-components/Button";
 import { ComboBox } from "react-aria-components/ComboBox";
 import { Input } from "react-aria-components/Input";
 import { ListBox, ListBoxItem } from "react-aria-components/ListBox";
 import { Popover } from "react-aria-components/Popover";
-import { FieldFrame, PlainFrame } from "./FieldFrame";
+import { FieldFrame } from "./FieldFrame";
 import { placeholderOf, type WidgetProps } from "./widget";
 import * as css from "./editors.css";
 
@@ -13,34 +12,8 @@ import * as css from "./editors.css";
  * input with a datalist offers the same.
  */
 export function ComboEditor(props: WidgetProps) {
-  const { field, name, values, onChange, error, isDisabled, autoFocus, hydrated, mixed } = props;
-  const id = useId();
+  const { field, name, values, onChange, error, isDisabled, autoFocus, mixed } = props;
   const current = values[0] ?? "";
-  if (!hydrated) {
-    return (
-      <PlainFrame field={field} id={id} error={error}>
-        <input
-          id={id}
-          name={name}
-          defaultValue={current}
-          list={`${id}-options`}
-          className={css.input}
-          placeholder={placeholderOf(field, mixed)}
-          disabled={isDisabled}
-          readOnly={field.readonly}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        <datalist id={`${id}-options`}>
-          {field.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </datalist>
-      </PlainFrame>
-    );
-  }
   return (
     <ComboBox
       name={name}

@@ -1,10 +1,10 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Button as AriaButton } from "react-aria-components/Button";
 import { Button } from "~/components/ui/Button";
 import { button } from "~/components/ui/controls.css";
 import { showToast } from "~/components/ui/Toasts";
-import { FieldValue, FieldWidget } from "./FieldWidget";
+import { FieldValue } from "./FieldValue";
 import {
   EDITED_NAME,
   editKey,
@@ -14,6 +14,14 @@ import {
   type EditorField,
 } from "./field-form";
 import * as css from "./editors.css";
+
+/*
+ * The scripted editors (react-aria's combo boxes, selects, tags and the taxonomy tree, with their
+ * overlays) load when someone starts to edit, not with the page: prefetched as the pointer or
+ * the focus reaches an Edit button.
+ */
+const loadWidget = () => import("./FieldWidget");
+const FieldWidget = lazy(() => loadWidget().then((m) => ({ default: m.FieldWidget })));
 
 /** What the asset page's action answers a fetcher. */
 export interface InlineReply {
@@ -95,6 +103,8 @@ export function InlineField({ field, action }: { field: EditorField; action: str
               ref={editButton}
               className={button.quiet}
               aria-label={`Edit ${field.label}`}
+              onHoverStart={() => void loadWidget()}
+              onFocus={() => void loadWidget()}
               onPress={() => setEditing(true)}
             >
               Edit
@@ -116,17 +126,19 @@ export function InlineField({ field, action }: { field: EditorField; action: str
         save();
       }}
     >
-      <FieldWidget
-        field={field}
-        name={valueName(field.id)}
-        values={values}
-        onChange={setValues}
-        error={error}
-        hydrated
-        autoFocus
-        isDisabled={busy}
-        onKeyDown={onKeyDown}
-      />
+      <Suspense fallback={<FieldValue field={field} values={values} />}>
+        <FieldWidget
+          field={field}
+          name={valueName(field.id)}
+          values={values}
+          onChange={setValues}
+          error={error}
+          hydrated
+          autoFocus
+          isDisabled={busy}
+          onKeyDown={onKeyDown}
+        />
+      </Suspense>
       <div className={css.actions}>
         <Button type="submit" isDisabled={busy}>
           {busy ? "Saving…" : "Save"}

@@ -5,7 +5,6 @@ import { Label } from "react-aria-components/Label";
 import { Tag, TagGroup, TagList } from "react-aria-components/TagGroup";
 import { TextField } from "react-aria-components/TextField";
 import { visuallyHidden } from "~/styles/global.css";
-import { PlainFrame } from "./FieldFrame";
 import { splitEntries } from "./field-form";
 import { placeholderOf, requiredMark, type WidgetProps } from "./widget";
 import * as css from "./editors.css";
@@ -16,29 +15,9 @@ import * as css from "./editors.css";
  * hidden input. Without JavaScript it is a text area with one value per line.
  */
 export function TagsEditor(props: WidgetProps) {
-  const { field, name, values, onChange, error, isDisabled, autoFocus, hydrated } = props;
+  const { field, name, values, onChange, error, isDisabled, autoFocus } = props;
   const id = useId();
   const [draft, setDraft] = useState("");
-  if (!hydrated) {
-    return (
-      <PlainFrame field={field} id={id} error={error}>
-        <textarea
-          id={id}
-          name={name}
-          defaultValue={values.join("\n")}
-          className={css.textarea}
-          rows={Math.min(10, Math.max(3, values.length + 1))}
-          disabled={isDisabled}
-          readOnly={field.readonly}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-        />
-        <span id={`${id}-hint`} className={css.help}>
-          One value per line.
-        </span>
-      </PlainFrame>
-    );
-  }
   const add = (text: string) => {
     const entries = splitEntries([text]).filter((v) => !values.includes(v));
     if (entries.length > 0) onChange?.([...values, ...entries]);

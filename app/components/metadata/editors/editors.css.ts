@@ -166,3 +166,11 @@ export const modal = style({
   boxShadow: vars.shadow.raised,
 });
 export const dialog = style({ padding: "20px", outline: "none" });
+
+/** The plain form's checkbox: the browser's own, in the accent colour. */
+export const nativeCheckbox = style({
+  width: "18px",
+  height: "18px",
+  margin: 0,
+  accentColor: vars.color.accent,
+});

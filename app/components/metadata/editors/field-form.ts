@@ -41,6 +41,25 @@ export function editorKind(field: Pick<EditorField, "dataType" | "multiInstance"
   }
 }
 
+const NONE = { value: "", label: "(none)" };
+
+/**
+ * A dropdown's options: "(none)" unless the field is required, and a stored value that is no
+ * longer an option stays choosable, so a save does not drop it.
+ */
+export function selectOptions(
+  field: Pick<EditorField, "required" | "options">,
+  current: string,
+): { value: string; label: string }[] {
+  return [
+    ...(field.required ? [] : [NONE]),
+    ...field.options,
+    ...(current && !field.options.some((o) => o.value === current)
+      ? [{ value: current, label: current }]
+      : []),
+  ];
+}
+
 /* ---------- input names ---------- */
 
 /** The value (repeated for a bag's values) of a field. */
