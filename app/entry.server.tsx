@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { deferredScriptsMarkup } from "./utils/deferred-scripts.server";
+import { textBody } from "./http/http.server";
 import { NonceContext } from "./utils/nonce";
 // User patterns (sign-up fields, metadata validation) run on RE2 on the server (decision 069).
 import "./models/validation/pattern.server";
@@ -32,7 +33,7 @@ export default function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (!responseHeaders.has("Cache-Control"))
     responseHeaders.set("Cache-Control", "private, no-cache");
-  return new Response(`<!DOCTYPE html>${deferredScriptsMarkup(html)}`, {
+  return new Response(textBody(`<!DOCTYPE html>${deferredScriptsMarkup(html)}`), {
     headers: responseHeaders,
     status: responseStatusCode,
   });

@@ -45,12 +45,21 @@ export function apiError(
 }
 
 /** A JSON representation with its vendor media type. */
+const UTF8 = new TextEncoder();
+
+/**
+ * A response body from text, as UTF-8 bytes: given a string, the Fetch API's Response first
+ * checks it character by character for lone surrogates (webidl's USVString), which took about
+ * 3 % of a grid page's or a search's server time; the encoder does the same work natively.
+ */
+export const textBody = (text: string) => UTF8.encode(text);
+
 export function apiJson(data: unknown, mediaType: string, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set("Content-Type", `${mediaType}; charset=utf-8`);
   headers.set("Vary", "Accept, Cookie");
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
-  return new Response(JSON.stringify(data), { ...init, headers });
+  return new Response(textBody(JSON.stringify(data)), { ...init, headers });
 }
 
 /**
