@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Button as AriaButton } from "react-aria-components/Button";

@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import { useRef } from "react";
 import { Button } from "react-aria-components/Button";
 import { useDrag } from "react-aria-components/useDrag";

@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import * as dialogCss from "~/components/shell/error.css";
 import { AlertDialog } from "~/components/ui/AlertDialog";
 import { Button } from "~/components/ui/Button";

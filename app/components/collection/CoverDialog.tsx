@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Dialog } from "react-aria-components/Dialog";

@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import type { ReactNode } from "react";
 import { Dialog } from "react-aria-components/Dialog";
 import { Heading } from "react-aria-components/Heading";

@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import { TaxonomyPicker } from "~/components/taxonomy/TaxonomyPicker";
 import { CheckboxEditor } from "./CheckboxEditor";
 import { ComboEditor } from "./ComboEditor";
