@@ -96,6 +96,78 @@ test("Enter and a double click open the viewer; arrows step; Escape goes back to
   await expect(page.getByText("1 selected")).toBeVisible();
 });
 
+test("the viewer's address is the asset page's: Back closes it on the grid as it was, Forward reopens it", async ({
+  page,
+  open,
+  baseURL,
+}, info) => {
+  test.skip(
+    !hasJs(info),
+    "the viewer is scripted; without JavaScript the asset page is the viewer",
+  );
+  await signInQuietly(page, "alice", PASSWORD);
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await openBrowse(page, open, baseURL!);
+  const grid = page.url();
+  const hrefOf = async (i: number) =>
+    new URL((await tileLink(page, i).getAttribute("href"))!, grid).href;
+  // What the grid's loader would be asked for again if the router navigated.
+  const reloads: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).searchParams.has("_data")) reloads.push(r.url());
+  });
+
+  await tileLink(page, 2).focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText("1 selected")).toBeVisible();
+  await tileLink(page, 9).focus();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  const entries = await page.evaluate(() => history.length);
+
+  // Opening adds an entry with the asset page's address; a step replaces it.
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: await labelOf(page, 9) })).toBeVisible();
+  await expect(page).toHaveURL(await hrefOf(9));
+  expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("dialog", { name: await labelOf(page, 10) })).toBeVisible();
+  await expect(page).toHaveURL(await hrefOf(10));
+  expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+
+  // Back: the grid's address, its scroll and selection, focus on the asset shown last.
+  await page.goBack();
+  await expect(viewer(page)).toHaveCount(0);
+  await expect(page).toHaveURL(grid);
+  await expect(tileLink(page, 10)).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await expect(tiles(page).nth(2)).toHaveAttribute("data-selected", "true");
+  await expect(page.getByText("1 selected")).toBeVisible();
+
+  // Forward shows the viewer again on that asset; Escape leaves its entry, as Back does.
+  await page.goForward();
+  await expect(page.getByRole("dialog", { name: await labelOf(page, 10) })).toBeVisible();
+  await expect(page).toHaveURL(await hrefOf(10));
+  await page.keyboard.press("Escape");
+  await expect(viewer(page)).toHaveCount(0);
+  await expect(page).toHaveURL(grid);
+  await expect(tileLink(page, 10)).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await expect(page.getByText("1 selected")).toBeVisible();
+  expect(reloads).toEqual([]);
+
+  // Reloading with the viewer open shows the asset page, the viewer's form without scripts.
+  await page.keyboard.press("Enter");
+  const tenth = await labelOf(page, 10);
+  const tenthPage = await hrefOf(10);
+  await expect(page.getByRole("dialog", { name: tenth })).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(tenthPage);
+  await expect(page.getByRole("img", { name: `Preview of ${tenth}` })).toBeVisible();
+  await expect(viewer(page)).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Asset navigation" })).toBeVisible();
+});
+
 test("on a 390 px phone the viewer fits the screen and a swipe steps", async ({
   page,
   open,

@@ -7,7 +7,8 @@ import { useInfiniteAssets } from "./use-infinite-assets";
 import { useUpgradedTiles } from "./use-upgraded-tiles";
 import { useBrowsePreferences } from "./browse-preferences";
 import * as css from "./grid.css";
-import { onGridKeyDown, RESULTS_ID, TILE_LINK } from "./grid-keys";
+import { onGridKeyDown, RESULTS_ID } from "./grid-keys";
+import { useViewerHistory } from "./viewer-history";
 import { alertDanger } from "~/styles/global.css";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { NO_SELECTION_RIGHTS, type SelectionRights } from "~/models/background-task/selection-ops";
@@ -68,19 +69,10 @@ export function AssetGrid(props: AssetGridProps) {
   const shift = useRef(false);
   const bulk = useFetcher<{ ok: boolean; message: string }>();
   const moved = useRef<Set<number> | null>(null);
-  const [viewing, setViewing] = useState<number | null>(null);
-  const onOpen = useCallback((id: number) => setViewing(id), []);
   const viewerHref = useCallback(
     (asset: GridAsset) => (context ? `${asset.href}?${context}` : asset.href),
     [context],
   );
-  const closeViewer = useCallback((id: number) => {
-    setViewing(null);
-    // Back to the tile of the asset shown last, which may not be the one opened.
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>(`[${TILE_LINK}="${id}"]`)?.focus(),
-    );
-  }, []);
 
   useEffect(() => setPinned(new Set(props.pinned)), [props.pinned]);
   useEffect(() => {
@@ -89,6 +81,7 @@ export function AssetGrid(props: AssetGridProps) {
   }, [props.assets]);
 
   const items = list.items;
+  const viewer = useViewerHistory(items, viewerHref);
   const onSelect = useCallback(
     (id: number, value: boolean) => {
       // Read the refs now: React may run the updater later, after the anchor has moved on.
@@ -200,7 +193,7 @@ export function AssetGrid(props: AssetGridProps) {
                   pinFormId={PIN_FORM}
                   onPinChange={onPinChange}
                   href={props.tileHref?.(asset)}
-                  onOpen={props.tileHref?.(asset) ? undefined : onOpen}
+                  onOpen={props.tileHref?.(asset) ? undefined : viewer.onOpen}
                   extra={props.tileExtra?.(asset)}
                   tileSize={thumbnailSize}
                 />
@@ -209,9 +202,16 @@ export function AssetGrid(props: AssetGridProps) {
           )}
         </div>
       </Form>
-      {viewing !== null ? (
+      {viewer.open ? (
         <Suspense fallback={null}>
-          <AssetViewer assets={items} start={viewing} hrefOf={viewerHref} onClose={closeViewer} />
+          <AssetViewer
+            key={viewer.open.n}
+            assets={items}
+            start={viewer.open.id}
+            hrefOf={viewerHref}
+            onStep={viewer.onStep}
+            onClose={viewer.onClose}
+          />
         </Suspense>
       ) : null}
       {hydrated ? (

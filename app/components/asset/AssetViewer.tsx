@@ -44,11 +44,13 @@ export interface AssetViewerProps {
   start: number;
   /** The asset's page with the list's context, as its tile links to it. */
   hrefOf: (asset: GridAsset) => string;
+  /** Another asset shown, so the address bar can follow. */
+  onStep: (asset: GridAsset) => void;
   /** Closed on the asset shown last, whose tile takes focus back. */
   onClose: (assetId: number) => void;
 }
 
-export default function AssetViewer({ assets, start, hrefOf, onClose }: AssetViewerProps) {
+export default function AssetViewer({ assets, start, hrefOf, onStep, onClose }: AssetViewerProps) {
   const [id, setId] = useState(start);
   const index = assets.findIndex((a) => a.id === id);
   const asset = index >= 0 ? assets[index]! : null;
@@ -69,8 +71,9 @@ export default function AssetViewer({ assets, start, hrefOf, onClose }: AssetVie
       if (!to) return;
       setId(to.id);
       setScale(null);
+      onStep(to);
     },
-    [assets, index],
+    [assets, index, onStep],
   );
 
   // A step button disabled at the end of the list would drop focus on the page's body.

@@ -63,10 +63,11 @@ function dialogUrl(event: MouseEvent<HTMLButtonElement>, page: string): string |
 /*
  * The grid's selection toolbar (spec 000 §4, issue 31): the operations the server allows on
  * the selection. Its buttons submit the grid's selection form, so without JavaScript it is that
- * form's row of buttons, always shown, offering what at least one archive on the page allows
- * (the actions name the assets they refuse). With JavaScript it floats over the page while
- * something is selected, offers what every selected asset's archive allows, and opens the batch
- * and album panels in dialogs over the grid, which keeps the selection.
+ * form's row of buttons, always shown (on a phone folded into a disclosure), offering what at
+ * least one archive on the page allows (the actions name the assets they refuse). With
+ * JavaScript it floats over the page while something is selected, offers what every selected
+ * asset's archive allows, and opens the batch and album panels in dialogs over the grid, which
+ * keeps the selection.
  */
 export function SelectionToolbar(props: SelectionToolbarProps) {
   const { items, selected, hydrated, rights } = props;
@@ -108,80 +109,91 @@ export function SelectionToolbar(props: SelectionToolbarProps) {
         }
       : undefined;
 
+  const bar = (
+    <div
+      className={css.toolbar}
+      data-floating={hydrated || undefined}
+      role="group"
+      aria-label="Selection"
+      onFocus={() => (focusInside.current = true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) focusInside.current = false;
+      }}
+    >
+      <div className={css.summary}>
+        <span role="status">
+          {hydrated ? `${selected.size} selected` : "Tick assets to select them."}
+        </span>
+        {hydrated ? (
+          <Button variant="quiet" onPress={props.onClear}>
+            Clear selection
+          </Button>
+        ) : null}
+      </div>
+      {ops.size === 0 && Object.keys(rights.byArchive).length > 0 ? (
+        <span className={muted}>Nothing can be done to all of the selected assets.</span>
+      ) : null}
+      <div className={css.actions}>
+        {props.canReorder && ops.has("relocate")
+          ? RELOCATIONS.map(([value, label]) => (
+              <Button key={value} type="submit" name="intent" value={value} variant="secondary">
+                {label}
+              </Button>
+            ))
+          : null}
+        {ops.has("pin") ? (
+          <Button
+            type="submit"
+            name="intent"
+            value={props.pinsView ? "unpin-selected" : "pin-selected"}
+            variant="secondary"
+          >
+            {props.pinsView ? "Unpin selected" : "Pin selected"}
+          </Button>
+        ) : null}
+        {ops.has("album") ? (
+          // "Add to album" (issue 18): its own page without JavaScript, a dialog with it.
+          <button
+            type="submit"
+            formMethod="get"
+            formAction={LINKS.addToAlbum}
+            className={button.secondary}
+            onClick={inDialog(LINKS.addToAlbum, setAlbumUrl)}
+          >
+            Add to album…
+          </button>
+        ) : null}
+        {BATCH_BUTTONS.filter(([op]) => ops.has(op)).map(([op, label]) => (
+          <button
+            key={op}
+            type="submit"
+            name="op"
+            value={op}
+            formMethod="get"
+            formAction={LINKS.batch}
+            className={button.secondary}
+            onClick={inDialog(LINKS.batch, setBatchUrl)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+
   return (
     <>
-      {visible && (hydrated || ops.size > 0) ? (
-        <div
-          className={css.toolbar}
-          data-floating={hydrated || undefined}
-          role="group"
-          aria-label="Selection"
-          onFocus={() => (focusInside.current = true)}
-          onBlur={(e) => {
-            if (!e.currentTarget.contains(e.relatedTarget as Node | null))
-              focusInside.current = false;
-          }}
-        >
-          <div className={css.summary}>
-            <span role="status">
-              {hydrated ? `${selected.size} selected` : "Tick assets to select them."}
-            </span>
-            {hydrated ? (
-              <Button variant="quiet" onPress={props.onClear}>
-                Clear selection
-              </Button>
-            ) : null}
-          </div>
-          {ops.size === 0 && Object.keys(rights.byArchive).length > 0 ? (
-            <span className={muted}>Nothing can be done to all of the selected assets.</span>
-          ) : null}
-          <div className={css.actions}>
-            {props.canReorder && ops.has("relocate")
-              ? RELOCATIONS.map(([value, label]) => (
-                  <Button key={value} type="submit" name="intent" value={value} variant="secondary">
-                    {label}
-                  </Button>
-                ))
-              : null}
-            {ops.has("pin") ? (
-              <Button
-                type="submit"
-                name="intent"
-                value={props.pinsView ? "unpin-selected" : "pin-selected"}
-                variant="secondary"
-              >
-                {props.pinsView ? "Unpin selected" : "Pin selected"}
-              </Button>
-            ) : null}
-            {ops.has("album") ? (
-              // "Add to album" (issue 18): its own page without JavaScript, a dialog with it.
-              <button
-                type="submit"
-                formMethod="get"
-                formAction={LINKS.addToAlbum}
-                className={button.secondary}
-                onClick={inDialog(LINKS.addToAlbum, setAlbumUrl)}
-              >
-                Add to album…
-              </button>
-            ) : null}
-            {BATCH_BUTTONS.filter(([op]) => ops.has(op)).map(([op, label]) => (
-              <button
-                key={op}
-                type="submit"
-                name="op"
-                value={op}
-                formMethod="get"
-                formAction={LINKS.batch}
-                className={button.secondary}
-                onClick={inDialog(LINKS.batch, setBatchUrl)}
-              >
-                {label}
-              </button>
-            ))}
-          </div>
-        </div>
-      ) : null}
+      {!visible || (!hydrated && ops.size === 0) ? null : hydrated ? (
+        bar
+      ) : (
+        // Without JavaScript, on a phone, the form's buttons fold into a disclosure.
+        <details className={css.disclosure}>
+          <summary className={`${button.secondary} ${css.opener}`}>
+            Actions on selected assets
+          </summary>
+          {bar}
+        </details>
+      )}
       {/* Only once asked for: a boundary in the server's markup would hydrate with the page,
           and the grid's first updates would throw it back to client rendering. */}
       {batchUrl || albumUrl ? (

@@ -1,9 +1,16 @@
-import { globalStyle, style } from "@vanilla-extract/css";
+import { globalStyle, style, type StyleRule } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
+// From here up, where a closed <details> can show its content, the disclosure dissolves (as the
+// header's menu does, decision 088); elsewhere it stays a disclosure at every width.
+const wide = (rule: StyleRule): StyleRule => ({
+  "@supports": { "selector(::details-content)": { "@media": { "(min-width: 720px)": rule } } },
+});
+
 /*
- * The selection toolbar (decision 087). Without JavaScript it sits above the grid, always there.
- * With it, it floats at the top of the viewport while something is selected, over the header,
+ * The selection toolbar (decision 087). Without JavaScript it sits above the grid, always there:
+ * on a phone folded into a disclosure, "Actions on selected assets", so the grid starts near
+ * where it does with scripts; on wider screens open as a row. With it, it floats at the top of the viewport while something is selected, over the header,
  * so it neither pushes the tiles down as it comes nor hides behind the toasts and the floating
  * footer at the bottom; on a phone its actions scroll sideways in one row.
  */
@@ -73,4 +80,29 @@ globalStyle(`${actions} > *`, { flexShrink: 0 });
 globalStyle(`html:has(${toolbar}[data-floating])`, {
   scrollPaddingTop: "72px",
   "@media": { "(max-width: 720px)": { scrollPaddingTop: "120px" } },
+});
+
+/** The disclosure without JavaScript: its summary on a phone, nothing of its own when wide. */
+export const disclosure = style({
+  padding: "4px 0 8px",
+  ...wide({ display: "contents" }),
+});
+globalStyle(`${disclosure}::details-content`, wide({ display: "contents" }));
+
+export const opener = style({
+  listStyle: "none",
+  selectors: {
+    "&::-webkit-details-marker": { display: "none" },
+    // A chevron, drawn: right when closed, down when open.
+    "&::after": {
+      content: "''",
+      width: "6px",
+      height: "6px",
+      borderRight: "2px solid currentColor",
+      borderBottom: "2px solid currentColor",
+      transform: "rotate(-45deg)",
+    },
+    [`${disclosure}[open] > &::after`]: { transform: "rotate(45deg)" },
+  },
+  ...wide({ display: "none" }),
 });
