@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as css from "~/components/taxonomy/taxonomy.css";
 import { Button } from "~/components/ui/Button";
+import { DeferredSelectField } from "~/components/ui/DeferredSelectField";
 import { TextField } from "~/components/ui/TextField";
 import { taxonomyListPageAction, taxonomyListPageData } from "~/http/taxonomy/taxonomy-page.server";
 import type { FormReplyBody } from "~/http/error";
@@ -83,22 +84,16 @@ export default function TaxonomiesPage() {
         ) : (
           <Form method="post" className={css.form}>
             <input type="hidden" name="intent" value="create" />
-            <label>
-              Text field{" "}
-              <select name="field" className={css.native} defaultValue="">
-                <option value="" disabled>
-                  Choose a field
-                </option>
-                {fields.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {`${f.label} (${f.id})`}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {reply?.fieldErrors?.field ? (
-              <p className={css.error}>{reply.fieldErrors.field}</p>
-            ) : null}
+            <DeferredSelectField
+              label="Text field"
+              name="field"
+              defaultValue={String(reply?.repopulateFields?.field ?? "")}
+              errors={reply?.fieldErrors?.field}
+              options={[
+                { value: "", label: "Choose a field" },
+                ...fields.map((f) => ({ value: String(f.id), label: `${f.label} (${f.id})` })),
+              ]}
+            />
             <TextField label="Name" name="name" errors={reply?.fieldErrors?.name} />
             <TextField
               label="Plural name"

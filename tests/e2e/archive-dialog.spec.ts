@@ -54,7 +54,16 @@ test("add an archive through the dialog", async ({ page, open }, info) => {
   const main = page.getByRole("main");
   const name = `Dialog made ${project}`;
   await main.getByLabel("Name", { exact: true }).fill(name);
-  await main.getByLabel("Description").fill("Made in the end-to-end run");
+  await main.getByRole("textbox", { name: "Description" }).fill("Made in the end-to-end run");
+  // Several taxonomy filter fields: the project's select with JavaScript, the browser's without.
+  const filterFields = "Taxonomy filter fields";
+  await tick(main, "Taxonomy filters");
+  if (hasJs(info)) {
+    await main.getByRole("button", { name: `None ${filterFields}` }).click();
+    await page.getByRole("option", { name: "Keywords (25)" }).click();
+    await page.getByRole("option", { name: "Title (5)" }).click();
+    await page.keyboard.press("Escape");
+  } else await main.getByLabel(filterFields).selectOption(["25", "5"]);
   // Uploads: sliders with JavaScript, number fields without.
   await showTab(page, hasJs(info), "Export/Import");
   await tick(main, "Resize images in the browser before upload");
@@ -74,7 +83,19 @@ test("add an archive through the dialog", async ({ page, open }, info) => {
   await expectToast(page, `${name} is created.`);
   await expect(page.getByRole("heading", { level: 1, name: "Archive details" })).toBeVisible();
   await expect(main.getByLabel("Name", { exact: true })).toHaveValue(name);
-  await expect(main.getByLabel("Description")).toHaveValue("Made in the end-to-end run");
+  await expect(main.getByRole("textbox", { name: "Description" })).toHaveValue(
+    "Made in the end-to-end run",
+  );
+  if (hasJs(info))
+    await expect(main.getByRole("button", { name: new RegExp(`${filterFields}$`) })).toHaveText(
+      /(Title \(5\) and Keywords \(25\)|Keywords \(25\) and Title \(5\))/,
+    );
+  else
+    for (const id of ["5", "25"])
+      await expect(main.getByLabel(filterFields).locator(`option[value="${id}"]`)).toHaveJSProperty(
+        "selected",
+        true,
+      );
   const list = await readPlaywrightJson<{ data: Record<string, unknown>[] }>(
     await page.request.get("/fotoweb/api/config/archives", {
       headers: { accept: "application/json" },
@@ -86,6 +107,10 @@ test("add an archive through the dialog", async ({ page, open }, info) => {
     UploadRestrictImageSize: 1_536_000,
     UploadRestrictFileSize: 0,
   });
+  const saved = list.data.find((a) => a.Name === name) as {
+    NavigationPaneControl: { SearchTreeFields: number[] };
+  };
+  expect([...saved.NavigationPaneControl.SearchTreeFields].sort((a, b) => a - b)).toEqual([5, 25]);
 
   // Removing a member asks first with JavaScript; either way it is gone only once saved.
   await showTab(page, hasJs(info), "Access list");
@@ -244,4 +269,9 @@ test("axe: the dialog's pages", async ({ page, open }, info) => {
   await signInQuietly(page, projectUser("archivist", project), PASSWORD);
   await open(NEW_PAGE);
   await expectAccessible(page, info, "add archive");
+  if (hasJs(info)) {
+    await page.getByRole("button", { name: /Taxonomy filter fields$/ }).click();
+    await expect(page.getByRole("listbox")).toBeVisible();
+    await expectAccessible(page, info, "add archive, the taxonomy filter fields open");
+  }
 });

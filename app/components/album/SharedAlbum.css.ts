@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { FORM_WIDTH } from "~/styles/scale";
 
 export const header = style({
   background: vars.color.headerBg,
@@ -69,4 +70,4 @@ export const preview = style({
   justifySelf: "start",
 });
 
-export const passwordForm = style({ display: "grid", gap: "12px", maxWidth: "360px" });
+export const passwordForm = style({ display: "grid", gap: "12px", maxWidth: FORM_WIDTH });

@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { FORM_WIDTH } from "~/styles/scale";
 
 /* The albums page (spec 000 "Albums page"): its action panel, search, filters and tiles. */
 
@@ -90,7 +91,7 @@ export const popoverDialog = style({ outline: "none", display: "grid", gap: "12p
 export const createPanel = style({
   display: "grid",
   gap: "12px",
-  maxWidth: "28rem",
+  maxWidth: FORM_WIDTH,
   padding: "16px",
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,

@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { FORM_WIDTH } from "~/styles/scale";
 
 export const section = style({ display: "grid", gap: "12px" });
 export const list = style({
@@ -22,7 +23,7 @@ export const row = style({
 });
 export const who = style({ display: "grid", gap: "2px" });
 export const detail = style({ color: vars.color.textMuted, fontSize: "0.9rem" });
-export const form = style({ display: "grid", gap: "12px", maxWidth: "560px" });
+export const form = style({ display: "grid", gap: "12px", maxWidth: FORM_WIDTH });
 export const inline = style({ display: "flex", flexWrap: "wrap", gap: "8px", alignItems: "end" });
 export const link = style({ color: vars.color.link });
 export const popover = style({

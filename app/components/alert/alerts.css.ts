@@ -1,5 +1,6 @@
 import { keyframes, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { FORM_WIDTH } from "~/styles/scale";
 
 export const list = style({
   listStyle: "none",
@@ -26,7 +27,7 @@ export const searchText = style({ overflowWrap: "anywhere", fontFamily: "monospa
 
 export const actions = style({ display: "flex", gap: "8px", alignItems: "center" });
 
-export const editForm = style({ display: "grid", gap: "12px", maxWidth: "560px" });
+export const editForm = style({ display: "grid", gap: "12px", maxWidth: FORM_WIDTH });
 
 export const link = style({ color: vars.color.link });
 

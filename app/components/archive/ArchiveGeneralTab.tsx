@@ -2,12 +2,11 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { TileIconGlyph } from "~/components/collection/CollectionTile";
 import { CheckboxField } from "~/components/ui/CheckboxField";
-import { SelectField } from "~/components/ui/SelectField";
+import { MultiSelectField, SelectField } from "~/components/ui/SelectField";
 import { TextField } from "~/components/ui/TextField";
 import { fieldError } from "~/components/ui/controls.css";
 import * as people from "~/components/user/users.css";
 import { fieldOptionsOf, get, option, reader, strs, type TabProps } from "./archive-dialog-form";
-import { NativeMultiSelect } from "./ArchiveDialogFields";
 import { IndexBrowser } from "./IndexBrowser";
 import { indexBrowserHref } from "./IndexFolderList";
 import * as css from "./archive-dialog.css";
@@ -177,11 +176,13 @@ export function ArchiveGeneralTab({ initial, errors, hydrated, options, lists }:
         >
           Taxonomy filters
         </CheckboxField>
-        <NativeMultiSelect
+        <MultiSelectField
           label="Taxonomy filter fields"
           name="NavigationPaneControl.SearchTreeFields"
           options={fieldOptions}
           defaultValue={strs(get(initial, "NavigationPaneControl.SearchTreeFields"))}
+          placeholder="None"
+          hydrated={hydrated}
         />
         <CheckboxField
           name="NavigationPaneControl.ShowFolderList"

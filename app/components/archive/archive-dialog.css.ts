@@ -49,17 +49,6 @@ globalStyle(`${swatch}:has(input:focus-visible)`, {
   outlineOffset: "2px",
 });
 
-export const nativeSelect = style({
-  font: "inherit",
-  padding: "6px 8px",
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  background: vars.color.surface,
-  color: vars.color.text,
-  minHeight: "120px",
-});
-
-export const nativeField = style({ display: "grid", gap: "4px" });
 export const label = style({ fontWeight: 600 });
 
 export const table = style({ width: "100%", borderCollapse: "collapse" });

@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { FORM_WIDTH } from "~/styles/scale";
 
 export const pane = style({
   display: "grid",
@@ -32,7 +33,12 @@ export const inline = style({ display: "inline" });
 
 export const small = style({ padding: "2px 8px", fontSize: "0.85rem" });
 
-export const editForm = style({ display: "grid", gap: "8px", maxWidth: "32rem", padding: "8px 0" });
+export const editForm = style({
+  display: "grid",
+  gap: "8px",
+  maxWidth: FORM_WIDTH,
+  padding: "8px 0",
+});
 
 export const summary = style({ cursor: "pointer", color: vars.color.text });
 
@@ -42,7 +48,7 @@ export const formError = style({ color: vars.color.danger, margin: 0 });
 
 export const modal = style({
   width: "100%",
-  maxWidth: "36rem",
+  maxWidth: FORM_WIDTH,
   maxHeight: "90vh",
   display: "flex",
 });

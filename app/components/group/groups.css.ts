@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { FORM_WIDTH } from "~/styles/scale";
 
 export const toolbar = style({
   display: "flex",
@@ -68,7 +69,7 @@ export const chooserPanel = style({
   boxShadow: vars.shadow.raised,
 });
 
-export const form = style({ display: "grid", gap: "16px", maxWidth: "760px" });
+export const form = style({ display: "grid", gap: "16px", maxWidth: FORM_WIDTH });
 
 export const fieldset = style({
   display: "grid",

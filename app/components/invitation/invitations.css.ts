@@ -1,7 +1,8 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { FORM_WIDTH } from "~/styles/scale";
 
-export const form = style({ display: "grid", gap: "16px", maxWidth: "720px" });
+export const form = style({ display: "grid", gap: "16px", maxWidth: FORM_WIDTH });
 
 export const actions = style({
   display: "flex",

@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
+import { DeferredSelectField } from "~/components/ui/DeferredSelectField";
 import { LinkTabs } from "~/components/ui/LinkTabs";
 import * as controls from "~/components/ui/controls.css";
-import * as selectCss from "~/components/search/advanced-search.css";
 import { fieldTypesOf, matchesSearch } from "~/models/metadata/field-picker";
 import { DATA_TYPE_LABELS } from "~/models/metadata/metadata-form";
 import type { FieldDefinition } from "~/models/metadata/metadata.schema";
@@ -36,6 +36,7 @@ interface Filter {
   type: string;
 }
 
+/** A filter of the field list: "All" (empty) or one value; the scripted select loads when wanted. */
 function FilterSelect({
   label,
   name,
@@ -48,17 +49,14 @@ function FilterSelect({
   options: { value: string; label: string }[];
 }) {
   return (
-    <label className={controls.field}>
-      <span className={controls.label}>{label}</span>
-      <select name={name} defaultValue={value} className={selectCss.select}>
-        <option value="">All</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
+    <div className={css.filter}>
+      <DeferredSelectField
+        label={label}
+        name={name}
+        defaultValue={value}
+        options={[{ value: "", label: "All" }, ...options]}
+      />
+    </div>
   );
 }
 

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Checkbox } from "react-aria-components/Checkbox";
 import { fieldErrorText, type FieldErrors } from "~/components/ui/field-errors";
 import * as controls from "~/components/ui/controls.css";
-import { SelectField } from "~/components/ui/SelectField";
+import { NativeSelectField } from "~/components/ui/NativeSelectField";
 import {
   fieldChoiceLabel,
   isFixedRole,
@@ -80,10 +80,9 @@ export function MetadataFieldSelect({
 
   if (selectionMode === "single")
     return (
-      <SelectField
+      <NativeSelectField
         label={label}
         name={name}
-        hydrated={false}
         defaultValue={defaultSelected[0] !== undefined ? String(defaultSelected[0]) : ""}
         errors={errors}
         options={[

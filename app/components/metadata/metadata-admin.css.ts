@@ -28,6 +28,9 @@ export const toolbar = style({
   alignItems: "flex-end",
 });
 
+/** A filter's select keeps its width whichever choice it shows. */
+export const filter = style({ minWidth: "10rem" });
+
 export const actions = style({
   display: "flex",
   flexWrap: "wrap",

@@ -4,6 +4,7 @@ import { Form } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
 import { Button } from "~/components/ui/Button";
+import { SelectField } from "~/components/ui/SelectField";
 import { TextField } from "~/components/ui/TextField";
 import * as controls from "~/components/ui/controls.css";
 import { conformResult, type FormReplyBody } from "~/http/error";
@@ -132,23 +133,15 @@ export function RowsEditor({
                     );
                   if (column.kind === "select")
                     return (
-                      <label key={column.key} className={controls.field}>
-                        <span className={controls.label}>{column.label}</span>
-                        <select
-                          name={field.name}
-                          key={field.key}
-                          defaultValue={initial}
-                          className={controls.input}
-                          aria-invalid={error ? true : undefined}
-                        >
-                          {column.options!.map((o) => (
-                            <option key={o.value} value={o.value}>
-                              {o.label}
-                            </option>
-                          ))}
-                        </select>
-                        {error ? <span className={controls.fieldError}>{error}</span> : null}
-                      </label>
+                      <SelectField
+                        key={field.key}
+                        label={column.label}
+                        name={field.name}
+                        options={column.options!}
+                        defaultValue={initial}
+                        errors={error}
+                        hydrated={hydrated}
+                      />
                     );
                   return (
                     <TextField

@@ -118,4 +118,7 @@ export const option = style({
   },
 });
 
+/** The tick beside a chosen option where several may be chosen. */
+export const optionCheck = style({ display: "inline-block", width: "1.25em" });
+
 export const trigger = style({ whiteSpace: "nowrap" });

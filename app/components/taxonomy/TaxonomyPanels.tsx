@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
+import { DeferredSelectField } from "~/components/ui/DeferredSelectField";
 import type { TaxonomyItemInfoView } from "~/models/taxonomy/taxonomy.view";
 import * as css from "./taxonomy.css";
 
@@ -49,17 +50,14 @@ export function MoveItemForm(props: {
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="item" value={props.item.id} />
       <Hidden open={props.open} q={props.q} />
-      <label>
-        Move {props.item.name} under{" "}
-        <select name="parent" className={css.native} defaultValue="">
-          <option value="">(the top level)</option>
-          {props.parents.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.path}
-            </option>
-          ))}
-        </select>
-      </label>
+      <DeferredSelectField
+        label={`Move ${props.item.name} under`}
+        name="parent"
+        options={[
+          { value: "", label: "(the top level)" },
+          ...props.parents.map((p) => ({ value: String(p.id), label: p.path })),
+        ]}
+      />
       <div className={css.row}>
         <Button type="submit">Move</Button>
         <Link to={props.cancel} className={css.link}>

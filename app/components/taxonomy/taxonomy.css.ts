@@ -1,5 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import { FORM_WIDTH } from "~/styles/scale";
 
 export const tree = style({ listStyle: "none", margin: 0, paddingLeft: 0 });
 export const branch = style({ listStyle: "none", margin: 0, paddingLeft: "24px" });
@@ -29,7 +30,7 @@ export const label = style({
 export const value = style({ color: vars.color.textMuted, fontSize: "0.9rem" });
 export const actions = style({ display: "flex", gap: "12px", marginLeft: "auto" });
 export const link = style({ color: vars.color.link });
-export const form = style({ display: "grid", gap: "12px", maxWidth: "640px" });
+export const form = style({ display: "grid", gap: "12px", maxWidth: FORM_WIDTH });
 export const row = style({ display: "flex", gap: "8px", alignItems: "flex-end", flexWrap: "wrap" });
 export const error = style({ color: vars.color.danger, fontWeight: 600 });
 export const searchError = style({

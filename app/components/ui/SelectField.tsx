@@ -1,20 +1,10 @@
-import { useId } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useField } from "remix-validated-form";
-import { Button } from "react-aria-components/Button";
-import { FieldError } from "react-aria-components/FieldError";
-import { Label } from "react-aria-components/Label";
-import { ListBox, ListBoxItem } from "react-aria-components/ListBox";
-import { Popover } from "react-aria-components/Popover";
-import { Select, SelectValue } from "react-aria-components/Select";
-import * as css from "~/components/search/advanced-search.css";
+import { AriaSelectField } from "./AriaSelectField";
 import { fieldErrorText, type FieldErrors } from "./field-errors";
-import * as controls from "./controls.css";
+import { NativeSelectField, type SelectOption } from "./NativeSelectField";
 
-export interface SelectOption {
-  value: string;
-  label: string;
-}
+export type { SelectOption } from "./NativeSelectField";
 
 export interface SelectFieldProps {
   label: string;
@@ -32,71 +22,45 @@ export interface SelectFieldProps {
  * but cannot be changed by hand. So the server renders a styled native select, and hydration
  * swaps in react-aria's, with the same name, so both post the same parameter.
  */
-export function SelectField({
-  label,
-  name,
-  options,
-  defaultValue = "",
-  errors,
+export function SelectField({ hydrated, errors, defaultValue = "", ...props }: SelectFieldProps) {
+  if (!hydrated)
+    return <NativeSelectField {...props} defaultValue={defaultValue} errors={errors} />;
+  return <AriaSelectField {...props} defaultValue={defaultValue} error={fieldErrorText(errors)} />;
+}
+
+export interface MultiSelectFieldProps {
+  label: string;
+  name: string;
+  options: SelectOption[];
+  defaultValue?: readonly string[];
+  errors?: FieldErrors;
+  /** What the button says while nothing is chosen. */
+  placeholder?: string;
+  hydrated: boolean;
+}
+
+/**
+ * SelectField where several values may be chosen: a native `<select multiple>` without
+ * JavaScript, react-aria's Select in multiple selection once hydrated; both post one parameter
+ * per chosen value.
+ */
+export function MultiSelectField({
   hydrated,
-  onChange,
-}: SelectFieldProps) {
-  const id = useId();
-  const error = fieldErrorText(errors);
-  if (!hydrated) {
-    return (
-      <div className={controls.field}>
-        <label htmlFor={id} className={controls.label}>
-          {label}
-        </label>
-        <select
-          id={id}
-          name={name}
-          defaultValue={defaultValue}
-          className={css.select}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => onChange?.(event.target.value)}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        {error ? (
-          <span id={`${id}-error`} className={controls.fieldError}>
-            {error}
-          </span>
-        ) : null}
-      </div>
-    );
-  }
+  errors,
+  defaultValue = [],
+  placeholder,
+  ...props
+}: MultiSelectFieldProps) {
+  if (!hydrated)
+    return <NativeSelectField {...props} multiple defaultValue={defaultValue} errors={errors} />;
   return (
-    <Select
-      name={name}
-      defaultSelectedKey={defaultValue}
-      onSelectionChange={(key) => onChange?.(key === null ? "" : String(key))}
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
-      className={controls.field}
-    >
-      <Label className={controls.label}>{label}</Label>
-      <Button className={css.select}>
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <FieldError className={controls.fieldError}>{error}</FieldError>
-      <Popover className={css.selectPopover}>
-        <ListBox className={css.listBox} items={options}>
-          {(option) => (
-            <ListBoxItem id={option.value} className={css.option} textValue={option.label}>
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+    <AriaSelectField
+      {...props}
+      multiple
+      placeholder={placeholder}
+      defaultValue={defaultValue}
+      error={fieldErrorText(errors)}
+    />
   );
 }
 

@@ -89,6 +89,20 @@ export const input = style({
     "&[data-disabled]": { opacity: 0.6 },
   },
 });
+/** A native `<select multiple>`: the no-JavaScript form of MultiSelectField. */
+export const multiSelect = style({
+  font: "inherit",
+  color: vars.color.text,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  padding: "6px 8px",
+  minHeight: "120px",
+  selectors: {
+    "&:focus-visible": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" },
+    "&[aria-invalid='true']": { borderColor: vars.color.danger, borderWidth: "2px" },
+  },
+});
 export const fieldError = style({ color: vars.color.danger, fontSize: "0.9rem" });
 export const description = style({ color: vars.color.textMuted, fontSize: "0.9rem" });
 
