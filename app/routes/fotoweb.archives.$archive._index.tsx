@@ -48,14 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const detailsHref = (await hasCapability(viewer, "manageArchives"))
       ? adminArchivePath(data.archive.id)
       : null;
-    return json(
-      {
-        ...data,
-        signedIn: !viewer.isGuest,
-        detailsHref,
-      },
-      { status: data.searchError ? 400 : 200 },
-    );
+    const status = data.searchError ? 400 : 200;
+    return json({ ...data, signedIn: !viewer.isGuest, detailsHref }, { status });
   } catch (error) {
     throw collectionErrorResponse(request, error);
   }
