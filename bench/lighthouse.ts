@@ -10,11 +10,16 @@
  *
  *   npm run bench:lighthouse -- [--runs 3] [--keep-build]
  *
+ * Beside each page, in the same run, two baselines (startBaselines): the page's own markup with
+ * its scripts taken out, and a blank page. What ours costs over the first is its JavaScript's;
+ * what the blank page costs is this machine's and browser's floor.
+ *
  * The machine's load is printed beside the figures: the simulation scales with the CPU the
  * page got, so a busy machine makes every figure worse.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -142,6 +147,60 @@ async function demoPages(base: string, cookie: string) {
   }
 }
 
+/*
+ * The baselines, served beside ours in the same run: each page's own markup as the server sent it
+ * with every script taken out (what the page costs a browser without its JavaScript: styles,
+ * layout, images), and a blank page (what this machine and Chromium cost any page at all). Both
+ * through a proxy that hands every other request (styles, images) to our server, so they load
+ * the same resources.
+ */
+function withoutScripts(html: string) {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
+    .replace(/<link\b[^>]*\brel="(?:modulepreload|x-arkiv-modulepreload)"[^>]*>/g, "");
+}
+const BLANK_PAGE =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Blank</title></head><body><p>A blank page.</p></body></html>';
+
+async function startBaselines(base: string, cookie: string, paths: string[]) {
+  const pages = new Map<string, string>([["/__baseline/blank", BLANK_PAGE]]);
+  for (const [i, page] of paths.entries()) {
+    const answer = await fetch(`${base}${page}`, { headers: { cookie, accept: "text/html" } });
+    if (!answer.ok) throw new Error(`${page} answered ${answer.status}`);
+    pages.set(`/__baseline/${i}`, withoutScripts(await answer.text()));
+  }
+  const target = new URL(base);
+  const server = http.createServer((req, res) => {
+    const page = pages.get(req.url ?? "");
+    if (page !== undefined) {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(page);
+      return;
+    }
+    const forward = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: target.host },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on("error", () => res.destroy());
+    req.pipe(forward);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: (i: number | "blank") => `http://127.0.0.1:${port}/__baseline/${i}`,
+    stop: () => server.close(),
+  };
+}
+
 interface Figures {
   performance: number;
   fcp: number;
@@ -150,6 +209,9 @@ interface Figures {
   cls: number;
   scriptKb: number;
   unusedScriptKb: number;
+  /** Lighthouse's simulated main-thread time, all of it and the part spent on scripts. */
+  mainThreadMs: number;
+  scriptMs: number;
 }
 
 function figuresOf(lhr: Result): Figures {
@@ -167,6 +229,14 @@ function figuresOf(lhr: Result): Figures {
     cls: audit("cumulative-layout-shift").numericValue!,
     scriptKb: script / 1024,
     unusedScriptKb: (unused?.overallSavingsBytes ?? 0) / 1024,
+    mainThreadMs: audit("mainthread-work-breakdown").numericValue ?? 0,
+    scriptMs: (
+      audit("mainthread-work-breakdown").details as unknown as {
+        items: { group: string; duration: number }[];
+      }
+    ).items
+      .filter((i) => i.group === "scriptEvaluation" || i.group === "scriptParseCompile")
+      .reduce((sum, i) => sum + i.duration, 0),
   };
 }
 
@@ -224,7 +294,13 @@ async function measure(url: string, cookie: string): Promise<Figures[]> {
 
 type Row = [label: string, value: string, target: string, met: boolean | null];
 
-function print(title: string, url: string, runs: Figures[], scriptTarget: number | null) {
+function print(
+  title: string,
+  url: string,
+  runs: Figures[],
+  scriptTarget: number | null,
+  baselines: { label: string; runs: Figures[] }[],
+) {
   const m = medians(runs);
   const rows: Row[] = [
     ["performance", m.performance.toFixed(2), "≥ 0.95", m.performance >= 0.95],
@@ -251,6 +327,14 @@ function print(title: string, url: string, runs: Figures[], scriptTarget: number
     console.log(`  ${label.padEnd(22)} ${value.padEnd(18)} ${target.padEnd(10)} ${verdict}`);
   }
   console.log(`  performance by run: ${runs.map((r) => r.performance.toFixed(2)).join(", ")}`);
+  const line = (label: string, f: Figures) =>
+    console.log(
+      `  ${label.padEnd(34)} perf ${f.performance.toFixed(2)}  LCP ${(f.lcp / 1000).toFixed(2)} s  ` +
+        `TBT ${String(Math.round(f.tbt)).padStart(4)} ms  main thread ${Math.round(f.mainThreadMs)} ms ` +
+        `(scripts ${Math.round(f.scriptMs)} ms)`,
+    );
+  line("ours", m);
+  for (const baseline of baselines) line(baseline.label, medians(baseline.runs));
 }
 
 async function main() {
@@ -262,19 +346,40 @@ async function main() {
   const server = await startServer(port);
   try {
     const pages = await demoPages(server.base, server.cookie);
-    const before = load();
-    const grid = await measure(`${server.base}${pages.grid}`, server.cookie);
-    const asset = await measure(`${server.base}${pages.asset}`, server.cookie);
-    const albums = await measure(`${server.base}/fotoweb/albums/`, server.cookie);
-    const users = await measure(`${server.base}/fotoweb/views/admin/users/`, server.cookie);
-    console.log(
-      `\nLighthouse ${lighthouseVersion()} (mobile defaults), ${CHROME_PATH}; ` +
-        `load average (1, 5, 15 min) before ${before}, after ${load()} on ${os.cpus().length} cores`,
+    const measured = [
+      { title: "Archive grid", path: pages.grid, scriptTarget: 150 },
+      { title: "Asset page", path: pages.asset, scriptTarget: 150 },
+      { title: "Albums page", path: "/fotoweb/albums/", scriptTarget: null },
+      { title: "Users grid", path: "/fotoweb/views/admin/users/", scriptTarget: null },
+    ];
+    const baselines = await startBaselines(
+      server.base,
+      server.cookie,
+      measured.map((m) => m.path),
     );
-    print("Archive grid", pages.grid, grid, 150);
-    print("Asset page", pages.asset, asset, 150);
-    print("Albums page", "/fotoweb/albums/", albums, null);
-    print("Users grid", "/fotoweb/views/admin/users/", users, null);
+    try {
+      const before = load();
+      const blank = await measure(baselines.url("blank"), server.cookie);
+      const results = [];
+      for (const [i, page] of measured.entries()) {
+        results.push({
+          ...page,
+          ours: await measure(`${server.base}${page.path}`, server.cookie),
+          bare: await measure(baselines.url(i), server.cookie),
+        });
+      }
+      console.log(
+        `\nLighthouse ${lighthouseVersion()} (mobile defaults), ${CHROME_PATH}; ` +
+          `load average (1, 5, 15 min) before ${before}, after ${load()} on ${os.cpus().length} cores`,
+      );
+      for (const r of results)
+        print(r.title, r.path, r.ours, r.scriptTarget, [
+          { label: "baseline: same markup, no scripts", runs: r.bare },
+          { label: "baseline: a blank page", runs: blank },
+        ]);
+    } finally {
+      baselines.stop();
+    }
   } finally {
     server.stop();
   }

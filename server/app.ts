@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -254,8 +255,19 @@ export function createApp({ build, env, root }: AppOptions) {
   );
   app.use(compression());
 
-  // Everything else in public/ may change under its name (bundles are served above).
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  /*
+   * Everything else in public/ may change under its name (bundles are served above). Only the
+   * names public/ holds reach the static handler: otherwise every page and API call paid a file
+   * system stat for an index.html that is never there (issue 31, "Server time").
+   */
+  const publicDir = path.join(root, "public");
+  const publicNames = new Set(
+    fs.existsSync(publicDir) ? fs.readdirSync(publicDir).filter((name) => name !== "build") : [],
+  );
+  const servePublic = express.static(publicDir, { maxAge: "1h" });
+  app.use((req, res, next) =>
+    publicNames.has(req.path.split("/", 2)[1] ?? "") ? servePublic(req, res, next) : next(),
+  );
 
   if (env.LOG_REQUESTS) {
     morgan.token("id", (_req, res) => String((res as Response).locals.requestId));
