@@ -3,14 +3,14 @@
  * - search through HTTP (assetlist JSON) against the same SQL run directly on the driver (as the
  *   server runs it: on SQLite its statement prepared once, as the server caches its own), in the
  *   same run: p95 of a common term (about 10 % of assets) under a member's search filter that
- *   passes about 20 % of the archive (target ≤ 15 ms) and of a ranked two-word search (target
- *   ≤ 50 ms); the shares the data really has are counted and printed;
+ *   passes about 20 % of the archive (target ≤ 5 ms, issue 31; issue 4 asked for 15) and of a
+ *   ranked two-word search (target ≤ 50 ms); the shares the data really has are counted and
+ *   printed;
  * - page 1 000 of an archive against page 1, through HTTP (target: ratio ≤ 1.2);
- * - the grid page's server rendering against a bare React render of the same markup, printed for
- *   scale and no longer a target (issue 13 moved the grid's target to what a browser measures,
- *   the Lighthouse benchmark): in-process, with the loaders' data given (bench/search-render.ts),
- *   and, for the whole request with its session and queries, over HTTP against a server that
- *   renders the same markup bare (bench/search-bare-grid.ts).
+ * - the grid page's server rendering against a bare React render of the same markup: in-process,
+ *   with the loaders' data given (bench/search-render.ts), printed for scale; and the whole
+ *   request with its session and queries, over HTTP against a server that renders the same markup
+ *   bare (bench/search-bare-grid.ts), target ≥ 150 pages/s (issue 31).
  * The data (bench/search-fixture.ts) is made once and kept between runs while the row count and
  * the sources that make it are unchanged (bench/search-prepare.ts).
  *
@@ -210,7 +210,8 @@ for (const dialect of DIALECTS) {
         label: `common term "${COMMON_TERM}" (${(shares.commonTerm * 100).toFixed(1)} %), member filter "${MEMBER_FILTER}" (${(shares.memberFilter * 100).toFixed(1)} %)`,
         q: COMMON_TERM,
         sort: "-added",
-        target: 15,
+        // Issue 31: the whole request within 5 ms at p95 (issue 4 asked for 15).
+        target: 5,
       },
       { label: `ranked "${RANKED_QUERY}"`, q: RANKED_QUERY, sort: "relevance", target: 50 },
     ];
@@ -296,8 +297,9 @@ for (const dialect of DIALECTS) {
       ours: `${oursRate.toFixed(0)} pages/s`,
       baseline: `${bareRate.toFixed(0)} pages/s (bare React, same markup)`,
       ratio: (oursRate / bareRate).toFixed(2),
-      target: "(for scale; the target is Lighthouse's)",
-      met: "-",
+      // Issue 31, "Server time".
+      target: "≥ 150 pages/s",
+      met: oursRate >= 150 ? "yes" : "NO",
     });
   } finally {
     await server.stop();
@@ -310,6 +312,9 @@ console.log(`\nSearch benchmark, ${COUNT} assets, ${SAMPLES} samples per measure
 console.table(results);
 for (const note of notes) console.log(note);
 console.log(
-  "The grid render rows are printed for scale only: the grid's target is now the Lighthouse benchmark's.",
+  `The in-process render row is printed for scale; the whole request's target is issue 31's. Load average (1, 5, 15 min): ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ")} on ${os.cpus().length} cores.`,
 );
 agent.destroy();
