@@ -23,6 +23,11 @@ const NO_ARIA_INDEX = {
   message: 'Import the component\'s own entry, e.g. "react-aria-components/Button".',
 };
 
+const NO_SYNC_HYDRATED = {
+  regex: "^remix-utils/use-hydrated$",
+  message: 'Use "~/utils/use-hydrated": it switches in a transition, not a synchronous re-render.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,7 +49,10 @@ export default tseslint.config(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
       ],
-      "no-restricted-imports": ["error", { patterns: [NO_ROUTE_IMPORTS, NO_ARIA_INDEX] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [NO_ROUTE_IMPORTS, NO_ARIA_INDEX, NO_SYNC_HYDRATED] },
+      ],
     },
   },
   {

@@ -29,6 +29,7 @@ import { useNonce } from "./utils/nonce";
 import { SCRIPT_LOADER } from "./utils/deferred-scripts";
 import { LINKS } from "./utils/links";
 import { SharedAlbumHeader } from "./components/album/SharedAlbumHeader";
+import { HydrationMark } from "./components/shell/HydrationMark";
 
 export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
@@ -153,6 +154,7 @@ export default function App() {
         <CookieBanner key={shell.cookieBanner.version} banner={shell.cookieBanner} />
       ) : null}
       <Toasts toast={shell.toast} />
+      <HydrationMark />
       {shell.keepalive ? (
         <Keepalive href={shell.keepalive.href} interval={shell.keepalive.interval} />
       ) : null}
@@ -170,6 +172,7 @@ export function ErrorBoundary() {
         <ErrorPanel error={error} />
       </main>
       <Footer siteName={shell?.siteName ?? "Arkiv"} />
+      <HydrationMark />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import "~/components/shell/shell-bundle";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigate } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { IndexBrowser } from "~/components/archive/IndexBrowser";
 import { IndexFolderList, indexBrowserHref } from "~/components/archive/IndexFolderList";
 import { indexBrowserPageData } from "~/http/archive/path-archives.server";

@@ -24,7 +24,8 @@ function hydrated() {
   >;
   const key = Object.keys(doc).find((k) => k.startsWith("__reactContainer$"));
   const state = key ? doc[key]?.stateNode?.current?.memoizedState : undefined;
-  return state?.isDehydrated === false;
+  // And the render after it, where components swap to their scripted form (HydrationMark).
+  return state?.isDehydrated === false && document.documentElement.dataset.hydrated === "true";
 }
 
 export async function waitForHydration(page: Page, info: TestInfo) {

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/Button";
 import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
 import { alertDanger, alertWarning } from "~/styles/global.css";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 
 export interface LoginFormProps {
   to: string;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { button } from "~/components/ui/controls.css";
 import { AlbumActionForms, type AlbumActionsProps } from "./AlbumActionForms";
 import * as css from "./album-page.css";

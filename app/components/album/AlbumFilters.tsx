@@ -2,7 +2,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { Button } from "react-aria-components/Button";
 import { Tooltip, TooltipTrigger } from "react-aria-components/Tooltip";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { albumsListHref, FILTER_ICONS, filterPress } from "~/models/album/album-list.view";
 import type { AlbumFilter } from "~/models/album/album.schema";
 import * as css from "./albums.css";

@@ -1,7 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { useSubmit } from "@remix-run/react";
 import { Fragment, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { AssetGrid } from "~/components/asset/AssetGrid";
 import { button } from "~/components/ui/controls.css";
 import type { albumPageLoader } from "~/http/album/album-page.server";

@@ -5,7 +5,7 @@ import { Dialog, DialogTrigger } from "react-aria-components/Dialog";
 import { Heading } from "react-aria-components/Heading";
 import { Popover } from "react-aria-components/Popover";
 import { ValidatedForm } from "remix-validated-form";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/TextField";
 import { ValidatedTextField } from "~/components/ui/ValidatedTextField";

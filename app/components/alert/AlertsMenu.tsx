@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import * as shell from "~/components/shell/layout.css";
 import { LINKS } from "~/utils/links";
 

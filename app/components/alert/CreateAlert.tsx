@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import { DEFAULT_ERROR_MESSAGE } from "~/http/error";
 import { ALERT_CONFIRMATION_MS, shortSearchText } from "~/models/alert/alert-text";

@@ -4,7 +4,7 @@ import { Form } from "@remix-run/react";
 import { Checkbox, CheckboxGroup } from "react-aria-components/CheckboxGroup";
 import { FieldError } from "react-aria-components/FieldError";
 import { Label } from "react-aria-components/Label";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import {
   applicationInputSchema,
   GRANT_LABELS,

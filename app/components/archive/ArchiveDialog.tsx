@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type DefaultValue } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
 import { FormTabs, type FormSection } from "~/components/ui/FormTabs";

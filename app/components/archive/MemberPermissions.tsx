@@ -3,7 +3,7 @@ import { Checkbox } from "react-aria-components/Checkbox";
 import { CheckboxGroup } from "react-aria-components/CheckboxGroup";
 import { Label } from "react-aria-components/Label";
 import { Text } from "react-aria-components/Text";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import { fieldErrorText, type FieldErrors } from "~/components/ui/field-errors";
 import {

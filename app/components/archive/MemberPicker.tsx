@@ -10,7 +10,7 @@ import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import { Popover } from "react-aria-components/Popover";
 import { SearchField } from "react-aria-components/SearchField";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components/Tabs";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import * as controls from "~/components/ui/controls.css";
 import type { DirectoryGroup, DirectoryPage, DirectoryUser } from "~/models/group/directory.schema";

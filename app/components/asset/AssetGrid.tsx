@@ -10,7 +10,7 @@ import * as css from "./grid.css";
 import { onGridKeyDown, RESULTS_ID } from "./grid-keys";
 import { useViewerHistory } from "./viewer-history";
 import { alertDanger } from "~/styles/global.css";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { NO_SELECTION_RIGHTS, type SelectionRights } from "~/models/background-task/selection-ops";
 import { SelectionToolbar } from "./SelectionToolbar";
 

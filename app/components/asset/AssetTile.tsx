@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { memo, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { memo, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Button } from "react-aria-components/Button";
 import { Checkbox } from "react-aria-components/Checkbox";
 import { thumbHashToDataURL } from "thumbhash";
@@ -32,6 +32,16 @@ function blurred(placeholder: string | null): string | null {
   } catch {
     return null;
   }
+}
+
+/** Runs the work when the browser is idle (a timer where it has no idle callbacks); cancellable. */
+function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(work, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(work, 50);
+  return () => window.clearTimeout(timer);
 }
 
 export interface AssetTileProps {
@@ -80,19 +90,20 @@ export const AssetTile = memo(function AssetTile({
   const retina = wantsRetina ? pickPreview(asset.previews, RETINA_THUMBNAIL_SIZE) : null;
   const label = asset.thumbnailFields.label.value;
   /*
-   * The blurred placeholder only where the thumbnail is still on its way: the scripts load after
-   * the page (decision 031), so the tiles it rendered have their images already, and decoding a
-   * placeholder for each was work for nothing. Tiles that later pages add still show it.
+   * The blurred placeholder only where the thumbnail is still on its way (lazy images below the
+   * fold, tiles that later pages add), decoded when the browser is idle, one tile a task: decoding
+   * and painting every tile's at once was the longest task after hydration (issue 31, TBT).
    */
   const image = useRef<HTMLImageElement>(null);
-  const [loading, setLoading] = useState(false);
+  const [background, setBackground] = useState<string | null>(null);
   useEffect(() => {
-    if (hydrated && image.current && !image.current.complete) setLoading(true);
-  }, [hydrated]);
-  const background = useMemo(
-    () => (loading ? blurred(asset.placeholder) : null),
-    [loading, asset.placeholder],
-  );
+    const placeholder = asset.placeholder;
+    if (!hydrated || !placeholder || !image.current || image.current.complete) return;
+    const cancel = whenIdle(() => {
+      if (image.current && !image.current.complete) setBackground(blurred(placeholder));
+    });
+    return cancel;
+  }, [hydrated, asset.placeholder]);
   const href = opens ?? (context ? `${asset.href}?${context}` : asset.href);
   /*
    * Spec 000 §4: a click toggles the asset's selection, a shift-click selects the range (the

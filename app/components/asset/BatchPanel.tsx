@@ -2,7 +2,7 @@ import { Form, useNavigation, type FetcherWithComponents } from "@remix-run/reac
 import { useState } from "react";
 import { Checkbox } from "react-aria-components/Checkbox";
 import { Link } from "react-aria-components/Link";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { BatchTagsEditor } from "~/components/metadata/editors/BatchTagsEditor";
 import { FieldValue } from "~/components/metadata/editors/FieldValue";
 import { FieldWidget } from "~/components/metadata/editors/FieldWidget";

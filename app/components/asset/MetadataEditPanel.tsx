@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Link } from "react-aria-components/Link";
 import { Button } from "~/components/ui/Button";
 import { FieldValue } from "~/components/metadata/editors/FieldValue";

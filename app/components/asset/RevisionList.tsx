@@ -2,7 +2,7 @@ import { useFetcher, useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
 import { Checkbox } from "react-aria-components/Checkbox";
 import { Link } from "react-aria-components/Link";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { showToast } from "~/components/ui/Toasts";
 import { Button } from "~/components/ui/Button";
 import { TableScroller } from "~/components/ui/TableScroller";

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 /** Tiles that turn into their scripted form in one frame. */
 const TILES_A_FRAME = 1;
@@ -14,8 +14,9 @@ export function useUpgradedTiles(total: number, hydrated: boolean): number {
   const [upgraded, setUpgraded] = useState(0);
   useEffect(() => {
     if (!hydrated || upgraded >= total) return;
+    // A transition: the grid's render for it yields to input instead of blocking the frame.
     const frame = requestAnimationFrame(() =>
-      setUpgraded((n) => Math.min(total, n + TILES_A_FRAME)),
+      startTransition(() => setUpgraded((n) => Math.min(total, n + TILES_A_FRAME))),
     );
     return () => cancelAnimationFrame(frame);
   }, [hydrated, upgraded, total]);

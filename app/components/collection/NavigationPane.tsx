@@ -1,6 +1,6 @@
 import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { NavigationPane } from "~/models/archive/archive-effects";
 import type {
   NavigationPaneData,

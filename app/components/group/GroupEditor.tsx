@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useId, useState } from "react";
 import { Checkbox } from "react-aria-components/Checkbox";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { z } from "zod";
 import { Button } from "~/components/ui/Button";
 import { SelectField } from "~/components/ui/SelectField";

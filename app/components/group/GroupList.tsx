@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Input } from "react-aria-components/Input";
 import { Label } from "react-aria-components/Label";
 import { SearchField } from "react-aria-components/SearchField";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import { TableScroller } from "~/components/ui/TableScroller";
 import * as controls from "~/components/ui/controls.css";

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/CheckboxField";
 import { SelectField } from "~/components/ui/SelectField";

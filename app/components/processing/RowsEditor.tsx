@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { z } from "zod";
 import { Button } from "~/components/ui/Button";
 import { SelectField } from "~/components/ui/SelectField";

@@ -1,7 +1,7 @@
 import { useLocation, useSearchParams } from "@remix-run/react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Button as AriaButton } from "react-aria-components/Button";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import * as layout from "~/components/shell/layout.css";
 import * as css from "./advanced-search.css";
 

@@ -25,7 +25,7 @@ import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import { SelectField } from "~/components/ui/SelectField";
 import * as css from "./advanced-search.css";
 import * as controls from "~/components/ui/controls.css";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 
 const DOCUMENT_TYPE_OPTIONS = [
   { value: "", label: "Any type" },

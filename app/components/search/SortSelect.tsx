@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import * as controls from "~/components/ui/controls.css";
 import * as css from "~/components/asset/grid.css";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { ToolEntry } from "~/models/descriptor/descriptor.server";
 import * as css from "./layout.css";
 import { ToolsLabel } from "./ToolsLabel";

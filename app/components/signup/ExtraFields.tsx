@@ -1,5 +1,5 @@
 import { useField } from "remix-validated-form";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { CheckboxField } from "~/components/ui/CheckboxField";
 import { SelectField } from "~/components/ui/SelectField";
 import { ValidatedTextField } from "~/components/ui/ValidatedTextField";

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { Checkbox, CheckboxGroup } from "react-aria-components/CheckboxGroup";
 import { FieldError } from "react-aria-components/FieldError";
 import { Label } from "react-aria-components/Label";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { useIsValid, ValidatedForm } from "remix-validated-form";
 import * as css from "~/components/application/applications.css";
 import { Button } from "~/components/ui/Button";

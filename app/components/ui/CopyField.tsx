@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import { showToast } from "~/components/ui/Toasts";
 import { visuallyHidden } from "~/styles/global.css";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import * as css from "~/components/search/advanced-search.css";
 import { fieldErrorText, type FieldErrors } from "./field-errors";
 import { NativeSelectField, type SelectOption } from "./NativeSelectField";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components/Tabs";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import * as css from "./form-tabs.css";
 
 /** One part of a large form: [id, label, content]. */

@@ -1,4 +1,4 @@
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { useField } from "remix-validated-form";
 import { AriaSelectField } from "./AriaSelectField";
 import { fieldErrorText, type FieldErrors } from "./field-errors";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { ShellData } from "~/http/shell.server";
 import * as css from "~/components/shell/layout.css";
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { Button } from "react-aria-components/Button";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 import { LINKS } from "~/utils/links";
 import type { UploadTarget } from "./UploadWidget";
 import * as layout from "~/components/shell/layout.css";
