@@ -117,6 +117,31 @@ test("pages of 12: next and previous links without JavaScript, infinite scroll w
   );
 });
 
+test("a thumbnail still on its way shows its blurred placeholder, one already loaded does not", async ({
+  page,
+  open,
+}, info) => {
+  test.skip(
+    !hasJs(info),
+    "the placeholder is drawn by the scripts; without them the tile's colour shows",
+  );
+  await signInQuietly(page, "alice", PASSWORD);
+  const browse = await archiveHref(page, BROWSE_ARCHIVE);
+  await openWhenIngested(page, open, browse, BROWSE_PHOTOS);
+  await open(`${browse}?n=12`);
+  const link = (index: number) => tiles(page).nth(index).getByRole("link").first();
+  await expect(link(0).locator("img")).toHaveJSProperty("complete", true);
+  await expect(link(0)).toHaveAttribute("title", /Click to select/);
+  await expect(link(0)).not.toHaveAttribute("style", /background-image/);
+  // Thumbnails that never arrive: every tile waits for its picture.
+  await page.route(
+    (url) => url.pathname.startsWith("/fotoweb/"),
+    (route) => (route.request().resourceType() === "image" ? undefined : route.continue()),
+  );
+  await open(`${browse}?n=12`);
+  await expect(link(11)).toHaveAttribute("style", /background-image: url\("data:image\/png/);
+});
+
 test("selection: click and shift-click with JavaScript (checkbox or thumbnail), checkboxes without", async ({
   page,
   open,
