@@ -8,6 +8,7 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AssetDetails } from "~/components/asset/AssetDetails";
 import { ASSET_NOT_FOUND, loadAssetDetails } from "~/models/asset/asset-details.server";
+import { assetPageTitle } from "~/models/asset/asset.view";
 import { apiError } from "~/http/http.server";
 import { assetEditAction } from "~/http/asset/asset-edit.server";
 import type { FormReplyBody } from "~/http/error";
@@ -20,7 +21,7 @@ import { getBrowsingViewer, requireViewer } from "~/http/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
-    title: data ? `${data.view.title || data.view.filename} | Arkiv` : "Asset | Arkiv",
+    title: assetPageTitle(data ? data.view.title || data.view.filename : "Asset"),
   },
   ...(data?.robots ? [{ name: "robots", content: data.robots }] : []),
 ];

@@ -86,11 +86,14 @@ test("Enter and a double click open the viewer; arrows step; Escape goes back to
   await expect(tiles(page).nth(2)).toHaveAttribute("data-selected", "true");
   await expect(page.getByText("1 selected")).toBeVisible();
 
-  // A double click opens without changing the selection.
+  // A double click opens without changing the selection; Close gives the grid its title back.
+  const gridTitle = await page.title();
   await tileLink(page, 4).dblclick();
   await expect(page.getByRole("dialog", { name: await labelOf(page, 4) })).toBeVisible();
+  await expect(page).toHaveTitle(`${await labelOf(page, 4)} | Arkiv`);
   await viewer(page).getByRole("button", { name: "Close" }).click();
   await expect(viewer(page)).toHaveCount(0);
+  await expect(page).toHaveTitle(gridTitle);
   await expect(tileLink(page, 4)).toBeFocused();
   await expect(tiles(page).nth(4)).not.toHaveAttribute("data-selected");
   await expect(page.getByText("1 selected")).toBeVisible();
@@ -124,21 +127,26 @@ test("the viewer's address is the asset page's: Back closes it on the grid as it
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(0);
   const entries = await page.evaluate(() => history.length);
+  const gridTitle = await page.title();
+  expect(gridTitle).toMatch(/ \| Arkiv$/);
 
-  // Opening adds an entry with the asset page's address; a step replaces it.
+  // Opening adds an entry with the asset page's address and title; a step replaces them.
   await page.keyboard.press("Enter");
   await expect(page.getByRole("dialog", { name: await labelOf(page, 9) })).toBeVisible();
   await expect(page).toHaveURL(await hrefOf(9));
+  await expect(page).toHaveTitle(`${await labelOf(page, 9)} | Arkiv`);
   expect(await page.evaluate(() => history.length)).toBe(entries + 1);
   await page.keyboard.press("ArrowRight");
   await expect(page.getByRole("dialog", { name: await labelOf(page, 10) })).toBeVisible();
   await expect(page).toHaveURL(await hrefOf(10));
+  await expect(page).toHaveTitle(`${await labelOf(page, 10)} | Arkiv`);
   expect(await page.evaluate(() => history.length)).toBe(entries + 1);
 
   // Back: the grid's address, its scroll and selection, focus on the asset shown last.
   await page.goBack();
   await expect(viewer(page)).toHaveCount(0);
   await expect(page).toHaveURL(grid);
+  await expect(page).toHaveTitle(gridTitle);
   await expect(tileLink(page, 10)).toBeFocused();
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   await expect(tiles(page).nth(2)).toHaveAttribute("data-selected", "true");
@@ -148,9 +156,11 @@ test("the viewer's address is the asset page's: Back closes it on the grid as it
   await page.goForward();
   await expect(page.getByRole("dialog", { name: await labelOf(page, 10) })).toBeVisible();
   await expect(page).toHaveURL(await hrefOf(10));
+  await expect(page).toHaveTitle(`${await labelOf(page, 10)} | Arkiv`);
   await page.keyboard.press("Escape");
   await expect(viewer(page)).toHaveCount(0);
   await expect(page).toHaveURL(grid);
+  await expect(page).toHaveTitle(gridTitle);
   await expect(tileLink(page, 10)).toBeFocused();
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   await expect(page.getByText("1 selected")).toBeVisible();
@@ -163,6 +173,8 @@ test("the viewer's address is the asset page's: Back closes it on the grid as it
   await expect(page.getByRole("dialog", { name: tenth })).toBeVisible();
   await page.reload();
   await expect(page).toHaveURL(tenthPage);
+  // The title the viewer gave the window is the asset page's own.
+  await expect(page).toHaveTitle(`${tenth} | Arkiv`);
   await expect(page.getByRole("img", { name: `Preview of ${tenth}` })).toBeVisible();
   await expect(viewer(page)).toHaveCount(0);
   await expect(page.getByRole("navigation", { name: "Asset navigation" })).toBeVisible();

@@ -43,7 +43,7 @@ describe("the shell bundle", () => {
   test("finds the route modules and the lazily loaded overlays", () => {
     expect(routeModules.length).toBeGreaterThan(15);
     expect(lazyModules().map((f) => path.basename(f))).toEqual(
-      expect.arrayContaining(["UploadPanel.tsx", "ToastRegion.tsx", "SortSelectMenu.tsx"]),
+      expect.arrayContaining(["UploadPanel.tsx", "ToastRegion.tsx", "DeferredSelectMenu.tsx"]),
     );
   });
 

@@ -1,11 +1,9 @@
 import "~/components/shell/shell-bundle";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { Dialog } from "react-aria-components/Dialog";
-import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import { Button } from "~/components/ui/Button";
+import { ModalDialog } from "~/components/ui/ModalDialog";
 import { showToast } from "~/components/ui/Toasts";
-import * as editors from "~/components/metadata/editors/editors.css";
 import { isFormReply, type FormReplyBody } from "~/http/error";
 import type { AddToAlbumOutcome, AddToAlbumPage } from "~/http/album/add-to-album.server";
 import { AddToAlbumPanel, AddToAlbumResult, addToAlbumPath } from "./AddToAlbumPanel";
@@ -40,36 +38,27 @@ export function AddToAlbumDialog({
     onAdded?.();
   }, [poster.state, outcome, onAdded]);
   return (
-    <ModalOverlay
-      isOpen
-      isDismissable
-      onOpenChange={(open) => !open && onClose()}
-      className={editors.overlay}
-    >
-      <Modal className={editors.modal}>
-        <Dialog className={editors.dialog} aria-label="Add to album">
-          {outcome ? (
-            <>
-              <h2>Added to {outcome.album?.name ?? "the album"}</h2>
-              <AddToAlbumResult outcome={outcome} />
-              <Button variant="secondary" onPress={onClose}>
-                Close
-              </Button>
-            </>
-          ) : page ? (
-            <AddToAlbumPanel
-              key={page.q}
-              page={page}
-              reply={reply}
-              fetcher={poster as never}
-              onSearch={(q) => load(addToAlbumPath(page, q))}
-              onCancel={onClose}
-            />
-          ) : (
-            <p role="status">Loading your albums…</p>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalDialog isOpen size="medium" onClose={onClose} aria-label="Add to album">
+      {outcome ? (
+        <>
+          <h2>Added to {outcome.album?.name ?? "the album"}</h2>
+          <AddToAlbumResult outcome={outcome} />
+          <Button variant="secondary" onPress={onClose}>
+            Close
+          </Button>
+        </>
+      ) : page ? (
+        <AddToAlbumPanel
+          key={page.q}
+          page={page}
+          reply={reply}
+          fetcher={poster as never}
+          onSearch={(q) => load(addToAlbumPath(page, q))}
+          onCancel={onClose}
+        />
+      ) : (
+        <p role="status">Loading your albums…</p>
+      )}
+    </ModalDialog>
   );
 }

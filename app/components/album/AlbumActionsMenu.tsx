@@ -2,13 +2,11 @@ import "~/components/shell/shell-bundle";
 import { Form, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Button as AriaButton } from "react-aria-components/Button";
-import { Dialog } from "react-aria-components/Dialog";
-import { Heading } from "react-aria-components/Heading";
 import { Menu, MenuItem, MenuTrigger } from "react-aria-components/Menu";
-import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import { Popover } from "react-aria-components/Popover";
 import { Button } from "~/components/ui/Button";
 import { button } from "~/components/ui/controls.css";
+import { ModalDialog } from "~/components/ui/ModalDialog";
 import { focusFirstMenuItem, useFocusBackOnClose } from "~/components/ui/focus-back";
 import { PurgeForm, RenameForm, type AlbumActionsProps } from "./AlbumActionForms";
 import * as css from "./album-page.css";
@@ -84,14 +82,15 @@ export default function AlbumActionsMenu(props: AlbumActionsProps & { openMenu: 
           </div>
         </Popover>
       </MenuTrigger>
-      <AlbumDialog
+      <ModalDialog
         title="Rename and describe"
+        size="medium"
         isOpen={open === "rename"}
         onClose={() => setOpen(null)}
       >
         <RenameForm {...props} onCancel={() => setOpen(null)} />
-      </AlbumDialog>
-      <AlbumDialog
+      </ModalDialog>
+      <ModalDialog
         title="Move the album to the bin?"
         isOpen={open === "delete"}
         onClose={() => setOpen(null)}
@@ -105,40 +104,10 @@ export default function AlbumActionsMenu(props: AlbumActionsProps & { openMenu: 
             Cancel
           </Button>
         </Form>
-      </AlbumDialog>
-      <AlbumDialog title="Delete forever?" isOpen={open === "purge"} onClose={() => setOpen(null)}>
+      </ModalDialog>
+      <ModalDialog title="Delete forever?" isOpen={open === "purge"} onClose={() => setOpen(null)}>
         <PurgeForm errors={props.fieldErrors["confirm"]} onCancel={() => setOpen(null)} />
-      </AlbumDialog>
+      </ModalDialog>
     </div>
-  );
-}
-
-function AlbumDialog({
-  title,
-  isOpen,
-  onClose,
-  children,
-}: {
-  title: string;
-  isOpen: boolean;
-  onClose: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <ModalOverlay
-      isDismissable
-      isOpen={isOpen}
-      onOpenChange={(next) => (next ? null : onClose())}
-      className={css.overlay}
-    >
-      <Modal className={css.modal}>
-        <Dialog className={css.dialog}>
-          <Heading slot="title" className={css.dialogTitle}>
-            {title}
-          </Heading>
-          {children}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
   );
 }

@@ -1,9 +1,12 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { useSubmit } from "@remix-run/react";
-import { Fragment, useState } from "react";
+import { useState } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 import { AssetGrid } from "~/components/asset/AssetGrid";
 import { button } from "~/components/ui/controls.css";
+import { DeferredSelectField } from "~/components/ui/DeferredSelectField";
+import type { SelectOption } from "~/components/ui/NativeSelectField";
+import type { GridAsset } from "~/models/asset/asset.view";
 import type { albumPageLoader } from "~/http/album/album-page.server";
 import { alertDanger } from "~/styles/global.css";
 import { AlbumActions } from "./AlbumActions";
@@ -21,6 +24,20 @@ export interface AlbumPageReply {
 
 /** The selection form of AssetGrid: album buttons outside it still submit it (form=). */
 const SELECTION_FORM = "selection";
+
+/** Where the selection may go: the top, or before or after each asset of the page. */
+function movePlaces(assets: readonly Pick<GridAsset, "id" | "thumbnailFields">[]): SelectOption[] {
+  return [
+    { value: "top", label: "to the top" },
+    ...assets.flatMap((asset, i) => {
+      const label = `${i + 1}. ${asset.thumbnailFields.label.value}`;
+      return [
+        { value: `before:${asset.id}`, label: `before ${label}` },
+        { value: String(asset.id), label: `after ${label}` },
+      ];
+    }),
+  ];
+}
 
 /*
  * An album's page (issue 18, decision 053): its header, the owner's actions, and the grid. The
@@ -84,25 +101,13 @@ export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumP
           >
             Make cover
           </button>
-          <label htmlFor="album-move-after">Move the selected assets</label>
-          <select
-            id="album-move-after"
+          <DeferredSelectField
+            label="Move the selected assets"
             name="after"
             form={SELECTION_FORM}
-            className={css.select}
             defaultValue="top"
-          >
-            <option value="top">to the top</option>
-            {grid.assets.map((asset, i) => {
-              const label = `${i + 1}. ${asset.thumbnailFields.label.value}`;
-              return (
-                <Fragment key={asset.id}>
-                  <option value={`before:${asset.id}`}>{`before ${label}`}</option>
-                  <option value={asset.id}>{`after ${label}`}</option>
-                </Fragment>
-              );
-            })}
-          </select>
+            options={movePlaces(grid.assets)}
+          />
           <button
             type="submit"
             form={SELECTION_FORM}

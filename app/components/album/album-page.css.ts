@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 /* An album's page (decision 053): header, owner actions, the selection's album toolbar, dialogs. */
@@ -30,37 +30,11 @@ export const toolbar = style({
   display: "flex",
   flexWrap: "wrap",
   gap: "8px",
-  alignItems: "center",
+  alignItems: "flex-end",
   padding: "8px 0",
 });
-export const select = style({
-  font: "inherit",
-  padding: "6px 8px",
-  color: vars.color.text,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-});
-export const overlay = style({
-  position: "fixed",
-  inset: 0,
-  zIndex: 50,
-  background: vars.color.overlay,
-  display: "flex",
-  alignItems: "flex-start",
-  justifyContent: "center",
-  padding: "10vh 16px",
-});
-export const modal = style({
-  width: "min(520px, 100%)",
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.raised,
-});
-export const dialog = style({ display: "grid", gap: "12px", padding: "16px", outline: "none" });
-export const dialogTitle = style({ margin: 0, fontSize: "1.2rem" });
+// The move field's label stands above it: the buttons line up with its box, not its margin.
+globalStyle(`${toolbar} > *`, { marginBottom: 0 });
 export const popover = style({
   background: vars.color.surfaceRaised,
   color: vars.color.text,

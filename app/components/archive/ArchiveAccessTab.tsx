@@ -1,9 +1,6 @@
 import { useState } from "react";
-import { Dialog } from "react-aria-components/Dialog";
-import { Heading } from "react-aria-components/Heading";
-import { Modal, ModalOverlay } from "react-aria-components/Modal";
-import * as modalCss from "~/components/collection/collections.css";
 import { Button } from "~/components/ui/Button";
+import { ModalDialog } from "~/components/ui/ModalDialog";
 import { TextField } from "~/components/ui/TextField";
 import { button, fieldError } from "~/components/ui/controls.css";
 import * as people from "~/components/user/users.css";
@@ -44,27 +41,29 @@ function RemoveMember({
   return (
     <>
       <Button variant="secondary" onPress={() => setOpen(true)}>{`Remove ${name}`}</Button>
-      <ModalOverlay isOpen={open} onOpenChange={setOpen} isDismissable className={modalCss.overlay}>
-        <Modal className={modalCss.modal}>
-          <Dialog className={modalCss.dialog} data-testid="remove-member-dialog">
-            <Heading slot="title" className={modalCss.heading}>{`Remove ${name}?`}</Heading>
-            <p>{`${name} loses every permission in this archive once you save.`}</p>
-            <div className={people.actions}>
-              <Button
-                onPress={() => {
-                  setOpen(false);
-                  onConfirm();
-                }}
-              >
-                Remove
-              </Button>
-              <Button variant="secondary" onPress={() => setOpen(false)}>
-                Cancel
-              </Button>
-            </div>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      <ModalDialog
+        isOpen={open}
+        onClose={() => setOpen(false)}
+        title={`Remove ${name}?`}
+        data-testid="remove-member-dialog"
+        footer={
+          <>
+            <Button
+              onPress={() => {
+                setOpen(false);
+                onConfirm();
+              }}
+            >
+              Remove
+            </Button>
+            <Button variant="secondary" onPress={() => setOpen(false)}>
+              Cancel
+            </Button>
+          </>
+        }
+      >
+        <p>{`${name} loses every permission in this archive once you save.`}</p>
+      </ModalDialog>
     </>
   );
 }

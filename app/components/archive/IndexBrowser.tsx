@@ -1,19 +1,17 @@
 import { useCallback, useEffect, useState } from "react";
 import { ComboBox } from "react-aria-components/ComboBox";
-import { Dialog, DialogTrigger } from "react-aria-components/Dialog";
-import { Heading } from "react-aria-components/Heading";
+import { DialogTrigger } from "react-aria-components/Dialog";
 import { Input } from "react-aria-components/Input";
 import { Label } from "react-aria-components/Label";
 import { ListBox, ListBoxItem } from "react-aria-components/ListBox";
-import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import { Popover } from "react-aria-components/Popover";
 import { Switch } from "react-aria-components/Switch";
 import { Cell, Column, Row, Table, TableBody, TableHeader } from "react-aria-components/Table";
 import type { IndexFolder, IndexSearchAnswer } from "~/models/archive/pools.schema";
 import { Button } from "~/components/ui/Button";
+import { ModalDialog } from "~/components/ui/ModalDialog";
 import { alertDanger, alertWarning, muted } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
-import { modal, overlay } from "~/components/collection/collections.css";
 import * as css from "./index-browser.css";
 
 /*
@@ -63,22 +61,18 @@ export function IndexBrowser({ value, onSelect }: IndexBrowserProps) {
       <Button variant="secondary" aria-label="Browse folders">
         …
       </Button>
-      <ModalOverlay isDismissable className={overlay}>
-        <Modal className={modal}>
-          <Dialog className={css.dialog} data-testid="index-browser">
-            {({ close }) => (
-              <IndexBrowserBody
-                value={value}
-                onSelect={(path) => {
-                  onSelect(path);
-                  close();
-                }}
-                onCancel={close}
-              />
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      <ModalDialog size="large" title="Browse folders" data-testid="index-browser">
+        {(close) => (
+          <IndexBrowserBody
+            value={value}
+            onSelect={(path) => {
+              onSelect(path);
+              close();
+            }}
+            onCancel={close}
+          />
+        )}
+      </ModalDialog>
     </DialogTrigger>
   );
 }
@@ -138,7 +132,6 @@ function IndexBrowserBody({
   const folders = outcome.kind === "found" ? outcome.folders : [];
   return (
     <>
-      <Heading slot="title">Browse folders</Heading>
       <form
         className={css.searchRow}
         onSubmit={(event) => {

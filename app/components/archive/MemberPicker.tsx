@@ -1,17 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Checkbox } from "react-aria-components/Checkbox";
-import { Dialog, DialogTrigger } from "react-aria-components/Dialog";
+import { DialogTrigger } from "react-aria-components/Dialog";
 import { GridList, GridListItem } from "react-aria-components/GridList";
-import { Heading } from "react-aria-components/Heading";
 import { Input } from "react-aria-components/Input";
 import { Label } from "react-aria-components/Label";
 import { Menu, MenuItem, MenuTrigger } from "react-aria-components/Menu";
-import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import { Popover } from "react-aria-components/Popover";
 import { SearchField } from "react-aria-components/SearchField";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components/Tabs";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
+import { ModalDialog } from "~/components/ui/ModalDialog";
 import * as controls from "~/components/ui/controls.css";
 import type { DirectoryGroup, DirectoryPage, DirectoryUser } from "~/models/group/directory.schema";
 import * as css from "./member-picker.css";
@@ -274,48 +273,46 @@ export function MemberPicker({
   return (
     <DialogTrigger isOpen={open} onOpenChange={(next) => (next ? setOpen(true) : close())}>
       <Button variant="secondary">{triggerLabel}</Button>
-      <ModalOverlay isDismissable className={css.overlay}>
-        <Modal className={css.modal}>
-          <Dialog className={css.dialog}>
-            <Heading slot="title" className={css.title}>
-              Add members
-            </Heading>
-            <Tabs>
-              <TabList aria-label="Members to add" className={css.tabList}>
-                <Tab id="users" className={css.tab}>
-                  Users
-                </Tab>
-                <Tab id="groups" className={css.tab}>
-                  Groups
-                </Tab>
-              </TabList>
-              <TabPanel id="users" className={css.panel}>
-                {panel("user")}
-              </TabPanel>
-              <TabPanel id="groups" className={css.panel}>
-                {panel("group")}
-              </TabPanel>
-            </Tabs>
-            <div className={css.bar}>
+      <ModalDialog
+        size="large"
+        title="Add members"
+        footer={
+          <>
+            <div className={css.chosen}>
               <ChosenMenu chosen={chosen} onRemove={remove} />
-              <div className={css.paging}>
-                <Button
-                  isDisabled={chosen.size === 0}
-                  onPress={() => {
-                    onAdd([...chosen.values()]);
-                    close();
-                  }}
-                >
-                  {chosen.size === 1 ? "Add 1 member" : `Add ${chosen.size} members`}
-                </Button>
-                <Button variant="secondary" onPress={close}>
-                  Cancel
-                </Button>
-              </div>
             </div>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+            <Button
+              isDisabled={chosen.size === 0}
+              onPress={() => {
+                onAdd([...chosen.values()]);
+                close();
+              }}
+            >
+              {chosen.size === 1 ? "Add 1 member" : `Add ${chosen.size} members`}
+            </Button>
+            <Button variant="secondary" onPress={close}>
+              Cancel
+            </Button>
+          </>
+        }
+      >
+        <Tabs>
+          <TabList aria-label="Members to add" className={css.tabList}>
+            <Tab id="users" className={css.tab}>
+              Users
+            </Tab>
+            <Tab id="groups" className={css.tab}>
+              Groups
+            </Tab>
+          </TabList>
+          <TabPanel id="users" className={css.panel}>
+            {panel("user")}
+          </TabPanel>
+          <TabPanel id="groups" className={css.panel}>
+            {panel("group")}
+          </TabPanel>
+        </Tabs>
+      </ModalDialog>
     </DialogTrigger>
   );
 }

@@ -1,11 +1,7 @@
 import { style } from "@vanilla-extract/css";
-import { dialog as frame } from "~/components/collection/collections.css";
 import { vars } from "~/styles/theme.css";
 
 /* The index browser modal (spec 001 "Index browser modal"; decision 042). */
-
-// The cover dialog's frame (overlay and modal come from there too), its parts in a column.
-export const dialog = style([frame, { display: "grid", gap: "12px" }]);
 
 export const searchRow = style({
   display: "flex",

@@ -1,17 +1,9 @@
 import { style } from "@vanilla-extract/css";
-import * as groups from "~/components/group/groups.css";
 import * as controls from "~/components/ui/controls.css";
 import * as formTabs from "~/components/ui/form-tabs.css";
 import { vars } from "~/styles/theme.css";
 
-/* The house's modal and tabs (the group and user editors'), the modal wider for its grid. */
-export const overlay = groups.overlay;
-export const modal = style([
-  groups.modal,
-  { width: "min(720px, 100%)", maxHeight: "88vh", overflow: "auto" },
-]);
-export const dialog = groups.dialog;
-export const title = groups.dialogTitle;
+/* The house's tabs (the group and user editors') in the add-member dialog. */
 export const tabList = formTabs.tabList;
 export const tab = formTabs.tab;
 
@@ -95,3 +87,6 @@ export const menuItem = style({
     "&[data-focused]": { background: vars.color.surface, outline: `2px solid ${vars.color.focus}` },
   },
 });
+
+/** The chosen members' menu, at the start of the dialog's footer. */
+export const chosen = style({ marginInlineEnd: "auto" });

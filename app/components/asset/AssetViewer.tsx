@@ -14,7 +14,12 @@ import { Dialog } from "react-aria-components/Dialog";
 import { Heading } from "react-aria-components/Heading";
 import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import type { AssetPreview, AssetView } from "~/models/asset/asset-view.server";
-import { pickPreview, RETINA_THUMBNAIL_SIZE, type GridAsset } from "~/models/asset/asset.view";
+import {
+  assetPageTitle,
+  pickPreview,
+  RETINA_THUMBNAIL_SIZE,
+  type GridAsset,
+} from "~/models/asset/asset.view";
 import { METADATA_FIELDS, valuesOf } from "~/models/metadata/metadata-fields";
 import { formatBytes } from "~/utils/format";
 import * as css from "./viewer.css";
@@ -130,9 +135,10 @@ export default function AssetViewer({ assets, start, hrefOf, onStep, onClose }: 
   );
 
   const gesture = useStageGestures(stage, scale !== null, go);
-  if (!asset) return null;
   // The name its tile shows, so the viewer opens on the name just chosen.
-  const label = asset.thumbnailFields.label.value || asset.filename;
+  const label = asset ? asset.thumbnailFields.label.value || asset.filename : null;
+  useTitleWhileOpen(label === null ? null : assetPageTitle(label));
+  if (!asset || label === null) return null;
   const thumbnail = pickPreview(asset.previews, RETINA_THUMBNAIL_SIZE);
 
   return (
@@ -233,6 +239,28 @@ export default function AssetViewer({ assets, start, hrefOf, onStep, onClose }: 
         </Dialog>
       </Modal>
     </ModalOverlay>
+  );
+}
+
+/**
+ * The window's title is the asset page's while the viewer shows its address, and the grid's again
+ * once it closes (the Close button, Escape, Back). A title that another page set meanwhile is
+ * left alone.
+ */
+function useTitleWhileOpen(title: string | null) {
+  const grid = useRef<string | null>(null);
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (title === null) return;
+    grid.current ??= document.title;
+    document.title = title;
+    shown.current = title;
+  }, [title]);
+  useEffect(
+    () => () => {
+      if (grid.current !== null && document.title === shown.current) document.title = grid.current;
+    },
+    [],
   );
 }
 

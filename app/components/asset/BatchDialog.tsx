@@ -2,10 +2,9 @@ import "~/components/shell/shell-bundle";
 import type { SerializeFrom } from "@remix-run/node";
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { Dialog } from "react-aria-components/Dialog";
-import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import { TaskPanel } from "~/components/task/TaskPanel";
 import { Button } from "~/components/ui/Button";
+import { ModalDialog } from "~/components/ui/ModalDialog";
 import type { FormReplyBody } from "~/http/error";
 import type { BatchPage, BatchStarted } from "~/http/asset/batch-page.server";
 import type { taskPageData } from "~/http/background-task/task-page.server";
@@ -91,28 +90,21 @@ export function BatchDialog({ url, onClose }: { url: string; onClose: () => void
   const page = fetcher.data;
   const started = submit.data && "jobId" in submit.data ? submit.data : null;
   return (
-    <ModalOverlay
+    <ModalDialog
       isOpen
-      isDismissable
-      onOpenChange={(open) => !open && onClose()}
-      className={css.overlay}
+      size="large"
+      onClose={onClose}
+      {...(started
+        ? { "aria-labelledby": "batch-task-heading" }
+        : { "aria-label": page ? page.opLabel : "Selected assets" })}
     >
-      <Modal className={css.modal}>
-        <Dialog
-          className={css.dialog}
-          {...(started
-            ? { "aria-labelledby": "batch-task-heading" }
-            : { "aria-label": page ? page.opLabel : "Selected assets" })}
-        >
-          {started ? (
-            <BatchTask started={started} onClose={onClose} />
-          ) : page ? (
-            <BatchPanel page={page} onCancel={onClose} submit={submit} />
-          ) : (
-            <p role="status">Loading the selection…</p>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      {started ? (
+        <BatchTask started={started} onClose={onClose} />
+      ) : page ? (
+        <BatchPanel page={page} onCancel={onClose} submit={submit} />
+      ) : (
+        <p role="status">Loading the selection…</p>
+      )}
+    </ModalDialog>
   );
 }

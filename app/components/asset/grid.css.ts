@@ -14,54 +14,6 @@ export const inlineForm = style({ display: "flex", alignItems: "flex-end", gap: 
 
 export const searchError = style({ color: vars.color.danger, margin: "4px 0 0", fontWeight: 600 });
 
-export const nativeSelect = style({
-  font: "inherit",
-  color: vars.color.text,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  padding: "8px 12px",
-  minHeight: "40px",
-});
-
-export const selectButton = style([
-  nativeSelect,
-  {
-    display: "inline-flex",
-    alignItems: "center",
-    gap: "8px",
-    cursor: "pointer",
-    selectors: {
-      "&[data-focus-visible]": { outline: `3px solid ${vars.color.focus}`, outlineOffset: "2px" },
-    },
-  },
-]);
-
-export const listBox = style({
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  boxShadow: vars.shadow.raised,
-  padding: "4px",
-  outline: "none",
-  minWidth: "var(--trigger-width)",
-});
-
-export const option = style({
-  padding: "8px 12px",
-  borderRadius: vars.radius.sm,
-  cursor: "pointer",
-  outline: "none",
-  selectors: {
-    "&[data-focused], &[data-hovered]": {
-      background: vars.color.accent,
-      color: vars.color.accentText,
-    },
-    "&[data-selected]": { fontWeight: 700 },
-  },
-});
-
 export const folders = style({
   display: "grid",
   gap: "4px",

@@ -1,13 +1,10 @@
 import "~/components/shell/shell-bundle";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { Dialog } from "react-aria-components/Dialog";
-import { Heading } from "react-aria-components/Heading";
-import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import type { CoverChoice, CoverChoicePage } from "~/models/collection/collection-list.server";
 import { Button } from "~/components/ui/Button";
+import { ModalDialog } from "~/components/ui/ModalDialog";
 import { SelectionView } from "~/components/asset/SelectionView";
-import * as css from "./collections.css";
 import { selectCoverPath } from "~/utils/links";
 
 /**
@@ -46,35 +43,34 @@ export function CoverDialog({
   }, [pages.data]);
 
   return (
-    <ModalOverlay isOpen isDismissable={false} isKeyboardDismissDisabled className={css.overlay}>
-      <Modal className={css.modal}>
-        <Dialog className={css.dialog} data-testid="cover-dialog">
-          <Heading slot="title" className={css.heading}>
-            Choose a cover for {archiveName}
-          </Heading>
-          {pages.state === "loading" && choices.length === 0 ? <p>Loading…</p> : null}
-          <SelectionView
-            choices={choices}
-            onSelect={onSelect}
-            more={
-              next ? (
-                <Button
-                  variant="secondary"
-                  isDisabled={pages.state === "loading"}
-                  onPress={() => load(selectCoverPath(archiveId, next))}
-                >
-                  More
-                </Button>
-              ) : null
-            }
-            cancel={
-              <Button variant="secondary" onPress={onCancel}>
-                Cancel
-              </Button>
-            }
-          />
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalDialog
+      isOpen
+      isDismissable={false}
+      size="large"
+      title={`Choose a cover for ${archiveName}`}
+      data-testid="cover-dialog"
+    >
+      {pages.state === "loading" && choices.length === 0 ? <p>Loading…</p> : null}
+      <SelectionView
+        choices={choices}
+        onSelect={onSelect}
+        more={
+          next ? (
+            <Button
+              variant="secondary"
+              isDisabled={pages.state === "loading"}
+              onPress={() => load(selectCoverPath(archiveId, next))}
+            >
+              More
+            </Button>
+          ) : null
+        }
+        cancel={
+          <Button variant="secondary" onPress={onCancel}>
+            Cancel
+          </Button>
+        }
+      />
+    </ModalDialog>
   );
 }

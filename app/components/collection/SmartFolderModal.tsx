@@ -1,11 +1,7 @@
 import "~/components/shell/shell-bundle";
 import type { ReactNode } from "react";
-import { Dialog } from "react-aria-components/Dialog";
-import { Heading } from "react-aria-components/Heading";
-import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import { Button } from "~/components/ui/Button";
-import * as nav from "./navigation.css";
-import * as dialogCss from "./collections.css";
+import { ModalDialog } from "~/components/ui/ModalDialog";
 
 /*
  * The smart folder form's modal, in its own module: react-aria's Dialog brings its overlay,
@@ -22,21 +18,18 @@ export default function SmartFolderModal({
   children: ReactNode;
 }) {
   return (
-    <ModalOverlay
+    <ModalDialog
       isOpen
-      isDismissable
-      onOpenChange={(open) => open || onClose()}
-      className={dialogCss.overlay}
+      size="medium"
+      title={title}
+      onClose={onClose}
+      footer={
+        <Button variant="secondary" onPress={onClose}>
+          Cancel
+        </Button>
+      }
     >
-      <Modal className={nav.modal}>
-        <Dialog className={dialogCss.dialog}>
-          <Heading slot="title">{title}</Heading>
-          {children}
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      {children}
+    </ModalDialog>
   );
 }

@@ -135,38 +135,6 @@ export const selectionActions = style({
   alignItems: "center",
 });
 
-export const overlay = style({
-  position: "fixed",
-  inset: 0,
-  zIndex: 50,
-  background: vars.color.overlay,
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "center",
-  padding: "16px",
-});
-
-export const modal = style({
-  width: "100%",
-  maxWidth: "760px",
-  maxHeight: "90vh",
-  display: "flex",
-});
-
-export const dialog = style({
-  flex: 1,
-  overflow: "auto",
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  boxShadow: vars.shadow.raised,
-  padding: "24px",
-  outline: "none",
-});
-
-export const heading = style({ margin: "0 0 12px", fontSize: "1.3rem" });
-
 /** The add-archive tile (spec 001 "Archive dialog"): a list item among the archives. */
 export const addTile = style([
   tileLink,

@@ -46,12 +46,5 @@ export const muted = style({ color: vars.color.textMuted, margin: 0 });
 
 export const formError = style({ color: vars.color.danger, margin: 0 });
 
-export const modal = style({
-  width: "100%",
-  maxWidth: FORM_WIDTH,
-  maxHeight: "90vh",
-  display: "flex",
-});
-
 /** An action inside an entry's menu: the width of the menu, its words at the start. */
 export const menuItem = style({ width: "100%", justifyContent: "flex-start", textAlign: "left" });

@@ -1,13 +1,12 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Checkbox } from "react-aria-components/Checkbox";
-import { Dialog, DialogTrigger } from "react-aria-components/Dialog";
-import { Heading } from "react-aria-components/Heading";
+import { DialogTrigger } from "react-aria-components/Dialog";
 import { Input } from "react-aria-components/Input";
 import { Label } from "react-aria-components/Label";
-import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import { SearchField } from "react-aria-components/SearchField";
 import { Button } from "~/components/ui/Button";
+import { ModalDialog } from "~/components/ui/ModalDialog";
 import * as controls from "~/components/ui/controls.css";
 import { muted } from "~/styles/global.css";
 import * as css from "./groups.css";
@@ -74,55 +73,52 @@ export function AddMembersDialog({
   return (
     <DialogTrigger isOpen={open} onOpenChange={(next) => (next ? setOpen(true) : close())}>
       <Button variant="secondary">{kind === "users" ? "Add users…" : "Add groups…"}</Button>
-      <ModalOverlay isDismissable className={css.overlay}>
-        <Modal className={css.modal}>
-          <Dialog className={css.dialog}>
-            <Heading slot="title" className={css.dialogTitle}>
-              {kind === "users" ? "Add users" : "Add groups"}
-            </Heading>
-            <SearchField value={q} onChange={search} className={controls.field} autoFocus>
-              <Label className={controls.label}>
-                {kind === "users" ? "Search users" : "Search groups"}
-              </Label>
-              <Input className={controls.input} maxLength={200} />
-            </SearchField>
-            {results.length > 0 ? (
-              <ul className={css.plainList} aria-label={`${kind} found`}>
-                {results.map((c) => (
-                  <li key={c.id}>
-                    <Checkbox
-                      isSelected={selected.includes(c.id)}
-                      onChange={(on) =>
-                        setSelected((s) => (on ? [...s, c.id] : s.filter((i) => i !== c.id)))
-                      }
-                      className={controls.checkbox}
-                    >
-                      <span className={controls.checkboxBox} aria-hidden="true" />
-                      {c.label}
-                    </Checkbox>
-                  </li>
-                ))}
-              </ul>
-            ) : q.trim() && fetcher.state === "idle" && fetcher.data ? (
-              <p className={muted}>Nothing else matches.</p>
-            ) : null}
-            <div className={css.actions}>
-              <Button
-                isDisabled={selected.length === 0}
-                onPress={() => {
-                  onAdd(results.filter((c) => selected.includes(c.id)));
-                  close();
-                }}
-              >
-                {addLabel(selected.length, one, kind)}
-              </Button>
-              <Button variant="secondary" onPress={close}>
-                Cancel
-              </Button>
-            </div>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      <ModalDialog
+        title={kind === "users" ? "Add users" : "Add groups"}
+        footer={
+          <>
+            <Button
+              isDisabled={selected.length === 0}
+              onPress={() => {
+                onAdd(results.filter((c) => selected.includes(c.id)));
+                close();
+              }}
+            >
+              {addLabel(selected.length, one, kind)}
+            </Button>
+            <Button variant="secondary" onPress={close}>
+              Cancel
+            </Button>
+          </>
+        }
+      >
+        <SearchField value={q} onChange={search} className={controls.field} autoFocus>
+          <Label className={controls.label}>
+            {kind === "users" ? "Search users" : "Search groups"}
+          </Label>
+          <Input className={controls.input} maxLength={200} />
+        </SearchField>
+        {results.length > 0 ? (
+          <ul className={css.plainList} aria-label={`${kind} found`}>
+            {results.map((c) => (
+              <li key={c.id}>
+                <Checkbox
+                  isSelected={selected.includes(c.id)}
+                  onChange={(on) =>
+                    setSelected((s) => (on ? [...s, c.id] : s.filter((i) => i !== c.id)))
+                  }
+                  className={controls.checkbox}
+                >
+                  <span className={controls.checkboxBox} aria-hidden="true" />
+                  {c.label}
+                </Checkbox>
+              </li>
+            ))}
+          </ul>
+        ) : q.trim() && fetcher.state === "idle" && fetcher.data ? (
+          <p className={muted}>Nothing else matches.</p>
+        ) : null}
+      </ModalDialog>
     </DialogTrigger>
   );
 }

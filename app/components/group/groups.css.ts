@@ -132,26 +132,3 @@ export const nativeInput = style({
     '&[aria-invalid="true"]': { borderColor: vars.color.danger },
   },
 });
-
-export const overlay = style({
-  position: "fixed",
-  inset: 0,
-  zIndex: 50,
-  background: vars.color.overlay,
-  display: "flex",
-  alignItems: "flex-start",
-  justifyContent: "center",
-  padding: "10vh 16px",
-});
-
-export const modal = style({
-  width: "min(480px, 100%)",
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.raised,
-});
-
-export const dialog = style({ display: "grid", gap: "12px", padding: "16px", outline: "none" });
-export const dialogTitle = style({ margin: 0, fontSize: "1.2rem" });

@@ -1,40 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-export const overlay = style({
-  position: "fixed",
-  inset: 0,
-  zIndex: 60,
-  background: vars.color.overlay,
-  display: "flex",
-  alignItems: "flex-start",
-  justifyContent: "center",
-  padding: "6vh 12px",
-});
-
-export const modal = style({
-  width: "min(720px, 100%)",
-  maxHeight: "88vh",
-  display: "flex",
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.raised,
-});
-
-export const dialog = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: "12px",
-  padding: "16px",
-  outline: "none",
-  width: "100%",
-  minHeight: 0,
-});
-
-export const title = style({ margin: 0, fontSize: "1.2rem" });
-
 export const filters = style({
   display: "grid",
   gridTemplateColumns: "minmax(140px, 1fr) minmax(180px, 2fr)",
@@ -81,13 +47,6 @@ export const idCell = style([cell, { width: "72px", fontVariantNumeric: "tabular
 export const checkCell = style([cell, { width: "36px" }]);
 
 export const empty = style({ padding: "12px", color: vars.color.textMuted });
-
-export const actions = style({
-  display: "flex",
-  gap: "8px",
-  justifyContent: "flex-end",
-  alignItems: "center",
-});
 
 export const count = style({ marginRight: "auto", color: vars.color.textMuted });
 

@@ -1,9 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Dialog, DialogTrigger } from "react-aria-components/Dialog";
-import { Heading } from "react-aria-components/Heading";
+import { DialogTrigger } from "react-aria-components/Dialog";
 import { Input } from "react-aria-components/Input";
 import { Label } from "react-aria-components/Label";
-import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import { SearchField } from "react-aria-components/SearchField";
 import {
   Cell,
@@ -16,6 +14,7 @@ import {
   type Selection,
 } from "react-aria-components/Table";
 import { Button } from "~/components/ui/Button";
+import { ModalDialog } from "~/components/ui/ModalDialog";
 import { SelectField } from "~/components/ui/SelectField";
 import * as controls from "~/components/ui/controls.css";
 import {
@@ -117,96 +116,91 @@ export function MetadataFieldPicker({
       <Button variant="secondary" isDisabled={isDisabled || readOnly}>
         {label}
       </Button>
-      <ModalOverlay isDismissable className={css.overlay}>
-        <Modal className={css.modal}>
-          <Dialog className={css.dialog}>
-            <Heading slot="title" className={css.title}>
-              {title ?? label}
-            </Heading>
-            <div className={css.filters}>
-              <SelectField
-                label="Field type"
-                name="fieldType"
-                hydrated
-                defaultValue={ALL_TYPES}
-                onChange={setType}
-                options={[
-                  { value: ALL_TYPES, label: "All types" },
-                  ...types.map((t) => ({ value: t, label: t })),
-                ]}
-              />
-              <SearchField value={typed} onChange={searchChanged} className={controls.field}>
-                <Label className={controls.label}>Search fields</Label>
-                <Input className={controls.input} maxLength={200} />
-              </SearchField>
-            </div>
-            <div className={css.gridBox}>
-              <Table
-                aria-label="Metadata fields"
-                selectionMode={selectionMode}
-                selectionBehavior="toggle"
-                selectedKeys={selected}
-                onSelectionChange={selectionChanged}
-                className={css.grid}
-              >
-                <TableHeader>
+      <ModalDialog
+        size="large"
+        title={title ?? label}
+        footer={
+          <>
+            <span className={css.count} aria-live="polite">
+              {`${shown.length} of ${offered.length} fields shown, ${chosen.length} chosen`}
+            </span>
+            <Button
+              isDisabled={chosen.length === 0}
+              onPress={() => {
+                onSelect(chosen);
+                setOpen(false);
+              }}
+            >
+              OK
+            </Button>
+            <Button variant="secondary" onPress={() => setOpen(false)}>
+              Cancel
+            </Button>
+          </>
+        }
+      >
+        <div className={css.filters}>
+          <SelectField
+            label="Field type"
+            name="fieldType"
+            hydrated
+            defaultValue={ALL_TYPES}
+            onChange={setType}
+            options={[
+              { value: ALL_TYPES, label: "All types" },
+              ...types.map((t) => ({ value: t, label: t })),
+            ]}
+          />
+          <SearchField value={typed} onChange={searchChanged} className={controls.field}>
+            <Label className={controls.label}>Search fields</Label>
+            <Input className={controls.input} maxLength={200} />
+          </SearchField>
+        </div>
+        <div className={css.gridBox}>
+          <Table
+            aria-label="Metadata fields"
+            selectionMode={selectionMode}
+            selectionBehavior="toggle"
+            selectedKeys={selected}
+            onSelectionChange={selectionChanged}
+            className={css.grid}
+          >
+            <TableHeader>
+              {selectionMode === "multiple" ? (
+                <Column className={css.column} aria-label="Chosen">
+                  <Checkbox slot="selection" className={`${controls.checkbox} ${css.inGrid}`}>
+                    <span className={controls.checkboxBox} aria-hidden="true" />
+                  </Checkbox>
+                </Column>
+              ) : null}
+              <Column className={css.column}>Id</Column>
+              <Column className={css.column}>Namespace</Column>
+              <Column isRowHeader className={css.column}>
+                Label
+              </Column>
+            </TableHeader>
+            <TableBody
+              items={shown}
+              renderEmptyState={() => <p className={css.empty}>No field matches.</p>}
+            >
+              {(f) => (
+                <Row id={f.Id} className={css.row}>
                   {selectionMode === "multiple" ? (
-                    <Column className={css.column} aria-label="Chosen">
+                    <Cell className={css.checkCell}>
                       <Checkbox slot="selection" className={`${controls.checkbox} ${css.inGrid}`}>
                         <span className={controls.checkboxBox} aria-hidden="true" />
                       </Checkbox>
-                    </Column>
+                    </Cell>
                   ) : null}
-                  <Column className={css.column}>Id</Column>
-                  <Column className={css.column}>Namespace</Column>
-                  <Column isRowHeader className={css.column}>
-                    Label
-                  </Column>
-                </TableHeader>
-                <TableBody
-                  items={shown}
-                  renderEmptyState={() => <p className={css.empty}>No field matches.</p>}
-                >
-                  {(f) => (
-                    <Row id={f.Id} className={css.row}>
-                      {selectionMode === "multiple" ? (
-                        <Cell className={css.checkCell}>
-                          <Checkbox
-                            slot="selection"
-                            className={`${controls.checkbox} ${css.inGrid}`}
-                          >
-                            <span className={controls.checkboxBox} aria-hidden="true" />
-                          </Checkbox>
-                        </Cell>
-                      ) : null}
-                      <Cell className={css.idCell}>{f.Id}</Cell>
-                      <Cell className={css.cell}>{f.NamespaceLabel}</Cell>
-                      <Cell className={css.cell}>{f.GuiLabel}</Cell>
-                    </Row>
-                  )}
-                </TableBody>
-              </Table>
-            </div>
-            <div className={css.actions}>
-              <span className={css.count} aria-live="polite">
-                {`${shown.length} of ${offered.length} fields shown, ${chosen.length} chosen`}
-              </span>
-              <Button
-                isDisabled={chosen.length === 0}
-                onPress={() => {
-                  onSelect(chosen);
-                  setOpen(false);
-                }}
-              >
-                OK
-              </Button>
-              <Button variant="secondary" onPress={() => setOpen(false)}>
-                Cancel
-              </Button>
-            </div>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+                  <Cell className={css.idCell}>{f.Id}</Cell>
+                  <Cell className={css.cell}>{f.NamespaceLabel}</Cell>
+                  <Cell className={css.cell}>{f.GuiLabel}</Cell>
+                </Row>
+              )}
+            </TableBody>
+          </Table>
+        </div>
+      </ModalDialog>
     </DialogTrigger>
   );
 }

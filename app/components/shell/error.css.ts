@@ -1,30 +1,17 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-export const overlay = style({
-  position: "fixed",
-  inset: 0,
-  zIndex: 50,
-  background: vars.color.overlay,
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "center",
-  padding: "16px",
-});
-export const modal = style({ width: "100%", maxWidth: "520px" });
-export const dialog = style({
+export const panel = style({
   background: vars.color.surfaceRaised,
   color: vars.color.text,
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,
   boxShadow: vars.shadow.raised,
   padding: "24px",
-  outline: "none",
+  maxWidth: "640px",
+  margin: "32px auto",
+  borderTop: `6px solid ${vars.color.danger}`,
 });
-export const panel = style([
-  dialog,
-  { maxWidth: "640px", margin: "32px auto", borderTop: `6px solid ${vars.color.danger}` },
-]);
 export const title = style({ margin: "0 0 12px", fontSize: "1.4rem" });
 export const list = style({ paddingLeft: "20px" });
 export const details = style({ marginTop: "12px" });

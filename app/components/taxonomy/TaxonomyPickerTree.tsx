@@ -262,7 +262,7 @@ export function TaxonomyTreePopover({
         Browse…
       </Button>
       <Popover className={css.popover} placement="bottom end">
-        <Dialog aria-labelledby="taxonomy-tree-heading" className={editors.dialog}>
+        <Dialog aria-labelledby="taxonomy-tree-heading" className={css.treeDialog}>
           <Heading slot="title" id="taxonomy-tree-heading" className={editors.label}>
             {taxonomy.name}
           </Heading>

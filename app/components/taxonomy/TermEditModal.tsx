@@ -1,10 +1,8 @@
 import { useState } from "react";
-import { Dialog } from "react-aria-components/Dialog";
-import { Heading } from "react-aria-components/Heading";
-import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import * as editors from "~/components/metadata/editors/editors.css";
 import * as dialogCss from "~/components/shell/error.css";
 import { Button } from "~/components/ui/Button";
+import { ModalDialog } from "~/components/ui/ModalDialog";
 import { TextField } from "~/components/ui/TextField";
 import type { PickerItem } from "~/models/taxonomy/taxonomy-fields";
 import { LabelValueFields, useLabelValue } from "./LabelValueFields";
@@ -71,82 +69,72 @@ export function TermEditModal({
   };
 
   return (
-    <ModalOverlay
+    <ModalDialog
       isOpen
-      isDismissable
-      onOpenChange={(open) => !open && onClose()}
-      className={dialogCss.overlay}
+      onClose={onClose}
+      role={confirming ? "alertdialog" : "dialog"}
+      aria-label={confirming ? `Delete ${item.name}` : `Edit ${item.name}`}
+      title={confirming ? `Delete ${item.name}?` : `Edit ${item.name}`}
     >
-      <Modal className={dialogCss.modal}>
-        <Dialog
-          className={dialogCss.dialog}
-          role={confirming ? "alertdialog" : "dialog"}
-          aria-label={confirming ? `Delete ${item.name}` : `Edit ${item.name}`}
+      {message ? (
+        <p role="alert" className={editors.error}>
+          {message}
+        </p>
+      ) : null}
+      {confirming ? (
+        <>
+          <p>
+            {item.hasChildren
+              ? "The term and every term under it leave the taxonomy."
+              : "The term leaves the taxonomy."}{" "}
+            Assets keep the values they have.
+          </p>
+          <div className={dialogCss.actions}>
+            <Button variant="secondary" onPress={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button autoFocus isDisabled={busy} onPress={() => void remove()}>
+              Delete
+            </Button>
+          </div>
+        </>
+      ) : (
+        <form
+          aria-label={`Edit ${item.name}`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            // React carries a portal's events up its own tree: the field's form around the
+            // picker must not take this submit as its own Save.
+            event.stopPropagation();
+            void save();
+          }}
         >
-          <Heading slot="title" className={dialogCss.title}>
-            {confirming ? `Delete ${item.name}?` : `Edit ${item.name}`}
-          </Heading>
-          {message ? (
-            <p role="alert" className={editors.error}>
-              {message}
-            </p>
-          ) : null}
-          {confirming ? (
-            <>
-              <p>
-                {item.hasChildren
-                  ? "The term and every term under it leave the taxonomy."
-                  : "The term leaves the taxonomy."}{" "}
-                Assets keep the values they have.
-              </p>
-              <div className={dialogCss.actions}>
-                <Button variant="secondary" onPress={() => setConfirming(false)}>
-                  Cancel
-                </Button>
-                <Button autoFocus isDisabled={busy} onPress={() => void remove()}>
-                  Delete
-                </Button>
-              </div>
-            </>
-          ) : (
-            <form
-              aria-label={`Edit ${item.name}`}
-              onSubmit={(event) => {
-                event.preventDefault();
-                // React carries a portal's events up its own tree: the field's form around the
-                // picker must not take this submit as its own Save.
-                event.stopPropagation();
-                void save();
-              }}
-            >
-              <LabelValueFields state={labelValue} errors={errors} />
-              <TextField
-                label="Description"
-                name="description"
-                value={description}
-                errors={errors.description}
-                onChange={setDescription}
-              />
-              <p>
-                <a href={adminHref} className={css.link}>
-                  Search and access settings of {item.name}
-                </a>
-              </p>
-              <div className={dialogCss.actions}>
-                <Button variant="secondary" onPress={() => setConfirming(true)}>
-                  Delete…
-                </Button>
-                <Button variant="secondary" onPress={onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" isDisabled={!ready}>
-                  OK
-                </Button>
-              </div>
-            </form>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+          <LabelValueFields state={labelValue} errors={errors} />
+          <TextField
+            label="Description"
+            name="description"
+            value={description}
+            errors={errors.description}
+            onChange={setDescription}
+          />
+          <p>
+            <a href={adminHref} className={css.link}>
+              Search and access settings of {item.name}
+            </a>
+          </p>
+          <div className={dialogCss.actions}>
+            <Button variant="secondary" onPress={() => setConfirming(true)}>
+              Delete…
+            </Button>
+            <Button variant="secondary" onPress={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" isDisabled={!ready}>
+              OK
+            </Button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
   );
 }

@@ -86,3 +86,6 @@ export const rowAction = style({
   selectors: { "&[data-focus-visible]": { outline: `3px solid ${vars.color.focus}` } },
 });
 export const popoverFooter = style({ display: "flex", justifyContent: "flex-end" });
+
+/** The tree's dialog inside its popover. */
+export const treeDialog = style({ padding: "20px", outline: "none" });

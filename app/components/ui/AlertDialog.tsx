@@ -1,8 +1,5 @@
 import type { ReactNode } from "react";
-import { Dialog } from "react-aria-components/Dialog";
-import { Heading } from "react-aria-components/Heading";
-import { Modal, ModalOverlay } from "react-aria-components/Modal";
-import * as dialogCss from "~/components/shell/error.css";
+import { ModalDialog } from "./ModalDialog";
 
 /**
  * The frame of every question asked before something that cannot simply be undone: a modal
@@ -18,20 +15,8 @@ export function AlertDialog({
   children: ReactNode;
 }) {
   return (
-    <ModalOverlay
-      isOpen
-      isDismissable
-      onOpenChange={(open) => !open && onClose()}
-      className={dialogCss.overlay}
-    >
-      <Modal className={dialogCss.modal}>
-        <Dialog role="alertdialog" className={dialogCss.dialog}>
-          <Heading slot="title" className={dialogCss.title}>
-            {title}
-          </Heading>
-          {children}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalDialog isOpen role="alertdialog" title={title} onClose={onClose}>
+      {children}
+    </ModalDialog>
   );
 }

@@ -12,6 +12,8 @@ import * as controls from "./controls.css";
 interface Common {
   label: string;
   name: string;
+  /** The id of the form it posts with, when it stands outside it. */
+  form?: string;
   options: readonly SelectOption[];
   error?: string;
   /** What the button says while nothing is chosen. */
@@ -44,9 +46,11 @@ export type AriaSelectFieldProps = Common &
  * chosen value when several may be.
  */
 export function AriaSelectField(props: AriaSelectFieldProps) {
-  const { label, name, options, error, placeholder, defaultOpen, onOpenChange, triggerRef } = props;
+  const { label, name, form, options, error, placeholder, defaultOpen, onOpenChange, triggerRef } =
+    props;
   const common = {
     name,
+    form,
     placeholder,
     defaultOpen,
     onOpenChange,

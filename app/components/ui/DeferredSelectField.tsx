@@ -11,6 +11,8 @@ const DeferredSelectMenu = lazy(loadMenu);
 export interface DeferredSelectFieldProps {
   label: string;
   name: string;
+  /** The id of the form it posts with, when it stands outside it. */
+  form?: string;
   options: readonly SelectOption[];
   defaultValue?: string;
   errors?: FieldErrors;
@@ -28,6 +30,7 @@ export interface DeferredSelectFieldProps {
 export function DeferredSelectField({
   label,
   name,
+  form,
   options,
   defaultValue = "",
   errors,
@@ -46,6 +49,7 @@ export function DeferredSelectField({
       <NativeSelectField
         label={label}
         name={name}
+        form={form}
         options={options}
         defaultValue={defaultValue}
         errors={errors}
@@ -84,7 +88,7 @@ export function DeferredSelectField({
         <span id={valueId}>{options.find((o) => o.value === current)?.label}</span>
         <span aria-hidden="true">▾</span>
       </button>
-      <input type="hidden" name={name} value={current} />
+      <input type="hidden" name={name} form={form} value={current} />
       {error ? (
         <span id={errorId} className={controls.fieldError}>
           {error}
@@ -98,6 +102,7 @@ export function DeferredSelectField({
       <DeferredSelectMenu
         label={label}
         name={name}
+        form={form}
         options={options}
         value={current}
         error={error}

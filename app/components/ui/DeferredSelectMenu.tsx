@@ -11,6 +11,7 @@ import type { SelectOption } from "./NativeSelectField";
 export default function DeferredSelectMenu(props: {
   label: string;
   name: string;
+  form?: string;
   options: readonly SelectOption[];
   value: string;
   error?: string;

@@ -1,11 +1,8 @@
 import "~/components/shell/shell-bundle";
-import { Dialog } from "react-aria-components/Dialog";
-import { Heading } from "react-aria-components/Heading";
-import { Modal, ModalOverlay } from "react-aria-components/Modal";
 import { DEFAULT_ERROR_MESSAGE, type ApiErrorBody } from "~/http/error";
 import { Button } from "./Button";
+import { ModalDialog } from "./ModalDialog";
 import { ErrorContent } from "~/components/shell/ErrorContent";
-import * as css from "~/components/shell/error.css";
 
 export interface ErrorDialogProps {
   title?: string;
@@ -25,30 +22,25 @@ export function ErrorDialog({
   onSave,
 }: ErrorDialogProps) {
   return (
-    <ModalOverlay
+    <ModalDialog
       isOpen
-      isDismissable
-      onOpenChange={(open) => !open && onClose()}
-      className={css.overlay}
-    >
-      <Modal className={css.modal}>
-        <Dialog role="alertdialog" className={css.dialog}>
-          <Heading slot="title" className={css.title}>
-            {title}
-          </Heading>
-          <ErrorContent message={message ?? error?.value ?? DEFAULT_ERROR_MESSAGE} error={error} />
-          <div className={css.actions}>
-            {onSave ? (
-              <Button variant="secondary" onPress={onSave}>
-                Save
-              </Button>
-            ) : null}
-            <Button onPress={onClose} autoFocus>
-              Close
+      role="alertdialog"
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          {onSave ? (
+            <Button variant="secondary" onPress={onSave}>
+              Save
             </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+          ) : null}
+          <Button onPress={onClose} autoFocus>
+            Close
+          </Button>
+        </>
+      }
+    >
+      <ErrorContent message={message ?? error?.value ?? DEFAULT_ERROR_MESSAGE} error={error} />
+    </ModalDialog>
   );
 }

@@ -17,6 +17,8 @@ export interface NativeSelectFieldProps {
   multiple?: boolean;
   errors?: FieldErrors;
   onChange?: (value: string) => void;
+  /** The id of the form it posts with, when it stands outside it. */
+  form?: string;
 }
 
 /*
@@ -32,6 +34,7 @@ export function NativeSelectField({
   multiple,
   errors,
   onChange,
+  form,
 }: NativeSelectFieldProps) {
   const id = useId();
   const error = fieldErrorText(errors);
@@ -43,6 +46,7 @@ export function NativeSelectField({
       <select
         id={id}
         name={name}
+        form={form}
         multiple={multiple}
         defaultValue={defaultValue ?? (multiple ? [] : "")}
         className={multiple ? controls.multiSelect : css.select}

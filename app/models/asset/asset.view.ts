@@ -14,6 +14,12 @@ export type GridAsset = Pick<
   placeholderColor?: string | null;
 };
 
+/**
+ * An asset page's title, by the asset's name (its title, else its file name, as its tile's
+ * label): the page's own, and the viewer's over the grid, which has its address (decision 093).
+ */
+export const assetPageTitle = (name: string) => `${name} | Arkiv`;
+
 export const THUMBNAIL_SIZE = 200;
 export const RETINA_THUMBNAIL_SIZE = 400;
 

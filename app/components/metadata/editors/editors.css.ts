@@ -147,26 +147,6 @@ export const inlineHead = style({ display: "flex", justifyContent: "space-betwee
 export const actions = style({ display: "flex", gap: "8px", flexWrap: "wrap" });
 export const notice = style({ color: vars.color.textMuted, fontSize: "0.9rem", margin: 0 });
 
-export const overlay = style({
-  position: "fixed",
-  inset: 0,
-  zIndex: 100,
-  background: vars.color.overlay,
-  display: "flex",
-  alignItems: "flex-start",
-  justifyContent: "center",
-  padding: "5vh 16px",
-  overflowY: "auto",
-});
-export const modal = style({
-  width: "min(720px, 100%)",
-  background: vars.color.surface,
-  color: vars.color.text,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.raised,
-});
-export const dialog = style({ padding: "20px", outline: "none" });
-
 /** The plain form's checkbox: the browser's own, in the accent colour. */
 export const nativeCheckbox = style({
   width: "18px",
