@@ -274,24 +274,6 @@ const THEMES = [
   },
 ] as const;
 
-async function check(
-  page: Page,
-  open: Open,
-  screen: Screen,
-  theme: { dataTheme: string; bg: string },
-  label: string,
-) {
-  await open(screen.path);
-  await screen.prepare?.(page);
-  // Make sure the theme under test is the one painted.
-  await expect(page.locator("html")).toHaveAttribute("data-theme", theme.dataTheme);
-  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(theme.bg);
-  await expectAccessible(page, test.info(), label, {
-    served: !screen.prepare,
-    bothThemes: BOTH_THEMES.has(screen.name),
-  });
-}
-
 /*
  * The pages whose colours axe checks in the other theme too (decision 077): each kind of surface
  * (the shell and its menus, a grid of assets, lists, forms with errors, dialogs, tables, toasts).
@@ -322,22 +304,110 @@ const BOTH_THEMES = new Set([
  * signed-in person get it.
  */
 const SHELL_WITHOUT_JS = new Set(["start page", "start page as a guest"]);
-function onlyWithJs(info: TestInfo, served: boolean, name: string) {
-  test.skip(
-    !hasJs(info) && served && !SHELL_WITHOUT_JS.has(name),
-    "the JavaScript run checks this server HTML, and its script-free copy where scripts change it",
-  );
+const CHECKED_WITH_JS =
+  "the JavaScript run checks this server HTML, and its script-free copy where scripts change it";
+function onlyWithJs(js: boolean, screen: Screen) {
+  return !js && !screen.prepare && !SHELL_WITHOUT_JS.has(screen.name) && CHECKED_WITH_JS;
 }
 
-/*
- * The dark user's and the Auto user's own pages are checked with JavaScript on: without it a page
- * differs in its widgets (plain forms for react-aria ones), not in how the theme is chosen, and
- * the light run checks those widgets (decision 064).
+/** Declares a test that Playwright skips, before it makes a page, in the project named. */
+function testSkipping(
+  title: string,
+  skip: { js?: string | false; nojs?: string | false },
+  body: (fixtures: { page: Page; open: Open }, info: TestInfo) => Promise<void>,
+) {
+  test.describe(() => {
+    const { js, nojs } = skip;
+    if (js) test.skip(({ javaScriptEnabled }) => javaScriptEnabled, js);
+    if (nojs) test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, nojs);
+    test(title, ({ page, open }, info) => body({ page, open }, info));
+  });
+}
+
+interface Visit {
+  /** Signs the screens' user in; a visitor has none. */
+  signIn?: (page: Page) => Promise<void>;
+  /** Why a screen is not checked in a project, or false. */
+  skip: (screen: Screen, js: boolean) => string | false;
+  /** Runs on each screen before axe: that the theme under test is the one painted. */
+  painted?: (page: Page) => Promise<void>;
+  label: (screen: Screen) => string;
+}
+
+/**
+ * The screens of one address in one page: each one a page opened and axe run on it, in the order
+ * given, opening the address again only after a screen that changed the page (a form posted, a
+ * menu opened), so its served state and the states prepared from it share a sign-in, a page and
+ * one injection of axe. Every screen is checked even when one before it fails; the test then
+ * fails with the first failure.
  */
-test.beforeEach(({ javaScriptEnabled }, info) => {
-  const dark = info.titlePath.some((title) => /, (dark|auto with a dark system)$/.test(title));
-  test.skip(dark && !javaScriptEnabled, "the dark theme is checked with JavaScript on");
-});
+async function checkScreens(page: Page, open: Open, screens: Screen[], visit: Visit) {
+  const info = test.info();
+  await visit.signIn?.(page);
+  let fresh = false;
+  const failures: unknown[] = [];
+  for (const screen of screens) {
+    const skipped = visit.skip(screen, hasJs(info));
+    if (skipped) {
+      info.annotations.push({ type: "skipped screen", description: `${screen.name}: ${skipped}` });
+      continue;
+    }
+    try {
+      await test.step(screen.name, async () => {
+        if (!fresh) await open(screen.path);
+        fresh = !screen.prepare;
+        await screen.prepare?.(page);
+        await visit.painted?.(page);
+        await expectAccessible(page, info, visit.label(screen), {
+          served: !screen.prepare,
+          bothThemes: BOTH_THEMES.has(screen.name),
+        });
+      });
+    } catch (error) {
+      failures.push(error);
+      fresh = false;
+    }
+  }
+  if (failures.length > 0) throw failures[0];
+}
+
+/**
+ * One test per address (decision 077 checks each distinct markup once): the screens of the same
+ * address, listed one after another, share one test, which Playwright skips without making a page
+ * in a project that checks none of them.
+ */
+function testScreens(screens: Screen[], visit: Visit) {
+  const byAddress: Screen[][] = [];
+  for (const screen of screens) {
+    const last = byAddress.at(-1);
+    if (last && last[0]!.path === screen.path) last.push(screen);
+    else byAddress.push([screen]);
+  }
+  for (const group of byAddress) {
+    const title = `${group.map((s) => s.name).join(", then ")} ${group.length > 1 ? "have" : "has"} no serious accessibility violations`;
+    const everyOne = (js: boolean) =>
+      group.every((s) => visit.skip(s, js)) && group.map((s) => visit.skip(s, js)).join("; ");
+    testSkipping(title, { js: everyOne(true), nojs: everyOne(false) }, async ({ page, open }) => {
+      await checkScreens(page, open, group, visit);
+    });
+  }
+}
+
+function paints(theme: { dataTheme: string; bg: string }) {
+  return async (page: Page) => {
+    // Make sure the theme under test is the one painted.
+    await expect(page.locator("html")).toHaveAttribute("data-theme", theme.dataTheme);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      theme.bg,
+    );
+  };
+}
+
+function signsIn(username: string, password: string, landing = "/fotoweb/") {
+  return async (page: Page) => {
+    expect(await signInQuietly(page, username, password)).toBe(landing);
+  };
+}
 
 test("the check fails on text that is readable in one theme only", async ({ page, open }, info) => {
   await open("/fotoweb/views/login");
@@ -354,12 +424,11 @@ test("the check fails on text that is readable in one theme only", async ({ page
 });
 
 test.describe("visitor, light", () => {
-  for (const screen of VISITOR_SCREENS) {
-    test(`${screen.name} has no serious accessibility violations`, async ({ page, open }, info) => {
-      test.skip(Boolean(screen.noJsOnly) && hasJs(info), screen.noJsOnly ?? "");
-      await check(page, open, screen, THEMES[0], `${screen.name} (visitor)`);
-    });
-  }
+  testScreens(VISITOR_SCREENS, {
+    skip: (screen, js) => js && (screen.noJsOnly ?? false),
+    painted: paints(THEMES[0]),
+    label: (screen) => `${screen.name} (visitor)`,
+  });
 
   test("start page as a guest has no serious accessibility violations", async ({ page, open }) => {
     const response = await page.request.post("/fotoweb/views/login", {
@@ -367,70 +436,42 @@ test.describe("visitor, light", () => {
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
-    await check(
-      page,
-      open,
-      { name: "start page", path: "/fotoweb/" },
-      THEMES[0],
-      "start page (guest)",
-    );
+    await checkScreens(page, open, [{ name: "start page", path: "/fotoweb/" }], {
+      skip: () => false,
+      painted: paints(THEMES[0]),
+      label: () => "start page (guest)",
+    });
     await expect(page.getByRole("button", { name: "Leave guest session" })).toBeVisible();
   });
 });
 
+/*
+ * The dark user's and the Auto user's own pages are checked with JavaScript on: without it a page
+ * differs in its widgets (plain forms for react-aria ones), not in how the theme is chosen, and
+ * the light run checks those widgets (decision 064).
+ */
+const DARK_WITH_JS = "the dark theme is checked with JavaScript on";
+
 for (const theme of THEMES) {
   test.describe(`signed in, ${theme.name}`, () => {
     test.use({ colorScheme: theme.scheme });
+    const onlyInLight = theme.name === "light" ? false : DARK_WITH_JS;
+    const visit = (user: string, landing?: string): Visit => ({
+      signIn: signsIn(user, PASSWORD, landing),
+      skip: (screen, js) => (!js && onlyInLight) || onlyWithJs(js, screen),
+      painted: paints(theme),
+      label: (screen) => `${screen.name} (${theme.name})`,
+    });
 
     const only: readonly string[] | undefined = "screens" in theme ? theme.screens : undefined;
-    for (const screen of USER_SCREENS.filter((s) => !only || only.includes(s.name))) {
-      test(`${screen.name} has no serious accessibility violations`, async ({
-        page,
-        open,
-      }, info) => {
-        onlyWithJs(info, !screen.prepare, screen.name);
-        expect(await signInQuietly(page, theme.user, PASSWORD)).toBe("/fotoweb/");
-        await check(page, open, screen, theme, `${screen.name} (${theme.name})`);
-      });
-    }
-
-    const manager = "manager" in theme ? theme.manager : undefined;
-    for (const screen of manager ? MANAGER_SCREENS : []) {
-      test(`${screen.name} has no serious accessibility violations`, async ({
-        page,
-        open,
-      }, info) => {
-        onlyWithJs(info, !screen.prepare, screen.name);
-        expect(await signInQuietly(page, manager!, PASSWORD)).toBe("/fotoweb/");
-        await check(page, open, screen, theme, `${screen.name} (${theme.name})`);
-      });
-    }
-
-    const archivist = "archivist" in theme ? theme.archivist : undefined;
-    for (const screen of archivist ? ARCHIVIST_SCREENS : []) {
-      test(`${screen.name} has no serious accessibility violations`, async ({
-        page,
-        open,
-      }, info) => {
-        onlyWithJs(info, !screen.prepare, screen.name);
-        expect(await signInQuietly(page, archivist!, PASSWORD)).toBe("/fotoweb/");
-        await check(page, open, screen, theme, `${screen.name} (${theme.name})`);
-      });
-    }
-
-    const forced = "forced" in theme ? theme.forced : undefined;
-    for (const screen of forced ? FORCED_SCREENS : []) {
-      test(`${screen.name} has no serious accessibility violations`, async ({
-        page,
-        open,
-      }, info) => {
-        onlyWithJs(info, !screen.prepare, screen.name);
-        expect(await signInQuietly(page, forced!, PASSWORD)).toBe(
-          "/fotoweb/views/force-change-password",
-        );
-        await check(page, open, screen, theme, `${screen.name} (${theme.name})`);
-      });
-    }
+    testScreens(
+      USER_SCREENS.filter((s) => !only || only.includes(s.name)),
+      visit(theme.user),
+    );
+    if ("manager" in theme) testScreens(MANAGER_SCREENS, visit(theme.manager));
+    if ("archivist" in theme) testScreens(ARCHIVIST_SCREENS, visit(theme.archivist));
+    if ("forced" in theme)
+      testScreens(FORCED_SCREENS, visit(theme.forced, "/fotoweb/views/force-change-password"));
   });
 }
 
@@ -446,19 +487,18 @@ const GROUP_MANAGER_SCREENS: Screen[] = [
   { name: "group editor, properties", path: "/fotoweb/views/admin/groups/10001?tab=properties" },
 ];
 
+/** The site owner, on Auto under a light system, on pages checked with JavaScript only. */
+const OWNER_WITH_JS: Visit = {
+  signIn: async (page) => void (await signInQuietly(page, ADMIN.username, ADMIN.password)),
+  skip: (screen, js) => onlyWithJs(js, screen),
+  label: (screen) => `${screen.name} (light)`,
+};
+
 test.describe("managing people, light", () => {
-  for (const screen of GROUP_MANAGER_SCREENS) {
-    test(`${screen.name} has no serious accessibility violations`, async ({ page, open }, info) => {
-      onlyWithJs(info, true, screen.name);
-      await signInQuietly(page, ADMIN.username, ADMIN.password);
-      await open(screen.path);
-      await expect(page.locator("html")).toHaveAttribute("data-theme", "auto");
-      await expectAccessible(page, info, `${screen.name} (light)`, {
-        served: true,
-        bothThemes: BOTH_THEMES.has(screen.name),
-      });
-    });
-  }
+  testScreens(GROUP_MANAGER_SCREENS, {
+    ...OWNER_WITH_JS,
+    painted: (page) => expect(page.locator("html")).toHaveAttribute("data-theme", "auto"),
+  });
 });
 
 /*
@@ -498,18 +538,7 @@ const PROCESSING_SCREENS: Screen[] = [
 ];
 
 test.describe("processing lists, light", () => {
-  for (const screen of PROCESSING_SCREENS) {
-    test(`${screen.name} has no serious accessibility violations`, async ({ page, open }, info) => {
-      onlyWithJs(info, !screen.prepare, screen.name);
-      await signInQuietly(page, ADMIN.username, ADMIN.password);
-      await open(screen.path);
-      await screen.prepare?.(page);
-      await expectAccessible(page, info, `${screen.name} (light)`, {
-        served: !screen.prepare,
-        bothThemes: BOTH_THEMES.has(screen.name),
-      });
-    });
-  }
+  testScreens(PROCESSING_SCREENS, OWNER_WITH_JS);
 });
 
 /*
@@ -519,10 +548,6 @@ test.describe("processing lists, light", () => {
 const PATH_ARCHIVE_SCREENS: (Screen & { jsOnly?: string })[] = [
   { name: "index browser, the roots", path: "/fotoweb/views/admin/index-browser" },
   {
-    name: "index browser, a folder refused",
-    path: "/fotoweb/views/admin/index-browser?path=%2Fetc",
-  },
-  {
     name: "index browser modal",
     path: "/fotoweb/views/admin/index-browser",
     jsOnly: "the modal opens with JavaScript only",
@@ -531,31 +556,27 @@ const PATH_ARCHIVE_SCREENS: (Screen & { jsOnly?: string })[] = [
       await expect(page.getByTestId("index-browser").getByRole("grid")).toBeVisible();
     },
   },
+  {
+    name: "index browser, a folder refused",
+    path: "/fotoweb/views/admin/index-browser?path=%2Fetc",
+  },
 ];
 
 test.describe("path archives, light", () => {
-  for (const screen of PATH_ARCHIVE_SCREENS) {
-    test(`${screen.name} has no serious accessibility violations`, async ({ page, open }, info) => {
-      test.skip(Boolean(screen.jsOnly) && !hasJs(info), screen.jsOnly ?? "");
-      onlyWithJs(info, !screen.prepare, screen.name);
-      await signInQuietly(page, ADMIN.username, ADMIN.password);
-      await open(screen.path);
-      await screen.prepare?.(page);
-      await expectAccessible(page, info, `${screen.name} (light)`, {
-        served: !screen.prepare,
-        bothThemes: BOTH_THEMES.has(screen.name),
-      });
-    });
-  }
-  test(`an archive's scan page has no serious accessibility violations`, async ({
-    page,
-    open,
-  }, info) => {
-    onlyWithJs(info, true, "scan page");
-    await signInQuietly(page, ADMIN.username, ADMIN.password);
-    await open(`/fotoweb/views/admin/archives/${await pathArchiveId(page)}/scan`);
-    await expectAccessible(page, info, `scan page (light)`, { served: true });
+  testScreens(PATH_ARCHIVE_SCREENS, {
+    ...OWNER_WITH_JS,
+    skip: (screen: Screen & { jsOnly?: string }, js) =>
+      (!js && (screen.jsOnly ?? false)) || onlyWithJs(js, screen),
   });
+  testSkipping(
+    `an archive's scan page has no serious accessibility violations`,
+    { nojs: CHECKED_WITH_JS },
+    async ({ page, open }, info) => {
+      await signInQuietly(page, ADMIN.username, ADMIN.password);
+      await open(`/fotoweb/views/admin/archives/${await pathArchiveId(page)}/scan`);
+      await expectAccessible(page, info, `scan page (light)`, { served: true });
+    },
+  );
 });
 
 /* The archive list and the trash can (decision 043), as the site owner on Auto. */
@@ -566,26 +587,16 @@ const ARCHIVE_MANAGER_SCREENS: Screen[] = [
 ];
 
 test.describe("managing archives, light", () => {
-  for (const screen of ARCHIVE_MANAGER_SCREENS) {
-    test(`${screen.name} has no serious accessibility violations`, async ({ page, open }, info) => {
-      onlyWithJs(info, true, screen.name);
-      await signInQuietly(page, ADMIN.username, ADMIN.password);
-      await open(screen.path);
-      await expectAccessible(page, info, `${screen.name} (light)`, {
-        served: true,
-        bothThemes: BOTH_THEMES.has(screen.name),
-      });
-    });
-  }
+  testScreens(ARCHIVE_MANAGER_SCREENS, OWNER_WITH_JS);
 });
 
 /* Metadata editing (decision 046): the asset page's plain form and the batch panel. */
 test.describe("editing metadata, light", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, CHECKED_WITH_JS);
   test("the asset page in edit mode and the batch page have no serious accessibility violations", async ({
     page,
     open,
   }, info) => {
-    onlyWithJs(info, true, "editing metadata");
     await signInQuietly(page, projectUser("metaedit", info.project.name), PASSWORD);
     const { assets } = await editingAssets(page, info.project.name);
     await open(`${assets[0]!.href}?edit=metadata`);
@@ -602,11 +613,11 @@ test.describe("editing metadata, light", () => {
  * list of tasks.
  */
 test.describe("background tasks, light", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, CHECKED_WITH_JS);
   test("a task's page and the task list have no serious accessibility violations", async ({
     page,
     open,
   }, info) => {
-    onlyWithJs(info, true, "background tasks");
     await signInQuietly(page, taskEngineUser(info.project.name), PASSWORD);
     const response = await page.request.post("/fotoweb/me/background-tasks/", {
       headers: {
@@ -633,8 +644,11 @@ test.describe("background tasks, light", () => {
  * every history permission, on an archive nobody changes.
  */
 test.describe("revisions, light", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, CHECKED_WITH_JS);
   let href = "";
-  test.beforeAll(async ({ baseURL }) => {
+  test.beforeAll(async ({ baseURL }, info) => {
+    // Hooks run even where the modifier above skips every test.
+    if (!hasJs(info)) return;
     test.setTimeout(120_000);
     href = (await seededAssets(baseURL!, REVISIONS_A11Y_ARCHIVE, 1))[0]!.href;
   });
@@ -642,7 +656,6 @@ test.describe("revisions, light", () => {
     page,
     open,
   }, info) => {
-    onlyWithJs(info, true, "revisions section");
     await signInQuietly(page, "revisions-a11y", PASSWORD);
     await open(href);
     const section = page.getByRole("region", { name: "Revisions" });
@@ -654,7 +667,6 @@ test.describe("revisions, light", () => {
     page,
     open,
   }, info) => {
-    onlyWithJs(info, true, "revisions page");
     await signInQuietly(page, "revisions-a11y", PASSWORD);
     await open(`${href}/__revisions/`);
     await expect(page.getByTestId("revision-row")).toHaveCount(3);
@@ -664,7 +676,6 @@ test.describe("revisions, light", () => {
     });
   });
   test("the compare page has no serious accessibility violations", async ({ page, open }, info) => {
-    onlyWithJs(info, true, "compare page");
     await signInQuietly(page, "revisions-a11y", PASSWORD);
     await open(`${href}/__revisions/compare?left=1&right=3`);
     await expect(page.getByTestId("compare-pixels")).toBeVisible();
