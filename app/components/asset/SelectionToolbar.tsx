@@ -186,13 +186,19 @@ export function SelectionToolbar(props: SelectionToolbarProps) {
       {!visible || (!hydrated && ops.size === 0) ? null : hydrated ? (
         bar
       ) : (
-        // Without JavaScript, on a phone, the form's buttons fold into a disclosure.
-        <details className={css.disclosure}>
-          <summary className={`${button.secondary} ${css.opener}`}>
-            Actions on selected assets
-          </summary>
-          {bar}
-        </details>
+        /*
+         * Without JavaScript, on a phone, the form's buttons fold into a disclosure. Inside
+         * <noscript>: a browser with scripts never lays it out, so the grid does not jump up
+         * when the scripted bar (shown only with a selection) replaces it (issue 31, CLS).
+         */
+        <noscript>
+          <details className={css.disclosure}>
+            <summary className={`${button.secondary} ${css.opener}`}>
+              Actions on selected assets
+            </summary>
+            {bar}
+          </details>
+        </noscript>
       )}
       {/* Only once asked for: a boundary in the server's markup would hydrate with the page,
           and the grid's first updates would throw it back to client rendering. */}

@@ -110,9 +110,13 @@ export function UsersGrid(props: UsersGridProps) {
         </div>
         <div className={css.actions} aria-label="Selected users" role="group">
           {hydrated ? null : (
-            <button type="submit" className={button.secondary}>
-              Apply selection
-            </button>
+            // In <noscript>: a browser with scripts never lays it out, so nothing below jumps
+            // when hydration removes it (issue 31, CLS).
+            <noscript>
+              <button type="submit" className={button.secondary}>
+                Apply selection
+              </button>
+            </noscript>
           )}
           {(
             [
