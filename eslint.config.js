@@ -3,6 +3,7 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import i18next from "eslint-plugin-i18next";
 import tseslint from "typescript-eslint";
 
 const NO_ROUTE_IMPORTS = {
@@ -17,6 +18,70 @@ const NO_DATABASE = {
   regex: "^(~/db(/|$)|kysely(/|$))",
   message: "Only the models query: call a function of app/models.",
 };
+
+/*
+ * Words people read come from the catalogues (decision 101): no literal text in JSX, nor in the
+ * attributes read aloud or shown. The list grows with each area converted, until it is app/.
+ */
+const LOCALIZED = [
+  "app/components/shell/**",
+  "app/components/locale/**",
+  "app/components/ui/ChoiceButtons.tsx",
+  "app/root.tsx",
+  "app/routes/fotoweb.me.locale.tsx",
+  "app/components/account/**",
+  "app/routes/fotoweb.views.login.tsx",
+  "app/routes/fotoweb.views.logout.tsx",
+  "app/routes/fotoweb.views.change-password.tsx",
+  "app/routes/fotoweb.views.force-change-password.tsx",
+  "app/routes/fotoweb.views.forgot-password.tsx",
+  "app/routes/fotoweb.views.reset-password.$token.tsx",
+  // The grid (its pages, what they render, the pins page's navigation pins).
+  "app/routes/fotoweb.archives.$archive._index.tsx",
+  "app/routes/fotoweb.archives._index.tsx",
+  "app/components/asset/AssetGrid.tsx",
+  "app/components/asset/AssetTile.tsx",
+  "app/components/asset/SelectionToolbar.tsx",
+  "app/components/asset/SelectionView.tsx",
+  "app/components/asset/BatchPanel.tsx",
+  "app/components/collection/ArchiveNav.tsx",
+  "app/components/collection/BrowseLayout.tsx",
+  "app/components/collection/NavigationPane.tsx",
+  "app/components/collection/NavigationPins.tsx",
+  "app/components/collection/CollectionList.tsx",
+  "app/components/collection/CollectionTile.tsx",
+  "app/components/collection/CollectionsEmpty.tsx",
+  "app/components/collection/SmartFolderModal.tsx",
+  "app/components/search/SortSelect.tsx",
+  // Albums: the lists, an album's page, sharing, public links and their visitor's pages.
+  "app/components/album/**",
+  "app/routes/fotoweb.albums._index.tsx",
+  "app/routes/fotoweb.users.$user.albums.$album._index.tsx",
+  "app/routes/fotoweb.users.$user.albums.$album.[.shares]._index.tsx",
+  "app/routes/fotoweb.users.$user.albums.$album_.[.shares].links._index.tsx",
+  "app/routes/fotoweb.users.$user.albums.$album_.[.shares].links.$link.tsx",
+  "app/routes/fotoweb.views.add-to-album.tsx",
+  "app/routes/fotoweb.shared.$token._index.tsx",
+  "app/routes/fotoweb.shared.$token.assets.$assetId.tsx",
+  // The asset page (details, viewer, metadata editors, revisions) and the batch page.
+  "app/routes/fotoweb.archives.$archive.$asset.tsx",
+  "app/routes/fotoweb.archives.$archive.$asset_.[__revisions]._index.tsx",
+  "app/routes/fotoweb.archives.$archive.$asset_.[__revisions].compare.tsx",
+  "app/routes/fotoweb.views.batch.tsx",
+  "app/components/asset/AssetDetails.tsx",
+  "app/components/asset/AssetViewer.tsx",
+  "app/components/asset/MetadataEditPanel.tsx",
+  "app/components/asset/BatchDialog.tsx",
+  "app/components/asset/RevisionList.tsx",
+  "app/components/asset/RevisionCompare.tsx",
+  "app/components/asset/RollbackToConfirm.tsx",
+  "app/components/asset/RollbackToDialog.tsx",
+  "app/components/asset/copy-revision.ts",
+  "app/components/metadata/editors/**",
+  "app/http/asset/asset-edit.server.ts",
+  "app/http/asset/batch-page.server.ts",
+  "app/http/asset/revisions.server.ts",
+];
 
 const NO_ARIA_INDEX = {
   regex: "^react-aria-components$",
@@ -167,6 +232,32 @@ export default tseslint.config(
               message: ".server modules are emptied in the browser bundle: import types only.",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    files: LOCALIZED,
+    plugins: { i18next },
+    rules: {
+      "i18next/no-literal-string": [
+        "error",
+        {
+          mode: "jsx-only",
+          "jsx-attributes": {
+            include: [
+              "label",
+              "aria-label",
+              "title",
+              "alt",
+              "placeholder",
+              "description",
+              "legend",
+            ],
+          },
+          // Symbols drawn as icons (the info button's "i", a tick, arrows, a dash for nothing)
+          // and the brand are not words.
+          words: { exclude: ["[0-9!-/:-@[-`{-~×⚙●…✓←→‹›−＋▾•—]+", "i", "Arkiv"] },
         },
       ],
     },

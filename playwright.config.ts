@@ -121,6 +121,8 @@ export default defineConfig({
       SESSION_SECRETS: "e2e-session-secret-0123456789abcdefghijklmnop",
       LOG_REQUESTS: "false",
       LOGIN_RATE_LIMIT: "1000",
+      // The pseudo-locale en-XA, for l10n-shell.spec's layout checks (decision 101).
+      PSEUDO_LOCALE: "true",
       // The suites seed their own content; the demo archive has its own test.
       DEMO_CONTENT: "false",
       // Path archives index folders below these (the seed makes one; decision 042).

@@ -22,6 +22,10 @@ import {
   Toasts,
 } from "~/components/shell/shell-bundle";
 import { loadShell, type ShellData } from "~/http/shell.server";
+import { localeOf } from "~/http/locale/locale.server";
+import { MessagesBlock } from "~/components/locale/MessagesBlock";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 import { advancedSearchHref } from "~/utils/advanced-search-href.server";
 import * as styles from "./styles/global.css";
 import { RESULTS_ID } from "./components/asset/grid-keys";
@@ -41,7 +45,7 @@ export const links: LinksFunction = () => [
  * title. (A <title> rendered by the boundary lands in <body>, after this one, and is ignored.)
  */
 export const meta: MetaFunction = ({ error }) => [
-  { title: error ? `${describeRouteError(error).title} | Arkiv` : "Arkiv" },
+  { title: error ? `${describeRouteError(error, translateNow).title} | Arkiv` : "Arkiv" },
 ];
 
 // Pages a user who must change the password may still see.
@@ -52,19 +56,22 @@ const OPEN_DURING_FORCED_CHANGE: string[] = [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { data, setCookie } = await loadShell(request);
+  const [{ data, setCookie }, locale] = await Promise.all([loadShell(request), localeOf(request)]);
   const { pathname } = new URL(request.url);
   // A flagged user is sent to the change view from any page (spec 000 §4, login status).
   if (data.mustChangePassword && !OPEN_DURING_FORCED_CHANGE.includes(pathname)) {
     throw redirect(LINKS.forceChangePassword);
   }
   return json(
-    { ...data, advancedSearchHref: advancedSearchHref(new URL(request.url)) },
+    { ...data, locale, advancedSearchHref: advancedSearchHref(new URL(request.url)) },
     { headers: setCookie ? { "Set-Cookie": setCookie } : {} },
   );
 }
 
-type RootData = ShellData & { advancedSearchHref: string };
+type RootData = ShellData & {
+  advancedSearchHref: string;
+  locale: { language: string; timeZone: string };
+};
 
 /*
  * A public link's visitor pages (decision 056) say so with handle.visitorShell: they get the
@@ -94,12 +101,13 @@ function useAssetGridPage(): boolean {
 export const shouldRevalidate = () => true;
 
 export function Layout({ children }: { children: ReactNode }) {
-  const shell = useRouteLoaderData<ShellData>("root");
+  const shell = useRouteLoaderData<RootData>("root");
   const nonce = useNonce();
   const theme = useVisitorShell() ? "light" : shell?.theme;
   const gridPage = useAssetGridPage();
+  const t = useT();
   return (
-    <html lang="en" data-theme={theme ?? "light"}>
+    <html lang={shell?.locale.language ?? "en"} data-theme={theme ?? "light"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -116,11 +124,11 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {gridPage ? (
           <a href={`#${RESULTS_ID}`} className={styles.skipLink}>
-            Skip to results
+            {t("common.skip.results")}
           </a>
         ) : null}
         <a href="#main" className={styles.skipLink}>
-          Skip to content
+          {t("common.skip.content")}
         </a>
         {children}
         <ScrollRestoration nonce={nonce} />
@@ -130,6 +138,8 @@ export function Layout({ children }: { children: ReactNode }) {
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: SCRIPT_LOADER }}
         />
+        {/* Last: the server writes the page's messages into it once the page has rendered. */}
+        <MessagesBlock />
       </body>
     </html>
   );
@@ -149,7 +159,7 @@ export default function App() {
       <main id="main" className={styles.main} data-wide={wide || undefined}>
         <Outlet />
       </main>
-      <Footer siteName={shell.siteName} />
+      <Footer siteName={shell.siteName} signedIn={Boolean(shell.viewer && !shell.viewer.isGuest)} />
       {shell.cookieBanner ? (
         <CookieBanner key={shell.cookieBanner.version} banner={shell.cookieBanner} />
       ) : null}
@@ -171,7 +181,10 @@ export function ErrorBoundary() {
       <main id="main" className={styles.main}>
         <ErrorPanel error={error} />
       </main>
-      <Footer siteName={shell?.siteName ?? "Arkiv"} />
+      <Footer
+        siteName={shell?.siteName ?? "Arkiv"}
+        signedIn={Boolean(shell?.viewer && !shell.viewer.isGuest)}
+      />
       <HydrationMark />
     </>
   );

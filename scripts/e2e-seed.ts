@@ -76,6 +76,7 @@ import { seedAlbumsView } from "./seeds/albums-view";
 import { seedAlbumsApi } from "./seeds/albums-api";
 import { seedAlbumsSharing } from "./seeds/albums-sharing";
 import { seedAlbumsLinks } from "./seeds/albums-links";
+import { seedL10nAlbum } from "./seeds/l10n-album";
 import { seedAlerts } from "./seeds/alerts";
 import { seedNavigation } from "./seeds/navigation";
 import { seedOrganizeStory } from "./seeds/organize-story";
@@ -176,6 +177,7 @@ async function main() {
   await seedAlbumsApi(users);
   await seedAlbumsSharing(users);
   await seedAlbumsLinks(users);
+  await seedL10nAlbum(users);
   await seedAlerts(users);
   await seedNavigation(users);
   await seedOrganizeStory(users);

@@ -14,6 +14,7 @@ import { inRequestScope } from "../app/utils/request-scope.server";
 import { errorBodyFor, errorBodyOf, methodNotAllowedMessage } from "../app/http/error.server";
 import type { FormReplyBody } from "../app/http/error";
 import { METHODS_REMIX_ANSWERS } from "../app/http/methods";
+import { precompressed } from "./precompressed";
 import {
   isJsonType,
   JSON_PREFIX,
@@ -38,6 +39,9 @@ import { matrixToQuery } from "../app/http/matrix";
 import { holdsValidToken } from "../app/http/session.server";
 import { isLoopbackHost, siteOrigin, SITE_ORIGIN_HEADER } from "../app/http/origin.server";
 import { DatabaseStore } from "../app/http/rate-limit.server";
+import { localeOf } from "../app/http/locale/locale.server";
+import { translate } from "../app/models/locale/catalog.server";
+import type { MessageId, MessageValues } from "../app/models/locale/message-id";
 import { allowedMethodsOf, routeOf } from "./routes";
 
 declare module "@remix-run/node" {
@@ -67,7 +71,20 @@ function wantsJson(req: Request, res: Response) {
  * Sends a refusal in the one error body (JSON) or as a short page, by what the client accepts.
  * `body` is the error body of what was thrown, or of a refusal made here.
  */
-function refuseWith(req: Request, res: Response, body: ReturnType<typeof errorBodyFor>) {
+/** How a page's refusal reads for its reader: their language, and the page's own words. */
+interface RefusalPage {
+  language: string;
+  heading: string;
+  requestId: string;
+  back: string;
+}
+
+function refuseWith(
+  req: Request,
+  res: Response,
+  body: ReturnType<typeof errorBodyFor>,
+  page?: RefusalPage,
+) {
   const { status, heading, value } = body;
   const requestId = String(res.locals.requestId ?? "");
   res.setHeader("Cache-Control", "no-store");
@@ -84,14 +101,21 @@ function refuseWith(req: Request, res: Response, body: ReturnType<typeof errorBo
     return;
   }
   const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const words = page ?? {
+    language: "en",
+    heading,
+    requestId: `Request ID: ${requestId}`,
+    back: "Back to Arkiv",
+  };
   res
     .status(status)
     .type("html")
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(heading)} | Arkiv</title>` +
+      `<!doctype html><html lang="${escape(words.language)}"><head><meta charset="utf-8">` +
+        `<title>${escape(words.heading)} | Arkiv</title>` +
         `<meta name="viewport" content="width=device-width,initial-scale=1"></head><body>` +
-        `<main><h1>${escape(heading)}</h1><p>${escape(value)}</p><p>Request ID: ${escape(requestId)}</p>` +
-        `<p><a href="/fotoweb/">Back to Arkiv</a></p></main></body></html>`,
+        `<main><h1>${escape(words.heading)}</h1><p>${escape(value)}</p><p>${escape(words.requestId)}</p>` +
+        `<p><a href="/fotoweb/">${escape(words.back)}</a></p></main></body></html>`,
     );
 }
 
@@ -100,6 +124,46 @@ function refuse(req: Request, res: Response, status: number, heading: string, va
     req,
     res,
     errorBodyFor(status, value, String(res.locals.requestId ?? ""), { heading }),
+  );
+}
+
+/** The page's own rule for its reader's language (locale.server), for a refusal before Remix. */
+async function readerLanguage(req: Request) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers))
+    if (typeof value === "string") headers.set(name, value);
+  return (
+    await localeOf(new Request(new URL(req.originalUrl, "http://arkiv.invalid"), { headers }))
+  ).language;
+}
+
+/**
+ * A refusal a person meets on a page (too many attempts), in their language; a program reads
+ * the English heading and message, as the API always says them.
+ */
+async function refuseInWords(
+  req: Request,
+  res: Response,
+  status: number,
+  english: { heading: string; message: string },
+  words: { heading: MessageId; message: MessageId },
+) {
+  const requestId = String(res.locals.requestId ?? "");
+  const body = errorBodyFor(status, english.message, requestId, { heading: english.heading });
+  if (wantsJson(req, res) && typeof req.query._data !== "string") return refuseWith(req, res, body);
+  // An unreadable session or settings table must not turn a refusal into a failure.
+  const language = await readerLanguage(req).catch(() => "en" as const);
+  const t = (id: MessageId, values?: MessageValues) => translate(language, id, values);
+  refuseWith(
+    req,
+    res,
+    { ...body, value: t(words.message) },
+    {
+      language,
+      heading: t(words.heading),
+      requestId: t("auth.rateLimit.requestId", { id: requestId }),
+      back: t("auth.rateLimit.back"),
+    },
   );
 }
 
@@ -199,6 +263,7 @@ export function createApp({ build, env, root }: AppOptions) {
    */
   app.use(
     "/build",
+    precompressed(path.join(root, "public/build")),
     compression(),
     express.static(path.join(root, "public/build"), {
       immutable: true,
@@ -396,7 +461,7 @@ export function createApp({ build, env, root }: AppOptions) {
         skip: (req) => req.method !== "POST",
         standardHeaders: "draft-7",
         legacyHeaders: false,
-        handler: (req, res) => refuse(req, res, 429, form.heading, form.message),
+        handler: (req, res) => void refuseInWords(req, res, 429, form, form.words),
       }),
     );
   }

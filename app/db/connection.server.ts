@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
+  CompiledQuery,
   Kysely,
   PostgresDialect,
   SqliteDialect,
@@ -148,28 +149,44 @@ function joining(trx: Transaction<Database>): Transaction<Database> {
   return proxy;
 }
 
-/** The driver refuses a pooled connection while the caller's transaction is open. */
-function guarded(dialect: KyselyDialect): KyselyDialect {
+/** The dialect with one of its driver's methods replaced (the others as they are). */
+function withDriverMethod<K extends keyof Driver>(
+  dialect: KyselyDialect,
+  name: K,
+  replace: (driver: Driver) => Driver[K],
+): KyselyDialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createIntrospector: (kysely) => dialect.createIntrospector(kysely),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createDriver(): Driver {
       const driver = dialect.createDriver();
+      const replaced = replace(driver);
       return new Proxy(driver, {
-        get(target, prop) {
-          if (prop === "acquireConnection")
-            return () => {
-              if (openTransaction())
-                return Promise.reject(new GlobalConnectionInTransactionError());
-              return target.acquireConnection();
-            };
-          return forward(target, prop);
-        },
+        get: (target, prop) => (prop === name ? replaced : forward(target, prop)),
       });
     },
   };
 }
+
+/** The driver refuses a pooled connection while the caller's transaction is open. */
+const guarded = (dialect: KyselyDialect) =>
+  withDriverMethod(dialect, "acquireConnection", (driver) => () => {
+    if (openTransaction()) return Promise.reject(new GlobalConnectionInTransactionError());
+    return driver.acquireConnection();
+  });
+
+/*
+ * SQLite transactions take the write lock when they begin (BEGIN IMMEDIATE, decision 103), not
+ * at their first write: a transaction that reads and then writes while another process (a second
+ * web process, the import command) has written since its read cannot upgrade its snapshot and
+ * fails at once with SQLITE_BUSY_SNAPSHOT, which busy_timeout does not wait out (a 500 on
+ * redeeming an invitation, seen in CI). Taken at the start, the lock is waited for like any other.
+ */
+const immediateTransactions = (dialect: KyselyDialect) =>
+  withDriverMethod(dialect, "beginTransaction", () => async (connection) => {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  });
 
 class ScopedKysely extends Kysely<Database> {
   override transaction(): TransactionBuilder<Database> {
@@ -204,7 +221,9 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
   const db = new ScopedKysely({
-    dialect: guarded(new SqliteDialect({ database: withStatementCache(sqlite) })),
+    dialect: guarded(
+      immediateTransactions(new SqliteDialect({ database: withStatementCache(sqlite) })),
+    ),
   });
   return { db, dialect: "sqlite", destroy: () => db.destroy() };
 }

@@ -19,6 +19,7 @@ import { organize } from "./migrations/0015-organize";
 import { undoClaim } from "./migrations/0016-undo-claim";
 import { rateLimits } from "./migrations/0017-rate-limits";
 import { runningTasks } from "./migrations/0018-running-tasks";
+import { signupLanguage } from "./migrations/0019-signup-language";
 
 /*
  * The migrations, in the order they run (decision 025). Each lives in app/db/migrations/ and is
@@ -46,6 +47,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0016_undo_claim": undoClaim(),
     "0017_rate_limits": rateLimits(dialect),
     "0018_running_tasks": runningTasks(),
+    "0019_signup_language": signupLanguage(),
   };
 }
 

@@ -113,6 +113,8 @@ export interface SignupsTable {
   decided_by: number | null;
   decided_at: string | null;
   created_at: string;
+  /** The language the visitor signed up in (migration 0019); null before it. */
+  language: string | null;
 }
 
 export interface PasswordResetsTable {

@@ -1,5 +1,6 @@
 import { isProblem, type ProblemKind } from "~/models/problem/problem";
 import { DEFAULT_ERROR_MESSAGE, headingForStatus, type ApiErrorBody } from "./error";
+import { englishOf } from "~/models/locale/catalog.server";
 
 /*
  * The one mapping from what a handler throws to the one error body (decision 023). Pages (through
@@ -55,7 +56,8 @@ export function errorBodyFor(
     ...extra,
     status,
     heading: extra.heading ?? headingForStatus(status),
-    value,
+    // A keyed message (decision 104) that reaches an error body unresolved is read in English.
+    value: englishOf(value),
   };
 }
 

@@ -10,16 +10,25 @@ import { parseSort } from "~/models/search/search.server";
 import {
   addPins,
   clearPins,
+  PIN_LIMIT,
   PIN_LIMIT_CODE,
-  PIN_LIMIT_MESSAGE,
   removePins,
   togglePin,
 } from "~/models/pin/pin.server";
-import { DIRECTIONS, relocateAssets, relocatedMessage } from "~/models/asset/relocate.server";
+import { DIRECTIONS, relocateAssets } from "~/models/asset/relocate.server";
 import { updatePreferences } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { isOwnAccount } from "~/models/access/access.server";
-import { assetCount } from "~/utils/format";
+import type { MessageId } from "~/models/locale/message-id";
+import { translatorFor } from "~/http/locale/locale.server";
+
+/** The toast after a relocation, by direction (the page's words, decision 101). */
+const MOVED = {
+  top: "grid.toast.moved.top",
+  bottom: "grid.toast.moved.bottom",
+  left: "grid.toast.moved.left",
+  right: "grid.toast.moved.right",
+} as const satisfies Record<(typeof DIRECTIONS)[number], MessageId>;
 
 /*
  * The grid's form posts (decision 015), shared by the archive, pins and album pages. Each works
@@ -90,8 +99,8 @@ function readIntent(values: SubmittedValues) {
 }
 
 /* A post the grid cannot act on: the one form reply, its message for the whole form. */
-function fail(request: Request, message: string): never {
-  throw formReply(request, { formError: message });
+async function fail(request: Request, message: string): Promise<never> {
+  throw await formReply(request, { formError: message });
 }
 
 /** Handles a grid post; `back` is where the page redirects afterwards. */
@@ -101,6 +110,7 @@ export async function gridAction(
   context: { archive?: Archive; back: string },
 ) {
   const values = await readBody(request, { json: false });
+  const t = await translatorFor(request);
   const fetched = values["_fetch"] === "1";
   const back = safeRedirect(values["back"], context.back);
   const parsed = readIntent(values);
@@ -110,7 +120,7 @@ export async function gridAction(
     // back with the message (decision 087), where the form would have no place to show it.
     if (!fetched && issue?.path[0] === "asset" && list(values["asset"]).length === 0)
       return redirectWithToast(request, back, { kind: "error", message: issue.message });
-    fail(request, issue?.message ?? "The form is not valid.");
+    return fail(request, issue?.message ?? t("grid.error.formInvalid"));
   }
   const data = parsed.data;
   const answer = async (outcome: GridOutcome, to = back) =>
@@ -125,7 +135,7 @@ export async function gridAction(
       case "sort": {
         const archive = context.archive;
         const sort = parseSort(data.s);
-        if (!archive || !sort) return fail(request, "Choose one of the sort orders offered.");
+        if (!archive || !sort) return fail(request, t("grid.error.sortOrder"));
         const search = new URLSearchParams();
         for (const q of data.q) search.append("q", q);
         search.set("s", data.s);
@@ -137,42 +147,59 @@ export async function gridAction(
             shared: { ...p.shared, sorting: { ...sortingOf(p.shared), [archive.href]: { href } } },
           }));
         }
-        return answer({ ok: true, message: "Sort order saved." }, `${archive.href}?${search}`);
+        return answer(
+          { ok: true, message: t("grid.toast.sortSaved") },
+          `${archive.href}?${search}`,
+        );
       }
       case "relocate": {
-        if (!context.archive) return fail(request, "Assets are moved on their archive's page.");
+        if (!context.archive) return fail(request, t("grid.error.relocateElsewhere"));
         const moved = await relocateAssets(viewer, context.archive.id, data.asset, data.direction);
-        return answer({ ok: true, moved, message: relocatedMessage(moved, data.direction) });
+        const message =
+          moved === 0 ? t("grid.toast.nothingMoved") : t(MOVED[data.direction], { count: moved });
+        return answer({ ok: true, moved, message });
       }
       case "pin": {
         const { pinned } = await togglePin(viewer, data.asset[0]!);
-        return answer({ ok: true, pinned, message: pinned ? "Pinned." : "Unpinned." });
+        return answer({
+          ok: true,
+          pinned,
+          message: pinned ? t("grid.toast.pinned") : t("grid.toast.unpinned"),
+        });
       }
       case "pin-selected": {
         const result = await addPins(viewer, data.asset);
         if (result.noAssetsAdded)
-          return answer({ ok: false, code: "pinLimit", message: PIN_LIMIT_MESSAGE });
-        return answer({ ok: true, message: pinnedMessage(result.added) });
+          return answer({
+            ok: false,
+            code: "pinLimit",
+            message: t("grid.toast.pinLimit", { limit: PIN_LIMIT }),
+          });
+        const message =
+          result.added === 0
+            ? t("grid.toast.alreadyPinned")
+            : t("grid.toast.assetsPinned", { count: result.added });
+        return answer({ ok: true, message });
       }
       case "unpin-selected": {
         const removed = await removePins(viewer, data.asset);
-        return answer({ ok: true, message: `${assetCount(removed)} unpinned.` });
+        return answer({ ok: true, message: t("grid.toast.assetsUnpinned", { count: removed }) });
       }
       case "clear-pins": {
         const removed = await clearPins(viewer);
-        return answer({ ok: true, message: `All pins cleared (${assetCount(removed)}).` });
+        return answer({ ok: true, message: t("grid.toast.pinsCleared", { count: removed }) });
       }
     }
   } catch (error) {
     // The pin limit is an outcome the grid shows in place; other refusals are error answers.
     if (isProblem(error) && error.details.code === PIN_LIMIT_CODE)
-      return answer({ ok: false, code: PIN_LIMIT_CODE, message: error.message });
+      return answer({
+        ok: false,
+        code: PIN_LIMIT_CODE,
+        message: t("grid.toast.pinLimit", { limit: PIN_LIMIT }),
+      });
     throw errorResponse(request, error);
   }
-}
-
-function pinnedMessage(added: number) {
-  return added === 0 ? "The assets were already pinned." : `${assetCount(added)} pinned.`;
 }
 
 function sortingOf(shared: Record<string, unknown>): Record<string, unknown> {

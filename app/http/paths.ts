@@ -1,3 +1,4 @@
+import type { MessageId } from "~/models/locale/message-id";
 /*
  * The one table of the paths the server treats specially (decision 023): the routes that take
  * files and so a larger body, the areas that are one representation whatever Accept says, and
@@ -69,8 +70,11 @@ export const MATRIX_PATHS: readonly RegExp[] = [
 export interface RateLimitedForm {
   /** The path's mount point (Express matches it in any case, with or without the slash). */
   path: string;
+  /** In English, as the API says them. */
   heading: string;
   message: string;
+  /** The same for a page's reader, in their language (decision 101). */
+  words: { heading: MessageId; message: MessageId };
 }
 
 /*
@@ -110,39 +114,56 @@ export const FORGOT_PASSWORD_PATH = "/fotoweb/views/forgot-password";
 export const RESET_PASSWORD_PATH = "/fotoweb/views/reset-password";
 export const SIGNUP_PATH = "/fotoweb/views/signup";
 
+const PASSWORD_ATTEMPTS_WORDS: RateLimitedForm["words"] = {
+  heading: "auth.password.tooMany.heading",
+  message: "auth.password.tooMany.message",
+};
+
 export const RATE_LIMITED_FORMS: readonly RateLimitedForm[] = [
   {
     path: LOG_ON_PATH,
     heading: "Too many sign-in attempts",
     message: "Too many sign-in attempts from this address. Wait a few minutes and try again.",
+    words: { heading: "auth.rateLimit.signIn.heading", message: "auth.rateLimit.signIn.message" },
   },
   ...PASSWORD_CHANGE_PATHS.map((path) => ({
     path,
     heading: "Too many password attempts",
     message: PASSWORD_ATTEMPTS_MESSAGE,
+    words: PASSWORD_ATTEMPTS_WORDS,
   })),
   // Redeeming an invitation sets a password and is the only use of a link's secret.
   {
     path: INVITATION_PATH,
     heading: "Too many attempts",
     message: "Too many attempts from this address. Wait a few minutes and try again.",
+    words: {
+      heading: "auth.rateLimit.invitation.heading",
+      message: "auth.rateLimit.invitation.message",
+    },
   },
   {
     path: FORGOT_PASSWORD_PATH,
     heading: "Too many requests",
     message:
       "Too many password reset requests from this address. Wait a few minutes and try again.",
+    words: {
+      heading: "auth.rateLimit.resetRequest.heading",
+      message: "auth.rateLimit.resetRequest.message",
+    },
   },
   {
     // Express matches the mount point as a prefix: every link's page counts here.
     path: RESET_PASSWORD_PATH,
     heading: "Too many password attempts",
     message: PASSWORD_ATTEMPTS_MESSAGE,
+    words: PASSWORD_ATTEMPTS_WORDS,
   },
   {
     path: SIGNUP_PATH,
     heading: "Too many sign-ups",
     message: "Too many sign-ups from this address. Wait a few minutes and try again.",
+    words: { heading: "auth.rateLimit.signup.heading", message: "auth.rateLimit.signup.message" },
   },
 ];
 

@@ -5,6 +5,8 @@ import { errorBodyFor } from "./error.server";
 import type { FormReplyBody } from "./error";
 import { isJsonType, mediaTypeOf } from "./negotiate";
 import { env } from "~/utils/env.server";
+import { keyedResolverFor } from "./locale/locale.server";
+import { keyed, resolveErrors } from "~/models/locale/keyed";
 
 /*
  * The one reader of what a client posts (decision 023): a urlencoded or multipart form, or a JSON
@@ -227,10 +229,15 @@ export async function checkSubmission<S extends z.ZodTypeAny>(
   return { ok: false, fieldErrors, formError, values };
 }
 
+/** In English, as the API says it; a page says it in the person's language. */
 export const INVALID_FORM_MESSAGE = "Some fields need attention.";
 
-/** The one 400 reply: field errors by name, a form-wide message, and the values to show again. */
-export function formReply(
+/**
+ * The one 400 reply: field errors by name, a form-wide message, and the values to show again.
+ * Keyed messages (decision 104) are resolved here, in the person's language on a page's path and
+ * in English for the API.
+ */
+export async function formReply(
   request: Request,
   reply: {
     fieldErrors?: Record<string, string>;
@@ -243,18 +250,20 @@ export function formReply(
     /** More of the reply, e.g. a Conform form's nested values to render again. */
     extra?: Record<string, unknown>;
   },
-): Response {
+): Promise<Response> {
+  const resolve = await keyedResolverFor(request);
   const status = reply.status ?? 400;
+  const formError = reply.formError === undefined ? undefined : resolve(reply.formError);
   const body: FormReplyBody = {
     ...errorBodyFor(
       status,
-      reply.value ?? reply.formError ?? INVALID_FORM_MESSAGE,
+      reply.value ?? formError ?? resolve(keyed("validation.form.invalid")),
       requestIdOf(request),
       reply.heading ? { heading: reply.heading } : {},
     ),
     ...reply.extra,
-    fieldErrors: reply.fieldErrors ?? {},
-    ...(reply.formError ? { formError: reply.formError } : {}),
+    fieldErrors: resolveErrors(reply.fieldErrors ?? {}, resolve),
+    ...(formError ? { formError } : {}),
     ...(reply.values ? { repopulateFields: repopulable(reply.values) } : {}),
   };
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
@@ -266,7 +275,7 @@ export function formReply(
  * the form names them) for the form to show again. `fieldErrors` and `formError` add refusals
  * found after the schema (a model's), by the form's names.
  */
-export function conformReply(
+export async function conformReply(
   request: Request,
   submission: ConformSubmission<unknown>,
   reply: {
@@ -275,7 +284,8 @@ export function conformReply(
     formError?: string;
     status?: number;
   },
-): Response {
+): Promise<Response> {
+  const resolve = await keyedResolverFor(request);
   const fieldErrors: Record<string, string> = {};
   const schemaErrors = submission.status === "success" ? null : submission.error;
   for (const [name, messages] of Object.entries(schemaErrors ?? {}))
@@ -294,7 +304,11 @@ export function conformReply(
     values: reply.values,
     status: reply.status,
     extra: {
-      lastResult: { ...lastResult, initialValue: withoutPasswords(lastResult.initialValue) },
+      lastResult: {
+        ...lastResult,
+        initialValue: withoutPasswords(lastResult.initialValue),
+        ...(lastResult.error ? { error: resolveErrors(lastResult.error, resolve) } : {}),
+      },
     },
   });
 }

@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { isSecureRequest } from "./http.server";
+import { keyedResolverFor } from "./locale/locale.server";
 import { sessionSecrets } from "./session.server";
 
 /*
@@ -53,8 +54,10 @@ export async function readToast(
   const storage = await toastStorage(request);
   const session = await storage.getSession(cookieHeader);
   const parsed = toastSchema.safeParse(session.get("toast"));
+  // A keyed message (decision 104) is read in the language of the page that shows it.
+  const resolve = parsed.success ? await keyedResolverFor(request) : null;
   return {
-    toast: parsed.success ? parsed.data : null,
+    toast: parsed.success ? { ...parsed.data, message: resolve!(parsed.data.message) } : null,
     setCookie: await storage.destroySession(session),
   };
 }

@@ -8,8 +8,12 @@ import { CreateAlbum, CreateAlbumForm } from "~/components/album/CreateAlbum";
 import * as css from "~/components/album/albums.css";
 import { albumsPageAction, albumsPageData } from "~/http/album/album-list.server";
 import { alertDanger, page } from "~/styles/global.css";
+import { useT } from "~/components/locale/locale-context";
+import { translateNow } from "~/components/locale/active";
 
-export const meta: MetaFunction = () => [{ title: "Albums | Arkiv" }];
+export const handle = { i18n: ["album"] };
+
+export const meta: MetaFunction = () => [{ title: `${translateNow("album.meta.albums")} | Arkiv` }];
 
 /*
  * The albums page (spec 000 "Albums page", decision 052): signed-in people get the action panel
@@ -21,13 +25,14 @@ export const loader = ({ request }: LoaderFunctionArgs) => albumsPageData(reques
 export const action = ({ request }: ActionFunctionArgs) => albumsPageAction(request);
 
 export default function Albums() {
+  const t = useT();
   const { viewer, filter, q, albums, prevHref, nextHref, createOpen, purge, error } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<{ error?: string; fieldErrors?: Record<string, string> }>();
   const showCreateForm = createOpen || Boolean(actionData?.fieldErrors);
   return (
     <div className={page}>
-      <h1>Albums</h1>
+      <h1>{t("album.list.heading")}</h1>
       <div className={css.toolbar}>
         <AlbumSearch key={`${filter}:${q}`} q={q} filter={filter} />
         {viewer.signedIn ? (
@@ -46,9 +51,9 @@ export default function Albums() {
       {purge ? <PurgeConfirm album={purge} /> : null}
       <AlbumList albums={albums} viewer={viewer} filter={filter} q={q} />
       {prevHref || nextHref ? (
-        <nav className={css.paging} aria-label="Album pages">
-          {prevHref ? <Link to={prevHref}>Previous page</Link> : null}
-          {nextHref ? <Link to={nextHref}>Next page</Link> : null}
+        <nav className={css.paging} aria-label={t("album.list.pages")}>
+          {prevHref ? <Link to={prevHref}>{t("album.previousPage")}</Link> : null}
+          {nextHref ? <Link to={nextHref}>{t("album.nextPage")}</Link> : null}
         </nav>
       ) : null}
     </div>

@@ -13,15 +13,20 @@ import { apiError } from "~/http/http.server";
 import { assetEditAction } from "~/http/asset/asset-edit.server";
 import type { FormReplyBody } from "~/http/error";
 import { getBrowsingViewer, requireViewer } from "~/http/session.server";
+import { translateNow } from "~/components/locale/active";
 
 /*
  * An asset's page at its API href (/fotoweb/archives/5000-Name/42-photo.jpg.info); its JSON twin
  * answers asset+json at the same URL. The query (q, s, folder) is the list it was opened from.
  */
 
+export const handle = { i18n: ["asset"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
-    title: assetPageTitle(data ? data.view.title || data.view.filename : "Asset"),
+    title: assetPageTitle(
+      data ? data.view.title || data.view.filename : translateNow("asset.pageTitle"),
+    ),
   },
   ...(data?.robots ? [{ name: "robots", content: data.robots }] : []),
 ];

@@ -9,6 +9,7 @@ import { useLoaderData } from "@remix-run/react";
 import { RevisionCompare } from "~/components/asset/RevisionCompare";
 import { compareAction, comparePage } from "~/http/asset/revisions.server";
 import { pageHandler } from "~/http/http.server";
+import { translateNow } from "~/components/locale/active";
 
 /*
  * Two revisions of an asset side by side (…/__revisions/compare?left=&right=): fields, file
@@ -16,11 +17,19 @@ import { pageHandler } from "~/http/http.server";
  * here with the two ticked revisions and is redirected to the GET.
  */
 
+export const handle = { i18n: ["asset"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
-    title: data
-      ? `Revisions ${data.left.number} and ${data.right.number} of ${data.asset.title || data.asset.name} | Arkiv`
-      : "Compare revisions | Arkiv",
+    title: `${
+      data
+        ? translateNow("asset.compare.title", {
+            left: data.left.number,
+            right: data.right.number,
+            name: data.asset.title || data.asset.name,
+          })
+        : translateNow("asset.compare.pageTitle")
+    } | Arkiv`,
   },
 ];
 

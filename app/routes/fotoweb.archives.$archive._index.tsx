@@ -1,6 +1,5 @@
 import "~/components/shell/shell-bundle";
 import {
-  json,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -14,20 +13,24 @@ import { SortSelect } from "~/components/search/SortSelect";
 import { BrowseLayout, PaneOpener, SizeControl } from "~/components/collection/BrowseLayout";
 import * as browse from "~/components/collection/browse.css";
 import { archiveIdFromSegment } from "~/models/archive/archive.server";
-import { archivePageData, viewableArchive } from "~/models/collection/collection-page.server";
+import { viewableArchive } from "~/models/collection/collection-page.server";
+import { archiveGridPage } from "~/http/collection/archive-grid.server";
 import { collectionErrorResponse } from "~/http/collection/collection-api.server";
 import { gridAction } from "~/http/grid-action.server";
 import { navigationAction, navigationForm } from "~/http/smart-folder/navigation-action.server";
 import { SORT_OPTIONS } from "~/models/search/sort-options";
 import { requireViewer } from "~/http/session.server";
-import { hasCapability } from "~/models/access/access.server";
-import { adminArchivePath, archiveFolderHref } from "~/utils/links";
+import { archiveFolderHref } from "~/utils/links";
+import { useT } from "~/components/locale/locale-context";
+import { translateNow } from "~/components/locale/active";
 
-/** The shell starts the page with "Skip to results" (root.tsx). */
-export const handle = { assetGrid: true };
+// "Skip to results" first (root.tsx); the grid's words (decision 101).
+export const handle = { assetGrid: true, i18n: ["grid"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data && "archive" in data ? `${data.archive.name} | Arkiv` : "Archive | Arkiv" },
+  {
+    title: `${data && "archive" in data ? data.archive.name : translateNow("grid.archive.pageTitle")} | Arkiv`,
+  },
   ...(data && "robots" in data && data.robots ? [{ name: "robots", content: data.robots }] : []),
 ];
 
@@ -35,25 +38,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * An archive's grid (issue 4): its own search, sort, folders, the assets in pages, selection,
  * relocation in manual order and pins. The JSON twin answers the same URL for the API.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  // Anonymous visitors browse as the guest; with guests off they are asked to log on.
-  const viewer = await requireViewer(request, { browsing: true });
-  try {
-    const data = await archivePageData(
-      viewer,
-      archiveIdFromSegment(params.archive ?? ""),
-      new URL(request.url),
-    );
-    // Managers of archives reach the archive's dialog from its header (decision 038).
-    const detailsHref = (await hasCapability(viewer, "manageArchives"))
-      ? adminArchivePath(data.archive.id)
-      : null;
-    const status = data.searchError ? 400 : 200;
-    return json({ ...data, signedIn: !viewer.isGuest, detailsHref }, { status });
-  } catch (error) {
-    throw collectionErrorResponse(request, error);
-  }
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  archiveGridPage(request, params.archive);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const viewer = await requireViewer(request);
@@ -76,6 +62,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) => (formData?.get("_fetch") === "1" ? false : defaultShouldRevalidate);
 
 export default function ArchivePage() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const { archive, folder, queries } = data;
   const linkTo = (path: string | null) => archiveFolderHref(archive.href, path, data.sort);
@@ -135,10 +122,10 @@ export default function ArchivePage() {
         selection={data.selection}
         emptyText={
           data.searchError
-            ? "Correct the search to see assets."
+            ? t("grid.archive.empty.searchError")
             : queries.length > 0
-              ? "No assets found."
-              : "There are no assets here yet."
+              ? t("grid.archive.empty.noMatch")
+              : t("grid.archive.empty.none")
         }
       />
     </BrowseLayout>

@@ -23,8 +23,16 @@ import { readBody } from "~/http/submission.server";
 import { getBrowsingViewer } from "~/http/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { LINKS } from "~/utils/links";
+import { useT } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
+import { translateNow } from "~/components/locale/active";
+import { readableSearchError } from "~/http/locale/locale.server";
 
-export const meta: MetaFunction = () => [{ title: "Archives | Arkiv" }];
+export const handle = { i18n: ["grid"] };
+
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("grid.archives.pageTitle")} | Arkiv` },
+];
 
 const LIST = LINKS.archives;
 
@@ -38,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q");
   if (q !== null && q.trim() === "" && !hasAdvancedParams(params)) throw redirect(LIST);
-  let warning: string | null = null;
+  let nothingFound = false;
   let searchError: { heading: string; value: string } | null = null;
   const search = searchOf(params);
   if (!search.ok) searchError = { heading: "InvalidSearchParameters", value: search.message };
@@ -47,12 +55,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       const target = await searchTarget(viewer, search.queries);
       // The whole search travels on, so the archive page searches the same (decision 013).
       if (target) throw redirect(`${target.href}?${search.query}`);
-      warning = "No assets found.";
+      nothingFound = true;
     } catch (error) {
       if (!(error instanceof InvalidSearchExpressionError)) throw error;
       searchError = { heading: "InvalidSearchExpression", value: error.message };
     }
   }
+  searchError = await readableSearchError(request, searchError);
   const collections = await collectionTiles(viewer);
   return json(
     {
@@ -62,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       addArchiveHref: (await hasCapability(viewer, "manageArchives"))
         ? LINKS.adminArchiveNew
         : null,
-      warning,
+      nothingFound,
       searchError,
     },
     { status: searchError ? 400 : 200 },
@@ -78,7 +87,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Archives() {
-  const { q, collections, viewer, warning, searchError, addArchiveHref } =
+  const t = useT();
+  const { q, collections, viewer, nothingFound, searchError, addArchiveHref } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const alerts = (
@@ -93,9 +103,13 @@ export default function Archives() {
           {actionData.error}
         </div>
       ) : null}
-      {warning ? (
+      {nothingFound ? (
         <div role="status" className={alertWarning}>
-          <strong>{warning}</strong> Nothing matched “{q}”.
+          <Msg
+            id="grid.archives.nothingFound"
+            values={{ query: q }}
+            components={{ 0: <strong /> }}
+          />
         </div>
       ) : null}
     </>
@@ -104,18 +118,21 @@ export default function Archives() {
     return (
       <div className={page}>
         {alerts}
-        <CollectionsEmpty heading="Archives" query={warning ? undefined : q} />
+        <CollectionsEmpty
+          heading={t("grid.archives.heading")}
+          query={nothingFound ? undefined : q}
+        />
       </div>
     );
   }
   return (
     <div className={page}>
-      <h1>Archives</h1>
+      <h1>{t("grid.archives.heading")}</h1>
       {alerts}
       <CollectionList
         collections={collections}
         viewer={viewer}
-        label="Archives"
+        label={t("grid.archives.listLabel")}
         addArchiveHref={addArchiveHref}
       />
     </div>

@@ -21,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const fetched = submission.values._fetch === "1";
   if (!submission.ok) {
     const message = "Choose a thumbnail size (small, medium or large) or open or close the pane.";
-    if (fetched) throw formReply(request, { formError: message });
+    if (fetched) throw await formReply(request, { formError: message });
     return redirectWithToast(request, to, { kind: "error", message });
   }
   const { thumbnailSize, navigationPane } = submission.data;

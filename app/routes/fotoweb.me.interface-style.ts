@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { interfaceStyleSchema } from "~/models/auth/auth.schema";
 import { updatePreferences } from "~/models/user/user.server";
 import { LINKS } from "~/utils/links";
+import { keyed } from "~/models/locale/keyed";
 import { safeRedirect } from "~/http/redirect";
 import { requireViewer } from "~/http/session.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -17,12 +18,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!submission.ok) {
     return redirectWithToast(request, to, {
       kind: "error",
-      message: "Choose light, dark or auto.",
+      message: keyed("validation.choice.style"),
     });
   }
   await updatePreferences(viewer.id, (p) => ({
     ...p,
     intranet: { ...p.intranet, interfaceStyle: submission.data.style },
   }));
-  return redirectWithToast(request, to, { message: "Interface style saved." });
+  return redirectWithToast(request, to, { message: keyed("common.userMenu.styleSaved") });
 }

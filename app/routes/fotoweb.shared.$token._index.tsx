@@ -18,16 +18,17 @@ import {
 } from "~/http/album/share-link-visitor.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
+import { translateNow } from "~/components/locale/active";
 
 /*
  * A public link's page (decision 056), for a visitor with no account and no JavaScript: the
  * password form of a protected link, then the album. Missing is 404, expired or revoked 410.
  */
 
-export const handle = { visitorShell: true };
+export const handle = { visitorShell: true, i18n: ["album"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.album.name ?? "Shared album"} | Arkiv` },
+  { title: `${data?.album.name ?? translateNow("album.meta.sharedAlbum")} | Arkiv` },
   { name: "robots", content: "noindex, nofollow" },
   { name: "referrer", content: "same-origin" },
 ];

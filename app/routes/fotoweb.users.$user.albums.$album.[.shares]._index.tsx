@@ -14,6 +14,8 @@ import { albumSharesPageAction, albumSharesPageData } from "~/http/album/album-s
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";
+import { useT } from "~/components/locale/locale-context";
+import { translateNow } from "~/components/locale/active";
 
 /*
  * An album's sharing page (decision 055), owner only: the users and groups it is shared with,
@@ -21,8 +23,12 @@ import { page, panel } from "~/styles/global.css";
  * and the open public links, whose pages are the links part's.
  */
 
+export const handle = { i18n: ["album"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Share ${data?.album.name ?? "album"} | Arkiv` },
+  {
+    title: `${data ? translateNow("album.meta.share", { name: data.album.name }) : translateNow("album.meta.shareAlbum")} | Arkiv`,
+  },
 ];
 
 export function loader(args: LoaderFunctionArgs) {
@@ -38,6 +44,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function AlbumSharing() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   const hydrated = useHydrated();
@@ -47,19 +54,19 @@ export default function AlbumSharing() {
       <section className={panel} aria-labelledby="sharing-title">
         <p>
           <Link to={data.album.href} className={css.link}>
-            {`Back to ${data.album.name}`}
+            {t("album.backTo", { name: data.album.name })}
           </Link>
         </p>
-        <h1 id="sharing-title">{`Share ${data.album.name}`}</h1>
+        <h1 id="sharing-title">{t("album.share.heading", { name: data.album.name })}</h1>
         <ShareFormError reply={reply} />
         <div className={css.section}>
-          <h2>Shared with</h2>
+          <h2>{t("album.sharedWith")}</h2>
           <ShareList shares={data.shares} />
         </div>
       </section>
       {mayShare && data.album.status !== "deleted" ? (
         <section className={panel} aria-labelledby="share-add-title">
-          <h2 id="share-add-title">Share with people and groups</h2>
+          <h2 id="share-add-title">{t("album.share.addHeading")}</h2>
           <div className={css.section}>
             {hydrated ? null : (
               <SharePeopleSearch query={data.peopleQuery} error={data.peopleError} />
@@ -77,14 +84,12 @@ export default function AlbumSharing() {
       ) : (
         <section className={panel}>
           <p>
-            {data.album.status === "deleted"
-              ? "This album is in the bin. Undelete it to share it."
-              : "You do not have permission to share albums with people or groups."}
+            {data.album.status === "deleted" ? t("album.share.inBin") : t("album.share.noRight")}
           </p>
         </section>
       )}
       <section className={panel} aria-labelledby="share-links-title">
-        <h2 id="share-links-title">Public links</h2>
+        <h2 id="share-links-title">{t("album.publicLinks")}</h2>
         <ShareLinksSummary count={data.openLinks} href={data.linksHref} />
       </section>
     </div>

@@ -3,12 +3,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AlbumPage, type AlbumPageReply } from "~/components/album/AlbumPage";
 import { albumPageAction, albumPageLoader } from "~/http/album/album-page.server";
+import { translateNow } from "~/components/locale/active";
 
 /** The shell starts the page with "Skip to results" (root.tsx). */
-export const handle = { assetGrid: true };
+export const handle = { assetGrid: true, i18n: ["grid", "album"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.album.name} | Arkiv` : "Album | Arkiv" },
+  { title: `${data ? data.album.name : translateNow("album.meta.album")} | Arkiv` },
 ];
 
 /*

@@ -6,14 +6,19 @@ import type { FormReplyBody } from "~/http/error";
 import { shareLinkPageAction, shareLinkPageData } from "~/http/album/share-link-admin.server";
 import { pageHandler } from "~/http/http.server";
 import { page } from "~/styles/global.css";
+import { translateNow } from "~/components/locale/active";
 
 /*
  * One public link of an album, for its owner (decision 056): its settings (label, expiry,
  * password kept, set or removed, downloads), revoke after confirming, and its access log.
  */
 
+export const handle = { i18n: ["album"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Public link ${data?.link.label || data?.link.id || ""} | Arkiv` },
+  {
+    title: `${translateNow("album.meta.link", { label: data?.link.label || data?.link.id || "" })} | Arkiv`,
+  },
 ];
 
 export function loader(args: LoaderFunctionArgs) {

@@ -6,14 +6,19 @@ import type { FormReplyBody } from "~/http/error";
 import { shareLinksPageAction, shareLinksPageData } from "~/http/album/share-link-admin.server";
 import { pageHandler } from "~/http/http.server";
 import { page } from "~/styles/global.css";
+import { translateNow } from "~/components/locale/active";
 
 /*
  * The owner's public links of an album (decision 056): every link with its address, expiry,
  * password, download right, state and opens; the create form; revoke all after confirming.
  */
 
+export const handle = { i18n: ["album"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Public links of ${data?.album.name ?? "an album"} | Arkiv` },
+  {
+    title: `${data ? translateNow("album.meta.links", { name: data.album.name }) : translateNow("album.meta.linksAlbum")} | Arkiv`,
+  },
 ];
 
 export function loader(args: LoaderFunctionArgs) {

@@ -10,6 +10,8 @@ import { AddToAlbumPanel } from "~/components/album/AddToAlbumPanel";
 import { addToAlbumAction, addToAlbumLoader } from "~/http/album/add-to-album.server";
 import type { FormReplyBody } from "~/http/error";
 import { page, panel } from "~/styles/global.css";
+import { useT } from "~/components/locale/locale-context";
+import { translateNow } from "~/components/locale/active";
 
 /*
  * "Add to album" for a selection (decision 054): the grid's selection opens it without
@@ -17,7 +19,11 @@ import { page, panel } from "~/styles/global.css";
  * dialog. Its form adds the assets and goes to the album with a toast naming what was refused.
  */
 
-export const meta: MetaFunction = () => [{ title: "Add to album | Arkiv" }];
+export const handle = { i18n: ["album"] };
+
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("album.meta.addToAlbum")} | Arkiv` },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(await addToAlbumLoader(request), { headers: { "Cache-Control": "no-store" } });
@@ -26,11 +32,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const action = ({ request }: ActionFunctionArgs) => addToAlbumAction(request);
 
 export default function AddToAlbumPage() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   return (
     <div className={page}>
-      <h1>Add to album</h1>
+      <h1>{t("album.addTo.title")}</h1>
       <div className={panel}>
         <AddToAlbumPanel page={data} reply={reply} />
       </div>

@@ -10,6 +10,8 @@ import { BatchPanel } from "~/components/asset/BatchPanel";
 import { batchPageAction, batchPageLoader } from "~/http/asset/batch-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { page, panel } from "~/styles/global.css";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 
 /*
  * The batch panel's own page (decision 046): the grid's selection opens it without JavaScript
@@ -17,8 +19,10 @@ import { page, panel } from "~/styles/global.css";
  * in a dialog. Its form starts a task and goes to the task's page.
  */
 
+export const handle = { i18n: ["grid", "asset"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.opLabel} | Arkiv` : "Selection | Arkiv" },
+  { title: `${data ? data.opLabel : translateNow("asset.batch.pageTitle")} | Arkiv` },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -30,9 +34,10 @@ export const action = ({ request }: ActionFunctionArgs) => batchPageAction(reque
 export default function BatchPage() {
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
+  const t = useT();
   return (
     <div className={page}>
-      <h1>Selected assets</h1>
+      <h1>{t("asset.batch.selected")}</h1>
       <div className={panel}>
         <BatchPanel page={data} reply={reply} />
       </div>

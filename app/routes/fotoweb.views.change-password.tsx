@@ -5,8 +5,12 @@ import { ChangePasswordForm } from "~/components/account/ChangePasswordForm";
 import { passwordViewData, submitPasswordChange } from "~/http/auth/account.server";
 import { narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 
-export const meta: MetaFunction = () => [{ title: "Change password | Arkiv" }];
+export const meta: MetaFunction = () => [{ title: `${translateNow("auth.change.title")} | Arkiv` }];
+
+export const handle = { i18n: ["auth"] };
 
 export const loader = ({ request }: LoaderFunctionArgs) => passwordViewData(request);
 
@@ -15,9 +19,10 @@ export const action = ({ request }: ActionFunctionArgs) =>
 
 export default function ChangePasswordView() {
   const { username } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <section className={narrowPanel} aria-labelledby="change-title">
-      <h1 id="change-title">Change password</h1>
+      <h1 id="change-title">{t("auth.change.title")}</h1>
       <ChangePasswordForm username={username} />
     </section>
   );

@@ -12,8 +12,14 @@ import { passwordViewData, submitPasswordChange } from "~/http/auth/account.serv
 import { alertInfo, narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import { requireViewer } from "~/http/session.server";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 
-export const meta: MetaFunction = () => [{ title: "Change your password | Arkiv" }];
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("auth.change.forced.title")} | Arkiv` },
+];
+
+export const handle = { i18n: ["auth"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireViewer(request, { allowGuest: false });
@@ -27,14 +33,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ForceChangePasswordView() {
   const { username } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <section className={narrowPanel} aria-labelledby="force-title">
-      <h1 id="force-title">Change your password</h1>
-      <p className={alertInfo}>You must choose a new password before you go on.</p>
+      <h1 id="force-title">{t("auth.change.forced.title")}</h1>
+      <p className={alertInfo}>{t("auth.change.forced.hint")}</p>
       <ChangePasswordForm username={username} />
       <Form method="post" action={LINKS.logout}>
         <Button type="submit" variant="quiet">
-          Log out instead
+          {t("auth.change.forced.logOutInstead")}
         </Button>
       </Form>
     </section>

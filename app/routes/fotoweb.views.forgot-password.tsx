@@ -11,13 +11,17 @@ import { requestResetLink } from "~/http/auth/password-reset.server";
 import { pageHandler } from "~/http/http.server";
 import { alertInfo, narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 
 /*
  * A forgotten password (decision 036): the same answer whether or not the account exists; the
  * link arrives by mail (or in the development outbox).
  */
 
-export const meta: MetaFunction = () => [{ title: "Forgot your password? | Arkiv" }];
+export const meta: MetaFunction = () => [{ title: `${translateNow("auth.forgot.title")} | Arkiv` }];
+
+export const handle = { i18n: ["auth"] };
 
 export function loader({ request }: LoaderFunctionArgs) {
   return json({ sent: new URL(request.url).searchParams.get("sent") === "1" });
@@ -29,22 +33,20 @@ export function action(args: ActionFunctionArgs) {
 
 export default function ForgotPasswordView() {
   const { sent } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <section className={narrowPanel} aria-labelledby="forgot-title">
-      <h1 id="forgot-title">Forgot your password?</h1>
+      <h1 id="forgot-title">{t("auth.forgot.title")}</h1>
       {sent ? (
         <p className={alertInfo} role="status" data-testid="reset-requested">
-          If an account matches what you entered and has an e-mail address, a link to choose a new
-          password is on its way to that address. It works once, within an hour.
+          {t("auth.forgot.sent")}
         </p>
       ) : (
-        <p>
-          Enter your user name or e-mail address. We will mail you a link to choose a new password.
-        </p>
+        <p>{t("auth.forgot.intro")}</p>
       )}
       <ForgotPasswordForm />
       <p>
-        <Link to={LINKS.login}>Back to log on</Link>
+        <Link to={LINKS.login}>{t("auth.forgot.backToLogOn")}</Link>
       </p>
     </section>
   );

@@ -10,7 +10,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LoginForm } from "~/components/account/LoginForm";
 import type { FormReplyBody } from "~/http/error";
 import { logIn } from "~/models/auth/auth.server";
-import { loginSchema } from "~/models/auth/auth.schema";
+import { loginSchema, type LoginInput } from "~/models/auth/auth.schema";
 import { getSiteSettings } from "~/models/site/site.server";
 import { narrowPanel } from "~/styles/global.css";
 import { isSecureRequest, pageHandler } from "~/http/http.server";
@@ -20,8 +20,16 @@ import { safeRedirect } from "~/http/redirect";
 import { getViewer, startUserSession } from "~/http/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { isOwnAccount } from "~/models/access/access.server";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
+import { isLanguageOffered, localeOf, translatorFor } from "~/http/locale/locale.server";
+import { translate } from "~/models/locale/catalog.server";
+import type { MessageId } from "~/models/locale/message-id";
+import type { Viewer } from "~/models/user/user.schema";
 
-export const meta: MetaFunction = () => [{ title: "Log on | Arkiv" }];
+export const meta: MetaFunction = () => [{ title: `${translateNow("auth.logOn.title")} | Arkiv` }];
+
+export const handle = { i18n: ["auth"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -47,25 +55,52 @@ async function logOn({ request }: ActionFunctionArgs) {
   const submission = await readSubmission(request, loginSchema, { json: false });
   if (!submission.ok) return formReply(request, submission);
   const outcome = await logIn(submission.data);
-  if (!outcome.ok)
-    return formReply(request, { formError: outcome.message, values: submission.values });
+  if (!outcome.ok) {
+    const t = await translatorFor(request);
+    const refusal = await refusalOf(submission.data);
+    return formReply(request, { formError: t(refusal), values: submission.values });
+  }
   const cookie = await startUserSession(request, outcome.user.id);
   const to = outcome.user.forcePasswordChange
     ? LINKS.forceChangePassword
     : safeRedirect(submission.data.to);
+  const language = await languageOf(request, outcome.user);
   const message = outcome.user.isGuest
-    ? "You are browsing as a guest."
-    : `Welcome, ${outcome.user.fullName}.`;
+    ? translate(language, "auth.toast.guest")
+    : translate(language, "auth.toast.welcome", { name: outcome.user.fullName });
   return redirectWithToast(request, to, { message }, [cookie]);
 }
+
+/*
+ * Why logIn refused, by its own rule (app/models/auth/auth.server.ts): a guest where the site
+ * has no guest access, a guest whose account is not there, or a wrong name or password.
+ */
+async function refusalOf(input: LoginInput): Promise<MessageId> {
+  if (input.mode !== "guest") return "auth.logOn.refused.wrongCredentials";
+  const { guestAccess } = await getSiteSettings();
+  return guestAccess ? "auth.logOn.refused.guestUnavailable" : "auth.logOn.refused.guestOff";
+}
+
+/*
+ * The welcome is read on the next page, which is in the language the person saved (decision
+ * 101); before signing in the request knew only the cookie's or the browser's.
+ */
+async function languageOf(request: Request, user: Viewer) {
+  const saved = user.isGuest ? undefined : user.preferences.intranet.language;
+  return isLanguageOffered(saved) ? saved : (await localeOf(request)).language;
+}
+
+/** Between the links under the form: punctuation, the same in every language. */
+const LINK_SEPARATOR = " · ";
 
 export default function LoginView() {
   const { to, guestAccess, insecure, signupsOpen } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormReplyBody>();
   const again = actionData?.repopulateFields;
+  const t = useT();
   return (
     <section className={narrowPanel} aria-labelledby="login-title">
-      <h1 id="login-title">Log on</h1>
+      <h1 id="login-title">{t("auth.logOn.title")}</h1>
       <LoginForm
         to={to}
         guestAccess={guestAccess}
@@ -75,11 +110,11 @@ export default function LoginView() {
         defaultUsername={typeof again?.username === "string" ? again.username : undefined}
       />
       <p>
-        <Link to={LINKS.forgotPassword}>Forgot your password?</Link>
+        <Link to={LINKS.forgotPassword}>{t("auth.logOn.forgotLink")}</Link>
         {signupsOpen ? (
           <>
-            {" · "}
-            <Link to={LINKS.signup}>Sign up</Link>
+            {LINK_SEPARATOR}
+            <Link to={LINKS.signup}>{t("auth.logOn.signUpLink")}</Link>
           </>
         ) : null}
       </p>

@@ -12,8 +12,13 @@ import { narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import { endSession, getViewer } from "~/http/session.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { translatorFor } from "~/http/locale/locale.server";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 
-export const meta: MetaFunction = () => [{ title: "Log out | Arkiv" }];
+export const meta: MetaFunction = () => [{ title: `${translateNow("auth.logOut.title")} | Arkiv` }];
+
+export const handle = { i18n: ["auth"] };
 
 /* GET never changes state: it only offers the button that posts the logout. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,17 +27,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  // In the language of the person logging out, known while the session lasts.
+  const t = await translatorFor(request);
   const cookie = await endSession(request);
-  return redirectWithToast(request, LINKS.home, { message: "You have logged out." }, [cookie]);
+  return redirectWithToast(request, LINKS.home, { message: t("auth.toast.loggedOut") }, [cookie]);
 }
 
 export default function LogoutView() {
+  const t = useT();
   return (
     <section className={narrowPanel} aria-labelledby="logout-title">
-      <h1 id="logout-title">Log out</h1>
-      <p>End your session on this browser?</p>
+      <h1 id="logout-title">{t("auth.logOut.title")}</h1>
+      <p>{t("auth.logOut.question")}</p>
       <Form method="post">
-        <Button type="submit">Log out</Button>
+        <Button type="submit">{t("auth.logOut.submit")}</Button>
       </Form>
     </section>
   );

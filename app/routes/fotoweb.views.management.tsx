@@ -10,6 +10,7 @@ import { SiteSettingsForm } from "~/components/site/SiteSettingsForm";
 import { requireSiteSettingsPermission } from "~/http/site-permission.server";
 import { archiveAdministrationDecision } from "~/models/access/access.server";
 import { settingsFromForm, siteSettingsFormSchema } from "~/models/site/site.schema";
+import { timeZones } from "~/models/locale/language";
 import { getSiteSettings, updateSiteSettings } from "~/models/site/site.server";
 import { panel } from "~/styles/global.css";
 import { formReply, readSubmission } from "~/http/submission.server";
@@ -21,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Site settings | Arkiv" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireSiteSettingsPermission(request);
   const manageArchives = (await archiveAdministrationDecision(viewer)).allowed;
-  return json({ settings: await getSiteSettings(), manageArchives });
+  return json({ settings: await getSiteSettings(), manageArchives, timeZones: timeZones() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SiteSettingsView() {
-  const { settings, manageArchives } = useLoaderData<typeof loader>();
+  const { settings, manageArchives, timeZones } = useLoaderData<typeof loader>();
   return (
     <section className={panel} aria-labelledby="settings-title">
       <h1 id="settings-title">Site settings</h1>
@@ -58,7 +59,7 @@ export default function SiteSettingsView() {
           deleted ones wait in the <Link to={LINKS.adminTrash}>trash can</Link>.
         </p>
       ) : null}
-      <SiteSettingsForm settings={settings} />
+      <SiteSettingsForm settings={settings} timeZones={timeZones} />
     </section>
   );
 }

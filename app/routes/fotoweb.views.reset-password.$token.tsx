@@ -6,16 +6,23 @@ import { resetLinkData, submitNewPassword } from "~/http/auth/password-reset.ser
 import { pageHandler } from "~/http/http.server";
 import { narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
 
 /*
  * A mailed reset link (decision 036): a new password for the account, once, within the hour;
  * every session of the account ends and this browser is signed in.
  */
 
-export const meta: MetaFunction = () => [{ title: "Choose a new password | Arkiv" }];
+export const meta: MetaFunction = () => [{ title: `${translateNow("auth.reset.title")} | Arkiv` }];
+
+export const handle = { i18n: ["auth"] };
 
 export function loader(args: LoaderFunctionArgs) {
-  return pageHandler(({ params }: LoaderFunctionArgs) => resetLinkData(params.token ?? ""))(args);
+  return pageHandler(({ request, params }: LoaderFunctionArgs) =>
+    resetLinkData(request, params.token ?? ""),
+  )(args);
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -26,15 +33,16 @@ export function action(args: ActionFunctionArgs) {
 
 export default function ResetPasswordView() {
   const { username } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <section className={narrowPanel} aria-labelledby="reset-title">
-      <h1 id="reset-title">Choose a new password</h1>
+      <h1 id="reset-title">{t("auth.reset.title")}</h1>
       <p>
-        For the account <strong>{username}</strong>. Every place it is signed in will be signed out.
+        <Msg id="auth.reset.intro" values={{ username }} components={{ 0: <strong /> }} />
       </p>
       <ResetPasswordForm username={username} />
       <p>
-        <Link to={LINKS.forgotPassword}>Ask for a new link</Link>
+        <Link to={LINKS.forgotPassword}>{t("auth.reset.askAgain")}</Link>
       </p>
     </section>
   );

@@ -37,6 +37,8 @@ export const envSchema = z.object({
     .min(1)
     .max(60 * 24 * 30)
     .default(120),
+  /** Offers the pseudo-locale en-XA (decision 101): accented, longer text for layout checks. */
+  PSEUDO_LOCALE: booleanFlag.optional(),
   KEEPALIVE_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   TRUST_PROXY: booleanFlag.default("false"),
   PUBLIC_ORIGIN: z.string().url().optional(),

@@ -1,3 +1,4 @@
+import { conventionsOf } from "~/models/locale/format";
 /** How many assets, as one phrase: "1 asset", "8 assets". */
 export const assetCount = (n: number) => (n === 1 ? "1 asset" : `${n} assets`);
 
@@ -8,18 +9,22 @@ export function formatBytes(bytes: number): string {
   return `${Math.ceil(bytes / 1024)} kB`;
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
 /**
  * An instant as the pending sign-ups table writes it (spec 002: 'DD MMM, HH:mm' plus '(YYYY)'),
- * in UTC so the server's page and the browser's agree; "" for what is not a date.
+ * in the reader's language and time zone, which it names (issue 32): "07 Mar, 10:05 CET (2026)".
+ * "" for what is not a date.
  */
-export function formatSignupDate(iso: string): string {
+export function formatSignupDate(language: string, timeZone: string, iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  const two = (n: number) => String(n).padStart(2, "0");
-  return (
-    `${two(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]}, ` +
-    `${two(date.getUTCHours())}:${two(date.getUTCMinutes())} (${date.getUTCFullYear()})`
-  );
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(conventionsOf(language), { ...options, timeZone }).format(date);
+  const day = part({ day: "2-digit", month: "short" });
+  const time = part({
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZoneName: "short",
+  });
+  return `${day}, ${time} (${part({ year: "numeric" })})`;
 }

@@ -22,6 +22,8 @@ export const LINKS = {
   changePassword: "/fotoweb/views/change-password",
   interfaceStyle: "/fotoweb/me/interface-style",
   clientSettings: "/fotoweb/me/client-settings",
+  /** The person's language and time zone (decision 101); GET the page, POST a choice. */
+  locale: "/fotoweb/me/locale",
   browseSettings: "/fotoweb/me/browse-settings",
   management: "/fotoweb/views/management",
   applications: "/fotoweb/views/management/applications",

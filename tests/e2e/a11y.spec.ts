@@ -109,7 +109,7 @@ const USER_SCREENS: Screen[] = [
     path: "/fotoweb/",
     prepare: async (page) => {
       await page.getByTestId("user-menu").locator("summary").click();
-      await expect(page.getByRole("button", { name: "Apply style" })).toBeVisible();
+      await expect(page.getByRole("group", { name: "Interface style" })).toBeVisible();
     },
   },
   {

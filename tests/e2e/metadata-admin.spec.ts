@@ -25,7 +25,8 @@ test("a custom field goes into a new view and shows on its editor page", async (
   page,
   open,
 }, info) => {
-  const project = info.project.name;
+  // A retry makes its own field and view: the first attempt's may already exist.
+  const project = `${info.project.name}${info.retry || ""}`;
   const label = `Assignment ${project}`;
   const viewName = `Desk view ${project}`;
   await signInQuietly(page, ADMIN.username, ADMIN.password);
@@ -141,7 +142,7 @@ test("a dropdown field keeps its values as rows", async ({ page, open }, info) =
 });
 
 test("regions move and fields leave a view, then it is saved", async ({ page, open }, info) => {
-  const id = `order-${info.project.name}`;
+  const id = `order-${info.project.name}${info.retry || ""}`;
   await signInQuietly(page, ADMIN.username, ADMIN.password);
   const made = await page.request.post(`${ADMIN_PATH}/views/new`, {
     form: {

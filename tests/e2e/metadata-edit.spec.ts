@@ -1,5 +1,5 @@
 import { editingAssets, valuesOf } from "./editing";
-import { expect, expectToast, hasJs, signInQuietly, test } from "./fixtures";
+import { expect, expectToast, hasJs, signInQuietly, test, waitForHydration } from "./fixtures";
 import { DIGITS_FIELD_LABEL, DIGITS_HELP, EDITING_PHOTOS, PASSWORD, projectUser } from "./users";
 
 /*
@@ -54,6 +54,9 @@ test("the plain form saves the caption with one Save", async ({ page, open }, in
   await open(asset.href);
   await page.getByRole("link", { name: "Edit metadata" }).click();
   await expect(page).toHaveURL(/\?edit=metadata$/);
+  // The link loads a new document: React's hydration puts a text area's served text back over
+  // what was typed before it ran, so the typing waits for it.
+  await waitForHydration(page, info);
   const form = page.getByRole("form", { name: "Edit metadata" });
   const caption = form.getByRole("textbox", { name: "Description" });
   await expect(caption).toHaveValue("Seed caption 2");

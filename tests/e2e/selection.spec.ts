@@ -208,9 +208,11 @@ test("the header shows the member's running task and leads to their tasks", asyn
     await page.route(/\/fotoweb\/views\/tasks\/running\?/, (route) =>
       route.fulfill({ json: answer }),
     );
-    await expect(indicator).toHaveText("3 tasks running · 60%");
+    // A poll already on its way when the route was set answers first: up to two 2-second
+    // rounds, more than the default wait on a busy machine.
+    await expect(indicator).toHaveText("3 tasks running · 60%", { timeout: 10_000 });
     answer = { count: 0, progress: 0 };
-    await expect(indicator).toHaveText("Tasks finished");
+    await expect(indicator).toHaveText("Tasks finished", { timeout: 10_000 });
     await page.unroute(/\/fotoweb\/views\/tasks\/running\?/);
   }
   await indicator.click();

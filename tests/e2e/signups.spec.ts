@@ -184,7 +184,8 @@ test("a stranger signs up, an administrator approves them into a group, and they
 
   await asOwner(page, open, PENDING);
   const row = page.getByTestId("pending-signup").filter({ hasText: who.email });
-  await expect(row).toContainText(/\d{2} \w{3}, \d{2}:\d{2} \(\d{4}\)/);
+  // In the reader's zone, named (decision 101): "06 Dec, 05:50 UTC (2026)".
+  await expect(row).toContainText(/\d{2} \w{3}, \d{2}:\d{2} \S+ \(\d{4}\)/);
   await expectAccessible(page, info, "pending sign-ups");
   await row.getByRole("link", { name: `Approve ${who.first} ${who.last}…` }).click();
   await waitForHydration(page, info);

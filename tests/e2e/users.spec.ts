@@ -9,6 +9,7 @@ import {
   signInQuietly,
   test,
   choose,
+  waitForHydration,
 } from "./fixtures";
 
 /*
@@ -108,6 +109,8 @@ test("the grid searches, sorts, pages, keeps the selection across a reload, and 
   // The selection survives a reload and a new search, and the dropdown lists and removes it.
   await select(page, js, [`${prefix}-c`]);
   await page.reload();
+  // Typed before hydration, the search would never run: the box searches as one types.
+  await waitForHydration(page, info);
   await expect(
     page.getByRole("checkbox", { name: `Select ${prefix}-c`, exact: true }),
   ).toBeChecked();

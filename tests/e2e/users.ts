@@ -10,6 +10,8 @@ import { ORGANIZE_STORY_USERS } from "./organize-story";
 import { TAXONOMY_FIELDS_USERS } from "./taxonomy-fields";
 import { TAXONOMY_ADMIN_USERS } from "./taxonomy-admin";
 import { SELECTION_USERS } from "./selection";
+import { L10N_GRID_USERS } from "./l10n-grid";
+import { L10N_ALBUM_USERS } from "./l10n-album";
 /*
  * The people the end-to-end suite signs in as, shared by the seed script and the specs. A test
  * that changes a user's stored state (password, interface style) has one user per project, so the
@@ -75,6 +77,8 @@ const perProject = (project: string): SeedUser[] => [
   { username: `pins-${project}`, fullName: `Pins ${project}`, style: "light" },
   // Changes his grid size and navigation pane (browse-layout.spec).
   { username: `browse-${project}`, fullName: `Browse ${project}`, style: "light" },
+  // Chooses his language and time zone (l10n-shell.spec).
+  { username: `polyglot-${project}`, fullName: `Polyglot ${project}`, style: "light" },
 ];
 
 export const SEED_USERS: SeedUser[] = [
@@ -92,6 +96,8 @@ export const SEED_USERS: SeedUser[] = [
   ...TAXONOMY_FIELDS_USERS,
   ...TAXONOMY_ADMIN_USERS,
   ...SELECTION_USERS,
+  ...L10N_GRID_USERS,
+  ...L10N_ALBUM_USERS,
 ];
 
 /** The name of a per-project user for the running project. */
@@ -109,7 +115,8 @@ export function projectUser(
     | "fileops"
     | "revisions"
     | "pins"
-    | "browse",
+    | "browse"
+    | "polyglot",
   project: string,
 ): string {
   return `${base}-${project}`;

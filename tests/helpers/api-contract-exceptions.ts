@@ -74,6 +74,14 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
       "its answer, {alive: true}, is Arkiv's own.",
   },
   {
+    path: /^\/fotoweb\/locales\/[^/]+\/[^/]+$/,
+    status: [200],
+    forgives: "undescribed",
+    reason:
+      "One area's compiled messages, which the browser fetches on moving to a page that needs " +
+      "them (decision 101): the page's own resource, not an operation of the API.",
+  },
+  {
     path: /^\/fotoweb\/api\/privacy\/cookie-consent\/?$/i,
     forgives: "undescribed",
     reason:

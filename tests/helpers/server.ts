@@ -159,3 +159,10 @@ export class Client {
     return response;
   }
 }
+
+/*
+ * A page without its messages' data block (decision 101): every word of the page's areas is in
+ * that block, so what a page shows is asked of the rest of its HTML.
+ */
+export const withoutMessages = (html: string) =>
+  html.replace(/<script id="arkiv-messages"[^>]*>[\s\S]*?<\/script>/, "");

@@ -1,3 +1,4 @@
+import { translate } from "~/models/locale/catalog.server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, now } from "~/db/connection.server";
 import { GUEST_USER_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
@@ -290,13 +291,16 @@ describe("album shares", () => {
     expect(toInner!.html_body).not.toContain("<script>");
     expect(toInner!.html_body).toContain("&lt;script&gt;");
     expect((await mails("finn@example.test")).length).toBeGreaterThan(0);
-    const mail = shareMail({
-      to: "a@b.test",
-      sharer: "S",
-      albumName: "A",
-      link: "https://x/",
-      message: { title: "Hi\r\nBcc: x@y", body: "" },
-    });
+    const mail = shareMail(
+      {
+        to: "a@b.test",
+        sharer: "S",
+        albumName: "A",
+        link: "https://x/",
+        message: { title: "Hi\r\nBcc: x@y", body: "" },
+      },
+      { t: (id, values) => translate("en", id, values) },
+    );
     expect(mail.subject).not.toMatch(/[\r\n]/);
   });
 });

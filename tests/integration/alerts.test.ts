@@ -1,3 +1,4 @@
+import { translate } from "~/models/locale/catalog.server";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -302,21 +303,24 @@ describe("the model", () => {
   });
 
   test("the digest escapes markup in the search text, names and titles", () => {
-    const digest = alertDigest({
-      searchString: '<script>alert("x")</script>',
-      archiveName: "<b>Arch</b>",
-      searchHref: "https://arkiv.example/fotoweb/archives/1-A/?q=%3Cscript%3E",
-      manageHref: "https://arkiv.example/fotoweb/me/alerts/1",
-      assets: [
-        {
-          name: "<img src=x onerror=alert(1)>.jpg",
-          title: "<i>t</i>",
-          href: "https://a/x",
-          thumbnail: null,
-        },
-      ],
-      total: 1,
-    });
+    const digest = alertDigest(
+      {
+        searchString: '<script>alert("x")</script>',
+        archiveName: "<b>Arch</b>",
+        searchHref: "https://arkiv.example/fotoweb/archives/1-A/?q=%3Cscript%3E",
+        manageHref: "https://arkiv.example/fotoweb/me/alerts/1",
+        assets: [
+          {
+            name: "<img src=x onerror=alert(1)>.jpg",
+            title: "<i>t</i>",
+            href: "https://a/x",
+            thumbnail: null,
+          },
+        ],
+        total: 1,
+      },
+      (id, values) => translate("en", id, values),
+    );
     expect(digest.html).not.toContain("<script>");
     expect(digest.html).not.toContain("<img src=x");
     expect(digest.html).not.toContain("<b>Arch");

@@ -250,10 +250,7 @@ describe("the page's data", () => {
       { archive: String(archive.id), asset: `${row.id}-${row.file_name}.info` },
       url,
     ))!;
-    expect(details.downloads.map((d) => d.label)).toEqual([
-      "Download original",
-      "Download preview (JPEG)",
-    ]);
+    expect(details.downloads.map((d) => d.kind)).toEqual(["original", "preview"]);
     expect(details.downloads[0]!.href).toMatch(/^\/fotoweb\/files\/\d+\/original\/a{64}\//);
     expect(details.previous?.href).toBe(`${assetHrefOf(list[0]!)}?s=name`);
     expect(details.next?.href).toBe(`${assetHrefOf(list[2]!)}?s=name`);
@@ -266,7 +263,7 @@ describe("the page's data", () => {
       { archive: String(archive.id), asset: `${row.id}-${row.file_name}.info` },
       new URL("http://x/any?s=nonsense"),
     ))!;
-    expect(asGuest.downloads.map((d) => d.label)).toEqual(["Download preview (JPEG)"]);
+    expect(asGuest.downloads.map((d) => d.kind)).toEqual(["preview"]);
     // A context the grid could not have made is dropped: no neighbours, a plain list link.
     expect(asGuest.previous).toBeNull();
     expect(asGuest.next).toBeNull();
@@ -289,7 +286,10 @@ describe("the page's data", () => {
   });
 
   test("print size at 300 ppi in centimetres and inches", () => {
-    expect(printSize(3000, 1500)).toEqual({ cm: "25.4 × 12.7 cm", inches: "10 × 5 in" });
+    expect(printSize(3000, 1500)).toEqual({
+      cm: { width: 25.4, height: 12.7 },
+      inches: { width: 10, height: 5 },
+    });
   });
 });
 

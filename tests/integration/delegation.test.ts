@@ -263,7 +263,12 @@ describe("a sign-up is approved only into groups whose rights the approver holds
       .execute();
     return id;
   }
-  const mail = { siteName: "Arkiv", loginLink: "http://a/l", forgotLink: "http://a/f" };
+  const mail = {
+    siteName: "Arkiv",
+    loginLink: "http://a/l",
+    forgotLink: "http://a/f",
+    language: "en",
+  };
 
   test("his own sign-up into the administrators' group is refused and stays pending", async () => {
     for (const g of [group.admins!, group.readers!, group.approvers!]) {

@@ -728,6 +728,8 @@ describe("ways in", () => {
       await member.get(made.Href as string, { accept: "text/html" })
     ).text();
     expect(memberPage).toContain("Linked from its page");
-    expect(memberPage).not.toContain("Archive details");
+    // As a link: the words themselves travel in the page's messages block (decision 101).
+    expect(memberPage).not.toContain(">Archive details</a>");
+    expect(memberPage).not.toContain(`href="${page(made.Id)}"`);
   });
 });

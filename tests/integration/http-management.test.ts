@@ -158,7 +158,7 @@ describe("saving", () => {
     expect(mainOf(html)).toMatch(/value="Picture Library"/);
     expect(await siteName()).toBe("Picture Library");
     const footer = await (await client().get("/fotoweb/")).text();
-    expect(footer).toContain("Picture Library<!-- -->: digital asset management");
+    expect(footer).toContain("Picture Library: digital asset management");
   });
 
   test("new cookie texts are served and show the banner again to those who accepted the old", async () => {

@@ -116,6 +116,33 @@ describe("the sign-in limit", () => {
     });
   });
 
+  test("a person reads the refusal in their language, the page and the scripted form alike", async () => {
+    await spendTheLimit();
+    const NB = { "accept-language": "nb-NO" };
+    const page = await logIn({ mode: "guest" }, NB);
+    expect(page.status).toBe(429);
+    const html = await page.text();
+    expect(html).toContain('<html lang="nb">');
+    expect(html).toContain("<h1>For mange påloggingsforsøk</h1>");
+    expect(html).toContain("Vent noen minutter og prøv igjen.");
+    expect(html).toContain("Tilbake til Arkiv");
+    const scripted = await new Client(app.url).post(
+      "/fotoweb/views/login?_data=routes%2Ffotoweb.views.login",
+      { mode: "guest" },
+      { "accept-language": "de-DE" },
+    );
+    const body = await readApiJson<{ heading: string; formError: string }>(scripted);
+    // The heading stays the API's; the message the form shows is the reader's.
+    expect(body.heading).toBe("Too many sign-in attempts");
+    expect(body.formError).toBe(
+      "Zu viele Anmeldeversuche von dieser Adresse. Warten Sie einige Minuten und versuchen Sie es erneut.",
+    );
+    const program = await logIn({ mode: "guest" }, { accept: "application/json", ...NB });
+    expect((await readApiJson<{ value: string }>(program)).value).toBe(
+      "Too many sign-in attempts from this address. Wait a few minutes and try again.",
+    );
+  });
+
   test("other forms are not limited by it", async () => {
     await spendTheLimit();
     const response = await new Client(app.url).post("/fotoweb/views/logout", {});

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
@@ -312,6 +314,60 @@ describe("static files", () => {
     const response = await client().get("/favicon.svg");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
+  /*
+   * Bundles are served from their Brotli or gzip copies written at build time (decision 100); the
+   * body a browser decompresses is the bundle's. fetch decompresses as a browser does.
+   */
+  const bundleOf = async () => {
+    const html = await (await client().get("/fotoweb/")).text();
+    const paths = [...html.matchAll(/\/build\/[\w./$-]+\.js/g)].map((m) => m[0]);
+    // The largest: every bundle that size has both copies.
+    const sized = paths.map((p) => ({ p, size: fs.statSync(path.join("public", p)).size }));
+    const largest = sized.sort((a, b) => b.size - a.size)[0]!.p;
+    return { path: largest, text: fs.readFileSync(path.join("public", largest), "utf8") };
+  };
+
+  test.each([
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0.1, gzip", "gzip"],
+    ["br", "br"],
+    ["*", "br"],
+    ["gzip;q=1, br;q=0.9", "gzip"],
+    ["BR;Q=0.5, *;q=0.1", "br"],
+  ])(
+    "Accept-Encoding %s is answered in %s, with the bundle's type and caching",
+    async (accepts, encoding) => {
+      const bundle = await bundleOf();
+      const response = await client().get(bundle.path, { "accept-encoding": accepts });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      // The copy written at build time, not a compression made now (that has no length).
+      const copy = path.join("public", `${bundle.path}${encoding === "br" ? ".br" : ".gz"}`);
+      expect(response.headers.get("content-length")).toBe(String(fs.statSync(copy).size));
+      expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+      expect(response.headers.get("content-type")).toBe("application/javascript; charset=UTF-8");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(await response.text()).toBe(bundle.text);
+    },
+  );
+
+  test("a client that takes no compression gets the bundle as it is", async () => {
+    const bundle = await bundleOf();
+    const response = await client().get(bundle.path, { "accept-encoding": "identity" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect(await response.text()).toBe(bundle.text);
+  });
+
+  test("a compressed copy is not served under its own name as a script", async () => {
+    const bundle = await bundleOf();
+    expect(fs.existsSync(path.join("public", `${bundle.path}.br`))).toBe(true);
+    const response = await client().get(`${bundle.path}.br`, { "accept-encoding": "br" });
+    expect(response.headers.get("content-type") ?? "").not.toMatch(/javascript/);
   });
 
   test("a missing bundle is not served as a page with a long cache", async () => {

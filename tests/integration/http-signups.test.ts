@@ -350,7 +350,7 @@ describe("the pending list", () => {
     expect(html).toContain(`First${waiting.n}`);
     expect(html).toContain(waiting.email);
     expect(html).toMatch(
-      /\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec), \d{2}:\d{2} \(\d{4}\)/,
+      /\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec), \d{2}:\d{2} UTC \(\d{4}\)/,
     );
     const id = waiting.id;
     expect(html).toContain(`?details=${id}`);

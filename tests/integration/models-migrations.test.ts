@@ -400,6 +400,7 @@ describe("re-running migrations", () => {
       "0016_undo_claim",
       "0017_rate_limits",
       "0018_running_tasks",
+      "0019_signup_language",
     ]);
   });
 
@@ -474,6 +475,7 @@ describe("an empty database", () => {
       "0016_undo_claim",
       "0017_rate_limits",
       "0018_running_tasks",
+      "0019_signup_language",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
     expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 50 : 45);
@@ -591,6 +593,7 @@ describe("frozen migrations (decision 025)", () => {
         "0016_undo_claim",
         "0017_rate_limits",
         "0018_running_tasks",
+        "0019_signup_language",
       ]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
@@ -667,6 +670,7 @@ describe("frozen migrations (decision 025)", () => {
         "0016_undo_claim",
         "0017_rate_limits",
         "0018_running_tasks",
+        "0019_signup_language",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")

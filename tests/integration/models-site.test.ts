@@ -32,6 +32,8 @@ const DEFAULTS: SiteSettings = {
   siteName: "Arkiv",
   darkModeEnabled: true,
   guestAccess: true,
+  defaultLanguage: "en",
+  timeZone: "UTC",
   cookieConsent: {
     title: DEFAULT_COOKIE_TITLE,
     body: DEFAULT_COOKIE_BODY,

@@ -13,6 +13,7 @@ import {
   DOCUMENT_TYPES as ADVANCED_DOCUMENT_TYPES,
 } from "~/models/search/advanced-search.schema";
 import { parseSearchExpression } from "~/models/search/search-expression";
+import { inEnglish } from "../helpers/keyed";
 
 /*
  * One list of document types and one of colour spaces (issue 13): what ingest stores, what the
@@ -68,7 +69,9 @@ describe("colour spaces", () => {
     const result = parseSearchExpression("cs:hsl");
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.message).toContain(`Use one of: ${LISTED_COLOR_SPACE_WORDS.join(", ")}.`);
+    expect(inEnglish(result.message)).toContain(
+      `Use one of: ${LISTED_COLOR_SPACE_WORDS.join(", ")}.`,
+    );
     for (const word of LISTED_COLOR_SPACE_WORDS) expect(COLOR_SPACE_WORDS).toHaveProperty([word]);
   });
 });

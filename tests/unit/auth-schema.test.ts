@@ -8,6 +8,7 @@ import {
   interfaceStyleSchema,
   loginSchema,
 } from "~/models/auth/auth.schema";
+import { inEnglish } from "../helpers/keyed";
 
 /** Field path → messages, for a failed parse. */
 function issues(result: z.SafeParseReturnType<unknown, unknown>): Record<string, string[]> {
@@ -15,7 +16,7 @@ function issues(result: z.SafeParseReturnType<unknown, unknown>): Record<string,
   const out: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
     const key = issue.path.join(".");
-    (out[key] ??= []).push(issue.message);
+    (out[key] ??= []).push(inEnglish(issue.message));
   }
   return out;
 }
@@ -196,7 +197,7 @@ describe("interfaceStyleSchema", () => {
   it("refuses other values, including other cases", () => {
     for (const style of ["Dark", "night", "", 1, null]) {
       expect(issues(interfaceStyleSchema.safeParse({ style }))).toEqual({
-        style: ["Choose light, dark or auto"],
+        style: ["Choose light, dark or auto."],
       });
     }
   });

@@ -1,6 +1,7 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
-import { describeRouteError } from "~/components/shell/ErrorPanel";
+import { describeRouteError as describeIn } from "~/components/shell/ErrorPanel";
+import { translate } from "~/models/locale/catalog.server";
 import { ACCESS_DENIED_MESSAGE, DEFAULT_ERROR_MESSAGE, type ApiErrorBody } from "~/http/error";
 
 /** The shape Remix gives a boundary for a thrown Response. */
@@ -10,6 +11,10 @@ const routeError = (status: number, data: unknown, statusText = "") => ({
   internal: false,
   data,
 });
+
+// In English, as a page for someone who reads English shows it.
+const describeRouteError = (error: unknown) =>
+  describeIn(error, (id, values) => translate("en", id, values));
 
 describe("describeRouteError", () => {
   it("describes a 404 with its own text", () => {

@@ -1,4 +1,7 @@
-import { renderToStaticMarkup } from "react-dom/server";
+import type { ReactElement } from "react";
+import { renderToStaticMarkup as renderMarkup } from "react-dom/server";
+import { LocaleProvider } from "~/components/locale/locale-context";
+import { messagesFor } from "~/models/locale/catalog.server";
 import { describe, expect, it } from "vitest";
 import { BatchTagsEditor } from "~/components/metadata/editors/BatchTagsEditor";
 import { FieldValue } from "~/components/metadata/editors/FieldValue";
@@ -9,6 +12,16 @@ import {
   valueName,
   type EditorField,
 } from "~/components/metadata/editors/field-form";
+
+/** The editors speak by key (decision 101): rendered in English, as the page would be. */
+const renderToStaticMarkup = (node: ReactElement) =>
+  renderMarkup(
+    <LocaleProvider
+      value={{ messages: messagesFor("en"), language: "en", timeZone: "UTC", areas: new Set() }}
+    >
+      {node}
+    </LocaleProvider>,
+  );
 
 /*
  * The widgets as the server renders them (and a browser without JavaScript shows them): every

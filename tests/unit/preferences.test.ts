@@ -12,6 +12,8 @@ const intranetDefaults = {
   enableRetinaThumbnails: true,
   thumbnailSize: "medium",
   navigationPaneOpen: true,
+  language: "auto",
+  timeZone: "auto",
 };
 
 describe("preferencesSchema", () => {
@@ -47,6 +49,8 @@ describe("preferencesSchema", () => {
         enableRetinaThumbnails: "on",
         thumbnailSize: "huge",
         navigationPaneOpen: "no",
+        language: "fr",
+        timeZone: "Mars/Olympus",
         folderPinned: ["ok"],
       },
     });

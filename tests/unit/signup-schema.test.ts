@@ -199,8 +199,16 @@ describe("groupIdOf and the date format", () => {
     expect(groupIdOf(1.5)).toBeNull();
   });
 
-  it("writes 'DD MMM, HH:mm (YYYY)'", () => {
-    expect(formatSignupDate("2026-03-07T09:05:00.000Z")).toBe("07 Mar, 09:05 (2026)");
-    expect(formatSignupDate("not a date")).toBe("");
+  it("writes 'DD MMM, HH:mm (YYYY)' in the reader's language and zone, naming the zone", () => {
+    expect(formatSignupDate("en", "UTC", "2026-03-07T09:05:00.000Z")).toBe(
+      "07 Mar, 09:05 UTC (2026)",
+    );
+    expect(formatSignupDate("en", "Europe/Oslo", "2026-12-31T23:30:00.000Z")).toBe(
+      "01 Jan, 00:30 CET (2027)",
+    );
+    expect(formatSignupDate("nb", "Europe/Oslo", "2026-03-07T09:05:00.000Z")).toMatch(
+      /^07\. mars?\.?, 10:05 CET \(2026\)$/,
+    );
+    expect(formatSignupDate("en", "UTC", "not a date")).toBe("");
   });
 });

@@ -14,6 +14,8 @@ const defaults = {
   siteName: "Arkiv",
   darkModeEnabled: true,
   guestAccess: true,
+  defaultLanguage: "en",
+  timeZone: "UTC",
   cookieConsent: {
     title: DEFAULT_COOKIE_TITLE,
     body: DEFAULT_COOKIE_BODY,
@@ -32,6 +34,8 @@ describe("siteSettingsSchema", () => {
       siteName: "Photo archive",
       darkModeEnabled: false,
       guestAccess: false,
+      defaultLanguage: "nb" as const,
+      timeZone: "Europe/Oslo",
       cookieConsent: { title: "T", body: "B", policy: "" },
       signups: {
         enabled: true,
@@ -62,6 +66,8 @@ describe("siteSettingsSchema", () => {
         darkModeEnabled: "no",
         guestAccess: false,
         cookieConsent: "garbage",
+        defaultLanguage: "fr",
+        timeZone: "Nowhere/Town",
         signups: { enabled: "yes", fields: [{ id: "Bad Id!" }] },
       }),
     ).toEqual({ ...defaults, guestAccess: false });
@@ -167,6 +173,31 @@ describe("settingsFromForm", () => {
       guestAccess: false,
       cookieConsent: { title: "T", body: "B", policy: "P" },
     });
-    expect(siteSettingsSchema.parse(settings)).toEqual({ ...settings, signups: defaults.signups });
+    expect(siteSettingsSchema.parse(settings)).toEqual({
+      ...settings,
+      defaultLanguage: "en",
+      timeZone: "UTC",
+      signups: defaults.signups,
+    });
+  });
+
+  it("keeps the language and time zone chosen, and leaves them out when not posted", () => {
+    const form = { siteName: "Photos", cookieTitle: "T", cookieBody: "B", cookiePolicy: "" };
+    expect(
+      settingsFromForm(
+        siteSettingsFormSchema.parse({ ...form, defaultLanguage: "de", timeZone: "Europe/Berlin" }),
+      ),
+    ).toMatchObject({ defaultLanguage: "de", timeZone: "Europe/Berlin" });
+    expect(settingsFromForm(siteSettingsFormSchema.parse(form))).not.toHaveProperty("timeZone");
+    const refused = siteSettingsFormSchema.safeParse({
+      ...form,
+      defaultLanguage: "fr",
+      timeZone: "Nowhere/Town",
+    });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.flatten().fieldErrors).toEqual({
+      defaultLanguage: ["Choose one of the languages"],
+      timeZone: ["Choose a time zone from the list"],
+    });
   });
 });

@@ -3,18 +3,25 @@ import { Button } from "~/components/ui/Button";
 import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
 import { USERNAME_MAX } from "~/models/auth/auth.schema";
 import { forgotPasswordValidator } from "~/models/auth/auth.validators";
+import { useT } from "~/components/locale/locale-context";
+import { useLocalizedValidator } from "~/components/locale/validation";
 
 /** The user name or e-mail address of the account whose password is forgotten. */
 export function ForgotPasswordForm() {
+  const t = useT();
   return (
-    <ValidatedForm validator={forgotPasswordValidator} method="post" noValidate>
+    <ValidatedForm
+      validator={useLocalizedValidator(forgotPasswordValidator)}
+      method="post"
+      noValidate
+    >
       <ValidatedTextField
-        label="User name or e-mail address"
+        label={t("auth.forgot.identifier")}
         name="identifier"
         autoComplete="username"
         maxLength={USERNAME_MAX}
       />
-      <Button type="submit">Send the link</Button>
+      <Button type="submit">{t("auth.forgot.submit")}</Button>
     </ValidatedForm>
   );
 }

@@ -6,6 +6,8 @@ import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
 import { alertDanger, alertWarning } from "~/styles/global.css";
 import { useHydrated } from "~/utils/use-hydrated";
+import { useT } from "~/components/locale/locale-context";
+import { useLocalizedValidator } from "~/components/locale/validation";
 
 export interface LoginFormProps {
   to: string;
@@ -28,6 +30,7 @@ export function LoginForm({
   defaultMode,
   defaultUsername,
 }: LoginFormProps) {
+  const t = useT();
   const [mode, setMode] = useState<string>(defaultMode ?? (guestAccess ? "guest" : "user"));
   const [username, setUsername] = useState(defaultUsername ?? "");
   const [password, setPassword] = useState("");
@@ -37,11 +40,10 @@ export function LoginForm({
   const canSubmit = !hydrated || mode === "guest" || (username.trim() !== "" && password !== "");
   const fieldsDisabled = hydrated && mode === "guest";
   return (
-    <ValidatedForm validator={loginValidator} method="post" noValidate>
+    <ValidatedForm validator={useLocalizedValidator(loginValidator)} method="post" noValidate>
       {insecure ? (
         <p className={alertWarning} role="note">
-          This connection is not secure. What you type here, your password included, could be read
-          by others on the network.
+          {t("auth.logOn.insecure")}
         </p>
       ) : null}
       {formError ? (
@@ -52,20 +54,20 @@ export function LoginForm({
       <input type="hidden" name="to" value={to} />
       {guestAccess ? (
         <RadioGroupField
-          label="Log on as"
+          label={t("auth.logOn.as")}
           name="mode"
           value={mode}
           onChange={setMode}
           options={[
-            { value: "guest", label: "Guest" },
-            { value: "user", label: "User" },
+            { value: "guest", label: t("auth.logOn.asGuest") },
+            { value: "user", label: t("auth.logOn.asUser") },
           ]}
         />
       ) : (
         <input type="hidden" name="mode" value="user" />
       )}
       <ValidatedTextField
-        label="User name"
+        label={t("auth.logOn.userName")}
         name="username"
         autoComplete="username"
         defaultValue={defaultUsername}
@@ -74,7 +76,7 @@ export function LoginForm({
         isDisabled={fieldsDisabled}
       />
       <ValidatedTextField
-        label="Password"
+        label={t("auth.logOn.password")}
         name="password"
         type="password"
         autoComplete="current-password"
@@ -83,7 +85,7 @@ export function LoginForm({
         isDisabled={fieldsDisabled}
       />
       <Button type="submit" isDisabled={!canSubmit}>
-        OK
+        {t("auth.logOn.submit")}
       </Button>
     </ValidatedForm>
   );

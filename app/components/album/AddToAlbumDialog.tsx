@@ -3,6 +3,7 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Button } from "~/components/ui/Button";
 import { ModalDialog } from "~/components/ui/ModalDialog";
+import { useT } from "~/components/locale/locale-context";
 import { showToast } from "~/components/ui/Toasts";
 import { isFormReply, type FormReplyBody } from "~/http/error";
 import type { AddToAlbumOutcome, AddToAlbumPage } from "~/http/album/add-to-album.server";
@@ -22,6 +23,7 @@ export function AddToAlbumDialog({
   onClose: () => void;
   onAdded?: () => void;
 }) {
+  const t = useT();
   const loader = useFetcher<AddToAlbumPage>();
   const poster = useFetcher<AddToAlbumOutcome | FormReplyBody>();
   const { load } = loader;
@@ -38,13 +40,17 @@ export function AddToAlbumDialog({
     onAdded?.();
   }, [poster.state, outcome, onAdded]);
   return (
-    <ModalDialog isOpen size="medium" onClose={onClose} aria-label="Add to album">
+    <ModalDialog isOpen size="medium" onClose={onClose} aria-label={t("album.addTo.title")}>
       {outcome ? (
         <>
-          <h2>Added to {outcome.album?.name ?? "the album"}</h2>
+          <h2>
+            {outcome.album
+              ? t("album.addTo.added", { name: outcome.album.name })
+              : t("album.addTo.title")}
+          </h2>
           <AddToAlbumResult outcome={outcome} />
           <Button variant="secondary" onPress={onClose}>
-            Close
+            {t("album.close")}
           </Button>
         </>
       ) : page ? (
@@ -57,7 +63,7 @@ export function AddToAlbumDialog({
           onCancel={onClose}
         />
       ) : (
-        <p role="status">Loading your albums…</p>
+        <p role="status">{t("album.addTo.loading")}</p>
       )}
     </ModalDialog>
   );

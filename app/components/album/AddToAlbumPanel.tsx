@@ -5,6 +5,7 @@ import { Label } from "react-aria-components/Label";
 import { Link } from "react-aria-components/Link";
 import { SearchField } from "react-aria-components/SearchField";
 import { Button } from "~/components/ui/Button";
+import { useT } from "~/components/locale/locale-context";
 import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import { TextField } from "~/components/ui/TextField";
 import * as controls from "~/components/ui/controls.css";
@@ -12,7 +13,6 @@ import type { FormReplyBody } from "~/http/error";
 import type { AddToAlbumOutcome, AddToAlbumPage } from "~/http/album/add-to-album.server";
 import { MAX_ALBUM_NAME } from "~/models/album/album-limits";
 import { alertDanger, alertInfo, alertWarning, muted } from "~/styles/global.css";
-import { assetCount } from "~/utils/format";
 import { LINKS } from "~/utils/links";
 import * as css from "./add-to-album.css";
 
@@ -36,21 +36,22 @@ function repopulated(reply: FormReplyBody | undefined, name: string): string | u
 
 /** What the dialog shows after adding: the counts, each refusal by name, and the album. */
 export function AddToAlbumResult({ outcome }: { outcome: AddToAlbumOutcome }) {
+  const t = useT();
   return (
     <div className={css.result} role="status">
       <p>{outcome.message}</p>
       {outcome.refused.length > 0 ? (
-        <ul aria-label="Refused assets">
+        <ul aria-label={t("album.addTo.refusedLabel")}>
           {outcome.refused.map((r) => (
-            <li key={r.id}>
-              {r.name}: {r.reason}
-            </li>
+            <li key={r.id}>{t("album.addTo.refusal", { name: r.name, reason: r.reason })}</li>
           ))}
         </ul>
       ) : null}
       {outcome.album ? (
         <p>
-          <Link href={outcome.album.href}>Open {outcome.album.name}</Link>
+          <Link href={outcome.album.href}>
+            {t("album.addTo.open", { name: outcome.album.name })}
+          </Link>
         </p>
       ) : null}
     </div>
@@ -75,6 +76,7 @@ export function AddToAlbumPanel({
   onSearch?: (q: string) => void;
   onCancel?: () => void;
 }) {
+  const t = useT();
   const [choice, setChoice] = useState<string | undefined>(repopulated(reply, "album"));
   const [q, setQ] = useState(page.q);
   const errors = reply?.fieldErrors ?? {};
@@ -83,9 +85,11 @@ export function AddToAlbumPanel({
   const options = [
     ...page.albums.map((a) => ({
       value: String(a.id),
-      label: `${a.name}${a.owner ? ` (${a.owner})` : ""} · ${assetCount(a.assetCount)}`,
+      label: a.owner
+        ? t("album.addTo.optionOwner", { name: a.name, owner: a.owner, count: a.assetCount })
+        : t("album.addTo.option", { name: a.name, count: a.assetCount }),
     })),
-    ...(page.canCreate ? [{ value: NEW_ALBUM, label: "New album" }] : []),
+    ...(page.canCreate ? [{ value: NEW_ALBUM, label: t("album.addTo.newAlbum") }] : []),
   ];
   const search = (event: FormEvent<HTMLFormElement>) => {
     if (!onSearch) return;
@@ -94,22 +98,19 @@ export function AddToAlbumPanel({
   };
   return (
     <div className={css.panel}>
-      <h2 id="add-to-album-heading">Add {assetCount(page.assetIds.length)} to an album</h2>
+      <h2 id="add-to-album-heading">{t("album.addTo.heading", { count: page.assetIds.length })}</h2>
       {page.assets.length > 0 ? (
-        <ul className={css.selection} aria-label="Selected assets">
+        <ul className={css.selection} aria-label={t("album.addTo.selected")}>
           {page.assets.slice(0, SHOWN_NAMES).map((a) => (
             <li key={a.id}>{a.name}</li>
           ))}
           {page.assets.length > SHOWN_NAMES ? (
-            <li>and {page.assets.length - SHOWN_NAMES} more</li>
+            <li>{t("album.addTo.more", { count: page.assets.length - SHOWN_NAMES })}</li>
           ) : null}
         </ul>
       ) : null}
       {hidden > 0 ? (
-        <p className={alertWarning}>
-          {assetCount(hidden)} of the selection cannot be found; adding will report{" "}
-          {hidden === 1 ? "it" : "them"}.
-        </p>
+        <p className={alertWarning}>{t("album.addTo.hidden", { count: hidden })}</p>
       ) : null}
       <Form
         method="get"
@@ -123,11 +124,11 @@ export function AddToAlbumPanel({
         ))}
         <input type="hidden" name="back" value={page.back} />
         <SearchField name="q" value={q} onChange={setQ} className={controls.field}>
-          <Label className={controls.label}>Find an album</Label>
+          <Label className={controls.label}>{t("album.addTo.find")}</Label>
           <Input className={controls.input} maxLength={200} />
         </SearchField>
         <Button type="submit" variant="secondary">
-          Search
+          {t("album.addTo.search")}
         </Button>
       </Form>
       <PostForm
@@ -148,15 +149,11 @@ export function AddToAlbumPanel({
           </p>
         ) : null}
         {options.length === 0 ? (
-          <p className={alertInfo}>
-            {page.q
-              ? "No album you may add to matches the search."
-              : "There is no album you may add to."}
-          </p>
+          <p className={alertInfo}>{page.q ? t("album.addTo.noMatch") : t("album.addTo.none")}</p>
         ) : (
           <div className={css.albums}>
             <RadioGroupField
-              label="Album"
+              label={t("album.addTo.album")}
               name="album"
               options={options}
               value={choice ?? null}
@@ -167,9 +164,9 @@ export function AddToAlbumPanel({
         )}
         {page.canCreate ? (
           <TextField
-            label="New album name"
+            label={t("album.addTo.newName")}
             name="name"
-            description="Used when New album is chosen."
+            description={t("album.addTo.newNameHint")}
             maxLength={MAX_ALBUM_NAME}
             defaultValue={repopulated(reply, "name") ?? ""}
             onChange={(value) => {
@@ -180,15 +177,15 @@ export function AddToAlbumPanel({
         ) : null}
         <div className={css.actions}>
           <Button type="submit" isDisabled={fetcher?.state === "submitting"}>
-            Add to album
+            {t("album.addTo.submit")}
           </Button>
           {onCancel ? (
             <Button variant="secondary" onPress={onCancel}>
-              Close
+              {t("album.close")}
             </Button>
           ) : (
             <a href={page.back} className={muted}>
-              Cancel
+              {t("album.cancel")}
             </a>
           )}
         </div>

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useT } from "~/components/locale/locale-context";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/CheckboxField";
 import { TextField } from "~/components/ui/TextField";
@@ -32,12 +33,13 @@ const postedText = (posted: Record<string, unknown> | undefined, name: string) =
  * typed (decision 092). In the dialog it stays open until the post is saved.
  */
 export function RenameForm(props: AlbumActionsProps & { onCancel?: () => void }) {
+  const t = useT();
   const { fieldErrors, posted } = props;
   return (
-    <Form method="post" noValidate aria-label="Rename and describe">
+    <Form method="post" noValidate aria-label={t("album.actions.rename")}>
       <input type="hidden" name="intent" value="rename" />
       <TextField
-        label="Name"
+        label={t("album.name")}
         name="name"
         defaultValue={postedText(posted, "name") ?? props.name}
         errors={fieldErrors["name"]}
@@ -45,7 +47,7 @@ export function RenameForm(props: AlbumActionsProps & { onCancel?: () => void })
         isRequired
       />
       <TextField
-        label="Description"
+        label={t("album.description")}
         name="description"
         defaultValue={postedText(posted, "description") ?? props.description}
         errors={fieldErrors["description"]}
@@ -53,10 +55,10 @@ export function RenameForm(props: AlbumActionsProps & { onCancel?: () => void })
         maxLength={MAX_ALBUM_DESCRIPTION}
       />
       <div className={css.actions}>
-        <Button type="submit">Save</Button>
+        <Button type="submit">{t("album.actions.save")}</Button>
         {props.onCancel ? (
           <Button variant="secondary" onPress={props.onCancel}>
-            Cancel
+            {t("album.cancel")}
           </Button>
         ) : null}
       </div>
@@ -65,16 +67,17 @@ export function RenameForm(props: AlbumActionsProps & { onCancel?: () => void })
 }
 
 export function PurgeForm({ errors, onCancel }: { errors?: string; onCancel?: () => void }) {
+  const t = useT();
   return (
-    <Form method="post" className={css.actions} aria-label="Delete forever">
+    <Form method="post" className={css.actions} aria-label={t("album.deleteForever")}>
       <input type="hidden" name="intent" value="purge" />
       <CheckboxField name="confirm" errors={errors ? [errors] : undefined}>
-        Delete the album for good (its assets stay in their archives)
+        {t("album.actions.purgeConfirm")}
       </CheckboxField>
-      <Button type="submit">Delete forever</Button>
+      <Button type="submit">{t("album.deleteForever")}</Button>
       {onCancel ? (
         <Button variant="secondary" onPress={onCancel}>
-          Cancel
+          {t("album.cancel")}
         </Button>
       ) : null}
     </Form>
@@ -83,6 +86,7 @@ export function PurgeForm({ errors, onCancel }: { errors?: string; onCancel?: ()
 
 /** Without JavaScript: the same actions as plain forms on the page. */
 export function AlbumActionForms(props: AlbumActionsProps) {
+  const t = useT();
   const status = (intent: string, label: string) => (
     <Form method="post" className={css.inlineForm}>
       <Button type="submit" name="intent" value={intent} variant="secondary">
@@ -90,27 +94,35 @@ export function AlbumActionForms(props: AlbumActionsProps) {
       </Button>
     </Form>
   );
+  // The status the album may go to from the one it is in.
+  const changes = {
+    archive: props.status === "active" ? status("archive", t("album.actions.archive")) : null,
+    unarchive: props.status === "archived" ? status("unarchive", t("album.unarchive")) : null,
+    clearCover: props.hasCover ? status("clear-cover", t("album.actions.clearCover")) : null,
+    bin:
+      props.status === "deleted"
+        ? status("undelete", t("album.undelete"))
+        : status("delete", t("album.actions.delete")),
+  };
   return (
     <section className={css.section} aria-labelledby="album-actions">
       <h2 id="album-actions" className={css.sectionTitle}>
-        Album actions
+        {t("album.actions.title")}
       </h2>
       <RenameForm {...props} />
       <div className={css.actions}>
-        {props.status === "active" ? status("archive", "Archive") : null}
-        {props.status === "archived" ? status("unarchive", "Unarchive") : null}
-        {props.hasCover ? status("clear-cover", "Clear the cover") : null}
+        {changes.archive}
+        {changes.unarchive}
+        {changes.clearCover}
         {props.homepage === null ? null : (
           <Form method="post" className={css.inlineForm}>
             <input type="hidden" name="show" value={props.homepage ? "0" : "1"} />
             <Button type="submit" name="intent" value="homepage" variant="secondary">
-              {props.homepage ? "Stop showing on the home page" : "Show on the home page"}
+              {props.homepage ? t("album.actions.homepageStop") : t("album.actions.homepageShow")}
             </Button>
           </Form>
         )}
-        {props.status === "deleted"
-          ? status("undelete", "Undelete")
-          : status("delete", "Move to the bin")}
+        {changes.bin}
       </div>
       {props.status === "deleted" ? <PurgeForm errors={props.fieldErrors["confirm"]} /> : null}
     </section>

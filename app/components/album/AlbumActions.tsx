@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
+import { useT } from "~/components/locale/locale-context";
 import { button } from "~/components/ui/controls.css";
 import { AlbumActionForms, type AlbumActionsProps } from "./AlbumActionForms";
 import * as css from "./album-page.css";
@@ -14,6 +15,7 @@ const AlbumActionsMenu = lazy(loadMenu);
  * dialog shows the messages.
  */
 export function AlbumActions(props: AlbumActionsProps) {
+  const t = useT();
   const hydrated = useHydrated();
   const refused = Boolean(
     props.fieldErrors["name"] || props.fieldErrors["description"] || props.fieldErrors["confirm"],
@@ -34,7 +36,7 @@ export function AlbumActions(props: AlbumActionsProps) {
         onFocus={() => void loadMenu()}
         onClick={() => setWanted("menu")}
       >
-        Album actions
+        {t("album.actions.title")}
       </button>
     </div>
   );

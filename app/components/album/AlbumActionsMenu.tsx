@@ -7,6 +7,7 @@ import { Popover } from "react-aria-components/Popover";
 import { Button } from "~/components/ui/Button";
 import { button } from "~/components/ui/controls.css";
 import { ModalDialog } from "~/components/ui/ModalDialog";
+import { useT } from "~/components/locale/locale-context";
 import { focusFirstMenuItem, useFocusBackOnClose } from "~/components/ui/focus-back";
 import { PurgeForm, RenameForm, type AlbumActionsProps } from "./AlbumActionForms";
 import * as css from "./album-page.css";
@@ -20,6 +21,7 @@ type DialogName = "rename" | "delete" | "purge" | null;
  * then (openMenu), or with the dialog of a refused post.
  */
 export default function AlbumActionsMenu(props: AlbumActionsProps & { openMenu: boolean }) {
+  const t = useT();
   const submit = useSubmit();
   const { trigger, onOpenChange } = useFocusBackOnClose<HTMLButtonElement>();
   const renameRefused = Boolean(props.fieldErrors["name"] || props.fieldErrors["description"]);
@@ -32,43 +34,51 @@ export default function AlbumActionsMenu(props: AlbumActionsProps & { openMenu: 
 
   const post = (intent: string) => submit({ intent }, { method: "post" });
   const items: { id: string; label: string; run: () => void }[] = [
-    { id: "rename", label: "Rename and describe…", run: () => setOpen("rename") },
+    { id: "rename", label: t("album.actions.renameMenu"), run: () => setOpen("rename") },
     ...(props.status === "active"
-      ? [{ id: "archive", label: "Archive", run: () => post("archive") }]
+      ? [{ id: "archive", label: t("album.actions.archive"), run: () => post("archive") }]
       : []),
     ...(props.status === "archived"
-      ? [{ id: "unarchive", label: "Unarchive", run: () => post("unarchive") }]
+      ? [{ id: "unarchive", label: t("album.unarchive"), run: () => post("unarchive") }]
       : []),
     ...(props.hasCover
-      ? [{ id: "clear-cover", label: "Clear the cover", run: () => post("clear-cover") }]
+      ? [
+          {
+            id: "clear-cover",
+            label: t("album.actions.clearCover"),
+            run: () => post("clear-cover"),
+          },
+        ]
       : []),
     ...(props.homepage === null
       ? []
       : [
           {
             id: "homepage",
-            label: props.homepage ? "Stop showing on the home page" : "Show on the home page",
+            label: props.homepage
+              ? t("album.actions.homepageStop")
+              : t("album.actions.homepageShow"),
             run: () =>
               submit({ intent: "homepage", show: props.homepage ? "0" : "1" }, { method: "post" }),
           },
         ]),
     ...(props.status === "deleted"
       ? [
-          { id: "undelete", label: "Undelete", run: () => post("undelete") },
-          { id: "purge", label: "Delete forever…", run: () => setOpen("purge") },
+          { id: "undelete", label: t("album.undelete"), run: () => post("undelete") },
+          { id: "purge", label: t("album.actions.purgeMenu"), run: () => setOpen("purge") },
         ]
-      : [{ id: "delete", label: "Move to the bin…", run: () => setOpen("delete") }]),
+      : [{ id: "delete", label: t("album.actions.deleteMenu"), run: () => setOpen("delete") }]),
   ];
   return (
     <div className={css.actions}>
       <MenuTrigger defaultOpen={props.openMenu} onOpenChange={onOpenChange}>
         <AriaButton ref={trigger} className={button.secondary}>
-          Album actions
+          {t("album.actions.title")}
         </AriaButton>
         <Popover placement="bottom start" className={css.popover}>
           <div onFocus={focusFirstMenuItem}>
             <Menu
-              aria-label="Album actions"
+              aria-label={t("album.actions.title")}
               autoFocus="first"
               className={css.menu}
               onAction={(key) => items.find((i) => i.id === key)?.run()}
@@ -83,7 +93,7 @@ export default function AlbumActionsMenu(props: AlbumActionsProps & { openMenu: 
         </Popover>
       </MenuTrigger>
       <ModalDialog
-        title="Rename and describe"
+        title={t("album.actions.rename")}
         size="medium"
         isOpen={open === "rename"}
         onClose={() => setOpen(null)}
@@ -91,21 +101,25 @@ export default function AlbumActionsMenu(props: AlbumActionsProps & { openMenu: 
         <RenameForm {...props} onCancel={() => setOpen(null)} />
       </ModalDialog>
       <ModalDialog
-        title="Move the album to the bin?"
+        title={t("album.actions.deleteTitle")}
         isOpen={open === "delete"}
         onClose={() => setOpen(null)}
       >
-        <p>Those it is shared with lose it until you undelete it from My deleted albums.</p>
+        <p>{t("album.actions.deleteText")}</p>
         <Form method="post" className={css.actions}>
           <Button type="submit" name="intent" value="delete">
-            Move to the bin
+            {t("album.actions.delete")}
           </Button>
           <Button variant="secondary" onPress={() => setOpen(null)}>
-            Cancel
+            {t("album.cancel")}
           </Button>
         </Form>
       </ModalDialog>
-      <ModalDialog title="Delete forever?" isOpen={open === "purge"} onClose={() => setOpen(null)}>
+      <ModalDialog
+        title={t("album.actions.purgeTitle")}
+        isOpen={open === "purge"}
+        onClose={() => setOpen(null)}
+      >
         <PurgeForm errors={props.fieldErrors["confirm"]} onCancel={() => setOpen(null)} />
       </ModalDialog>
     </div>

@@ -3,7 +3,9 @@ import { useRef, useState } from "react";
 import { Button } from "react-aria-components/Button";
 import { Tooltip, TooltipTrigger } from "react-aria-components/Tooltip";
 import { useHydrated } from "~/utils/use-hydrated";
+import { useT } from "~/components/locale/locale-context";
 import { albumsListHref, FILTER_ICONS, filterPress } from "~/models/album/album-list.view";
+import type { MessageId } from "~/models/locale/message-id";
 import type { AlbumFilter } from "~/models/album/album.schema";
 import * as css from "./albums.css";
 
@@ -16,6 +18,15 @@ const PATHS: Record<string, string> = {
   deleted: "M9 3h6l1 2h4v2H4V5h4zM5 8h14l-1 13H6z",
   clear: "M3 5h8v6H3zm10 0h8v6h-8zM3 13h8v6H3zm10 0h8v6h-8z",
 };
+
+/** Each filter icon's name (its title and accessible name). */
+const LABELS = {
+  own: "album.filter.own",
+  shared: "album.filter.shared",
+  archived: "album.filter.archived",
+  deleted: "album.filter.deleted",
+  clear: "album.filter.clear",
+} as const satisfies Record<AlbumFilter | "clear", MessageId>;
 
 function Glyph({ name }: { name: string }) {
   return (
@@ -78,27 +89,31 @@ function FilterButton({
 
 /** The filter icons: one active at a time; plain links to `?filter=` without JavaScript. */
 export function AlbumFilters({ active }: { active: AlbumFilter | null }) {
+  const t = useT();
   const hydrated = useHydrated();
   return (
-    <ul className={css.filters} aria-label="Album filters">
-      {FILTER_ICONS.map(({ filter, label }) => (
-        <li key={filter ?? "clear"}>
-          {hydrated ? (
-            <FilterButton filter={filter} label={label} active={filter === active} />
-          ) : (
-            <Link
-              to={albumsListHref(filter)}
-              className={css.filter}
-              aria-label={label}
-              title={label}
-              aria-current={filter === active ? "page" : undefined}
-              data-testid={`album-filter-${filter ?? "clear"}`}
-            >
-              <Glyph name={filter ?? "clear"} />
-            </Link>
-          )}
-        </li>
-      ))}
+    <ul className={css.filters} aria-label={t("album.filter.label")}>
+      {FILTER_ICONS.map(({ filter }) => {
+        const label = t(LABELS[filter ?? "clear"]);
+        return (
+          <li key={filter ?? "clear"}>
+            {hydrated ? (
+              <FilterButton filter={filter} label={label} active={filter === active} />
+            ) : (
+              <Link
+                to={albumsListHref(filter)}
+                className={css.filter}
+                aria-label={label}
+                title={label}
+                aria-current={filter === active ? "page" : undefined}
+                data-testid={`album-filter-${filter ?? "clear"}`}
+              >
+                <Glyph name={filter ?? "clear"} />
+              </Link>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,12 +1,10 @@
 import { lazy, Suspense } from "react";
 import { button } from "~/components/ui/controls.css";
+import { useT } from "~/components/locale/locale-context";
 import * as css from "./album-page.css";
 
 const loadMover = () => import("./AlbumPageMover");
 const AlbumPageMover = lazy(loadMover);
-
-export const moverLabel = (label: string) =>
-  `Drag ${label} onto another asset to put it after that one`;
 
 /** Whether the page's drag handles are live, and which one had focus when they were wanted. */
 export type MoversState = { focused: number | null } | null;
@@ -29,12 +27,13 @@ export function AlbumMover({
   movers: MoversState;
   onWanted: (state: NonNullable<MoversState>) => void;
 }) {
+  const t = useT();
   const standIn = (
     <div className={css.mover} data-testid="album-mover">
       <button
         type="button"
         className={button.quiet}
-        aria-label={moverLabel(label)}
+        aria-label={t("album.mover.label", { name: label })}
         onPointerEnter={() => {
           void loadMover();
           onWanted({ focused: null });
@@ -44,7 +43,7 @@ export function AlbumMover({
           onWanted({ focused: assetId });
         }}
       >
-        Drag
+        {t("album.mover.drag")}
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { useSubmit } from "@remix-run/react";
 import { useState } from "react";
+import { useT, type Translate } from "~/components/locale/locale-context";
 import { useHydrated } from "~/utils/use-hydrated";
 import { AssetGrid } from "~/components/asset/AssetGrid";
 import { button } from "~/components/ui/controls.css";
@@ -26,14 +27,17 @@ export interface AlbumPageReply {
 const SELECTION_FORM = "selection";
 
 /** Where the selection may go: the top, or before or after each asset of the page. */
-function movePlaces(assets: readonly Pick<GridAsset, "id" | "thumbnailFields">[]): SelectOption[] {
+function movePlaces(
+  t: Translate,
+  assets: readonly Pick<GridAsset, "id" | "thumbnailFields">[],
+): SelectOption[] {
   return [
-    { value: "top", label: "to the top" },
+    { value: "top", label: t("album.page.moveTop") },
     ...assets.flatMap((asset, i) => {
-      const label = `${i + 1}. ${asset.thumbnailFields.label.value}`;
+      const place = { position: i + 1, name: asset.thumbnailFields.label.value };
       return [
-        { value: `before:${asset.id}`, label: `before ${label}` },
-        { value: String(asset.id), label: `after ${label}` },
+        { value: `before:${asset.id}`, label: t("album.page.moveBefore", place) },
+        { value: String(asset.id), label: t("album.page.moveAfter", place) },
       ];
     }),
   ];
@@ -45,6 +49,7 @@ function movePlaces(assets: readonly Pick<GridAsset, "id" | "thumbnailFields">[]
  * tiles open the preview through the album, with the original when the share lends it.
  */
 export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumPageReply }) {
+  const t = useT();
   const { album, grid, canManage } = data;
   const fieldErrors = reply?.fieldErrors ?? {};
   const renameError = Boolean(fieldErrors["name"] || fieldErrors["description"]);
@@ -82,7 +87,7 @@ export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumP
         </p>
       ) : null}
       {canManage && grid.assets.length > 0 ? (
-        <div className={css.toolbar} role="group" aria-label="Album actions on the selection">
+        <div className={css.toolbar} role="group" aria-label={t("album.page.selectionActions")}>
           <button
             type="submit"
             form={SELECTION_FORM}
@@ -90,7 +95,7 @@ export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumP
             value="remove"
             className={button.secondary}
           >
-            Remove from album
+            {t("album.page.remove")}
           </button>
           <button
             type="submit"
@@ -99,14 +104,14 @@ export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumP
             value="cover"
             className={button.secondary}
           >
-            Make cover
+            {t("album.page.makeCover")}
           </button>
           <DeferredSelectField
-            label="Move the selected assets"
+            label={t("album.page.moveLabel")}
             name="after"
             form={SELECTION_FORM}
             defaultValue="top"
-            options={movePlaces(grid.assets)}
+            options={movePlaces(t, grid.assets)}
           />
           <button
             type="submit"
@@ -115,7 +120,7 @@ export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumP
             value="move"
             className={button.secondary}
           >
-            Move
+            {t("album.page.move")}
           </button>
         </div>
       ) : null}
@@ -127,7 +132,7 @@ export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumP
         canPin={grid.canPin}
         retina={grid.retina}
         selection={grid.selection}
-        emptyText="There are no assets in this album yet."
+        emptyText={t("album.page.empty")}
         tileHref={canManage ? undefined : (asset) => grid.files[asset.id]?.open ?? undefined}
         tileExtra={
           canManage
@@ -149,9 +154,11 @@ export function AlbumPage({ data, reply }: { data: AlbumPageData; reply?: AlbumP
                     href={original}
                     download
                     className={css.downloadLink}
-                    aria-label={`Download original of ${asset.thumbnailFields.label.value}`}
+                    aria-label={t("album.page.downloadOriginalOf", {
+                      name: asset.thumbnailFields.label.value,
+                    })}
                   >
-                    Download original
+                    {t("album.downloadOriginal")}
                   </a>
                 ) : null;
               }

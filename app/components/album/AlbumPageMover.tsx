@@ -4,8 +4,8 @@ import { Button } from "react-aria-components/Button";
 import { useDrag } from "react-aria-components/useDrag";
 import { useDrop } from "react-aria-components/useDrop";
 import { button } from "~/components/ui/controls.css";
+import { useT } from "~/components/locale/locale-context";
 import * as css from "./album-page.css";
-import { moverLabel } from "./AlbumMover";
 
 const ALBUM_ASSET = "application/x-arkiv-album-asset";
 
@@ -28,6 +28,7 @@ export default function AlbumPageMover({
   /** Focus the handle: its stand-in had focus when the code arrived. */
   autoFocus?: boolean;
 }) {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   const { dragProps, dragButtonProps, isDragging } = useDrag({
     getItems: () => [{ [ALBUM_ASSET]: String(assetId), "text/plain": label }],
@@ -61,9 +62,9 @@ export default function AlbumPageMover({
         {...dragButtonProps}
         autoFocus={autoFocus}
         className={button.quiet}
-        aria-label={moverLabel(label)}
+        aria-label={t("album.mover.label", { name: label })}
       >
-        Drag
+        {t("album.mover.drag")}
       </Button>
     </div>
   );

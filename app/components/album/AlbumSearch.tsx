@@ -4,6 +4,7 @@ import { Input } from "react-aria-components/Input";
 import { Label } from "react-aria-components/Label";
 import { SearchField } from "react-aria-components/SearchField";
 import { Button } from "~/components/ui/Button";
+import { useT } from "~/components/locale/locale-context";
 import { albumsListHref, shouldSearch } from "~/models/album/album-list.view";
 import type { AlbumFilter } from "~/models/album/album.schema";
 import { visuallyHidden } from "~/styles/global.css";
@@ -16,13 +17,14 @@ import * as css from "./albums.css";
  * JavaScript a search with the text last sent is skipped, and empty text lists without search.
  */
 export function AlbumSearch({ q, filter }: { q: string; filter: AlbumFilter | null }) {
+  const t = useT();
   const navigate = useNavigate();
   const [text, setText] = useState(q);
   return (
     <Form
       method="get"
       action={LINKS.albums}
-      aria-label="Find albums"
+      aria-label={t("album.search.label")}
       className={css.search}
       onSubmit={(event) => {
         event.preventDefault();
@@ -32,11 +34,11 @@ export function AlbumSearch({ q, filter }: { q: string; filter: AlbumFilter | nu
     >
       {filter ? <input type="hidden" name="filter" value={filter} /> : null}
       <SearchField name="q" value={text} onChange={setText}>
-        <Label className={visuallyHidden}>Find albums</Label>
-        <Input className={css.searchInput} placeholder="Find albums" maxLength={500} />
+        <Label className={visuallyHidden}>{t("album.search.label")}</Label>
+        <Input className={css.searchInput} placeholder={t("album.search.label")} maxLength={500} />
       </SearchField>
       <Button type="submit" variant="secondary">
-        Find
+        {t("album.search.submit")}
       </Button>
     </Form>
   );

@@ -2,10 +2,10 @@ import { Form, Link } from "@remix-run/react";
 import { TileIconGlyph } from "~/components/collection/CollectionTile";
 import * as tiles from "~/components/collection/collections.css";
 import { Button } from "~/components/ui/Button";
+import { useT } from "~/components/locale/locale-context";
 import type { AlbumEntry } from "~/models/album/album-entry.server";
 import type { AlbumFilter } from "~/models/album/album.schema";
 import { coverSources, tileColor, tileTextColor } from "~/models/collection/collection.view";
-import { assetCount } from "~/utils/format";
 import { LINKS } from "~/utils/links";
 import * as css from "./albums.css";
 
@@ -34,6 +34,7 @@ export function AlbumTile({
   /** Leaves out the actions, whose forms answer on the albums page (the start page's tiles). */
   browseOnly?: boolean;
 }) {
+  const t = useT();
   const background = tileColor(album.color);
   const cover = coverSources(album.posterImages);
   const own = album.role === "owner";
@@ -64,9 +65,11 @@ export function AlbumTile({
         <span className={tiles.tileName}>
           <TileIconGlyph name="Image" />
           <span className={css.name}>{album.name}</span>
-          <span className={css.count}>{assetCount(album.assetCount)}</span>
+          <span className={css.count}>{t("album.assetCount", { count: album.assetCount })}</span>
         </span>
-        {own ? null : <span className={css.owner}>{`Shared by ${album.owner.name}`}</span>}
+        {own ? null : (
+          <span className={css.owner}>{t("album.sharedBy", { owner: album.owner.name })}</span>
+        )}
       </Link>
       {viewer.signedIn && !browseOnly ? (
         <div className={tiles.tileActions}>
@@ -80,10 +83,10 @@ export function AlbumTile({
                 variant="secondary"
                 className={tiles.pinButton}
                 aria-pressed={album.pin}
-                aria-label={`Pin ${album.name}`}
+                aria-label={t("album.tile.pinName", { name: album.name })}
               >
                 {album.pin ? <span aria-hidden="true">✓</span> : null}
-                Pin
+                {t("album.tile.pin")}
               </Button>
             </Form>
           ) : null}
@@ -92,8 +95,12 @@ export function AlbumTile({
               <Hidden name="intent" value="unarchive" />
               <Hidden name="album" value={String(album.id)} />
               <Hidden name="filter" value={filterValue} />
-              <Button type="submit" variant="secondary" aria-label={`Unarchive ${album.name}`}>
-                Unarchive
+              <Button
+                type="submit"
+                variant="secondary"
+                aria-label={t("album.tile.unarchiveName", { name: album.name })}
+              >
+                {t("album.unarchive")}
               </Button>
             </Form>
           ) : null}
@@ -103,16 +110,20 @@ export function AlbumTile({
                 <Hidden name="intent" value="undelete" />
                 <Hidden name="album" value={String(album.id)} />
                 <Hidden name="filter" value={filterValue} />
-                <Button type="submit" variant="secondary" aria-label={`Undelete ${album.name}`}>
-                  Undelete
+                <Button
+                  type="submit"
+                  variant="secondary"
+                  aria-label={t("album.tile.undeleteName", { name: album.name })}
+                >
+                  {t("album.undelete")}
                 </Button>
               </Form>
               <Link
                 to={`${LINKS.albums}?filter=deleted&purge=${album.id}`}
                 className={css.actionLink}
-                aria-label={`Delete ${album.name} forever`}
+                aria-label={t("album.tile.purgeName", { name: album.name })}
               >
-                Delete forever
+                {t("album.deleteForever")}
               </Link>
             </>
           ) : null}

@@ -1,5 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
+import { useT, type Translate } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
 import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import { TextField } from "~/components/ui/TextField";
 import type { ShareLinkRowView } from "~/http/album/share-link-admin.server";
@@ -10,33 +12,44 @@ import { muted, panel } from "~/styles/global.css";
 import {
   DOWNLOAD_LABELS,
   expiryFieldValue,
-  formatWhen,
-  linkStateLabel,
+  LINK_STATES,
   repopulated,
   ShareLinkForm,
   ShareLinkUrl,
+  useWhen,
 } from "./ShareLinkParts";
 import * as css from "./ShareLink.css";
 import { TableScroller } from "~/components/ui/TableScroller";
 
+/** Between the breadcrumb's links. */
+const SEPARATOR = " · ";
+
 type LogEntry = LinkLogPage["entries"][number];
 
-const ACTION_LABELS: Record<LogEntry["action"], string> = {
-  open: "Opened the album",
-  preview: "Viewed a preview",
-  download: "Downloaded",
-  "password-failed": "Wrong password",
-  "password-ok": "Typed the password",
-  refused: "Refused",
-};
+const ACTION_LABELS = {
+  open: "album.log.open",
+  preview: "album.log.preview",
+  download: "album.log.download",
+  "password-failed": "album.log.passwordFailed",
+  "password-ok": "album.log.passwordOk",
+  refused: "album.log.refused",
+} as const satisfies Record<LogEntry["action"], MessageId>;
 
-function whatOf(entry: LogEntry) {
-  const what = ACTION_LABELS[entry.action];
+/** A download or a refusal of a file, by whether it was the original. */
+const FILE_ACTIONS = {
+  download: { original: "album.log.downloadOriginal", preview: "album.log.downloadPreview" },
+  refused: { original: "album.log.refusedOriginal", preview: "album.log.refusedPreview" },
+} as const satisfies Record<string, Record<"original" | "preview", MessageId>>;
+
+function whatOf(t: Translate, entry: LogEntry) {
+  const what = t(ACTION_LABELS[entry.action]);
   if (!entry.fileName) return what;
-  const kind = entry.detail === "original" ? "the original of" : "a preview of";
+  const file = entry.fileName;
   if (entry.action === "download" || entry.action === "refused")
-    return `${what} ${kind} ${entry.fileName}`;
-  return `${what}: ${entry.fileName}`;
+    return t(FILE_ACTIONS[entry.action][entry.detail === "original" ? "original" : "preview"], {
+      file,
+    });
+  return t("album.log.withFile", { what, file });
 }
 
 /** The link's access log, newest first, paged with plain links. */
@@ -49,29 +62,31 @@ export function ShareLinkLog({
   older: string | null;
   newest: string | null;
 }) {
+  const t = useT();
+  const when = useWhen();
   return (
     <section className={panel} aria-labelledby="share-link-log-title">
-      <h2 id="share-link-log-title">Access log</h2>
+      <h2 id="share-link-log-title">{t("album.log.title")}</h2>
       {entries.length === 0 ? (
-        <p className={muted}>Nobody has used this link yet.</p>
+        <p className={muted}>{t("album.log.empty")}</p>
       ) : (
-        <TableScroller label="Access log">
+        <TableScroller label={t("album.log.title")}>
           <table className={css.table} aria-labelledby="share-link-log-title">
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Address</th>
-                <th scope="col">What</th>
+                <th scope="col">{t("album.log.when")}</th>
+                <th scope="col">{t("album.log.address")}</th>
+                <th scope="col">{t("album.log.what")}</th>
               </tr>
             </thead>
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id} data-testid="share-link-log-entry">
                   <td>
-                    <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
+                    <time dateTime={entry.at}>{when(entry.at)}</time>
                   </td>
-                  <td>{entry.address || "unknown"}</td>
-                  <td>{whatOf(entry)}</td>
+                  <td>{entry.address || t("album.log.unknown")}</td>
+                  <td>{whatOf(t, entry)}</td>
                 </tr>
               ))}
             </tbody>
@@ -79,9 +94,9 @@ export function ShareLinkLog({
         </TableScroller>
       )}
       {older || newest ? (
-        <nav aria-label="Access log pages" className={css.actions}>
-          {newest ? <Link to={newest}>Newest entries</Link> : null}
-          {older ? <Link to={older}>Older entries</Link> : null}
+        <nav aria-label={t("album.log.pages")} className={css.actions}>
+          {newest ? <Link to={newest}>{t("album.log.newest")}</Link> : null}
+          {older ? <Link to={older}>{t("album.log.older")}</Link> : null}
         </nav>
       ) : null}
     </section>
@@ -98,23 +113,24 @@ export function ShareLinkSettings({
   rights: { delegateDownloads: boolean };
   reply?: FormReplyBody;
 }) {
+  const t = useT();
   const errors = reply?.fieldErrors ?? {};
   const passwordOptions = link.hasPassword
     ? [
-        { value: "keep", label: "Keep the password" },
-        { value: "set", label: "Set a new password" },
-        { value: "remove", label: "Remove the password" },
+        { value: "keep", label: t("album.link.pw.keep") },
+        { value: "set", label: t("album.link.pw.setNew") },
+        { value: "remove", label: t("album.link.pw.remove") },
       ]
     : [
-        { value: "keep", label: "No password" },
-        { value: "set", label: "Set a password" },
+        { value: "keep", label: t("album.link.pw.none") },
+        { value: "set", label: t("album.link.pw.set") },
       ];
   return (
     <ShareLinkForm
       id="share-link-settings-title"
-      title="Settings"
+      title={t("album.link.settings")}
       intent="update"
-      submitLabel="Save link"
+      submitLabel={t("album.link.save")}
       reply={reply}
       defaults={{
         label: link.label,
@@ -124,19 +140,19 @@ export function ShareLinkSettings({
       delegateDownloads={rights.delegateDownloads}
     >
       <RadioGroupField
-        label="Password"
+        label={t("album.password")}
         name="passwordChange"
         options={passwordOptions}
         defaultValue={repopulated(reply, "passwordChange", "keep")}
         errors={errors.passwordChange}
       />
       <TextField
-        label="New password"
+        label={t("album.link.newPassword")}
         name="password"
         type="password"
         autoComplete="new-password"
         errors={errors.password}
-        description={`Used with "set"; at least ${MIN_LINK_PASSWORD} characters.`}
+        description={t("album.link.newPasswordHint", { min: MIN_LINK_PASSWORD })}
       />
     </ShareLinkForm>
   );
@@ -157,41 +173,44 @@ export function ShareLinkView({
   confirmRevoke: boolean;
   reply?: FormReplyBody;
 }) {
-  const label = link.label || `link ${link.id}`;
+  const t = useT();
+  const when = useWhen();
+  const label = link.label || t("album.links.fallbackLabel", { id: link.id });
   return (
     <>
       <section className={panel} aria-labelledby="share-link-title">
         <p>
-          <Link to={album.href}>{album.name}</Link> ·{" "}
-          <Link to={album.linksHref}>All public links</Link>
+          <Link to={album.href}>{album.name}</Link>
+          {SEPARATOR}
+          <Link to={album.linksHref}>{t("album.link.allLinks")}</Link>
         </p>
-        <h1 id="share-link-title">Public link: {label}</h1>
+        <h1 id="share-link-title">{t("album.link.title", { label })}</h1>
         <ShareLinkUrl url={link.url} label={label} />
         <dl className={css.facts}>
-          <dt>State</dt>
-          <dd data-testid="share-link-state">{linkStateLabel(link.state)}</dd>
-          <dt>Expires</dt>
-          <dd>{formatWhen(link.expiresAt)}</dd>
-          <dt>Password</dt>
-          <dd>{link.hasPassword ? "Yes" : "No"}</dd>
-          <dt>Downloads</dt>
-          <dd>{DOWNLOAD_LABELS[link.download]}</dd>
-          <dt>Opened</dt>
+          <dt>{t("album.links.col.state")}</dt>
+          <dd data-testid="share-link-state">{t(LINK_STATES[link.state])}</dd>
+          <dt>{t("album.links.col.expires")}</dt>
+          <dd>{when(link.expiresAt)}</dd>
+          <dt>{t("album.links.col.password")}</dt>
+          <dd>{link.hasPassword ? t("album.yes") : t("album.no")}</dd>
+          <dt>{t("album.links.col.downloads")}</dt>
+          <dd>{t(DOWNLOAD_LABELS[link.download])}</dd>
+          <dt>{t("album.links.col.opened")}</dt>
           <dd>{link.opens}</dd>
         </dl>
         {link.state === "revoked" ? null : confirmRevoke ? (
-          <Form method="post" className={css.confirm} aria-label="Revoke this link">
-            <p role="alert">Revoke this link? Whoever opens it is told it is no longer shared.</p>
+          <Form method="post" className={css.confirm} aria-label={t("album.link.revokeLabel")}>
+            <p role="alert">{t("album.link.revokeQuestion")}</p>
             <div className={css.actions}>
               <Button type="submit" name="intent" value="revoke">
-                Revoke link
+                {t("album.link.revoke")}
               </Button>
-              <Link to={link.href}>Cancel</Link>
+              <Link to={link.href}>{t("album.cancel")}</Link>
             </div>
           </Form>
         ) : (
           <p>
-            <Link to={`${link.href}?revoke=1`}>Revoke this link…</Link>
+            <Link to={`${link.href}?revoke=1`}>{t("album.link.revokeAsk")}</Link>
           </p>
         )}
       </section>

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
+import { useT } from "~/components/locale/locale-context";
 import { TextField } from "~/components/ui/TextField";
 import type { ShareLinkRowView } from "~/http/album/share-link-admin.server";
 import type { FormReplyBody } from "~/http/error";
@@ -7,13 +8,16 @@ import { MIN_LINK_PASSWORD } from "~/models/album/album.schema";
 import { muted, panel } from "~/styles/global.css";
 import {
   DOWNLOAD_LABELS,
-  formatWhen,
-  linkStateLabel,
+  LINK_STATES,
   ShareLinkForm,
   ShareLinkUrl,
+  useWhen,
 } from "./ShareLinkParts";
 import * as css from "./ShareLink.css";
 import { TableScroller } from "~/components/ui/TableScroller";
+
+/** Between the breadcrumb's links. */
+const SEPARATOR = " · ";
 
 interface Album {
   name: string;
@@ -24,39 +28,41 @@ interface Album {
 
 /** Every public link of the album with what it allows, and how often it was opened. */
 export function ShareLinkTable({ links }: { links: ShareLinkRowView[] }) {
-  if (links.length === 0) return <p className={muted}>This album has no public links yet.</p>;
+  const t = useT();
+  const when = useWhen();
+  if (links.length === 0) return <p className={muted}>{t("album.links.none")}</p>;
   return (
-    <TableScroller label="Public links">
-      <table className={css.table} aria-label="Public links">
+    <TableScroller label={t("album.publicLinks")}>
+      <table className={css.table} aria-label={t("album.publicLinks")}>
         <thead>
           <tr>
-            <th scope="col">Label</th>
-            <th scope="col">Address</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Password</th>
-            <th scope="col">Downloads</th>
-            <th scope="col">State</th>
-            <th scope="col">Opened</th>
+            <th scope="col">{t("album.links.col.label")}</th>
+            <th scope="col">{t("album.links.col.address")}</th>
+            <th scope="col">{t("album.links.col.expires")}</th>
+            <th scope="col">{t("album.links.col.password")}</th>
+            <th scope="col">{t("album.links.col.downloads")}</th>
+            <th scope="col">{t("album.links.col.state")}</th>
+            <th scope="col">{t("album.links.col.opened")}</th>
           </tr>
         </thead>
         <tbody>
           {links.map((link) => {
-            const label = link.label || `link ${link.id}`;
+            const label = link.label || t("album.links.fallbackLabel", { id: link.id });
             return (
               <tr key={link.id} data-testid="share-link-row">
                 <td>
-                  <Link to={link.href} aria-label={`Settings and access log of ${label}`}>
-                    {link.label || <span className={muted}>(no label)</span>}
+                  <Link to={link.href} aria-label={t("album.links.settingsOf", { label })}>
+                    {link.label || <span className={muted}>{t("album.links.noLabel")}</span>}
                   </Link>
                 </td>
                 <td>
                   <ShareLinkUrl url={link.url} label={label} />
                 </td>
-                <td>{formatWhen(link.expiresAt)}</td>
-                <td>{link.hasPassword ? "Yes" : "No"}</td>
-                <td>{DOWNLOAD_LABELS[link.download]}</td>
+                <td>{when(link.expiresAt)}</td>
+                <td>{link.hasPassword ? t("album.yes") : t("album.no")}</td>
+                <td>{t(DOWNLOAD_LABELS[link.download])}</td>
                 <td className={css.state} data-testid="share-link-state">
-                  {linkStateLabel(link.state)}
+                  {t(LINK_STATES[link.state])}
                 </td>
                 <td>{link.opens}</td>
               </tr>
@@ -76,31 +82,27 @@ export function ShareLinkCreate({
   rights: { shareWithGuests: boolean; delegateDownloads: boolean };
   reply?: FormReplyBody;
 }) {
-  if (!rights.shareWithGuests)
-    return (
-      <p className={muted}>
-        You do not have permission to share albums with guests, so you cannot make public links.
-      </p>
-    );
+  const t = useT();
+  if (!rights.shareWithGuests) return <p className={muted}>{t("album.links.noGuests")}</p>;
   const errors = reply?.fieldErrors ?? {};
   return (
     <ShareLinkForm
       id="share-link-create-title"
-      title="New link"
+      title={t("album.links.new")}
       intent="create"
-      submitLabel="Create link"
+      submitLabel={t("album.links.create")}
       reply={reply}
       defaults={{ label: "", expires: "", download: "none" }}
-      labelDescription="For you: who the link is for. Visitors do not see it."
+      labelDescription={t("album.links.labelHint")}
       delegateDownloads={rights.delegateDownloads}
     >
       <TextField
-        label="Password"
+        label={t("album.password")}
         name="password"
         type="password"
         autoComplete="new-password"
         errors={errors.password}
-        description={`Optional; at least ${MIN_LINK_PASSWORD} characters.`}
+        description={t("album.links.passwordHint", { min: MIN_LINK_PASSWORD })}
       />
     </ShareLinkForm>
   );
@@ -116,23 +118,22 @@ export function ShareLinkRevokeAll({
   confirm: boolean;
   anyOpen: boolean;
 }) {
+  const t = useT();
   if (!anyOpen) return null;
   if (!confirm)
     return (
       <p>
-        <Link to={`${album.linksHref}?revoke=all`}>Revoke all links…</Link>
+        <Link to={`${album.linksHref}?revoke=all`}>{t("album.links.revokeAllAsk")}</Link>
       </p>
     );
   return (
-    <Form method="post" className={css.confirm} aria-label="Revoke all links">
-      <p role="alert">
-        Revoke every open link of this album? Whoever opens one is told it is no longer shared.
-      </p>
+    <Form method="post" className={css.confirm} aria-label={t("album.links.revokeAll")}>
+      <p role="alert">{t("album.links.revokeAllQuestion")}</p>
       <div className={css.actions}>
         <Button type="submit" name="intent" value="revoke-all">
-          Revoke all links
+          {t("album.links.revokeAll")}
         </Button>
-        <Link to={album.linksHref}>Cancel</Link>
+        <Link to={album.linksHref}>{t("album.cancel")}</Link>
       </div>
     </Form>
   );
@@ -151,13 +152,16 @@ export function ShareLinksView({
   confirmRevokeAll: boolean;
   reply?: FormReplyBody;
 }) {
+  const t = useT();
   return (
     <>
       <section className={panel} aria-labelledby="share-links-title">
         <p>
-          <Link to={album.href}>{album.name}</Link> · <Link to={album.sharesHref}>Sharing</Link>
+          <Link to={album.href}>{album.name}</Link>
+          {SEPARATOR}
+          <Link to={album.sharesHref}>{t("album.links.sharing")}</Link>
         </p>
-        <h1 id="share-links-title">Public links of {album.name}</h1>
+        <h1 id="share-links-title">{t("album.links.heading", { name: album.name })}</h1>
         <ShareLinkTable links={links} />
         <ShareLinkRevokeAll
           album={album}

@@ -4,27 +4,31 @@ import { Button } from "~/components/ui/Button";
 import { CopyField } from "~/components/ui/CopyField";
 import { TextField } from "~/components/ui/TextField";
 import { RadioGroupField } from "~/components/ui/RadioGroupField";
+import { useT } from "~/components/locale/locale-context";
+import { useFormat } from "~/components/locale/format";
+import type { MessageId } from "~/models/locale/message-id";
 import type { FormReplyBody } from "~/http/error";
 import { MAX_LINK_LABEL, type LinkDownload } from "~/models/album/album.schema";
 import * as css from "./ShareLink.css";
 
 /** A link's full URL to copy (the shared copy field). */
 export function ShareLinkUrl({ url, label }: { url: string; label: string }) {
+  const t = useT();
   return (
     <CopyField
       value={url}
-      fieldLabel={`Address of ${label}`}
-      copyLabel={`Copy the address of ${label}`}
+      fieldLabel={t("album.links.urlField", { label })}
+      copyLabel={t("album.links.urlCopy", { label })}
       testId="share-link-url"
     />
   );
 }
 
-export const DOWNLOAD_LABELS: Record<LinkDownload, string> = {
-  none: "No downloads",
-  previews: "Previews",
-  originals: "Originals",
-};
+export const DOWNLOAD_LABELS = {
+  none: "album.links.download.none",
+  previews: "album.links.download.previews",
+  originals: "album.links.download.originals",
+} as const satisfies Record<LinkDownload, MessageId>;
 
 export function DownloadField({
   defaultValue,
@@ -35,12 +39,13 @@ export function DownloadField({
   delegateDownloads: boolean;
   errors?: string;
 }) {
+  const t = useT();
   const options = (["none", "previews", "originals"] as const)
     .filter((value) => value !== "originals" || delegateDownloads || defaultValue === "originals")
-    .map((value) => ({ value, label: DOWNLOAD_LABELS[value] }));
+    .map((value) => ({ value, label: t(DOWNLOAD_LABELS[value]) }));
   return (
     <RadioGroupField
-      label="Visitors may download"
+      label={t("album.links.downloadLabel")}
       name="download"
       options={options}
       defaultValue={defaultValue}
@@ -50,14 +55,17 @@ export function DownloadField({
   );
 }
 
-export function linkStateLabel(state: "open" | "expired" | "revoked") {
-  return state === "open" ? "Open" : state === "expired" ? "Expired" : "Revoked";
-}
+export const LINK_STATES = {
+  open: "album.links.state.open",
+  expired: "album.links.state.expired",
+  revoked: "album.links.state.revoked",
+} as const satisfies Record<"open" | "expired" | "revoked", MessageId>;
 
-/** A UTC date and time, as the expiry field takes it back. */
-export function formatWhen(iso: string | null, never = "Never") {
-  if (!iso) return never;
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+/** A moment in the reader's language and time zone, which it names; "Never" for none. */
+export function useWhen() {
+  const t = useT();
+  const format = useFormat();
+  return (iso: string | null) => (iso ? format.dateTime(iso) : t("album.links.never"));
 }
 
 /** The value of a datetime-local field for a stored expiry (UTC, as the server reads it). */
@@ -95,6 +103,7 @@ export function ShareLinkForm({
   /** The password fields. */
   children: ReactNode;
 }) {
+  const t = useT();
   const errors = reply?.fieldErrors ?? {};
   return (
     <Form
@@ -111,7 +120,7 @@ export function ShareLinkForm({
         </p>
       ) : null}
       <TextField
-        label="Label"
+        label={t("album.links.label")}
         name="label"
         maxLength={MAX_LINK_LABEL + 50}
         defaultValue={repopulated(reply, "label", defaults.label)}
@@ -119,12 +128,12 @@ export function ShareLinkForm({
         description={labelDescription}
       />
       <TextField
-        label="Expires (UTC)"
+        label={t("album.links.expires")}
         name="expires"
         type="datetime-local"
         defaultValue={repopulated(reply, "expires", defaults.expires)}
         errors={errors.expires}
-        description="Leave empty for a link that does not expire."
+        description={t("album.links.expiresHint")}
       />
       {children}
       <DownloadField

@@ -4,6 +4,9 @@ import { Input } from "react-aria-components/Input";
 import { Label } from "react-aria-components/Label";
 import { SearchField } from "react-aria-components/SearchField";
 import { useHydrated } from "~/utils/use-hydrated";
+import { useT } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
+import type { MessageId } from "~/models/locale/message-id";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/CheckboxField";
 import * as controls from "~/components/ui/controls.css";
@@ -24,28 +27,44 @@ import * as css from "./share-panel.css";
 
 type Reply = Partial<FormReplyBody> | undefined;
 
-const accessText = (share: Pick<AlbumShare, "access" | "download">) =>
-  (share.access === "contribute" ? "Can view and add" : "Can view") +
-  (share.download ? ", may download originals" : "");
+/** What a share allows, by access and whether originals download. */
+const ACCESS_WORDS = {
+  view: "album.share.access.view",
+  contribute: "album.share.access.contribute",
+  viewDownload: "album.share.access.viewDownload",
+  contributeDownload: "album.share.access.contributeDownload",
+} as const satisfies Record<string, MessageId>;
+
+const accessWords = (share: Pick<AlbumShare, "access" | "download">) =>
+  ACCESS_WORDS[
+    `${share.access === "contribute" ? "contribute" : "view"}${share.download ? "Download" : ""}` as keyof typeof ACCESS_WORDS
+  ];
 
 /** The album's shares, each with a plain form to remove it. */
 export function ShareList({ shares }: { shares: AlbumShare[] }) {
-  if (shares.length === 0) return <p>This album is not shared with anyone yet.</p>;
+  const t = useT();
+  if (shares.length === 0) return <p>{t("album.share.none")}</p>;
   return (
-    <ul className={css.list} aria-label="Shared with">
+    <ul className={css.list} aria-label={t("album.sharedWith")}>
       {shares.map((share) => (
         <li key={`${share.type}:${share.id}`} className={css.row}>
           <span className={css.who}>
             <strong>{share.name}</strong>
             <span className={css.detail}>
-              {`${share.type === "user" ? "User" : "Group"} · ${accessText(share)}`}
+              {share.type === "user"
+                ? t("album.share.user", { access: t(accessWords(share)) })
+                : t("album.share.group", { access: t(accessWords(share)) })}
             </span>
           </span>
           <Form method="post">
             <input type="hidden" name="intent" value="remove-share" />
             <input type="hidden" name="target" value={`${share.type}:${share.id}`} />
-            <Button type="submit" variant="secondary" aria-label={`Remove ${share.name}`}>
-              Remove
+            <Button
+              type="submit"
+              variant="secondary"
+              aria-label={t("album.share.removeName", { name: share.name })}
+            >
+              {t("album.share.remove")}
             </Button>
           </Form>
         </li>
@@ -56,8 +75,14 @@ export function ShareList({ shares }: { shares: AlbumShare[] }) {
 
 /** Without JavaScript: a GET form that lists matching people on this page. */
 export function SharePeopleSearch({ query, error }: { query: string; error: string | null }) {
+  const t = useT();
   return (
-    <Form method="get" className={css.inline} role="search" aria-label="Search people">
+    <Form
+      method="get"
+      className={css.inline}
+      role="search"
+      aria-label={t("album.share.searchPeople")}
+    >
       <SearchField
         name="people"
         defaultValue={query}
@@ -65,7 +90,7 @@ export function SharePeopleSearch({ query, error }: { query: string; error: stri
         isInvalid={Boolean(error)}
         validationBehavior="aria"
       >
-        <Label className={controls.label}>Search people and groups</Label>
+        <Label className={controls.label}>{t("album.share.searchLabel")}</Label>
         <Input className={controls.input} maxLength={MAX_PEOPLE_QUERY} />
         {error ? (
           <span className={controls.fieldError} role="alert">
@@ -74,7 +99,7 @@ export function SharePeopleSearch({ query, error }: { query: string; error: stri
         ) : null}
       </SearchField>
       <Button type="submit" variant="secondary">
-        Search people
+        {t("album.share.searchPeople")}
       </Button>
     </Form>
   );
@@ -92,12 +117,13 @@ export interface ShareAddFormProps {
  * or contribute, downloads when the owner may delegate them, and an optional mailed message.
  */
 export function ShareAddForm({ peopleApi, people, delegateDownloads, reply }: ShareAddFormProps) {
+  const t = useT();
   const hydrated = useHydrated();
   const errors = reply?.fieldErrors ?? {};
   const values = (reply?.repopulateFields ?? {}) as Record<string, unknown>;
   const text = (name: string) => (typeof values[name] === "string" ? String(values[name]) : "");
   return (
-    <Form method="post" className={css.form} aria-label="Share the album">
+    <Form method="post" className={css.form} aria-label={t("album.shareAlbum")}>
       <input type="hidden" name="intent" value="add-share" />
       {hydrated ? (
         <SharePeoplePicker api={peopleApi} errors={errors.target} />
@@ -106,12 +132,12 @@ export function ShareAddForm({ peopleApi, people, delegateDownloads, reply }: Sh
       )}
       <RadioGroupField
         name="access"
-        label="Access"
+        label={t("album.share.accessLabel")}
         defaultValue={text("access") || "view"}
         errors={errors.access}
         options={[
-          { value: "view", label: "View" },
-          { value: "contribute", label: "View and add assets (contribute)" },
+          { value: "view", label: t("album.share.optionView") },
+          { value: "contribute", label: t("album.share.optionContribute") },
         ]}
       />
       {delegateDownloads ? (
@@ -120,7 +146,7 @@ export function ShareAddForm({ peopleApi, people, delegateDownloads, reply }: Sh
           defaultSelected={text("download") === "on"}
           errors={errors.download}
         >
-          Allow downloads of originals
+          {t("album.share.allowDownloads")}
         </CheckboxField>
       ) : errors.download ? (
         <p className={controls.fieldError} role="alert">
@@ -129,22 +155,22 @@ export function ShareAddForm({ peopleApi, people, delegateDownloads, reply }: Sh
       ) : null}
       <TextField
         name="messageTitle"
-        label="Message title (optional)"
+        label={t("album.share.messageTitle")}
         defaultValue={text("messageTitle")}
         maxLength={MAX_SHARE_MESSAGE_TITLE}
         errors={errors.messageTitle}
       />
       <TextField
         name="messageBody"
-        label="Message (optional)"
-        description="Mailed to the people you share with, with a link to the album."
+        label={t("album.share.message")}
+        description={t("album.share.messageHint")}
         multiline
         defaultValue={text("messageBody")}
         maxLength={MAX_SHARE_MESSAGE_BODY}
         errors={errors.messageBody}
       />
       <div>
-        <Button type="submit">Share</Button>
+        <Button type="submit">{t("album.share.submit")}</Button>
       </div>
     </Form>
   );
@@ -155,6 +181,7 @@ export function ShareAddForm({ peopleApi, people, delegateDownloads, reply }: Sh
  * page's error area without it; other messages always in the error area.
  */
 export function ShareFormError({ reply }: { reply: Reply }) {
+  const t = useT();
   const hydrated = useHydrated();
   const message = reply?.formError;
   const [open, setOpen] = useState(false);
@@ -162,27 +189,29 @@ export function ShareFormError({ reply }: { reply: Reply }) {
   if (!message) return null;
   if (hydrated && message === SHARE_FAILED)
     return open ? (
-      <ErrorDialog title="Error" message={SHARE_FAILED} onClose={() => setOpen(false)} />
+      <ErrorDialog
+        title={t("album.share.errorTitle")}
+        message={t("album.share.failed")}
+        onClose={() => setOpen(false)}
+      />
     ) : null;
   return (
     <p className={alertDanger} role="alert">
-      {message}
+      {message === SHARE_FAILED ? t("album.share.failed") : message}
     </p>
   );
 }
 
 /** How many public links are open, and the way to their pages. */
 export function ShareLinksSummary({ count, href }: { count: number; href: string }) {
+  const link = <Link to={href} className={css.link} />;
   return (
     <p>
-      {count === 0
-        ? "No public link is open. "
-        : count === 1
-          ? "1 public link is open. "
-          : `${count} public links are open. `}
-      <Link to={href} className={css.link}>
-        Manage public links
-      </Link>
+      {count === 0 ? (
+        <Msg id="album.share.linksNone" components={{ 0: link }} />
+      ) : (
+        <Msg id="album.share.linksOpen" values={{ count }} components={{ 0: link }} />
+      )}
     </p>
   );
 }

@@ -7,6 +7,7 @@ import { ListBox, ListBoxItem } from "react-aria-components/ListBox";
 import { Popover } from "react-aria-components/Popover";
 import { Text } from "react-aria-components/Text";
 import * as controls from "~/components/ui/controls.css";
+import { useT } from "~/components/locale/locale-context";
 import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import { fieldErrorText, type FieldErrors } from "~/components/ui/field-errors";
 import { MAX_PEOPLE_QUERY } from "~/models/album/album-shares.schema";
@@ -48,6 +49,7 @@ function itemsOf(body: PeopleListBody): PersonItem[] {
  * Without JavaScript the page offers a search form and radio buttons instead.
  */
 export function SharePeoplePicker({ api, errors }: { api: string; errors?: FieldErrors }) {
+  const t = useT();
   const [text, setText] = useState("");
   const [items, setItems] = useState<PersonItem[]>([]);
   const [selected, setSelected] = useState<string>("");
@@ -83,12 +85,12 @@ export function SharePeoplePicker({ api, errors }: { api: string; errors?: Field
           if (!response.ok) throw new Error(String(response.status));
           const found = itemsOf((await response.json()) as PeopleListBody);
           setItems(found);
-          setStatus(found.length === 0 ? "Nobody you may share with matches." : "");
+          setStatus(found.length === 0 ? t("album.people.noMatch") : "");
         })
         .catch(() => {
           if (!controller.signal.aborted) {
             setItems([]);
-            setStatus("The people could not be searched. Try again.");
+            setStatus(t("album.people.failed"));
           }
         });
     }, SEARCH_DELAY_MS);
@@ -118,17 +120,19 @@ export function SharePeoplePicker({ api, errors }: { api: string; errors?: Field
         allowsEmptyCollection
         menuTrigger="input"
       >
-        <Label className={controls.label}>Share with</Label>
+        <Label className={controls.label}>{t("album.people.label")}</Label>
         <Input className={controls.input} maxLength={MAX_PEOPLE_QUERY} />
         <Text slot="description" className={controls.description}>
-          Type part of a name, then choose a person or a group.
+          {t("album.people.hint")}
         </Text>
         <FieldError className={controls.fieldError}>{error}</FieldError>
         <Popover className={css.popover}>
           <ListBox<PersonItem> className={css.listBox}>
             {(item) => (
               <ListBoxItem id={item.id} textValue={item.name} className={css.option}>
-                {`${item.name} (${item.type === "user" ? item.uniqueName : "group"})`}
+                {item.type === "user"
+                  ? t("album.people.user", { name: item.name, uniqueName: item.uniqueName })
+                  : t("album.people.group", { name: item.name })}
               </ListBoxItem>
             )}
           </ListBox>
@@ -157,14 +161,13 @@ export function SharePeopleChoices({
   people: PersonChoice[] | null;
   errors?: FieldErrors;
 }) {
+  const t = useT();
   if (people === null || people.length === 0)
     return (
       <div className={css.fieldset}>
-        <span className={controls.legend}>Share with</span>
+        <span className={controls.legend}>{t("album.people.label")}</span>
         <p className={controls.description}>
-          {people === null
-            ? "Search for people above, then choose one here."
-            : "Nobody you may share with matches."}
+          {people === null ? t("album.people.searchFirst") : t("album.people.noMatch")}
         </p>
         {fieldErrorText(errors) ? (
           <span className={controls.fieldError} role="alert">
@@ -176,11 +179,14 @@ export function SharePeopleChoices({
   return (
     <RadioGroupField
       name="target"
-      label="Share with"
+      label={t("album.people.label")}
       errors={errors}
       options={people.map((person) => ({
         value: `${person.type}:${person.id}`,
-        label: `${person.displayName} (${person.type === "user" ? person.uniqueName : "group"})`,
+        label:
+          person.type === "user"
+            ? t("album.people.user", { name: person.displayName, uniqueName: person.uniqueName })
+            : t("album.people.group", { name: person.displayName }),
       }))}
     />
   );

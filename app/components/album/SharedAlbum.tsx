@@ -2,6 +2,9 @@ import { Form, isRouteErrorResponse } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/TextField";
 import { button } from "~/components/ui/controls.css";
+import { useT } from "~/components/locale/locale-context";
+import { LINK_EXPIRED, LINK_NOT_FOUND, LINK_REVOKED } from "~/models/album/link-ends";
+import type { MessageId } from "~/models/locale/message-id";
 import type { FormReplyBody } from "~/http/error";
 import type { SharedAlbumData } from "~/http/album/share-link-visitor.server";
 import { muted, narrowPanel, page, panel } from "~/styles/global.css";
@@ -17,13 +20,14 @@ export function SharedAlbumPassword({
   album: { name: string; href: string };
   reply?: FormReplyBody;
 }) {
+  const t = useT();
   return (
     <section className={narrowPanel} aria-labelledby="shared-password-title">
       <h1 id="shared-password-title">{album.name}</h1>
-      <p>This shared album is protected. Type the password you were given.</p>
+      <p>{t("album.visitor.protected")}</p>
       <Form method="post" action={album.href} className={css.passwordForm} noValidate>
         <TextField
-          label="Password"
+          label={t("album.password")}
           name="password"
           type="password"
           autoComplete="off"
@@ -33,7 +37,7 @@ export function SharedAlbumPassword({
           autoFocus={Boolean(reply)}
         />
         <div className={css.actions}>
-          <Button type="submit">Open album</Button>
+          <Button type="submit">{t("album.visitor.open")}</Button>
         </div>
       </Form>
     </section>
@@ -42,6 +46,7 @@ export function SharedAlbumPassword({
 
 /** The shared album: name, description, whose it is, and its assets in plain pages. */
 export function SharedAlbumGrid({ data }: { data: OpenAlbum }) {
+  const t = useT();
   const { album, assets, paging } = data;
   return (
     <div className={page}>
@@ -50,13 +55,13 @@ export function SharedAlbumGrid({ data }: { data: OpenAlbum }) {
           <h1 id="shared-album-title" className={css.title}>
             {album.name}
           </h1>
-          <p className={css.byline}>Shared by {album.ownerName}</p>
+          <p className={css.byline}>{t("album.sharedBy", { owner: album.ownerName })}</p>
           {album.description ? <p>{album.description}</p> : null}
         </div>
       </section>
-      <section className={panel} aria-label="Assets">
+      <section className={panel} aria-label={t("album.visitor.assets")}>
         {assets.length === 0 ? (
-          <p className={muted}>This album is empty.</p>
+          <p className={muted}>{t("album.visitor.empty")}</p>
         ) : (
           <ul className={css.grid} data-testid="shared-grid">
             {assets.map((asset) => (
@@ -72,9 +77,9 @@ export function SharedAlbumGrid({ data }: { data: OpenAlbum }) {
                     href={asset.previewDownload}
                     className={button.secondary}
                     download
-                    aria-label={`Download a preview of ${asset.name}`}
+                    aria-label={t("album.visitor.downloadPreviewOf", { name: asset.name })}
                   >
-                    Download preview
+                    {t("album.downloadPreview")}
                   </a>
                 ) : null}
                 {asset.originalDownload ? (
@@ -82,9 +87,9 @@ export function SharedAlbumGrid({ data }: { data: OpenAlbum }) {
                     href={asset.originalDownload}
                     className={button.secondary}
                     download
-                    aria-label={`Download the original of ${asset.name}`}
+                    aria-label={t("album.visitor.downloadOriginalOf", { name: asset.name })}
                   >
-                    Download original
+                    {t("album.downloadOriginal")}
                   </a>
                 ) : null}
               </li>
@@ -92,9 +97,9 @@ export function SharedAlbumGrid({ data }: { data: OpenAlbum }) {
           </ul>
         )}
         {paging.prev || paging.next ? (
-          <nav aria-label="Pages" className={css.paging}>
-            {paging.prev ? <a href={paging.prev}>Previous page</a> : null}
-            {paging.next ? <a href={paging.next}>Next page</a> : null}
+          <nav aria-label={t("album.visitor.pages")} className={css.paging}>
+            {paging.prev ? <a href={paging.prev}>{t("album.previousPage")}</a> : null}
+            {paging.next ? <a href={paging.next}>{t("album.nextPage")}</a> : null}
           </nav>
         ) : null}
       </section>
@@ -116,28 +121,29 @@ export interface SharedAssetProps {
 
 /** One asset large, with exactly the downloads the link allows. */
 export function SharedAsset({ album, asset }: SharedAssetProps) {
+  const t = useT();
   return (
     <div className={page}>
       <section className={panel} aria-labelledby="shared-asset-title">
         <p>
-          <a href={album.href}>Back to {album.name}</a>
+          <a href={album.href}>{t("album.backTo", { name: album.name })}</a>
         </p>
         <h1 id="shared-asset-title">{asset.name}</h1>
         {asset.preview ? (
           <img src={asset.preview} alt={asset.name} className={css.preview} />
         ) : (
-          <p className={muted}>No preview of this file is shared.</p>
+          <p className={muted}>{t("album.visitor.noPreview")}</p>
         )}
         {asset.description ? <p>{asset.description}</p> : null}
         <div className={css.actions}>
           {asset.previewDownload ? (
             <a href={asset.previewDownload} className={button.secondary} download>
-              Download preview
+              {t("album.downloadPreview")}
             </a>
           ) : null}
           {asset.originalDownload ? (
             <a href={asset.originalDownload} className={button.primary} download>
-              Download original ({asset.fileName})
+              {t("album.visitor.downloadOriginalFile", { fileName: asset.fileName })}
             </a>
           ) : null}
         </div>
@@ -146,17 +152,43 @@ export function SharedAsset({ album, asset }: SharedAssetProps) {
   );
 }
 
+/** The words of a link's known ends, by the answer's value (the model's English). */
+const LINK_ENDS: Record<string, { heading: MessageId; value: MessageId }> = {
+  [LINK_NOT_FOUND]: {
+    heading: "album.visitor.error.notFound",
+    value: "album.visitor.error.linkNotFound",
+  },
+  [LINK_EXPIRED]: {
+    heading: "album.visitor.error.expiredTitle",
+    value: "album.visitor.error.expired",
+  },
+  [LINK_REVOKED]: {
+    heading: "album.visitor.error.revokedTitle",
+    value: "album.visitor.error.revoked",
+  },
+};
+
 /** A missing, expired or revoked link: its words, and never a way into the album. */
 export function SharedAlbumError({ error }: { error: unknown }) {
+  const t = useT();
   const response = isRouteErrorResponse(error) ? error : null;
   const data = (response?.data ?? {}) as { heading?: string; value?: string };
   const status = response?.status ?? 500;
-  const heading =
-    data.heading ?? (status === 404 ? "Not found" : status === 410 ? "Link ended" : "Error");
+  const known = data.value === undefined ? undefined : LINK_ENDS[data.value];
+  const heading = known
+    ? t(known.heading)
+    : (data.heading ??
+      (status === 404
+        ? t("album.visitor.error.notFound")
+        : status === 410
+          ? t("album.visitor.error.ended")
+          : t("album.visitor.error.title")));
   return (
     <section className={narrowPanel} role="alert" aria-labelledby="shared-error-title">
       <h1 id="shared-error-title">{heading}</h1>
-      <p data-testid="shared-error">{data.value ?? "Something went wrong. Try again later."}</p>
+      <p data-testid="shared-error">
+        {known ? t(known.value) : (data.value ?? t("album.visitor.error.generic"))}
+      </p>
     </section>
   );
 }

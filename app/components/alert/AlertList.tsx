@@ -14,6 +14,7 @@ import { MAX_EXPRESSION_LENGTH } from "~/models/search/search-expression";
 import { alertDanger } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import * as css from "./alerts.css";
+import { useLocalizedValidator } from "~/components/locale/validation";
 
 export const alertFormValidator = withZod(alertFormSchema);
 
@@ -48,7 +49,7 @@ function EditRow({
   return (
     <li className={css.row} data-editing="true" data-testid={`alert-${alert.id}`}>
       <ValidatedForm
-        validator={alertFormValidator}
+        validator={useLocalizedValidator(alertFormValidator)}
         method="post"
         action={`${ALERTS_ACTION}&edit=${alert.id}`}
         noValidate

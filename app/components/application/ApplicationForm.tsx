@@ -15,6 +15,7 @@ import { SelectField } from "~/components/ui/SelectField";
 import { TextField } from "~/components/ui/TextField";
 import * as controls from "~/components/ui/controls.css";
 import * as css from "./applications.css";
+import { useConformErrors } from "~/components/locale/validation";
 
 export interface UserOption {
   href: string;
@@ -40,13 +41,18 @@ export function ApplicationForm({
   lastResult: SubmissionResult<string[]> | null;
 }) {
   const hydrated = useHydrated();
+  const conformErrors = useConformErrors();
   const [form, fields] = useForm({
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     // The schema reads the form's strings itself, exactly as the server does: no coercion.
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: applicationInputSchema, disableAutoCoercion: true }),
+      parseWithZod(formData, {
+        schema: applicationInputSchema,
+        disableAutoCoercion: true,
+        formatError: conformErrors,
+      }),
   });
   const grantErrors = fields.grants.errors;
   return (

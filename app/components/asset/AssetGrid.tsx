@@ -4,7 +4,6 @@ import { lazy, Suspense } from "react";
 import { AssetTile, type GridAsset } from "./AssetTile";
 import { showToast } from "~/components/ui/Toasts";
 import { useInfiniteAssets } from "./use-infinite-assets";
-import { useUpgradedTiles } from "./use-upgraded-tiles";
 import { useBrowsePreferences } from "./browse-preferences";
 import * as css from "./grid.css";
 import { onGridKeyDown, RESULTS_ID } from "./grid-keys";
@@ -13,6 +12,7 @@ import { alertDanger } from "~/styles/global.css";
 import { useHydrated } from "~/utils/use-hydrated";
 import { NO_SELECTION_RIGHTS, type SelectionRights } from "~/models/background-task/selection-ops";
 import { SelectionToolbar } from "./SelectionToolbar";
+import { useT } from "~/components/locale/locale-context";
 
 export interface GridPaging {
   first: string;
@@ -56,13 +56,13 @@ const PIN_FORM = "pin-one";
  * pages merge as the sentinel nears the viewport, and pins toggle in place.
  */
 export function AssetGrid(props: AssetGridProps) {
+  const t = useT();
   const { paging, context, canPin, retina, canReorder, pinsView, emptyText } = props;
   const location = useLocation();
   const { thumbnailSize } = useBrowsePreferences();
   const back = location.pathname + location.search;
   const hydrated = useHydrated();
   const list = useInfiniteAssets(props.assets, paging.next);
-  const upgraded = useUpgradedTiles(list.items.length, hydrated);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [pinned, setPinned] = useState(() => new Set(props.pinned));
   const anchor = useRef<number | null>(null);
@@ -122,7 +122,7 @@ export function AssetGrid(props: AssetGridProps) {
   useEffect(() => {
     if (bulk.state !== "idle" || !bulk.data || !moved.current) return;
     showToast({ kind: bulk.data.ok ? "success" : "error", message: bulk.data.message });
-    if (bulk.data.ok) list.remove(moved.current);
+    if (bulk.data.ok) list.sendToBottom(moved.current);
     moved.current = null;
     setSelected(new Set());
   }, [bulk.state, bulk.data, list]);
@@ -147,7 +147,12 @@ export function AssetGrid(props: AssetGridProps) {
         <input type="hidden" name="intent" value="pin" />
         <input type="hidden" name="back" value={back} />
       </Form>
-      <Form method="post" id={SELECTION_FORM} onSubmit={onSubmit} aria-label="Selected assets">
+      <Form
+        method="post"
+        id={SELECTION_FORM}
+        onSubmit={onSubmit}
+        aria-label={t("grid.grid.selectedAssets")}
+      >
         <input type="hidden" name="back" value={back} />
         <SelectionToolbar
           items={items}
@@ -172,19 +177,19 @@ export function AssetGrid(props: AssetGridProps) {
             <ul
               className={css.grid}
               data-size={thumbnailSize}
-              aria-label="Assets"
+              aria-label={t("grid.grid.assets")}
               onPointerDownCapture={(e) => (shift.current = e.shiftKey)}
               onKeyDownCapture={(e) => (shift.current = e.shiftKey)}
               onKeyDown={(e) => onGridKeyDown(e, (id) => onSelect(id, !selected.has(id)))}
               onPointerEnter={() => void loadViewer()}
               onFocus={() => void loadViewer()}
             >
-              {items.map((asset, index) => (
+              {items.map((asset) => (
                 <AssetTile
                   key={asset.id}
                   asset={asset}
                   context={context}
-                  hydrated={index < upgraded}
+                  hydrated={hydrated}
                   selected={selected.has(asset.id)}
                   onSelect={onSelect}
                   canPin={canPin}
@@ -217,13 +222,13 @@ export function AssetGrid(props: AssetGridProps) {
       {hydrated ? (
         <>
           <div ref={list.sentinel} className={css.sentinel} />
-          {list.loading ? <p className={css.status}>Loading more assets…</p> : null}
+          {list.loading ? <p className={css.status}>{t("grid.grid.loadingMore")}</p> : null}
         </>
       ) : null}
       {paging.prev || (!hydrated && paging.next) ? (
-        <nav className={css.pager} aria-label="Pages">
-          {paging.prev ? <a href={paging.prev}>Previous page</a> : null}
-          {!hydrated && paging.next ? <a href={paging.next}>Next page</a> : null}
+        <nav className={css.pager} aria-label={t("grid.grid.pages")}>
+          {paging.prev ? <a href={paging.prev}>{t("grid.grid.previousPage")}</a> : null}
+          {!hydrated && paging.next ? <a href={paging.next}>{t("grid.grid.nextPage")}</a> : null}
         </nav>
       ) : null}
     </>

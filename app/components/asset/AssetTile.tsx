@@ -12,9 +12,11 @@ import {
 } from "~/models/asset/asset.view";
 import { showToast } from "~/components/ui/Toasts";
 import { TILE_LINK } from "./grid-keys";
+import { useUpgradedTile } from "./use-upgraded-tiles";
 import * as css from "./grid.css";
 import { visuallyHidden } from "~/styles/global.css";
 import type { ThumbnailSize } from "~/models/user/thumbnail-size";
+import { useT } from "~/components/locale/locale-context";
 
 export type { GridAsset };
 
@@ -47,6 +49,7 @@ function whenIdle(work: () => void): () => void {
 export interface AssetTileProps {
   asset: GridAsset;
   context: string;
+  /** The grid has hydrated: the tile may turn into its scripted form. */
   hydrated: boolean;
   selected: boolean;
   onSelect: (id: number, selected: boolean) => void;
@@ -86,9 +89,12 @@ export const AssetTile = memo(function AssetTile({
   extra,
   tileSize = "medium",
 }: AssetTileProps) {
+  const t = useT();
   const small = pickPreview(asset.previews, THUMBNAIL_SIZE);
   const retina = wantsRetina ? pickPreview(asset.previews, RETINA_THUMBNAIL_SIZE) : null;
   const label = asset.thumbnailFields.label.value;
+  // Scripted at its turn once the grid has hydrated, a tile a frame (use-upgraded-tiles).
+  const upgraded = useUpgradedTile(hydrated);
   /*
    * The blurred placeholder only where the thumbnail is still on its way (lazy images below the
    * fold, tiles that later pages add), decoded when the browser is idle, one tile a task: decoding
@@ -98,12 +104,12 @@ export const AssetTile = memo(function AssetTile({
   const [background, setBackground] = useState<string | null>(null);
   useEffect(() => {
     const placeholder = asset.placeholder;
-    if (!hydrated || !placeholder || !image.current || image.current.complete) return;
+    if (!upgraded || !placeholder || !image.current || image.current.complete) return;
     const cancel = whenIdle(() => {
       if (image.current && !image.current.complete) setBackground(blurred(placeholder));
     });
     return cancel;
-  }, [hydrated, asset.placeholder]);
+  }, [upgraded, asset.placeholder]);
   const href = opens ?? (context ? `${asset.href}?${context}` : asset.href);
   /*
    * Spec 000 §4: a click toggles the asset's selection, a shift-click selects the range (the
@@ -128,12 +134,12 @@ export const AssetTile = memo(function AssetTile({
   const size = small
     ? fit(small, THUMBNAIL_SIZE)
     : { width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE };
-  const checkbox = hydrated ? (
+  const checkbox = upgraded ? (
     <Checkbox
       className={css.check}
       name="asset"
       value={String(asset.id)}
-      aria-label={`Select ${label}`}
+      aria-label={t("grid.asset.select", { name: label })}
       isSelected={selected}
       onChange={(v: boolean) => onSelect(asset.id, v)}
     >
@@ -147,14 +153,14 @@ export const AssetTile = memo(function AssetTile({
         className={visuallyHidden}
         name="asset"
         value={asset.id}
-        aria-label={`Select ${label}`}
+        aria-label={t("grid.asset.select", { name: label })}
         // Hydrated before the tile's scripted form has rendered: the selection follows.
         onChange={(event) => onSelect(asset.id, event.target.checked)}
       />
       <CheckMark selected={false} />
     </label>
   );
-  const pin = !canPin ? null : hydrated ? (
+  const pin = !canPin ? null : upgraded ? (
     <PinToggle asset={asset.id} label={label} pinned={pinned} onPinChange={onPinChange} />
   ) : (
     <button
@@ -164,7 +170,7 @@ export const AssetTile = memo(function AssetTile({
       value={asset.id}
       className={css.pinButton}
       aria-pressed={pinned}
-      aria-label={`Pin ${label}`}
+      aria-label={t("grid.pin.pinName", { name: label })}
     >
       <PinText pinned={pinned} />
     </button>
@@ -176,7 +182,7 @@ export const AssetTile = memo(function AssetTile({
         className={css.thumbLink}
         {...{ [TILE_LINK]: asset.id }}
         onClick={onThumbClick}
-        title={hydrated ? "Click to select, double-click to open" : undefined}
+        title={upgraded ? t("grid.asset.clickHint") : undefined}
         style={{ backgroundImage: background ? `url(${background})` : undefined }}
       >
         {small ? (
@@ -249,6 +255,7 @@ function PinToggle({
   pinned: boolean;
   onPinChange?: (id: number, pinned: boolean) => void;
 }) {
+  const t = useT();
   const fetcher = useFetcher<GridOutcome>();
   const pending = fetcher.state !== "idle";
   const shownPinned = pending ? !pinned : pinned;
@@ -262,7 +269,7 @@ function PinToggle({
     <Button
       className={css.pinButton}
       aria-pressed={shownPinned}
-      aria-label={`Pin ${label}`}
+      aria-label={t("grid.pin.pinName", { name: label })}
       isDisabled={pending}
       onPress={() =>
         fetcher.submit({ intent: "pin", asset: String(asset), _fetch: "1" }, { method: "post" })
@@ -279,10 +286,11 @@ function PinToggle({
  * name ("Pin <asset>"), which speech input needs it to hold.
  */
 function PinText({ pinned }: { pinned: boolean }) {
+  const t = useT();
   return (
     <>
       {pinned ? <span aria-hidden="true">✓ </span> : null}
-      Pin
+      {t("grid.pin.pin")}
     </>
   );
 }

@@ -21,7 +21,8 @@ import {
   type GridAsset,
 } from "~/models/asset/asset.view";
 import { METADATA_FIELDS, valuesOf } from "~/models/metadata/metadata-fields";
-import { formatBytes } from "~/utils/format";
+import { useFormat } from "~/components/locale/format";
+import { useT } from "~/components/locale/locale-context";
 import * as css from "./viewer.css";
 
 /*
@@ -56,6 +57,7 @@ export interface AssetViewerProps {
 }
 
 export default function AssetViewer({ assets, start, hrefOf, onStep, onClose }: AssetViewerProps) {
+  const t = useT();
   const [id, setId] = useState(start);
   const index = assets.findIndex((a) => a.id === id);
   const asset = index >= 0 ? assets[index]! : null;
@@ -152,13 +154,13 @@ export default function AssetViewer({ assets, start, hrefOf, onStep, onClose }: 
         <Dialog ref={dialogRef} className={css.dialog} data-testid="asset-viewer">
           <div className={css.toolbar}>
             <p className={css.counter} role="status">
-              {index + 1} of {assets.length}
+              {t("asset.viewer.counter", { index: index + 1, total: assets.length })}
             </p>
             <Button
               className={css.tool}
               onPress={() => zoom(-1)}
               isDisabled={scale === null}
-              aria-label="Zoom out"
+              aria-label={t("asset.viewer.zoomOut")}
             >
               −
             </Button>
@@ -168,18 +170,19 @@ export default function AssetViewer({ assets, start, hrefOf, onStep, onClose }: 
               isDisabled={!largest}
               aria-pressed={scale !== null}
             >
-              Actual size
+              {t("asset.viewer.actualSize")}
             </Button>
             <Button
               className={css.tool}
               onPress={() => zoom(1)}
               isDisabled={!largest || scale === SCALES[SCALES.length - 1]}
-              aria-label="Zoom in"
+              aria-label={t("asset.viewer.zoomIn")}
             >
               +
             </Button>
             <Button className={css.tool} onPress={() => onClose(id)}>
-              <span aria-hidden="true">×</span> <span className={css.phoneHidden}>Close</span>
+              <span aria-hidden="true">×</span>{" "}
+              <span className={css.phoneHidden}>{t("asset.viewer.close")}</span>
             </Button>
           </div>
           <div className={css.frame}>
@@ -205,33 +208,33 @@ export default function AssetViewer({ assets, start, hrefOf, onStep, onClose }: 
               onPress={() => go(-1)}
               isDisabled={index <= 0}
             >
-              <span aria-hidden="true">‹</span> <span className={css.phoneHidden}>Previous</span>
+              <span aria-hidden="true">‹</span>{" "}
+              <span className={css.phoneHidden}>{t("asset.viewer.previous")}</span>
             </Button>
             <Button
               className={`${css.step} ${css.next}`}
               onPress={() => go(1)}
               isDisabled={index >= assets.length - 1}
             >
-              <span className={css.phoneHidden}>Next</span> <span aria-hidden="true">›</span>
+              <span className={css.phoneHidden}>{t("asset.viewer.next")}</span>{" "}
+              <span aria-hidden="true">›</span>
             </Button>
           </div>
-          <section className={css.panel} aria-label="Details">
+          <section className={css.panel} aria-label={t("asset.details.heading")}>
             <Heading slot="title" className={css.title}>
               {label}
             </Heading>
             {current?.kind === "failed" ? (
-              <p className={css.status}>
-                This asset could not be loaded. It may have been removed.
-              </p>
+              <p className={css.status}>{t("asset.viewer.failed")}</p>
             ) : view ? (
               <ViewDetails view={view} label={label} />
             ) : (
-              <p className={css.status}>Loading the details…</p>
+              <p className={css.status}>{t("asset.viewer.loadingDetails")}</p>
             )}
             <ul className={css.links}>
               <li>
                 <a className={css.link} href={hrefOf(asset)}>
-                  Open the asset page
+                  {t("asset.viewer.openPage")}
                 </a>
               </li>
             </ul>
@@ -279,12 +282,10 @@ function Picture({
   loading: boolean;
   noPreview: boolean;
 }) {
+  const t = useT();
   const [shown, setShown] = useState(false);
   const largest = previews[previews.length - 1];
-  if (noPreview)
-    return (
-      <p className={css.noPreview}>You do not have permission to see a preview of this asset.</p>
-    );
+  if (noPreview) return <p className={css.noPreview}>{t("asset.noPreview")}</p>;
   return (
     <>
       {!shown && thumbnail ? (
@@ -307,18 +308,20 @@ function Picture({
               ? undefined
               : { width: largest.width * scale, height: largest.height * scale }
           }
-          alt={`Preview of ${label}`}
+          alt={t("asset.previewOf", { name: label })}
           draggable={false}
           hidden={!shown}
           onLoad={() => setShown(true)}
         />
       ) : null}
-      {loading && !thumbnail ? <p className={css.noPreview}>Loading…</p> : null}
+      {loading && !thumbnail ? <p className={css.noPreview}>{t("asset.viewer.loading")}</p> : null}
     </>
   );
 }
 
 function ViewDetails({ view, label }: { view: AssetView; label: string }) {
+  const t = useT();
+  const f = useFormat();
   const image = view.attributes.imageattributes;
   const fields = SHOWN_FIELDS.flatMap((fieldId) => {
     const field = METADATA_FIELDS.find((f) => f.id === fieldId);
@@ -327,16 +330,25 @@ function ViewDetails({ view, label }: { view: AssetView; label: string }) {
   });
   const taken = view.dates.camera ?? view.dates.iptc;
   const rows: [string, string][] = [
-    ...(view.title && view.title !== label ? [["Title", view.title] as [string, string]] : []),
-    ["File name", view.filename],
-    ...(view.description ? [["Description", view.description] as [string, string]] : []),
-    ...fields.map((f) => [f.label, f.text] as [string, string]),
-    ...(image
-      ? [["Dimensions", `${image.pixelwidth} × ${image.pixelheight} pixels`] as [string, string]]
+    ...(view.title && view.title !== label
+      ? [[t("asset.details.title"), view.title] as [string, string]]
       : []),
-    ["File size", formatBytes(view.filesize)],
-    ...(taken ? [["Taken", formatDay(taken)] as [string, string]] : []),
-    ["Uploaded", formatDay(view.created)],
+    [t("asset.details.fileName"), view.filename],
+    ...(view.description
+      ? [[t("asset.details.description"), view.description] as [string, string]]
+      : []),
+    ...fields.map((field) => [field.label, field.text] as [string, string]),
+    ...(image
+      ? [
+          [
+            t("asset.file.dimensions"),
+            t("asset.file.pixels", { width: image.pixelwidth, height: image.pixelheight }),
+          ] as [string, string],
+        ]
+      : []),
+    [t("asset.file.size"), f.bytes(view.filesize)],
+    ...(taken ? [[t("asset.file.date.taken"), f.date(taken)] as [string, string]] : []),
+    [t("asset.file.date.uploaded"), f.date(view.created)],
   ];
   return (
     <dl className={css.fields}>
@@ -348,14 +360,6 @@ function ViewDetails({ view, label }: { view: AssetView; label: string }) {
       ))}
     </dl>
   );
-}
-
-/** A date in the reader's language, as the browser knows it. */
-function formatDay(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ""
-    : date.toLocaleDateString(undefined, { dateStyle: "long" });
 }
 
 /** The previews that show the whole picture (not the square crops), smallest first. */

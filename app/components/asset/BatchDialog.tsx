@@ -11,8 +11,12 @@ import type { taskPageData } from "~/http/background-task/task-page.server";
 import * as css from "~/components/metadata/editors/editors.css";
 import { LINKS } from "~/utils/links";
 import { BatchPanel } from "./BatchPanel";
+import { useT } from "~/components/locale/locale-context";
 
 type TaskPage = SerializeFrom<typeof taskPageData>;
+
+/** A started task's dialog is named by its heading. */
+const TASK_LABELLED = { "aria-labelledby": "batch-task-heading" };
 
 const FINAL = new Set(["done", "failed", "notified"]);
 
@@ -22,6 +26,7 @@ const FINAL = new Set(["done", "failed", "notified"]);
  * loads again when the task ends, for the final results with each asset's thumbnail and title.
  */
 function BatchTask({ started, onClose }: { started: BatchStarted; onClose: () => void }) {
+  const t = useT();
   const task = useFetcher<TaskPage>();
   const { load } = task;
   const revalidator = useRevalidator();
@@ -34,7 +39,9 @@ function BatchTask({ started, onClose }: { started: BatchStarted; onClose: () =>
   return (
     <section aria-labelledby="batch-task-heading">
       <h2 id="batch-task-heading" ref={heading} tabIndex={-1}>
-        {data ? `${data.title} · task ${data.jobId}` : `Task ${started.jobId}`}
+        {data
+          ? t("asset.batch.taskHeading", { title: data.title, jobId: data.jobId })
+          : t("asset.batch.task", { jobId: started.jobId })}
       </h2>
       <p>{started.message}</p>
       {data ? (
@@ -50,11 +57,11 @@ function BatchTask({ started, onClose }: { started: BatchStarted; onClose: () =>
           onFinished={() => load(started.href)}
         />
       ) : (
-        <p role="status">Loading the task…</p>
+        <p role="status">{t("asset.batch.loadingTask")}</p>
       )}
       <div className={css.actions}>
         <Button variant="secondary" onPress={onClose}>
-          Close
+          {t("asset.batch.close")}
         </Button>
         {finished ? (
           // The grid shows the assets as they were; this brings what the task changed.
@@ -65,11 +72,11 @@ function BatchTask({ started, onClose }: { started: BatchStarted; onClose: () =>
               revalidator.revalidate();
             }}
           >
-            Close and reload the grid
+            {t("asset.batch.closeAndReload")}
           </Button>
         ) : null}
-        <Link to={started.href}>Open the task&apos;s page</Link>
-        <Link to={LINKS.tasks}>Your tasks</Link>
+        <Link to={started.href}>{t("asset.batch.openTask")}</Link>
+        <Link to={LINKS.tasks}>{t("asset.batch.yourTasks")}</Link>
       </div>
     </section>
   );
@@ -83,6 +90,7 @@ function BatchTask({ started, onClose }: { started: BatchStarted; onClose: () =>
  * with its progress and results, and closing it leaves the grid and its selection as they were.
  */
 export function BatchDialog({ url, onClose }: { url: string; onClose: () => void }) {
+  const t = useT();
   const fetcher = useFetcher<BatchPage>();
   const submit = useFetcher<FormReplyBody | BatchStarted>();
   const { load } = fetcher;
@@ -95,15 +103,15 @@ export function BatchDialog({ url, onClose }: { url: string; onClose: () => void
       size="large"
       onClose={onClose}
       {...(started
-        ? { "aria-labelledby": "batch-task-heading" }
-        : { "aria-label": page ? page.opLabel : "Selected assets" })}
+        ? TASK_LABELLED
+        : { "aria-label": page ? page.opLabel : t("asset.batch.selected") })}
     >
       {started ? (
         <BatchTask started={started} onClose={onClose} />
       ) : page ? (
         <BatchPanel page={page} onCancel={onClose} submit={submit} />
       ) : (
-        <p role="status">Loading the selection…</p>
+        <p role="status">{t("asset.batch.loadingSelection")}</p>
       )}
     </ModalDialog>
   );

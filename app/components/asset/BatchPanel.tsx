@@ -23,8 +23,32 @@ import type { BatchPage, BatchStarted } from "~/http/asset/batch-page.server";
 import { alertDanger, alertWarning } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import * as css from "./asset-details.css";
+import { useT } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
 
-const plural = (n: number) => (n === 1 ? "1 asset" : `${n} assets`);
+type BatchOp = BatchPage["op"];
+
+/** The operation's name, as the panel's heading says it. */
+const OP_LABEL = {
+  metadata: "grid.batch.op.metadata",
+  rename: "grid.batch.op.rename",
+  duplicate: "grid.batch.op.duplicate",
+  copy: "grid.batch.op.copy",
+  move: "grid.batch.op.move",
+  delete: "grid.batch.op.delete",
+  rotate: "grid.batch.op.rotate",
+} as const satisfies Record<BatchOp, MessageId>;
+
+/** What the refused assets may not have done to them, by operation. */
+const REFUSED_HINT = {
+  metadata: "grid.batch.refusedHint.metadata",
+  rename: "grid.batch.refusedHint.rename",
+  duplicate: "grid.batch.refusedHint.duplicate",
+  copy: "grid.batch.refusedHint.copy",
+  move: "grid.batch.refusedHint.move",
+  delete: "grid.batch.refusedHint.delete",
+  rotate: "grid.batch.refusedHint.rotate",
+} as const satisfies Record<BatchOp, MessageId>;
 
 function repopulated(reply: FormReplyBody | undefined, name: string): string | undefined {
   const value = reply?.repopulateFields?.[name];
@@ -44,6 +68,7 @@ function BatchSingleField({
   error?: string;
   hydrated: boolean;
 }) {
+  const t = useT();
   const [values, setValues] = useState(() => (field.mixed ? [] : field.values.map((v) => v.value)));
   const [touched, setTouched] = useState(false);
   return (
@@ -56,8 +81,9 @@ function BatchSingleField({
         onChange={hydrated ? setTouched : undefined}
       >
         <span className={editors.checkboxBox} aria-hidden="true" />
-        Change {field.label}
-        {field.mixed ? " (mixed values)" : ""}
+        {field.mixed
+          ? t("grid.batch.changeMixed", { field: field.label })
+          : t("grid.batch.change", { field: field.label })}
       </Checkbox>
       <FieldWidget
         field={field}
@@ -76,6 +102,7 @@ function BatchSingleField({
 }
 
 function MetadataFields({ page, reply }: { page: BatchPage; reply?: FormReplyBody }) {
+  const t = useT();
   const hydrated = useHydrated();
   return (
     <>
@@ -84,7 +111,9 @@ function MetadataFields({ page, reply }: { page: BatchPage; reply?: FormReplyBod
         if (field.readonly)
           return (
             <div key={field.id} className={editors.inline}>
-              <span className={editors.label}>{field.label} (read-only)</span>
+              <span className={editors.label}>
+                {t("grid.batch.readOnly", { field: field.label })}
+              </span>
               <FieldValue field={field} values={field.values.map((v) => v.value)} />
             </div>
           );
@@ -99,6 +128,7 @@ function MetadataFields({ page, reply }: { page: BatchPage; reply?: FormReplyBod
 }
 
 function OperationFields({ page, reply }: { page: BatchPage; reply?: FormReplyBody }) {
+  const t = useT();
   const hydrated = useHydrated();
   const errors = reply?.fieldErrors ?? {};
   switch (page.op) {
@@ -107,13 +137,11 @@ function OperationFields({ page, reply }: { page: BatchPage; reply?: FormReplyBo
     case "rename":
       return (
         <>
-          <p className={css.hint}>
-            A file name cannot contain any of these characters: \ / : * ? &quot; &lt; &gt; |
-          </p>
+          <p className={css.hint}>{t("grid.batch.rename.hint")}</p>
           {page.assets.map((a) => (
             <TextField
               key={a.id}
-              label={`New name for ${a.label}`}
+              label={t("grid.batch.rename.newName", { name: a.label })}
               name={`name.${a.id}`}
               defaultValue={repopulated(reply, `name.${a.id}`) ?? a.fileName ?? ""}
               errors={errors[`name.${a.id}`]}
@@ -124,11 +152,15 @@ function OperationFields({ page, reply }: { page: BatchPage; reply?: FormReplyBo
     case "copy":
     case "move":
       return page.destinations.length === 0 ? (
-        <p className={alertWarning}>There is no archive you may {page.op} assets into.</p>
+        <p className={alertWarning}>
+          {page.op === "copy"
+            ? t("grid.batch.noDestination.copy")
+            : t("grid.batch.noDestination.move")}
+        </p>
       ) : (
         <>
           <SelectField
-            label="Destination archive"
+            label={t("grid.batch.destination")}
             name="destination"
             options={page.destinations.map((d) => ({ value: String(d.id), label: d.name }))}
             defaultValue={repopulated(reply, "destination") ?? String(page.destinations[0]!.id)}
@@ -136,9 +168,9 @@ function OperationFields({ page, reply }: { page: BatchPage; reply?: FormReplyBo
             hydrated={hydrated}
           />
           <TextField
-            label="Folder (optional)"
+            label={t("grid.batch.folder")}
             name="folder"
-            description="A folder path in the destination, like 2024/June; empty for its top."
+            description={t("grid.batch.folderHint")}
             defaultValue={repopulated(reply, "folder") ?? ""}
             errors={errors.folder}
           />
@@ -148,12 +180,11 @@ function OperationFields({ page, reply }: { page: BatchPage; reply?: FormReplyBo
       return (
         <>
           <p className={alertWarning}>
-            Delete {plural(page.assets.length)}? They go to the trash can, from where they can be
-            restored.
+            {t("grid.batch.delete.question", { count: page.assets.length })}
           </p>
           <Checkbox name="confirm" value="yes" className={editors.checkbox}>
             <span className={editors.checkboxBox} aria-hidden="true" />
-            Yes, delete {plural(page.assets.length)}
+            {t("grid.batch.delete.confirm", { count: page.assets.length })}
           </Checkbox>
           {errors.confirm ? (
             <p className={editors.error} role="alert">
@@ -165,19 +196,19 @@ function OperationFields({ page, reply }: { page: BatchPage; reply?: FormReplyBo
     case "rotate":
       return (
         <RadioGroupField
-          label="Rotation"
+          label={t("grid.batch.rotation")}
           name="degrees"
           defaultValue={repopulated(reply, "degrees") ?? "90"}
           options={[
-            { value: "90", label: "Clockwise (90°)" },
-            { value: "270", label: "Counter-clockwise (90°)" },
+            { value: "90", label: t("grid.batch.rotation.clockwise") },
+            { value: "270", label: t("grid.batch.rotation.counterClockwise") },
             { value: "180", label: "180°" },
           ]}
           errors={errors.degrees}
         />
       );
     case "duplicate":
-      return <p>Each asset gets a copy of its current revision in its own archive.</p>;
+      return <p>{t("grid.batch.duplicateHint")}</p>;
   }
 }
 
@@ -212,6 +243,7 @@ export function BatchPanel({
   /** In a dialog over the grid: posts through this fetcher, whose refusal the panel shows. */
   submit?: FetcherWithComponents<FormReplyBody | BatchStarted>;
 }) {
+  const t = useT();
   const navigation = useNavigation();
   const all = [...page.assets, ...page.refused];
   const answer = submit?.data;
@@ -226,7 +258,10 @@ export function BatchPanel({
       aria-labelledby="batch-heading"
     >
       <h2 id="batch-heading" className={css.panelHeading}>
-        {page.opLabel}: {plural(page.assets.length)}
+        {t("grid.batch.heading", {
+          operation: t(OP_LABEL[page.op]),
+          count: page.assets.length,
+        })}
       </h2>
       <input type="hidden" name="op" value={page.op} />
       <input type="hidden" name="back" value={page.back} />
@@ -237,21 +272,16 @@ export function BatchPanel({
       ))}
       {reply ? (
         <div role="alert" className={alertDanger}>
-          <p>{reply.formError ?? "Some fields need attention. No task was started."}</p>
+          <p>{reply.formError ?? t("grid.batch.fieldsNeedAttention")}</p>
         </div>
       ) : null}
-      {!page.available ? (
-        <p className={alertWarning}>This server cannot run this operation yet.</p>
-      ) : null}
+      {!page.available ? <p className={alertWarning}>{t("grid.batch.unavailable")}</p> : null}
       {page.refused.length > 0 ? (
         <section aria-labelledby="batch-refused" className={alertWarning}>
           <h3 id="batch-refused" className={css.panelHeading}>
-            Refused: {plural(page.refused.length)}
+            {t("grid.batch.refused", { count: page.refused.length })}
           </h3>
-          <p>
-            You may not {page.opLabel.toLowerCase()} these; the task reports each of them as
-            refused.
-          </p>
+          <p>{t(REFUSED_HINT[page.op])}</p>
           <ul className={css.list}>
             {page.refused.map((a) => (
               <li key={a.id}>{a.label}</li>
@@ -262,7 +292,7 @@ export function BatchPanel({
       {page.assets.length > 0 ? (
         <>
           <details>
-            <summary>The {plural(page.assets.length)}</summary>
+            <summary>{t("grid.batch.assets", { count: page.assets.length })}</summary>
             <ul className={css.list}>
               {page.assets.map((a) => (
                 <li key={a.id}>{a.label}</li>
@@ -272,19 +302,21 @@ export function BatchPanel({
           <OperationFields page={page} reply={reply} />
         </>
       ) : (
-        <p>None of the selected assets can be changed this way.</p>
+        <p>{t("grid.batch.noneChangeable")}</p>
       )}
       <div className={editors.actions}>
         <Button type="submit" isDisabled={page.assets.length === 0 || busy}>
-          {page.op === "delete" ? `Delete ${plural(page.assets.length)}` : "Start"}
+          {page.op === "delete"
+            ? t("grid.batch.delete.submit", { count: page.assets.length })
+            : t("grid.batch.start")}
         </Button>
         {onCancel ? (
           <Button variant="secondary" onPress={onCancel}>
-            Cancel
+            {t("grid.batch.cancel")}
           </Button>
         ) : (
           <Link href={page.back} className={css.link}>
-            Cancel
+            {t("grid.batch.cancel")}
           </Link>
         )}
       </div>

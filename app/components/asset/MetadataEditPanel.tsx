@@ -14,6 +14,7 @@ import {
 import type { FormReplyBody } from "~/http/error";
 import { alertDanger } from "~/styles/global.css";
 import * as css from "./asset-details.css";
+import { useT } from "~/components/locale/locale-context";
 
 export interface MetadataEditor {
   fields: EditorField[];
@@ -45,6 +46,7 @@ export function MetadataEditPanel({
   editor: MetadataEditor;
   reply: FormReplyBody | undefined;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const { fields, editing } = editor;
@@ -52,19 +54,26 @@ export function MetadataEditPanel({
   return (
     <section className={css.panel} aria-labelledby="asset-metadata">
       <h2 id="asset-metadata" className={css.panelHeading}>
-        Metadata
+        {t("asset.metadata.heading")}
       </h2>
       {editing ? (
-        <Form method="post" action={editor.editHref} noValidate aria-label="Edit metadata">
+        <Form
+          method="post"
+          action={editor.editHref}
+          noValidate
+          aria-label={t("asset.edit.formLabel")}
+        >
           {reply ? (
             <div role="alert" className={alertDanger}>
-              <p>{reply.formError ?? "Some fields need attention. Nothing was saved."}</p>
+              <p>{reply.formError ?? t("asset.edit.needsAttention")}</p>
             </div>
           ) : null}
           {fields.map((field) =>
             field.readonly ? (
               <div key={field.id}>
-                <span className={css.term}>{field.label} (read-only)</span>
+                <span className={css.term}>
+                  {t("asset.edit.readOnlyLabel", { label: field.label })}
+                </span>
                 <FieldValue field={field} values={field.values.map((v) => v.value)} />
               </div>
             ) : (
@@ -83,10 +92,10 @@ export function MetadataEditPanel({
           ))}
           <div className={css.downloads}>
             <Button type="submit" isDisabled={navigation.state === "submitting"}>
-              Save
+              {t("asset.edit.save")}
             </Button>
             <Link href={editor.viewHref} className={css.link}>
-              Cancel
+              {t("asset.edit.cancel")}
             </Link>
           </div>
         </Form>
@@ -110,7 +119,7 @@ export function MetadataEditPanel({
           )}
           <p>
             <Link href={editor.editHref} className={css.link}>
-              Edit metadata
+              {t("asset.edit.open")}
             </Link>
           </p>
         </>

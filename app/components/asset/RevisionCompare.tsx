@@ -4,6 +4,17 @@ import { muted, visuallyHidden } from "~/styles/global.css";
 import * as assetCss from "./asset-details.css";
 import * as css from "./revisions.css";
 import { TableScroller } from "~/components/ui/TableScroller";
+import { useLocale, useT } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
+import { conventionsOf } from "~/models/locale/format";
+import type { MessageId } from "~/models/locale/message-id";
+
+/** The file's own rows, named in the page's language; metadata fields keep their own names. */
+const FILE_FIELDS: Record<string, MessageId> = {
+  filename: "asset.details.fileName",
+  filesize: "asset.file.size",
+  mime: "asset.compare.fileType",
+};
 
 /*
  * Two revisions side by side (decision 049): a field-by-field table (changed rows marked in
@@ -12,7 +23,8 @@ import { TableScroller } from "~/components/ui/TableScroller";
  */
 
 function Values({ values }: { values: string[] }) {
-  if (values.length === 0) return <span className={muted}>(empty)</span>;
+  const t = useT();
+  if (values.length === 0) return <span className={muted}>{t("asset.compare.empty")}</span>;
   if (values.length === 1) return <>{values[0]}</>;
   return (
     <ul className={assetCss.list}>
@@ -23,48 +35,55 @@ function Values({ values }: { values: string[] }) {
   );
 }
 
+/** A share as a percentage with two decimals, as the page's language writes it: 0.00%. */
+const percent = (language: string, share: number) =>
+  new Intl.NumberFormat(conventionsOf(language), {
+    style: "percent",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(share);
+
 export function RevisionCompare({ comparison }: { comparison: RevisionComparison }) {
+  const t = useT();
+  const { language } = useLocale();
   const { asset, left, right, fields, visual } = comparison;
   const name = asset.title || asset.name;
   const changedCount = fields.filter((f) => f.changed).length;
   return (
     <article className={assetCss.page} aria-labelledby="compare-title">
-      <nav aria-label="Asset navigation" className={assetCss.nav}>
+      <nav aria-label={t("asset.nav.label")} className={assetCss.nav}>
         <Link href={comparison.revisions} className={assetCss.navLink}>
-          <span aria-hidden="true">←&nbsp;</span>Back to the revisions
+          <span aria-hidden="true">←&nbsp;</span>
+          {t("asset.compare.back")}
         </Link>
         <Link href={asset.href} className={assetCss.navLink}>
           {name}
         </Link>
       </nav>
       <h1 id="compare-title" className={assetCss.title}>
-        Revisions {left.number} and {right.number} of {name}
+        {t("asset.compare.title", { left: left.number, right: right.number, name })}
       </h1>
       <section className={assetCss.panel} aria-labelledby="compare-fields">
         <h2 id="compare-fields" className={assetCss.panelHeading}>
-          Fields
+          {t("asset.compare.fields")}
         </h2>
-        <p data-testid="compare-summary">
-          {changedCount === 0
-            ? "No field differs."
-            : `${changedCount} ${changedCount === 1 ? "field differs" : "fields differ"}.`}
-        </p>
+        <p data-testid="compare-summary">{t("asset.compare.summary", { count: changedCount })}</p>
 
-        <TableScroller label="Changed fields">
+        <TableScroller label={t("asset.compare.tableLabel")}>
           <table className={css.table} aria-labelledby="compare-fields">
             <thead>
               <tr>
                 <th scope="col" className={css.cell}>
-                  Field
+                  {t("asset.compare.field")}
                 </th>
                 <th scope="col" className={css.cell}>
-                  Revision {left.number}
+                  {t("asset.compare.revision", { number: left.number })}
                 </th>
                 <th scope="col" className={css.cell}>
-                  Revision {right.number}
+                  {t("asset.compare.revision", { number: right.number })}
                 </th>
                 <th scope="col" className={css.cell}>
-                  Changed
+                  {t("asset.compare.changed")}
                 </th>
               </tr>
             </thead>
@@ -77,7 +96,7 @@ export function RevisionCompare({ comparison }: { comparison: RevisionComparison
                   className={f.changed ? css.current : undefined}
                 >
                   <th scope="row" className={css.cell}>
-                    {f.label}
+                    {FILE_FIELDS[f.field] ? t(FILE_FIELDS[f.field]!) : f.label}
                   </th>
                   <td className={css.cell}>
                     <Values values={f.left} />
@@ -86,7 +105,7 @@ export function RevisionCompare({ comparison }: { comparison: RevisionComparison
                     <Values values={f.right} />
                   </td>
                   <td className={`${css.cell} ${f.changed ? css.changed : ""}`}>
-                    {f.changed ? "Changed" : "Same"}
+                    {f.changed ? t("asset.compare.changed") : t("asset.compare.same")}
                   </td>
                 </tr>
               ))}
@@ -96,17 +115,22 @@ export function RevisionCompare({ comparison }: { comparison: RevisionComparison
       </section>
       <section className={assetCss.panel} aria-labelledby="compare-images">
         <h2 id="compare-images" className={assetCss.panelHeading}>
-          Pictures
+          {t("asset.compare.pictures")}
         </h2>
         {visual ? (
           <>
             <p data-testid="compare-pixels">
-              {(visual.changedShare * 100).toFixed(2)}% of the pixels differ
-              <span className={visuallyHidden}>
-                {" "}
-                ({visual.changedPixels} of {visual.totalPixels} at {visual.width}×{visual.height})
-              </span>
-              .
+              <Msg
+                id="asset.compare.pixels"
+                values={{
+                  share: percent(language, visual.changedShare),
+                  changed: visual.changedPixels,
+                  total: visual.totalPixels,
+                  width: visual.width,
+                  height: visual.height,
+                }}
+                components={{ 0: <span className={visuallyHidden} /> }}
+              />
             </p>
             <div className={css.sideBySide}>
               <figure className={css.figure}>
@@ -114,37 +138,37 @@ export function RevisionCompare({ comparison }: { comparison: RevisionComparison
                   src={visual.left.href}
                   width={visual.left.width}
                   height={visual.left.height}
-                  alt={`Preview of revision ${left.number}`}
+                  alt={t("asset.compare.previewOf", { number: left.number })}
                   className={css.image}
                 />
-                <figcaption>Revision {left.number}</figcaption>
+                <figcaption>{t("asset.compare.revision", { number: left.number })}</figcaption>
               </figure>
               <figure className={css.figure}>
                 <img
                   src={visual.right.href}
                   width={visual.right.width}
                   height={visual.right.height}
-                  alt={`Preview of revision ${right.number}`}
+                  alt={t("asset.compare.previewOf", { number: right.number })}
                   className={css.image}
                 />
-                <figcaption>Revision {right.number}</figcaption>
+                <figcaption>{t("asset.compare.revision", { number: right.number })}</figcaption>
               </figure>
               <figure className={css.figure}>
                 <img
                   src={visual.difference}
                   width={visual.width}
                   height={visual.height}
-                  alt={`Difference: changed pixels in red, ${(visual.changedShare * 100).toFixed(2)}% of the picture`}
+                  alt={t("asset.compare.differenceAlt", {
+                    share: percent(language, visual.changedShare),
+                  })}
                   className={css.image}
                 />
-                <figcaption>Difference (changed pixels in red)</figcaption>
+                <figcaption>{t("asset.compare.differenceCaption")}</figcaption>
               </figure>
             </div>
           </>
         ) : (
-          <p className={muted}>
-            There is no picture to compare: a revision has no preview, or you may not see previews.
-          </p>
+          <p className={muted}>{t("asset.compare.noPicture")}</p>
         )}
       </section>
     </article>

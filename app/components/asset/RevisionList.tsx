@@ -11,8 +11,11 @@ import * as controls from "~/components/ui/controls.css";
 import type { RevisionEntry, RevisionList as List } from "~/models/asset/revision-history.server";
 import { muted } from "~/styles/global.css";
 import * as assetCss from "./asset-details.css";
-import { copyRevision } from "./copy-revision";
+import { copyRevision, type CopyOutcome } from "./copy-revision";
 import * as css from "./revisions.css";
+import { useFormat } from "~/components/locale/format";
+import { useT, type Translate } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
 
 const RollbackToDialog = lazy(() => import("./RollbackToDialog"));
 
@@ -27,8 +30,41 @@ const RollbackToDialog = lazy(() => import("./RollbackToDialog"));
 
 type Intent = "rollback" | "rollback-to" | "delete" | "compare" | "copy";
 
-function when(iso: string) {
-  return `${iso.replace("T", " ").slice(0, 16)} UTC`;
+/** What made each revision, by kind (decision 101: whole ids). */
+const KIND_LABELS = {
+  upload: "asset.revisions.kind.upload",
+  edit: "asset.revisions.kind.edit",
+  rename: "asset.revisions.kind.rename",
+  rotate: "asset.revisions.kind.rotate",
+  rollback: "asset.revisions.kind.rollback",
+  duplicate: "asset.revisions.kind.duplicate",
+  copy: "asset.revisions.kind.copy",
+  move: "asset.revisions.kind.move",
+} as const satisfies Record<RevisionEntry["kind"], MessageId>;
+
+/** Copy revision's outcome as a toast: the server's reason, where it gave one, named. */
+function copyMessage(t: Translate, outcome: CopyOutcome, number: number): string {
+  const detail = outcome.detail ?? "";
+  switch (outcome.code) {
+    case "copied":
+      return t("asset.revisions.copy.copied", { number });
+    case "notStarted":
+      return detail
+        ? t("asset.revisions.copy.notStartedBecause", { detail })
+        : t("asset.revisions.copy.notStarted");
+    case "statusUnknown":
+      return detail
+        ? t("asset.revisions.copy.statusUnknownBecause", { detail })
+        : t("asset.revisions.copy.statusUnknown");
+    case "notCopied":
+      return detail
+        ? t("asset.revisions.copy.notCopiedBecause", { detail })
+        : t("asset.revisions.copy.notCopied");
+    case "failed":
+      return t("asset.revisions.copy.failed");
+    case "maxRetries":
+      return t("asset.revisions.copy.maxRetries");
+  }
 }
 
 interface Outcome {
@@ -39,6 +75,7 @@ interface Outcome {
 }
 
 export function RevisionTable({ list, headingId }: { list: List; headingId: string }) {
+  const t = useT();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const action = useFetcher<Outcome>();
@@ -58,21 +95,28 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
     if (failed) {
       if (pending.intent === "delete")
         setRemoved((set) => new Set([...set].filter((n) => n !== pending.number)));
-      showToast({ kind: "error", message: data.value ?? "That did not work." });
+      showToast({ kind: "error", message: data.value ?? t("asset.revisions.toast.failed") });
     } else if (pending.intent === "rollback-to" && typeof data?.deleted === "number") {
-      const later =
-        data.deleted === 1 ? "1 later revision was" : `${data.deleted} later revisions were`;
       showToast({
         kind: "success",
-        message: `Revision ${pending.number} is current again; ${later} deleted.`,
+        message: t("asset.revisions.toast.currentAgain", {
+          number: pending.number,
+          deleted: data.deleted,
+        }),
       });
     } else if (pending.intent === "rollback" || pending.intent === "rollback-to") {
-      showToast({ kind: "success", message: `Revision ${pending.number} is restored.` });
+      showToast({
+        kind: "success",
+        message: t("asset.revisions.toast.restored", { number: pending.number }),
+      });
     } else if (pending.intent === "delete") {
-      showToast({ kind: "success", message: `Revision ${pending.number} is deleted.` });
+      showToast({
+        kind: "success",
+        message: t("asset.revisions.toast.deleted", { number: pending.number }),
+      });
     }
     setPending(null);
-  }, [action.state, action.data, pending]);
+  }, [action.state, action.data, pending, t]);
 
   const rows = list.data.filter((r) => !removed.has(r.number));
 
@@ -85,7 +129,7 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
     if (intent === "compare") {
       const [a, b] = [...picked].sort((x, y) => x - y);
       if (a === undefined || b === undefined) {
-        showToast({ kind: "error", message: "Tick two revisions to compare." });
+        showToast({ kind: "error", message: t("asset.revisions.tickTwo") });
         return;
       }
       navigate(`${list.compare}?left=${a}&right=${b}`);
@@ -97,7 +141,10 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
       setCopying(number);
       void copyRevision(list.assetHref, number).then((outcome) => {
         setCopying(null);
-        showToast({ kind: outcome.ok ? "success" : "error", message: outcome.message });
+        showToast({
+          kind: outcome.ok ? "success" : "error",
+          message: copyMessage(t, outcome, number),
+        });
       });
       return;
     }
@@ -135,42 +182,42 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
     <form method="post" action={list.compare} onSubmit={hydrated ? onSubmit : undefined}>
       {permissions.rollback ? (
         <RadioGroupField
-          label="Rollback restores"
+          label={t("asset.revisions.rollbackRestores")}
           name="rollbackType"
           orientation="horizontal"
           value={rollbackType}
           onChange={setRollbackType}
           options={[
-            { value: "full", label: "The whole revision" },
-            { value: "metadata", label: "Its metadata only" },
-            { value: "file", label: "Its file only" },
+            { value: "full", label: t("asset.revisions.rollbackType.full") },
+            { value: "metadata", label: t("asset.revisions.rollbackType.metadata") },
+            { value: "file", label: t("asset.revisions.rollbackType.file") },
           ]}
         />
       ) : null}
-      <TableScroller label="Revision list">
+      <TableScroller label={t("asset.revisions.tableLabel")}>
         <table className={css.table} aria-labelledby={headingId}>
           <thead>
             <tr>
               <th scope="col" className={css.cell}>
-                Compare
+                {t("asset.revisions.column.compare")}
               </th>
               <th scope="col" className={css.cell}>
-                Revision
+                {t("asset.revisions.column.revision")}
               </th>
               <th scope="col" className={css.cell}>
-                Change
+                {t("asset.revisions.column.change")}
               </th>
               <th scope="col" className={css.cell}>
-                By
+                {t("asset.revisions.column.by")}
               </th>
               <th scope="col" className={css.cell}>
-                When
+                {t("asset.revisions.column.when")}
               </th>
               <th scope="col" className={css.cell}>
-                File
+                {t("asset.revisions.column.file")}
               </th>
               <th scope="col" className={css.cell}>
-                Actions
+                {t("asset.revisions.column.actions")}
               </th>
             </tr>
           </thead>
@@ -192,23 +239,21 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
       </TableScroller>
       <div className={css.toolbar}>
         <Button type="submit" name="intent" value="compare" variant="secondary">
-          Compare the two ticked revisions
+          {t("asset.revisions.compareTicked")}
         </Button>
-        <nav aria-label="Revision pages" className={css.actions}>
+        <nav aria-label={t("asset.revisions.pages")} className={css.actions}>
           {list.paging.prev ? (
             <Link href={list.paging.prev} className={assetCss.link}>
-              Newer revisions
+              {t("asset.revisions.newer")}
             </Link>
           ) : null}
           {list.paging.next ? (
             <Link href={list.paging.next} className={assetCss.link}>
-              Older revisions
+              {t("asset.revisions.older")}
             </Link>
           ) : null}
         </nav>
-        <span className={muted}>
-          {list.total} {list.total === 1 ? "revision" : "revisions"}
-        </span>
+        <span className={muted}>{t("asset.revisions.count", { count: list.total })}</span>
       </div>
       {confirming ? (
         <Suspense fallback={null}>
@@ -241,7 +286,9 @@ function RevisionRow({
   /** The list asking to confirm rollback-to, for a browser without JavaScript. */
   confirmHref: string;
 }) {
-  const label = `revision ${entry.number}`;
+  const t = useT();
+  const f = useFormat();
+  const number = entry.number;
   return (
     <tr
       className={entry.current ? css.current : undefined}
@@ -254,7 +301,7 @@ function RevisionRow({
           value={String(entry.number)}
           isSelected={picked}
           onChange={onPick}
-          aria-label={`Compare ${label}`}
+          aria-label={t("asset.revisions.compareLabel", { number })}
           className={controls.checkbox}
         >
           <span className={controls.checkboxBox} aria-hidden="true" />
@@ -262,15 +309,15 @@ function RevisionRow({
       </td>
       <th scope="row" className={css.cell}>
         {entry.number}
-        {entry.current ? <span className={css.badge}>Current</span> : null}
+        {entry.current ? <span className={css.badge}>{t("asset.revisions.current")}</span> : null}
       </th>
       <td className={css.cell}>
-        {entry.kindLabel}
+        {t(KIND_LABELS[entry.kind])}
         {entry.comment ? <div className={muted}>{entry.comment}</div> : null}
       </td>
       <td className={css.cell}>{entry.createdBy || "—"}</td>
       <td className={css.cell}>
-        <time dateTime={entry.created}>{when(entry.created)}</time>
+        <time dateTime={entry.created}>{f.dateTime(entry.created)}</time>
       </td>
       <td className={css.cell}>
         {entry.download ? (
@@ -278,14 +325,14 @@ function RevisionRow({
             href={entry.download}
             className={assetCss.link}
             download
-            aria-label={`Download ${label}: ${entry.filename}`}
+            aria-label={t("asset.revisions.downloadLabel", { number, filename: entry.filename })}
           >
             {entry.filename}
           </Link>
         ) : (
           entry.filename
         )}
-        <div className={muted}>{entry.filesizeText}</div>
+        <div className={muted}>{f.bytes(entry.filesize)}</div>
       </td>
       <td className={css.cell}>
         <div className={css.actions}>
@@ -298,18 +345,18 @@ function RevisionRow({
               data-number={entry.number}
               variant="secondary"
               isDisabled={busy}
-              aria-label={`Rollback to ${label} as a new revision`}
+              aria-label={t("asset.revisions.rollbackLabel", { number })}
             >
-              Rollback
+              {t("asset.revisions.rollback")}
             </Button>
           ) : null}
           {permissions.rollback && permissions.manage && !entry.current && !hydrated ? (
             <Link
               href={confirmHref}
               className={controls.button.secondary}
-              aria-label={`Rollback to ${label} and delete the later ones`}
+              aria-label={t("asset.revisions.rollbackToLabel", { number })}
             >
-              Rollback to
+              {t("asset.revisions.rollbackTo")}
             </Link>
           ) : null}
           {permissions.rollback && permissions.manage && !entry.current && hydrated ? (
@@ -321,9 +368,9 @@ function RevisionRow({
               data-number={entry.number}
               variant="secondary"
               isDisabled={busy}
-              aria-label={`Rollback to ${label} and delete the later ones`}
+              aria-label={t("asset.revisions.rollbackToLabel", { number })}
             >
-              Rollback to
+              {t("asset.revisions.rollbackTo")}
             </Button>
           ) : null}
           {permissions.duplicate ? (
@@ -335,9 +382,9 @@ function RevisionRow({
               data-number={entry.number}
               variant="secondary"
               isDisabled={busy}
-              aria-label={`Copy ${label} into a new asset`}
+              aria-label={t("asset.revisions.copyLabel", { number })}
             >
-              Copy revision
+              {t("asset.revisions.copy")}
             </Button>
           ) : null}
           {permissions.manage && !entry.current ? (
@@ -349,9 +396,9 @@ function RevisionRow({
               data-number={entry.number}
               variant="quiet"
               isDisabled={busy}
-              aria-label={`Delete ${label}`}
+              aria-label={t("asset.revisions.deleteLabel", { number })}
             >
-              Delete
+              {t("asset.revisions.delete")}
             </Button>
           ) : null}
         </div>
@@ -370,6 +417,7 @@ export function RevisionList({
 }: {
   asset: { href: string; permissions: readonly string[]; revisioncount: number };
 }) {
+  const t = useT();
   const fetcher = useFetcher<List>();
   const href = `${asset.href}/__revisions/`;
   const may = asset.permissions.includes("HistoryView");
@@ -383,18 +431,18 @@ export function RevisionList({
   return (
     <section className={assetCss.panel} aria-labelledby="asset-revisions">
       <h2 id="asset-revisions" className={assetCss.panelHeading}>
-        Revisions
+        {t("asset.revisions.heading")}
       </h2>
       {list && list.asset.href === asset.href ? (
         <RevisionTable list={list} headingId="asset-revisions" />
       ) : (
         <p className={muted} aria-busy={state === "loading"}>
-          {asset.revisioncount} {asset.revisioncount === 1 ? "revision" : "revisions"}.
+          {t("asset.revisions.countSentence", { count: asset.revisioncount })}
         </p>
       )}
       <p>
         <Link href={href} className={assetCss.link}>
-          Open the revision history
+          {t("asset.revisions.open")}
         </Link>
       </p>
     </section>

@@ -3,7 +3,7 @@ import * as dialogCss from "~/components/shell/error.css";
 import { AlertDialog } from "~/components/ui/AlertDialog";
 import { Button } from "~/components/ui/Button";
 import type { RevisionEntry } from "~/models/asset/revision-history.server";
-import { rollbackToLabel, rollbackToQuestion, rollbackToTitle } from "./RollbackToConfirm";
+import { useRollbackToWords } from "./RollbackToConfirm";
 
 /*
  * In its own module, loaded when the question is asked: react-aria's dialog brings its overlay
@@ -20,13 +20,14 @@ export default function RollbackToDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const words = useRollbackToWords(entry);
   return (
-    <AlertDialog title={rollbackToTitle(entry)} onClose={onClose}>
-      <p>{rollbackToQuestion(entry)}</p>
+    <AlertDialog title={words.title} onClose={onClose}>
+      <p>{words.question}</p>
       <div className={dialogCss.actions}>
         {/* Focus starts on the way out: the other button deletes. */}
         <Button variant="secondary" onPress={onClose} autoFocus>
-          Cancel
+          {words.cancel}
         </Button>
         <Button
           variant="danger"
@@ -35,7 +36,7 @@ export default function RollbackToDialog({
             onClose();
           }}
         >
-          {rollbackToLabel(entry)}
+          {words.confirm}
         </Button>
       </div>
     </AlertDialog>

@@ -11,6 +11,8 @@ import { muted } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import { RESULTS_ID } from "./grid-keys";
 import * as css from "./selection-toolbar.css";
+import { useT } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
 
 // The panels load when the toolbar first shows, not with the grid (decision 086's budget).
 const loadBatch = () => import("./BatchDialog");
@@ -19,22 +21,22 @@ const loadAlbum = () => import("~/components/album/AddToAlbumDialog");
 const AddToAlbumDialog = lazy(() => loadAlbum().then((m) => ({ default: m.AddToAlbumDialog })));
 
 /** The batch panel's operations (decision 046), as the toolbar names them. */
-const BATCH_BUTTONS: [SelectionOp, string][] = [
-  ["metadata", "Edit metadata"],
-  ["rename", "Rename"],
-  ["duplicate", "Duplicate"],
-  ["copy", "Copy to…"],
-  ["move", "Move to…"],
-  ["rotate", "Rotate"],
-  ["delete", "Delete"],
+const BATCH_BUTTONS: [SelectionOp, MessageId][] = [
+  ["metadata", "grid.toolbar.op.metadata"],
+  ["rename", "grid.toolbar.op.rename"],
+  ["duplicate", "grid.toolbar.op.duplicate"],
+  ["copy", "grid.toolbar.op.copy"],
+  ["move", "grid.toolbar.op.move"],
+  ["rotate", "grid.toolbar.op.rotate"],
+  ["delete", "grid.toolbar.op.delete"],
 ];
 
 const RELOCATIONS = [
-  ["relocate-top", "Move to top"],
-  ["relocate-left", "Move left"],
-  ["relocate-right", "Move right"],
-  ["relocate-bottom", "Move to bottom"],
-] as const;
+  ["relocate-top", "grid.toolbar.relocate.top"],
+  ["relocate-left", "grid.toolbar.relocate.left"],
+  ["relocate-right", "grid.toolbar.relocate.right"],
+  ["relocate-bottom", "grid.toolbar.relocate.bottom"],
+] as const satisfies readonly (readonly [string, MessageId])[];
 
 export interface SelectionToolbarProps {
   /** The loaded assets, for the archive of each selected one. */
@@ -70,6 +72,7 @@ function dialogUrl(event: MouseEvent<HTMLButtonElement>, page: string): string |
  * keeps the selection.
  */
 export function SelectionToolbar(props: SelectionToolbarProps) {
+  const t = useT();
   const { items, selected, hydrated, rights } = props;
   const [batchUrl, setBatchUrl] = useState<string | null>(null);
   const [albumUrl, setAlbumUrl] = useState<string | null>(null);
@@ -99,6 +102,10 @@ export function SelectionToolbar(props: SelectionToolbarProps) {
         items.map((a) => a.archiveId ?? -1),
       );
 
+  const offersRelocation = props.canReorder && ops.has("relocate");
+  const offersPin = ops.has("pin");
+  const offersAlbum = ops.has("album");
+
   const inDialog = (page: string, open: (url: string) => void) =>
     hydrated
       ? (event: MouseEvent<HTMLButtonElement>) => {
@@ -114,7 +121,7 @@ export function SelectionToolbar(props: SelectionToolbarProps) {
       className={css.toolbar}
       data-floating={hydrated || undefined}
       role="group"
-      aria-label="Selection"
+      aria-label={t("grid.toolbar.label")}
       onFocus={() => (focusInside.current = true)}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) focusInside.current = false;
@@ -122,36 +129,38 @@ export function SelectionToolbar(props: SelectionToolbarProps) {
     >
       <div className={css.summary}>
         <span role="status">
-          {hydrated ? `${selected.size} selected` : "Tick assets to select them."}
+          {hydrated
+            ? t("grid.toolbar.selected", { count: selected.size })
+            : t("grid.toolbar.tickHint")}
         </span>
         {hydrated ? (
           <Button variant="quiet" onPress={props.onClear}>
-            Clear selection
+            {t("grid.toolbar.clear")}
           </Button>
         ) : null}
       </div>
       {ops.size === 0 && Object.keys(rights.byArchive).length > 0 ? (
-        <span className={muted}>Nothing can be done to all of the selected assets.</span>
+        <span className={muted}>{t("grid.toolbar.nothingPossible")}</span>
       ) : null}
       <div className={css.actions}>
-        {props.canReorder && ops.has("relocate")
+        {offersRelocation
           ? RELOCATIONS.map(([value, label]) => (
               <Button key={value} type="submit" name="intent" value={value} variant="secondary">
-                {label}
+                {t(label)}
               </Button>
             ))
           : null}
-        {ops.has("pin") ? (
+        {offersPin ? (
           <Button
             type="submit"
             name="intent"
             value={props.pinsView ? "unpin-selected" : "pin-selected"}
             variant="secondary"
           >
-            {props.pinsView ? "Unpin selected" : "Pin selected"}
+            {props.pinsView ? t("grid.toolbar.unpinSelected") : t("grid.toolbar.pinSelected")}
           </Button>
         ) : null}
-        {ops.has("album") ? (
+        {offersAlbum ? (
           // "Add to album" (issue 18): its own page without JavaScript, a dialog with it.
           <button
             type="submit"
@@ -160,7 +169,7 @@ export function SelectionToolbar(props: SelectionToolbarProps) {
             className={button.secondary}
             onClick={inDialog(LINKS.addToAlbum, setAlbumUrl)}
           >
-            Add to album…
+            {t("grid.toolbar.addToAlbum")}
           </button>
         ) : null}
         {BATCH_BUTTONS.filter(([op]) => ops.has(op)).map(([op, label]) => (
@@ -174,7 +183,7 @@ export function SelectionToolbar(props: SelectionToolbarProps) {
             className={button.secondary}
             onClick={inDialog(LINKS.batch, setBatchUrl)}
           >
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>
@@ -194,7 +203,7 @@ export function SelectionToolbar(props: SelectionToolbarProps) {
         <noscript>
           <details className={css.disclosure}>
             <summary className={`${button.secondary} ${css.opener}`}>
-              Actions on selected assets
+              {t("grid.toolbar.actions")}
             </summary>
             {bar}
           </details>

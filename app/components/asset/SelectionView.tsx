@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { CoverChoice } from "~/models/collection/collection-list.server";
 import { Button } from "~/components/ui/Button";
 import * as css from "~/components/collection/collections.css";
+import { useT } from "~/components/locale/locale-context";
 
 /**
  * The embedded selection view of the cover dialog: the archive's assets as choices. With
@@ -19,10 +20,11 @@ export function SelectionView({
   more?: ReactNode;
   cancel: ReactNode;
 }) {
+  const t = useT();
   return (
     <div>
-      {choices.length === 0 ? <p>This archive has no assets to choose from yet.</p> : null}
-      <ul className={css.choices} aria-label="Assets">
+      {choices.length === 0 ? <p>{t("grid.chooser.empty")}</p> : null}
+      <ul className={css.choices} aria-label={t("grid.chooser.assets")}>
         {choices.map((c) => {
           const content = (
             <>

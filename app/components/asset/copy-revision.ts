@@ -9,23 +9,25 @@ import { LINKS } from "~/utils/links";
 
 export const COPY_POLLS = 15;
 export const COPY_POLL_MS = 1000;
-export const MAX_RETRIES_MESSAGE = "Max retries reached";
 
 const DUPLICATE_REQUEST = "application/vnd.fotoware.duplicate-request+json";
 
 export interface CopyOutcome {
   ok: boolean;
-  message: string;
+  /** What happened; the list says it in the page's language. */
+  code: "copied" | "notStarted" | "statusUnknown" | "notCopied" | "failed" | "maxRetries";
+  /** The server's or the task's reason, where it gave one. */
+  detail?: string;
   /** The new asset, when the task reports it. */
   resultHref?: string;
 }
 
-async function errorText(response: Response, fallback: string) {
+async function errorText(response: Response): Promise<string | undefined> {
   try {
     const body = (await response.json()) as { value?: string };
-    return body.value ?? fallback;
+    return body.value;
   } catch {
-    return fallback;
+    return undefined;
   }
 }
 
@@ -41,12 +43,12 @@ export async function copyRevision(
   });
   const location = started.headers.get("Location");
   if (started.status !== 201 || !location)
-    return { ok: false, message: await errorText(started, "The copy could not be started.") };
+    return { ok: false, code: "notStarted", detail: await errorText(started) };
   for (let poll = 0; poll < COPY_POLLS; poll++) {
     await wait(COPY_POLL_MS);
     const response = await fetch(location, { headers: { Accept: "application/json" } });
     if (!response.ok)
-      return { ok: false, message: await errorText(response, "The copy's status is unknown.") };
+      return { ok: false, code: "statusUnknown", detail: await errorText(response) };
     // TaskStatus (reference): the job's state and its per-asset results.
     const { job: task } = (await response.json()) as {
       job: {
@@ -56,16 +58,11 @@ export async function copyRevision(
     };
     if (task.status === "done" || task.status === "notified") {
       const item = task.result?.[0];
-      if (item && item.done === false)
-        return { ok: false, message: item.error ?? "The revision was not copied." };
-      return {
-        ok: true,
-        message: `Revision ${revision} is copied.`,
-        resultHref: item?.["result-href"],
-      };
+      if (item && item.done === false) return { ok: false, code: "notCopied", detail: item.error };
+      return { ok: true, code: "copied", resultHref: item?.["result-href"] };
     }
     if (task.status !== "pending" && task.status !== "inProgress")
-      return { ok: false, message: "The copy failed." };
+      return { ok: false, code: "failed" };
   }
-  return { ok: false, message: MAX_RETRIES_MESSAGE };
+  return { ok: false, code: "maxRetries" };
 }

@@ -25,8 +25,13 @@ export interface InfiniteList<T> {
   error: ListError | null;
   /** Attach to the element below the grid. */
   sentinel: (node: HTMLElement | null) => void;
-  /** Drops items (unpinned in the pins view, moved to the bottom of a longer list). */
+  /** Drops items (unpinned in the pins view). */
   remove: (ids: Set<number>) => void;
+  /**
+   * Items moved to the bottom of the list: they leave the loaded pages while more pages remain
+   * (the last page brings them back), and go to the end once every page is loaded.
+   */
+  sendToBottom: (ids: Set<number>) => void;
 }
 
 export function useInfiniteAssets<T extends { id: number }>(
@@ -35,6 +40,9 @@ export function useInfiniteAssets<T extends { id: number }>(
 ): InfiniteList<T> {
   const [items, setItems] = useState(initial);
   const [next, setNext] = useState(initialNext);
+  // The updaters below need the latest next, not the one of the render that made them.
+  const nextRef = useRef(next);
+  nextRef.current = next;
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<ListError | null>(null);
   const inFlight = useRef<AbortController | null>(null);
@@ -110,11 +118,34 @@ export function useInfiniteAssets<T extends { id: number }>(
     if (visible && !loading) void load();
   }, [visible, loading, load, tick]);
 
-  const remove = useCallback((ids: Set<number>) => {
-    setItems((current) => current.filter((i) => !ids.has(i.id)));
+  // A page asked for before the change may still hold the old order: ask again after it.
+  const restartLoad = useCallback(() => {
+    if (!inFlight.current) return;
+    inFlight.current.abort();
+    inFlight.current = null;
+    setLoading(false);
   }, []);
 
-  return { items, next, loading, error, sentinel: setNode, remove };
+  const remove = useCallback(
+    (ids: Set<number>) => {
+      restartLoad();
+      setItems((current) => current.filter((i) => !ids.has(i.id)));
+    },
+    [restartLoad],
+  );
+
+  const sendToBottom = useCallback(
+    (ids: Set<number>) => {
+      restartLoad();
+      setItems((current) => {
+        const rest = current.filter((i) => !ids.has(i.id));
+        return nextRef.current ? rest : [...rest, ...current.filter((i) => ids.has(i.id))];
+      });
+    },
+    [restartLoad],
+  );
+
+  return { items, next, loading, error, sentinel: setNode, remove, sendToBottom };
 }
 
 function isListError(value: unknown): value is ListError {

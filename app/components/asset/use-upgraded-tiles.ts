@@ -1,24 +1,36 @@
 import { startTransition, useEffect, useState } from "react";
 
-/** Tiles that turn into their scripted form in one frame. */
-const TILES_A_FRAME = 1;
-
 /*
- * How many of the grid's first tiles have turned into their scripted form (react-aria's checkbox,
- * the pin fetcher, the blurred placeholder). All of them at once was one long task after
- * hydration, with the style recalculation of every tile after it (decision 031); a few a frame,
- * from the top, keeps every task short. Until its turn a tile works in its server form: the link,
+ * Whether a tile has turned into its scripted form (react-aria's checkbox, the pin fetcher, the
+ * blurred placeholder). All of them at once was one long task after hydration, with the style
+ * recalculation of every tile after it (decision 031); one tile a frame, from the top, keeps every
+ * task short. Each tile holds its own state, so a frame re-renders that tile alone, not the grid
+ * and its 48 siblings (issue 31, TBT). Until its turn a tile works in its server form: the link,
  * the native checkbox (whose change the grid hears) and the pin form.
  */
-export function useUpgradedTiles(total: number, hydrated: boolean): number {
-  const [upgraded, setUpgraded] = useState(0);
+const waiting: Array<() => void> = [];
+let frame: number | null = null;
+
+function nextFrame() {
+  frame = null;
+  const upgrade = waiting.shift();
+  // A transition: the tile's render yields to input instead of blocking the frame.
+  if (upgrade) startTransition(upgrade);
+  if (waiting.length > 0) frame = requestAnimationFrame(nextFrame);
+}
+
+export function useUpgradedTile(ready: boolean): boolean {
+  const [upgraded, setUpgraded] = useState(false);
   useEffect(() => {
-    if (!hydrated || upgraded >= total) return;
-    // A transition: the grid's render for it yields to input instead of blocking the frame.
-    const frame = requestAnimationFrame(() =>
-      startTransition(() => setUpgraded((n) => Math.min(total, n + TILES_A_FRAME))),
-    );
-    return () => cancelAnimationFrame(frame);
-  }, [hydrated, upgraded, total]);
+    if (!ready || upgraded) return;
+    const upgrade = () => setUpgraded(true);
+    // Effects run in document order: the tiles at the top are first in the queue.
+    waiting.push(upgrade);
+    if (frame === null) frame = requestAnimationFrame(nextFrame);
+    return () => {
+      const at = waiting.indexOf(upgrade);
+      if (at >= 0) waiting.splice(at, 1);
+    };
+  }, [ready, upgraded]);
   return upgraded;
 }

@@ -14,6 +14,8 @@ import type { FolderLevel } from "~/models/collection/collection-page.server";
 import { Button } from "~/components/ui/Button";
 import * as controls from "~/components/ui/controls.css";
 import * as css from "~/components/asset/grid.css";
+import { useT } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
 
 /*
  * The archive page's own search (a GET form, so it works without JavaScript) with the server's
@@ -30,6 +32,7 @@ export function ArchiveSearch({
   sort: string | null;
   error: { heading: string; value: string } | null;
 }) {
+  const t = useT();
   // A typed search stays inside the smart folder or taxonomy item being shown (ANDed).
   const [params] = useSearchParams();
   const sf = params.get("sf");
@@ -47,7 +50,7 @@ export function ArchiveSearch({
         isInvalid={error !== null}
         className={controls.field}
       >
-        <Label className={controls.label}>Search this archive</Label>
+        <Label className={controls.label}>{t("grid.archive.search.label")}</Label>
         <Input className={controls.input} maxLength={2000} />
         {error ? (
           <Text slot="errorMessage" className={css.searchError}>
@@ -56,7 +59,7 @@ export function ArchiveSearch({
         ) : null}
       </SearchField>
       <Button type="submit" variant="secondary" className={css.formButton}>
-        Search
+        {t("grid.archive.search.submit")}
       </Button>
     </Form>
   );
@@ -75,16 +78,17 @@ export function FolderNav({
   /** Pin buttons beside the folders (signed-in people): the pinned folders' hrefs. */
   pins?: { pinned: string[]; back: string } | null;
 }) {
+  const t = useT();
   if (!level.current && level.children.length === 0) return null;
   return (
     <nav aria-labelledby="folders-heading">
       <h3 id="folders-heading" className={css.navHeading}>
-        Folders
+        {t("grid.folders.heading")}
       </h3>
       {level.current ? (
         <ol className={css.breadcrumbs}>
           <li>
-            <a href={archiveHref}>All folders</a> /
+            <a href={archiveHref}>{t("grid.folders.all")}</a> /
           </li>
           {level.ancestors.map((f) => (
             <li key={f.id}>
@@ -150,14 +154,18 @@ export function ArchiveNotes(props: {
   offerManualOrder: boolean;
   narrowedBy: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className={browse.barLinks}>
       {props.narrowedBy}
       {props.description ? <p className={browse.description}>{props.description}</p> : null}
-      {props.detailsHref ? <a href={props.detailsHref}>Archive details</a> : null}
+      {props.detailsHref ? <a href={props.detailsHref}>{t("grid.archive.details")}</a> : null}
       {props.offerManualOrder ? (
         <span>
-          To change the order, <a href={`${props.archiveHref}?s=manual`}>sort by manual order</a>.
+          <Msg
+            id="grid.archive.manualOrderHint"
+            components={{ 0: <a href={`${props.archiveHref}?s=manual`} /> }}
+          />
         </span>
       ) : null}
     </div>

@@ -6,10 +6,17 @@ import { RESULTS_ID } from "~/components/asset/grid-keys";
 import { THUMBNAIL_SIZES } from "~/models/user/thumbnail-size";
 import { LINKS } from "~/utils/links";
 import * as css from "./browse.css";
+import { useT } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
+import type { ThumbnailSize } from "~/models/user/thumbnail-size";
 
 export const PANE_ID = "navigation-pane";
 
-const SIZE_LABELS = { small: "Small", medium: "Medium", large: "Large" } as const;
+const SIZE_LABELS = {
+  small: "grid.layout.size.small",
+  medium: "grid.layout.size.medium",
+  large: "grid.layout.size.large",
+} as const satisfies Record<ThumbnailSize, MessageId>;
 
 /**
  * A form that saves a browse preference (decision 089): a plain post back to this page without
@@ -42,13 +49,14 @@ function PreferenceForm({ children, label }: { children: ReactNode; label?: stri
 
 /** Small, medium or large thumbnails, remembered for signed-in people. */
 export function SizeControl() {
+  const t = useT();
   const { thumbnailSize, canSave } = useBrowsePreferences();
   if (!canSave) return null;
   return (
     <PreferenceForm>
       <div className={css.sizeGroup} role="group" aria-labelledby="thumbnail-size-label">
         <span id="thumbnail-size-label" className={css.sizeLabel}>
-          Thumbnail size
+          {t("grid.layout.thumbnailSize")}
         </span>
         <div className={css.sizeButtons}>
           {THUMBNAIL_SIZES.map((size) => (
@@ -61,7 +69,7 @@ export function SizeControl() {
               className={css.sizeButton}
               aria-pressed={size === thumbnailSize}
             >
-              {SIZE_LABELS[size]}
+              {t(SIZE_LABELS[size])}
             </Button>
           ))}
         </div>
@@ -75,17 +83,18 @@ export function SizeControl() {
  * the pane is closed, a button that opens it again and remembers that.
  */
 export function PaneOpener() {
+  const t = useT();
   const { canSave } = useBrowsePreferences();
   return (
     <span className={css.paneOpener}>
       <a href={`#${PANE_ID}`} className={css.onlyNarrow}>
-        Navigation
+        {t("grid.layout.navigation")}
       </a>
       {canSave ? (
         <span className={css.onlyWide}>
           <PreferenceForm>
             <Button type="submit" name="navigationPane" value="open" variant="secondary">
-              Show navigation
+              {t("grid.layout.showNavigation")}
             </Button>
           </PreferenceForm>
         </span>
@@ -107,6 +116,7 @@ export function BrowseLayout({
   bar: ReactNode;
   children: ReactNode;
 }) {
+  const t = useT();
   const { navigationPaneOpen, canSave } = useBrowsePreferences();
   const location = useLocation();
   // With JavaScript, Escape closes the drawer as its Close link does.
@@ -129,10 +139,10 @@ export function BrowseLayout({
       >
         <div className={css.paneHead}>
           <h2 id="navigation-pane-title" className={css.paneTitle}>
-            Navigation
+            {t("grid.layout.navigation")}
           </h2>
           <a href={`#${RESULTS_ID}`} className={css.onlyNarrow}>
-            Close
+            {t("grid.layout.close")}
           </a>
           {canSave ? (
             <span className={css.onlyWide}>
@@ -142,9 +152,9 @@ export function BrowseLayout({
                   name="navigationPane"
                   value="closed"
                   variant="quiet"
-                  aria-label="Hide navigation"
+                  aria-label={t("grid.layout.hideNavigation")}
                 >
-                  Hide
+                  {t("grid.layout.hide")}
                 </Button>
               </PreferenceForm>
             </span>

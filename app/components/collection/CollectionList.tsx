@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { CollectionTileData } from "~/models/collection/collection-list.server";
 import { CollectionTile, type TileViewer } from "./CollectionTile";
 import * as css from "./collections.css";
+import { useT } from "~/components/locale/locale-context";
 
 /** The tiles of a collection list, in the order given (pinned first). */
 export function CollectionList({
@@ -16,6 +17,7 @@ export function CollectionList({
   /** The add-archive tile's link: given only to holders of manageArchives, never for albums. */
   addArchiveHref?: string | null;
 }) {
+  const t = useT();
   return (
     <ul className={css.list} aria-label={label}>
       {collections.map((c) => (
@@ -27,7 +29,7 @@ export function CollectionList({
             <span aria-hidden="true" className={css.addSign}>
               +
             </span>
-            Add archive
+            {t("grid.archives.addArchive")}
           </Link>
         </li>
       ) : null}

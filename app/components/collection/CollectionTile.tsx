@@ -12,6 +12,7 @@ import { Button } from "~/components/ui/Button";
 import { showToast } from "~/components/ui/Toasts";
 import * as css from "./collections.css";
 import { LINKS, selectCoverPath } from "~/utils/links";
+import { useT } from "~/components/locale/locale-context";
 
 // The cover chooser loads when opened: its dialog code is not the list's to carry.
 const CoverDialog = lazy(() => import("./CoverDialog").then((m) => ({ default: m.CoverDialog })));
@@ -40,6 +41,7 @@ export function TileIconGlyph({ name }: { name: string }) {
 }
 
 function PinToggle({ tile }: { tile: CollectionTileData }) {
+  const t = useT();
   const fetcher = useFetcher<{ error?: string }>();
   // While the toggle is on its way, show where it is going.
   const pinned = fetcher.formData ? !tile.pin : tile.pin;
@@ -55,16 +57,17 @@ function PinToggle({ tile }: { tile: CollectionTileData }) {
         variant="secondary"
         className={css.pinButton}
         aria-pressed={pinned}
-        aria-label={`Pin ${tile.name}`}
+        aria-label={t("grid.pin.pinName", { name: tile.name })}
       >
         {pinned ? <span aria-hidden="true">✓</span> : null}
-        Pin
+        {t("grid.pin.pin")}
       </Button>
     </fetcher.Form>
   );
 }
 
 function CoverActions({ tile }: { tile: CollectionTileData }) {
+  const t = useT();
   const [choosing, setChoosing] = useState(false);
   // Kept here, not in the dialog: closing the dialog must not abort the post.
   const setCover = useFetcher();
@@ -78,16 +81,20 @@ function CoverActions({ tile }: { tile: CollectionTileData }) {
         to={selectCoverPath(tile.id)}
         className={css.actionLink}
         onClick={open}
-        aria-label={`Set cover of ${tile.name}`}
+        aria-label={t("grid.tile.setCoverOf", { name: tile.name })}
       >
-        Set cover
+        {t("grid.tile.setCover")}
       </Link>
       {tile.hasChosenCover ? (
         <Form method="post" action={ARCHIVES_ACTION} className={css.inlineForm}>
           <input type="hidden" name="intent" value="clear-cover" />
           <input type="hidden" name="archive" value={tile.id} />
-          <Button type="submit" variant="secondary" aria-label={`Clear cover of ${tile.name}`}>
-            Clear cover
+          <Button
+            type="submit"
+            variant="secondary"
+            aria-label={t("grid.tile.clearCoverOf", { name: tile.name })}
+          >
+            {t("grid.tile.clearCover")}
           </Button>
         </Form>
       ) : null}

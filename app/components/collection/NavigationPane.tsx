@@ -13,6 +13,7 @@ import { TextField } from "~/components/ui/TextField";
 import { DisclosureMenu } from "~/components/ui/DisclosureMenu";
 import * as css from "~/components/asset/grid.css";
 import * as nav from "./navigation.css";
+import { useT } from "~/components/locale/locale-context";
 
 const loadModal = () => import("./SmartFolderModal");
 const SmartFolderModal = lazy(loadModal);
@@ -53,6 +54,7 @@ export function PinForm({
   /** The archive's href segment, where the form is posted outside the archive page. */
   archive?: string;
 }) {
+  const t = useT();
   return (
     <Form method="post" className={nav.inline}>
       <input type="hidden" name="intent" value="navigation-pin" />
@@ -64,10 +66,10 @@ export function PinForm({
         type="submit"
         variant="secondary"
         className={nav.small}
-        aria-label={`${pinned ? "Unpin" : "Pin"} ${name}`}
+        aria-label={pinned ? t("grid.pin.unpinName", { name }) : t("grid.pin.pinName", { name })}
         aria-pressed={pinned}
       >
-        {pinned ? "Unpin" : "Pin"}
+        {pinned ? t("grid.pin.unpin") : t("grid.pin.pin")}
       </Button>
     </Form>
   );
@@ -84,6 +86,7 @@ function SmartFolderForm({
   reply: NavReply | null;
   back: string;
 }) {
+  const t = useT();
   const values = reply?.repopulateFields ?? {};
   const text = (name: string, fallback: string) =>
     typeof values[name] === "string" ? (values[name] as string) : fallback;
@@ -93,7 +96,7 @@ function SmartFolderForm({
       <input type="hidden" name="back" value={back} />
       {folder ? <input type="hidden" name="id" value={folder.id} /> : null}
       <TextField
-        label="Name"
+        label={t("grid.nav.smartFolder.name")}
         name="name"
         defaultValue={text("name", folder?.name ?? "")}
         maxLength={MAX_SMART_FOLDER_NAME}
@@ -101,17 +104,17 @@ function SmartFolderForm({
         isRequired
       />
       <TextField
-        label="Search expression"
+        label={t("grid.nav.smartFolder.expression")}
         name="expression"
         defaultValue={text("expression", folder?.expression ?? "")}
-        description="For example mt:now-P7D or at:now-P7D (added in the last 7 days)."
+        description={t("grid.nav.smartFolder.expressionHint")}
         errors={reply?.fieldErrors?.expression}
         isRequired
       />
       {reply?.formError ? <p className={nav.formError}>{reply.formError}</p> : null}
       <div>
         <Button type="submit" variant="primary">
-          {folder ? "Save" : "Add smart folder"}
+          {folder ? t("grid.nav.smartFolder.save") : t("grid.nav.smartFolder.add")}
         </Button>
       </div>
     </Form>
@@ -206,8 +209,9 @@ function SmartFolderEntry({
   reply: NavReply | null;
   back: string;
 }) {
+  const t = useT();
   const mine = reply?.navForm === `edit-${folder.id}` ? reply : null;
-  const move = (delta: number, label: string, disabled: boolean) => (
+  const move = (delta: number, label: string, name: string, disabled: boolean) => (
     <Form method="post" className={nav.inline}>
       <input type="hidden" name="intent" value="smart-folder-move" />
       <input type="hidden" name="id" value={folder.id} />
@@ -217,7 +221,7 @@ function SmartFolderEntry({
         type="submit"
         variant="quiet"
         className={nav.menuItem}
-        aria-label={`${label} ${folder.name}`}
+        aria-label={name}
         isDisabled={disabled}
       >
         {label}
@@ -230,7 +234,7 @@ function SmartFolderEntry({
         {folder.name}
       </a>
       {pane.canPin || pane.canEditSmartFolders ? (
-        <DisclosureMenu label={`Actions for ${folder.name}`}>
+        <DisclosureMenu label={t("grid.nav.smartFolder.actionsFor", { name: folder.name })}>
           {pane.canPin ? (
             <PinForm
               kind="smartFolder"
@@ -244,9 +248,9 @@ function SmartFolderEntry({
             <>
               <SmartFolderFormPlace
                 formKey={`edit-${folder.id}`}
-                label="Edit"
-                summaryLabel={`Edit ${folder.name}`}
-                title={`Edit ${folder.name}`}
+                label={t("grid.nav.smartFolder.edit")}
+                summaryLabel={t("grid.nav.smartFolder.editName", { name: folder.name })}
+                title={t("grid.nav.smartFolder.editName", { name: folder.name })}
               >
                 <SmartFolderForm
                   intent="smart-folder-edit"
@@ -255,8 +259,18 @@ function SmartFolderEntry({
                   back={back}
                 />
               </SmartFolderFormPlace>
-              {move(-1, "Move up", index === 0)}
-              {move(1, "Move down", index === count - 1)}
+              {move(
+                -1,
+                t("grid.nav.smartFolder.moveUp"),
+                t("grid.nav.smartFolder.moveUpName", { name: folder.name }),
+                index === 0,
+              )}
+              {move(
+                1,
+                t("grid.nav.smartFolder.moveDown"),
+                t("grid.nav.smartFolder.moveDownName", { name: folder.name }),
+                index === count - 1,
+              )}
               <Form method="post" className={nav.inline}>
                 <input type="hidden" name="intent" value="smart-folder-delete" />
                 <input type="hidden" name="id" value={folder.id} />
@@ -265,9 +279,9 @@ function SmartFolderEntry({
                   type="submit"
                   variant="quiet"
                   className={nav.menuItem}
-                  aria-label={`Delete ${folder.name}`}
+                  aria-label={t("grid.nav.smartFolder.deleteName", { name: folder.name })}
                 >
-                  Delete
+                  {t("grid.nav.smartFolder.delete")}
                 </Button>
               </Form>
             </>
@@ -328,12 +342,14 @@ export function NarrowedBy({
   smartFolder: { name: string } | null;
   taxonomyItem: { name: string } | null;
 }) {
-  if (!smartFolder && !taxonomyItem) return null;
-  const parts = [
-    ...(smartFolder ? [`smart folder ${smartFolder.name}`] : []),
-    ...(taxonomyItem ? [taxonomyItem.name] : []),
-  ];
-  return <p data-testid="narrowed-by">Showing {parts.join(" and ")}</p>;
+  const t = useT();
+  let text: string;
+  if (smartFolder && taxonomyItem)
+    text = t("grid.nav.showing.both", { smartFolder: smartFolder.name, term: taxonomyItem.name });
+  else if (smartFolder) text = t("grid.nav.showing.smartFolder", { smartFolder: smartFolder.name });
+  else if (taxonomyItem) text = t("grid.nav.showing.term", { term: taxonomyItem.name });
+  else return null;
+  return <p data-testid="narrowed-by">{text}</p>;
 }
 
 export function NavigationSections({
@@ -345,6 +361,7 @@ export function NavigationSections({
   pane: NavigationPaneData;
   archiveHref: string;
 }) {
+  const t = useT();
   const smart = navigation.smartFolders;
   const back = useBack();
   const action = useActionData<NavReply>() ?? null;
@@ -359,7 +376,7 @@ export function NavigationSections({
             {smart.heading}
           </h3>
           {folders.length === 0 ? (
-            <p className={nav.muted}>No smart folders yet.</p>
+            <p className={nav.muted}>{t("grid.nav.smartFolder.none")}</p>
           ) : (
             <ol className={nav.list}>
               {folders.map((folder, index) => (
@@ -375,12 +392,12 @@ export function NavigationSections({
               ))}
             </ol>
           )}
-          {narrowed ? <a href={archiveHref}>Show the whole archive</a> : null}
+          {narrowed ? <a href={archiveHref}>{t("grid.nav.wholeArchive")}</a> : null}
           {pane.canEditSmartFolders ? (
             <SmartFolderFormPlace
               formKey="smart-folder-create"
-              label="New smart folder"
-              title="New smart folder"
+              label={t("grid.nav.smartFolder.new")}
+              title={t("grid.nav.smartFolder.new")}
             >
               <SmartFolderForm
                 intent="smart-folder-create"
@@ -402,7 +419,7 @@ export function NavigationSections({
             {taxonomy.name}
           </h3>
           {taxonomy.items.length === 0 ? (
-            <p className={nav.muted}>No terms yet.</p>
+            <p className={nav.muted}>{t("grid.nav.noTerms")}</p>
           ) : (
             <TaxonomyItems items={taxonomy.items} canPin={pane.canPin} back={back} />
           )}
@@ -411,7 +428,7 @@ export function NavigationSections({
       {navigation.consentStatusFilter ? (
         <nav aria-labelledby="consent-filter-heading" data-testid="consent-status-filter">
           <h3 id="consent-filter-heading" className={css.navHeading}>
-            Consent status
+            {t("grid.nav.consentStatus")}
           </h3>
         </nav>
       ) : null}

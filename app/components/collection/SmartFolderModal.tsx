@@ -2,6 +2,7 @@ import "~/components/shell/shell-bundle";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/Button";
 import { ModalDialog } from "~/components/ui/ModalDialog";
+import { useT } from "~/components/locale/locale-context";
 
 /*
  * The smart folder form's modal, in its own module: react-aria's Dialog brings its overlay,
@@ -17,6 +18,7 @@ export default function SmartFolderModal({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <ModalDialog
       isOpen
@@ -25,7 +27,7 @@ export default function SmartFolderModal({
       onClose={onClose}
       footer={
         <Button variant="secondary" onPress={onClose}>
-          Cancel
+          {t("grid.nav.smartFolder.cancel")}
         </Button>
       }
     >

@@ -34,6 +34,7 @@ import { muted } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import { AddMembersDialog, type Choice } from "./AddMembersDialog";
 import * as css from "./groups.css";
+import { useConformErrors } from "~/components/locale/validation";
 
 export interface NamedGroup {
   id: number;
@@ -272,12 +273,17 @@ export function GeneralForm({
 }) {
   const hydrated = useHydrated();
   const lastResult = reply ? conformResult(reply) : null;
+  const conformErrors = useConformErrors();
   const [form, fields] = useForm({
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: groupFormSchema, disableAutoCoercion: true }),
+      parseWithZod(formData, {
+        schema: groupFormSchema,
+        disableAutoCoercion: true,
+        formatError: conformErrors,
+      }),
   });
   const values = (reply?.repopulateFields ?? {}) as Record<string, unknown>;
   const search = useSearch<NamedGroup>("groupq", groupq, memberOfResults, "general");

@@ -1,3 +1,5 @@
+import { useLocale } from "~/components/locale/locale-context";
+import { formatDate } from "~/models/locale/format";
 import { Form, Link } from "@remix-run/react";
 import type { InvitationRowView } from "~/models/invitation/invitation.view";
 import { Button } from "~/components/ui/Button";
@@ -11,14 +13,6 @@ import { TableScroller } from "~/components/ui/TableScroller";
 const TYPE_LABELS = { user: "User", organization: "Organization", link: "Link" } as const;
 const STATE_LABELS = { active: "", used: " (used)", expired: " (expired)" } as const;
 
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-GB", {
-    day: "2-digit",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-
 /*
  * The invitations manager's grid (spec 002): type, issued to, the link to copy, created, revoke;
  * below each row a native disclosure with the description, the groups and who redeemed it, which
@@ -31,6 +25,8 @@ export function InvitationGrid({
   invitations: InvitationRowView[];
   confirmRevoke: number | null;
 }) {
+  const { language, timeZone } = useLocale();
+  const dateOf = (iso: string) => formatDate(language, timeZone, iso);
   if (invitations.length === 0)
     return (
       <p className={muted} data-testid="invitations-empty">

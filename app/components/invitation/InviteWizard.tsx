@@ -23,6 +23,7 @@ import { muted } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import * as controls from "~/components/ui/controls.css";
 import * as css from "./invitations.css";
+import { useConformErrors } from "~/components/locale/validation";
 
 /** The spec's delay before the group search runs while typing (002 section 9). */
 const SEARCH_DELAY_MS = 500;
@@ -60,6 +61,7 @@ export function InviteWizard({
   reply?: Partial<FormReplyBody>;
 }) {
   const hydrated = useHydrated();
+  const conformErrors = useConformErrors();
   const [form, fields] = useForm({
     id: "invite-wizard",
     lastResult: conformResult(reply),
@@ -68,6 +70,7 @@ export function InviteWizard({
       parseWithZod(formData, {
         schema: formData.get("intent") === "back" ? anything : invitationFormSchema,
         disableAutoCoercion: true,
+        formatError: conformErrors,
       }),
   });
   // Both steps post to the same action as one Conform form (the step is a field).

@@ -2,6 +2,7 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
 import { conformResult, type FormReplyBody } from "~/http/error";
+import { useConformErrors } from "~/components/locale/validation";
 
 type Errors = Record<string, string[] | null | undefined>;
 
@@ -15,12 +16,14 @@ export function useMetadataForm(
   reply: FormReplyBody | undefined,
   schema: z.ZodTypeAny,
 ) {
+  const conformErrors = useConformErrors();
   const [form] = useForm({
     id,
     lastResult: reply ? conformResult(reply) : null,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema, disableAutoCoercion: true, formatError: conformErrors }),
   });
   const errors: Errors = form.allErrors;
   const serverErrors = reply?.fieldErrors ?? {};

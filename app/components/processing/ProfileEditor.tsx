@@ -17,6 +17,7 @@ import {
   type ProcessingProfileInput,
 } from "~/models/processing/processing.schema";
 import * as css from "./processing.css";
+import { useConformErrors } from "~/components/locale/validation";
 
 const FORMAT_LABELS: Record<(typeof PROFILE_FORMATS)[number], string> = {
   original: "Same as the original",
@@ -54,10 +55,12 @@ export function ProfileEditor({
   reply: FormReplyBody | undefined;
 }) {
   const hydrated = useHydrated();
+  const conformErrors = useConformErrors();
   const [form] = useForm({
     lastResult: reply ? conformResult(reply) : null,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: processingProfileSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: processingProfileSchema, formatError: conformErrors }),
   });
   const errors = { ...(reply?.fieldErrors ?? {}), ...flatErrors(form.allErrors) };
   const sent = (reply?.repopulateFields ?? {}) as Record<string, string | undefined>;

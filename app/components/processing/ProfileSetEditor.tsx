@@ -8,6 +8,7 @@ import { conformResult, type FormReplyBody } from "~/http/error";
 import { processingProfileSetSchema } from "~/models/processing/processing.schema";
 import { flatErrors } from "./ProfileEditor";
 import * as css from "./processing.css";
+import { useConformErrors } from "~/components/locale/validation";
 
 /**
  * A profile set: its name and the profiles it offers, ticked. The set keeps the order shown:
@@ -22,10 +23,12 @@ export function ProfileSetEditor({
   profiles: { id: string; name: string }[];
   reply: FormReplyBody | undefined;
 }) {
+  const conformErrors = useConformErrors();
   const [form] = useForm({
     lastResult: reply ? conformResult(reply) : null,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: processingProfileSetSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: processingProfileSetSchema, formatError: conformErrors }),
   });
   const errors = { ...(reply?.fieldErrors ?? {}), ...flatErrors(form.allErrors) };
   const sent = reply?.repopulateFields as Record<string, string | string[] | undefined> | undefined;

@@ -11,6 +11,7 @@ import { conformResult, type FormReplyBody } from "~/http/error";
 import { dropBlankRows, editorFormSchema } from "~/models/processing/processing.schema";
 import { flatErrors } from "./ProfileEditor";
 import * as css from "./processing.css";
+import { useConformErrors } from "~/components/locale/validation";
 
 export interface RowColumn {
   key: string;
@@ -72,6 +73,7 @@ export function RowsEditor({
   };
   // The server's own Conform result, its rows nested; the spare blank rows are offered again.
   const result = reply ? conformResult(reply) : null;
+  const conformErrors = useConformErrors();
   const [form, fields] = useForm({
     lastResult: result
       ? { ...result, initialValue: withSpareRows(dropBlankRows(result.initialValue ?? {})) }
@@ -80,7 +82,11 @@ export function RowsEditor({
     shouldValidate: "onSubmit",
     // Uncoerced, as the server reads it, so both give the same message for the same text.
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: formSchema, disableAutoCoercion: true }),
+      parseWithZod(formData, {
+        schema: formSchema,
+        disableAutoCoercion: true,
+        formatError: conformErrors,
+      }),
   });
   const errors = { ...(reply?.fieldErrors ?? {}), ...flatErrors(form.allErrors) };
   const list = fields[rowsKey] as unknown as FieldMetadata<Record<string, string>[]>;

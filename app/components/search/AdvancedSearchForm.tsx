@@ -26,6 +26,8 @@ import { SelectField } from "~/components/ui/SelectField";
 import * as css from "./advanced-search.css";
 import * as controls from "~/components/ui/controls.css";
 import { useHydrated } from "~/utils/use-hydrated";
+import { useConformErrors } from "~/components/locale/validation";
+import { useLocale, useT } from "~/components/locale/locale-context";
 
 const DOCUMENT_TYPE_OPTIONS = [
   { value: "", label: "Any type" },
@@ -128,6 +130,9 @@ function SearchForm({
 }: AdvancedSearchFormProps & { onClear: () => void }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const conformErrors = useConformErrors();
+  const t = useT();
+  const { timeZone } = useLocale();
   const [form, fields] = useForm<FormShape, AdvancedSearch>({
     lastResult,
     defaultValue: {
@@ -137,7 +142,8 @@ function SearchForm({
     },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: advancedSearchSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: advancedSearchSchema, formatError: conformErrors }),
     onSubmit(event, { submission }) {
       // With JavaScript the search goes straight to the collection with only what is set.
       event.preventDefault();
@@ -253,6 +259,8 @@ function SearchForm({
         </Button>
       </fieldset>
       <Block title="File attributes" open={has(FILE_RANGES.flatMap((r) => [r.from, r.to]))}>
+        {/* The search reads a written day in the person's zone (decision 105), and says so. */}
+        <p className={css.hint}>{t("grid.search.datesInZone", { zone: timeZone })}</p>
         {FILE_RANGES.map((r) => (
           <div key={r.predicate} className={css.pair}>
             {range(r, "from")}

@@ -3,10 +3,23 @@ import { useRef } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import { DeferredSelectField } from "~/components/ui/DeferredSelectField";
-import type { SelectOption } from "~/components/ui/NativeSelectField";
+import { useT } from "~/components/locale/locale-context";
 import * as css from "~/components/asset/grid.css";
+import type { MessageId } from "~/models/locale/message-id";
+import type { SortOptionValue } from "~/models/search/sort-options";
 
-export type SortOption = SelectOption;
+/** Each sort order's name in the selector. */
+const SORT_LABEL = {
+  "-added": "grid.sort.addedNewest",
+  added: "grid.sort.addedOldest",
+  name: "grid.sort.nameAscending",
+  "-name": "grid.sort.nameDescending",
+  title: "grid.sort.title",
+  "-modified": "grid.sort.modifiedNewest",
+  "-captured": "grid.sort.capturedNewest",
+  "-size": "grid.sort.sizeLargest",
+  manual: "grid.sort.manual",
+} as const satisfies Record<SortOptionValue, MessageId>;
 
 /*
  * The sort order. A signed-in user's choice is saved (a POST that stores it in preferences and
@@ -21,12 +34,13 @@ export function SortSelect({
   queries,
   folder,
 }: {
-  options: readonly SortOption[];
+  options: readonly SortOptionValue[];
   value: string;
   save: boolean;
   queries: string[];
   folder: string | null;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
   // The hidden select takes the new value on the next render.
@@ -39,15 +53,15 @@ export function SortSelect({
       ))}
       {folder !== null ? <input type="hidden" name="folder" value={folder} /> : null}
       <DeferredSelectField
-        label="Sort by"
+        label={t("grid.sort.label")}
         name="s"
-        options={options}
+        options={options.map((value) => ({ value, label: t(SORT_LABEL[value]) }))}
         defaultValue={value}
         onChange={hydrated ? submit : undefined}
       />
       {hydrated ? null : (
         <Button type="submit" variant="secondary" className={css.formButton}>
-          Sort
+          {t("grid.sort.submit")}
         </Button>
       )}
     </Form>

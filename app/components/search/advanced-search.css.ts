@@ -122,3 +122,5 @@ export const option = style({
 export const optionCheck = style({ display: "inline-block", width: "1.25em" });
 
 export const trigger = style({ whiteSpace: "nowrap" });
+
+export const hint = style({ margin: "0 0 8px", color: vars.color.textMuted, fontSize: "0.9rem" });

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/Button";
 import * as css from "./layout.css";
 import { isApiErrorBody } from "~/http/error";
 import { LINKS } from "~/utils/links";
+import { useT } from "~/components/locale/locale-context";
 
 type Banner = NonNullable<ShellData["cookieBanner"]>;
 
@@ -19,6 +20,7 @@ const ErrorDialog = lazy(() =>
  */
 export function CookieBanner({ banner }: { banner: Banner }) {
   const fetcher = useFetcher<unknown>();
+  const t = useT();
   const location = useLocation();
   const titleId = useId();
   const [dismissedError, setDismissedError] = useState<unknown>(null);
@@ -36,12 +38,12 @@ export function CookieBanner({ banner }: { banner: Banner }) {
       <fetcher.Form method="post" action={LINKS.cookieConsent}>
         <input type="hidden" name="version" value={banner.version} />
         <input type="hidden" name="to" value={location.pathname + location.search} />
-        <Button type="submit">Accept</Button>
+        <Button type="submit">{t("common.cookies.accept")}</Button>
       </fetcher.Form>
       {failed && failed !== dismissedError ? (
         <Suspense fallback={null}>
           <ErrorDialog
-            title="Cookie policy error"
+            title={t("common.cookies.error")}
             error={failed}
             onClose={() => setDismissedError(failed)}
           />

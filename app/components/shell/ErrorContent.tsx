@@ -1,22 +1,7 @@
 import type { ApiErrorBody } from "~/http/error";
+import { useLocale, useT } from "~/components/locale/locale-context";
+import { formatDateTime } from "~/models/locale/format";
 import * as css from "./error.css";
-
-/** Date as day month year hour minute, in UTC so server and browser render the same text. */
-export function formatErrorDate(iso: string | undefined): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return (
-    date.toLocaleString("en-GB", {
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      timeZone: "UTC",
-    }) + " UTC"
-  );
-}
 
 /** The body of the error dialog: a message or a list, then details with empty rows left out. */
 export function ErrorContent({
@@ -26,14 +11,20 @@ export function ErrorContent({
   message: string;
   error?: Partial<ApiErrorBody>;
 }) {
+  const t = useT();
+  const { language, timeZone } = useLocale();
+  // The heading and technical rows are the API's own (English) words, shown as they came.
   const rows: [string, string | undefined][] = [
-    ["Value", error?.value],
-    ["Date", formatErrorDate(error?.date)],
-    ["Request ID", error?.requestId],
-    ["Heading", error?.heading],
-    ["Message", error?.value && error.value !== message ? message : undefined],
-    ["Description", error?.description],
-    ["Technical info", error?.technicalInfo],
+    [t("common.error.value"), error?.value],
+    [
+      t("common.error.date"),
+      error?.date ? formatDateTime(language, timeZone, error.date) : undefined,
+    ],
+    [t("common.error.requestId"), error?.requestId],
+    [t("common.error.heading"), error?.heading],
+    [t("common.error.message"), error?.value && error.value !== message ? message : undefined],
+    [t("common.error.description"), error?.description],
+    [t("common.error.technicalInfo"), error?.technicalInfo],
   ];
   const shown = rows.filter(([, v]) => v !== undefined && v !== "");
   return (
@@ -49,7 +40,7 @@ export function ErrorContent({
       )}
       {shown.length > 0 ? (
         <details className={css.details}>
-          <summary>Details</summary>
+          <summary>{t("common.error.details")}</summary>
           <dl className={css.rows}>
             {shown.map(([label, value]) => (
               <div key={label} className={css.row}>

@@ -1,17 +1,35 @@
 import { isRouteErrorResponse } from "@remix-run/react";
-import {
-  ACCESS_DENIED_MESSAGE,
-  DEFAULT_ERROR_MESSAGE,
-  headingForStatus,
-  isApiErrorBody,
-  type ApiErrorBody,
-} from "~/http/error";
+import { headingForStatus, isApiErrorBody, type ApiErrorBody } from "~/http/error";
+import { useT, type Translate } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
 import { ErrorContent } from "./ErrorContent";
 import * as css from "./error.css";
 import { LINKS } from "~/utils/links";
 
-/** Turns whatever a loader or action threw into the error dialog's fields. */
-export function describeRouteError(error: unknown): {
+const TITLES: Record<number, MessageId> = {
+  400: "common.error.title400",
+  403: "common.error.title403",
+  405: "common.error.title405",
+  409: "common.error.title409",
+  413: "common.error.title413",
+  429: "common.error.title429",
+  503: "common.error.title503",
+};
+
+/** A page's title for an error status, in the page's language. */
+const titleFor = (t: Translate, status: number) =>
+  TITLES[status]
+    ? t(TITLES[status])
+    : t(status >= 500 ? "common.error.titleServer" : "common.error.titleRequest");
+
+/**
+ * Turns whatever a loader or action threw into the error dialog's fields, in the page's
+ * language; the body keeps the API's English heading, shown among the details.
+ */
+export function describeRouteError(
+  error: unknown,
+  t: Translate,
+): {
   title: string;
   message: string;
   body: Partial<ApiErrorBody>;
@@ -30,26 +48,27 @@ export function describeRouteError(error: unknown): {
               : undefined,
         };
     if (error.status === 401)
-      return { title: "Access denied", message: ACCESS_DENIED_MESSAGE, body };
+      return { title: t("common.error.title401"), message: t("common.error.accessDenied"), body };
     if (error.status === 404) {
       return {
-        title: "Page not found",
-        message: body.value || "There is nothing at this address.",
+        title: t("common.error.title404"),
+        message: body.value || t("common.error.notFound"),
         body,
       };
     }
     return {
-      title: body.heading ?? headingForStatus(error.status),
-      message: body.value || DEFAULT_ERROR_MESSAGE,
+      title: titleFor(t, error.status),
+      message: body.value || t("common.error.default"),
       body,
     };
   }
-  return { title: "Error", message: DEFAULT_ERROR_MESSAGE, body: {} };
+  return { title: t("common.error.title"), message: t("common.error.default"), body: {} };
 }
 
 /** The error dialog as a page: it renders on the server, so it needs no JavaScript. */
 export function ErrorPanel({ error }: { error: unknown }) {
-  const { title, message, body } = describeRouteError(error);
+  const t = useT();
+  const { title, message, body } = describeRouteError(error, t);
   return (
     <section role="alert" aria-labelledby="error-title" className={css.panel}>
       <h1 id="error-title" className={css.title}>
@@ -57,8 +76,8 @@ export function ErrorPanel({ error }: { error: unknown }) {
       </h1>
       <ErrorContent message={message} error={body} />
       <div className={css.actions}>
-        {body.status === 401 ? <a href={LINKS.login}>Log on</a> : null}
-        <a href={LINKS.home}>Close</a>
+        {body.status === 401 ? <a href={LINKS.login}>{t("common.header.logOn")}</a> : null}
+        <a href={LINKS.home}>{t("common.error.close")}</a>
       </div>
     </section>
   );

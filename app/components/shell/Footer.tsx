@@ -4,11 +4,15 @@ import { ToggleButton } from "react-aria-components/ToggleButton";
 import * as css from "./layout.css";
 import { visuallyHidden } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { useT } from "~/components/locale/locale-context";
+import { LanguageSwitch } from "~/components/locale/LanguageSwitch";
 
 function PolicyLink() {
+  const t = useT();
   return (
     <a href={LINKS.cookiePolicy} target="_blank" rel="noopener">
-      Cookie policy<span className={visuallyHidden}> (opens in a new tab)</span>
+      {t("common.footer.cookiePolicy")}
+      <span className={visuallyHidden}> {t("common.footer.newTab")}</span>
     </a>
   );
 }
@@ -18,7 +22,8 @@ function PolicyLink() {
  * one is out of view (checked 2 s after start, on scroll and resize, and after each move to
  * another page in the app).
  */
-export function Footer({ siteName }: { siteName: string }) {
+export function Footer({ siteName, signedIn }: { siteName: string; signedIn: boolean }) {
+  const t = useT();
   const ref = useRef<HTMLElement>(null);
   const [floating, setFloating] = useState(false);
   const [pushedIn, setPushedIn] = useState(false);
@@ -60,13 +65,15 @@ export function Footer({ siteName }: { siteName: string }) {
   return (
     <>
       <footer ref={ref} className={css.footer}>
-        <span>{siteName}: digital asset management</span>
+        <span>{t("common.footer.tagline", { siteName })}</span>
         <PolicyLink />
+        {/* Signed in, the user menu has the switch; anyone else finds it here. */}
+        {signedIn ? null : <LanguageSwitch />}
       </footer>
       {floating ? (
         <aside
           className={css.floatingFooter}
-          aria-label="Site information"
+          aria-label={t("common.footer.siteInformation")}
           data-testid="floating-footer"
         >
           {pushedIn ? (
@@ -78,7 +85,7 @@ export function Footer({ siteName }: { siteName: string }) {
             className={css.infoButton}
             isSelected={pushedIn}
             onChange={setPushedIn}
-            aria-label="Site information"
+            aria-label={t("common.footer.siteInformation")}
           >
             i
           </ToggleButton>

@@ -16,6 +16,8 @@ import { useDisclosureDismiss } from "~/components/ui/use-disclosure-dismiss";
 import { RunningWork } from "~/components/task/RunningWork";
 import * as css from "./layout.css";
 import { LINKS, loginReturningTo } from "~/utils/links";
+import { useT } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
 
 export type PageType = "archives" | "albums" | "pins" | null;
 
@@ -30,19 +32,20 @@ export function pageTypeOf(pathname: string): PageType {
 const NAV_LINKS: {
   type: Exclude<PageType, null>;
   href: string;
-  label: string;
+  label: MessageId;
   signedInOnly?: boolean;
 }[] = [
-  { type: "archives", href: LINKS.archives, label: "Archives" },
-  { type: "albums", href: LINKS.albums, label: "Albums" },
-  { type: "pins", href: LINKS.pins, label: "Pins", signedInOnly: true },
+  { type: "archives", href: LINKS.archives, label: "common.nav.archives" },
+  { type: "albums", href: LINKS.albums, label: "common.nav.albums" },
+  { type: "pins", href: LINKS.pins, label: "common.nav.pins", signedInOnly: true },
 ];
 
 function LeaveGuestSession() {
+  const t = useT();
   return (
     <Form method="post" action={LINKS.logout}>
       <Button type="submit" className={css.headerButton}>
-        Leave guest session
+        {t("common.header.leaveGuest")}
       </Button>
     </Form>
   );
@@ -50,32 +53,38 @@ function LeaveGuestSession() {
 
 function HeaderLogin({ isGuest }: { isGuest: boolean }) {
   const location = useLocation();
+  const t = useT();
   const to = location.pathname + location.search;
   // The log-on page is the full form: a second one in its header would only repeat it.
   if (location.pathname.replace(/\/$/, "") === LINKS.login)
     return isGuest ? <LeaveGuestSession /> : null;
   return (
     <div className={css.headerLogin}>
-      <Form method="post" action={LINKS.login} className={css.headerLogin} aria-label="Log on">
+      <Form
+        method="post"
+        action={LINKS.login}
+        className={css.headerLogin}
+        aria-label={t("common.header.logOn")}
+      >
         <input type="hidden" name="mode" value="user" />
         <input type="hidden" name="to" value={to} />
         <TextField name="username" autoComplete="username" maxLength={254}>
-          <Label className={visuallyHidden}>User name</Label>
-          <Input className={css.headerInput} placeholder="User name" />
+          <Label className={visuallyHidden}>{t("common.header.userName")}</Label>
+          <Input className={css.headerInput} placeholder={t("common.header.userName")} />
         </TextField>
         <TextField name="password" type="password" autoComplete="current-password" maxLength={256}>
-          <Label className={visuallyHidden}>Password</Label>
-          <Input className={css.headerInput} placeholder="Password" />
+          <Label className={visuallyHidden}>{t("common.header.password")}</Label>
+          <Input className={css.headerInput} placeholder={t("common.header.password")} />
         </TextField>
         <Button type="submit" className={css.headerButton}>
-          Log on
+          {t("common.header.logOn")}
         </Button>
       </Form>
       {isGuest ? (
         <LeaveGuestSession />
       ) : (
         <Link className={css.headerButton} to={loginReturningTo(to)}>
-          More log-on options
+          {t("common.header.moreLogOn")}
         </Link>
       )}
     </div>
@@ -89,11 +98,12 @@ function HeaderLogin({ isGuest }: { isGuest: boolean }) {
  */
 function HeaderMenu({ children }: { children: ReactNode }) {
   const ref = useDisclosureDismiss();
+  const t = useT();
   return (
     <details ref={ref} className={css.headerMenu} data-testid="header-menu">
       <summary className={css.headerMenuButton}>
         <span aria-hidden="true" className={css.menuIcon} />
-        Menu
+        {t("common.header.menu")}
       </summary>
       <div className={css.headerMenuContent}>{children}</div>
     </details>
@@ -109,6 +119,7 @@ export function Header({
   advancedSearchHref: string;
 }) {
   const { pathname } = useLocation();
+  const t = useT();
   const active = pageTypeOf(pathname);
   const viewer = shell.viewer;
   const signedIn = viewer !== null && !viewer.isGuest;
@@ -121,7 +132,7 @@ export function Header({
       <HeaderMenu>
         {/* Beside the search, not inside its form: the popover's own form would nest in it. */}
         <AdvancedSearch pageHref={advancedSearchHref} />
-        <nav aria-label="Main" className={css.nav}>
+        <nav aria-label={t("common.nav.main")} className={css.nav}>
           {NAV_LINKS.filter((l) => signedIn || !l.signedInOnly).map((link) => (
             <Link
               key={link.type}
@@ -129,7 +140,7 @@ export function Header({
               className={css.navLink}
               aria-current={active === link.type ? "page" : undefined}
             >
-              {link.label}
+              {t(link.label)}
             </Link>
           ))}
         </nav>

@@ -14,6 +14,7 @@ import { Text } from "react-aria-components/Text";
 import * as css from "./layout.css";
 import { visuallyHidden } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { useT } from "~/components/locale/locale-context";
 
 export const SEARCH_PATH = LINKS.archives;
 
@@ -23,6 +24,7 @@ export const SEARCH_PATH = LINKS.archives;
  */
 export function SearchBox() {
   const [params] = useSearchParams();
+  const t = useT();
   // The archive list's answer to this search (spec 000 §8): its error shows under the field.
   const list = useRouteLoaderData<{ searchError?: { heading: string; value: string } | null }>(
     "routes/fotoweb.archives._index",
@@ -56,28 +58,37 @@ export function SearchBox() {
         value={value}
         onChange={setValue}
         className={css.searchField}
-        aria-label="Search"
+        aria-label={t("common.search.label")}
         isInvalid={error !== null}
       >
-        <Label className={visuallyHidden}>Search</Label>
+        <Label className={visuallyHidden}>{t("common.search.label")}</Label>
         {error ? (
           <Text slot="errorMessage" className={css.searchTooltip}>
             <strong>{error.heading}</strong> {error.value}
           </Text>
         ) : null}
-        <Input className={css.searchInput} placeholder="Search" maxLength={1000} />
-        <Button className={css.searchClear} aria-label="Clear search">
+        <Input
+          className={css.searchInput}
+          placeholder={t("common.search.label")}
+          maxLength={1000}
+        />
+        <Button className={css.searchClear} aria-label={t("common.search.clear")}>
           ×
         </Button>
       </SearchField>
-      <Button type="submit" className={css.headerButton} isDisabled={searching} aria-label="Search">
+      <Button
+        type="submit"
+        className={css.headerButton}
+        isDisabled={searching}
+        aria-label={t("common.search.label")}
+      >
         {searching ? (
           <span className={css.spinner} aria-hidden="true" />
         ) : (
           <span className={css.searchIcon} aria-hidden="true" />
         )}
         <span aria-hidden={searching} className={css.searchWord}>
-          Search
+          {t("common.search.label")}
         </span>
       </Button>
     </Form>

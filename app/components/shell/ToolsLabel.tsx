@@ -1,3 +1,4 @@
+import { useT } from "~/components/locale/locale-context";
 import { visuallyHidden } from "~/styles/global.css";
 import * as css from "./layout.css";
 
@@ -6,15 +7,16 @@ import * as css from "./layout.css";
  * is this text ("Tools 3 pending"), so it holds what is seen, as speech input needs.
  */
 export function ToolsLabel({ badge }: { badge: number }) {
+  const t = useT();
   return (
     <>
       <span aria-hidden="true">⚙</span>
-      <span>Tools</span>
+      <span>{t("common.tools.label")}</span>
       {badge > 0 ? " " : null}
       {badge > 0 ? (
         <span className={css.badge} data-testid="tools-badge">
           {badge}
-          <span className={visuallyHidden}> pending</span>
+          <span className={visuallyHidden}> {t("common.tools.pending")}</span>
         </span>
       ) : null}
     </>

@@ -3,6 +3,8 @@ import { useHydrated } from "~/utils/use-hydrated";
 import type { ToolEntry } from "~/models/descriptor/descriptor.server";
 import * as css from "./layout.css";
 import { ToolsLabel } from "./ToolsLabel";
+import { useT } from "~/components/locale/locale-context";
+import { toolLabel } from "./tool-labels";
 
 const loadPopup = () => import("./ToolsMenuPopup");
 const ToolsMenuPopup = lazy(loadPopup);
@@ -14,6 +16,7 @@ const ToolsMenuPopup = lazy(loadPopup);
  */
 export function ToolsMenu({ entries, badge }: { entries: ToolEntry[]; badge: number }) {
   const hydrated = useHydrated();
+  const t = useT();
   const [opened, setOpened] = useState(false);
   if (!hydrated)
     return (
@@ -21,10 +24,10 @@ export function ToolsMenu({ entries, badge }: { entries: ToolEntry[]; badge: num
         <summary className={css.userMenuSummary}>
           <ToolsLabel badge={badge} />
         </summary>
-        <nav aria-label="Tools" className={css.userMenuPanel}>
+        <nav aria-label={t("common.tools.label")} className={css.userMenuPanel}>
           {entries.map((entry) => (
             <a key={entry.id} href={entry.href} className={css.menuLink}>
-              {entry.count ? `${entry.label} (${entry.count})` : entry.label}
+              {toolLabel(t, entry)}
             </a>
           ))}
         </nav>

@@ -6,6 +6,8 @@ import { focusFirstMenuItem, useFocusBackOnClose } from "~/components/ui/focus-b
 import type { ToolEntry } from "~/models/descriptor/descriptor.server";
 import * as css from "./layout.css";
 import { ToolsLabel } from "./ToolsLabel";
+import { useT } from "~/components/locale/locale-context";
+import { toolLabel } from "./tool-labels";
 
 /*
  * react-aria's Menu for the tools menu, in a chunk of its own: the header loads it when the gear
@@ -20,6 +22,7 @@ export default function ToolsMenuPopup({
   badge: number;
 }) {
   const { trigger, onOpenChange } = useFocusBackOnClose<HTMLButtonElement>();
+  const t = useT();
   return (
     <MenuTrigger defaultOpen onOpenChange={onOpenChange}>
       <Button ref={trigger} className={css.headerButton}>
@@ -27,10 +30,10 @@ export default function ToolsMenuPopup({
       </Button>
       <Popover placement="bottom end" className={css.toolsPopover}>
         <div onFocus={focusFirstMenuItem}>
-          <Menu aria-label="Tools" className={css.toolsMenu} autoFocus="first">
+          <Menu aria-label={t("common.tools.label")} className={css.toolsMenu} autoFocus="first">
             {entries.map((entry) => (
               <MenuItem key={entry.id} id={entry.id} href={entry.href} className={css.toolsItem}>
-                {entry.count ? `${entry.label} (${entry.count})` : entry.label}
+                {toolLabel(t, entry)}
               </MenuItem>
             ))}
           </Menu>

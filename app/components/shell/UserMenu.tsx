@@ -3,17 +3,19 @@ import type { ShellData } from "~/http/shell.server";
 import { LINKS } from "~/utils/links";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/CheckboxField";
-import { RadioGroupField } from "~/components/ui/RadioGroupField";
+import { ChoiceButtons } from "~/components/ui/ChoiceButtons";
 import * as css from "./layout.css";
 import { useDisclosureDismiss } from "~/components/ui/use-disclosure-dismiss";
+import { useT } from "~/components/locale/locale-context";
+import { LanguageSwitch } from "~/components/locale/LanguageSwitch";
 
 type Viewer = NonNullable<ShellData["viewer"]>;
 
 const STYLES = [
-  { value: "light", label: "Light" },
-  { value: "dark", label: "Dark" },
-  { value: "auto", label: "Auto (follow the system)" },
-];
+  { value: "light", label: "common.userMenu.styleLight" },
+  { value: "dark", label: "common.userMenu.styleDark" },
+  { value: "auto", label: "common.userMenu.styleAuto" },
+] as const;
 
 /*
  * The user menu is a native disclosure so it opens and its forms post with JavaScript off; with
@@ -28,6 +30,7 @@ export function UserMenu({
 }) {
   const ref = useDisclosureDismiss();
   const location = useLocation();
+  const t = useT();
   const here = location.pathname + location.search;
 
   return (
@@ -40,28 +43,26 @@ export function UserMenu({
           <strong>{viewer.fullName}</strong>
           <div>{viewer.username}</div>
         </div>
-        <nav aria-label="Account" className={css.menuSection}>
+        <nav aria-label={t("common.userMenu.account")} className={css.menuSection}>
           <a className={css.menuLink} href={LINKS.changePassword}>
-            Change password
+            {t("common.userMenu.changePassword")}
           </a>
           {viewer.isSiteOwner ? (
             <a className={css.menuLink} href={LINKS.management}>
-              Site settings
+              {t("common.userMenu.siteSettings")}
             </a>
           ) : null}
         </nav>
+        <LanguageSwitch className={css.menuSection} />
         {darkModeAvailable ? (
           <Form method="post" action={LINKS.interfaceStyle} className={css.menuSection}>
             <input type="hidden" name="to" value={here} />
-            <RadioGroupField
-              label="Interface style"
+            <ChoiceButtons
+              legend={t("common.userMenu.style")}
               name="style"
-              defaultValue={viewer.interfaceStyle}
-              options={STYLES}
+              current={viewer.interfaceStyle}
+              choices={STYLES.map((s) => ({ value: s.value, label: t(s.label) }))}
             />
-            <Button type="submit" variant="secondary">
-              Apply style
-            </Button>
           </Form>
         ) : null}
         <Form method="post" action={LINKS.clientSettings} className={css.menuSection}>
@@ -70,15 +71,15 @@ export function UserMenu({
             name="enableRetinaThumbnails"
             defaultSelected={viewer.enableRetinaThumbnails}
           >
-            Sharp thumbnails on high-resolution screens
+            {t("common.userMenu.retina")}
           </CheckboxField>
           <Button type="submit" variant="secondary">
-            Save thumbnail setting
+            {t("common.userMenu.saveRetina")}
           </Button>
         </Form>
         <Form method="post" action={LINKS.logout} className={css.menuSection}>
           <Button type="submit" variant="secondary">
-            Log out
+            {t("common.userMenu.logOut")}
           </Button>
         </Form>
       </div>

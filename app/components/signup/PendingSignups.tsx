@@ -6,6 +6,7 @@ import { muted } from "~/styles/global.css";
 import { formatSignupDate } from "~/utils/format";
 import { LINKS } from "~/utils/links";
 import { TableScroller } from "~/components/ui/TableScroller";
+import { useLocale } from "~/components/locale/locale-context";
 
 const nameOf = (s: Signup) => `${s.firstName} ${s.lastName}`.trim() || s.username;
 
@@ -21,6 +22,7 @@ export function PendingSignups({
   pending: Signup[];
   canAssignGroups: boolean;
 }) {
+  const { language, timeZone } = useLocale();
   if (pending.length === 0)
     return (
       <p className={muted} data-testid="no-signups">
@@ -49,7 +51,9 @@ export function PendingSignups({
                 <td>{signup.email}</td>
                 <td>{signup.username}</td>
                 <td>
-                  <time dateTime={signup.createdAt}>{formatSignupDate(signup.createdAt)}</time>
+                  <time dateTime={signup.createdAt}>
+                    {formatSignupDate(language, timeZone, signup.createdAt)}
+                  </time>
                 </td>
                 <td>
                   <div className={table.actions}>

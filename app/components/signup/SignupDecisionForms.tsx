@@ -17,6 +17,7 @@ import { alertDanger, muted } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import { ExtraFields } from "./ExtraFields";
 import { nameOf } from "./PendingSignups";
+import { useLocalizedValidator } from "~/components/locale/validation";
 
 const Cancel = () => (
   <Link to={LINKS.adminSignups} className={css.cancel}>
@@ -26,7 +27,9 @@ const Cancel = () => (
 
 /** Sign-up details (spec 002): first and last name, the e-mail read-only, the extra fields. */
 export function SignupDetailsForm({ signup, fields }: { signup: Signup; fields: SignupField[] }) {
-  const validator = useMemo(() => withZod(signupDetailsFormSchema(fields)), [fields]);
+  const validator = useLocalizedValidator(
+    useMemo(() => withZod(signupDetailsFormSchema(fields)), [fields]),
+  );
   return (
     <ValidatedForm
       validator={validator}

@@ -6,13 +6,16 @@ import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/models/auth/auth.schema";
 import { signupFormSchema, type SignupField } from "~/models/signup/signup.schema";
 import { ExtraFields } from "./ExtraFields";
+import { useLocalizedValidator } from "~/components/locale/validation";
 
 /*
  * The public sign-up (decision 036): remix-validated-form, a flat form whose validator is built
  * from the site's extra fields, the same schema the server checks. Every error shows at once.
  */
 export function SignupForm({ fields }: { fields: SignupField[] }) {
-  const validator = useMemo(() => withZod(signupFormSchema(fields)), [fields]);
+  const validator = useLocalizedValidator(
+    useMemo(() => withZod(signupFormSchema(fields)), [fields]),
+  );
   return (
     <ValidatedForm validator={validator} method="post" noValidate>
       <ValidatedTextField

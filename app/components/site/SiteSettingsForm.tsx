@@ -4,12 +4,29 @@ import { siteSettingsValidator } from "~/models/site/site.validators";
 import { Button } from "~/components/ui/Button";
 import { CheckboxField } from "~/components/ui/CheckboxField";
 import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
+import { ValidatedSelectField } from "~/components/ui/SelectField";
+import { LANGUAGE_NAMES, LANGUAGES } from "~/models/locale/language";
 import { LINKS } from "~/utils/links";
+import { useLocalizedValidator } from "~/components/locale/validation";
 
-/** Site name, the dark-mode site flag, guest access and the cookie consent texts (Markdown). */
-export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
+/**
+ * Site name, the dark-mode site flag, guest access, the language and time zone of whoever chose
+ * none (decision 101), and the cookie consent texts (Markdown).
+ */
+export function SiteSettingsForm({
+  settings,
+  timeZones,
+}: {
+  settings: SiteSettings;
+  /** The zones the server knows, so the page's list is the one its check accepts. */
+  timeZones: string[];
+}) {
   return (
-    <ValidatedForm validator={siteSettingsValidator} method="post" noValidate>
+    <ValidatedForm
+      validator={useLocalizedValidator(siteSettingsValidator)}
+      method="post"
+      noValidate
+    >
       <ValidatedTextField
         label="Site name"
         name="siteName"
@@ -22,6 +39,18 @@ export function SiteSettingsForm({ settings }: { settings: SiteSettings }) {
       <CheckboxField name="guestAccess" defaultSelected={settings.guestAccess}>
         Allow guest access
       </CheckboxField>
+      <ValidatedSelectField
+        label="Default language"
+        name="defaultLanguage"
+        defaultValue={settings.defaultLanguage}
+        options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+      />
+      <ValidatedSelectField
+        label="Time zone"
+        name="timeZone"
+        defaultValue={settings.timeZone}
+        options={timeZones.map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }))}
+      />
       <ValidatedTextField
         label="Cookie banner title"
         name="cookieTitle"

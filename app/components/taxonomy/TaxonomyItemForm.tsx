@@ -9,6 +9,7 @@ import { taxonomyItemFormSchema } from "~/models/taxonomy/taxonomy.schema";
 import type { TaxonomyItemInfoView } from "~/models/taxonomy/taxonomy.view";
 import { LabelValueFields, useLabelValue } from "./LabelValueFields";
 import * as css from "./taxonomy.css";
+import { useLocalizedValidator } from "~/components/locale/validation";
 
 /*
  * Add or edit one taxonomy item (spec 002 §5): label and value are required after trimming; the
@@ -60,7 +61,7 @@ export function TaxonomyItemForm(props: ItemFormProps) {
   const title = props.intent === "add" ? "Add item" : `Edit ${item?.name ?? "item"}`;
   return (
     <ValidatedForm
-      validator={itemValidator}
+      validator={useLocalizedValidator(itemValidator)}
       method="post"
       noValidate
       className={css.form}

@@ -6,7 +6,8 @@ import { Label } from "react-aria-components/Label";
 import { ListBox, ListBoxItem } from "react-aria-components/ListBox";
 import { Popover } from "react-aria-components/Popover";
 import { Tag, TagGroup, TagList } from "react-aria-components/TagGroup";
-import { requiredMark, type WidgetProps } from "~/components/metadata/editors/widget";
+import { useT } from "~/components/locale/locale-context";
+import { fieldLabel, type WidgetProps } from "~/components/metadata/editors/widget";
 import * as editors from "~/components/metadata/editors/editors.css";
 import {
   TAXONOMY_SEARCH_DEBOUNCE_MS,
@@ -34,6 +35,7 @@ function useNames(taxonomy: FieldTaxonomy) {
  */
 export function TaxonomyPicker(props: WidgetProps) {
   const { field, name, values, onChange, error, isDisabled, autoFocus } = props;
+  const t = useT();
   const taxonomy = field.taxonomy!;
   const id = useId();
   const { names, learn } = useNames(taxonomy);
@@ -153,8 +155,7 @@ export function TaxonomyPicker(props: WidgetProps) {
           allowsEmptyCollection={text.trim() !== ""}
         >
           <Label className={field.labelPlacement === "none" ? visuallyHidden : editors.label}>
-            {field.label}
-            {requiredMark(field)}
+            {fieldLabel(t, field)}
           </Label>
           <Input
             className={editors.input}

@@ -2,7 +2,8 @@ import { useLocation } from "@remix-run/react";
 import { useId } from "react";
 import { Link } from "react-aria-components/Link";
 import { PlainFrame } from "~/components/metadata/editors/FieldFrame";
-import { requiredMark, type WidgetProps } from "~/components/metadata/editors/widget";
+import { fieldLabel, type WidgetProps } from "~/components/metadata/editors/widget";
+import { useT } from "~/components/locale/locale-context";
 import * as editors from "~/components/metadata/editors/editors.css";
 import type { TaxonomyChoice } from "~/models/taxonomy/taxonomy-fields";
 import { LINKS } from "~/utils/links";
@@ -31,6 +32,7 @@ function useBrowseHref(field: WidgetProps["field"], values: string[]) {
 }
 
 export function TaxonomyPlainPicker({ field, name, values, error, isDisabled }: WidgetProps) {
+  const t = useT();
   const id = useId();
   const taxonomy = field.taxonomy!;
   const browse = useBrowseHref(field, values);
@@ -109,10 +111,7 @@ export function TaxonomyPlainPicker({ field, name, values, error, isDisabled }: 
       aria-describedby={describedBy}
       aria-invalid={error ? true : undefined}
     >
-      <legend className={editors.label}>
-        {field.label}
-        {requiredMark(field)}
-      </legend>
+      <legend className={editors.label}>{fieldLabel(t, field)}</legend>
       <ul className={css.list}>
         {taxonomy.choices.map((c) => (
           <li key={c.id} style={{ paddingInlineStart: `${c.depth * 1.25}rem` }}>

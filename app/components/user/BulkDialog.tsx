@@ -14,6 +14,7 @@ import {
 import type { BulkKind } from "~/utils/user-links";
 import type { UserSummary } from "./UsersGrid";
 import * as css from "./users.css";
+import { useLocalizedValidator } from "~/components/locale/validation";
 
 export const BULK_TITLES: Record<BulkKind, string> = {
   company: "Set company",
@@ -66,7 +67,12 @@ export function BulkDialog({
     </ul>
   );
   return (
-    <ValidatedForm validator={bulkValidator} method="post" className={css.form} noValidate>
+    <ValidatedForm
+      validator={useLocalizedValidator(bulkValidator)}
+      method="post"
+      className={css.form}
+      noValidate
+    >
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="back" value={back} />
       {applicable.map((u) => (

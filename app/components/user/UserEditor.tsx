@@ -21,6 +21,7 @@ import {
   type Property,
 } from "~/models/user/user-admin.schema";
 import * as css from "./users.css";
+import { useConformErrors } from "~/components/locale/validation";
 
 export interface UserEditorProps {
   mode: "new" | "edit";
@@ -102,12 +103,14 @@ export function UserEditor(props: UserEditorProps) {
   const { mode, values, actions } = props;
   const hydrated = useHydrated();
   const schema = userBodySchema(mode === "new" ? "create" : "replace");
+  const conformErrors = useConformErrors();
   const [form] = useForm({
     id: "user-editor",
     lastResult: props.lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema, disableAutoCoercion: true }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema, disableAutoCoercion: true, formatError: conformErrors }),
   });
   const errors = form.allErrors;
   const error = (name: string) => errors[name];

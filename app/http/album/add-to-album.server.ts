@@ -4,7 +4,9 @@ import { assetsDecision } from "~/models/access/access.server";
 import { requireAlbum, sharingRights } from "~/models/access/album-access.server";
 import { albumEntries } from "~/models/album/album-entry.server";
 import { addAlbumAssets, createAlbum, listAlbums } from "~/models/album/album.server";
-import { albumNameSchema, MAX_ALBUM_BATCH } from "~/models/album/album.schema";
+import { albumNameSchema, MAX_ALBUM_ASSETS, MAX_ALBUM_BATCH } from "~/models/album/album.schema";
+import { ASSET_NOT_FOUND } from "~/models/access/access.server";
+import type { Translate } from "~/models/locale/message-id";
 import { isProblem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { albumHref, LINKS } from "~/utils/links";
@@ -14,6 +16,7 @@ import { safeRedirect } from "../redirect";
 import { requireViewer } from "../session.server";
 import { formReply, formValues, readForm } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
+import { translatorFor } from "../locale/locale.server";
 
 /*
  * "Add to album" for a selection (decision 054): /fotoweb/views/add-to-album?asset=1&asset=2
@@ -26,8 +29,7 @@ import { redirectWithToast } from "../toast.server";
 
 const ALBUM_CHOICES = 100;
 const MAX_QUERY = 200;
-export const NO_SELECTION_MESSAGE = "Select the assets to add first.";
-export const CHOOSE_ALBUM_MESSAGE = "Choose an album, or name a new one.";
+const NO_SELECTION_MESSAGE = "Select the assets to add first.";
 
 const assetIdsSchema = z
   .array(z.coerce.number().int().positive().max(2_147_483_647))
@@ -98,7 +100,10 @@ export async function addToAlbumLoader(request: Request): Promise<AddToAlbumPage
   // The grid's form (it names where it came from) sent without a selection, JavaScript off:
   // back to the grid with the message. Any other request without assets is bad input.
   if (url.searchParams.has("back") && url.searchParams.getAll("asset").length === 0)
-    throw await redirectWithToast(request, back, { kind: "error", message: NO_SELECTION_MESSAGE });
+    throw await redirectWithToast(request, back, {
+      kind: "error",
+      message: (await translatorFor(request))("album.addTo.noSelection"),
+    });
   const assetIds = readAssetIds(request, url.searchParams.getAll("asset"));
   const q = (url.searchParams.get("q") ?? "").slice(0, MAX_QUERY);
   const [names, albums, rights] = await Promise.all([
@@ -116,23 +121,40 @@ export async function addToAlbumLoader(request: Request): Promise<AddToAlbumPage
   };
 }
 
-const plural = (n: number) => (n === 1 ? "1 asset" : `${n} assets`);
+/** A refusal's reason in the reader's language, where it is one the model gives (its English). */
+function reasonText(t: Translate, reason: string): string {
+  if (reason === ASSET_NOT_FOUND) return t("album.addTo.reason.notFound");
+  if (reason === `An album holds at most ${MAX_ALBUM_ASSETS} assets.`)
+    return t("album.addTo.reason.full", { max: MAX_ALBUM_ASSETS });
+  return reason;
+}
 
-/** The sentence a person reads: what was added, what was there, and each refusal by name. */
-export function outcomeMessage(outcome: Omit<AddToAlbumOutcome, "ok" | "message">): string {
-  const name = outcome.album?.name ?? "the album";
-  const parts = [`Added ${plural(outcome.added)} to ${name}.`];
-  if (outcome.present > 0)
-    parts.push(
-      `${plural(outcome.present)} ${outcome.present === 1 ? "was" : "were"} already in it.`,
-    );
+/**
+ * The sentences a person reads: what was added, what was there, and each refusal by name (the
+ * reasons already in the reader's language).
+ */
+export function outcomeMessage(
+  t: Translate,
+  outcome: { album: { name: string }; added: number; present: number } & Pick<
+    AddToAlbumOutcome,
+    "refused"
+  >,
+): string {
+  const parts = [t("album.addTo.toast.added", { count: outcome.added, album: outcome.album.name })];
+  if (outcome.present > 0) parts.push(t("album.addTo.toast.present", { count: outcome.present }));
   if (outcome.refused.length > 0) {
-    const listed = outcome.refused
+    const list = outcome.refused
       .slice(0, 5)
-      .map((r) => `${r.name} (${r.reason.replace(/\.$/, "")})`)
+      .map((r) =>
+        t("album.addTo.toast.refusedItem", { name: r.name, reason: r.reason.replace(/\.$/, "") }),
+      )
       .join("; ");
-    const more = outcome.refused.length > 5 ? `; and ${outcome.refused.length - 5} more` : "";
-    parts.push(`Refused ${plural(outcome.refused.length)}: ${listed}${more}.`);
+    const count = outcome.refused.length;
+    parts.push(
+      count > 5
+        ? t("album.addTo.toast.refusedMore", { count, list, more: count - 5 })
+        : t("album.addTo.toast.refused", { count, list }),
+    );
   }
   const message = parts.join(" ");
   // A toast holds 500 characters.
@@ -146,6 +168,8 @@ const choiceSchema = z.union([
 
 export async function addToAlbumAction(request: Request) {
   const viewer = await requireViewer(request, { allowGuest: false });
+  const t = await translatorFor(request);
+  const chooseAlbum = t("album.addTo.chooseAlbum");
   const form = await readForm(request);
   const fetched = form.get("_fetch") === "1";
   const assetIds = readAssetIds(request, form.getAll("asset"));
@@ -156,8 +180,7 @@ export async function addToAlbumAction(request: Request) {
   // A name typed without choosing "New album" (no script to tick it) asks for a new album.
   const albumField =
     form.get("album") ?? (typeof typedName === "string" && typedName.trim() !== "" ? "new" : null);
-  if (typeof albumField !== "string" || albumField === "")
-    return reply({ album: CHOOSE_ALBUM_MESSAGE });
+  if (typeof albumField !== "string" || albumField === "") return reply({ album: chooseAlbum });
   const parsed = choiceSchema.safeParse({
     album: albumField,
     ...(albumField === "new" ? { name: form.get("name") ?? "" } : {}),
@@ -165,8 +188,8 @@ export async function addToAlbumAction(request: Request) {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return albumField === "new"
-      ? reply({ name: issue?.message ?? "Give the album a name." })
-      : reply({ album: CHOOSE_ALBUM_MESSAGE });
+      ? reply({ name: issue?.message ?? t("album.addTo.nameNeeded") })
+      : reply({ album: chooseAlbum });
   }
   try {
     const albumId =
@@ -196,13 +219,13 @@ export async function addToAlbumAction(request: Request) {
         id: r.id,
         // An asset the viewer does not see is named by its number only: its name is not theirs.
         name: names.get(r.id) ?? `Asset ${r.id}`,
-        reason: r.reason,
+        reason: reasonText(t, r.reason),
       })),
     };
     const outcome: AddToAlbumOutcome = {
       ...body,
       ok: body.refused.length === 0,
-      message: outcomeMessage(body),
+      message: outcomeMessage(t, body),
     };
     if (fetched) return json(outcome, { headers: { "Cache-Control": "no-store" } });
     return redirectWithToast(request, album.href, {
@@ -214,7 +237,7 @@ export async function addToAlbumAction(request: Request) {
     const status = PROBLEM_STATUS[error.kind];
     // An album not offered to the viewer reads as not chosen at all: no name or state leaks.
     if (parsed.data.album !== "new" && (status === 404 || status === 403))
-      return reply({ album: CHOOSE_ALBUM_MESSAGE });
+      return reply({ album: chooseAlbum });
     return reply(
       parsed.data.album === "new" ? {} : { album: error.message },
       error.message,

@@ -24,6 +24,7 @@ import { acceptsType, JSON_PREFIX } from "../negotiate";
 import { getBrowsingViewer, requireViewer } from "../session.server";
 import { checkSubmission, formReply, readBody } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
+import { translatorFor } from "../locale/locale.server";
 
 /*
  * The album lists' HTTP side (decision 052): the CollectionLists of /fotoweb/albums/ and
@@ -153,9 +154,8 @@ export async function albumsPageData(request: Request) {
   // An empty search (the form sent without JavaScript) is the list without one, at its clean URL.
   if (parsedFilter.ok && rawQ !== null && rawQ.trim() === "")
     throw redirect(albumsListHref(filter));
-  let error: string | null = parsedFilter.ok
-    ? null
-    : "There is no such filter. Choose one of the filter icons.";
+  const t = await translatorFor(request);
+  let error: string | null = parsedFilter.ok ? null : t("album.error.noFilter");
   let params = { q: "", page: 0 };
   try {
     params = listParams(url);
@@ -216,8 +216,9 @@ export async function albumsPageAction(request: Request): Promise<Response> {
   const viewer = await requireViewer(request, { allowGuest: false });
   const values = await readBody(request, { json: false });
   if (values.intent === "create") return createFromPage(request, viewer, values);
+  const t = await translatorFor(request);
   const parsed = pageIntentSchema.safeParse(values);
-  if (!parsed.success) return json({ error: "The request is not valid." }, { status: 400 });
+  if (!parsed.success) return json({ error: t("album.error.requestInvalid") }, { status: 400 });
   const input = parsed.data;
   const back = albumsListHref(input.filter);
   try {
@@ -225,19 +226,24 @@ export async function albumsPageAction(request: Request): Promise<Response> {
       case "pin": {
         const { name, pinned } = await toggleAlbumPin(viewer, input.href);
         return redirectWithToast(request, back, {
-          message: `${pinned ? "Pinned" : "Unpinned"} ${name}.`,
+          message: pinned ? t("album.toast.pinned", { name }) : t("album.toast.unpinned", { name }),
         });
       }
       case "unarchive":
       case "undelete": {
         const album = await changeAlbumStatus(viewer, input.album, input.intent);
         return redirectWithToast(request, back, {
-          message: `${album!.name} ${input.intent === "unarchive" ? "unarchived" : "restored from the bin"}.`,
+          message:
+            input.intent === "unarchive"
+              ? t("album.toast.unarchivedName", { name: album!.name })
+              : t("album.toast.undeletedName", { name: album!.name }),
         });
       }
       case "purge": {
         const name = await purgeAlbum(viewer, input.album);
-        return redirectWithToast(request, back, { message: `${name} deleted for good.` });
+        return redirectWithToast(request, back, {
+          message: t("album.toast.purgedName", { name }),
+        });
       }
     }
   } catch (error) {
@@ -252,12 +258,13 @@ async function createFromPage(
   viewer: Viewer,
   values: Record<string, unknown>,
 ): Promise<Response> {
+  const t = await translatorFor(request);
   if (!(await sharingRights(viewer)).create)
-    return json({ error: "You do not have permission to create albums." }, { status: 403 });
+    return json({ error: t("album.error.noCreate") }, { status: 403 });
   const submission = await checkSubmission(values, albumCreateSchema);
   if (!submission.ok) return formReply(request, submission);
   const album = await createAlbum(viewer, submission.data);
   return redirectWithToast(request, albumHref(album.owner_id, album.id), {
-    message: `Album ${album.name} created.`,
+    message: t("album.toast.created", { name: album.name }),
   });
 }

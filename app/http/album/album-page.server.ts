@@ -6,6 +6,7 @@ import { safeRedirect } from "~/http/redirect";
 import { requireViewer } from "~/http/session.server";
 import { checkSubmission, formReply, readBody } from "~/http/submission.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { translatorFor } from "~/http/locale/locale.server";
 import { requireAlbum, sharingRights, type AlbumGrant } from "~/models/access/album-access.server";
 import { albumEntryFor } from "~/models/album/album-entry.server";
 import { albumGridData } from "~/models/album/album-page.server";
@@ -22,6 +23,7 @@ import { albumShareSummary, anchorBefore } from "~/models/album/album-view.serve
 import { HTML_PAGE_SIZE } from "~/models/collection/collection-page.server";
 import { isProblem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
+import type { MessageId, Translate } from "~/models/locale/message-id";
 import { albumHref, albumSharesHref, albumsPageHref } from "~/utils/links";
 
 /*
@@ -74,29 +76,33 @@ export async function albumPageLoader(
   });
 }
 
+/*
+ * The intents' refusals name their messages by id (the album catalogue), so the page shows them
+ * in the reader's language; the schema's own (a number not a number) stay as zod words them.
+ */
 const assetIds = z
   .array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER))
-  .max(MAX_ALBUM_BATCH, `Select at most ${MAX_ALBUM_BATCH} assets at once.`);
+  .max(MAX_ALBUM_BATCH, "album.error.tooMany");
 
 const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("rename") }),
-  z.object({ intent: z.literal("remove"), asset: assetIds.min(1, "Select the assets first.") }),
+  z.object({ intent: z.literal("remove"), asset: assetIds.min(1, "album.error.selectFirst") }),
   z.object({
     intent: z.literal("cover"),
-    asset: assetIds.length(1, "Select one asset to make the cover."),
+    asset: assetIds.length(1, "album.error.selectCover"),
   }),
   z.object({ intent: z.literal("clear-cover") }),
   z.object({
     intent: z.literal("move"),
-    asset: assetIds.min(1, "Select the assets to move first."),
+    asset: assetIds.min(1, "album.error.selectToMove"),
     // "top", an asset's id (after it), or "before:" and an asset's id.
     after: z
-      .string({ message: "Choose where to move them." })
-      .regex(/^(top|(before:)?\d{1,15})$/, "Choose where to move them."),
+      .string({ message: "album.error.chooseWhere" })
+      .regex(/^(top|(before:)?\d{1,15})$/, "album.error.chooseWhere"),
   }),
   z.object({
     intent: z.literal("homepage"),
-    show: z.enum(["1", "0"], { message: "Choose whether to show the album on the home page." }),
+    show: z.enum(["1", "0"], { message: "album.error.chooseHomepage" }),
   }),
   z.object({ intent: z.literal("archive") }),
   z.object({ intent: z.literal("unarchive") }),
@@ -104,7 +110,7 @@ const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("undelete") }),
   z.object({
     intent: z.literal("purge"),
-    confirm: z.literal("on", { message: "Tick the box to delete the album for good." }),
+    confirm: z.literal("on", { message: "album.error.tickToPurge" }),
   }),
 ]);
 
@@ -113,21 +119,24 @@ const MISSING_ANCHOR = Number.MAX_SAFE_INTEGER;
 
 export const PIN_INTENTS = new Set(["pin", "pin-selected", "unpin-selected", "clear-pins"]);
 
+/** An intent's refusal in the reader's words: its message id translated, other words as they are. */
+const issueText = (t: Translate, message: string) =>
+  message.startsWith("album.error.") ? t(message as MessageId, { max: MAX_ALBUM_BATCH }) : message;
+
 const list = (value: unknown) =>
   value === undefined || value === "" ? [] : (Array.isArray(value) ? value : [value]).map(String);
-
-const plural = (n: number) => (n === 1 ? "1 asset" : `${n} assets`);
 
 export async function albumPageAction(
   request: Request,
   params: Record<string, string | undefined>,
 ) {
   const { viewer, grant } = await grantFor(request, params);
+  const t = await translatorFor(request);
   const intent = String((await readBody(request, { json: false }))["intent"] ?? "");
   if (PIN_INTENTS.has(intent)) {
     // Pins are the owner's own (a pin needs the asset visible to the pinner).
     if (grant.owner.id !== viewer.id)
-      return formReply(request, { formError: "Only the album's owner pins here.", status: 403 });
+      return formReply(request, { formError: t("album.error.ownerPins"), status: 403 });
     return gridAction(request, viewer, { back: albumHref(grant.album.owner_id, grant.album.id) });
   }
   const values = await readBody(request, { json: false });
@@ -140,15 +149,16 @@ export async function albumPageAction(
     const issue = parsed.error.issues[0];
     const field = issue?.path[0];
     if (field === "intent")
-      return formReply(request, { formError: "Choose one of the album's actions.", values });
+      return formReply(request, { formError: t("album.error.chooseAction"), values });
+    const message = issue ? issueText(t, issue.message) : t("album.error.formInvalid");
     return formReply(request, {
-      formError: issue?.message ?? "The form is not valid.",
-      fieldErrors: typeof field === "string" ? { [field]: issue!.message } : {},
+      formError: message,
+      fieldErrors: typeof field === "string" ? { [field]: message } : {},
       values,
     });
   }
   try {
-    return await perform(request, viewer, grant, parsed.data, values);
+    return await perform(request, t, viewer, grant, parsed.data, values);
   } catch (error) {
     // The album gone meanwhile is the 404 page; any other refusal (a stale move, an asset no
     // longer in the album, a status already changed) is the form's message with its status.
@@ -162,6 +172,7 @@ export async function albumPageAction(
 
 async function perform(
   request: Request,
+  t: Translate,
   viewer: Viewer,
   grant: AlbumGrant,
   data: z.infer<typeof intentSchema>,
@@ -179,18 +190,18 @@ async function perform(
       );
       if (!submission.ok) return formReply(request, submission);
       await updateAlbum(viewer, id, submission.data);
-      return done("Album saved.");
+      return done(t("album.toast.saved"));
     }
     case "remove": {
       const removed = await removeAlbumAssets(viewer, id, data.asset);
-      return done(`${plural(removed)} removed from the album.`);
+      return done(t("album.toast.removed", { count: removed }));
     }
     case "cover":
       await setAlbumCover(viewer, id, data.asset[0]!);
-      return done("Cover set.");
+      return done(t("album.toast.coverSet"));
     case "clear-cover":
       await setAlbumCover(viewer, id, null);
-      return done("Cover cleared: the first asset is the cover.");
+      return done(t("album.toast.coverCleared"));
     case "move": {
       let after: number | null = null;
       if (data.after.startsWith("before:")) {
@@ -199,39 +210,37 @@ async function perform(
         after = anchor === undefined ? MISSING_ANCHOR : anchor;
       } else if (data.after !== "top") after = Number(data.after);
       const moved = await moveAlbumAssets(viewer, id, { assetIds: data.asset, after });
-      return done(`${plural(moved)} moved.`);
+      return done(t("album.toast.moved", { count: moved }));
     }
     case "homepage":
       await setAlbumOnHomepage(viewer, id, data.show === "1");
       return done(
-        data.show === "1"
-          ? "The album is shown on the home page."
-          : "The album is no longer shown on the home page.",
+        data.show === "1" ? t("album.toast.homepageShown") : t("album.toast.homepageHidden"),
       );
     case "archive":
       await changeAlbumStatus(viewer, id, "archive");
-      return done("Album archived.");
+      return done(t("album.toast.archived"));
     case "unarchive":
       await changeAlbumStatus(viewer, id, "unarchive");
-      return done("Album unarchived.");
+      return done(t("album.toast.unarchived"));
     case "delete":
       if (grant.album.status === "deleted")
         return formReply(request, {
-          formError: "The album is in the bin already. Delete it forever instead.",
+          formError: t("album.error.alreadyInBin"),
           status: 409,
         });
       await changeAlbumStatus(viewer, id, "delete");
-      return done("Album moved to the bin. Undelete it from My deleted albums.", albumsPageHref());
+      return done(t("album.toast.deleted"), albumsPageHref());
     case "undelete":
       await changeAlbumStatus(viewer, id, "undelete");
-      return done("Album restored.");
+      return done(t("album.toast.restored"));
     case "purge":
       if (grant.album.status !== "deleted")
         return formReply(request, {
-          formError: "Move the album to the bin first.",
+          formError: t("album.error.binFirst"),
           status: 409,
         });
       await changeAlbumStatus(viewer, id, "delete");
-      return done("Album deleted for good.", albumsPageHref("deleted"));
+      return done(t("album.toast.purged"), albumsPageHref("deleted"));
   }
 }

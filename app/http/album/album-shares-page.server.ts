@@ -20,6 +20,7 @@ import { publicOrigin } from "../origin.server";
 import { requireViewer } from "../session.server";
 import { checkSubmission, formReply, readBody } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
+import { translatorFor } from "../locale/locale.server";
 import { albumParams } from "./album-shares-api.server";
 
 /*
@@ -73,6 +74,7 @@ export async function albumSharesPageAction(request: Request, params: object) {
   const viewer = await requireViewer(request, { allowGuest: false });
   const { ownerId, albumId } = albumParams(params);
   const grant = await requireAlbum(viewer, albumId, "manage", ownerId);
+  const t = await translatorFor(request);
   const back = albumSharesHref(grant.album.owner_id, grant.album.id);
   const values = await readBody(request, { json: false });
   if (values.intent === "remove-share") {
@@ -80,11 +82,11 @@ export async function albumSharesPageAction(request: Request, params: object) {
     if (!submission.ok) return formReply(request, { ...submission, values });
     const removed = await removeAlbumShares(viewer, albumId, [submission.data.target], ownerId);
     return redirectWithToast(request, back, {
-      message: removed > 0 ? "The share is removed." : "That share was removed already.",
+      message: removed > 0 ? t("album.toast.shareRemoved") : t("album.toast.shareGone"),
     });
   }
   if (values.intent !== "add-share")
-    return formReply(request, { formError: "Unknown action.", values });
+    return formReply(request, { formError: t("album.error.unknownAction"), values });
   const submission = await checkSubmission(values, shareFormSchema);
   if (!submission.ok) return formReply(request, { ...submission, values });
   const { target, access, download, messageTitle, messageBody } = submission.data;
@@ -95,7 +97,9 @@ export async function albumSharesPageAction(request: Request, params: object) {
       origin: publicOrigin(request),
     });
     return redirectWithToast(request, back, {
-      message: `${grant.album.name} is shared with ${share?.name ?? "them"}.`,
+      message: share
+        ? t("album.toast.shared", { album: grant.album.name, name: share.name })
+        : t("album.toast.sharedThem", { album: grant.album.name }),
     });
   } catch (error) {
     if (error instanceof ShareEntryProblem)

@@ -27,6 +27,7 @@ import { requireViewer } from "../session.server";
 import { checkSubmission, formReply, readBody, type SubmittedValues } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
 import { publicOrigin } from "../origin.server";
+import { translatorFor } from "../locale/locale.server";
 
 /*
  * The owner's pages of an album's public links (decision 056): the list with the create form and
@@ -124,6 +125,7 @@ export async function shareLinksPageAction(
   params: { user?: string; album?: string },
 ) {
   const { viewer, grant } = await requireOwner(request, params);
+  const t = await translatorFor(request);
   const values = await readBody(request, { json: false });
   const intent = intentOf(values);
   const back = albumSummary(grant).linksHref;
@@ -131,18 +133,16 @@ export async function shareLinksPageAction(
     const count = await revokeAllShareLinks(viewer, grant.album.id);
     return redirectWithToast(request, back, {
       message:
-        count === 0
-          ? "There were no open links to revoke."
-          : `${count === 1 ? "One link is" : `${count} links are`} revoked.`,
+        count === 0 ? t("album.toast.noLinksToRevoke") : t("album.toast.linksRevoked", { count }),
     });
   }
   if (intent !== "create")
-    return formReply(request, { formError: "Choose what to do: create or revoke all.", values });
+    return formReply(request, { formError: t("album.error.createOrRevoke"), values });
   const rights = await linkRights(viewer);
   if (!rights.shareWithGuests)
     return formReply(request, {
       status: 403,
-      formError: "You do not have permission to share albums with guests.",
+      formError: t("album.error.noGuests"),
       values,
     });
   const submission = await checkSubmission(values, shareLinkSchema);
@@ -156,7 +156,7 @@ export async function shareLinksPageAction(
   return redirectWithToast(
     request,
     shareLinkAdminHref(grant.album.owner_id, grant.album.id, created.id),
-    { message: "The link is created. Copy it and send it to whoever should see the album." },
+    { message: t("album.toast.linkCreated") },
   );
 }
 
@@ -204,12 +204,15 @@ export async function shareLinkPageData(
   );
 }
 
+/** "Set" without a password: named by its message's id, said in the reader's words. */
+const NEW_PASSWORD = "album.error.newPassword";
+
 /** The change form: the link's settings, and what to do with its password. */
 const linkChangeSchema = shareLinkSchema
   .extend({ passwordChange: z.enum(["keep", "set", "remove"]).default("keep") })
   .superRefine((value, ctx) => {
     if (value.passwordChange === "set" && value.password === "")
-      ctx.addIssue({ code: "custom", path: ["password"], message: "Type the new password." });
+      ctx.addIssue({ code: "custom", path: ["password"], message: NEW_PASSWORD });
   });
 
 export async function shareLinkPageAction(
@@ -217,19 +220,24 @@ export async function shareLinkPageAction(
   params: { user?: string; album?: string; link?: string },
 ) {
   const { viewer, grant, link } = await requireLink(request, params);
+  const t = await translatorFor(request);
   const values = await readBody(request, { json: false });
   const intent = intentOf(values);
   const href = shareLinkAdminHref(grant.album.owner_id, grant.album.id, link.id);
   if (intent === "revoke") {
     await revokeShareLink(viewer, grant.album.id, link.id);
     return redirectWithToast(request, href, {
-      message: "The link is revoked. Whoever opens it now is told it is no longer shared.",
+      message: t("album.toast.linkRevoked"),
     });
   }
   if (intent !== "update")
-    return formReply(request, { formError: "Choose what to do: save or revoke.", values });
+    return formReply(request, { formError: t("album.error.saveOrRevoke"), values });
   const submission = await checkSubmission(values, linkChangeSchema);
-  if (!submission.ok) return formReply(request, submission);
+  if (!submission.ok) {
+    const { password } = submission.fieldErrors;
+    if (password === NEW_PASSWORD) submission.fieldErrors.password = t("album.error.newPassword");
+    return formReply(request, submission);
+  }
   const { passwordChange, ...input } = submission.data;
   try {
     await updateShareLink(viewer, grant.album.id, link.id, {
@@ -240,5 +248,5 @@ export async function shareLinkPageAction(
   } catch (error) {
     return refusal(request, error, values);
   }
-  return redirectWithToast(request, href, { message: "The link is saved." });
+  return redirectWithToast(request, href, { message: t("album.toast.linkSaved") });
 }

@@ -1,7 +1,13 @@
 import { json, redirect } from "@remix-run/node";
 import { linkDecision, type LinkGrant } from "~/models/access/album-access.server";
 import { linkAssetPage } from "~/models/album/album-page.server";
-import { linkPasswordSchema, type LinkDownload } from "~/models/album/album.schema";
+import {
+  LINK_GUESS_WINDOW_MINUTES,
+  LINK_GUESSES_EXHAUSTED,
+  LINK_PASSWORD_WRONG,
+  linkPasswordSchema,
+  type LinkDownload,
+} from "~/models/album/album.schema";
 import {
   checkLinkPassword,
   linkAssetFiles,
@@ -16,6 +22,7 @@ import { fileResponse } from "../file-response.server";
 import { apiError, errorResponse } from "../http.server";
 import { clientAddressOf, linkUnlocked, unlockedLinkCookie } from "../link-cookie.server";
 import { checkSubmission, formReply, readBody } from "../submission.server";
+import { translatorFor } from "../locale/locale.server";
 
 /*
  * A public link's visitor (decision 056): no account, no JavaScript needed. Every page and every
@@ -134,9 +141,17 @@ export async function sharedAlbumAction(request: Request, token: string) {
   } catch (error) {
     if (!isProblem(error)) throw error;
     const status = error.kind === "too-many" ? 429 : 401;
+    // The visitor reads the field's message in the page's language; the body's value stays.
+    const t = await translatorFor(request);
+    const message =
+      error.message === LINK_PASSWORD_WRONG
+        ? t("album.visitor.passwordWrong")
+        : error.message === LINK_GUESSES_EXHAUSTED
+          ? t("album.visitor.tooManyGuesses", { minutes: LINK_GUESS_WINDOW_MINUTES })
+          : error.message;
     return formReply(request, {
       status,
-      fieldErrors: { password: error.message },
+      fieldErrors: { password: message },
       value: error.message,
       heading: error.details.heading,
     });

@@ -4,6 +4,7 @@ import { apiError } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
 import { formReply, formValues, readForm } from "~/http/submission.server";
 import { redirectWithToast } from "~/http/toast.server";
+import { translatorFor } from "~/http/locale/locale.server";
 import { editAssetMetadata, editorFieldsFor } from "~/models/asset/asset-edit.server";
 import {
   ASSET_NOT_FOUND,
@@ -19,9 +20,6 @@ import {
  */
 
 export const NO_EDIT_MESSAGE = "You may not edit this asset's metadata.";
-export const NOTHING_CHANGED_MESSAGE = "Nothing changed.";
-
-const plural = (n: number, one: string) => (n === 1 ? `1 ${one}` : `${n} ${one}s`);
 
 export async function assetEditAction(
   request: Request,
@@ -34,6 +32,7 @@ export async function assetEditAction(
   const { fields, editable } = await editorFieldsFor(viewer, [assetId]);
   if (!editable.includes(assetId)) throw apiError(request, 403, NO_EDIT_MESSAGE);
 
+  const t = await translatorFor(request);
   const form = await readForm(request);
   const fetched = form.get("_fetch") === "1";
   // Back to the page in view mode, keeping the list it was opened from.
@@ -45,14 +44,17 @@ export async function assetEditAction(
     fetched ? json({ ok: true, message }) : redirectWithToast(request, pageHref, { kind, message });
 
   const changes = editsFromAssetForm(fields, form);
-  if (changes.length === 0) return done(NOTHING_CHANGED_MESSAGE, "info");
+  if (changes.length === 0) return done(t("asset.edit.nothingChanged"), "info");
   const result = await editAssetMetadata(viewer, assetId, changes);
   if (!result.ok)
     return formReply(request, { fieldErrors: result.errors, values: formValues(form) });
   const labels = fields.filter((f) => changes.some((c) => c.field === f.id)).map((f) => f.label);
+  const [first = "", second = ""] = labels;
   return done(
-    labels.length <= 2
-      ? `${labels.join(" and ")} saved.`
-      : `${plural(labels.length, "field")} saved.`,
+    labels.length === 1
+      ? t("asset.edit.fieldSaved", { label: first })
+      : labels.length === 2
+        ? t("asset.edit.twoFieldsSaved", { first, second })
+        : t("asset.edit.fieldsSaved", { count: labels.length }),
   );
 }

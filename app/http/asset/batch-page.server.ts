@@ -7,8 +7,6 @@ import { requireViewer } from "~/http/session.server";
 import { formReply, formValues, readForm } from "~/http/submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import {
-  NO_SELECTION,
-  BATCH_OP_LABELS,
   batchPanel,
   batchSelectionSchema,
   taskOperationOf,
@@ -23,6 +21,19 @@ import { isProblem } from "~/models/problem/problem";
 import { taxonomyEditErrors } from "~/models/taxonomy/taxonomy-fields.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { LINKS, taskPagePath } from "~/utils/links";
+import { translatorFor } from "~/http/locale/locale.server";
+import type { MessageId, Translate } from "~/models/locale/message-id";
+
+/** Each operation's name, as the grid's panel writes it (decision 101: whole ids). */
+const OP_LABELS = {
+  metadata: "grid.batch.op.metadata",
+  rename: "grid.batch.op.rename",
+  duplicate: "grid.batch.op.duplicate",
+  copy: "grid.batch.op.copy",
+  move: "grid.batch.op.move",
+  delete: "grid.batch.op.delete",
+  rotate: "grid.batch.op.rotate",
+} as const satisfies Record<BatchPanel["op"], MessageId>;
 
 /*
  * The batch page (/fotoweb/views/batch?asset=1&asset=2&op=metadata, decision 046): the grid's
@@ -33,12 +44,11 @@ import { LINKS, taskPagePath } from "~/utils/links";
  * gets the task as JSON instead and shows its progress there).
  */
 
+/** The English of the form's messages (asset.batch.*), as the tests read them. */
 export const CONFIRM_DELETE_MESSAGE = "Tick the box to confirm the deletion.";
 export const NOTHING_TO_CHANGE_MESSAGE = "Change at least one field.";
 export const ROTATIONS = ["90", "180", "270"] as const;
 const MAX_FOLDER = 1000;
-
-const plural = (n: number) => (n === 1 ? "1 asset" : `${n} assets`);
 
 /** The selection a URL or form names; a 400 for anything the panel cannot show. */
 function readSelection(request: Request, values: { op: unknown; asset: unknown }): BatchSelection {
@@ -63,12 +73,16 @@ export interface BatchPage extends BatchPanel {
 
 export async function batchPageLoader(request: Request): Promise<BatchPage> {
   const viewer = await requireViewer(request, { allowGuest: false });
+  const t = await translatorFor(request);
   const url = new URL(request.url);
   const back = safeRedirect(url.searchParams.get("back"), LINKS.archives);
   // The grid's form (it names where it came from) sent without a selection, JavaScript off:
   // back to the grid with the message. Any other request without assets is bad input.
   if (url.searchParams.has("back") && url.searchParams.getAll("asset").length === 0)
-    throw await redirectWithToast(request, back, { kind: "error", message: NO_SELECTION });
+    throw await redirectWithToast(request, back, {
+      kind: "error",
+      message: t("asset.batch.noSelection"),
+    });
   const selection = readSelection(request, {
     op: url.searchParams.get("op") ?? undefined,
     asset: url.searchParams.getAll("asset"),
@@ -77,7 +91,7 @@ export async function batchPageLoader(request: Request): Promise<BatchPage> {
   return {
     ...panel,
     back,
-    opLabel: BATCH_OP_LABELS[panel.op],
+    opLabel: t(OP_LABELS[panel.op]),
   };
 }
 
@@ -86,7 +100,7 @@ type Checked =
   | { ok: false; fieldErrors: Record<string, string>; formError?: string };
 
 /** The operation's settings from the form, or every problem with them. */
-function checkOperation(panel: BatchPanel, form: FormData): Checked {
+function checkOperation(t: Translate, panel: BatchPanel, form: FormData): Checked {
   const text = (name: string) => {
     const v = form.get(name);
     return typeof v === "string" ? v : "";
@@ -95,7 +109,7 @@ function checkOperation(panel: BatchPanel, form: FormData): Checked {
     case "metadata": {
       const changes: FieldEdit[] = editsFromBatchForm(panel.fields, form);
       if (changes.length === 0)
-        return { ok: false, fieldErrors: {}, formError: NOTHING_TO_CHANGE_MESSAGE };
+        return { ok: false, fieldErrors: {}, formError: t("asset.batch.nothingToChange") };
       const checked = checkFieldEdits(new Map(panel.fields.map((f) => [f.id, f])), changes);
       if (Object.keys(checked.errors).length > 0) return { ok: false, fieldErrors: checked.errors };
       return { ok: true, params: { changes: checked.changes } };
@@ -118,7 +132,7 @@ function checkOperation(panel: BatchPanel, form: FormData): Checked {
       const fieldErrors: Record<string, string> = {};
       const archiveId = Number(text("destination"));
       if (!panel.destinations.some((d) => d.id === archiveId))
-        fieldErrors.destination = "Choose one of the archives offered.";
+        fieldErrors.destination = t("asset.batch.chooseDestination");
       const folder = text("folder")
         .trim()
         .replace(/^\/+|\/+$/g, "");
@@ -128,19 +142,19 @@ function checkOperation(panel: BatchPanel, form: FormData): Checked {
         // eslint-disable-next-line no-control-regex -- control characters are what this refuses
         /[\u0000-\u001f\u007f\\]/.test(folder)
       )
-        fieldErrors.folder = "Give a folder path like 2024/June, or leave it empty.";
+        fieldErrors.folder = t("asset.batch.folderInvalid");
       if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
       return { ok: true, params: { archiveId, folder } };
     }
     case "delete":
       return form.get("confirm") === "yes"
         ? { ok: true, params: {} }
-        : { ok: false, fieldErrors: { confirm: CONFIRM_DELETE_MESSAGE } };
+        : { ok: false, fieldErrors: { confirm: t("asset.batch.confirmDelete") } };
     case "rotate": {
       const degrees = text("degrees");
       return (ROTATIONS as readonly string[]).includes(degrees)
         ? { ok: true, params: { degrees: Number(degrees) } }
-        : { ok: false, fieldErrors: { degrees: "Choose a rotation." } };
+        : { ok: false, fieldErrors: { degrees: t("asset.batch.chooseRotation") } };
     }
     case "duplicate":
       return { ok: true, params: {} };
@@ -149,18 +163,15 @@ function checkOperation(panel: BatchPanel, form: FormData): Checked {
 
 export async function batchPageAction(request: Request) {
   const viewer: Viewer = await requireViewer(request, { allowGuest: false });
+  const t = await translatorFor(request);
   const form = await readForm(request);
   const selection = readSelection(request, { op: form.get("op"), asset: form.getAll("asset") });
   const panel = await batchPanel(viewer, selection);
   const reply = (fieldErrors: Record<string, string>, formError?: string, status = 400) =>
     formReply(request, { fieldErrors, formError, status, values: formValues(form) });
   if (panel.assets.length === 0)
-    return reply(
-      {},
-      `You may not ${BATCH_OP_LABELS[panel.op].toLowerCase()} any of these assets.`,
-      403,
-    );
-  const checked = checkOperation(panel, form);
+    return reply({}, t("asset.batch.refusedAll", { op: panel.op }), 403);
+  const checked = checkOperation(t, panel, form);
   if (!checked.ok) return reply(checked.fieldErrors, checked.formError);
   if (panel.op === "metadata") {
     // The taxonomies' rule (decision 060) reads the terms, so it runs after the field rules.
@@ -179,11 +190,14 @@ export async function batchPageAction(request: Request) {
   });
   try {
     const { jobId } = await createTask(viewer, taskOperationOf(panel.op), items, checked.params);
-    const refused = panel.refused.length > 0 ? ` (${plural(panel.refused.length)} refused)` : "";
+    const values = { operation: t(OP_LABELS[panel.op]), count: panel.assets.length };
     const started: BatchStarted = {
       jobId,
       href: taskPagePath(jobId),
-      message: `${BATCH_OP_LABELS[panel.op]}: a task for ${plural(panel.assets.length)} started${refused}.`,
+      message:
+        panel.refused.length > 0
+          ? t("asset.batch.startedWithRefused", { ...values, refused: panel.refused.length })
+          : t("asset.batch.started", values),
     };
     // The panel over the grid (its fetcher, `_fetch`) follows the task in place (decision 087).
     if (form.get("_fetch") === "1")

@@ -9,7 +9,9 @@ import {
   parseRevisionNumber,
   rollbackRevision,
   rollbackToRevision,
-  COMPARE_INPUT_MESSAGE,
+  CURRENT_REVISION_UNDELETABLE,
+  LAST_REVISION_UNDELETABLE,
+  SAME_REVISION_ROLLBACK,
   type AssetRef,
   type RevisionEntry,
 } from "~/models/asset/revision-history.server";
@@ -20,6 +22,8 @@ import { requireViewer } from "../session.server";
 import { readBody } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
 import { taskHref, taskPagePath } from "~/utils/links";
+import { translatorFor } from "../locale/locale.server";
+import type { MessageId, Translate } from "~/models/locale/message-id";
 
 /*
  * The revision calls of spec 000 §7 on an asset's href (decision 049): the list, one revision,
@@ -40,24 +44,39 @@ function listPath(request: Request): string {
 
 const isJsonPost = (request: Request) => isJsonType(mediaTypeOf(request));
 
+/** The rules' refusals a plain form shows as a toast, in the page's language (decision 101). */
+const REFUSALS: Record<string, MessageId> = {
+  [SAME_REVISION_ROLLBACK]: "asset.revisions.refused.sameRevision",
+  [CURRENT_REVISION_UNDELETABLE]: "asset.revisions.refused.current",
+  [LAST_REVISION_UNDELETABLE]: "asset.revisions.refused.only",
+};
+
 /**
  * A refusal of a plain form's mutation: a rule (the current revision, permission) comes back as
  * an error toast on the list, so the person sees why; what does not exist stays a 404.
  */
 async function formFailure(request: Request, error: unknown): Promise<Response> {
-  if (isProblem(error) && (error.kind === "conflict" || error.kind === "forbidden"))
-    return redirectWithToast(request, listPath(request), { kind: "error", message: error.message });
+  if (isProblem(error) && (error.kind === "conflict" || error.kind === "forbidden")) {
+    const t = await translatorFor(request);
+    const id = Object.hasOwn(REFUSALS, error.message) ? REFUSALS[error.message] : undefined;
+    const message = id ? t(id) : error.message;
+    return redirectWithToast(request, listPath(request), { kind: "error", message });
+  }
   return errorResponse(request, error);
 }
 
 async function mutation(
   request: Request,
-  run: (values: Record<string, unknown>) => Promise<{ json: unknown; message: string }>,
+  run: (
+    values: Record<string, unknown>,
+    t: Translate,
+  ) => Promise<{ json: unknown; message: string }>,
 ): Promise<Response> {
   const json = isJsonPost(request);
   const values = await readBody(request);
+  const t = await translatorFor(request);
   try {
-    const done = await run(values);
+    const done = await run(values, t);
     if (json) return apiJson(done.json, REVISION_JSON);
     return redirectWithToast(request, listPath(request), { message: done.message });
   } catch (error) {
@@ -104,32 +123,38 @@ export async function revisionDeleteAction(request: Request, params: Params) {
     await deleteRevision(viewer, refOf(params), params.number);
     return new Response(null, { status: 204 });
   }
-  return mutation(request, async () => {
+  return mutation(request, async (_values, t) => {
     const done = await deleteRevision(viewer, refOf(params), params.number);
-    return { json: done, message: `Revision ${done.number} is deleted.` };
+    return { json: done, message: t("asset.revisions.toast.deleted", { number: done.number }) };
   });
 }
 
 export async function rollbackAction(request: Request, params: Params) {
   const viewer = await requireViewer(request, { browsing: true });
-  return mutation(request, async (values) => {
+  return mutation(request, async (values, t) => {
     const done = await rollbackRevision(viewer, refOf(params), params.number, values.rollbackType);
     return {
       json: { number: done.number, previous: done.previous },
-      message: `Revision ${params.number} is restored as revision ${done.number}.`,
+      message: t("asset.revisions.toast.restoredAs", {
+        number: params.number ?? "",
+        created: done.number,
+      }),
     };
   });
 }
 
 export async function rollbackToAction(request: Request, params: Params) {
   const viewer = await requireViewer(request, { browsing: true });
-  return mutation(request, async (values) => {
+  return mutation(request, async (values, t) => {
     // The list's form sends its rollback choice with every button; rollback-to is always whole.
     const type = isJsonPost(request) ? values.rollbackType : "full";
     const done = await rollbackToRevision(viewer, refOf(params), params.number, type);
     return {
       json: done,
-      message: `Revision ${done.number} is current again; ${done.deleted} later ${done.deleted === 1 ? "revision was" : "revisions were"} deleted.`,
+      message: t("asset.revisions.toast.currentAgain", {
+        number: done.number,
+        deleted: done.deleted,
+      }),
     };
   });
 }
@@ -150,9 +175,10 @@ export async function copyRevisionAction(request: Request, params: Params) {
         status: 201,
         headers: { Location: taskHref(jobId) },
       });
+    const t = await translatorFor(request);
     return redirectWithToast(request, taskPagePath(jobId), {
       kind: "info",
-      message: `Copying revision ${number} into a new asset.`,
+      message: t("asset.revisions.toast.copying", { number }),
     });
   } catch (error) {
     if (json) return errorResponse(request, error);
@@ -186,7 +212,7 @@ export async function compareAction(request: Request, params: Params) {
   if (l === null || r === null || l === r)
     return redirectWithToast(request, listPath(request), {
       kind: "error",
-      message: COMPARE_INPUT_MESSAGE,
+      message: (await translatorFor(request))("asset.revisions.tickTwo"),
     });
   // The list's check boxes give the two in either order: older on the left.
   const [older, newer] = l < r ? [l, r] : [r, l];

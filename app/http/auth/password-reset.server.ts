@@ -7,11 +7,13 @@ import {
   resetPassword,
   type ResetLinkState,
 } from "~/models/auth/password-reset.server";
+import type { MessageId } from "~/models/locale/message-id";
 import { getSiteSettings } from "~/models/site/site.server";
 import { LINKS } from "~/utils/links";
 import { HttpError } from "../http.server";
 import { publicOrigin } from "../origin.server";
 import { countResetRequest } from "../rate-limit.server";
+import { translatorFor } from "../locale/locale.server";
 import { startUserSession } from "../session.server";
 import { formReply, readSubmission } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
@@ -34,44 +36,46 @@ export async function requestResetLink(request: Request) {
       await issuePasswordReset(account, { linkBase, siteName });
     }
   }
+  const t = await translatorFor(request);
   return redirectWithToast(request, FORGOT_SENT_PATH, {
     kind: "info",
-    message: "If the account exists, a link is on its way.",
+    message: t("auth.toast.linkOnItsWay"),
   });
 }
 
-export const RESET_LINK_MESSAGES: Record<Exclude<ResetLinkState, { ok: true }>["reason"], string> =
-  {
-    unknown:
-      "This password reset link is not valid. Check that you copied all of it, or ask for a new one.",
-    used: "This password reset link has been used already. Ask for a new one if you need it.",
-    expired: "This password reset link has expired. Ask for a new one.",
-  };
+type Refusal = Exclude<ResetLinkState, { ok: true }>;
 
-function refuse(state: Exclude<ResetLinkState, { ok: true }>): never {
-  throw new HttpError(state.reason === "unknown" ? 404 : 410, RESET_LINK_MESSAGES[state.reason], {
-    heading: "Password reset link",
+export const RESET_LINK_MESSAGES = {
+  unknown: "auth.reset.refused.unknown",
+  used: "auth.reset.refused.used",
+  expired: "auth.reset.refused.expired",
+} as const satisfies Record<Refusal["reason"], MessageId>;
+
+/** The link's page refuses it in the person's language (its error boundary shows the words). */
+async function refuse(request: Request, state: Refusal): Promise<never> {
+  const t = await translatorFor(request);
+  const status = state.reason === "unknown" ? 404 : 410;
+  throw new HttpError(status, t(RESET_LINK_MESSAGES[state.reason]), {
+    heading: t("auth.reset.refused.heading"),
   });
 }
 
-export async function resetLinkData(token: string) {
+export async function resetLinkData(request: Request, token: string) {
   const state = await checkResetLink(token);
-  if (!state.ok) refuse(state);
+  if (!state.ok) return refuse(request, state);
   return json({ username: state.username }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function submitNewPassword(request: Request, token: string) {
   const state = await checkResetLink(token);
-  if (!state.ok) refuse(state);
+  if (!state.ok) return refuse(request, state);
   const submission = await readSubmission(request, resetPasswordSchema, { json: false });
   if (!submission.ok) return formReply(request, submission);
   const outcome = await resetPassword(token, submission.data.newPassword);
-  if (!outcome.ok) refuse(outcome);
+  if (!outcome.ok) return refuse(request, outcome);
   const cookie = await startUserSession(request, outcome.userId);
-  return redirectWithToast(
-    request,
-    LINKS.home,
-    { message: "Your password was changed, and you are signed in." },
-    [cookie],
-  );
+  const t = await translatorFor(request);
+  return redirectWithToast(request, LINKS.home, { message: t("auth.toast.passwordReset") }, [
+    cookie,
+  ]);
 }

@@ -157,7 +157,7 @@ export async function invitePageAction(request: Request) {
       intent === "next" || recipientsWrong ? "recipients" : "groups",
       groupIds,
     );
-    return wizardReply(state, conformReply(request, submission, { values }));
+    return wizardReply(state, await conformReply(request, submission, { values }));
   }
 
   if (intent.startsWith("add:")) groupIds = [...groupIds, Number(intent.slice(4))];
@@ -175,7 +175,7 @@ export async function invitePageAction(request: Request) {
   if (!created.ok)
     return wizardReply(
       await wizardState(viewer, values, "groups", groupIds),
-      conformReply(request, submission, { values, fieldErrors: created.fieldErrors }),
+      await conformReply(request, submission, { values, fieldErrors: created.fieldErrors }),
     );
   return afterInvite(request, created);
 }

@@ -1,3 +1,4 @@
+import { localeOf } from "../locale/locale.server";
 import { capabilityDecision } from "~/models/access/access.server";
 import { getSiteSettings } from "~/models/site/site.server";
 import type { MailContext } from "~/models/signup/signup.server";
@@ -38,6 +39,7 @@ export async function mailContext(request: Request): Promise<MailContext> {
   const origin = publicOrigin(request);
   return {
     siteName: (await getSiteSettings()).siteName,
+    language: (await localeOf(request)).language,
     loginLink: origin + LINKS.login,
     forgotLink: origin + LINKS.forgotPassword,
   };

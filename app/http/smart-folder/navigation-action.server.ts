@@ -26,6 +26,7 @@ import {
   updateSmartFolder,
 } from "~/models/smart-folder/smart-folder.server";
 import type { Viewer } from "~/models/user/user.schema";
+import { translatorFor } from "~/http/locale/locale.server";
 
 /*
  * The navigation pane's plain forms (decision 061), posted to the archive page (and the pins
@@ -69,6 +70,7 @@ export async function navigationAction(
   options: { archive: Archive | null; back: string },
 ): Promise<Response> {
   const back = safeRedirect(values.back, options.back);
+  const t = await translatorFor(request);
   const intent = String(values.intent);
   const navForm = intent === "smart-folder-edit" ? `edit-${String(values.id)}` : intent;
   try {
@@ -94,14 +96,19 @@ export async function navigationAction(
             ? await createSmartFolder(viewer, archive.id, checked.data)
             : await updateSmartFolder(viewer, archive.id, id, checked.data);
         return redirectWithToast(request, back, {
-          message: `Smart folder ${folder.name} ${intent === "smart-folder-create" ? "added" : "saved"}.`,
+          message:
+            intent === "smart-folder-create"
+              ? t("grid.toast.smartFolderAdded", { name: folder.name })
+              : t("grid.toast.smartFolderSaved", { name: folder.name }),
         });
       }
       case "smart-folder-delete": {
         const folder = await deleteSmartFolder(viewer, archive.id, id);
         // Deleting the folder being shown returns to the whole archive.
         const to = back.includes(`sf=${folder.id}`) ? archive.href : back;
-        return redirectWithToast(request, to, { message: `Smart folder ${folder.name} deleted.` });
+        return redirectWithToast(request, to, {
+          message: t("grid.toast.smartFolderDeleted", { name: folder.name }),
+        });
       }
       case "smart-folder-move": {
         const order = smartFolderOrderSchema.safeParse({
@@ -109,7 +116,10 @@ export async function navigationAction(
           relativePosition: values.relativePosition,
         });
         if (!order.success)
-          return formReply(request, { formError: "Choose up or down.", extra: { navForm } });
+          return formReply(request, {
+            formError: t("grid.error.chooseUpOrDown"),
+            extra: { navForm },
+          });
         const { moved } = await moveSmartFolder(
           viewer,
           archive.id,
@@ -118,13 +128,16 @@ export async function navigationAction(
         );
         return redirectWithToast(request, back, {
           kind: moved ? "success" : "info",
-          message: moved ? "Smart folder moved." : "The smart folder is already at that end.",
+          message: moved ? t("grid.toast.smartFolderMoved") : t("grid.toast.smartFolderAtEnd"),
         });
       }
       default: {
         const pin = pinSchema.safeParse(values);
         if (!pin.success)
-          return formReply(request, { formError: "Choose what to pin.", extra: { navForm } });
+          return formReply(request, {
+            formError: t("grid.error.chooseWhatToPin"),
+            extra: { navForm },
+          });
         const { pinned, name } = await toggleNavigationPin(
           viewer,
           archive,
@@ -132,7 +145,9 @@ export async function navigationAction(
           pin.data.key,
         );
         return redirectWithToast(request, back, {
-          message: pinned ? `${name} pinned.` : `${name} unpinned.`,
+          message: pinned
+            ? t("grid.toast.navPinned", { name })
+            : t("grid.toast.navUnpinned", { name }),
         });
       }
     }

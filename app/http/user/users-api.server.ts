@@ -70,11 +70,11 @@ export async function readUserBody(request: Request, mode: UserBodyMode): Promis
   return userBodyResult(request, submission);
 }
 
-export function userBodyResult(
+async function userBodyResult(
   request: Request,
   submission: Submission<ReturnType<ReturnType<typeof userBodySchema>["parse"]>>,
-): UserBodyResult {
-  if (!submission.ok) return { ok: false, response: formReply(request, submission) };
+): Promise<UserBodyResult> {
+  if (!submission.ok) return { ok: false, response: await formReply(request, submission) };
   const revision = submission.data.revision;
   return {
     ok: true,

@@ -27,6 +27,7 @@ const PREVIEW_SIZE = 1600;
 import { albumHref, sharedAlbumHref } from "~/utils/links";
 import { selectionRights } from "~/models/background-task/selection-ops.server";
 import type { SelectionRights } from "~/models/background-task/selection-ops";
+import { siteSearchTimeZone } from "~/models/search/search-zone.server";
 
 /*
  * An album's grid (decision 051): the album's assets as its OWNER sees them, in the album's own
@@ -135,7 +136,8 @@ async function channelPage(
   const scope: ListingScope = {
     viewer: owner,
     inAlbum: albumId,
-    search: parseQueries(params.queries),
+    // An album is shared: its searches read dates in the site's zone, alike for everyone.
+    search: parseQueries(params.queries, { timeZone: await siteSearchTimeZone() }),
   };
   const page = await listPage({
     ...scope,

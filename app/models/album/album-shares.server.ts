@@ -11,6 +11,8 @@ import {
 } from "~/models/access/album-access.server";
 import { groupsInside } from "~/models/group/group.server";
 import { queueMail } from "~/models/mail/mail.server";
+import { mailLocaleOf } from "~/models/locale/recipient.server";
+import type { Translate } from "~/models/locale/message-id";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { albumHref } from "~/utils/links";
@@ -275,32 +277,39 @@ async function recipientsOf(
   return rows.map((r) => ({ id: Number(r.id), email: r.email }));
 }
 
-/** The share's mail: plain text, and the same escaped in HTML (the message is untrusted). */
-export function shareMail(parts: {
-  to: string;
-  sharer: string;
-  albumName: string;
-  link: string;
-  message: ShareMessage;
-}) {
-  const subject = (parts.message.title || `${parts.sharer} shared the album ${parts.albumName}`)
+/**
+ * The share's mail, in the recipient's language: plain text, and the same escaped in HTML (the
+ * message is untrusted).
+ */
+export function shareMail(
+  parts: {
+    to: string;
+    sharer: string;
+    albumName: string;
+    link: string;
+    message: ShareMessage;
+  },
+  { t }: { t: Translate },
+) {
+  const names = { sharer: parts.sharer, album: parts.albumName };
+  const subject = (parts.message.title || t("mail.share.subject", names))
     .replace(/[\r\n]+/g, " ")
     .slice(0, 200);
   const lines = [
-    `${parts.sharer} shared the album "${parts.albumName}" with you.`,
+    t("mail.share.intro", names),
     ...(parts.message.title ? ["", parts.message.title] : []),
     ...(parts.message.body ? ["", parts.message.body] : []),
     "",
-    "Open it here:",
+    t("mail.share.open"),
     parts.link,
   ];
   const html = [
-    `<p>${escapeHtml(parts.sharer)} shared the album &quot;${escapeHtml(parts.albumName)}&quot; with you.</p>`,
+    `<p>${escapeHtml(t("mail.share.intro", names))}</p>`,
     ...(parts.message.title ? [`<p><strong>${escapeHtml(parts.message.title)}</strong></p>`] : []),
     ...(parts.message.body
       ? [`<p style="white-space:pre-line">${escapeHtml(parts.message.body)}</p>`]
       : []),
-    `<p><a href="${escapeHtml(parts.link)}">Open the album</a></p>`,
+    `<p><a href="${escapeHtml(parts.link)}">${escapeHtml(t("mail.share.openLink"))}</a></p>`,
   ].join("\n");
   return { kind: "album-share", to: parts.to, subject, text: lines.join("\n"), html };
 }
@@ -316,13 +325,16 @@ async function mailShares(
   for (const recipient of await recipientsOf(sharer, targets)) {
     if (recipient.id === grant.album.owner_id) continue;
     await queueMail(
-      shareMail({
-        to: recipient.email,
-        sharer: sharer.fullName || sharer.username,
-        albumName: grant.album.name,
-        link,
-        message,
-      }),
+      shareMail(
+        {
+          to: recipient.email,
+          sharer: sharer.fullName || sharer.username,
+          albumName: grant.album.name,
+          link,
+          message,
+        },
+        await mailLocaleOf(recipient.id),
+      ),
     );
   }
 }

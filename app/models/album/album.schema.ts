@@ -42,9 +42,7 @@ export const ALBUM_CREATE_FAILED = "Album couldn't be created. Please try again 
 export const SHARE_FAILED =
   "Sorry, unable to share the album at the moment. Try again or contact the administrator.";
 export const ALBUM_NOT_FOUND = "There is no album at this address.";
-export const LINK_NOT_FOUND = "There is no shared album at this address.";
-export const LINK_EXPIRED = "This link has expired. Ask the person who shared it for a new one.";
-export const LINK_REVOKED = "This link is no longer shared. Ask the person who shared it.";
+export { LINK_EXPIRED, LINK_NOT_FOUND, LINK_REVOKED } from "./link-ends";
 export const LINK_PASSWORD_WRONG = "The password is not right. Try again.";
 export const LINK_GUESSES_EXHAUSTED = `Too many wrong passwords. Try again in ${LINK_GUESS_WINDOW_MINUTES} minutes.`;
 

@@ -5,6 +5,7 @@ import { enqueue } from "~/jobs/queue.server";
 import { alertCreateDecision } from "~/models/access/organize-access.server";
 import { assetViews, previewFor } from "~/models/asset/asset-view.server";
 import { queueMail } from "~/models/mail/mail.server";
+import { mailLocaleOf } from "~/models/locale/recipient.server";
 import {
   DEFAULT_SORT,
   listAssets,
@@ -17,6 +18,7 @@ import { env } from "~/utils/env.server";
 import { alertHref } from "~/utils/links";
 import { nextRunAfter, systemClock, type Clock } from "./alert.server";
 import { alertDigest, type DigestAsset } from "./alert.view";
+import { searchTimeZoneOf } from "~/models/search/search-zone.server";
 
 /*
  * Alerts fire (issue 19, decision 062). A scheduler tick queues one job per due alert; the job
@@ -100,7 +102,7 @@ async function candidates(
 ): Promise<ListedAsset[]> {
   let search;
   try {
-    search = parseQueries([alert.search_string]);
+    search = parseQueries([alert.search_string], { timeZone: await searchTimeZoneOf(viewer) });
   } catch {
     // A search that no longer reads (the parser grew stricter) reports nothing.
     return [];
@@ -179,17 +181,20 @@ export async function runAlert(
     if (archiveView)
       mail = {
         to: owner.email,
-        ...alertDigest({
-          searchString: alert.search_string,
-          archiveName: archiveView.archiveName,
-          searchHref: new URL(
-            `${archiveView.archiveHREF}?${new URLSearchParams({ q: alert.search_string })}`,
-            origin,
-          ).href,
-          manageHref: new URL(alertHref(alert.id), origin).href,
-          assets,
-          total: found.length,
-        }),
+        ...alertDigest(
+          {
+            searchString: alert.search_string,
+            archiveName: archiveView.archiveName,
+            searchHref: new URL(
+              `${archiveView.archiveHREF}?${new URLSearchParams({ q: alert.search_string })}`,
+              origin,
+            ).href,
+            manageHref: new URL(alertHref(alert.id), origin).href,
+            assets,
+            total: found.length,
+          },
+          (await mailLocaleOf(owner.id)).t,
+        ),
       };
   }
   const nextRun = nextRunAfter(new Date(until), alert.interval).toISOString();

@@ -1,3 +1,4 @@
+import type { Translate } from "~/models/locale/message-id";
 import { shortSearchText } from "./alert-text";
 
 /*
@@ -34,22 +35,34 @@ export const escapeHtml = (value: string) =>
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#39;");
 
-const plural = (n: number) => (n === 1 ? "1 new asset" : `${n} new assets`);
-
-export function alertDigest(input: DigestInput): { subject: string; text: string; html: string } {
+/** The digest in the alert owner's language (their preference, else the site's). */
+export function alertDigest(
+  input: DigestInput,
+  t: Translate,
+): { subject: string; text: string; html: string } {
   const shown = shortSearchText(input.searchString);
-  const subject = `${plural(input.total)} for your alert “${shown}” in ${input.archiveName}`
+  const subject = t("mail.alert.subject", {
+    count: input.total,
+    search: shown,
+    archive: input.archiveName,
+  })
     .replace(/[\r\n]+/g, " ")
     .slice(0, 250);
+  const intro = t("mail.alert.intro", {
+    count: input.total,
+    search: input.searchString,
+    archive: input.archiveName,
+  });
   const more = input.total - input.assets.length;
+  const moreText = t("mail.alert.more", { count: more });
   const text = [
-    `${plural(input.total)} in ${input.archiveName} match your alert “${input.searchString}”.`,
+    intro,
     "",
     ...input.assets.map((a) => `- ${a.title ? `${a.title} (${a.name})` : a.name}: ${a.href}`),
-    ...(more > 0 ? ["", `And ${more} more: ${input.searchHref}`] : []),
+    ...(more > 0 ? ["", `${moreText}: ${input.searchHref}`] : []),
     "",
-    `See the search: ${input.searchHref}`,
-    `Change or delete this alert: ${input.manageHref}`,
+    `${t("mail.alert.search")}: ${input.searchHref}`,
+    `${t("mail.alert.manage")}: ${input.manageHref}`,
   ].join("\n");
   const rows = input.assets.map((a) => {
     const label = escapeHtml(a.title || a.name);
@@ -64,12 +77,13 @@ export function alertDigest(input: DigestInput): { subject: string; text: string
     );
   });
   const html = [
-    `<p>${escapeHtml(plural(input.total))} in ${escapeHtml(input.archiveName)} match your alert ` +
-      `&ldquo;${escapeHtml(input.searchString)}&rdquo;.</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
     `<table role="presentation">${rows.join("")}</table>`,
-    ...(more > 0 ? [`<p><a href="${escapeHtml(input.searchHref)}">And ${more} more</a></p>`] : []),
-    `<p><a href="${escapeHtml(input.searchHref)}">See the search</a> · ` +
-      `<a href="${escapeHtml(input.manageHref)}">Change or delete this alert</a></p>`,
+    ...(more > 0
+      ? [`<p><a href="${escapeHtml(input.searchHref)}">${escapeHtml(moreText)}</a></p>`]
+      : []),
+    `<p><a href="${escapeHtml(input.searchHref)}">${escapeHtml(t("mail.alert.search"))}</a> · ` +
+      `<a href="${escapeHtml(input.manageHref)}">${escapeHtml(t("mail.alert.manage"))}</a></p>`,
   ].join("\n");
   return { subject, text, html };
 }

@@ -31,6 +31,7 @@ import {
   listArchives,
   type Archive,
 } from "./archive.server";
+import { englishOf } from "~/models/locale/catalog.server";
 
 /*
  * Creating and changing an archive from its dialog or /fotoweb/api/config/archives (decision
@@ -200,7 +201,8 @@ function expressionError(path: string, text: string): ArchiveFieldError | null {
   return {
     path,
     code: "search_expression_invalid",
-    message: `This search filter is not valid: ${parsed.message}`,
+    // The archive dialog's messages are English for now (its area is not yet localized).
+    message: `This search filter is not valid: ${englishOf(parsed.message)}`,
   };
 }
 

@@ -1,6 +1,5 @@
 import { robotsRule } from "~/models/archive/archive-effects";
 import type { AssetRow } from "~/db/schema";
-import { formatBytes } from "~/utils/format";
 import { archiveIdFromSegment, findArchive } from "~/models/archive/archive.server";
 import { assetIdFromSegment, currentRevisionId } from "./asset.server";
 import { assetViews, previewFor, type AssetPreview, type AssetView } from "./asset-view.server";
@@ -29,6 +28,7 @@ import { isProblem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import type { MetadataEditor } from "~/components/asset/MetadataEditPanel";
 import { editorFieldsFor } from "./asset-edit.server";
+import { searchTimeZoneOf } from "~/models/search/search-zone.server";
 
 /*
  * The asset details page and the asset+json resource (decision 016). The asset is found only
@@ -108,7 +108,11 @@ interface ParsedContext {
 }
 
 /** The context as a listing, or null when any part of it is not one the grid could have made. */
-export function parseListContext(context: ListContext): ParsedContext | null {
+export function parseListContext(
+  context: ListContext,
+  /** The zone the grid read the search's dates in (search-zone.server.ts). */
+  timeZone?: string,
+): ParsedContext | null {
   if (
     context.queries.length > MAX_QUERIES ||
     context.queries.some((q) => q.length > MAX_QUERY_LENGTH)
@@ -128,7 +132,7 @@ export function parseListContext(context: ListContext): ParsedContext | null {
   }
   let search: SearchNode[];
   try {
-    search = parseQueries(context.queries);
+    search = parseQueries(context.queries, { timeZone });
   } catch (error) {
     if (error instanceof InvalidSearchExpressionError) return null;
     throw error;
@@ -188,65 +192,66 @@ export function metadataEntries(view: AssetView): MetadataEntry[] {
   });
 }
 
+/** Which of the asset's dates a fact is (the page names it in its language). */
+export type DateKind = "modified" | "iptc" | "release" | "taken" | "uploaded";
+
 export interface DateFact {
-  label: string;
+  kind: DateKind;
   iso: string;
-  text: string;
+  /** Midnight UTC: a calendar date (IPTC, release) without a time, shown without a zone. */
+  dateOnly: boolean;
 }
 
 export interface FileFacts {
   docType: string;
   mime: string;
-  fileSize: string;
-  pixels: string | null;
+  /** In bytes; the page writes it in its language. */
+  fileSize: number;
+  pixels: { width: number; height: number } | null;
   colorSpace: string | null;
-  printSize: { cm: string; inches: string } | null;
+  printSize: PrintSize | null;
   dates: DateFact[];
 }
 
-/** A date as day month year (and the time when it has one), in UTC so both renders agree. */
-export function formatDate(iso: string): string | null {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  const midnight =
-    date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0;
-  return date.toLocaleString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    ...(midnight ? {} : { hour: "2-digit", minute: "2-digit" }),
-    timeZone: "UTC",
-  });
+/** Width and height in centimetres and in inches, at PRINT_PPI. */
+export interface PrintSize {
+  cm: { width: number; height: number };
+  inches: { width: number; height: number };
 }
 
-const decimal = (n: number) => n.toLocaleString("en-GB", { maximumFractionDigits: 1 });
+const tenth = (n: number) => Math.round(n * 10) / 10;
 
-export function printSize(width: number, height: number, ppi = PRINT_PPI) {
+export function printSize(width: number, height: number, ppi = PRINT_PPI): PrintSize {
   const inches = (px: number) => px / ppi;
   return {
-    cm: `${decimal(inches(width) * 2.54)} × ${decimal(inches(height) * 2.54)} cm`,
-    inches: `${decimal(inches(width))} × ${decimal(inches(height))} in`,
+    cm: { width: tenth(inches(width) * 2.54), height: tenth(inches(height) * 2.54) },
+    inches: { width: tenth(inches(width)), height: tenth(inches(height)) },
   };
 }
 
+const isMidnightUtc = (date: Date) =>
+  date.getUTCHours() === 0 && date.getUTCMinutes() === 0 && date.getUTCSeconds() === 0;
+
 export function fileFacts(view: AssetView): FileFacts {
   const image = view.attributes.imageattributes;
-  const candidates: [string, string | null][] = [
-    ["Modified", view.dates.modified],
-    ["IPTC date", view.dates.iptc],
-    ["Release date", view.dates.release],
-    ["Taken", view.dates.camera],
-    ["Uploaded", view.created],
+  const candidates: [DateKind, string | null][] = [
+    ["modified", view.dates.modified],
+    ["iptc", view.dates.iptc],
+    ["release", view.dates.release],
+    ["taken", view.dates.camera],
+    ["uploaded", view.created],
   ];
-  const dates = candidates.flatMap(([label, iso]) => {
-    const text = iso ? formatDate(iso) : null;
-    return iso && text ? [{ label, iso: new Date(iso).toISOString(), text }] : [];
+  const dates = candidates.flatMap(([kind, iso]) => {
+    const date = iso ? new Date(iso) : null;
+    return date && !Number.isNaN(date.getTime())
+      ? [{ kind, iso: date.toISOString(), dateOnly: isMidnightUtc(date) }]
+      : [];
   });
   return {
     docType: view.doctype,
     mime: view.mime,
-    fileSize: formatBytes(view.filesize),
-    pixels: image ? `${image.pixelwidth} × ${image.pixelheight} pixels` : null,
+    fileSize: view.filesize,
+    pixels: image ? { width: image.pixelwidth, height: image.pixelheight } : null,
     colorSpace: image?.colorspace || null,
     printSize:
       image && image.pixelwidth > 0 && image.pixelheight > 0
@@ -256,14 +261,17 @@ export function fileFacts(view: AssetView): FileFacts {
   };
 }
 
+/** A file to download: the original, the JPEG preview, a profile's rendition or the sidecar. */
 export interface Download {
-  label: string;
+  kind: "original" | "preview" | "profile" | "sidecar";
+  /** A processing profile's rendition: its name. */
+  name?: string;
   href: string;
 }
 
-const DOWNLOAD_LABELS: Record<string, string> = {
-  ORIGINAL: "Download original",
-  PREVIEW: "Download preview (JPEG)",
+const DOWNLOAD_KINDS: Record<string, Download["kind"]> = {
+  ORIGINAL: "original",
+  PREVIEW: "preview",
 };
 
 /**
@@ -277,13 +285,16 @@ export async function downloadsOf(
   assetId?: number,
 ): Promise<Download[]> {
   const outcomes = await Promise.all(
-    view.renditions.map(async (r) => {
+    view.renditions.map(async (r): Promise<Download | null> => {
       const name = r.href.slice(r.href.lastIndexOf("/") + 1);
       // A processing profile's rendition (decision 040) is offered by its name.
-      const label = r.profile ? `Download ${r.display_name}` : DOWNLOAD_LABELS[name];
-      if (!label) return null;
+      const kind = r.profile ? "profile" : DOWNLOAD_KINDS[name];
+      if (!kind) return null;
       const outcome = await requestRendition(viewer, r.href);
-      return outcome.ok ? { label, href: outcome.href } : null;
+      if (!outcome.ok) return null;
+      return kind === "profile"
+        ? { kind, name: r.display_name, href: outcome.href }
+        : { kind, href: outcome.href };
     }),
   );
   const downloads = outcomes.filter((d): d is Download => d !== null);
@@ -293,7 +304,7 @@ export async function downloadsOf(
     const sidecar = await accessSidecar(viewer, revisionId);
     if (sidecar.ok)
       downloads.push({
-        label: "Download metadata (XMP sidecar)",
+        kind: "sidecar",
         href: sidecarUrl(revisionId, sidecar.hash, sidecar.fileName),
       });
   }
@@ -353,7 +364,11 @@ export async function loadAssetDetails(
   if (!found) return null;
   const { row, view } = found;
   const context = listContextOf(url);
-  const parsed = await withNavigationFilters(row.archive_id, context, parseListContext(context));
+  const parsed = await withNavigationFilters(
+    row.archive_id,
+    context,
+    parseListContext(context, await searchTimeZoneOf(viewer)),
+  );
   // A context the grid could not have made is dropped, not refused: the asset itself is fine.
   const query = parsed ? contextQuery(canonicalContext(context, parsed)) : "";
   const [neighbours, downloads, archive, editor] = await Promise.all([

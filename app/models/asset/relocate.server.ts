@@ -145,15 +145,3 @@ export async function relocateAssets(
       return moving.length;
     });
 }
-
-export function relocatedMessage(count: number, direction: Direction): string {
-  const what = count === 1 ? "1 asset" : `${count} assets`;
-  if (count === 0) return "Nothing was moved: the assets are already there.";
-  const where = {
-    top: "to the top",
-    bottom: "to the bottom",
-    left: "one place left",
-    right: "one place right",
-  }[direction];
-  return `${what} moved ${where}.`;
-}

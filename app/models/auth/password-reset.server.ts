@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { db, now } from "~/db/connection.server";
 import { GUEST_USER_ID } from "~/db/schema";
 import { queueMail } from "~/models/mail/mail.server";
+import { mailLocaleOf } from "~/models/locale/recipient.server";
 import { deleteUserSessions } from "~/models/session/session.server";
 import { hashPassword, isActiveAccount } from "~/models/user/user.server";
 
@@ -55,6 +56,7 @@ export async function issuePasswordReset(
   const token = crypto.randomBytes(32).toString("base64url");
   const at = now();
   const link = `${options.linkBase}/${token}`;
+  const { t } = await mailLocaleOf(account.id);
   await db()
     .transaction()
     .execute(async (trx) => {
@@ -76,14 +78,17 @@ export async function issuePasswordReset(
         {
           kind: "password-reset",
           to: account.email,
-          subject: `Reset your password for ${options.siteName}`,
+          subject: t("mail.passwordReset.subject", { siteName: options.siteName }),
           text: [
-            `Someone, hopefully you, asked to reset the password of the account "${account.username}" on ${options.siteName}.`,
+            t("mail.passwordReset.intro", {
+              username: account.username,
+              siteName: options.siteName,
+            }),
             "",
-            "Open this link within an hour to choose a new password:",
+            t("mail.passwordReset.open"),
             link,
             "",
-            "The link works once. If you did not ask for this, ignore this message: your password stays as it is.",
+            t("mail.passwordReset.once"),
           ].join("\n"),
         },
         trx,

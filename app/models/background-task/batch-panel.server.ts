@@ -26,16 +26,6 @@ export const BATCH_OPS = [
 ] as const;
 export type BatchOp = (typeof BATCH_OPS)[number];
 
-export const BATCH_OP_LABELS: Record<BatchOp, string> = {
-  metadata: "Edit metadata",
-  rename: "Rename",
-  duplicate: "Duplicate",
-  copy: "Copy to",
-  move: "Move to",
-  delete: "Delete",
-  rotate: "Rotate",
-};
-
 export const taskOperationOf = (op: BatchOp): Exclude<TaskOperationName, "undo"> =>
   op === "metadata" ? "metadata-edit" : op;
 

@@ -42,6 +42,7 @@ import {
 } from "~/models/search/search.server";
 import { updatePreferences } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
+import { searchTimeZoneOf } from "~/models/search/search-zone.server";
 
 /*
  * The archive list (spec 000 "Collections list", decision 017): which archives a viewer sees,
@@ -130,7 +131,9 @@ export async function listCollections(
   viewer: Viewer | null,
   options: CollectionListOptions = {},
 ): Promise<Collection[]> {
-  const parsed = parseQueries(options.queries ?? []);
+  const parsed = parseQueries(options.queries ?? [], {
+    timeZone: await searchTimeZoneOf(viewer),
+  });
   const search = parsed.length > 0 ? parsed : null;
   const [visible, counts] = await Promise.all([
     visibleArchives(viewer),
@@ -223,7 +226,7 @@ export async function searchTarget(
   viewer: Viewer | null,
   queries: string[],
 ): Promise<Archive | null> {
-  const search = parseQueries(queries);
+  const search = parseQueries(queries, { timeZone: await searchTimeZoneOf(viewer) });
   const [visible, counts] = await Promise.all([
     visibleArchives(viewer),
     countByArchive(viewer, search),

@@ -57,6 +57,7 @@ import { taxonomyHref } from "~/utils/links";
 import { selectionRights } from "~/models/background-task/selection-ops.server";
 import type { SelectionRights } from "~/models/background-task/selection-ops";
 import { hasUnsafeLineCharacter } from "~/models/validation/text.schema";
+import { searchTimeZoneOf } from "~/models/search/search-zone.server";
 
 /*
  * One page of a collection's grid, for the HTML page and its JSON twin alike (decision 015). The
@@ -485,7 +486,8 @@ export async function collectionPage(
     activeFilters(archive, params.filters),
     collectionTaxonomies(archive),
   ]);
-  const search = [...parseQueries(params.queries), ...active.search];
+  const timeZone = await searchTimeZoneOf(viewer);
+  const search = [...parseQueries(params.queries, { timeZone }), ...active.search];
   const showFolders = archive.config.NavigationPaneControl.ShowFolderList;
   const scope = (folderId?: number): ListingScope => ({
     viewer,
@@ -702,7 +704,8 @@ export async function pinsPage(
   links: LinkForm = "request",
 ) {
   const params = { ...parsePageParams(url, defaultLimit), folder: null };
-  const scope: ListingScope = { viewer, pinnedBy: viewer.id, search: parseQueries(params.queries) };
+  const search = parseQueries(params.queries, { timeZone: await searchTimeZoneOf(viewer) });
+  const scope: ListingScope = { viewer, pinnedBy: viewer.id, search };
   const page = await listPage({
     ...scope,
     sort: params.sort,

@@ -215,7 +215,6 @@ export interface ToolEntry {
     | "archives"
     | "taxonomies"
     | "site";
-  label: string;
   href: string;
   /** A pending count shown as a badge (sign-ups waiting), when above 0. */
   count?: number;
@@ -234,34 +233,31 @@ export async function toolsMenu(
   const people = peopleLinks(capabilities);
   const entries: ToolEntry[] = [];
   if (people.views.createInvitations)
-    entries.push({ id: "createInvitations", label: "Create invitations", href: LINKS.adminInvite });
+    entries.push({ id: "createInvitations", href: LINKS.adminInvite });
   if (people.views.manageInvitations)
     entries.push({
       id: "manageInvitations",
-      label: "Manage invitations",
       href: LINKS.adminInvitations,
     });
   if (people.signups)
     entries.push({
       id: "signups",
-      label: "Pending sign-ups",
       href: LINKS.adminSignups,
       count: await pendingSignupCount(),
     });
   if (people.users || people.groups)
     entries.push({
       id: "people",
-      label: "Manage users and groups",
       href: people.users ? LINKS.adminUsers : LINKS.adminGroups,
     });
   // The descriptor's permissions.hasManageArchivesPermission (issue 16, decision 043).
   if (capabilities.has("manageArchives"))
-    entries.push({ id: "archives", label: "Manage archives", href: LINKS.adminArchives });
+    entries.push({ id: "archives", href: LINKS.adminArchives });
   // permissions.allowTaxonomyEditing (issue 19, decision 059).
   if (capabilities.has("manageTaxonomies"))
-    entries.push({ id: "taxonomies", label: "Manage taxonomies", href: LINKS.adminTaxonomies });
+    entries.push({ id: "taxonomies", href: LINKS.adminTaxonomies });
   if ((await siteDecision(viewer, "ManageSettings")).allowed)
-    entries.push({ id: "site", label: "Manage site", href: LINKS.management });
+    entries.push({ id: "site", href: LINKS.management });
   if (entries.length === 0) return null;
   return { entries, badge: entries.reduce((sum, e) => sum + (e.count ?? 0), 0) };
 }

@@ -12,6 +12,7 @@ import {
 import { accountStillHolds, rightsThroughGroups } from "~/models/access/delegation.server";
 import { joinGroups } from "~/models/group/membership.server";
 import { queueMail } from "~/models/mail/mail.server";
+import { siteMailLocale, type MailLocale } from "~/models/locale/recipient.server";
 import { hashCredential } from "~/models/oauth/credential.server";
 import { Problem } from "~/models/problem/problem";
 import { storedSessionSecrets } from "~/models/site/site.server";
@@ -240,16 +241,20 @@ export async function createInvitations(
       return made;
     });
 
+  const locale = await siteMailLocale();
   for (const invitation of created) {
     if (invitation.email === null) continue;
     await queueMail(
-      invitationMail({
-        to: invitation.email,
-        inviter: inviter.fullName,
-        message: input.message,
-        link: new URL(invitation.linkPath, origin).href,
-        expiresAt: input.expiresAt,
-      }),
+      invitationMail(
+        {
+          to: invitation.email,
+          inviter: inviter.fullName,
+          message: input.message,
+          link: new URL(invitation.linkPath, origin).href,
+          expiresAt: input.expiresAt,
+        },
+        locale,
+      ),
     );
   }
   return { ok: true, kind: input.kind, invitations: created };
@@ -261,34 +266,42 @@ const escapeHtml = (value: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
-/** The invitation as mailed: plain text, and the same escaped in HTML. */
-export function invitationMail(parts: {
-  to: string;
-  inviter: string;
-  message: string;
-  link: string;
-  expiresAt: string | null;
-}) {
+/**
+ * The invitation as mailed, in the site's language (the person has no account yet): plain text,
+ * and the same escaped in HTML.
+ */
+export function invitationMail(
+  parts: {
+    to: string;
+    inviter: string;
+    message: string;
+    link: string;
+    expiresAt: string | null;
+  },
+  { t, date }: Pick<MailLocale, "t" | "date">,
+) {
+  const until = parts.expiresAt
+    ? t("mail.invitation.until", { date: date(parts.expiresAt) })
+    : null;
+  const intro = t("mail.invitation.intro", { inviter: parts.inviter });
   const lines = [
-    `${parts.inviter} has invited you to Arkiv.`,
+    intro,
     ...(parts.message ? ["", parts.message] : []),
     "",
-    "Make your account here:",
+    t("mail.invitation.make"),
     parts.link,
-    ...(parts.expiresAt ? ["", `The link works until ${parts.expiresAt.slice(0, 10)}.`] : []),
+    ...(until ? ["", until] : []),
   ];
   const html = [
-    `<p>${escapeHtml(parts.inviter)} has invited you to Arkiv.</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
     ...(parts.message ? [`<p style="white-space:pre-line">${escapeHtml(parts.message)}</p>`] : []),
-    `<p><a href="${escapeHtml(parts.link)}">Make your account</a></p>`,
-    ...(parts.expiresAt
-      ? [`<p>The link works until ${escapeHtml(parts.expiresAt.slice(0, 10))}.</p>`]
-      : []),
+    `<p><a href="${escapeHtml(parts.link)}">${escapeHtml(t("mail.invitation.makeLink"))}</a></p>`,
+    ...(until ? [`<p>${escapeHtml(until)}</p>`] : []),
   ].join("\n");
   return {
     kind: "invitation",
     to: parts.to,
-    subject: `${parts.inviter} invited you to Arkiv`.slice(0, 200),
+    subject: t("mail.invitation.subject", { inviter: parts.inviter }).slice(0, 200),
     text: lines.join("\n"),
     html,
   };

@@ -11,7 +11,8 @@
  * Choices the issue left open:
  * - `5:(a OR b)` is an error that tells the person to write `(5:a OR 5:b)`.
  * - Uppercase `TO` is reserved like AND/OR/NOT: outside a range it is an error, not a word.
- * - A time of day without a zone is UTC; any date with a time is an instant, not a period.
+ * - A year, month or day, and a time of day without a zone, are read in the time zone the caller
+ *   gives (the viewer's: decision 105), UTC by default; any date with a time is an instant.
  * - A date range ending at the end of year 9999 has `to: null`, since ISO strings past 9999 sort
  *   wrongly as text.
  * - `now-P1M` on 31 March lands on the last day of February.
@@ -24,6 +25,7 @@ import {
   LISTED_COLOR_SPACE_WORDS,
   type DocumentType,
 } from "~/models/asset/asset-kinds";
+import { keyed } from "~/models/locale/keyed";
 
 /** A word, a quoted phrase, or a word holding at least one `*`, as written (not normalised). */
 export type TextValue =
@@ -67,6 +69,8 @@ export type ParseResult =
 export interface ParseOptions {
   /** The instant `now` stands for; the current time by default. */
   now?: Date;
+  /** The IANA time zone a written date without an offset is read in; UTC by default. */
+  timeZone?: string;
 }
 
 /** Longest expression accepted, in characters. */
@@ -79,10 +83,10 @@ export const MAX_FIELD_ID = 99_999;
 
 export function parseSearchExpression(input: string, options: ParseOptions = {}): ParseResult {
   try {
-    if (typeof input !== "string") return failure("The search expression is empty.", 0);
+    if (typeof input !== "string") return failure(keyed("validation.search.empty"), 0);
     if (input.length > MAX_EXPRESSION_LENGTH) {
       return failure(
-        `The search expression is too long: use at most ${MAX_EXPRESSION_LENGTH} characters.`,
+        keyed("validation.search.tooLong", { max: MAX_EXPRESSION_LENGTH }),
         MAX_EXPRESSION_LENGTH,
       );
     }
@@ -91,19 +95,19 @@ export function parseSearchExpression(input: string, options: ParseOptions = {})
     if (control) {
       const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
       return failure(
-        `The search expression contains an invisible control character (U+${code}) at position ${control.index}.`,
+        keyed("validation.search.controlCharacter", { code, position: control.index }),
         control.index,
       );
     }
-    if (input.trim() === "") return failure("The search expression is empty.", 0);
+    if (input.trim() === "") return failure(keyed("validation.search.empty"), 0);
     // Every `now` in one expression is the same instant.
     const now = (options?.now ?? new Date()).getTime();
-    const node = new Parser(new Lexer(input), now).parse();
+    const node = new Parser(new Lexer(input), now, zoneClock(options?.timeZone)).parse();
     return { ok: true, node };
   } catch (error) {
     if (error instanceof ExpressionError) return failure(error.message, error.position);
     // A bug of ours must still not break the search field; the tests assert this never shows.
-    return failure("The search expression could not be read.", 0);
+    return failure(keyed("validation.search.unreadable"), 0);
   }
 }
 
@@ -222,10 +226,7 @@ class Lexer {
       const after = input[start + 1];
       // A dash on its own is more likely punctuation ("Rock - Paper") than a forgotten term.
       if (after === undefined || isSpace(after) || after === ")") {
-        throw new ExpressionError(
-          'A "-" must be written directly before the term it excludes, as in -sunset.',
-          start,
-        );
+        throw new ExpressionError(keyed("validation.search.looseDash"), start);
       }
       this.position++;
       return { type: "not", text: "-", position: start };
@@ -267,7 +268,7 @@ class Lexer {
     this.terms++;
     if (this.terms > MAX_TERMS) {
       throw new ExpressionError(
-        `The search expression has more than ${MAX_TERMS} terms. Remove some and try again.`,
+        keyed("validation.search.tooManyTerms", { max: MAX_TERMS }),
         token.position,
       );
     }
@@ -277,41 +278,35 @@ class Lexer {
   private readPrefixed(start: number, name: string, valueStart: number): TermToken {
     const input = this.input;
     let prefix: Prefix;
-    let label: string;
+    let kind: "field" | "predicate";
     if (/^[0-9]+$/.test(name)) {
       const id = Number(name);
       if (id < 1 || id > MAX_FIELD_ID) {
         throw new ExpressionError(
-          `There is no field ${name}: field ids go from 1 to ${MAX_FIELD_ID}.`,
+          keyed("validation.search.noSuchField", { name, max: MAX_FIELD_ID }),
           start,
         );
       }
       prefix = { kind: "field", id, position: start };
-      label = `Field ${name}`;
+      kind = "field";
     } else {
       const lower = name.toLowerCase();
       if (!PREDICATE_NAMES.has(lower)) {
-        throw new ExpressionError(
-          `Unknown search field ${name}. Put the text in quotes ("${name}:…") to search for it as written.`,
-          start,
-        );
+        throw new ExpressionError(keyed("validation.search.unknownField", { name }), start);
       }
       prefix = { kind: "predicate", name: lower as PredicateName, position: start };
-      label = `The search field ${name}:`;
+      kind = "predicate";
     }
 
     const c = input[valueStart];
     if (c === "(") {
       throw new ExpressionError(
-        `${label} cannot be followed by parentheses. Repeat it for each value instead, as in (${name}:a OR ${name}:b).`,
+        keyed("validation.search.parenthesesAfterField", { kind, name }),
         valueStart,
       );
     }
     const noValue = () =>
-      new ExpressionError(
-        `${label} has no value. Write the value right after the colon, without a space.`,
-        valueStart,
-      );
+      new ExpressionError(keyed("validation.search.noValue", { kind, name }), valueStart);
 
     if (
       prefix.kind === "predicate" &&
@@ -355,7 +350,7 @@ class Lexer {
       rangeEnd = this.readBound(this.skipSpace(to + 2), bracket !== null);
       if (!rangeEnd) {
         throw new ExpressionError(
-          `TO must be followed by the end of the range, as in ${exampleRange(prefix)}.`,
+          keyed("validation.search.rangeWithoutEnd", { example: exampleRange(prefix) }),
           to,
         );
       }
@@ -366,7 +361,7 @@ class Lexer {
       i = this.skipSpace(i);
       if (input[i] !== "]") {
         throw new ExpressionError(
-          `Expected "]" to close the "[" at position ${bracket}.`,
+          keyed("validation.search.unclosedBracket", { position: bracket }),
           Math.min(i, input.length),
         );
       }
@@ -385,7 +380,7 @@ class Lexer {
     if (input.startsWith("{{", i)) {
       const close = input.indexOf("}}", i + 2);
       if (close < 0) {
-        throw new ExpressionError(`The "{{" at position ${i} has no closing "}}".`, i);
+        throw new ExpressionError(keyed("validation.search.unclosedBraces", { position: i }), i);
       }
       this.position = close + 2;
       return { text: input.slice(i + 2, close).trim(), quoted: false, position: i };
@@ -406,7 +401,7 @@ class Lexer {
         this.position = i + 1;
         if (text.trim() === "") {
           throw new ExpressionError(
-            "The quotes at position " + start + " hold no text. Write a phrase between them.",
+            keyed("validation.search.emptyQuotes", { position: start }),
             start,
           );
         }
@@ -420,7 +415,7 @@ class Lexer {
         text += c;
       }
     }
-    throw new ExpressionError(`The quote at position ${start} is never closed.`, start);
+    throw new ExpressionError(keyed("validation.search.unclosedQuote", { position: start }), start);
   }
 
   private wordEnd(i: number, bracketed: boolean): number {
@@ -460,8 +455,7 @@ type Context = Operator | Extract<Token, { type: "(" }> | null;
 const operatorName = (token: Operator) =>
   /^[A-Z]+$/.test(token.text) ? token.text : `"${token.text}"`;
 
-const TO_MISPLACED =
-  "TO can only be used in a range, as in fs:1000 TO 5000 or ct:2020 TO 2024. Put it in quotes to search for the word.";
+const TO_MISPLACED = keyed("validation.search.misplacedTo");
 
 class Parser {
   private depth = 0;
@@ -469,6 +463,7 @@ class Parser {
   constructor(
     private readonly lexer: Lexer,
     private readonly now: number,
+    private readonly wall: WallClock,
   ) {}
 
   parse(): SearchNode {
@@ -476,7 +471,7 @@ class Parser {
     const extra = this.lexer.peek();
     if (extra?.type === ")") {
       throw new ExpressionError(
-        `The ")" at position ${extra.position} has no matching "(".`,
+        keyed("validation.search.unmatchedClose", { position: extra.position }),
         extra.position,
       );
     }
@@ -527,7 +522,7 @@ class Parser {
 
   private parsePrimary(context: Context): SearchNode {
     const token = this.lexer.next();
-    if (token?.type === "term") return buildTerm(token, this.now);
+    if (token?.type === "term") return buildTerm(token, { now: this.now, wall: this.wall });
     if (token?.type === "(") {
       this.enter(token.position);
       const node = this.parseOr(token);
@@ -535,7 +530,7 @@ class Parser {
       if (close?.type !== ")") {
         const at = close ? close.position : this.lexer.input.length;
         throw new ExpressionError(
-          `Expected ")" to close the "(" at position ${token.position}.`,
+          keyed("validation.search.unclosedParenthesis", { position: token.position }),
           at,
         );
       }
@@ -548,43 +543,43 @@ class Parser {
     // No operand where one was needed: say what asked for it.
     if (context?.type === "(" && token?.type === ")") {
       throw new ExpressionError(
-        `The parentheses at position ${context.position} are empty. Write a search term between them.`,
+        keyed("validation.search.emptyParentheses", { position: context.position }),
         context.position,
       );
     }
     if (context?.type === "(" && !token) {
       throw new ExpressionError(
-        `Expected a search term after the "(" at position ${context.position}.`,
+        keyed("validation.search.termAfterParenthesis", { position: context.position }),
         context.position,
       );
     }
     if (context && context.type !== "(") {
       throw new ExpressionError(
-        `${operatorName(context)} must be followed by a search term.`,
+        keyed("validation.search.termAfterOperator", { operator: operatorName(context) }),
         context.position,
       );
     }
     if (token?.type === ")") {
       throw new ExpressionError(
-        `The ")" at position ${token.position} has no matching "(".`,
+        keyed("validation.search.unmatchedClose", { position: token.position }),
         token.position,
       );
     }
     if (token?.type === "and" || token?.type === "or") {
       throw new ExpressionError(
-        `${operatorName(token)} must come between two search terms.`,
+        keyed("validation.search.operatorBetweenTerms", { operator: operatorName(token) }),
         token.position,
       );
     }
     // Only reachable if the lexer ran dry, which the empty check before parsing rules out.
-    throw new ExpressionError("The search expression is empty.", this.lexer.input.length);
+    throw new ExpressionError(keyed("validation.search.empty"), this.lexer.input.length);
   }
 
   private enter(position: number) {
     this.depth++;
     if (this.depth > MAX_NESTING_DEPTH) {
       throw new ExpressionError(
-        `Parentheses and NOT are nested more than ${MAX_NESTING_DEPTH} levels deep.`,
+        keyed("validation.search.tooDeep", { max: MAX_NESTING_DEPTH }),
         position,
       );
     }
@@ -604,7 +599,7 @@ function combine(kind: "and" | "or", children: SearchNode[]): SearchNode {
 // ---------------------------------------------------------------------------------------------
 // Terms
 
-function buildTerm(token: TermToken, now: number): SearchNode {
+function buildTerm(token: TermToken, dates: DateContext): SearchNode {
   const { prefix, value } = token;
   if (!prefix) {
     if (!value.quoted && /^\*+$/.test(value.text)) return { kind: "all" };
@@ -617,15 +612,15 @@ function buildTerm(token: TermToken, now: number): SearchNode {
     case "fn":
       return { kind: "fileName", value: textValue(value) };
     case "dt":
-      return { kind: "docType", value: lookUp(DOC_TYPES, value, "document type") };
+      return { kind: "docType", value: lookUp(DOC_TYPES, value, "docType") };
     case "o":
       return { kind: "orientation", value: lookUp(ORIENTATIONS, value, "orientation") };
     case "cs":
-      return { kind: "colorSpace", values: [...lookUp(COLOR_SPACE_NAMES, value, "colour space")] };
+      return { kind: "colorSpace", values: [...lookUp(COLOR_SPACE_NAMES, value, "colorSpace")] };
     case "ms":
       return {
         kind: "metadataStatus",
-        value: lookUp(METADATA_STATUS_NAMES, value, "metadata status"),
+        value: lookUp(METADATA_STATUS_NAMES, value, "metadataStatus"),
       };
     case "fs":
     case "pw":
@@ -636,7 +631,7 @@ function buildTerm(token: TermToken, now: number): SearchNode {
     case "rt":
     case "ct":
     case "at":
-      return dateRange(name, value, token.rangeEnd, now);
+      return dateRange(name, value, token.rangeEnd, dates);
   }
 }
 
@@ -669,7 +664,18 @@ const COLOR_SPACE_NAMES: ReadonlyMap<string, readonly string[]> = new Map(
   Object.entries(COLOR_SPACE_WORDS),
 );
 
-function lookUp<T>(table: ReadonlyMap<string, T>, value: RawValue, what: string): T {
+const UNKNOWN_VALUE = {
+  docType: "validation.search.unknown.docType",
+  orientation: "validation.search.unknown.orientation",
+  colorSpace: "validation.search.unknown.colorSpace",
+  metadataStatus: "validation.search.unknown.metadataStatus",
+} as const;
+
+function lookUp<T>(
+  table: ReadonlyMap<string, T>,
+  value: RawValue,
+  what: keyof typeof UNKNOWN_VALUE,
+): T {
   const found = table.get(value.text.trim().toLowerCase());
   if (found !== undefined) return found;
   const listed =
@@ -677,19 +683,13 @@ function lookUp<T>(table: ReadonlyMap<string, T>, value: RawValue, what: string)
       ? LISTED_COLOR_SPACE_WORDS
       : [...new Set(table.values())].map((v) => String(v));
   throw new ExpressionError(
-    `Unknown ${what} "${value.text}". Use one of: ${listed.join(", ")}.`,
+    keyed(UNKNOWN_VALUE[what], { value: value.text, listed: listed.join(", ") }),
     value.position,
   );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Numbers
-
-const NUMBER_LABELS: Record<NumberPredicate, string> = {
-  fs: "file size",
-  pw: "pixel width",
-  ph: "pixel height",
-};
 
 const SIZE_UNITS: Record<string, number> = {
   b: 1,
@@ -707,7 +707,7 @@ function numberRange(
   const from = parseCount(name, value);
   const to = rangeEnd ? parseCount(name, rangeEnd) : from;
   if (from !== null && to !== null && from > to) {
-    throw new ExpressionError("The range starts after it ends.", value.position);
+    throw new ExpressionError(keyed("validation.search.rangeBackwards"), value.position);
   }
   return { kind: "numberRange", name, from, to };
 }
@@ -715,7 +715,6 @@ function numberRange(
 function parseCount(name: NumberPredicate, value: RawValue): number | null {
   const text = value.text.trim();
   if (text === "*") return null;
-  const label = NUMBER_LABELS[name];
   let count: number | null = null;
   if (/^[0-9]+$/.test(text)) {
     count = Number(text);
@@ -727,14 +726,17 @@ function parseCount(name: NumberPredicate, value: RawValue): number | null {
   }
   if (count === null) {
     const problem = /^-\s*[0-9]/.test(text)
-      ? `The ${label} cannot be negative.`
+      ? keyed("validation.search.negative", { name })
       : name === "fs"
-        ? `The file size must be a whole number of bytes or a size such as 500KB or 2MB, not "${value.text}".`
-        : `The ${label} must be a whole number of pixels, not "${value.text}".`;
+        ? keyed("validation.search.notASize", { value: value.text })
+        : keyed("validation.search.notPixels", { name, value: value.text });
     throw new ExpressionError(problem, value.position);
   }
   if (!Number.isSafeInteger(count)) {
-    throw new ExpressionError(`The ${label} ${value.text} is too large.`, value.position);
+    throw new ExpressionError(
+      keyed("validation.search.tooLarge", { name, value: value.text }),
+      value.position,
+    );
   }
   return count;
 }
@@ -749,33 +751,69 @@ const EARLIEST = utc(1000, 0, 1);
 /** The end of year 9999: nothing after it can be written as four digits. */
 const LATEST = utc(10_000, 0, 1);
 
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /** A written date: a year, month or day is a period; a time or a relative date an instant. */
 type DateValue =
   | { kind: "period"; start: number; end: number }
   | { kind: "instant"; time: number; relative: boolean };
 
+/** A calendar date and time of day, as written, to the instant it names in the reader's zone. */
+type WallClock = (
+  year: number,
+  month: number,
+  day: number,
+  h?: number,
+  m?: number,
+  s?: number,
+  ms?: number,
+) => number;
+
+interface DateContext {
+  now: number;
+  wall: WallClock;
+}
+
+/** The wall clock of a time zone; UTC's when there is none or the runtime does not know it. */
+function zoneClock(timeZone: string | undefined): WallClock {
+  if (!timeZone || timeZone === "UTC") return utc;
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+  } catch {
+    return utc;
+  }
+  // How far the zone's clock is ahead of UTC at an instant (whole seconds: zones have no less).
+  const offset = (time: number) => {
+    const part: Record<string, number> = {};
+    for (const { type, value } of format.formatToParts(time)) part[type] = Number(value);
+    const seconds = Math.floor(time / 1000) * 1000;
+    return (
+      utc(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!) - seconds
+    );
+  };
+  return (year, month, day, h = 0, m = 0, s = 0, ms = 0) => {
+    const written = utc(year, month, day, h, m, s, ms);
+    // Two steps find the offset in force at the instant itself, across a change to summer time.
+    const guess = written - offset(written);
+    return written - offset(guess);
+  };
+}
+
 function dateRange(
   name: DatePredicate,
   value: RawValue,
   rangeEnd: RawValue | null,
-  now: number,
+  dates: DateContext,
 ): SearchNode {
-  const first = parseDate(value, now);
+  const first = parseDate(value, dates);
   let from: number | null;
   let to: number | null;
   if (!rangeEnd) {
@@ -784,7 +822,7 @@ function dateRange(
     // "mt:now-P7D" reads as "since a week ago"; an absolute instant matches that moment only.
     else [from, to] = [first.time, first.relative ? null : first.time + 1];
   } else {
-    const last = parseDate(rangeEnd, now);
+    const last = parseDate(rangeEnd, dates);
     from = first === null ? null : first.kind === "period" ? first.start : first.time;
     // The end of a range is inclusive as written: "TO 2020-12-31" includes that whole day.
     to = last === null ? null : last.kind === "period" ? last.end : last.time;
@@ -792,7 +830,7 @@ function dateRange(
       // Equal ends of two periods mean the first period lies wholly after the second.
       const empty = from === to && first?.kind === "instant" && last?.kind === "instant";
       throw new ExpressionError(
-        empty ? "The range is empty: it ends where it starts." : "The range starts after it ends.",
+        keyed(empty ? "validation.search.rangeEmpty" : "validation.search.rangeBackwards"),
         value.position,
       );
     }
@@ -813,7 +851,7 @@ const DURATION =
 
 const DATE_EXAMPLES = "2024, 2024-05, 2024-05-01, 2024-05-01T10:00:00Z or now-P7D";
 
-function parseDate(value: RawValue, now: number): DateValue | null {
+function parseDate(value: RawValue, { now, wall }: DateContext): DateValue | null {
   const text = value.text.trim();
   if (text === "*") return null;
   const fail = (message: string): never => {
@@ -827,7 +865,10 @@ function parseDate(value: RawValue, now: number): DateValue | null {
       const duration = DURATION.exec(relative[2] ?? "");
       if (!duration || duration.slice(1).every((part) => part === undefined)) {
         fail(
-          `Expected a duration such as P7D, PT6H or P1Y2M after "now${relative[1]}", not "${relative[2]}".`,
+          keyed("validation.search.notADuration", {
+            sign: relative[1],
+            value: relative[2] ?? "",
+          }),
         );
       }
       const n = (duration ?? []).slice(1).map((part) => Number(part ?? 0));
@@ -837,47 +878,58 @@ function parseDate(value: RawValue, now: number): DateValue | null {
       time += sign * ((weeks * 7 + days) * DAY + hours * HOUR + minutes * MINUTE + seconds * 1000);
     }
     if (!(time >= EARLIEST && time < LATEST)) {
-      fail(`The date "${text}" falls outside the years 1000 to 9999.`);
+      fail(keyed("validation.search.dateOutOfRange", { text }));
     }
     return { kind: "instant", time, relative: true };
   }
 
   const match = ABSOLUTE_DATE.exec(text);
-  if (!match) return fail(`"${value.text}" is not a date. Write a date such as ${DATE_EXAMPLES}.`);
+  if (!match)
+    return fail(
+      keyed("validation.search.notADate", { value: value.text, examples: DATE_EXAMPLES }),
+    );
   const [, y = "", mo, d, h, mi, s, fraction, zone] = match;
   const year = Number(y);
   if (y.length !== 4 || year < 1000) {
-    fail(`The year ${y} is out of range: years go from 1000 to 9999.`);
+    fail(keyed("validation.search.yearOutOfRange", { year: y }));
   }
-  if (mo === undefined) return { kind: "period", start: utc(year, 0, 1), end: utc(year + 1, 0, 1) };
+  if (mo === undefined)
+    return { kind: "period", start: wall(year, 0, 1), end: wall(year + 1, 0, 1) };
   const month = Number(mo);
-  if (month < 1 || month > 12) fail(`${text} is not a valid date: there is no month ${month}.`);
+  if (month < 1 || month > 12) fail(keyed("validation.search.noSuchMonth", { text, month }));
   if (d === undefined) {
-    return { kind: "period", start: utc(year, month - 1, 1), end: utc(year, month, 1) };
+    return { kind: "period", start: wall(year, month - 1, 1), end: wall(year, month, 1) };
   }
   const day = Number(d);
   const length = daysInMonth(year, month - 1);
   if (day < 1 || day > length) {
-    fail(`${text} is not a valid date: ${MONTH_NAMES[month - 1]} ${year} has ${length} days.`);
+    fail(keyed("validation.search.noSuchDay", { text, month, year: y, length }));
   }
   if (h === undefined) {
-    return { kind: "period", start: utc(year, month - 1, day), end: utc(year, month - 1, day + 1) };
+    return {
+      kind: "period",
+      start: wall(year, month - 1, day),
+      end: wall(year, month - 1, day + 1),
+    };
   }
 
   const [hour, minute, second] = [Number(h), Number(mi), Number(s ?? 0)];
-  if (hour > 23 || minute > 59 || second > 59) fail(`${text} is not a valid time of day.`);
+  if (hour > 23 || minute > 59 || second > 59) fail(keyed("validation.search.badTime", { text }));
   let offset = 0;
   if (zone && zone.toUpperCase() !== "Z") {
     const digits = zone.slice(1).replace(":", "");
     const [oh, om] = [Number(digits.slice(0, 2)), Number(digits.slice(2) || 0)];
-    if (oh > 23 || om > 59) fail(`${text} has an invalid time zone offset.`);
+    if (oh > 23 || om > 59) fail(keyed("validation.search.badOffset", { text }));
     offset = (zone[0] === "-" ? -1 : 1) * (oh * HOUR + om * MINUTE);
   }
   // Digits past milliseconds are dropped: stored dates are no finer.
   const millis = Number((fraction ?? "").padEnd(3, "0").slice(0, 3));
-  const time = utc(year, month - 1, day, hour, minute, second, millis) - offset;
+  // A written offset says where the time was read; without one it is the reader's zone's.
+  const time = zone
+    ? utc(year, month - 1, day, hour, minute, second, millis) - offset
+    : wall(year, month - 1, day, hour, minute, second, millis);
   if (!(time >= EARLIEST && time < LATEST)) {
-    fail(`The date "${text}" falls outside the years 1000 to 9999.`);
+    fail(keyed("validation.search.dateOutOfRange", { text }));
   }
   return { kind: "instant", time, relative: false };
 }

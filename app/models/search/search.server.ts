@@ -4,7 +4,7 @@ import { fullText } from "~/db/dialect.server";
 import type { AssetRow } from "~/db/schema";
 import { findVisibleAsset, visibleArchives, visibleCondition } from "~/models/access/access.server";
 import { compileNode, ftsQuery, type AssetsEb, type FtsTable } from "./search-compile.server";
-import { parseSearchExpression, type SearchNode } from "./search-expression";
+import { parseSearchExpression, type ParseOptions, type SearchNode } from "./search-expression";
 import type { Viewer } from "~/models/user/user.schema";
 
 /*
@@ -59,12 +59,15 @@ export class InvalidSearchExpressionError extends Error {
   }
 }
 
-/** Parses the q parameters (ANDed); throws InvalidSearchExpressionError with the first error. */
-export function parseQueries(queries: string[], now = new Date()): SearchNode[] {
+/**
+ * Parses the q parameters (ANDed); throws InvalidSearchExpressionError with the first error.
+ * Written dates are read in `timeZone` (search-zone.server.ts says whose), UTC without one.
+ */
+export function parseQueries(queries: string[], options: ParseOptions = {}): SearchNode[] {
   return queries
     .filter((q) => q.trim() !== "")
     .map((q) => {
-      const parsed = parseSearchExpression(q, { now });
+      const parsed = parseSearchExpression(q, options);
       if (!parsed.ok) throw new InvalidSearchExpressionError(parsed.message, parsed.position, q);
       return parsed.node;
     });

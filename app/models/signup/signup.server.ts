@@ -9,6 +9,7 @@ import {
 } from "~/db/schema";
 import { joinGroups } from "~/models/group/membership.server";
 import { queueMail } from "~/models/mail/mail.server";
+import { mailLocaleIn, mailLocaleOf } from "~/models/locale/recipient.server";
 import { assertMayDelegate, rightsThroughGroups } from "~/models/access/delegation.server";
 import { Problem } from "~/models/problem/problem";
 import { getSiteSettings } from "~/models/site/site.server";
@@ -66,6 +67,8 @@ export interface MailContext {
   loginLink: string;
   /** The forgotten-password page's, for the mail to an address that has an account. */
   forgotLink: string;
+  /** The language of the request: a sign-up keeps it for the mail that answers it. */
+  language: string;
 }
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -108,16 +111,17 @@ export async function submitSignup(
   const emailKey = input.email.toLowerCase();
   const existing = await accountWithEmail(emailKey);
   if (existing) {
+    const { t } = await mailLocaleOf(existing.id);
     await queueMail({
       kind: "signup-existing-account",
       to: input.email,
-      subject: `You already have an account on ${mail.siteName}`,
+      subject: t("mail.signup.existingSubject", { siteName: mail.siteName }),
       text: [
-        `Someone, hopefully you, asked for a new account on ${mail.siteName} with this e-mail address.`,
-        `This address already belongs to the account "${existing.username}". Log on at:`,
+        t("mail.signup.existingIntro", { siteName: mail.siteName }),
+        t("mail.signup.existingTaken", { username: existing.username }),
         mail.loginLink,
         "",
-        "If you have forgotten the password, choose a new one here:",
+        t("mail.signup.existingForgot"),
         mail.forgotLink,
       ].join("\n"),
     });
@@ -142,6 +146,7 @@ export async function submitSignup(
       user_data: JSON.stringify(input.userData),
       password_hash: await hashPassword(input.password),
       created_at: now(),
+      language: mail.language,
     })
     .execute();
   return { ok: true };
@@ -275,6 +280,7 @@ export async function approveSignup(
   mail: MailContext,
 ): Promise<{ userId: number }> {
   const signup = await getPendingSignup(id);
+  const { t } = await signupMailLocale(id);
   const settings = (await getSiteSettings()).signups;
   if (groupReferences.length > 0 && !settings.adminCanAssignGroups)
     throw new Problem(
@@ -342,11 +348,14 @@ export async function approveSignup(
           {
             kind: "signup-approved",
             to: signup.email,
-            subject: `Your account on ${mail.siteName} is ready`,
+            subject: t("mail.signup.approvedSubject", { siteName: mail.siteName }),
             text: [
-              `Hello ${fullName(signup)},`,
+              t("mail.signup.hello", { name: fullName(signup) }),
               "",
-              `Your sign-up on ${mail.siteName} was approved. Log on with the user name "${signup.username}" and the password you chose:`,
+              t("mail.signup.approvedBody", {
+                siteName: mail.siteName,
+                username: signup.username,
+              }),
               mail.loginLink,
             ].join("\n"),
           },
@@ -362,9 +371,20 @@ export async function approveSignup(
   }
 }
 
+/** The language a pending sign-up was made in (for the mail that answers it). */
+async function signupMailLocale(id: string) {
+  const row = await db()
+    .selectFrom("signups")
+    .select("language")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return mailLocaleIn(row?.language);
+}
+
 /** Rejects a pending sign-up and tells the visitor; 404 once it is decided. */
 export async function rejectSignup(approver: Viewer, id: string, mail: MailContext) {
   const signup = await getPendingSignup(id);
+  const { t } = await signupMailLocale(id);
   await db()
     .transaction()
     .execute(async (trx) => {
@@ -384,11 +404,11 @@ export async function rejectSignup(approver: Viewer, id: string, mail: MailConte
         {
           kind: "signup-rejected",
           to: signup.email,
-          subject: `Your sign-up on ${mail.siteName}`,
+          subject: t("mail.signup.rejectedSubject", { siteName: mail.siteName }),
           text: [
-            `Hello ${fullName(signup)},`,
+            t("mail.signup.hello", { name: fullName(signup) }),
             "",
-            `Your sign-up on ${mail.siteName} was not approved, and no account was made.`,
+            t("mail.signup.rejectedBody", { siteName: mail.siteName }),
           ].join("\n"),
         },
         trx,

@@ -1,3 +1,4 @@
+import { isTimeZone, LANGUAGES } from "~/models/locale/language";
 import { z } from "zod";
 import { signupSettingsSchema } from "~/models/signup/signup.schema";
 
@@ -27,6 +28,14 @@ export const siteSettingsSchema = z.object({
   darkModeEnabled: z.boolean().catch(true).default(true),
   guestAccess: z.boolean().catch(true).default(true),
   cookieConsent: cookieConsentSchema.catch(cookieConsentSchema.parse({})).default({}),
+  /** Whose language nobody chose, by preference, cookie or browser (decision 101). */
+  defaultLanguage: z.enum(LANGUAGES).catch("en").default("en"),
+  /** The time zone of anyone who chose none, and of mail sent to them. */
+  timeZone: z
+    .string()
+    .refine((v) => isTimeZone(v))
+    .catch("UTC")
+    .default("UTC"),
   /** Sign-ups (decision 036): off by default; edited at /fotoweb/views/admin/signup-fields. */
   signups: signupSettingsSchema.catch(signupSettingsSchema.parse({})).default({}),
 });
@@ -44,6 +53,12 @@ export const siteSettingsFormSchema = z.object({
   siteName: z.string().trim().min(1, "Enter a site name").max(100, "At most 100 characters"),
   darkModeEnabled: checkbox,
   guestAccess: checkbox,
+  // Left out (a program's post from before they existed), the stored ones stay.
+  defaultLanguage: z.enum(LANGUAGES, { message: "Choose one of the languages" }).optional(),
+  timeZone: z
+    .string()
+    .refine((v) => isTimeZone(v), "Choose a time zone from the list")
+    .optional(),
   cookieTitle: z.string().trim().min(1, "Enter a banner title").max(200, "At most 200 characters"),
   cookieBody: z
     .string()
@@ -55,11 +70,16 @@ export const siteSettingsFormSchema = z.object({
 
 export type SiteSettingsForm = z.infer<typeof siteSettingsFormSchema>;
 
-export function settingsFromForm(form: SiteSettingsForm): Omit<SiteSettings, "signups"> {
+export function settingsFromForm(
+  form: SiteSettingsForm,
+): Omit<SiteSettings, "signups" | "defaultLanguage" | "timeZone"> &
+  Partial<Pick<SiteSettings, "defaultLanguage" | "timeZone">> {
   return {
     siteName: form.siteName,
     darkModeEnabled: form.darkModeEnabled,
     guestAccess: form.guestAccess,
+    ...(form.defaultLanguage ? { defaultLanguage: form.defaultLanguage } : {}),
+    ...(form.timeZone ? { timeZone: form.timeZone } : {}),
     cookieConsent: { title: form.cookieTitle, body: form.cookieBody, policy: form.cookiePolicy },
   };
 }

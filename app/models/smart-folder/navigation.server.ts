@@ -30,6 +30,7 @@ import {
   smartFoldersOf,
   type SmartFolder,
 } from "./smart-folder.server";
+import { siteSearchTimeZone } from "~/models/search/search-zone.server";
 
 /*
  * The archive page's navigation pane (issue 19, decision 061): what narrows the grid (a smart
@@ -79,7 +80,7 @@ async function navigableItem(archive: Archive, id: number | null) {
  */
 async function branchSearch(item: TaxonomyItem): Promise<SearchNode> {
   const expressions = [...new Set((await itemBranch(item)).map(itemSearchExpression))];
-  const nodes = parseQueries(expressions);
+  const nodes = parseQueries(expressions, { timeZone: await siteSearchTimeZone() });
   return nodes.length === 1 ? nodes[0]! : { kind: "or", children: nodes };
 }
 
@@ -105,7 +106,9 @@ export async function activeFilters(
     smartFolder,
     taxonomyItem,
     search: [
-      ...(smartFolder ? parseQueries([smartFolder.expression]) : []),
+      ...(smartFolder
+        ? parseQueries([smartFolder.expression], { timeZone: await siteSearchTimeZone() })
+        : []),
       ...(taxonomyItem ? [await branchSearch(taxonomyItem)] : []),
     ],
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone, LANGUAGES, PSEUDO_LANGUAGE } from "~/models/locale/language";
 import { THUMBNAIL_SIZES, type ThumbnailSize } from "./thumbnail-size";
 
 export const INTERFACE_STYLE_VALUES = { light: 0, dark: 1, auto: -1 } as const;
@@ -20,6 +21,16 @@ const intranetSchema = z
     // The grid's thumbnail size and the archive's navigation pane, remembered (decision 089).
     thumbnailSize: z.enum(THUMBNAIL_SIZES).catch("medium").default("medium"),
     navigationPaneOpen: z.boolean().catch(true).default(true),
+    // The person's language and time zone (decision 101); "auto": the browser's, else the site's.
+    language: z
+      .enum([...LANGUAGES, PSEUDO_LANGUAGE, "auto"])
+      .catch("auto")
+      .default("auto"),
+    timeZone: z
+      .string()
+      .refine((v) => v === "auto" || isTimeZone(v))
+      .catch("auto")
+      .default("auto"),
   })
   .passthrough();
 
@@ -58,6 +69,11 @@ export const preferencesPatchSchema = z
             enableRetinaThumbnails: z.boolean().optional(),
             thumbnailSize: z.enum(THUMBNAIL_SIZES).optional(),
             navigationPaneOpen: z.boolean().optional(),
+            language: z.enum([...LANGUAGES, "auto"]).optional(),
+            timeZone: z
+              .string()
+              .refine((v) => v === "auto" || isTimeZone(v), "Unknown time zone")
+              .optional(),
           })
           .passthrough()
           .optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keyed } from "~/models/locale/keyed";
 
 /*
  * One vocabulary for names and one-line texts (issue 29, decision 070): what a person types as a
@@ -29,20 +30,35 @@ interface TextOptions {
   max: number;
   /** The message when it is empty; absent: empty is allowed. */
   required?: string;
-  /** What the messages call it, e.g. "Name" ("Name: use at most 100 characters"). */
+  /** What the messages call it, keyed or not, e.g. "Name" ("Name: use at most 100 characters"). */
   label?: string;
 }
 
-const said = (label: string | undefined, message: string) =>
-  label ? `${label}: ${message.charAt(0).toLowerCase()}${message.slice(1)}` : message;
+/* Each message with or without the field's label (decision 104: keyed, read in the reader's words). */
+const enterText = (label?: string) =>
+  label
+    ? keyed("validation.text.labelled.enterText", { label })
+    : keyed("validation.text.enterText");
+const tooLong = (max: number, label?: string) =>
+  label
+    ? keyed("validation.text.labelled.useAtMost", { label, max })
+    : keyed("validation.text.useAtMost", { max });
+const unsafeLine = (label?: string) =>
+  label
+    ? keyed("validation.text.labelled.lineUnsafe", { label })
+    : keyed("validation.text.lineUnsafe");
+const unsafeText = (label?: string) =>
+  label
+    ? keyed("validation.text.labelled.multilineUnsafe", { label })
+    : keyed("validation.text.multilineUnsafe");
 
 /** One line of text, trimmed: a title, a label, a description that is a single line. */
 export function lineText({ max, required, label }: TextOptions) {
   const base = z
-    .string({ invalid_type_error: said(label, "Enter text") })
+    .string({ invalid_type_error: enterText(label) })
     .trim()
-    .max(max, said(label, `Use at most ${max} characters`))
-    .refine((v) => !hasUnsafeLineCharacter(v), said(label, LINE_TEXT_MESSAGE));
+    .max(max, tooLong(max, label))
+    .refine((v) => !hasUnsafeLineCharacter(v), unsafeLine(label));
   return required ? base.refine((v) => v !== "", required) : base;
 }
 
@@ -54,10 +70,10 @@ export function nameText(options: TextOptions & { required: string }) {
 /** Multiline text (descriptions, notes): line breaks and tabs allowed, other controls not. */
 export function multilineText({ max, label }: Omit<TextOptions, "required">) {
   return z
-    .string({ invalid_type_error: said(label, "Enter text") })
+    .string({ invalid_type_error: enterText(label) })
     .trim()
-    .max(max, said(label, `Use at most ${max} characters`))
-    .refine((v) => !hasUnsafeTextCharacter(v), said(label, MULTILINE_TEXT_MESSAGE));
+    .max(max, tooLong(max, label))
+    .refine((v) => !hasUnsafeTextCharacter(v), unsafeText(label));
 }
 
 export const MAX_FILE_NAME_BYTES = 255;

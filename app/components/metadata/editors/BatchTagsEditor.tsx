@@ -8,6 +8,7 @@ import { TaxonomyPicker } from "~/components/taxonomy/TaxonomyPicker";
 import { visuallyHidden } from "~/styles/global.css";
 import { addName, removeName, splitEntries, type EditorField } from "./field-form";
 import * as css from "./editors.css";
+import { useT } from "~/components/locale/locale-context";
 
 /**
  * A bag field over a selection: the union of the assets' values, those only some carry marked
@@ -16,6 +17,9 @@ import * as css from "./editors.css";
  * other values stay. Without JavaScript the same as checkboxes (add.<id>, remove.<id>) and a text
  * input whose entries a semicolon separates.
  */
+/** A value's pending change, as its data-pending attribute names it. */
+const PENDING = { add: "add", remove: "remove" } as const;
+
 export function BatchTagsEditor({
   field,
   hydrated,
@@ -25,6 +29,7 @@ export function BatchTagsEditor({
   hydrated: boolean;
   error?: string;
 }) {
+  const t = useT();
   const id = useId();
   const [added, setAdded] = useState<string[]>([]);
   const [removed, setRemoved] = useState<string[]>([]);
@@ -47,14 +52,13 @@ export function BatchTagsEditor({
   return (
     <fieldset className={css.field} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className={css.label}>{field.label}</legend>
-      {field.values.length === 0 ? <p className={css.notice}>No values on these assets.</p> : null}
-      <ul className={css.tags} aria-label={`${field.label} values`}>
+      {field.values.length === 0 ? <p className={css.notice}>{t("asset.batch.noValues")}</p> : null}
+      <ul className={css.tags} aria-label={t("asset.editor.values", { label: field.label })}>
         {field.values.map(({ value, notInAll }) => {
-          const where = notInAll ? "on some assets" : "on all assets";
           const pending = removed.includes(value)
-            ? "remove"
+            ? PENDING.remove
             : added.includes(value)
-              ? "add"
+              ? PENDING.add
               : undefined;
           return (
             <li
@@ -65,15 +69,18 @@ export function BatchTagsEditor({
             >
               <span>
                 {field.taxonomy?.names[value] ?? value}
-                <span className={visuallyHidden}> ({where})</span>
+                <span className={visuallyHidden}>
+                  {" "}
+                  {notInAll ? t("asset.batch.onSome") : t("asset.batch.onAll")}
+                </span>
               </span>
               {hydrated ? (
                 <>
                   {notInAll ? (
                     <Button
                       className={css.tagButton}
-                      aria-label={`Apply ${value} to all assets`}
-                      aria-pressed={pending === "add"}
+                      aria-label={t("asset.batch.apply", { value })}
+                      aria-pressed={pending === PENDING.add}
                       onPress={() => {
                         setAdded((l) => toggle(l, value));
                         setRemoved((l) => l.filter((v) => v !== value));
@@ -84,8 +91,8 @@ export function BatchTagsEditor({
                   ) : null}
                   <Button
                     className={css.tagButton}
-                    aria-label={`Remove ${value} from all assets`}
-                    aria-pressed={pending === "remove"}
+                    aria-label={t("asset.batch.remove", { value })}
+                    aria-pressed={pending === PENDING.remove}
                     onPress={() => {
                       setRemoved((l) => toggle(l, value));
                       setAdded((l) => l.filter((v) => v !== value));
@@ -99,12 +106,12 @@ export function BatchTagsEditor({
                   {notInAll ? (
                     <Checkbox name={addName(field.id)} value={value} className={css.checkbox}>
                       <span className={css.checkboxBox} aria-hidden="true" />
-                      <span className={visuallyHidden}>Apply {value} to all assets</span>
+                      <span className={visuallyHidden}>{t("asset.batch.apply", { value })}</span>
                     </Checkbox>
                   ) : null}
                   <Checkbox name={removeName(field.id)} value={value} className={css.checkbox}>
                     <span className={css.checkboxBox} aria-hidden="true" />
-                    <span className={visuallyHidden}>Remove {value} from all assets</span>
+                    <span className={visuallyHidden}>{t("asset.batch.remove", { value })}</span>
                   </Checkbox>
                 </>
               )}
@@ -115,11 +122,11 @@ export function BatchTagsEditor({
           <li key={value} className={css.tag} data-pending="add">
             <span>
               {value}
-              <span className={visuallyHidden}> (to be added)</span>
+              <span className={visuallyHidden}> {t("asset.batch.toBeAdded")}</span>
             </span>
             <Button
               className={css.tagButton}
-              aria-label={`Do not add ${value}`}
+              aria-label={t("asset.batch.doNotAdd", { value })}
               onPress={() => setAdded((l) => l.filter((v) => v !== value))}
             >
               ×
@@ -140,7 +147,7 @@ export function BatchTagsEditor({
       {hydrated && field.taxonomy ? (
         // A taxonomy's terms are picked (decision 060): each one picked is added to all.
         <TaxonomyPicker
-          field={{ ...field, label: "Add to all assets" }}
+          field={{ ...field, label: t("asset.batch.addToAll") }}
           name=""
           values={[]}
           addOnly
@@ -159,8 +166,8 @@ export function BatchTagsEditor({
           onBlur={hydrated && draft.trim() !== "" ? addDraft : undefined}
           className={css.field}
         >
-          <Label className={css.label}>Add to all assets</Label>
-          <Input className={css.input} placeholder="Values separated by ;" />
+          <Label className={css.label}>{t("asset.batch.addToAll")}</Label>
+          <Input className={css.input} placeholder={t("asset.batch.separated")} />
         </TextField>
       )}
       {error ? (

@@ -1,11 +1,13 @@
+import { useT } from "~/components/locale/locale-context";
 import { Checkbox } from "react-aria-components/Checkbox";
 import { CHECKED_VALUE } from "./field-form";
-import { requiredMark, type WidgetProps } from "./widget";
+import { fieldLabel, type WidgetProps } from "./widget";
 import * as css from "./editors.css";
 
 /** A checkbox field: ticked posts "true"; unticked posts nothing and the field is emptied. */
 export function CheckboxEditor(props: WidgetProps) {
   const { field, name, values, onChange, error, isDisabled, autoFocus } = props;
+  const t = useT();
   return (
     <div className={css.field} data-label-placement={field.labelPlacement}>
       <Checkbox
@@ -20,8 +22,7 @@ export function CheckboxEditor(props: WidgetProps) {
         autoFocus={autoFocus}
       >
         <span className={css.checkboxBox} aria-hidden="true" />
-        {field.label}
-        {requiredMark(field)}
+        {fieldLabel(t, field)}
       </Checkbox>
       {error ? (
         <span className={css.error} role="alert">

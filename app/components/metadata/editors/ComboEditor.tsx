@@ -1,3 +1,4 @@
+import { useT } from "~/components/locale/locale-context";
 import { Button } from "react-aria-components/Button";
 import { ComboBox } from "react-aria-components/ComboBox";
 import { Input } from "react-aria-components/Input";
@@ -13,6 +14,7 @@ import * as css from "./editors.css";
  */
 export function ComboEditor(props: WidgetProps) {
   const { field, name, values, onChange, error, isDisabled, autoFocus, mixed } = props;
+  const t = useT();
   const current = values[0] ?? "";
   return (
     <ComboBox
@@ -37,11 +39,14 @@ export function ComboEditor(props: WidgetProps) {
         <div className={css.comboRow}>
           <Input
             className={css.input}
-            placeholder={placeholderOf(field, mixed)}
+            placeholder={placeholderOf(t, field, mixed)}
             autoFocus={autoFocus}
             onKeyDown={props.onKeyDown}
           />
-          <Button className={css.tagButton} aria-label={`Show ${field.label} options`}>
+          <Button
+            className={css.tagButton}
+            aria-label={t("asset.editor.showOptions", { label: field.label })}
+          >
             ▾
           </Button>
         </div>

@@ -4,7 +4,8 @@ import { Text } from "react-aria-components/Text";
 import { FieldError } from "react-aria-components/FieldError";
 import { visuallyHidden } from "~/styles/global.css";
 import type { EditorField } from "./field-form";
-import { requiredMark } from "./widget";
+import { fieldLabel } from "./widget";
+import { useT } from "~/components/locale/locale-context";
 import * as css from "./editors.css";
 
 /**
@@ -21,16 +22,16 @@ export function FieldFrame({
   error?: string;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <>
       <Label className={field.labelPlacement === "none" ? visuallyHidden : css.label}>
-        {field.label}
-        {requiredMark(field)}
+        {fieldLabel(t, field)}
       </Label>
       {children}
       {field.taxonomyHref ? (
         <Text slot="description" className={css.help}>
-          Values from the taxonomy at {field.taxonomyHref}
+          {t("asset.editor.taxonomyHelp", { href: field.taxonomyHref })}
         </Text>
       ) : null}
       <FieldError className={css.error}>{error}</FieldError>
@@ -50,11 +51,11 @@ export function PlainFrame({
   error?: string;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className={css.field} data-label-placement={field.labelPlacement}>
       <label htmlFor={id} className={field.labelPlacement === "none" ? visuallyHidden : css.label}>
-        {field.label}
-        {requiredMark(field)}
+        {fieldLabel(t, field)}
       </label>
       {children}
       {error ? (

@@ -14,6 +14,7 @@ import {
   type EditorField,
 } from "./field-form";
 import * as css from "./editors.css";
+import { useT } from "~/components/locale/locale-context";
 
 /*
  * The scripted editors (react-aria's combo boxes, selects, tags and the taxonomy tree, with their
@@ -38,6 +39,7 @@ export interface InlineReply {
  * the page's data reloads in place; a refused value keeps the editor open with its message.
  */
 export function InlineField({ field, action }: { field: EditorField; action: string }) {
+  const t = useT();
   const fetcher = useFetcher<InlineReply>();
   const stored = field.values.map((v) => v.value);
   const [editing, setEditing] = useState(false);
@@ -55,14 +57,19 @@ export function InlineField({ field, action }: { field: EditorField; action: str
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const reply = fetcher.data;
     if (reply.ok) {
-      showToast({ kind: "success", message: reply.message ?? `${field.label} saved.` });
+      showToast({
+        kind: "success",
+        message: reply.message ?? t("asset.edit.fieldSaved", { label: field.label }),
+      });
       setError(undefined);
       setEditing(false);
       requestAnimationFrame(() => editButton.current?.focus());
     } else {
-      setError(errorFor(reply.fieldErrors, field.id) ?? reply.formError ?? "Not saved.");
+      setError(
+        errorFor(reply.fieldErrors, field.id) ?? reply.formError ?? t("asset.edit.notSaved"),
+      );
     }
-  }, [fetcher.state, fetcher.data, field.id, field.label]);
+  }, [fetcher.state, fetcher.data, field.id, field.label, t]);
 
   const cancel = () => {
     setValues(stored);
@@ -97,17 +104,17 @@ export function InlineField({ field, action }: { field: EditorField; action: str
             {field.label}
           </span>
           {field.readonly ? (
-            <span className={css.notice}>Read-only</span>
+            <span className={css.notice}>{t("asset.edit.readOnly")}</span>
           ) : (
             <AriaButton
               ref={editButton}
               className={button.quiet}
-              aria-label={`Edit ${field.label}`}
+              aria-label={t("asset.edit.editField", { label: field.label })}
               onHoverStart={() => void loadWidget()}
               onFocus={() => void loadWidget()}
               onPress={() => setEditing(true)}
             >
-              Edit
+              {t("asset.edit.edit")}
             </AriaButton>
           )}
         </div>
@@ -120,7 +127,7 @@ export function InlineField({ field, action }: { field: EditorField; action: str
       ref={form}
       className={css.inline}
       data-mode="edit"
-      aria-label={`Edit ${field.label}`}
+      aria-label={t("asset.edit.editField", { label: field.label })}
       onSubmit={(event) => {
         event.preventDefault();
         save();
@@ -141,10 +148,10 @@ export function InlineField({ field, action }: { field: EditorField; action: str
       </Suspense>
       <div className={css.actions}>
         <Button type="submit" isDisabled={busy}>
-          {busy ? "Saving…" : "Save"}
+          {busy ? t("asset.edit.saving") : t("asset.edit.save")}
         </Button>
         <Button variant="secondary" onPress={cancel} isDisabled={busy}>
-          Cancel
+          {t("asset.edit.cancel")}
         </Button>
       </div>
     </form>

@@ -1,8 +1,9 @@
+import { useT } from "~/components/locale/locale-context";
 import { useId } from "react";
 import { TaxonomyPlainPicker } from "~/components/taxonomy/TaxonomyPlainPicker";
 import { PlainFrame } from "./FieldFrame";
 import { CHECKED_VALUE, editorKind, selectOptions } from "./field-form";
-import { placeholderOf, requiredMark, type WidgetProps } from "./widget";
+import { fieldLabel, placeholderOf, type WidgetProps } from "./widget";
 import * as css from "./editors.css";
 
 /*
@@ -11,6 +12,9 @@ import * as css from "./editors.css";
  * react-aria, so a page that shows only plain fields does not load the scripted editors
  * (FieldWidget), which come with their overlays and collections.
  */
+/** A number field takes any decimal its rule allows. */
+const ANY_STEP = "any";
+
 export function PlainFieldWidget(props: WidgetProps) {
   const { field } = props;
   if (field.taxonomy && !field.readonly) return <TaxonomyPlainPicker {...props} />;
@@ -44,6 +48,7 @@ function common({ error, isDisabled, autoFocus }: WidgetProps, id: string, hint?
 
 function PlainInput(props: WidgetProps) {
   const { field, name, values, error, mixed } = props;
+  const t = useT();
   const id = useId();
   const kind = editorKind(field);
   const isDate = kind === "date";
@@ -65,10 +70,10 @@ function PlainInput(props: WidgetProps) {
         className={css.input}
         readOnly={field.readonly}
         aria-required={field.required || undefined}
-        placeholder={isDate ? "YYYY-MM-DD HH:mm" : placeholderOf(field, mixed)}
+        placeholder={isDate ? t("asset.editor.dateFormat") : placeholderOf(t, field, mixed)}
         autoComplete={kind === "password" ? "new-password" : "off"}
         {...(kind === "number"
-          ? { min: field.validation.min, max: field.validation.max, step: "any" }
+          ? { min: field.validation.min, max: field.validation.max, step: ANY_STEP }
           : {})}
       />
     </PlainFrame>
@@ -77,6 +82,7 @@ function PlainInput(props: WidgetProps) {
 
 function PlainTextArea(props: WidgetProps) {
   const { field, name, values, error, mixed } = props;
+  const t = useT();
   const id = useId();
   return (
     <PlainFrame field={field} id={id} error={error}>
@@ -88,7 +94,7 @@ function PlainTextArea(props: WidgetProps) {
         rows={4}
         readOnly={field.readonly}
         aria-required={field.required || undefined}
-        placeholder={placeholderOf(field, mixed)}
+        placeholder={placeholderOf(t, field, mixed)}
       />
     </PlainFrame>
   );
@@ -97,6 +103,7 @@ function PlainTextArea(props: WidgetProps) {
 /** A bag without JavaScript: a text area with one value per line. */
 function PlainTags(props: WidgetProps) {
   const { field, name, values, error } = props;
+  const t = useT();
   const id = useId();
   return (
     <PlainFrame field={field} id={id} error={error}>
@@ -109,7 +116,7 @@ function PlainTags(props: WidgetProps) {
         readOnly={field.readonly}
       />
       <span id={`${id}-hint`} className={css.help}>
-        One value per line.
+        {t("asset.editor.oneValuePerLine")}
       </span>
     </PlainFrame>
   );
@@ -142,6 +149,7 @@ function PlainSelect(props: WidgetProps) {
 /** An input-dropdown without JavaScript: a text input whose datalist offers the options. */
 function PlainCombo(props: WidgetProps) {
   const { field, name, values, error, mixed } = props;
+  const t = useT();
   const id = useId();
   return (
     <PlainFrame field={field} id={id} error={error}>
@@ -151,7 +159,7 @@ function PlainCombo(props: WidgetProps) {
         defaultValue={values[0] ?? ""}
         list={`${id}-options`}
         className={css.input}
-        placeholder={placeholderOf(field, mixed)}
+        placeholder={placeholderOf(t, field, mixed)}
         readOnly={field.readonly}
       />
       <datalist id={`${id}-options`}>
@@ -168,6 +176,7 @@ function PlainCombo(props: WidgetProps) {
 /** Ticked posts "true"; unticked posts nothing and the field is emptied. */
 function PlainCheckbox(props: WidgetProps) {
   const { field, name, values, error } = props;
+  const t = useT();
   const id = useId();
   return (
     <div className={css.field} data-label-placement={field.labelPlacement}>
@@ -180,8 +189,7 @@ function PlainCheckbox(props: WidgetProps) {
           defaultChecked={values.includes(CHECKED_VALUE)}
           className={css.nativeCheckbox}
         />
-        {field.label}
-        {requiredMark(field)}
+        {fieldLabel(t, field)}
       </label>
       {error ? (
         <span id={`${id}-error`} className={css.error} role="alert">

@@ -1,3 +1,4 @@
+import { useT } from "~/components/locale/locale-context";
 import { useId, useState, type ClipboardEvent, type KeyboardEvent } from "react";
 import { Button } from "react-aria-components/Button";
 import { Input } from "react-aria-components/Input";
@@ -6,7 +7,7 @@ import { Tag, TagGroup, TagList } from "react-aria-components/TagGroup";
 import { TextField } from "react-aria-components/TextField";
 import { visuallyHidden } from "~/styles/global.css";
 import { splitEntries } from "./field-form";
-import { placeholderOf, requiredMark, type WidgetProps } from "./widget";
+import { fieldLabel, placeholderOf, type WidgetProps } from "./widget";
 import * as css from "./editors.css";
 
 /**
@@ -16,6 +17,7 @@ import * as css from "./editors.css";
  */
 export function TagsEditor(props: WidgetProps) {
   const { field, name, values, onChange, error, isDisabled, autoFocus } = props;
+  const t = useT();
   const id = useId();
   const [draft, setDraft] = useState("");
   const add = (text: string) => {
@@ -43,7 +45,7 @@ export function TagsEditor(props: WidgetProps) {
   return (
     <div className={css.field} data-label-placement={field.labelPlacement}>
       <TagGroup
-        aria-label={`${field.label} values`}
+        aria-label={t("asset.editor.values", { label: field.label })}
         onRemove={
           field.readonly || isDisabled
             ? undefined
@@ -53,13 +55,17 @@ export function TagsEditor(props: WidgetProps) {
         <TagList
           className={css.tags}
           items={values.map((v) => ({ id: v }))}
-          renderEmptyState={() => <span className={css.notice}>No values</span>}
+          renderEmptyState={() => <span className={css.notice}>{t("asset.editor.noValues")}</span>}
         >
           {(item) => (
             <Tag id={item.id} className={css.tag} textValue={item.id}>
               {item.id}
               {field.readonly || isDisabled ? null : (
-                <Button slot="remove" className={css.tagButton} aria-label={`Remove ${item.id}`}>
+                <Button
+                  slot="remove"
+                  className={css.tagButton}
+                  aria-label={t("asset.editor.remove", { value: item.id })}
+                >
                   ×
                 </Button>
               )}
@@ -82,12 +88,11 @@ export function TagsEditor(props: WidgetProps) {
           aria-describedby={error ? `${id}-error` : undefined}
         >
           <Label className={field.labelPlacement === "none" ? visuallyHidden : css.label}>
-            {field.label}
-            {requiredMark(field)}
+            {fieldLabel(t, field)}
           </Label>
           <Input
             className={css.input}
-            placeholder={placeholderOf(field) ?? "Add a value"}
+            placeholder={placeholderOf(t, field) ?? t("asset.editor.addValue")}
             onPaste={onPaste}
           />
         </TextField>

@@ -1,3 +1,4 @@
+import { useT } from "~/components/locale/locale-context";
 import { TextArea } from "react-aria-components/TextArea";
 import { TextField } from "react-aria-components/TextField";
 import { FieldFrame } from "./FieldFrame";
@@ -7,6 +8,7 @@ import * as css from "./editors.css";
 /** Multi-line text: Enter is a new line, Shift+Enter saves (the inline editor's keys). */
 export function TextAreaEditor(props: WidgetProps) {
   const { field, name, values, onChange, error, isDisabled, autoFocus, onKeyDown, mixed } = props;
+  const t = useT();
   return (
     <TextField
       name={name}
@@ -23,7 +25,7 @@ export function TextAreaEditor(props: WidgetProps) {
       onKeyDown={onKeyDown}
     >
       <FieldFrame field={field} error={error}>
-        <TextArea className={css.textarea} rows={4} placeholder={placeholderOf(field, mixed)} />
+        <TextArea className={css.textarea} rows={4} placeholder={placeholderOf(t, field, mixed)} />
       </FieldFrame>
     </TextField>
   );

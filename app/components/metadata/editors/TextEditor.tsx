@@ -1,3 +1,4 @@
+import { useT } from "~/components/locale/locale-context";
 import { Input } from "react-aria-components/Input";
 import { TextField } from "react-aria-components/TextField";
 import { FieldFrame } from "./FieldFrame";
@@ -11,8 +12,12 @@ const INPUT_TYPES = { email: "email", password: "password" } as const;
  * fields for now (decision 046). react-aria's TextField renders a named input, so it posts
  * without JavaScript as it is.
  */
+/** A number field takes any decimal its rule allows. */
+const NUMBER_INPUT = { type: "number", step: "any" } as const;
+
 export function TextEditor(props: WidgetProps & { inputType?: "text" | "number" }) {
   const { field, name, values, onChange, error, isDisabled, autoFocus, onKeyDown, mixed } = props;
+  const t = useT();
   const type =
     field.dataType === "email" || field.dataType === "password"
       ? INPUT_TYPES[field.dataType]
@@ -38,9 +43,9 @@ export function TextEditor(props: WidgetProps & { inputType?: "text" | "number" 
       <FieldFrame field={field} error={error}>
         <Input
           className={css.input}
-          placeholder={isDate ? "YYYY-MM-DD HH:mm" : placeholderOf(field, mixed)}
+          placeholder={isDate ? t("asset.editor.dateFormat") : placeholderOf(t, field, mixed)}
           {...(props.inputType === "number"
-            ? { type: "number", min: field.validation.min, max: field.validation.max, step: "any" }
+            ? { ...NUMBER_INPUT, min: field.validation.min, max: field.validation.max }
             : {})}
         />
       </FieldFrame>

@@ -201,6 +201,3 @@ export function formatDateValue(value: string): string {
 }
 
 /** What view mode shows for a field with no value. */
-export const EMPTY_TEXT = "Not set";
-export const MIXED_TEXT = "Mixed values";
-export const REQUIRED_EMPTY_TEXT = "Required: not set";

@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from "react";
 import type { EditorField } from "./field-form";
+import type { Translate } from "~/models/locale/message-id";
 
 /** What every field widget takes; the widget posts its values under `name`. */
 export interface WidgetProps {
@@ -20,8 +21,9 @@ export interface WidgetProps {
   addOnly?: boolean;
 }
 
-/** The label's text as placement "none" still gives it to assistive technology. */
-export const requiredMark = (field: EditorField) => (field.required ? " (required)" : "");
+/** The label's text, "(required)" marked, as placement "none" still gives it to assistive technology. */
+export const fieldLabel = (t: Translate, field: EditorField) =>
+  field.required ? t("asset.editor.required", { label: field.label }) : field.label;
 
-export const placeholderOf = (field: EditorField, mixed?: boolean) =>
-  mixed ? "Mixed values" : (field.placeholder ?? undefined);
+export const placeholderOf = (t: Translate, field: EditorField, mixed?: boolean) =>
+  mixed ? t("asset.editor.mixed") : (field.placeholder ?? undefined);
