@@ -81,6 +81,17 @@ const LOCALIZED = [
   "app/http/asset/asset-edit.server.ts",
   "app/http/asset/batch-page.server.ts",
   "app/http/asset/revisions.server.ts",
+  // Alerts, uploads and tasks (the "work" area).
+  "app/components/alert/**",
+  "app/routes/fotoweb.me.alerts._index.tsx",
+  "app/components/upload/**",
+  "app/routes/fotoweb.views.upload.tsx",
+  "app/http/upload/upload-view.server.ts",
+  "app/components/task/**",
+  "app/routes/fotoweb.views.tasks.$id.tsx",
+  "app/routes/fotoweb.views.tasks._index.tsx",
+  "app/http/background-task/task-page.server.ts",
+  "app/http/alert/alert.server.ts",
 ];
 
 const NO_ARIA_INDEX = {

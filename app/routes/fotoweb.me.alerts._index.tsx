@@ -7,11 +7,15 @@ import {
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AlertList } from "~/components/alert/AlertList";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 import { alertsPageAction, alertsPageData } from "~/http/alert/alert.server";
 import { errorResponse } from "~/http/http.server";
 import { page } from "~/styles/global.css";
 
-export const meta: MetaFunction = () => [{ title: "Alerts | Arkiv" }];
+export const handle = { i18n: ["work"] };
+
+export const meta: MetaFunction = () => [{ title: `${translateNow("work.alerts.meta")} | Arkiv` }];
 
 /*
  * The signed-in person's alerts (spec 001 "Alerts list", decision 062): read rows, one in edit
@@ -35,6 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Alerts() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<{
     value?: string;
@@ -44,10 +49,8 @@ export default function Alerts() {
   const editing = data.editing;
   return (
     <div className={page}>
-      <h1>Alerts</h1>
-      <p>
-        Each alert mails you the new assets that match its search in its archive, at its interval.
-      </p>
+      <h1>{t("work.alerts.title")}</h1>
+      <p>{t("work.alerts.intro")}</p>
       <AlertList
         alerts={data.alerts}
         archives={data.archives}

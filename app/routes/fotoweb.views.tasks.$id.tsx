@@ -1,6 +1,10 @@
 import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { translateNow } from "~/components/locale/active";
+import { useFormat } from "~/components/locale/format";
+import { useT } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
 import { TaskPanel } from "~/components/task/TaskPanel";
 import { taskPageAction, taskPageData } from "~/http/background-task/task-page.server";
 import { pageHandler } from "~/http/http.server";
@@ -13,8 +17,12 @@ import { LINKS } from "~/utils/links";
  * refresh sits in <noscript>, so it never fires where the live stream does).
  */
 
+export const handle = { i18n: ["task"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Task"} ${data?.jobId ?? ""} | Arkiv` },
+  {
+    title: `${data ? translateNow("task.meta", { title: data.title, id: data.jobId }) : ""} | Arkiv`,
+  },
 ];
 
 export function loader(args: LoaderFunctionArgs) {
@@ -29,9 +37,13 @@ export function action(args: ActionFunctionArgs) {
   )(args);
 }
 
+const SEPARATOR = " · ";
+
 const RUNNING = new Set(["pending", "inProgress"]);
 
 export default function TaskView() {
+  const t = useT();
+  const format = useFormat();
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<{ formError?: string }>();
   const revalidator = useRevalidator();
@@ -45,17 +57,20 @@ export default function TaskView() {
           <meta httpEquiv="refresh" content="2" />
         </noscript>
       ) : null}
-      <h1 id="task-title">
-        {data.title} · task {data.jobId}
-      </h1>
+      <h1 id="task-title">{t("task.heading", { title: data.title, id: data.jobId })}</h1>
       <p>
-        Started <time dateTime={data.created}>{new Date(data.created).toUTCString()}</time>.{" "}
+        <Msg
+          id="task.started"
+          values={{ when: format.dateTime(data.created) }}
+          components={{ 0: <time dateTime={data.created} /> }}
+        />{" "}
         {archive ? (
           <>
-            <Link to={archive.href}>{`Back to ${archive.name}`}</Link> ·{" "}
+            <Link to={archive.href}>{t("task.backTo", { archive: archive.name })}</Link>
+            {SEPARATOR}
           </>
         ) : null}
-        <Link to={LINKS.tasks}>Your tasks</Link>
+        <Link to={LINKS.tasks}>{t("task.yourTasks")}</Link>
       </p>
       <TaskPanel
         jobId={data.jobId}

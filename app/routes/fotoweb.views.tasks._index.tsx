@@ -1,6 +1,9 @@
 import "~/components/shell/shell-bundle";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { translateNow } from "~/components/locale/active";
+import { useFormat } from "~/components/locale/format";
+import { useT } from "~/components/locale/locale-context";
 import * as css from "~/components/task/task.css";
 import { taskListPageData } from "~/http/background-task/task-page.server";
 import { pageHandler } from "~/http/http.server";
@@ -8,37 +11,34 @@ import { muted, panel } from "~/styles/global.css";
 
 /* The viewer's recent background tasks, newest first (decision 047), each linking to its page. */
 
-export const meta: MetaFunction = () => [{ title: "Your tasks | Arkiv" }];
+export const handle = { i18n: ["task"] };
+
+export const meta: MetaFunction = () => [{ title: `${translateNow("task.list.meta")} | Arkiv` }];
 
 export function loader(args: LoaderFunctionArgs) {
   return pageHandler(({ request }: LoaderFunctionArgs) => taskListPageData(request))(args);
 }
 
-const STATUS_TEXT: Record<string, string> = {
-  pending: "waiting",
-  inProgress: "in progress",
-  done: "finished",
-  notified: "finished",
-  failed: "stopped with an error",
-};
-
 export default function TaskListView() {
+  const t = useT();
+  const format = useFormat();
   const { tasks } = useLoaderData<typeof loader>();
   return (
     <section className={panel} aria-labelledby="tasks-title">
-      <h1 id="tasks-title">Your tasks</h1>
+      <h1 id="tasks-title">{t("task.list.title")}</h1>
       {tasks.length === 0 ? (
-        <p className={muted}>You have not started any tasks on selections yet.</p>
+        <p className={muted}>{t("task.list.none")}</p>
       ) : (
         <ul className={css.taskList}>
-          {tasks.map((t) => (
-            <li key={t.id}>
-              <Link to={t.href}>
-                {t.title} · task {t.id}
-              </Link>{" "}
+          {tasks.map((task) => (
+            <li key={task.id}>
+              <Link to={task.href}>{t("task.list.item", { title: task.title, id: task.id })}</Link>{" "}
               <span className={muted}>
-                {STATUS_TEXT[t.status] ?? t.status}: {t.counts.done} done, {t.counts.failed} failed
-                of {t.counts.total} · {new Date(t.created).toUTCString()}
+                {t("task.list.state", {
+                  status: task.status,
+                  ...task.counts,
+                  when: format.dateTime(task.created),
+                })}
               </span>
             </li>
           ))}

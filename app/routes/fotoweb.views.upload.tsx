@@ -2,7 +2,8 @@ import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { UploadForm } from "~/components/upload/UploadForm";
-import { uploadSummary } from "~/models/upload/upload.schema";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 import {
   submitUpload,
   uploadViewData,
@@ -10,7 +11,9 @@ import {
 } from "~/http/upload/upload-view.server";
 import { alertDanger, alertWarning, narrowPanel } from "~/styles/global.css";
 
-export const meta: MetaFunction = () => [{ title: "Upload | Arkiv" }];
+export const handle = { i18n: ["work"] };
+
+export const meta: MetaFunction = () => [{ title: `${translateNow("work.upload.meta")} | Arkiv` }];
 
 export const loader = ({ request }: LoaderFunctionArgs) => uploadViewData(request);
 
@@ -24,10 +27,9 @@ function Result({ data }: { data: UploadActionData }) {
       </p>
     );
   const { uploaded, failed } = data.outcome;
-  const total = uploaded.length + failed.length;
   return (
     <div role="alert" className={uploaded.length ? alertWarning : alertDanger}>
-      <p>{uploadSummary(uploaded.length, total, data.archiveName)}</p>
+      <p>{data.summary}</p>
       <ul>
         {failed.map((f, i) => (
           <li key={i}>{f.message}</li>
@@ -38,18 +40,17 @@ function Result({ data }: { data: UploadActionData }) {
 }
 
 export default function UploadView() {
+  const t = useT();
   const { targets, maxBytes } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as UploadActionData | undefined;
   return (
     <section className={narrowPanel} aria-labelledby="upload-title">
-      <h1 id="upload-title">Upload</h1>
+      <h1 id="upload-title">{t("work.upload.title")}</h1>
       {result ? <Result data={result} /> : null}
       {targets.length > 0 ? (
         <UploadForm targets={targets} maxBytes={maxBytes} />
       ) : (
-        <p>
-          There is no archive you may upload to. Ask an administrator for the upload permission.
-        </p>
+        <p>{t("work.upload.noTarget")}</p>
       )}
     </section>
   );

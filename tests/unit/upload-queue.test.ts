@@ -7,7 +7,17 @@ import {
   type UploadAction,
   type UploadState,
 } from "~/components/upload/upload-queue";
-import { uploadSummary } from "~/models/upload/upload.schema";
+import { translate } from "~/models/locale/catalog.server";
+import { formatSize } from "~/models/locale/format";
+import type { Language } from "~/models/locale/language";
+
+/** The queue's words in a language, as the page gives them. */
+const wordsIn = (language: Language) => ({
+  t: (id: Parameters<typeof translate>[1], values?: Parameters<typeof translate>[2]) =>
+    translate(language, id, values),
+  bytes: (bytes: number) => formatSize(language, bytes),
+});
+const en = wordsIn("en");
 
 const file = (name: string, size = 10) => new File([new Uint8Array(size)], name);
 
@@ -108,22 +118,31 @@ describe("the upload queue", () => {
 
 describe("what the browser refuses before sending", () => {
   test("empty files, files over the limit and hostile names", () => {
-    expect(refuseBeforeSending(file("a.jpg", 0), 100)).toBe('"a.jpg" is empty (0 bytes).');
-    expect(refuseBeforeSending(file("a.jpg", 2048), 1024)).toBe(
-      '"a.jpg" is larger than the upload limit of 1 kB.',
+    expect(refuseBeforeSending(file("a.jpg", 0), 100, en)).toBe("“a.jpg” is empty (0 bytes).");
+    expect(refuseBeforeSending(file("a.jpg", 2048), 1024, en)).toBe(
+      `“a.jpg” is larger than the upload limit of ${formatSize("en", 1024)}.`,
     );
-    expect(refuseBeforeSending(file("a\u202egpj.exe", 10), 100)).toMatch(/control characters/);
-    expect(refuseBeforeSending(file("a.jpg", 10), 100)).toBeNull();
+    expect(refuseBeforeSending(file("a\u202egpj.exe", 10), 100, en)).toMatch(/control characters/);
+    expect(refuseBeforeSending(file("a.jpg", 10), 100, en)).toBeNull();
+  });
+
+  test("in the page's language", () => {
+    expect(refuseBeforeSending(file("a.jpg", 0), 100, wordsIn("nb"))).toBe(
+      "«a.jpg» er tom (0 byte).",
+    );
+    expect(refuseBeforeSending(file("a.jpg", 2_000_000), 1_500_000, wordsIn("nb"))).toBe(
+      `«a.jpg» er større enn grensen for opplasting på ${formatSize("nb", 1_500_000)}.`,
+    );
   });
 });
 
 describe("the result line", () => {
-  test("counts files in words, singular and plural", () => {
-    expect(uploadSummary(1, 1, "Harbour")).toBe(
-      "1 of 1 file was uploaded successfully to Harbour.",
-    );
-    expect(uploadSummary(2, 3, "Harbour")).toBe(
-      "2 of 3 files were uploaded successfully to Harbour.",
-    );
+  test("counts files in words, singular and plural, in each language", () => {
+    const summary = (language: Language, succeeded: number, total: number) =>
+      translate(language, "work.upload.summary", { succeeded, total, archive: "Harbour" });
+    expect(summary("en", 1, 1)).toBe("1 of 1 file was uploaded successfully to Harbour.");
+    expect(summary("en", 2, 3)).toBe("2 of 3 files were uploaded successfully to Harbour.");
+    expect(summary("nb", 2, 3)).toBe("2 av 3 filer ble lastet opp til Harbour.");
+    expect(summary("de", 1, 1)).toBe("1 von 1 Datei wurde erfolgreich in Harbour hochgeladen.");
   });
 });

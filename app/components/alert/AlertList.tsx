@@ -4,16 +4,12 @@ import { ValidatedForm } from "remix-validated-form";
 import { Button } from "~/components/ui/Button";
 import { type SelectOption, ValidatedSelectField } from "~/components/ui/SelectField";
 import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
-import {
-  ALERT_INTERVAL_LABELS,
-  alertFormSchema,
-  NO_ALERTS_MESSAGE,
-  type AlertView,
-} from "~/models/alert/alert.schema";
+import { alertFormSchema, type AlertView } from "~/models/alert/alert.schema";
 import { MAX_EXPRESSION_LENGTH } from "~/models/search/search-expression";
 import { alertDanger } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import * as css from "./alerts.css";
+import { useT } from "~/components/locale/locale-context";
 import { useLocalizedValidator } from "~/components/locale/validation";
 
 export const alertFormValidator = withZod(alertFormSchema);
@@ -41,6 +37,7 @@ function EditRow({
   intervals,
   formError,
 }: Omit<AlertListProps, "alerts" | "editing"> & { alert: AlertView }) {
+  const t = useT();
   const archiveId = /^\/fotoweb\/archives\/(\d+)/.exec(alert.collection)?.[1] ?? "";
   // The alert's own archive stays a choice even where Alert was lost: saving it says so.
   const choices = archives.some((a) => a.value === archiveId)
@@ -54,7 +51,7 @@ function EditRow({
         action={`${ALERTS_ACTION}&edit=${alert.id}`}
         noValidate
         className={css.editForm}
-        aria-label={`Edit the alert “${alert.dtSearchString}”`}
+        aria-label={t("work.alerts.editLabel", { search: alert.dtSearchString })}
       >
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="alert" value={alert.id} />
@@ -64,32 +61,32 @@ function EditRow({
           </p>
         ) : null}
         <ValidatedSelectField
-          label="Interval"
+          label={t("work.alerts.field.interval")}
           name="interval"
           options={intervals}
           defaultValue={alert.interval}
         />
         <ValidatedTextField
-          label="Search"
+          label={t("work.alerts.field.search")}
           name="searchString"
           defaultValue={alert.dtSearchString}
           maxLength={MAX_EXPRESSION_LENGTH}
         />
         <ValidatedSelectField
-          label="Archive"
+          label={t("work.alerts.field.archive")}
           name="archive"
           options={choices}
           defaultValue={archiveId}
         />
         <div className={css.actions}>
-          <Button type="submit">Save</Button>
+          <Button type="submit">{t("work.alerts.save")}</Button>
           {/*
            * A navigation of the router, not a document load: a document load started while the
            * router still settles a failed save was cancelled by its history update. Leaving the
            * address clears the save's action data and unmounts the form with its state.
            */}
           <Link to={LINKS.alerts} className={css.link}>
-            Cancel
+            {t("work.alerts.cancel")}
           </Link>
         </div>
       </ValidatedForm>
@@ -98,9 +95,10 @@ function EditRow({
 }
 
 function ReadRow({ alert }: { alert: AlertView }) {
+  const t = useT();
   return (
     <li className={css.row} data-testid={`alert-${alert.id}`}>
-      <span>{ALERT_INTERVAL_LABELS[alert.interval]}</span>
+      <span>{t("work.alerts.interval", { interval: alert.interval })}</span>
       <span className={css.searchText}>{alert.dtSearchString}</span>
       <a href={alert.collection} className={css.link}>
         {alert.archiveName}
@@ -109,9 +107,9 @@ function ReadRow({ alert }: { alert: AlertView }) {
         <Link
           to={`${LINKS.alerts}?edit=${alert.id}`}
           className={css.link}
-          aria-label={`Edit the alert “${alert.dtSearchString}”`}
+          aria-label={t("work.alerts.editLabel", { search: alert.dtSearchString })}
         >
-          Edit
+          {t("work.alerts.edit")}
         </Link>
         <Form method="post" action={ALERTS_ACTION}>
           <input type="hidden" name="intent" value="delete" />
@@ -119,9 +117,9 @@ function ReadRow({ alert }: { alert: AlertView }) {
           <Button
             type="submit"
             variant="secondary"
-            aria-label={`Delete the alert “${alert.dtSearchString}”`}
+            aria-label={t("work.alerts.deleteLabel", { search: alert.dtSearchString })}
           >
-            Delete
+            {t("work.alerts.delete")}
           </Button>
         </Form>
       </span>
@@ -130,9 +128,10 @@ function ReadRow({ alert }: { alert: AlertView }) {
 }
 
 export function AlertList(props: AlertListProps) {
-  if (props.alerts.length === 0) return <p data-testid="no-alerts">{NO_ALERTS_MESSAGE}</p>;
+  const t = useT();
+  if (props.alerts.length === 0) return <p data-testid="no-alerts">{t("work.alerts.none")}</p>;
   return (
-    <ul className={css.list} aria-label="Alerts">
+    <ul className={css.list} aria-label={t("work.alerts.list")}>
       {props.alerts.map((alert) =>
         alert.id === props.editing ? (
           <EditRow

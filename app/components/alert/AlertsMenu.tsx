@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 import * as shell from "~/components/shell/layout.css";
+import { useT } from "~/components/locale/locale-context";
 import { LINKS } from "~/utils/links";
 
 const loadPopup = () => import("./AlertsMenuPopup");
@@ -12,12 +13,13 @@ const AlertsMenuPopup = lazy(loadPopup);
  * that loads react-aria's menu when pressed, which fetches the alerts as it opens.
  */
 export function AlertsMenu() {
+  const t = useT();
   const hydrated = useHydrated();
   const [opened, setOpened] = useState(false);
   if (!hydrated)
     return (
       <a href={LINKS.alerts} className={shell.headerButton} data-testid="alerts-menu">
-        Alerts
+        {t("common.header.alerts")}
       </a>
     );
   const standIn = (
@@ -31,7 +33,7 @@ export function AlertsMenu() {
       onFocus={() => void loadPopup()}
       onClick={() => setOpened(true)}
     >
-      Alerts
+      {t("common.header.alerts")}
     </button>
   );
   if (!opened) return standIn;

@@ -5,11 +5,9 @@ import { Menu, MenuItem, MenuTrigger } from "react-aria-components/Menu";
 import { Popover } from "react-aria-components/Popover";
 import * as shell from "~/components/shell/layout.css";
 import { focusFirstMenuItem, useFocusBackOnClose } from "~/components/ui/focus-back";
-import {
-  ALERT_INTERVAL_LABELS,
-  shortSearchText,
-  type AlertView,
-} from "~/models/alert/alert.schema";
+import { useT } from "~/components/locale/locale-context";
+import { shortSearchText } from "~/models/alert/alert-text";
+import type { AlertView } from "~/models/alert/alert.schema";
 import { LINKS } from "~/utils/links";
 import * as css from "./alerts.css";
 
@@ -20,6 +18,7 @@ type Loaded = { kind: "loading" } | { kind: "loaded"; alerts: AlertView[] } | { 
  * fetches the alerts first (spec 000 "Alerts popover toggles; opening it first fetches alerts").
  */
 export default function AlertsMenuPopup() {
+  const t = useT();
   const [loaded, setLoaded] = useState<Loaded>({ kind: "loading" });
   const [open, setOpen] = useState(true);
   const fetchAlerts = useCallback(() => {
@@ -47,18 +46,18 @@ export default function AlertsMenuPopup() {
   );
   const status =
     loaded.kind === "loading"
-      ? "Loading alerts…"
+      ? t("work.alerts.menu.loading")
       : loaded.kind === "failed"
-        ? "The alerts could not be loaded."
+        ? t("work.alerts.menu.failed")
         : loaded.alerts.length === 0
-          ? "You have no alerts."
+          ? t("work.alerts.none")
           : null;
   // The menu mounts once the alerts are in, so its focus goes to the first of them (a status is
   // text beside the menu, not an item to land on).
   return (
     <MenuTrigger isOpen={open} onOpenChange={onOpenChange}>
       <Button ref={trigger} className={shell.headerButton} data-testid="alerts-menu">
-        Alerts
+        {t("common.header.alerts")}
       </Button>
       <Popover placement="bottom end" className={css.menuPopover} data-testid="alerts-popover">
         {status ? (
@@ -68,7 +67,7 @@ export default function AlertsMenuPopup() {
         ) : null}
         {loaded.kind === "loading" ? null : (
           <div onFocus={focusFirstMenuItem}>
-            <Menu aria-label="Alerts" className={css.menu} autoFocus="first">
+            <Menu aria-label={t("work.alerts.list")} className={css.menu} autoFocus="first">
               {loaded.kind === "loaded"
                 ? loaded.alerts.map((alert) => (
                     <MenuItem
@@ -78,12 +77,16 @@ export default function AlertsMenuPopup() {
                       className={css.menuItem}
                       textValue={alert.dtSearchString}
                     >
-                      {`${shortSearchText(alert.dtSearchString)} — ${alert.archiveName}, ${ALERT_INTERVAL_LABELS[alert.interval].toLowerCase()}`}
+                      {t("work.alerts.menu.item", {
+                        search: shortSearchText(alert.dtSearchString),
+                        archive: alert.archiveName,
+                        interval: alert.interval,
+                      })}
                     </MenuItem>
                   ))
                 : null}
               <MenuItem id="manage" href={LINKS.alerts} className={css.menuItem}>
-                Manage alerts
+                {t("work.alerts.menu.manage")}
               </MenuItem>
             </Menu>
           </div>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "@remix-run/react";
 import { useHydrated } from "~/utils/use-hydrated";
+import { useT } from "~/components/locale/locale-context";
 import { Button } from "~/components/ui/Button";
-import { DEFAULT_ERROR_MESSAGE } from "~/http/error";
 import { ALERT_CONFIRMATION_MS, shortSearchText } from "~/models/alert/alert-text";
 import type { AlertView } from "~/models/alert/alert.schema";
 import { alertDanger } from "~/styles/global.css";
@@ -29,9 +29,12 @@ type State =
   | { kind: "idle" }
   | { kind: "busy" }
   | { kind: "created"; alert: AlertView }
-  | { kind: "failed"; message: string };
+  /** reason: the server's own words (the API's English), when it gave any. */
+  | { kind: "failed"; reason: string | null };
 
 const JSON_HEADERS = { accept: "application/json", "content-type": "application/json" };
+
+class CreateRefused extends Error {}
 
 async function create(props: CreateAlertProps): Promise<AlertView> {
   const response = await fetch(LINKS.alerts, {
@@ -47,14 +50,15 @@ async function create(props: CreateAlertProps): Promise<AlertView> {
   const location = response.headers.get("location");
   if (response.status !== 201 || !location) {
     const body = (await response.json().catch(() => null)) as { value?: string } | null;
-    throw new Error(body?.value ?? DEFAULT_ERROR_MESSAGE);
+    throw new CreateRefused(body?.value ?? "");
   }
   const fetched = await fetch(location, { headers: { accept: "application/json" } });
-  if (!fetched.ok) throw new Error(DEFAULT_ERROR_MESSAGE);
+  if (!fetched.ok) throw new CreateRefused("");
   return (await fetched.json()) as AlertView;
 }
 
 export function CreateAlert(props: CreateAlertProps) {
+  const t = useT();
   const hydrated = useHydrated();
   const location = useLocation();
   const back = props.back ?? `${location.pathname}${location.search}`;
@@ -77,7 +81,7 @@ export function CreateAlert(props: CreateAlertProps) {
       (error: unknown) =>
         setState({
           kind: "failed",
-          message: error instanceof Error ? error.message : DEFAULT_ERROR_MESSAGE,
+          reason: error instanceof CreateRefused && error.message ? error.message : null,
         }),
     );
   };
@@ -101,7 +105,7 @@ export function CreateAlert(props: CreateAlertProps) {
           data-testid="create-alert"
         >
           {state.kind === "busy" ? <span className={css.spinner} aria-hidden="true" /> : null}
-          Create alert
+          {t("grid.alert.create")}
         </Button>
       </form>
       {state.kind === "created" ? (
@@ -117,15 +121,18 @@ export function CreateAlert(props: CreateAlertProps) {
             if (!confirmation.current?.contains(e.relatedTarget as Node | null)) setHeld(false);
           }}
         >
-          <span>Alert created for “{shortSearchText(state.alert.dtSearchString)}”.</span>
+          <span>
+            {t("grid.alert.created", { search: shortSearchText(state.alert.dtSearchString) })}
+          </span>
           <a href={state.alert.href} className={css.link}>
-            Modify
+            {t("grid.alert.modify")}
           </a>
         </div>
       ) : null}
       {state.kind === "failed" ? (
         <div role="alert" className={alertDanger} data-testid="alert-failed">
-          {state.message}
+          {t("grid.alert.createFailed")}
+          {state.reason ? ` ${state.reason}` : null}
         </div>
       ) : null}
     </div>

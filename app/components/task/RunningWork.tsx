@@ -1,13 +1,12 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { RunningWork as Running } from "~/models/background-task/background-task.server";
+import { useT } from "~/components/locale/locale-context";
 import { LINKS } from "~/utils/links";
 import * as css from "./running-work.css";
 
 /** How often the indicator asks again while tasks run; it never asks while none does. */
 const POLL_MS = 2000;
-
-const tasks = (n: number) => (n === 1 ? "1 task" : `${n} tasks`);
 
 /*
  * The header's running-work indicator (issue 31, decision 090): while the person has tasks
@@ -16,6 +15,7 @@ const tasks = (n: number) => (n === 1 ? "1 task" : `${n} tasks`);
  * every POLL_MS until they have finished, then says so until the next page.
  */
 export function RunningWork({ running }: { running: Running | null }) {
+  const t = useT();
   const poll = useFetcher<Running>();
   const [latest, setLatest] = useState(running);
   const [finished, setFinished] = useState(false);
@@ -46,10 +46,10 @@ export function RunningWork({ running }: { running: Running | null }) {
           <span className={css.track} aria-hidden="true">
             <span className={css.fill} style={{ width: `${progress}%` }} />
           </span>
-          {`${tasks(count)} running · ${progress}%`}
+          {t("common.header.runningWork", { count, percent: progress })}
         </>
       ) : (
-        "Tasks finished"
+        t("common.header.workFinished")
       )}
     </Link>
   );

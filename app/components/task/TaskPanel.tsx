@@ -1,5 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { ProgressBar } from "react-aria-components/ProgressBar";
+import { useT } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
 import { Button } from "~/components/ui/Button";
 import { fileNameOfHref, type TaskAsset } from "~/models/background-task/task.schema";
 import { alertDanger, alertInfo, muted } from "~/styles/global.css";
@@ -28,21 +30,6 @@ export interface TaskPanelProps {
   /** Where Undo posts: the task's page, when the panel is shown elsewhere (over the grid). */
   undoAction?: string;
 }
-
-const STATUS_TEXT: Record<string, string> = {
-  pending: "Waiting to start",
-  inProgress: "In progress",
-  done: "Finished",
-  notified: "Finished",
-  failed: "Stopped with an error",
-};
-
-const OUTCOME_TEXT: Record<string, string> = {
-  pending: "Waiting",
-  done: "Done",
-  failed: "Failed",
-  skipped: "Skipped",
-};
 
 /*
  * The asset a result names: its thumbnail and title linking to it. A row the live stream has
@@ -75,24 +62,32 @@ function AssetCell({ href, asset }: { href: string; asset: TaskAsset | undefined
 }
 
 export function TaskPanel(props: TaskPanelProps) {
+  const t = useT();
   const task = useTaskEvents(props.jobId, props.live, props.onFinished);
   const { counts } = task;
   return (
     <>
       {props.undoes ? (
         <p>
-          This task undoes <Link to={props.undoes.href}>task {props.undoes.id}</Link>.
+          <Msg
+            id="task.undoes"
+            values={{ id: props.undoes.id }}
+            components={{ 0: <Link to={props.undoes.href} /> }}
+          />
         </p>
       ) : null}
       <ProgressBar
         className={css.progress}
         value={task.progress}
-        aria-label={`${props.title} progress`}
+        aria-label={t("task.progressLabel", { title: props.title })}
       >
         {({ percentage, valueText }) => (
           <>
             <span className={css.progressLabel} data-testid="task-status">
-              {STATUS_TEXT[task.status] ?? task.status} · {valueText}
+              {t("task.statusLine", {
+                status: t("task.status", { status: task.status }) || task.status,
+                percent: valueText,
+              })}
             </span>
             <div className={css.track}>
               <div className={css.fill} style={{ width: `${percentage ?? 0}%` }} />
@@ -101,9 +96,9 @@ export function TaskPanel(props: TaskPanelProps) {
         )}
       </ProgressBar>
       <p className={css.counts} aria-live="polite" data-testid="task-counts">
-        {`${counts.done} done, ${counts.failed} failed` +
-          (counts.skipped > 0 ? `, ${counts.skipped} skipped` : "") +
-          `, ${counts.pending} waiting, of ${counts.total}`}
+        {counts.skipped > 0
+          ? t("task.countsSkipped", { ...counts })
+          : t("task.counts", { ...counts })}
       </p>
       {task.error ? (
         <p role="alert" className={alertDanger}>
@@ -119,20 +114,20 @@ export function TaskPanel(props: TaskPanelProps) {
         <Form method="post" action={props.undoAction}>
           <input type="hidden" name="intent" value="undo" />
           <Button type="submit" variant="secondary">
-            Undo this task
+            {t("task.undo")}
           </Button>
         </Form>
       ) : props.undo.reason && (task.status === "done" || task.status === "failed") ? (
         <p className={muted}>{props.undo.reason}</p>
       ) : null}
-      <TableScroller label="Results">
+      <TableScroller label={t("task.results")}>
         <table className={css.results}>
-          <caption className={muted}>One row per asset, in the order of the request.</caption>
+          <caption className={muted}>{t("task.caption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Asset</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Details</th>
+              <th scope="col">{t("task.column.asset")}</th>
+              <th scope="col">{t("task.column.outcome")}</th>
+              <th scope="col">{t("task.column.details")}</th>
             </tr>
           </thead>
           <tbody>
@@ -142,12 +137,12 @@ export function TaskPanel(props: TaskPanelProps) {
                   <AssetCell href={r.href} asset={props.assets[r.href]} />
                 </td>
                 <td className={css.outcome} data-status={r.status}>
-                  {OUTCOME_TEXT[r.status] ?? r.status}
+                  {t("task.outcome", { outcome: r.status }) || r.status}
                 </td>
                 <td>
                   {r.error ?? null}
                   {r["result-href"] ? (
-                    <a href={r["result-href"]}>{r["result-filename"] ?? "Result"}</a>
+                    <a href={r["result-href"]}>{r["result-filename"] ?? t("task.result")}</a>
                   ) : (
                     (r["result-filename"] ?? null)
                   )}
@@ -158,9 +153,7 @@ export function TaskPanel(props: TaskPanelProps) {
         </table>
       </TableScroller>
       {props.moreResults > 0 ? (
-        <p className={alertInfo}>
-          {props.moreResults} more assets are in this task; the API lists them all page by page.
-        </p>
+        <p className={alertInfo}>{t("task.more", { count: props.moreResults })}</p>
       ) : null}
     </>
   );

@@ -2,7 +2,8 @@ import { Form, useSubmit } from "@remix-run/react";
 import type { FormEvent } from "react";
 import type { UploadLimits } from "~/models/upload/upload.schema";
 import { fitToLimits } from "./resize-image";
-import { formatBytes } from "~/utils/format";
+import { useFormat } from "~/components/locale/format";
+import { useT } from "~/components/locale/locale-context";
 import { LINKS } from "~/utils/links";
 import { Button } from "~/components/ui/Button";
 import * as css from "~/components/ui/controls.css";
@@ -26,6 +27,8 @@ export function UploadForm({
   targets: UploadTargetOption[];
   maxBytes: number;
 }) {
+  const t = useT();
+  const { bytes } = useFormat();
   const submit = useSubmit();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const data = new FormData(event.currentTarget);
@@ -50,14 +53,14 @@ export function UploadForm({
     >
       <RadioGroupField
         name="archive"
-        label="Archive"
+        label={t("work.upload.archive")}
         isRequired
         defaultValue={targets.length === 1 ? String(targets[0]!.id) : undefined}
         options={targets.map((t) => ({ value: String(t.id), label: t.name }))}
       />
       <div className={css.field}>
         <label className={css.label} htmlFor="upload-files">
-          Files
+          {t("work.upload.files")}
         </label>
         <input
           id="upload-files"
@@ -69,10 +72,10 @@ export function UploadForm({
           aria-describedby="upload-files-limit"
         />
         <span id="upload-files-limit" className={css.description}>
-          Up to {formatBytes(maxBytes)} a file. Photos, video, audio and documents.
+          {t("work.upload.limitHint", { size: bytes(maxBytes) })}
         </span>
       </div>
-      <Button type="submit">Upload</Button>
+      <Button type="submit">{t("work.upload.submit")}</Button>
     </Form>
   );
 }

@@ -2,7 +2,7 @@ import "~/components/shell/shell-bundle";
 import { useEffect, useState, type RefObject } from "react";
 import { Dialog } from "react-aria-components/Dialog";
 import { Popover } from "react-aria-components/Popover";
-import { uploadSummary } from "~/models/upload/upload.schema";
+import { useT } from "~/components/locale/locale-context";
 import { showToast } from "~/components/ui/Toasts";
 import { useUploadQueue } from "./upload-queue";
 import { UploadWidget, type UploadTarget } from "./UploadWidget";
@@ -35,6 +35,7 @@ export default function UploadPanel({
   onRunningChange: (running: boolean) => void;
   onFinished: () => void;
 }) {
+  const t = useT();
   const [targetId, setTargetId] = useState(targets[0]!.id);
   const target = targets.find((t) => t.id === targetId) ?? targets[0]!;
   const queue = useUploadQueue(target.href, maxBytes, target.limits);
@@ -56,7 +57,11 @@ export default function UploadPanel({
       reset();
       showToast({
         kind: "success",
-        message: `${uploadSummary(outcome.succeeded, outcome.succeeded, target.name)} They appear there once processed.`,
+        message: t("work.upload.done", {
+          succeeded: outcome.succeeded,
+          total: outcome.succeeded,
+          archive: target.name,
+        }),
       });
       onFinished();
       return;
@@ -67,7 +72,7 @@ export default function UploadPanel({
       onFinished();
     }, NOTHING_UPLOADED_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [outcome, reset, target.name, onFinished]);
+  }, [outcome, reset, target.name, onFinished, t]);
 
   return (
     <Popover
@@ -78,7 +83,7 @@ export default function UploadPanel({
       isOpen={isOpen}
       onOpenChange={onOpenChange}
     >
-      <Dialog className={css.dialog} aria-label="Upload">
+      <Dialog className={css.dialog} aria-label={t("work.upload.dialog")}>
         <UploadWidget
           targets={targets}
           targetId={target.id}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { Button } from "react-aria-components/Button";
 import { useHydrated } from "~/utils/use-hydrated";
+import { useT } from "~/components/locale/locale-context";
 import { LINKS } from "~/utils/links";
 import type { UploadTarget } from "./UploadWidget";
 import * as layout from "~/components/shell/layout.css";
@@ -22,6 +23,7 @@ export function UploadPopover({
   targets: UploadTarget[];
   maxBytes: number;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
@@ -32,7 +34,7 @@ export function UploadPopover({
   if (!hydrated) {
     return (
       <a className={layout.headerButton} href={LINKS.upload}>
-        Upload
+        {t("common.header.upload")}
       </a>
     );
   }
@@ -53,7 +55,7 @@ export function UploadPopover({
         onFocus={prefetch}
         onPress={() => changeOpen(true)}
       >
-        Upload
+        {t("common.header.upload")}
       </Button>
       {wanted ? (
         <Suspense fallback={null}>

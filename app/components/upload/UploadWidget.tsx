@@ -7,9 +7,10 @@ import { ProgressBar } from "react-aria-components/ProgressBar";
 import { Text } from "react-aria-components/Text";
 import { isFileDropItem } from "react-aria-components/useDrop";
 import type { DropItem } from "react-aria-components/useDragAndDrop";
-import { uploadSummary } from "~/models/upload/upload.schema";
 import { alertDanger, alertInfo, alertWarning } from "~/styles/global.css";
-import { formatBytes } from "~/utils/format";
+import { useFormat } from "~/components/locale/format";
+import { useT } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
 import { Button } from "~/components/ui/Button";
 import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import type { UploadItem, useUploadQueue } from "./upload-queue";
@@ -25,15 +26,9 @@ export interface UploadTarget {
 
 type Queue = ReturnType<typeof useUploadQueue>;
 
-const STATUS_TEXT: Record<UploadItem["status"], string> = {
-  queued: "Waiting",
-  uploading: "Uploading",
-  done: "Uploaded; processing on the server",
-  failed: "Failed",
-  cancelled: "Cancelled",
-};
-
 function FileRow({ item, queue }: { item: UploadItem; queue: Queue }) {
+  const t = useT();
+  const { bytes } = useFormat();
   const { status, file } = item;
   return (
     <li className={css.file} data-status={status}>
@@ -41,18 +36,18 @@ function FileRow({ item, queue }: { item: UploadItem; queue: Queue }) {
       {status === "queued" && !queue.state.running ? (
         <Button
           variant="quiet"
-          aria-label={`Remove ${file.name}`}
+          aria-label={t("work.upload.removeLabel", { name: file.name })}
           onPress={() => queue.remove(item.key)}
         >
-          Remove
+          {t("work.upload.remove")}
         </Button>
       ) : status === "queued" || status === "uploading" ? (
         <Button
           variant="quiet"
-          aria-label={`Cancel ${file.name}`}
+          aria-label={t("work.upload.cancelLabel", { name: file.name })}
           onPress={() => queue.cancel(item.key)}
         >
-          Cancel
+          {t("work.upload.cancel")}
         </Button>
       ) : (
         <span />
@@ -62,8 +57,11 @@ function FileRow({ item, queue }: { item: UploadItem; queue: Queue }) {
           className={css.progress}
           value={Math.min(item.loaded, file.size)}
           maxValue={file.size || 1}
-          aria-label={`Uploading ${file.name}`}
-          valueLabel={`${formatBytes(Math.min(item.loaded, file.size))} of ${formatBytes(file.size)}`}
+          aria-label={t("work.upload.progressLabel", { name: file.name })}
+          valueLabel={t("work.upload.progressValue", {
+            loaded: bytes(Math.min(item.loaded, file.size)),
+            size: bytes(file.size),
+          })}
         >
           {({ percentage, valueText }) => (
             <>
@@ -78,7 +76,7 @@ function FileRow({ item, queue }: { item: UploadItem; queue: Queue }) {
         <span className={css.fileError}>{item.message}</span>
       ) : (
         <span className={css.fileStatus}>
-          {STATUS_TEXT[status]} · {formatBytes(file.size)}
+          {t("work.upload.status", { status, size: bytes(file.size) })}
         </span>
       )}
     </li>
@@ -104,6 +102,8 @@ export interface UploadWidgetProps {
 
 /** The upload popover's content: target, files, per-file progress, the result and Retry. */
 export function UploadWidget(props: UploadWidgetProps) {
+  const t = useT();
+  const { bytes } = useFormat();
   const { targets, targetId, queue, failureSummary } = props;
   const { state } = queue;
   const target = targets.find((t) => t.id === targetId) ?? targets[0]!;
@@ -112,11 +112,11 @@ export function UploadWidget(props: UploadWidgetProps) {
   return (
     <>
       <Heading slot="title" className={css.title}>
-        Upload
+        {t("work.upload.title")}
       </Heading>
       {targets.length > 1 ? (
         <RadioGroupField
-          label="Upload to"
+          label={t("work.upload.to")}
           value={String(target.id)}
           onChange={(v) => props.onTargetChange(Number(v))}
           isDisabled={state.running}
@@ -124,25 +124,26 @@ export function UploadWidget(props: UploadWidgetProps) {
         />
       ) : (
         <p>
-          Upload to <strong>{target.name}</strong>
+          <Msg
+            id="work.upload.toArchive"
+            values={{ archive: target.name }}
+            components={{ 0: <strong /> }}
+          />
         </p>
       )}
       <DropZone
         className={css.dropZone}
-        aria-label="Drop files to upload"
+        aria-label={t("work.upload.dropLabel")}
         onDrop={(e) => void droppedFiles(e.items).then(queue.add)}
       >
         <FileTrigger allowsMultiple onSelect={(list) => list && queue.add(Array.from(list))}>
-          <Button variant="secondary">Choose files…</Button>
+          <Button variant="secondary">{t("work.upload.choose")}</Button>
         </FileTrigger>
-        <Text slot="label">
-          or drop them here. Up to {formatBytes(props.maxBytes)} a file: photos, video, audio and
-          documents.
-        </Text>
+        <Text slot="label">{t("work.upload.dropHint", { size: bytes(props.maxBytes) })}</Text>
       </DropZone>
       {state.items.length > 0 ? (
         <div>
-          <Label id="upload-file-list">Files</Label>
+          <Label id="upload-file-list">{t("work.upload.files")}</Label>
           <ul className={css.files} aria-labelledby="upload-file-list">
             {state.items.map((item) => (
               <FileRow key={item.key} item={item} queue={queue} />
@@ -152,29 +153,29 @@ export function UploadWidget(props: UploadWidgetProps) {
       ) : null}
       {failureSummary ? (
         <div role="alert" className={failureSummary.succeeded ? alertWarning : alertDanger}>
-          {uploadSummary(failureSummary.succeeded, failureSummary.total, target.name)}
+          {t("work.upload.summary", { ...failureSummary, archive: target.name })}
         </div>
       ) : null}
       {props.nothingUploaded ? (
         <p role="status" className={alertInfo}>
-          Nothing was uploaded.
+          {t("work.upload.nothing")}
         </p>
       ) : null}
       <div className={css.actions}>
         {failed.length > 0 && !state.running ? (
           <Button variant="secondary" onPress={queue.retry}>
-            Retry {failed.length === 1 ? "the failed file" : `${failed.length} failed files`}
+            {t("work.upload.retry", { count: failed.length })}
           </Button>
         ) : null}
         <Button variant="secondary" onPress={props.onClose} isDisabled={state.running}>
-          Close
+          {t("work.upload.close")}
         </Button>
         <Button onPress={queue.start} isDisabled={state.running || queued === 0}>
           {state.running
-            ? "Uploading…"
+            ? t("work.upload.uploading")
             : queued === 0
-              ? "Upload"
-              : `Upload ${queued === 1 ? "1 file" : `${queued} files`}`}
+              ? t("work.upload.submit")
+              : t("work.upload.start", { count: queued })}
         </Button>
       </div>
     </>

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { fileNameProblem, type UploadLimits } from "~/models/upload/upload.schema";
+import { message, useArea } from "~/components/locale/locale-context";
+import { useFormat } from "~/components/locale/format";
+import type { Translate } from "~/models/locale/message-id";
 import { fitToLimits } from "./resize-image";
-import { formatBytes } from "~/utils/format";
 
 /*
  * The popover's upload queue: each file is its own multipart request to the archive's URL (the
@@ -112,19 +114,29 @@ export function outcomeOf(state: UploadState): UploadOutcome | null {
   return { succeeded: count("done"), failed: count("failed"), cancelled: count("cancelled") };
 }
 
+/** The words the queue needs, in the page's language. */
+export interface QueueWords {
+  t: Translate;
+  bytes: (bytes: number) => string;
+}
+
 /** What the browser can tell before sending: the server decides the rest (type, pixels). */
-export function refuseBeforeSending(file: File, maxBytes: number): string | null {
-  const problem = fileNameProblem(file.name);
-  if (problem) return `"${file.name}": ${problem}`;
-  if (file.size === 0) return `"${file.name}" is empty (0 bytes).`;
+export function refuseBeforeSending(
+  file: File,
+  maxBytes: number,
+  { t, bytes }: QueueWords,
+): string | null {
+  const name = file.name;
+  // The name's own problem is the shared vocabulary's (English until it is keyed).
+  const problem = fileNameProblem(name);
+  if (problem) return t("work.upload.refused.name", { name, problem });
+  if (file.size === 0) return t("work.upload.refused.empty", { name });
   if (file.size > maxBytes)
-    return `"${file.name}" is larger than the upload limit of ${formatBytes(maxBytes)}.`;
+    return t("work.upload.refused.tooLarge", { name, size: bytes(maxBytes) });
   return null;
 }
 
 type Sent = { ok: true; task?: string } | { ok: false; message: string } | { ok: "aborted" };
-
-const FALLBACK = "The file could not be uploaded. Check the connection and try again.";
 
 /** One file as a multipart post; XMLHttpRequest because fetch reports no upload progress. */
 function send(
@@ -133,6 +145,7 @@ function send(
   onProgress: (loaded: number) => void,
   xhrs: Map<string, XMLHttpRequest>,
   key: string,
+  t: Translate,
 ): Promise<Sent> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
@@ -149,9 +162,14 @@ function send(
         // A proxy's HTML error page: the status decides.
       }
       if (xhr.status === 202) resolve({ ok: true, task: body.href });
-      else resolve({ ok: false, message: body.value ?? `${FALLBACK} (HTTP ${xhr.status})` });
+      // The server's reason is the API's (English); the browser's own words are the page's.
+      else
+        resolve({
+          ok: false,
+          message: body.value ?? t("work.upload.failedStatus", { status: xhr.status }),
+        });
     };
-    xhr.onerror = () => resolve({ ok: false, message: FALLBACK });
+    xhr.onerror = () => resolve({ ok: false, message: t("work.upload.failed") });
     xhr.onabort = () => resolve({ ok: "aborted" });
     const form = new FormData();
     form.append("file", file, file.name);
@@ -167,6 +185,9 @@ export function useUploadQueue(
   limits: UploadLimits | null = null,
 ) {
   const [state, dispatch] = useReducer(uploadReducer, initialUploadState);
+  // The area is at hand before any callback needs its words (a callback may not suspend).
+  const locale = useArea("work");
+  const format = useFormat();
   const xhrs = useRef(new Map<string, XMLHttpRequest>());
   // Cancelled while being resized, before any request exists to abort.
   const cancelled = useRef(new Set<string>());
@@ -179,7 +200,8 @@ export function useUploadQueue(
       .filter((i) => i.status === "queued")
       .slice(0, Math.max(0, PARALLEL_UPLOADS - travelling));
     for (const item of next) {
-      const refused = refuseBeforeSending(item.file, maxBytes);
+      const t: Translate = (id, values) => message(locale, id, values);
+      const refused = refuseBeforeSending(item.file, maxBytes, { t, bytes: format.bytes });
       if (refused) {
         dispatch({ type: "failed", key: item.key, message: refused });
         continue;
@@ -195,6 +217,7 @@ export function useUploadQueue(
                 (loaded) => dispatch({ type: "progress", key: item.key, loaded }),
                 xhrs.current,
                 item.key,
+                t,
               ),
         )
         .then((sent) => {
@@ -207,7 +230,7 @@ export function useUploadQueue(
           );
         });
     }
-  }, [state, href, maxBytes, limits]);
+  }, [state, href, maxBytes, limits, locale, format]);
 
   // Leaving the page mid-upload stops what is still travelling.
   useEffect(() => {

@@ -2,7 +2,6 @@ import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { alertArchives } from "~/models/access/organize-access.server";
 import {
-  ALERT_INTERVAL_LABELS,
   ALERT_INTERVALS,
   ALERT_LIST_TYPE,
   ALERT_TYPE,
@@ -20,11 +19,13 @@ import {
   listAlerts,
   updateAlert,
 } from "~/models/alert/alert.server";
+import { keyed } from "~/models/locale/keyed";
 import { isProblem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { alertHref, LINKS } from "~/utils/links";
 import { asHttpError } from "../error.server";
 import { apiJson, HttpError } from "../http.server";
+import { translatorFor } from "../locale/locale.server";
 import { acceptsType } from "../negotiate";
 import { requireViewer } from "../session.server";
 import { checkSubmission, formReply, readBody, type SubmittedValues } from "../submission.server";
@@ -144,12 +145,19 @@ export interface AlertsPage {
 
 export async function alertsPageData(request: Request): Promise<AlertsPage> {
   const viewer = await signedIn(request);
-  const [alerts, archives] = await Promise.all([listAlerts(viewer), alertArchives(viewer)]);
+  const [alerts, archives, t] = await Promise.all([
+    listAlerts(viewer),
+    alertArchives(viewer),
+    translatorFor(request),
+  ]);
   const edit = new URL(request.url).searchParams.get("edit");
   return {
     alerts,
     archives: archives.map((a) => ({ value: String(a.id), label: a.name })),
-    intervals: ALERT_INTERVALS.map((value) => ({ value, label: ALERT_INTERVAL_LABELS[value] })),
+    intervals: ALERT_INTERVALS.map((interval) => ({
+      value: interval,
+      label: t("work.alerts.interval", { interval }),
+    })),
     editing: alerts.some((a) => a.id === edit) ? edit : null,
   };
 }
@@ -161,8 +169,6 @@ const back = z
   .max(4000)
   .optional()
   .transform((to) => (to && /^\/(?!\/)/.test(to) && !to.includes("\\") ? to : LINKS.alerts));
-
-const created = (text: string) => `Alert created for “${shortSearchText(text)}”.`;
 
 /** The page's form posts: create (from an archive search), update, delete; each redirected. */
 export async function alertsPageAction(request: Request): Promise<Response> {
@@ -182,13 +188,13 @@ export async function alertsPageAction(request: Request): Promise<Response> {
       } catch (error) {
         return refusalReply(request, error, values);
       }
-      return redirectWithToast(request, LINKS.alerts, { message: "Alert saved." });
+      return redirectWithToast(request, LINKS.alerts, { message: keyed("work.alerts.saved") });
     }
     case "delete": {
       const alertId = id.safeParse(values.alert);
       if (!alertId.success) throw new HttpError(404, "There is no alert at this address.");
       await deleteAlert(viewer, alertId.data);
-      return redirectWithToast(request, LINKS.alerts, { message: "Alert deleted." });
+      return redirectWithToast(request, LINKS.alerts, { message: keyed("work.alerts.deleted") });
     }
     default:
       return json({ error: "The request is not valid." }, { status: 400 });
@@ -208,12 +214,14 @@ async function createFromForm(request: Request, viewer: Viewer, values: Submitte
       message:
         Object.values(submission.fieldErrors)[0] ??
         submission.formError ??
-        "The alert could not be created.",
+        keyed("grid.alert.createFailed"),
     });
   try {
     const alert = await createAlert(viewer, submission.data as AlertInput);
     return redirectWithToast(request, to, {
-      message: `${created(alert.dtSearchString)} Modify it in Alerts.`,
+      message: keyed("work.alerts.createdModifyInAlerts", {
+        search: shortSearchText(alert.dtSearchString),
+      }),
     });
   } catch (error) {
     const refusal = asHttpError(error);

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { jobsOwnedBy } from "~/jobs/queue.server";
 import { createTask, findTask, TASK_NOT_FOUND } from "~/models/background-task/task-engine.server";
-import { TASK_TITLES } from "~/models/background-task/task-messages";
+import { TASK_TITLE_IDS } from "~/models/background-task/task-messages";
 import { taskResultAssets } from "~/models/background-task/task-assets.server";
 import { runningTasks, type RunningWork } from "~/models/background-task/background-task.server";
 import { isOwnAccount } from "~/models/access/access.server";
@@ -12,10 +12,12 @@ import {
   undoState,
 } from "~/models/background-task/task-status.server";
 import { TASK_JOB, type TaskPayload } from "~/models/background-task/task.schema";
+import { keyed } from "~/models/locale/keyed";
 import { isProblem } from "~/models/problem/problem";
 import { taskPagePath } from "~/utils/links";
 import { errorBodyOf } from "../error.server";
 import { HttpError } from "../http.server";
+import { translatorFor } from "../locale/locale.server";
 import { getViewer, requireViewer } from "../session.server";
 import { readBody } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
@@ -37,7 +39,11 @@ async function ownTask(request: Request, id: string | undefined) {
 
 export async function taskPageData(request: Request, id: string | undefined) {
   const { viewer, job } = await ownTask(request, id);
-  const [status, undo] = await Promise.all([statusOfTask(job), undoState(job)]);
+  const [status, undo, t] = await Promise.all([
+    statusOfTask(job),
+    undoState(job),
+    translatorFor(request),
+  ]);
   const assets = await taskResultAssets(
     viewer,
     status.job.result.map((r) => r.href),
@@ -48,7 +54,7 @@ export async function taskPageData(request: Request, id: string | undefined) {
   return json(
     {
       jobId: job.id,
-      title: TASK_TITLES[job.payload.operation],
+      title: t(TASK_TITLE_IDS[job.payload.operation]),
       created: job.createdAt,
       live: {
         status: status.job.status,
@@ -73,7 +79,7 @@ export async function taskPageAction(request: Request, id: string | undefined) {
   try {
     const undo = await createTask(viewer, "undo", [], { jobId: job.id });
     return redirectWithToast(request, taskPagePath(undo.jobId), {
-      message: `Undoing task ${job.id}: each asset returns to how it was before.`,
+      message: keyed("task.undoing", { id: job.id }),
     });
   } catch (error) {
     if (!isProblem(error)) throw error;
@@ -85,13 +91,16 @@ export async function taskPageAction(request: Request, id: string | undefined) {
 export async function taskListPageData(request: Request) {
   const viewer = await requireViewer(request, { allowGuest: false });
   const jobs = (await jobsOwnedBy(viewer.id, 100)).filter((j) => j.type === TASK_JOB);
+  const t = await translatorFor(request);
   const tasks = await Promise.all(
     jobs.map(async (job) => {
       const summary = await taskSummary(job as typeof job & { payload: TaskPayload });
       return {
         id: job.id,
         href: taskPagePath(job.id),
-        title: TASK_TITLES[summary.task.type] ?? summary.task.type,
+        title: Object.hasOwn(TASK_TITLE_IDS, summary.task.type)
+          ? t(TASK_TITLE_IDS[summary.task.type])
+          : summary.task.type,
         created: job.createdAt,
         status: summary.job.status,
         counts: summary.job.counts,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ALERT_INTERVALS, type AlertInterval } from "~/db/schema";
+import { keyed } from "~/models/locale/keyed";
 import { MAX_EXPRESSION_LENGTH } from "~/models/search/search-expression";
 
 /*
@@ -13,29 +14,22 @@ export { ALERT_INTERVALS, type AlertInterval };
 export const ALERT_TYPE = "application/vnd.fotoware.alert+json";
 export const ALERT_LIST_TYPE = "application/vnd.fotoware.alert-list+json";
 
-export const ALERT_INTERVAL_LABELS: Record<AlertInterval, string> = {
-  immediate: "Immediately",
-  every_hour: "Every hour",
-  every_6_hours: "Every 6 hours",
-  every_day: "Every day",
-  every_week: "Every week",
-  every_month: "Every month",
-};
-
 /** Spec 002 "Alert creation": the confirmation shows the search text cut to 50 characters. */
 export { ALERT_CONFIRMATION_MS, ALERT_TEXT_SHOWN, shortSearchText } from "./alert-text";
 
-export const NO_ALERTS_MESSAGE = "You have no alerts.";
-export const INTERVAL_MESSAGE = "Choose how often the alert is mailed.";
-export const SEARCH_MESSAGE = "Enter the search the alert follows.";
-export const ARCHIVE_MESSAGE = "Choose an archive.";
+export const INTERVAL_MESSAGE = keyed("work.alerts.validation.interval");
+export const SEARCH_MESSAGE = keyed("work.alerts.validation.search");
+export const ARCHIVE_MESSAGE = keyed("work.alerts.validation.archive");
 
 const interval = z.enum(ALERT_INTERVALS, { errorMap: () => ({ message: INTERVAL_MESSAGE }) });
 const searchString = z
   .string({ required_error: SEARCH_MESSAGE, invalid_type_error: SEARCH_MESSAGE })
   .trim()
   .min(1, SEARCH_MESSAGE)
-  .max(MAX_EXPRESSION_LENGTH, `A search is at most ${MAX_EXPRESSION_LENGTH} characters.`);
+  .max(
+    MAX_EXPRESSION_LENGTH,
+    keyed("work.alerts.validation.searchTooLong", { max: MAX_EXPRESSION_LENGTH }),
+  );
 
 /** "5000", "5000-Name" or an archive href such as /fotoweb/archives/5000-Name/. */
 function archiveIdOf(value: string): number | null {

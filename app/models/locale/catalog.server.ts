@@ -25,6 +25,12 @@ import peopleNb from "~/locales/nb/people.json";
 import settingsDe from "~/locales/de/settings.json";
 import settingsEn from "~/locales/en/settings.json";
 import settingsNb from "~/locales/nb/settings.json";
+import taskDe from "~/locales/de/task.json";
+import taskEn from "~/locales/en/task.json";
+import taskNb from "~/locales/nb/task.json";
+import workDe from "~/locales/de/work.json";
+import workEn from "~/locales/en/work.json";
+import workNb from "~/locales/nb/work.json";
 import validationDe from "~/locales/de/validation.json";
 import validationEn from "~/locales/en/validation.json";
 import validationNb from "~/locales/nb/validation.json";
@@ -47,6 +53,8 @@ export const SOURCES: Record<(typeof LANGUAGES)[number], Record<Area, Source>> =
     people: peopleEn,
     settings: settingsEn,
     validation: validationEn,
+    work: workEn,
+    task: taskEn,
   },
   nb: {
     common: commonNb,
@@ -58,6 +66,8 @@ export const SOURCES: Record<(typeof LANGUAGES)[number], Record<Area, Source>> =
     people: peopleNb,
     settings: settingsNb,
     validation: validationNb,
+    work: workNb,
+    task: taskNb,
   },
   de: {
     common: commonDe,
@@ -69,6 +79,8 @@ export const SOURCES: Record<(typeof LANGUAGES)[number], Record<Area, Source>> =
     people: peopleDe,
     settings: settingsDe,
     validation: validationDe,
+    work: workDe,
+    task: taskDe,
   },
 };
 

@@ -31,6 +31,8 @@ export const AREAS = [
   "people",
   "settings",
   "validation",
+  "work",
+  "task",
 ] as const;
 export type Area = (typeof AREAS)[number];
 

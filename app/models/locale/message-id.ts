@@ -7,6 +7,8 @@ import type album from "~/locales/en/album.json";
 import type people from "~/locales/en/people.json";
 import type settings from "~/locales/en/settings.json";
 import type validation from "~/locales/en/validation.json";
+import type work from "~/locales/en/work.json";
+import type task from "~/locales/en/task.json";
 
 /*
  * Every message id, typed from the English catalogues (decision 101): a key that English lacks
@@ -23,7 +25,9 @@ export type MessageId =
   | Ids<"album", typeof album>
   | Ids<"people", typeof people>
   | Ids<"settings", typeof settings>
-  | Ids<"validation", typeof validation>;
+  | Ids<"validation", typeof validation>
+  | Ids<"work", typeof work>
+  | Ids<"task", typeof task>;
 
 /** Values a message interpolates: `{name}`, `{count, plural, …}`. */
 export type MessageValues = Record<string, string | number | Date | null | undefined>;

@@ -76,15 +76,6 @@ export const batchUploadCreateSchema = z.object({
 export type BatchUploadCreate = z.infer<typeof batchUploadCreateSchema>;
 
 /**
- * The result line of an upload, the same for the form without JavaScript and the popover:
- * "2 of 3 files were uploaded successfully to Harbour."
- */
-export function uploadSummary(succeeded: number, total: number, archiveName: string): string {
-  const files = total === 1 ? "file was" : "files were";
-  return `${succeeded} of ${total} ${files} uploaded successfully to ${archiveName}.`;
-}
-
-/**
  * An archive's upload limits as the browser applies them before sending (decision 043): with
  * client-side resize on, images are re-encoded as JPEG at `quality` until their decoded pixels
  * (width × height × 4 bytes, as a canvas holds them) fit `maxImageBytes` and the file fits
