@@ -92,6 +92,28 @@ const LOCALIZED = [
   "app/routes/fotoweb.views.tasks._index.tsx",
   "app/http/background-task/task-page.server.ts",
   "app/http/alert/alert.server.ts",
+  // Settings: archive administration (list, trash can, the archive dialog), site settings.
+  "app/routes/fotoweb.views.admin.archives._index.tsx",
+  "app/routes/fotoweb.views.admin.archives.$id.tsx",
+  "app/routes/fotoweb.views.admin.archives.new.tsx",
+  "app/routes/fotoweb.views.admin.trash.tsx",
+  "app/routes/fotoweb.views.management.tsx",
+  "app/components/archive/ArchiveList.tsx",
+  "app/components/archive/ConfirmPanel.tsx",
+  "app/components/archive/ConfirmDialog.tsx",
+  "app/components/archive/TrashList.tsx",
+  "app/components/archive/ArchiveDialog.tsx",
+  "app/components/archive/ArchiveDialogFields.tsx",
+  "app/components/archive/archive-dialog-form.ts",
+  "app/components/archive/ArchiveGeneralTab.tsx",
+  "app/components/archive/ArchiveExportTab.tsx",
+  "app/components/archive/ArchiveAccessTab.tsx",
+  "app/components/archive/ArchivePropertiesTab.tsx",
+  "app/components/archive/RangeField.tsx",
+  "app/components/archive/MemberPermissions.tsx",
+  "app/components/site/**",
+  "app/http/archive/archive-admin.server.ts",
+  "app/http/archive/archive-list-page.server.ts",
 ];
 
 const NO_ARIA_INDEX = {

@@ -8,12 +8,18 @@ import {
   archiveIdOf,
 } from "~/http/archive/archive-admin.server";
 import { pageHandler } from "~/http/http.server";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 import { page, panel } from "~/styles/global.css";
 
 /* Archive details (spec 001 "Archive dialog"; decision 038): the archive's four tabs as one form. */
 
+export const handle = { i18n: ["settings"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Archive details: ${data?.record?.Name ?? "archive"} | Arkiv` },
+  {
+    title: `${translateNow("settings.dialog.detailsOf", { name: data?.record?.Name ?? "" })} | Arkiv`,
+  },
 ];
 
 export function loader(args: LoaderFunctionArgs) {
@@ -29,6 +35,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function ArchiveDetailsView() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<DialogReply>();
   const record = data.record;
@@ -38,7 +45,7 @@ export default function ArchiveDetailsView() {
         <p>
           <Link to={"Href" in record ? record.Href : "/fotoweb/archives/"}>{record.Name}</Link>
         </p>
-        <h1 id="archive-title">Archive details</h1>
+        <h1 id="archive-title">{t("settings.dialog.details")}</h1>
         <ArchiveDialog
           key={reply?.serial ?? record.Revision}
           record={record}

@@ -3,6 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ArchiveList, deleteFields, deleteQuestion } from "~/components/archive/ArchiveList";
 import { ConfirmPanel, ReplyError } from "~/components/archive/ConfirmPanel";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 import { archiveListAction, archiveListData } from "~/http/archive/archive-list-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
@@ -15,7 +17,11 @@ import { LINKS } from "~/utils/links";
  * delete into the trash can after a confirmation. Only holders of manageArchives reach it.
  */
 
-export const meta: MetaFunction = () => [{ title: "Manage archives | Arkiv" }];
+export const handle = { i18n: ["settings"] };
+
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("settings.archives.title")} | Arkiv` },
+];
 
 export function loader(args: LoaderFunctionArgs) {
   return pageHandler(({ request }: LoaderFunctionArgs) => archiveListData(request))(args);
@@ -26,20 +32,21 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function ManageArchivesView() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   const asked = data.confirmDelete;
   return (
     <div className={page}>
       <section className={panel} aria-labelledby="archives-title">
-        <h1 id="archives-title">Manage archives</h1>
+        <h1 id="archives-title">{t("settings.archives.title")}</h1>
         <ReplyError reply={reply} />
         {asked ? (
           <ConfirmPanel
-            label={`Delete ${asked.name}`}
-            question={deleteQuestion(asked, data.trashDays)}
+            label={t("settings.archives.deleteTitle", { name: asked.name })}
+            question={deleteQuestion(t, asked, data.trashDays)}
             fields={deleteFields(asked)}
-            confirmLabel="Move to the trash can"
+            confirmLabel={t("settings.archives.deleteConfirm")}
             cancelTo={LINKS.adminArchives}
           />
         ) : null}

@@ -3,6 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { emptyFields, emptyQuestion, TrashList } from "~/components/archive/TrashList";
 import { ConfirmPanel, ReplyError } from "~/components/archive/ConfirmPanel";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 import { trashAction, trashData } from "~/http/archive/archive-list-page.server";
 import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
@@ -14,7 +16,11 @@ import { LINKS } from "~/utils/links";
  * days; restore, or delete for good now after a confirmation. Only holders of manageArchives.
  */
 
-export const meta: MetaFunction = () => [{ title: "Trash can | Arkiv" }];
+export const handle = { i18n: ["settings"] };
+
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("settings.trash.title")} | Arkiv` },
+];
 
 export function loader(args: LoaderFunctionArgs) {
   return pageHandler(({ request }: LoaderFunctionArgs) => trashData(request))(args);
@@ -25,21 +31,22 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function TrashView() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   const asked = data.confirmEmpty;
   return (
     <div className={page}>
       <section className={panel} aria-labelledby="trash-title">
-        <h1 id="trash-title">Trash can</h1>
-        <p>{`What is deleted stays here for ${data.trashDays} days, then goes for good.`}</p>
+        <h1 id="trash-title">{t("settings.trash.title")}</h1>
+        <p>{t("settings.trash.intro", { days: data.trashDays })}</p>
         <ReplyError reply={reply} />
         {asked ? (
           <ConfirmPanel
-            label="Confirm deleting for good"
-            question={emptyQuestion(asked)}
+            label={t("settings.trash.confirmLabel")}
+            question={emptyQuestion(t, asked)}
             fields={emptyFields(asked)}
-            confirmLabel="Delete for good"
+            confirmLabel={t("settings.trash.deleteForGood")}
             cancelTo={LINKS.adminTrash}
           />
         ) : null}

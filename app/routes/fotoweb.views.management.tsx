@@ -16,8 +16,16 @@ import { panel } from "~/styles/global.css";
 import { formReply, readSubmission } from "~/http/submission.server";
 import { LINKS } from "~/utils/links";
 import { redirectWithToast } from "~/http/toast.server";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
+import { keyed } from "~/models/locale/keyed";
 
-export const meta: MetaFunction = () => [{ title: "Site settings | Arkiv" }];
+export const handle = { i18n: ["settings"] };
+
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("settings.site.title")} | Arkiv` },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await requireSiteSettingsPermission(request);
@@ -30,33 +38,43 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = await readSubmission(request, siteSettingsFormSchema, { json: false });
   if (!submission.ok) return formReply(request, submission);
   await updateSiteSettings(settingsFromForm(submission.data));
-  return redirectWithToast(request, LINKS.management, { message: "Site settings saved." });
+  return redirectWithToast(request, LINKS.management, {
+    message: keyed("settings.toast.siteSaved"),
+  });
 }
 
 export default function SiteSettingsView() {
+  const t = useT();
   const { settings, manageArchives, timeZones } = useLoaderData<typeof loader>();
   return (
     <section className={panel} aria-labelledby="settings-title">
-      <h1 id="settings-title">Site settings</h1>
+      <h1 id="settings-title">{t("settings.site.title")}</h1>
       <p>
-        <Link to={LINKS.applications}>Applications</Link>: programs that use the API with OAuth2 or
-        API tokens.
+        <Msg id="settings.site.applications" components={{ 0: <Link to={LINKS.applications} /> }} />
       </p>
       <p>
-        <Link to={LINKS.adminSignupFields}>Sign-up settings</Link>: whether visitors may sign up,
-        and the extra fields they fill in. <Link to={LINKS.adminOutbox}>Outbox</Link>: the mail
-        Arkiv has sent, or keeps when no mail server is configured.
+        <Msg
+          id="settings.site.signupsOutbox"
+          components={{
+            0: <Link to={LINKS.adminSignupFields} />,
+            1: <Link to={LINKS.adminOutbox} />,
+          }}
+        />
       </p>
       {manageArchives ? (
         <p>
-          <Link to={LINKS.adminProcessingProfiles}>Processing profiles</Link>,{" "}
-          <Link to={LINKS.adminWatermarks}>watermarks</Link>,{" "}
-          <Link to={LINKS.adminRenditionSets}>quick rendition sets</Link> and{" "}
-          <Link to={LINKS.adminCropProfileSets}>crop profile sets</Link>: the files archives deliver
-          and the choices their settings offer.{" "}
-          <Link to={LINKS.adminMetadata}>Metadata fields and views</Link>: what archives show.{" "}
-          <Link to={LINKS.adminArchives}>Archives</Link>: add, hide, order and delete archives;
-          deleted ones wait in the <Link to={LINKS.adminTrash}>trash can</Link>.
+          <Msg
+            id="settings.site.archiveTools"
+            components={{
+              0: <Link to={LINKS.adminProcessingProfiles} />,
+              1: <Link to={LINKS.adminWatermarks} />,
+              2: <Link to={LINKS.adminRenditionSets} />,
+              3: <Link to={LINKS.adminCropProfileSets} />,
+              4: <Link to={LINKS.adminMetadata} />,
+              5: <Link to={LINKS.adminArchives} />,
+              6: <Link to={LINKS.adminTrash} />,
+            }}
+          />
         </p>
       ) : null}
       <SiteSettingsForm settings={settings} timeZones={timeZones} />

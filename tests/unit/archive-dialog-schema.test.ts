@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { inEnglish } from "../helpers/keyed";
 import {
   ARCHIVE_PALETTE,
   archiveConfigSchema,
@@ -186,7 +187,9 @@ describe("refusal codes of the schema", () => {
   test("a missing, empty or blank name is name_required; other fields are invalid or member_invalid", () => {
     for (const Name of [undefined, "", "   "]) {
       const parsed = archiveInputSchema.safeParse({ Name });
-      expect(schemaErrors(parsed.error!)).toEqual([
+      expect(
+        schemaErrors(parsed.error!).map((e) => ({ ...e, message: inEnglish(e.message) })),
+      ).toEqual([
         { path: "Name", code: "name_required", message: "Enter a name for the archive." },
       ]);
     }

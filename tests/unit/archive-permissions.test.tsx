@@ -1,11 +1,12 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { MemberPermissions } from "~/components/archive/MemberPermissions";
+import { MemberPermissions, PERMISSION_LABELS } from "~/components/archive/MemberPermissions";
+import { LocaleProvider } from "~/components/locale/locale-context";
+import { messagesFor, translate } from "~/models/locale/catalog.server";
 import {
   ARCHIVE_PERMISSIONS,
   archiveMemberSchema,
   lockedPermissions,
-  PERMISSION_LABELS,
   permissionGroups,
   setPermissions,
   togglePermission,
@@ -148,22 +149,29 @@ describe("the permission groups (spec 001 section 6)", () => {
   });
 
   it("names every permission in words", () => {
-    for (const p of ARCHIVE_PERMISSIONS) expect(PERMISSION_LABELS[p].length).toBeGreaterThan(2);
-    expect(new Set(Object.values(PERMISSION_LABELS)).size).toBe(ARCHIVE_PERMISSIONS.length);
+    for (const language of ["en", "nb", "de"] as const) {
+      const words = ARCHIVE_PERMISSIONS.map((p) => translate(language, PERMISSION_LABELS[p]));
+      for (const word of words) expect(word.length).toBeGreaterThan(2);
+      expect(new Set(words).size).toBe(ARCHIVE_PERMISSIONS.length);
+    }
   });
 });
 
 describe("MemberPermissions without JavaScript (server rendering)", () => {
   const render = (props: Partial<Parameters<typeof MemberPermissions>[0]> = {}) =>
     renderToStaticMarkup(
-      <MemberPermissions
-        name="MemberList[2].Permissions"
-        defaultValue={["View", "HistoryView", "HistoryRollback", "ViewConsentSummary"]}
-        consentEnabled={false}
-        versioningAvailable
-        label="Permissions of Everyone"
-        {...props}
-      />,
+      <LocaleProvider
+        value={{ messages: messagesFor("en"), language: "en", timeZone: "UTC", areas: new Set() }}
+      >
+        <MemberPermissions
+          name="MemberList[2].Permissions"
+          defaultValue={["View", "HistoryView", "HistoryRollback", "ViewConsentSummary"]}
+          consentEnabled={false}
+          versioningAvailable
+          label="Permissions of Everyone"
+          {...props}
+        />
+      </LocaleProvider>,
     );
   const inputs = (html: string) => [...html.matchAll(/<input[^>]*>/g)].map((m) => m[0]);
 

@@ -1,6 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { fieldLabel } from "~/components/ui/ErrorSummary";
-import { FIELD_LABELS, memberFieldLabel } from "~/components/archive/archive-dialog-form";
+import { fieldLabels, memberFieldLabel } from "~/components/archive/archive-dialog-form";
+import { translate } from "~/models/locale/catalog.server";
+import type { Translate } from "~/models/locale/message-id";
+
+const en: Translate = (id, values) => translate("en", id, values);
+const nb: Translate = (id, values) => translate("nb", id, values);
 
 /* The error summary names each field by what a person sees, never by its path (issue 31). */
 
@@ -25,13 +30,20 @@ describe("fieldLabel", () => {
   });
 
   test("the archive dialog's fields and member rows", () => {
-    expect(fieldLabel("DownloadProcessing.CustomProcessingProfileSet", FIELD_LABELS)).toBe(
+    const labels = fieldLabels(en);
+    expect(fieldLabel("DownloadProcessing.CustomProcessingProfileSet", labels)).toBe(
       "Processing profile set",
     );
-    expect(fieldLabel("MetadataMacros.Macros[1].Field", FIELD_LABELS)).toBe("Macro 2: Field");
+    expect(fieldLabel("MetadataMacros.Macros[1].Field", labels)).toBe("Macro 2: Field");
     const values = { MemberList: [{ Id: "7", MemberType: "group", Name: "Desk" }] };
-    expect(memberFieldLabel("MemberList[0].AutoSearch", values)).toBe("Search filter of Desk");
-    expect(memberFieldLabel("MemberList[0].Id", values)).toBe("Member Desk");
-    expect(memberFieldLabel("Name", values)).toBeUndefined();
+    expect(memberFieldLabel(en, "MemberList[0].AutoSearch", values)).toBe("Search filter of Desk");
+    expect(memberFieldLabel(en, "MemberList[0].Id", values)).toBe("Member Desk");
+    expect(memberFieldLabel(en, "Name", values)).toBeUndefined();
+  });
+
+  test("the archive dialog's labels in Norwegian, the row's number filled in", () => {
+    expect(fieldLabel("MetadataMacros.Macros[1].Field", fieldLabels(nb))).toBe("Makro 2: Felt");
+    const values = { MemberList: [{ Id: "7", MemberType: "group", Name: "Desk" }] };
+    expect(memberFieldLabel(nb, "MemberList[0].AutoSearch", values)).toBe("Søkefilter for Desk");
   });
 });

@@ -8,6 +8,7 @@ import {
   siteSettingsSchema,
 } from "~/models/site/site.schema";
 // The server's engine for people's patterns, as the server loads it (decision 069).
+import { inEnglish } from "../helpers/keyed";
 import "~/models/validation/pattern.server";
 
 const defaults = {
@@ -131,7 +132,7 @@ describe("siteSettingsFormSchema", () => {
     });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(
-      (result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]),
+      (result.error?.issues ?? []).map((i) => [i.path.join("."), inEnglish(i.message)]),
     );
     expect(messages).toEqual({
       siteName: "Enter a site name",
@@ -195,7 +196,7 @@ describe("settingsFromForm", () => {
       timeZone: "Nowhere/Town",
     });
     expect(refused.success).toBe(false);
-    expect(refused.error?.flatten().fieldErrors).toEqual({
+    expect(refused.error?.flatten((issue) => inEnglish(issue.message)).fieldErrors).toEqual({
       defaultLanguage: ["Choose one of the languages"],
       timeZone: ["Choose a time zone from the list"],
     });

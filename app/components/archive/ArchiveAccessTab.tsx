@@ -4,8 +4,10 @@ import { ModalDialog } from "~/components/ui/ModalDialog";
 import { TextField } from "~/components/ui/TextField";
 import { button, fieldError } from "~/components/ui/controls.css";
 import * as people from "~/components/user/users.css";
+import { useT, type Translate } from "~/components/locale/locale-context";
 import type { ArchivePermission } from "~/models/archive/archive.schema";
 import {
+  memberName,
   reader,
   str,
   strs,
@@ -18,6 +20,14 @@ import {
 import { ValueCheckbox } from "./ArchiveDialogFields";
 import { MemberPermissions } from "./MemberPermissions";
 import * as css from "./archive-dialog.css";
+
+/** A member's type in words: user or group. */
+const memberTypeOf = (t: Translate, type: string) =>
+  type === "user"
+    ? t("settings.access.user")
+    : type === "group"
+      ? t("settings.access.group")
+      : type;
 
 /**
  * Removing a member: without JavaScript a button posting Conform's remove intent (the server
@@ -35,16 +45,24 @@ function RemoveMember({
   buttonProps: React.ButtonHTMLAttributes<HTMLButtonElement>;
   onConfirm: () => void;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
+  const label = t("settings.access.remove", { name });
   if (!hydrated)
-    return <button {...buttonProps} className={button.secondary}>{`Remove ${name}`}</button>;
+    return (
+      <button {...buttonProps} className={button.secondary}>
+        {label}
+      </button>
+    );
   return (
     <>
-      <Button variant="secondary" onPress={() => setOpen(true)}>{`Remove ${name}`}</Button>
+      <Button variant="secondary" onPress={() => setOpen(true)}>
+        {label}
+      </Button>
       <ModalDialog
         isOpen={open}
         onClose={() => setOpen(false)}
-        title={`Remove ${name}?`}
+        title={t("settings.access.removeTitle", { name })}
         data-testid="remove-member-dialog"
         footer={
           <>
@@ -54,15 +72,15 @@ function RemoveMember({
                 onConfirm();
               }}
             >
-              Remove
+              {t("settings.access.removeConfirm")}
             </Button>
             <Button variant="secondary" onPress={() => setOpen(false)}>
-              Cancel
+              {t("settings.cancel")}
             </Button>
           </>
         }
       >
-        <p>{`${name} loses every permission in this archive once you save.`}</p>
+        <p>{t("settings.access.removeQuestion", { name })}</p>
       </ModalDialog>
     </>
   );
@@ -82,17 +100,18 @@ export function ArchiveAccessTab({
   fields: DialogFields;
   reply: DialogReply | undefined;
 }) {
+  const t = useT();
   const { isOn } = reader(initial);
   const memberRows = fields.MemberList.getFieldList();
   return (
     <>
       <table className={css.table}>
-        <caption className={css.label}>Members</caption>
+        <caption className={css.label}>{t("settings.access.members")}</caption>
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Type</th>
-            <th scope="col">Description</th>
+            <th scope="col">{t("settings.dialog.field.name")}</th>
+            <th scope="col">{t("settings.access.type")}</th>
+            <th scope="col">{t("settings.dialog.field.description")}</th>
           </tr>
         </thead>
         <tbody>
@@ -101,7 +120,7 @@ export function ArchiveAccessTab({
             return (
               <tr key={row.key}>
                 <td>{str(m.Name) || str(m.Id)}</td>
-                <td>{str(m.MemberType)}</td>
+                <td>{memberTypeOf(t, str(m.MemberType))}</td>
                 <td>{str(m.Description)}</td>
               </tr>
             );
@@ -111,24 +130,29 @@ export function ArchiveAccessTab({
       {memberRows.map((row, i) => {
         const m = (row.initialValue ?? {}) as Values;
         const p = `MemberList[${i}]`;
-        const name = str(m.Name) || `${str(m.MemberType)} ${str(m.Id)}`;
+        const name = memberName(t, m);
         const rowError =
           errors[`${p}.Id`] ?? errors[`${p}.MemberType`] ?? errors[`${p}.Permissions`];
         return (
-          <div key={row.key} className={people.section} role="group" aria-label={`Member ${name}`}>
+          <div
+            key={row.key}
+            className={people.section}
+            role="group"
+            aria-label={t("settings.dialog.member", { name })}
+          >
             <input type="hidden" name={`${p}.Id`} value={str(m.Id)} />
             <input type="hidden" name={`${p}.MemberType`} value={str(m.MemberType)} />
             <input type="hidden" name={`${p}.Name`} value={str(m.Name)} />
             <input type="hidden" name={`${p}.Description`} value={str(m.Description)} />
             <MemberPermissions
               name={`${p}.Permissions`}
-              label={`Permissions of ${name}`}
+              label={t("settings.access.permissionsOf", { name })}
               defaultValue={strs(m.Permissions) as ArchivePermission[]}
               consentEnabled={options.enableConsentForms && isOn("EnableConsentManagement")}
               versioningAvailable
             />
             <TextField
-              label={`Search filter of ${name}`}
+              label={t("settings.dialog.memberFilter", { name })}
               name={`${p}.AutoSearch`}
               maxLength={2000}
               defaultValue={str(m.AutoSearch)}
@@ -151,36 +175,38 @@ export function ArchiveAccessTab({
         );
       })}
       <fieldset className={css.fieldset}>
-        <legend className={css.legend}>Add members</legend>
+        <legend className={css.legend}>{t("settings.access.addMembers")}</legend>
         <TextField
-          label="Find people and groups"
+          label={t("settings.access.find")}
           name="memberQuery"
           maxLength={200}
           defaultValue={reply?.memberQuery ?? ""}
         />
         <div className={people.actions}>
           <Button type="submit" name="memberIntent" value="find" variant="secondary">
-            Find people
+            {t("settings.access.findButton")}
           </Button>
         </div>
         {reply?.candidates && reply.candidates.length > 0 ? (
           <>
-            <ul aria-label="People and groups found">
+            <ul aria-label={t("settings.access.found")}>
               {reply.candidates.map((c) => (
                 <li key={c.key}>
-                  <ValueCheckbox
-                    name="addMember"
-                    value={c.key}
-                  >{`${c.Name} (${c.MemberType})`}</ValueCheckbox>
+                  <ValueCheckbox name="addMember" value={c.key}>
+                    {t("settings.access.candidate", {
+                      name: c.Name,
+                      type: memberTypeOf(t, c.MemberType),
+                    })}
+                  </ValueCheckbox>
                 </li>
               ))}
             </ul>
             <Button type="submit" name="memberIntent" value="add" variant="secondary">
-              Add selected
+              {t("settings.access.addSelected")}
             </Button>
           </>
         ) : reply?.memberQuery ? (
-          <p>Nobody matches.</p>
+          <p>{t("settings.access.nobody")}</p>
         ) : null}
       </fieldset>
     </>

@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type DefaultValue } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { useT } from "~/components/locale/locale-context";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import { ErrorSummary } from "~/components/ui/ErrorSummary";
@@ -11,7 +12,7 @@ import { LINKS } from "~/utils/links";
 import {
   reader,
   recordToFormValues,
-  FIELD_LABELS,
+  fieldLabels,
   memberFieldLabel,
   tabOf,
   TABS,
@@ -55,7 +56,9 @@ export function ArchiveDialog({
   lists: DialogLists;
   reply: DialogReply | undefined;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
+  const labels = useMemo(() => fieldLabels(t), [t]);
   const initial = reply?.payload ?? recordToFormValues(record);
   const errors = reply?.fieldErrors ?? {};
   const [form, fields] = useForm<FormShape>({
@@ -71,21 +74,25 @@ export function ArchiveDialog({
   const [tab, setTab] = useState<TabId>(
     reply?.memberQuery !== undefined
       ? "access"
-      : (TABS.find((t) => tabHasErrors(t.id))?.id ?? "general"),
+      : (TABS.find((tab) => tabHasErrors(tab.id))?.id ?? "general"),
   );
   const tabProps = { initial, errors, hydrated, options, lists };
 
   const sections: FormSection<TabId>[] = [
-    ["general", "General", <ArchiveGeneralTab {...tabProps} />],
-    ["export", "Export/Import", <ArchiveExportTab {...tabProps} form={form} fields={fields} />],
+    ["general", t("settings.dialog.tab.general"), <ArchiveGeneralTab {...tabProps} />],
+    [
+      "export",
+      t("settings.dialog.tab.export"),
+      <ArchiveExportTab {...tabProps} form={form} fields={fields} />,
+    ],
     [
       "access",
-      "Access list",
+      t("settings.dialog.tab.access"),
       <ArchiveAccessTab {...tabProps} form={form} fields={fields} reply={reply} />,
     ],
     [
       "properties",
-      "Custom properties",
+      t("settings.dialog.tab.properties"),
       <ArchivePropertiesTab errors={errors} form={form} fields={fields} />,
     ],
   ];
@@ -96,9 +103,12 @@ export function ArchiveDialog({
       <input type="hidden" name="Base" value={JSON.stringify(record)} />
       <ErrorSummary
         errors={errors}
-        formError={reply?.formError}
-        labels={FIELD_LABELS}
-        labelOf={(name) => memberFieldLabel(name, initial)}
+        formError={
+          reply?.formError ??
+          (errorNames.length > 0 ? t("settings.dialog.needAttention") : undefined)
+        }
+        labels={labels}
+        labelOf={(name) => memberFieldLabel(t, name, initial)}
         anchorOf={(name) => `archive-${tabOf(name)}`}
         onReveal={(name) => setTab(tabOf(name))}
         focusKey={reply?.serial}
@@ -107,15 +117,15 @@ export function ArchiveDialog({
         sections={sections}
         selected={tab}
         onSelect={setTab}
-        label="Archive settings"
+        label={t("settings.dialog.tabsLabel")}
         idPrefix="archive"
         panelClassName={css.panel}
         marked={tabHasErrors}
       />
       <div className={people.actions}>
-        <Button type="submit">Save</Button>
+        <Button type="submit">{t("settings.save")}</Button>
         <Link to={LINKS.adminArchives} className={button.secondary}>
-          Cancel
+          {t("settings.cancel")}
         </Link>
       </div>
     </Form>

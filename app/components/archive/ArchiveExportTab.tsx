@@ -3,6 +3,9 @@ import { CheckboxField } from "~/components/ui/CheckboxField";
 import { SelectField } from "~/components/ui/SelectField";
 import { TextField } from "~/components/ui/TextField";
 import { button } from "~/components/ui/controls.css";
+import { useFormat } from "~/components/locale/format";
+import { useT } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
 import * as people from "~/components/user/users.css";
 import { EMPTY_ID } from "~/models/archive/archive.schema";
 import {
@@ -21,14 +24,24 @@ import { formatBytes, RangeField } from "./RangeField";
 import * as css from "./archive-dialog.css";
 
 /** The upload size sliders: 512000 to 262144000 bytes in steps of 512000 (spec 001 §9). */
-const SIZE_RANGE = { min: 512_000, max: 262_144_000, step: 512_000, format: formatBytes };
+const SIZE_RANGE = { min: 512_000, max: 262_144_000, step: 512_000 };
 
-const ALIGNMENTS = ["Top left", "Top right", "Bottom left", "Bottom right", "Centre"];
-const OPERATIONS = ["Append", "Prepend", "Replace"];
-const INGESTION = [
-  { bit: "1", label: "Upload" },
-  { bit: "2", label: "Move" },
-  { bit: "4", label: "Copy" },
+const ALIGNMENTS: MessageId[] = [
+  "settings.dialog.align.topLeft",
+  "settings.dialog.align.topRight",
+  "settings.dialog.align.bottomLeft",
+  "settings.dialog.align.bottomRight",
+  "settings.dialog.align.centre",
+];
+const OPERATIONS: MessageId[] = [
+  "settings.dialog.macro.append",
+  "settings.dialog.macro.prepend",
+  "settings.dialog.macro.replace",
+];
+const INGESTION: { bit: string; label: MessageId }[] = [
+  { bit: "1", label: "settings.dialog.macro.upload" },
+  { bit: "2", label: "settings.dialog.macro.move" },
+  { bit: "4", label: "settings.dialog.macro.copy" },
 ];
 
 /** The Export/Import tab: watermark and previews, downloads, uploads, cropping, input, macros. */
@@ -41,6 +54,8 @@ export function ArchiveExportTab({
   form,
   fields,
 }: TabProps & { form: DialogForm; fields: DialogFields }) {
+  const t = useT();
+  const format = useFormat();
   const { v, isOn } = reader(initial);
   const [processing, setProcessing] = useState(v("DownloadProcessing.ProcessingType") || "0");
   const [alignment, setAlignment] = useState(v("WatermarkSettings.WatermarkAlignment") || "4");
@@ -53,89 +68,90 @@ export function ArchiveExportTab({
   return (
     <>
       <fieldset className={css.fieldset}>
-        <legend className={css.legend}>Thumbnails and previews</legend>
+        <legend className={css.legend}>{t("settings.dialog.thumbnails")}</legend>
         <SelectField
-          label="Watermark"
+          label={t("settings.dialog.field.watermark")}
           name="WatermarkSettings.WatermarkFilename"
           hydrated={hydrated}
           defaultValue={v("WatermarkSettings.WatermarkFilename")}
           errors={errors["WatermarkSettings.WatermarkFilename"]}
           options={[
-            { value: "", label: "No watermark" },
+            { value: "", label: t("settings.dialog.noWatermark") },
             ...lists.watermarks.map((w) => ({ value: w.fileName, label: w.name })),
           ]}
         />
         <SelectField
-          label="Watermark position"
+          label={t("settings.dialog.field.watermarkPosition")}
           name="WatermarkSettings.WatermarkAlignment"
           hydrated={hydrated}
           defaultValue={alignment}
           onChange={setAlignment}
-          options={ALIGNMENTS.map((label, i) => ({ value: String(i), label }))}
+          options={ALIGNMENTS.map((id, i) => ({ value: String(i), label: t(id) }))}
         />
         <CheckboxField
           name="WatermarkSettings.ScaleToFit"
           defaultSelected={isOn("WatermarkSettings.ScaleToFit")}
           isDisabled={hydrated && alignment !== "4"}
         >
-          Scale to fit (centre only)
+          {t("settings.dialog.scaleToFit")}
         </CheckboxField>
         <SelectField
-          label="Preview sizes (quick rendition set)"
+          label={t("settings.dialog.field.previewSizes")}
           name="PreviewSizeList"
           hydrated={hydrated}
           defaultValue={v("PreviewSizeList")}
-          options={option(lists.renditionSets, "Default sizes")}
+          options={option(lists.renditionSets, t("settings.dialog.defaultSizes"))}
         />
       </fieldset>
       <fieldset className={css.fieldset}>
-        <legend className={css.legend}>Downloads</legend>
+        <legend className={css.legend}>{t("settings.dialog.downloads")}</legend>
         <SelectField
-          label="Processing"
+          label={t("settings.dialog.field.processing")}
           name="DownloadProcessing.ProcessingType"
           hydrated={hydrated}
           defaultValue={processing}
           onChange={setProcessing}
           options={[
-            { value: "0", label: "Send the original" },
-            { value: "1", label: "Apply a processing profile" },
-            { value: "2", label: "Let people choose from a profile set" },
+            { value: "0", label: t("settings.dialog.sendOriginal") },
+            { value: "1", label: t("settings.dialog.applyProfile") },
+            { value: "2", label: t("settings.dialog.chooseFromSet") },
           ]}
         />
         {!hydrated || processing === "1" ? (
           <SelectField
-            label="Processing profile"
+            label={t("settings.dialog.field.processingProfile")}
             name="DownloadProcessing.SpecificProcessingProfile"
             hydrated={hydrated}
             defaultValue={v("DownloadProcessing.SpecificProcessingProfile").replace(EMPTY_ID, "")}
             errors={errors["DownloadProcessing.SpecificProcessingProfile"]}
-            options={option(lists.processingProfiles, "Choose a profile")}
+            options={option(lists.processingProfiles, t("settings.dialog.chooseProfile"))}
           />
         ) : null}
         {!hydrated || processing === "2" ? (
           <SelectField
-            label="Processing profile set"
+            label={t("settings.dialog.field.processingProfileSet")}
             name="DownloadProcessing.CustomProcessingProfileSet"
             hydrated={hydrated}
             defaultValue={v("DownloadProcessing.CustomProcessingProfileSet").replace(EMPTY_ID, "")}
             errors={errors["DownloadProcessing.CustomProcessingProfileSet"]}
-            options={option(lists.processingProfileSets, "Choose a profile set")}
+            options={option(lists.processingProfileSets, t("settings.dialog.chooseProfileSet"))}
           />
         ) : null}
       </fieldset>
       <fieldset className={css.fieldset}>
-        <legend className={css.legend}>Uploads</legend>
+        <legend className={css.legend}>{t("settings.dialog.uploads")}</legend>
         <CheckboxField name="UploadEnableClientSideResize" isSelected={resize} onChange={setResize}>
-          Resize images in the browser before upload
+          {t("settings.dialog.resize")}
         </CheckboxField>
         <RangeField
-          label="JPEG quality"
+          label={t("settings.dialog.field.jpegQuality")}
           name="UploadDefaultJpegQuality"
           min={40}
           max={100}
           step={1}
           defaultValue={Number(v("UploadDefaultJpegQuality")) || 80}
           hydrated={hydrated}
+          format={format.number}
           errors={errors.UploadDefaultJpegQuality}
         />
         <CheckboxField
@@ -144,13 +160,14 @@ export function ArchiveExportTab({
           onChange={setRestrictImage}
           isDisabled={hydrated && !resize}
         >
-          Restrict image size
+          {t("settings.dialog.restrictImage")}
         </CheckboxField>
         <RangeField
           key={`image-${restrictImage}`}
-          label="Largest image"
+          label={t("settings.dialog.field.largestImage")}
           name="UploadRestrictImageSize"
           {...SIZE_RANGE}
+          format={(bytes) => formatBytes(bytes, format.number)}
           defaultValue={Number(v("UploadRestrictImageSize")) || SIZE_RANGE.min}
           hydrated={hydrated}
           isDisabled={!resize || !restrictImage}
@@ -162,13 +179,14 @@ export function ArchiveExportTab({
           onChange={setRestrictFile}
           isDisabled={hydrated && !resize}
         >
-          Restrict file size
+          {t("settings.dialog.restrictFile")}
         </CheckboxField>
         <RangeField
           key={`file-${restrictFile}`}
-          label="Largest file"
+          label={t("settings.dialog.field.largestFile")}
           name="UploadRestrictFileSize"
           {...SIZE_RANGE}
+          format={(bytes) => formatBytes(bytes, format.number)}
           defaultValue={Number(v("UploadRestrictFileSize")) || SIZE_RANGE.min}
           hydrated={hydrated}
           isDisabled={!resize || !restrictFile}
@@ -176,80 +194,87 @@ export function ArchiveExportTab({
         />
       </fieldset>
       <fieldset className={css.fieldset}>
-        <legend className={css.legend}>Cropping</legend>
+        <legend className={css.legend}>{t("settings.dialog.cropping")}</legend>
         <CheckboxField
           name="AllowCropProfileChanges"
           defaultSelected={isOn("AllowCropProfileChanges")}
         >
-          Allow crop profile changes
+          {t("settings.dialog.allowCropChanges")}
         </CheckboxField>
         <SelectField
-          label="Crop profile set"
+          label={t("settings.dialog.field.cropProfileSet")}
           name="CropProfileSet"
           hydrated={hydrated}
           defaultValue={v("CropProfileSet")}
-          options={option(lists.cropProfileSets, "None")}
+          options={option(lists.cropProfileSets, t("settings.dialog.none"))}
         />
       </fieldset>
       <fieldset className={css.fieldset}>
-        <legend className={css.legend}>Copy, move and upload target</legend>
+        <legend className={css.legend}>{t("settings.dialog.target")}</legend>
         <SelectField
-          label="Input location"
+          label={t("settings.dialog.field.inputLocation")}
           name="InputLocation"
           hydrated={hydrated}
           defaultValue={v("InputLocation") || "1"}
           options={[
-            { value: "1", label: "Default" },
-            { value: "2", label: "Chosen by the person" },
-            ...(options.allowFileSystemDestinations ? [{ value: "3", label: "File system" }] : []),
+            { value: "1", label: t("settings.dialog.inputDefault") },
+            { value: "2", label: t("settings.dialog.inputChosen") },
+            ...(options.allowFileSystemDestinations
+              ? [{ value: "3", label: t("settings.dialog.inputFileSystem") }]
+              : []),
           ]}
         />
         <TextField
-          label="Input folder"
+          label={t("settings.dialog.field.inputFolder")}
           name="InputFolder"
           maxLength={1000}
           defaultValue={v("InputFolder")}
           errors={errors.InputFolder}
         />
-        <h3>Metadata macros</h3>
-        {macroRows.length === 0 ? <p>No macros.</p> : null}
+        <h3>{t("settings.dialog.macros")}</h3>
+        {macroRows.length === 0 ? <p>{t("settings.dialog.noMacros")}</p> : null}
         {macroRows.map((row, i) => {
           const m = (row.initialValue ?? {}) as Values;
           const p = `MetadataMacros.Macros[${i}]`;
           return (
-            <div key={row.key} className={css.row} role="group" aria-label={`Macro ${i + 1}`}>
+            <div
+              key={row.key}
+              className={css.row}
+              role="group"
+              aria-label={t("settings.dialog.macro", { n: i + 1 })}
+            >
               <SelectField
-                label="Field"
+                label={t("settings.dialog.macro.field")}
                 name={`${p}.Field`}
                 hydrated={hydrated}
                 defaultValue={str(m.Field)}
                 errors={errors[`${p}.Field`]}
-                options={[{ value: "", label: "Choose a field" }, ...fieldOptions]}
+                options={[{ value: "", label: t("settings.dialog.chooseField") }, ...fieldOptions]}
               />
               <SelectField
-                label="Operation"
+                label={t("settings.dialog.macro.operation")}
                 name={`${p}.Operation`}
                 hydrated={hydrated}
                 defaultValue={str(m.Operation) || "0"}
-                options={OPERATIONS.map((label, n) => ({ value: String(n), label }))}
+                options={OPERATIONS.map((id, n) => ({ value: String(n), label: t(id) }))}
               />
               <TextField
-                label="Value"
+                label={t("settings.dialog.macro.value")}
                 name={`${p}.Value`}
                 maxLength={10_000}
                 defaultValue={str(m.Value)}
                 errors={errors[`${p}.Value`]}
               />
               <fieldset className={css.icons}>
-                <legend className={css.label}>Applies on</legend>
-                {INGESTION.map((t) => (
+                <legend className={css.label}>{t("settings.dialog.macro.appliesOn")}</legend>
+                {INGESTION.map((type) => (
                   <ValueCheckbox
-                    key={t.bit}
+                    key={type.bit}
                     name={`${p}.IngestionTypes`}
-                    value={t.bit}
-                    defaultSelected={strs(m.IngestionTypes).includes(t.bit)}
+                    value={type.bit}
+                    defaultSelected={strs(m.IngestionTypes).includes(type.bit)}
                   >
-                    {t.label}
+                    {t(type.label)}
                   </ValueCheckbox>
                 ))}
               </fieldset>
@@ -257,7 +282,7 @@ export function ArchiveExportTab({
                 {...form.remove.getButtonProps({ name: macroList.name, index: i })}
                 className={button.secondary}
               >
-                {`Remove macro ${i + 1}`}
+                {t("settings.dialog.removeMacro", { n: i + 1 })}
               </button>
             </div>
           );
@@ -270,7 +295,7 @@ export function ArchiveExportTab({
             })}
             className={button.secondary}
           >
-            Add macro
+            {t("settings.dialog.addMacro")}
           </button>
         </div>
       </fieldset>

@@ -5,6 +5,7 @@ import { CheckboxField } from "~/components/ui/CheckboxField";
 import { MultiSelectField, SelectField } from "~/components/ui/SelectField";
 import { TextField } from "~/components/ui/TextField";
 import { fieldError } from "~/components/ui/controls.css";
+import { useT } from "~/components/locale/locale-context";
 import * as people from "~/components/user/users.css";
 import { fieldOptionsOf, get, option, reader, strs, type TabProps } from "./archive-dialog-form";
 import { IndexBrowser } from "./IndexBrowser";
@@ -13,6 +14,7 @@ import * as css from "./archive-dialog.css";
 
 /** The General tab: name, colour and icon, index or pool, filters, comments, navigation pane. */
 export function ArchiveGeneralTab({ initial, errors, hydrated, options, lists }: TabProps) {
+  const t = useT();
   const { v, isOn } = reader(initial);
   const [smartFolders, setSmartFolders] = useState(isOn("NavigationPaneControl.ShowSmartFolders"));
   const [folder, setFolder] = useState(v("Path"));
@@ -21,9 +23,9 @@ export function ArchiveGeneralTab({ initial, errors, hydrated, options, lists }:
   return (
     <>
       <fieldset className={css.fieldset}>
-        <legend className={css.legend}>Identification</legend>
+        <legend className={css.legend}>{t("settings.dialog.identification")}</legend>
         <TextField
-          label="Name"
+          label={t("settings.dialog.field.name")}
           name="Name"
           isRequired
           maxLength={100}
@@ -31,15 +33,15 @@ export function ArchiveGeneralTab({ initial, errors, hydrated, options, lists }:
           errors={errors.Name}
         />
         <TextField
-          label="Description"
+          label={t("settings.dialog.field.description")}
           name="Description"
           multiline
           maxLength={2000}
           defaultValue={v("Description")}
           errors={errors.Description}
         />
-        <fieldset className={css.swatches} aria-label="Colour">
-          <legend className={css.label}>Colour</legend>
+        <fieldset className={css.swatches} aria-label={t("settings.dialog.field.colour")}>
+          <legend className={css.label}>{t("settings.dialog.field.colour")}</legend>
           {options.palette.map((colour) => (
             <label key={colour} className={css.swatch} style={{ background: colour }}>
               <input
@@ -47,17 +49,17 @@ export function ArchiveGeneralTab({ initial, errors, hydrated, options, lists }:
                 name="Color"
                 value={colour}
                 defaultChecked={v("Color").toUpperCase() === colour}
-                aria-label={`Colour ${colour}`}
+                aria-label={t("settings.dialog.colourNamed", { colour })}
               />
             </label>
           ))}
         </fieldset>
         {errors.Color ? <span className={fieldError}>{errors.Color}</span> : null}
         <fieldset className={css.icons}>
-          <legend className={css.label}>Icon</legend>
+          <legend className={css.label}>{t("settings.dialog.field.icon")}</legend>
           {hydrated ? (
             <TextField
-              label="Find an icon"
+              label={t("settings.dialog.findIcon")}
               name="iconQuery"
               value={iconQuery}
               onChange={setIconQuery}
@@ -83,27 +85,27 @@ export function ArchiveGeneralTab({ initial, errors, hydrated, options, lists }:
             ))}
         </fieldset>
         <CheckboxField name="Enabled" defaultSelected={isOn("Enabled")}>
-          Enabled
+          {t("settings.archives.enabled")}
         </CheckboxField>
       </fieldset>
       <fieldset className={css.fieldset}>
-        <legend className={css.legend}>Index or pool</legend>
+        <legend className={css.legend}>{t("settings.dialog.indexOrPool")}</legend>
         {options.allowFileSystemDestinations ? (
           <div className={css.indexField}>
             <TextField
-              label="Index (folder path)"
+              label={t("settings.dialog.field.path")}
               name="Path"
               maxLength={1000}
               value={folder}
               onChange={setFolder}
               errors={errors.Path}
-              description="A folder under the roots this site allows; leave empty to keep files in a pool."
+              description={t("settings.dialog.pathHint")}
             />
             {hydrated ? (
               <IndexBrowser value={folder} onSelect={setFolder} />
             ) : (
               <Link to={indexBrowserHref(folder)} target="_blank" rel="noopener">
-                Browse folders (opens a new tab)
+                {t("settings.index.browseNewTab")}
               </Link>
             )}
           </div>
@@ -111,47 +113,51 @@ export function ArchiveGeneralTab({ initial, errors, hydrated, options, lists }:
           <input type="hidden" name="Path" value="" />
         )}
         <SelectField
-          label="Pool"
+          label={t("settings.dialog.field.pool")}
           name="Pool"
           hydrated={hydrated}
           defaultValue={v("Pool") || "default"}
           errors={errors.Pool}
-          options={options.pools.map((p) => ({ value: p.Id, label: p.Name }))}
+          options={options.pools.map((p) => ({
+            value: p.Id,
+            // The built-in pool is named in the page's language; others by their own name.
+            label: p.Id === "default" ? t("settings.dialog.ownStorage") : p.Name,
+          }))}
         />
       </fieldset>
       <TextField
-        label="Auto-search filter"
+        label={t("settings.dialog.field.autoSearch")}
         name="AutoSearch"
         maxLength={2000}
         defaultValue={v("AutoSearch")}
         errors={errors.AutoSearch}
-        description="Only assets matching this search expression show in the archive."
+        description={t("settings.dialog.autoSearchHint")}
       />
       <div className={people.columns}>
         <SelectField
-          label="Comments"
+          label={t("settings.dialog.field.comments")}
           name="SocialSettings.CommentType"
           hydrated={hydrated}
           defaultValue={v("SocialSettings.CommentType") || "0"}
           options={[
-            { value: "0", label: "None" },
-            { value: "1", label: "Built-in comments" },
+            { value: "0", label: t("settings.dialog.none") },
+            { value: "1", label: t("settings.dialog.builtInComments") },
           ]}
         />
         <SelectField
-          label="Metadata view"
+          label={t("settings.dialog.field.metadataView")}
           name="MetadataSetId"
           hydrated={hydrated}
           defaultValue={v("MetadataSetId")}
           errors={errors.MetadataSetId}
-          options={option(lists.metadataViews, "Choose a view")}
+          options={option(lists.metadataViews, t("settings.dialog.chooseView"))}
         />
       </div>
       <CheckboxField
         name="RobotSettings.AllowIndexing"
         defaultSelected={isOn("RobotSettings.AllowIndexing")}
       >
-        Allow crawler indexing
+        {t("settings.dialog.allowIndexing")}
       </CheckboxField>
       {/* Consent management needs the site's consent forms, which Arkiv does not have yet. */}
       {options.enableConsentForms ? (
@@ -159,43 +165,43 @@ export function ArchiveGeneralTab({ initial, errors, hydrated, options, lists }:
           name="EnableConsentManagement"
           defaultSelected={isOn("EnableConsentManagement")}
         >
-          Consent management
+          {t("settings.dialog.consentManagement")}
         </CheckboxField>
       ) : null}
       <CheckboxField
         name="SocialSettings.AnnotationsEnabled"
         defaultSelected={isOn("SocialSettings.AnnotationsEnabled")}
       >
-        Annotations
+        {t("settings.dialog.annotations")}
       </CheckboxField>
       <fieldset className={css.fieldset}>
-        <legend className={css.legend}>Navigation pane</legend>
+        <legend className={css.legend}>{t("settings.dialog.navigationPane")}</legend>
         <CheckboxField
           name="NavigationPaneControl.TaxonomyFilters"
           defaultSelected={isOn("NavigationPaneControl.TaxonomyFilters")}
         >
-          Taxonomy filters
+          {t("settings.dialog.taxonomyFilters")}
         </CheckboxField>
         <MultiSelectField
-          label="Taxonomy filter fields"
+          label={t("settings.dialog.field.taxonomyFields")}
           name="NavigationPaneControl.SearchTreeFields"
           options={fieldOptions}
           defaultValue={strs(get(initial, "NavigationPaneControl.SearchTreeFields"))}
-          placeholder="None"
+          placeholder={t("settings.dialog.none")}
           hydrated={hydrated}
         />
         <CheckboxField
           name="NavigationPaneControl.ShowFolderList"
           defaultSelected={isOn("NavigationPaneControl.ShowFolderList")}
         >
-          Folder list
+          {t("settings.dialog.folderList")}
         </CheckboxField>
         {options.allowFileSystemDestinations ? (
           <CheckboxField
             name="NavigationPaneControl.FolderListSettings.ShowDocumentFolders"
             defaultSelected={isOn("NavigationPaneControl.FolderListSettings.ShowDocumentFolders")}
           >
-            Document folders
+            {t("settings.dialog.documentFolders")}
           </CheckboxField>
         ) : null}
         <CheckboxField
@@ -203,17 +209,17 @@ export function ArchiveGeneralTab({ initial, errors, hydrated, options, lists }:
           isSelected={smartFolders}
           onChange={setSmartFolders}
         >
-          Smart folders
+          {t("settings.dialog.smartFolders")}
         </CheckboxField>
         <CheckboxField
           name="NavigationPaneControl.EnableCustomSmartFolderName"
           defaultSelected={isOn("NavigationPaneControl.EnableCustomSmartFolderName")}
           isDisabled={hydrated && !smartFolders}
         >
-          Custom smart folder name
+          {t("settings.dialog.customSmartFolderName")}
         </CheckboxField>
         <TextField
-          label="Smart folder name"
+          label={t("settings.dialog.field.smartFolderName")}
           name="NavigationPaneControl.CustomSmartFolderName"
           maxLength={100}
           defaultValue={v("NavigationPaneControl.CustomSmartFolderName")}
@@ -224,7 +230,7 @@ export function ArchiveGeneralTab({ initial, errors, hydrated, options, lists }:
             name="NavigationPaneControl.EnableConsentStatusFilter"
             defaultSelected={isOn("NavigationPaneControl.EnableConsentStatusFilter")}
           >
-            Consent status filter
+            {t("settings.dialog.consentStatusFilter")}
           </CheckboxField>
         ) : null}
       </fieldset>

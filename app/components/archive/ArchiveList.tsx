@@ -5,17 +5,23 @@ import { GridList, GridListItem } from "react-aria-components/GridList";
 import { DropIndicator, useDragAndDrop } from "react-aria-components/useDragAndDrop";
 import type { ArchiveListRow } from "~/http/archive/archive-list-page.server";
 import { Button } from "~/components/ui/Button";
+import { useT, type Translate } from "~/components/locale/locale-context";
 import { adminArchivePath, LINKS } from "~/utils/links";
 import { ConfirmDialog } from "./ConfirmDialog";
 import * as css from "./archive-list.css";
 
+const SEPARATOR = " · ";
+const DRAG_HANDLE = "⠿";
+
 /** What deleting an archive does, in the same words on the dialog and the no-JS page. */
-export function deleteQuestion(row: ArchiveListRow, trashDays: number): string {
-  const held =
-    row.assetCount > 0
-      ? ` It holds ${row.assetCount} ${row.assetCount === 1 ? "asset" : "assets"}: they go to the trash can with it`
-      : " It goes to the trash can";
-  return `Delete the archive ${row.name}?${held} and can be restored from there for ${trashDays} days.`;
+export function deleteQuestion(t: Translate, row: ArchiveListRow, trashDays: number): string {
+  return row.assetCount > 0
+    ? t("settings.archives.deleteQuestionAssets", {
+        name: row.name,
+        count: row.assetCount,
+        days: trashDays,
+      })
+    : t("settings.archives.deleteQuestion", { name: row.name, days: trashDays });
 }
 
 /** The hidden fields of the delete form: the count shown is the count confirmed. */
@@ -24,6 +30,7 @@ export function deleteFields(row: ArchiveListRow): Record<string, string> {
 }
 
 function RowForm({ row, intent, label }: { row: ArchiveListRow; intent: string; label: string }) {
+  const t = useT();
   return (
     <Form method="post" className={css.inline}>
       <input type="hidden" name="id" value={row.id} />
@@ -32,7 +39,7 @@ function RowForm({ row, intent, label }: { row: ArchiveListRow; intent: string; 
         name="intent"
         value={intent}
         variant="secondary"
-        aria-label={`${label}: ${row.name}`}
+        aria-label={t("settings.archives.rowAction", { action: label, name: row.name })}
       >
         {label}
       </Button>
@@ -47,6 +54,7 @@ function RowForm({ row, intent, label }: { row: ArchiveListRow; intent: string; 
  * Delete asks in an alert dialog.
  */
 export function ArchiveList({ rows, trashDays }: { rows: ArchiveListRow[]; trashDays: number }) {
+  const t = useT();
   const submit = useSubmit();
   const [asking, setAsking] = useState<ArchiveListRow | null>(null);
   const { dragAndDropHooks } = useDragAndDrop({
@@ -67,75 +75,84 @@ export function ArchiveList({ rows, trashDays }: { rows: ArchiveListRow[]; trash
   return (
     <>
       <div className={css.toolbar}>
-        <p>{`${rows.length} ${rows.length === 1 ? "archive" : "archives"}`}</p>
+        <p>{t("settings.archives.count", { count: rows.length })}</p>
         <p>
           <Link to={LINKS.adminArchiveNew} className={css.link}>
-            Add archive
-          </Link>{" "}
-          ·{" "}
+            {t("settings.archives.add")}
+          </Link>
+          {SEPARATOR}
           <Link to={LINKS.adminTrash} className={css.link}>
-            Trash can
+            {t("settings.trash.title")}
           </Link>
         </p>
       </div>
       <GridList
-        aria-label="Archives, in the order they are listed"
+        aria-label={t("settings.archives.listLabel")}
         items={rows}
         dragAndDropHooks={dragAndDropHooks}
         className={css.list}
-        renderEmptyState={() => <p>No archives yet.</p>}
+        renderEmptyState={() => <p>{t("settings.archives.none")}</p>}
       >
         {(row) => (
           <GridListItem id={row.id} textValue={row.name} className={css.row}>
-            <AriaButton slot="drag" className={css.handle} aria-label={`Drag: ${row.name}`}>
-              ⠿
+            <AriaButton
+              slot="drag"
+              className={css.handle}
+              aria-label={t("settings.archives.drag", { name: row.name })}
+            >
+              {DRAG_HANDLE}
             </AriaButton>
             <span className={css.name}>
               <Link to={adminArchivePath(row.id)} className={css.link}>
                 {row.name}
               </Link>
               <span className={css.state}>
-                {`${row.assetCount} ${row.assetCount === 1 ? "asset" : "assets"} · `}
+                {`${t("settings.archives.assets", { count: row.assetCount })} · `}
                 <span className={row.isHidden ? css.hidden : undefined}>
-                  {row.isHidden ? "Hidden" : "Enabled"}
+                  {row.isHidden ? t("settings.archives.hidden") : t("settings.archives.enabled")}
                 </span>
               </span>
             </span>
             <span className={css.actions}>
               {row.isHidden ? (
-                <RowForm row={row} intent="show" label="Show" />
+                <RowForm row={row} intent="show" label={t("settings.archives.show")} />
               ) : (
-                <RowForm row={row} intent="hide" label="Hide" />
+                <RowForm row={row} intent="hide" label={t("settings.archives.hide")} />
               )}
             </span>
             <span className={css.actions}>
-              {row.position > 1 ? <RowForm row={row} intent="up" label="Move up" /> : null}
+              {row.position > 1 ? (
+                <RowForm row={row} intent="up" label={t("settings.archives.moveUp")} />
+              ) : null}
               {row.position < rows.length ? (
-                <RowForm row={row} intent="down" label="Move down" />
+                <RowForm row={row} intent="down" label={t("settings.archives.moveDown")} />
               ) : null}
             </span>
             <Link
               to={`?delete=${row.id}`}
               className={css.link}
-              aria-label={`Delete: ${row.name}`}
+              aria-label={t("settings.archives.rowAction", {
+                action: t("settings.archives.delete"),
+                name: row.name,
+              })}
               onClick={(event) => {
                 event.preventDefault();
                 setAsking(row);
               }}
             >
-              Delete
+              {t("settings.archives.delete")}
             </Link>
           </GridListItem>
         )}
       </GridList>
       {asking ? (
         <ConfirmDialog
-          title={`Delete ${asking.name}`}
+          title={t("settings.archives.deleteTitle", { name: asking.name })}
           fields={deleteFields(asking)}
-          confirmLabel="Move to the trash can"
+          confirmLabel={t("settings.archives.deleteConfirm")}
           onClose={() => setAsking(null)}
         >
-          <p>{deleteQuestion(asking, trashDays)}</p>
+          <p>{deleteQuestion(t, asking, trashDays)}</p>
         </ConfirmDialog>
       ) : null}
     </>

@@ -1,6 +1,7 @@
 import { TextField } from "~/components/ui/TextField";
 import { button } from "~/components/ui/controls.css";
 import * as people from "~/components/user/users.css";
+import { useT } from "~/components/locale/locale-context";
 import { str, type DialogFields, type DialogForm, type Values } from "./archive-dialog-form";
 import * as css from "./archive-dialog.css";
 
@@ -14,23 +15,29 @@ export function ArchivePropertiesTab({
   form: DialogForm;
   fields: DialogFields;
 }) {
+  const t = useT();
   const propertyRows = fields.Properties.getFieldList();
   return (
     <>
-      {propertyRows.length === 0 ? <p>No custom properties.</p> : null}
+      {propertyRows.length === 0 ? <p>{t("settings.properties.none")}</p> : null}
       {propertyRows.map((row, i) => {
         const p = (row.initialValue ?? {}) as Values;
         return (
-          <div key={row.key} className={css.row} role="group" aria-label={`Property ${i + 1}`}>
+          <div
+            key={row.key}
+            className={css.row}
+            role="group"
+            aria-label={t("settings.properties.row", { n: i + 1 })}
+          >
             <TextField
-              label={`Key ${i + 1}`}
+              label={t("settings.dialog.propertyKey", { n: i + 1 })}
               name={`Properties[${i}].key`}
               maxLength={200}
               defaultValue={str(p.key)}
               errors={errors[`Properties[${i}].key`]}
             />
             <TextField
-              label={`Value ${i + 1}`}
+              label={t("settings.dialog.propertyValue", { n: i + 1 })}
               name={`Properties[${i}].value`}
               maxLength={2000}
               defaultValue={str(p.value)}
@@ -40,7 +47,7 @@ export function ArchivePropertiesTab({
               {...form.remove.getButtonProps({ name: fields.Properties.name, index: i })}
               className={button.secondary}
             >
-              {`Remove property ${i + 1}`}
+              {t("settings.properties.remove", { n: i + 1 })}
             </button>
           </div>
         );
@@ -53,7 +60,7 @@ export function ArchivePropertiesTab({
           })}
           className={button.secondary}
         >
-          Add property
+          {t("settings.properties.add")}
         </button>
       </div>
     </>

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AlertDialog } from "~/components/ui/AlertDialog";
 import { Button } from "~/components/ui/Button";
+import { useT } from "~/components/locale/locale-context";
 import * as dialogCss from "~/components/shell/error.css";
 
 /**
@@ -22,6 +23,7 @@ export function ConfirmDialog({
   confirmLabel: string;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
     <AlertDialog title={title} onClose={onClose}>
       {children}
@@ -32,7 +34,7 @@ export function ConfirmDialog({
         ))}
         <div className={dialogCss.actions}>
           <Button variant="secondary" onPress={onClose}>
-            Cancel
+            {t("settings.cancel")}
           </Button>
           <Button type="submit" variant="danger" autoFocus>
             {confirmLabel}

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { FormReplyBody } from "~/http/error";
 import { Button } from "~/components/ui/Button";
+import { useT } from "~/components/locale/locale-context";
 import { alertDanger } from "~/styles/global.css";
 import * as css from "./archive-list.css";
 
@@ -21,6 +22,7 @@ export function ConfirmPanel({
   confirmLabel: string;
   cancelTo: string;
 }) {
+  const t = useT();
   return (
     <Form method="post" className={css.confirm} aria-label={label}>
       <p role="alert">{question}</p>
@@ -30,7 +32,7 @@ export function ConfirmPanel({
       <div className={css.confirmActions}>
         <Button type="submit">{confirmLabel}</Button>
         <Link to={cancelTo} className={css.link}>
-          Cancel
+          {t("settings.cancel")}
         </Link>
       </div>
     </Form>

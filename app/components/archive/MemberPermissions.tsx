@@ -6,16 +6,13 @@ import { Text } from "react-aria-components/Text";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Button } from "~/components/ui/Button";
 import { fieldErrorText, type FieldErrors } from "~/components/ui/field-errors";
-import {
-  ARCHIVE_PERMISSION_EFFECTS,
-  effectNote,
-  UNUSED_NOTE,
-  UNUSED_TITLE,
-} from "~/models/access/permission-effects";
+import { useLocale, useT } from "~/components/locale/locale-context";
+import { ARCHIVE_PERMISSION_EFFECTS, type Arrival } from "~/models/access/permission-effects";
+import { conventionsOf } from "~/models/locale/format";
+import type { MessageId } from "~/models/locale/message-id";
 import {
   ARCHIVE_PERMISSIONS,
   lockedPermissions,
-  PERMISSION_LABELS,
   permissionGroups,
   setPermissions,
   togglePermission,
@@ -41,8 +38,66 @@ export interface MemberPermissionsProps {
   onChange?: (permissions: ArchivePermission[]) => void;
 }
 
-const listOf = (words: string[]) =>
-  words.length <= 1 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+/** Each archive permission in words, as the access list shows it. */
+export const PERMISSION_LABELS: Record<ArchivePermission, MessageId> = {
+  View: "settings.permission.View",
+  Preview: "settings.permission.Preview",
+  Comping: "settings.permission.Comping",
+  Workflow: "settings.permission.Workflow",
+  Download: "settings.permission.Download",
+  DuplicateFile: "settings.permission.DuplicateFile",
+  Order: "settings.permission.Order",
+  EditText: "settings.permission.EditText",
+  CropRotate: "settings.permission.CropRotate",
+  CopyTo: "settings.permission.CopyTo",
+  MoveTo: "settings.permission.MoveTo",
+  CopyFrom: "settings.permission.CopyFrom",
+  MoveFrom: "settings.permission.MoveFrom",
+  Rename: "settings.permission.Rename",
+  Delete: "settings.permission.Delete",
+  Alert: "settings.permission.Alert",
+  MngVideo: "settings.permission.MngVideo",
+  EditSmartFolders: "settings.permission.EditSmartFolders",
+  CropAndDownload: "settings.permission.CropAndDownload",
+  Export: "settings.permission.Export",
+  Comment: "settings.permission.Comment",
+  Annotate: "settings.permission.Annotate",
+  TrdParty1: "settings.permission.TrdParty1",
+  TrdParty2: "settings.permission.TrdParty2",
+  TrdParty3: "settings.permission.TrdParty3",
+  TrdParty4: "settings.permission.TrdParty4",
+  EditFile: "settings.permission.EditFile",
+  OpenFile: "settings.permission.OpenFile",
+  CropFile: "settings.permission.CropFile",
+  FwdtPlace: "settings.permission.FwdtPlace",
+  UploadFile: "settings.permission.UploadFile",
+  HistoryView: "settings.permission.HistoryView",
+  HistoryRollback: "settings.permission.HistoryRollback",
+  HistoryManage: "settings.permission.HistoryManage",
+  ViewConsentSummary: "settings.permission.ViewConsentSummary",
+  ViewConsentDetails: "settings.permission.ViewConsentDetails",
+  ManageConsentStatus: "settings.permission.ManageConsentStatus",
+};
+
+/** The groups' titles (permissionGroups names them in English, by which they are told apart). */
+const GROUP_TITLES: Record<string, MessageId> = {
+  Permissions: "settings.permission.group.main",
+  Special: "settings.permission.group.special",
+  Versioning: "settings.permission.group.versioning",
+  Consent: "settings.permission.group.consent",
+};
+
+/** What the editor says under a permission Arkiv will use once its capability arrives. */
+const ARRIVALS: Record<Arrival, MessageId> = {
+  orders: "settings.permission.arrival.orders",
+  comments: "settings.permission.arrival.comments",
+  cropAndDownload: "settings.permission.arrival.cropAndDownload",
+  video: "settings.permission.arrival.video",
+  consent: "settings.permission.arrival.consent",
+  webhooks: "settings.permission.arrival.webhooks",
+  activity: "settings.permission.arrival.activity",
+  appearance: "settings.permission.arrival.appearance",
+};
 
 /**
  * The permission boxes of one access-list member (spec 001 sections 4 and 6). Without JavaScript
@@ -63,8 +118,12 @@ export function MemberPermissions({
   label,
   onChange,
 }: MemberPermissionsProps) {
+  const t = useT();
+  const { language } = useLocale();
   const hydrated = useHydrated();
   const id = useId();
+  const listOf = (words: string[]) =>
+    new Intl.ListFormat(conventionsOf(language), { type: "conjunction" }).format(words);
   const [ticked, setTicked] = useState<ArchivePermission[]>(() =>
     ARCHIVE_PERMISSIONS.filter((p) => defaultValue.includes(p)),
   );
@@ -74,9 +133,20 @@ export function MemberPermissions({
   const apart = offered.flatMap((g) => g.permissions.filter(unused));
   const groups = [
     ...offered
-      .map((g) => ({ ...g, permissions: g.permissions.filter((p) => !unused(p)) }))
+      .map((g) => ({
+        title: GROUP_TITLES[g.title] ? t(GROUP_TITLES[g.title]!) : g.title,
+        permissions: g.permissions.filter((p) => !unused(p)),
+      }))
       .filter((g) => g.permissions.length > 0),
-    ...(apart.length > 0 ? [{ title: UNUSED_TITLE, permissions: apart, note: UNUSED_NOTE }] : []),
+    ...(apart.length > 0
+      ? [
+          {
+            title: t("settings.permission.unusedTitle"),
+            permissions: apart,
+            note: t("settings.permission.unusedNote"),
+          },
+        ]
+      : []),
   ];
   const shown = new Set(groups.flatMap((g) => g.permissions));
   const locked = hydrated ? lockedPermissions(ticked) : new Map<ArchivePermission, never[]>();
@@ -108,17 +178,17 @@ export function MemberPermissions({
           {/* Each member has these: the name says whose, the visible words first. */}
           <Button
             variant="secondary"
-            aria-label={`Select all, ${label}`}
+            aria-label={t("settings.permission.selectAllOf", { label })}
             onPress={() => update(setPermissions(ticked, shown, true))}
           >
-            Select all
+            {t("settings.permission.selectAll")}
           </Button>
           <Button
             variant="secondary"
-            aria-label={`Unselect all, ${label}`}
+            aria-label={t("settings.permission.unselectAllOf", { label })}
             onPress={() => update(setPermissions(ticked, shown, false))}
           >
-            Unselect all
+            {t("settings.permission.unselectAll")}
           </Button>
         </div>
       ) : null}
@@ -141,7 +211,8 @@ export function MemberPermissions({
             {group.permissions.map((p) => {
               const dependents = locked.get(p);
               const reasonId = `${id}-${p}-locked`;
-              const note = effectNote(ARCHIVE_PERMISSION_EFFECTS[p]);
+              const effect = ARCHIVE_PERMISSION_EFFECTS[p];
+              const note = typeof effect === "object" ? t(ARRIVALS[effect.arrival]) : undefined;
               const noteId = `${id}-${p}-note`;
               const described = [dependents ? reasonId : "", note ? noteId : ""].join(" ").trim();
               return (
@@ -153,7 +224,7 @@ export function MemberPermissions({
                     aria-describedby={described || undefined}
                   >
                     <span className={css.square} aria-hidden="true" />
-                    {PERMISSION_LABELS[p]}
+                    {t(PERMISSION_LABELS[p])}
                   </Checkbox>
                   {note ? (
                     <span id={noteId} className={css.effectNote}>
@@ -162,7 +233,10 @@ export function MemberPermissions({
                   ) : null}
                   {dependents ? (
                     <span id={reasonId} className={css.lockReason}>
-                      {`Needed by ${listOf(dependents.map((d) => PERMISSION_LABELS[d]))}; untick ${dependents.length === 1 ? "it" : "them"} first.`}
+                      {t("settings.permission.neededBy", {
+                        list: listOf(dependents.map((d) => t(PERMISSION_LABELS[d]))),
+                        count: dependents.length,
+                      })}
                     </span>
                   ) : null}
                 </div>

@@ -4,12 +4,16 @@ import { Slider, SliderOutput, SliderThumb, SliderTrack } from "react-aria-compo
 import { TextField } from "~/components/ui/TextField";
 import * as controls from "~/components/ui/controls.css";
 import * as css from "./archive-dialog.css";
+import { useT } from "~/components/locale/locale-context";
 
-/** Bytes in words, as the size sliders show them: 512 kB, 1.5 MB. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1_024_000) return `${Math.round(bytes / 1000)} kB`;
+/**
+ * Bytes in words, as the size sliders show them (spec 001 §9's steps): 512 kB, 1.5 MB; the
+ * number in the page's conventions (1,5 MB in Norwegian) when a formatter is given.
+ */
+export function formatBytes(bytes: number, number: (n: number) => string = String): string {
+  if (bytes < 1_024_000) return `${number(Math.round(bytes / 1000))} kB`;
   const mb = bytes / 1_024_000;
-  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  return `${number(Number.isInteger(mb) ? mb : Number(mb.toFixed(1)))} MB`;
 }
 
 /**
@@ -39,6 +43,7 @@ export function RangeField({
   format?: (value: number) => string;
   errors?: string;
 }) {
+  const t = useT();
   const [value, setValue] = useState(Math.min(max, Math.max(min, defaultValue)));
   if (!hydrated)
     return (
@@ -48,7 +53,7 @@ export function RangeField({
         type="number"
         inputMode="numeric"
         defaultValue={String(defaultValue)}
-        description={`${format(min)} to ${format(max)}`}
+        description={t("settings.dialog.range", { min: format(min), max: format(max) })}
         errors={errors}
       />
     );

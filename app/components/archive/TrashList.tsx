@@ -2,23 +2,26 @@ import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import type { TrashEntry } from "~/models/archive/archive-trash.server";
 import { Button } from "~/components/ui/Button";
+import { useFormat } from "~/components/locale/format";
+import { useT, type Translate } from "~/components/locale/locale-context";
 import { LINKS } from "~/utils/links";
 import { ConfirmDialog } from "./ConfirmDialog";
 import * as css from "./archive-list.css";
 import { TableScroller } from "~/components/ui/TableScroller";
 
-const day = (iso: string) => iso.slice(0, 10);
-const assets = (n: number) => `${n} ${n === 1 ? "asset" : "assets"}`;
-
-export function entryLabel(entry: TrashEntry): string {
-  return entry.kind === "archive" ? `Archive ${entry.name}` : `Assets from ${entry.name}`;
+export function entryLabel(t: Translate, entry: TrashEntry): string {
+  return entry.kind === "archive"
+    ? t("settings.trash.entryArchive", { name: entry.name })
+    : t("settings.trash.entryAssets", { name: entry.name });
 }
 
 /** What emptying does, in the same words on the dialog and the no-JS page. */
-export function emptyQuestion(target: TrashEntry | "all"): string {
-  if (target === "all")
-    return "Empty the trash can now? Everything in it is deleted for good, files included.";
-  return `Delete ${entryLabel(target)} (${assets(target.assetCount)}) for good now? Its files go too.`;
+export function emptyQuestion(t: Translate, target: TrashEntry | "all"): string {
+  if (target === "all") return t("settings.trash.emptyAllQuestion");
+  return t("settings.trash.emptyQuestion", {
+    entry: entryLabel(t, target),
+    count: target.assetCount,
+  });
 }
 
 export function emptyFields(target: TrashEntry | "all"): Record<string, string> {
@@ -31,33 +34,35 @@ export function emptyFields(target: TrashEntry | "all"): Record<string, string> 
  * JavaScript, the confirmation page without).
  */
 export function TrashList({ entries }: { entries: TrashEntry[] }) {
+  const t = useT();
+  const format = useFormat();
   const [asking, setAsking] = useState<TrashEntry | "all" | null>(null);
   const ask = (target: TrashEntry | "all") => (event: { preventDefault(): void }) => {
     event.preventDefault();
     setAsking(target);
   };
-  if (entries.length === 0) return <p>The trash can is empty.</p>;
+  if (entries.length === 0) return <p>{t("settings.trash.empty")}</p>;
   return (
     <>
-      <TableScroller label="Trash can">
+      <TableScroller label={t("settings.trash.title")}>
         <table className={css.table}>
-          <caption className={css.state}>Deleted archives and assets, soonest to go first</caption>
+          <caption className={css.state}>{t("settings.trash.caption")}</caption>
           <thead>
             <tr>
-              <th className={css.cell}>What</th>
-              <th className={css.cell}>Assets</th>
-              <th className={css.cell}>Deleted</th>
-              <th className={css.cell}>Deleted for good on</th>
-              <th className={css.cell}>Actions</th>
+              <th className={css.cell}>{t("settings.trash.what")}</th>
+              <th className={css.cell}>{t("settings.trash.assets")}</th>
+              <th className={css.cell}>{t("settings.trash.deleted")}</th>
+              <th className={css.cell}>{t("settings.trash.expires")}</th>
+              <th className={css.cell}>{t("settings.trash.actions")}</th>
             </tr>
           </thead>
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id}>
-                <td className={css.cell}>{entryLabel(entry)}</td>
-                <td className={css.cell}>{entry.assetCount}</td>
-                <td className={css.cell}>{day(entry.deletedAt)}</td>
-                <td className={css.cell}>{day(entry.expiresAt)}</td>
+                <td className={css.cell}>{entryLabel(t, entry)}</td>
+                <td className={css.cell}>{format.number(entry.assetCount)}</td>
+                <td className={css.cell}>{format.date(entry.deletedAt)}</td>
+                <td className={css.cell}>{format.date(entry.expiresAt)}</td>
                 <td className={css.cell}>
                   <span className={css.actions}>
                     <Form method="post" className={css.inline}>
@@ -67,18 +72,24 @@ export function TrashList({ entries }: { entries: TrashEntry[] }) {
                         name="intent"
                         value="restore"
                         variant="secondary"
-                        aria-label={`Restore: ${entryLabel(entry)}`}
+                        aria-label={t("settings.archives.rowAction", {
+                          action: t("settings.trash.restore"),
+                          name: entryLabel(t, entry),
+                        })}
                       >
-                        Restore
+                        {t("settings.trash.restore")}
                       </Button>
                     </Form>
                     <Link
                       to={`?empty=${entry.id}`}
                       className={css.link}
-                      aria-label={`Delete for good: ${entryLabel(entry)}`}
+                      aria-label={t("settings.archives.rowAction", {
+                        action: t("settings.trash.deleteForGood"),
+                        name: entryLabel(t, entry),
+                      })}
                       onClick={ask(entry)}
                     >
-                      Delete for good
+                      {t("settings.trash.deleteForGood")}
                     </Link>
                   </span>
                 </td>
@@ -89,22 +100,26 @@ export function TrashList({ entries }: { entries: TrashEntry[] }) {
       </TableScroller>
       <p>
         <Link to="?empty=all" className={css.link} onClick={ask("all")}>
-          Empty the trash can now
+          {t("settings.trash.emptyAll")}
         </Link>
       </p>
       {asking ? (
         <ConfirmDialog
-          title={asking === "all" ? "Empty the trash can" : `Delete ${entryLabel(asking)}`}
+          title={
+            asking === "all"
+              ? t("settings.trash.emptyAllTitle")
+              : t("settings.archives.deleteTitle", { name: entryLabel(t, asking) })
+          }
           fields={emptyFields(asking)}
-          confirmLabel="Delete for good"
+          confirmLabel={t("settings.trash.deleteForGood")}
           onClose={() => setAsking(null)}
         >
-          <p>{emptyQuestion(asking)}</p>
+          <p>{emptyQuestion(t, asking)}</p>
         </ConfirmDialog>
       ) : null}
       <p>
         <Link to={LINKS.adminArchives} className={css.link}>
-          Back to the archives
+          {t("settings.trash.back")}
         </Link>
       </p>
     </>

@@ -1,5 +1,6 @@
 import type { FormMetadata } from "@conform-to/react";
 import type { ArchiveRecord, MemberCandidate } from "~/models/archive/archive-admin.server";
+import type { MessageId, Translate } from "~/models/locale/message-id";
 
 /*
  * What the archive dialog's tabs share: the form's shape and values, the record as fields, the
@@ -148,7 +149,7 @@ export const strs = (v: unknown): string[] =>
 export const TABS = [
   {
     id: "general",
-    label: "General",
+    label: "settings.dialog.tab.general",
     prefixes: [
       "Name",
       "Description",
@@ -165,7 +166,7 @@ export const TABS = [
   },
   {
     id: "export",
-    label: "Export/Import",
+    label: "settings.dialog.tab.export",
     prefixes: [
       "WatermarkSettings",
       "PreviewSizeList",
@@ -177,54 +178,75 @@ export const TABS = [
       "MetadataMacros",
     ],
   },
-  { id: "access", label: "Access list", prefixes: ["MemberList"] },
-  { id: "properties", label: "Custom properties", prefixes: ["Properties"] },
+  { id: "access", label: "settings.dialog.tab.access", prefixes: ["MemberList"] },
+  { id: "properties", label: "settings.dialog.tab.properties", prefixes: ["Properties"] },
 ] as const;
 export type TabId = (typeof TABS)[number]["id"];
 
-/** The fields' visible labels, for the error summary (rows: see FieldLabels). */
-export const FIELD_LABELS: Readonly<Record<string, string>> = {
-  Name: "Name",
-  Description: "Description",
-  Color: "Colour",
-  IconCharacter: "Icon",
-  Path: "Index (folder path)",
-  Pool: "Pool",
-  AutoSearch: "Auto-search filter",
-  MetadataSetId: "Metadata view",
-  "SocialSettings.CommentType": "Comments",
-  "NavigationPaneControl.SearchTreeFields": "Taxonomy filter fields",
-  "NavigationPaneControl.CustomSmartFolderName": "Smart folder name",
-  "WatermarkSettings.WatermarkFilename": "Watermark",
-  "WatermarkSettings.WatermarkAlignment": "Watermark position",
-  PreviewSizeList: "Preview sizes (quick rendition set)",
-  "DownloadProcessing.ProcessingType": "Processing",
-  "DownloadProcessing.SpecificProcessingProfile": "Processing profile",
-  "DownloadProcessing.CustomProcessingProfileSet": "Processing profile set",
-  UploadDefaultJpegQuality: "JPEG quality",
-  UploadRestrictImageSize: "Largest image",
-  UploadRestrictFileSize: "Largest file",
-  CropProfileSet: "Crop profile set",
-  InputLocation: "Input location",
-  InputFolder: "Input folder",
-  MetadataMacros: "Metadata macros",
-  "MetadataMacros.Macros[].Field": "Macro {n}: Field",
-  "MetadataMacros.Macros[].Operation": "Macro {n}: Operation",
-  "MetadataMacros.Macros[].Value": "Macro {n}: Value",
-  "MetadataMacros.Macros[].IngestionTypes": "Macro {n}: Applies on",
-  MemberList: "Access list",
-  Properties: "Custom properties",
-  "Properties[].key": "Key {n}",
-  "Properties[].value": "Value {n}",
+/** The fields' visible labels by message, for the error summary (rows: see FieldLabels). */
+const FIELD_LABEL_IDS: Readonly<Record<string, MessageId>> = {
+  Name: "settings.dialog.field.name",
+  Description: "settings.dialog.field.description",
+  Color: "settings.dialog.field.colour",
+  IconCharacter: "settings.dialog.field.icon",
+  Path: "settings.dialog.field.path",
+  Pool: "settings.dialog.field.pool",
+  AutoSearch: "settings.dialog.field.autoSearch",
+  MetadataSetId: "settings.dialog.field.metadataView",
+  "SocialSettings.CommentType": "settings.dialog.field.comments",
+  "NavigationPaneControl.SearchTreeFields": "settings.dialog.field.taxonomyFields",
+  "NavigationPaneControl.CustomSmartFolderName": "settings.dialog.field.smartFolderName",
+  "WatermarkSettings.WatermarkFilename": "settings.dialog.field.watermark",
+  "WatermarkSettings.WatermarkAlignment": "settings.dialog.field.watermarkPosition",
+  PreviewSizeList: "settings.dialog.field.previewSizes",
+  "DownloadProcessing.ProcessingType": "settings.dialog.field.processing",
+  "DownloadProcessing.SpecificProcessingProfile": "settings.dialog.field.processingProfile",
+  "DownloadProcessing.CustomProcessingProfileSet": "settings.dialog.field.processingProfileSet",
+  UploadDefaultJpegQuality: "settings.dialog.field.jpegQuality",
+  UploadRestrictImageSize: "settings.dialog.field.largestImage",
+  UploadRestrictFileSize: "settings.dialog.field.largestFile",
+  CropProfileSet: "settings.dialog.field.cropProfileSet",
+  InputLocation: "settings.dialog.field.inputLocation",
+  InputFolder: "settings.dialog.field.inputFolder",
+  MetadataMacros: "settings.dialog.macros",
+  MemberList: "settings.dialog.tab.access",
+  Properties: "settings.dialog.tab.properties",
 };
 
+/** A row's labels: the row's number stays "{n}" for the summary to fill in. */
+const ROW_LABEL_IDS: Readonly<Record<string, MessageId>> = {
+  "MetadataMacros.Macros[].Field": "settings.dialog.macroField",
+  "MetadataMacros.Macros[].Operation": "settings.dialog.macroOperation",
+  "MetadataMacros.Macros[].Value": "settings.dialog.macroValue",
+  "MetadataMacros.Macros[].IngestionTypes": "settings.dialog.macroAppliesOn",
+  "Properties[].key": "settings.dialog.propertyKey",
+  "Properties[].value": "settings.dialog.propertyValue",
+};
+
+/** The fields' visible labels in the page's language, for the error summary. */
+export function fieldLabels(t: Translate): Record<string, string> {
+  return Object.fromEntries([
+    ...Object.entries(FIELD_LABEL_IDS).map(([name, id]) => [name, t(id)]),
+    ...Object.entries(ROW_LABEL_IDS).map(([name, id]) => [name, t(id, { n: "{n}" })]),
+  ]);
+}
+
+/** A member's name as its group is labelled on the Access list tab. */
+export function memberName(t: Translate, row: Values): string {
+  return (
+    str(row.Name) || `${str(row.MemberType)} ${str(row.Id)}`.trim() || t("settings.dialog.aMember")
+  );
+}
+
 /** A member row's field by the member's name, as its group is labelled on the Access list tab. */
-export function memberFieldLabel(name: string, values: Values): string | undefined {
+export function memberFieldLabel(t: Translate, name: string, values: Values): string | undefined {
   const match = /^MemberList\[(\d+)\]\.(\w+)$/.exec(name);
   if (!match) return undefined;
   const row = (get(values, "MemberList") as Values[] | undefined)?.[Number(match[1])] ?? {};
-  const who = str(row.Name) || `${str(row.MemberType)} ${str(row.Id)}`.trim() || "a member";
-  return match[2] === "AutoSearch" ? `Search filter of ${who}` : `Member ${who}`;
+  const who = memberName(t, row);
+  return match[2] === "AutoSearch"
+    ? t("settings.dialog.memberFilter", { name: who })
+    : t("settings.dialog.member", { name: who });
 }
 
 /** The tab holding the field with this name. */

@@ -8,6 +8,7 @@ import { ValidatedSelectField } from "~/components/ui/SelectField";
 import { LANGUAGE_NAMES, LANGUAGES } from "~/models/locale/language";
 import { LINKS } from "~/utils/links";
 import { useLocalizedValidator } from "~/components/locale/validation";
+import { useT } from "~/components/locale/locale-context";
 
 /**
  * Site name, the dark-mode site flag, guest access, the language and time zone of whoever chose
@@ -21,6 +22,7 @@ export function SiteSettingsForm({
   /** The zones the server knows, so the page's list is the one its check accepts. */
   timeZones: string[];
 }) {
+  const t = useT();
   return (
     <ValidatedForm
       validator={useLocalizedValidator(siteSettingsValidator)}
@@ -28,50 +30,50 @@ export function SiteSettingsForm({
       noValidate
     >
       <ValidatedTextField
-        label="Site name"
+        label={t("settings.site.name")}
         name="siteName"
         defaultValue={settings.siteName}
         maxLength={100}
       />
       <CheckboxField name="darkModeEnabled" defaultSelected={settings.darkModeEnabled}>
-        Allow dark mode (each user still chooses light, dark or auto)
+        {t("settings.site.darkMode")}
       </CheckboxField>
       <CheckboxField name="guestAccess" defaultSelected={settings.guestAccess}>
-        Allow guest access
+        {t("settings.site.guestAccess")}
       </CheckboxField>
       <ValidatedSelectField
-        label="Default language"
+        label={t("settings.site.defaultLanguage")}
         name="defaultLanguage"
         defaultValue={settings.defaultLanguage}
         options={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
       />
       <ValidatedSelectField
-        label="Time zone"
+        label={t("settings.site.timeZone")}
         name="timeZone"
         defaultValue={settings.timeZone}
         options={timeZones.map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }))}
       />
       <ValidatedTextField
-        label="Cookie banner title"
+        label={t("settings.site.cookieTitle")}
         name="cookieTitle"
         defaultValue={settings.cookieConsent.title}
         maxLength={200}
       />
       <ValidatedTextField
-        label="Cookie banner text"
+        label={t("settings.site.cookieBody")}
         name="cookieBody"
         multiline
         defaultValue={settings.cookieConsent.body}
-        description="Markdown. Changing it shows the banner again to every visitor."
+        description={t("settings.site.cookieBodyHint")}
       />
       <ValidatedTextField
-        label="Cookie policy"
+        label={t("settings.site.cookiePolicy")}
         name="cookiePolicy"
         multiline
         defaultValue={settings.cookieConsent.policy}
-        description={`Markdown, shown at ${LINKS.cookiePolicy}.`}
+        description={t("settings.site.cookiePolicyHint", { path: LINKS.cookiePolicy })}
       />
-      <Button type="submit">Save settings</Button>
+      <Button type="submit">{t("settings.site.save")}</Button>
     </ValidatedForm>
   );
 }

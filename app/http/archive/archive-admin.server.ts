@@ -18,6 +18,8 @@ import { Problem } from "~/models/problem/problem";
 import { archiveDialogLists } from "~/models/processing/config-lists.server";
 import { adminArchivePath, LINKS } from "~/utils/links";
 import { formReply, parseJsonText, readBody, readForm } from "../submission.server";
+import { keyedResolverFor } from "../locale/locale.server";
+import { keyed } from "~/models/locale/keyed";
 import { redirectWithToast } from "../toast.server";
 import { configJson, requireArchiveManager } from "~/http/config-api.server";
 
@@ -73,7 +75,13 @@ export async function archiveOptionsJson(request: Request) {
   return configJson(await archiveDialogOptions(await requireArchiveManager(request)));
 }
 
-function refusal(request: Request, result: Extract<SaveArchiveResult, { ok: false }>, extra = {}) {
+async function refusal(
+  request: Request,
+  result: Extract<SaveArchiveResult, { ok: false }>,
+  extra = {},
+) {
+  // Keyed messages (decision 104): the page's language on a page, English for the API.
+  const resolve = await keyedResolverFor(request);
   const fieldErrors: Record<string, string> = {};
   for (const e of result.errors) if (e.path !== "") fieldErrors[e.path] ??= e.message;
   const formErrors = result.errors.filter((e) => e.path === "").map((e) => e.message);
@@ -84,7 +92,7 @@ function refusal(request: Request, result: Extract<SaveArchiveResult, { ok: fals
     fieldErrors,
     formError: result.status === 409 ? result.message : formErrors[0],
     extra: {
-      messages: result.errors.map((e) => e.message),
+      messages: result.errors.map((e) => resolve(e.message)),
       codes: [...new Set(result.errors.map((e) => e.code))],
       ...extra,
     },
@@ -217,7 +225,7 @@ export async function archiveDialogAction(request: Request, id: number | null) {
   if (!result.ok) return refusal(request, result, { payload, serial: Date.now() });
   return redirectWithToast(request, adminArchivePath(result.archive.Id), {
     message: result.created
-      ? `${result.archive.Name} is created.`
-      : `${result.archive.Name} is saved.`,
+      ? keyed("settings.toast.created", { name: result.archive.Name })
+      : keyed("settings.toast.saved", { name: result.archive.Name }),
   });
 }

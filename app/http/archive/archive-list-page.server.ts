@@ -7,13 +7,14 @@ import {
 import { archiveListActionSchema, trashActionSchema } from "~/models/archive/archive-list.schema";
 import {
   assetCountsByArchive,
-  assetWord,
   deleteArchive,
   emptyTrash,
   listTrash,
   restoreTrash,
 } from "~/models/archive/archive-trash.server";
 import { listArchives } from "~/models/archive/archive.server";
+import { formatDateTime } from "~/models/locale/format";
+import { keyed } from "~/models/locale/keyed";
 import { isProblem, Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { env } from "~/utils/env.server";
@@ -21,6 +22,7 @@ import { adminArchivePath, LINKS } from "~/utils/links";
 import { checkSubmission, formReply, readBody } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
 import { requireAllowed } from "~/http/session.server";
+import { localeOf } from "../locale/locale.server";
 
 /*
  * The administrator's archive list and the trash can (decision 043): plain form posts with an
@@ -86,7 +88,10 @@ export async function archiveListAction(request: Request) {
       case "hide":
       case "show": {
         const { name } = await setArchiveHidden(viewer, form.id, form.intent === "hide");
-        const message = form.intent === "hide" ? `${name} is hidden.` : `${name} is shown.`;
+        const message =
+          form.intent === "hide"
+            ? keyed("settings.toast.hidden", { name })
+            : keyed("settings.toast.shown", { name });
         return redirectWithToast(request, back, { message });
       }
       case "up":
@@ -97,13 +102,21 @@ export async function archiveListAction(request: Request) {
         const to =
           form.intent === "move" ? form.position : current + (form.intent === "up" ? -1 : 1);
         const { name, position } = await moveArchive(viewer, form.id, to);
-        return redirectWithToast(request, back, { message: `${name} is now number ${position}.` });
+        return redirectWithToast(request, back, {
+          message: keyed("settings.toast.moved", { name, position }),
+        });
       }
       case "delete": {
         const gone = await deleteArchive(viewer, form.id, { confirmAssets: form.confirmAssets });
-        const held = gone.assetCount > 0 ? ` with ${assetWord(gone.assetCount)}` : "";
+        // The day it goes for good, in the poster's language and zone (the toast is theirs).
+        const { language, timeZone } = await localeOf(request);
+        const until = formatDateTime(language, timeZone, gone.expiresAt);
         return redirectWithToast(request, back, {
-          message: `${gone.name}${held} is in the trash can until ${gone.expiresAt.slice(0, 10)}.`,
+          message: keyed("settings.toast.deleted", {
+            name: gone.name,
+            count: gone.assetCount,
+            until,
+          }),
         });
       }
     }
@@ -132,15 +145,15 @@ export async function trashAction(request: Request) {
       case "restore": {
         const done = await restoreTrash(viewer, form.id);
         const message = done.renamed
-          ? `Restored as ${done.name}: its own name was taken.`
-          : `${done.name} is restored${done.assetCount > 0 ? ` with ${assetWord(done.assetCount)}` : ""}.`;
+          ? keyed("settings.toast.restoredRenamed", { name: done.name })
+          : keyed("settings.toast.restored", { name: done.name, count: done.assetCount });
         return redirectWithToast(request, back, { message });
       }
       case "empty":
       case "emptyAll": {
         const removed = await emptyTrash(viewer, form.intent === "empty" ? form.id : undefined);
         return redirectWithToast(request, back, {
-          message: `Deleted for good: ${assetWord(removed)}.`,
+          message: keyed("settings.toast.deletedForGood", { count: removed }),
         });
       }
     }

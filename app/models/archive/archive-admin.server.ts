@@ -31,7 +31,7 @@ import {
   listArchives,
   type Archive,
 } from "./archive.server";
-import { englishOf } from "~/models/locale/catalog.server";
+import { keyed } from "~/models/locale/keyed";
 
 /*
  * Creating and changing an archive from its dialog or /fotoweb/api/config/archives (decision
@@ -176,7 +176,7 @@ const refused = (errors: ArchiveFieldError[]): SaveArchiveResult => ({
   heading: errors.some((e) => e.code === "search_expression_invalid")
     ? INVALID_SEARCH_EXPRESSION
     : undefined,
-  message: errors[0]?.message ?? "Some fields need attention.",
+  message: errors[0]?.message ?? keyed("validation.form.invalid"),
 });
 
 const isEveryone = (m: { Id: number; MemberType: string }) =>
@@ -201,8 +201,8 @@ function expressionError(path: string, text: string): ArchiveFieldError | null {
   return {
     path,
     code: "search_expression_invalid",
-    // The archive dialog's messages are English for now (its area is not yet localized).
-    message: `This search filter is not valid: ${englishOf(parsed.message)}`,
+    // The search's own (keyed) reason goes in as the label, the one value resolved in turn.
+    message: keyed("settings.validation.searchFilter", { label: parsed.message }),
   };
 }
 
@@ -233,7 +233,7 @@ async function ruleErrors(
     add({
       path: "",
       code: "too_many_archives",
-      message: `This site holds its most archives (${env().MAX_ARCHIVES}). Delete one before adding another.`,
+      message: keyed("settings.validation.tooManyArchives", { max: env().MAX_ARCHIVES }),
     });
   const nameKey = input.Name.toLowerCase();
   if (!current || current.Name.toLowerCase() !== nameKey) {
@@ -246,14 +246,14 @@ async function ruleErrors(
       add({
         path: "Name",
         code: "name_exists",
-        message: `An archive named "${input.Name}" already exists. Choose another name.`,
+        message: keyed("settings.validation.nameExists", { name: input.Name }),
       });
   }
   if (!(await findView(input.MetadataSetId)))
     add({
       path: "MetadataSetId",
       code: "metadata_invalid",
-      message: "Choose one of the metadata views.",
+      message: keyed("settings.validation.metadataView"),
     });
   let path = "";
   let pool: string | null = null;
@@ -267,7 +267,7 @@ async function ruleErrors(
     add({
       path: "Pool",
       code: "path_invalid",
-      message: "Choose where the archive keeps its files.",
+      message: keyed("settings.validation.pool"),
     });
   }
   const download = input.DownloadProcessing;
@@ -279,7 +279,7 @@ async function ruleErrors(
     add({
       path: "DownloadProcessing.SpecificProcessingProfile",
       code: "processing_profile_invalid",
-      message: "Choose the processing profile downloads go through.",
+      message: keyed("settings.validation.processingProfile"),
     });
   if (
     download.ProcessingType === 2 &&
@@ -289,7 +289,7 @@ async function ruleErrors(
     add({
       path: "DownloadProcessing.CustomProcessingProfileSet",
       code: "processing_profile_set_invalid",
-      message: "Choose the processing profile set people pick from.",
+      message: keyed("settings.validation.processingProfileSet"),
     });
   add(expressionError("AutoSearch", input.AutoSearch));
   const fields = await fieldsById();
@@ -298,7 +298,7 @@ async function ruleErrors(
       add({
         path: `MetadataMacros.Macros[${i}].Field`,
         code: "macro_invalid",
-        message: "Choose an existing metadata field.",
+        message: keyed("settings.validation.macroField"),
       });
   });
   const members = input.MemberList ?? [];
@@ -308,7 +308,7 @@ async function ruleErrors(
       add({
         path: `MemberList[${i}].Id`,
         code: "member_invalid",
-        message: `There is no ${member.MemberType} with id ${member.Id}.`,
+        message: keyed("settings.validation.noMember", { type: member.MemberType, id: member.Id }),
       });
     add(expressionError(`MemberList[${i}].AutoSearch`, member.AutoSearch));
   });
@@ -348,8 +348,8 @@ export function changedSince(base: unknown, current: ArchiveRecord): string[] {
 function staleMessage(current: ArchiveRecord, base: unknown): string {
   const changes = changedSince(base, current);
   return changes.length > 0
-    ? `Someone else saved this archive while you were editing it: ${changes.join("; ")}. Reload to see their change, then make yours again.`
-    : `Someone else saved this archive while you were editing it (it is now at revision ${current.Revision}). Reload to see their change, then make yours again.`;
+    ? keyed("settings.validation.staleChanged", { changes: changes.join("; ") })
+    : keyed("settings.validation.stale", { revision: current.Revision });
 }
 
 /**
@@ -434,7 +434,7 @@ export async function saveArchive(
       {
         path: "Name",
         code: "name_exists",
-        message: `An archive named "${Name}" already exists. Choose another name.`,
+        message: keyed("settings.validation.nameExists", { name: Name }),
       },
     ]);
   if (saved === null) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keyed } from "~/models/locale/keyed";
 import { hasUnsafeLineCharacter } from "~/models/validation/text.schema";
 
 /*
@@ -140,47 +141,6 @@ export function setPermissions(
   return left;
 }
 
-/** Each archive permission in words, as the access list shows it. */
-export const PERMISSION_LABELS: Record<ArchivePermission, string> = {
-  View: "View",
-  Preview: "Preview",
-  Comping: "Comping",
-  Workflow: "Workflow",
-  Download: "Download",
-  DuplicateFile: "Duplicate files",
-  Order: "Order",
-  EditText: "Edit metadata",
-  CropRotate: "Crop and rotate",
-  CopyTo: "Copy to",
-  MoveTo: "Move to",
-  CopyFrom: "Copy from",
-  MoveFrom: "Move from",
-  Rename: "Rename",
-  Delete: "Delete",
-  Alert: "Alerts",
-  MngVideo: "Re-transcode video",
-  EditSmartFolders: "Edit smart folders",
-  CropAndDownload: "Crop and download",
-  Export: "Export",
-  Comment: "Comment",
-  Annotate: "Annotate",
-  TrdParty1: "Third-party 1",
-  TrdParty2: "Third-party 2",
-  TrdParty3: "Third-party 3",
-  TrdParty4: "Third-party 4",
-  EditFile: "Edit files",
-  OpenFile: "Open files",
-  CropFile: "Crop files",
-  FwdtPlace: "Place (desktop tools)",
-  UploadFile: "Upload files",
-  HistoryView: "View history",
-  HistoryRollback: "Roll back to a revision",
-  HistoryManage: "Manage history",
-  ViewConsentSummary: "View consent summary",
-  ViewConsentDetails: "View consent details",
-  ManageConsentStatus: "Manage consent status",
-};
-
 const SPECIAL_PERMISSIONS: ArchivePermission[] = [
   "EditFile",
   "OpenFile",
@@ -264,7 +224,7 @@ const watermarkSettingsSchema = z
     WatermarkFilename: z
       .string()
       .max(200)
-      .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$|^$/, "a watermark file name, without folders")
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$|^$/, keyed("settings.validation.watermarkFile"))
       .default(""),
     WatermarkAlignment: watermarkAlignmentSchema.default(4),
     ScaleToFit: z.boolean().default(false),
@@ -320,7 +280,7 @@ const uploadLimit = z
   .int()
   .refine(
     (v) => v === 0 || (v >= MIN_UPLOAD_LIMIT && v <= MAX_UPLOAD_LIMIT && v % 512_000 === 0),
-    "0 (no limit) or 512000 to 262144000 in steps of 512000",
+    keyed("settings.validation.uploadLimit"),
   )
   .default(0);
 
@@ -345,7 +305,7 @@ export const archiveConfigSchema = z
     InputLocation: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
     Color: z
       .string()
-      .regex(/^#[0-9A-Fa-f]{6}$/, "a colour like #4D4D4D")
+      .regex(/^#[0-9A-Fa-f]{6}$/, keyed("settings.validation.colour"))
       .default("#4D4D4D"),
     MetadataSetId: z.string().max(100).default("default"),
     IconCharacter: z.string().max(40).default("Folder"),
@@ -389,11 +349,11 @@ export function defaultArchiveConfig(): ArchiveConfig {
 export const archiveNameSchema = z
   .string()
   .trim()
-  .min(1, "Enter a name for the archive.")
-  .max(100, "An archive name has at most 100 characters.")
+  .min(1, keyed("settings.validation.nameRequired"))
+  .max(100, keyed("settings.validation.nameTooLong", { max: 100 }))
   .refine(
     (v) => !/[/\\]/.test(v) && !hasUnsafeLineCharacter(v),
-    "An archive name cannot hold / \\, control characters or direction overrides.",
+    keyed("settings.validation.nameUnsafe"),
   );
 
 /*
@@ -477,7 +437,10 @@ export const EVERYONE_MEMBER: ArchiveMemberInput = {
 
 const archiveIdentitySchema = z.object({
   Name: z.string().default("").pipe(archiveNameSchema),
-  Description: z.string().max(2000, "A description has at most 2000 characters.").default(""),
+  Description: z
+    .string()
+    .max(2000, keyed("settings.validation.descriptionTooLong", { max: 2000 }))
+    .default(""),
   IsHidden: z.boolean().default(false),
   /** Absent on an update: the members stay as they are. */
   MemberList: z.array(archiveMemberSchema).max(1000).optional(),
@@ -510,7 +473,7 @@ export function schemaErrors(error: z.ZodError): ArchiveFieldError[] {
           : "invalid";
     const message =
       path === "Name" && issue.code === "too_small"
-        ? "Enter a name for the archive."
+        ? keyed("settings.validation.nameRequired")
         : issue.message;
     return { path, code, message };
   });

@@ -1,5 +1,6 @@
 import { isTimeZone, LANGUAGES } from "~/models/locale/language";
 import { z } from "zod";
+import { keyed } from "~/models/locale/keyed";
 import { signupSettingsSchema } from "~/models/signup/signup.schema";
 
 export const DEFAULT_COOKIE_TITLE = "Cookies on this site";
@@ -50,22 +51,33 @@ const checkbox = z
 
 /** The administrator's site settings form: flat, so remix-validated-form. */
 export const siteSettingsFormSchema = z.object({
-  siteName: z.string().trim().min(1, "Enter a site name").max(100, "At most 100 characters"),
+  siteName: z
+    .string()
+    .trim()
+    .min(1, keyed("settings.validation.siteName"))
+    .max(100, keyed("validation.text.atMost", { max: 100 })),
   darkModeEnabled: checkbox,
   guestAccess: checkbox,
   // Left out (a program's post from before they existed), the stored ones stay.
-  defaultLanguage: z.enum(LANGUAGES, { message: "Choose one of the languages" }).optional(),
+  defaultLanguage: z.enum(LANGUAGES, { message: keyed("settings.validation.language") }).optional(),
   timeZone: z
     .string()
-    .refine((v) => isTimeZone(v), "Choose a time zone from the list")
+    .refine((v) => isTimeZone(v), keyed("settings.validation.timeZone"))
     .optional(),
-  cookieTitle: z.string().trim().min(1, "Enter a banner title").max(200, "At most 200 characters"),
+  cookieTitle: z
+    .string()
+    .trim()
+    .min(1, keyed("settings.validation.cookieTitle"))
+    .max(200, keyed("validation.text.atMost", { max: 200 })),
   cookieBody: z
     .string()
     .trim()
-    .min(1, "Enter the banner text")
-    .max(10_000, "At most 10 000 characters"),
-  cookiePolicy: z.string().trim().max(100_000, "At most 100 000 characters"),
+    .min(1, keyed("settings.validation.cookieBody"))
+    .max(10_000, keyed("validation.text.atMost", { max: 10_000 })),
+  cookiePolicy: z
+    .string()
+    .trim()
+    .max(100_000, keyed("validation.text.atMost", { max: 100_000 })),
 });
 
 export type SiteSettingsForm = z.infer<typeof siteSettingsFormSchema>;
