@@ -112,6 +112,9 @@ const LOCALIZED = [
   "app/components/archive/RangeField.tsx",
   "app/components/archive/MemberPermissions.tsx",
   "app/components/site/**",
+  "app/components/application/**",
+  "app/routes/fotoweb.views.management_.applications.tsx",
+  "app/http/application/application-page.server.ts",
   "app/http/archive/archive-admin.server.ts",
   "app/http/archive/archive-list-page.server.ts",
 ];

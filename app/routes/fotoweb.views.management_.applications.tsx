@@ -12,6 +12,9 @@ import { conformResult, type FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
 
 /*
  * Applications (spec 001's "applications (clientId)", decision 028): programs an administrator
@@ -19,7 +22,11 @@ import { LINKS } from "~/utils/links";
  * shown once, on the page the action redirects to.
  */
 
-export const meta: MetaFunction = () => [{ title: "Applications | Arkiv" }];
+export const handle = { i18n: ["settings"] };
+
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("settings.applications.title")} | Arkiv` },
+];
 
 export function loader(args: LoaderFunctionArgs) {
   return pageHandler(({ request }: LoaderFunctionArgs) => applicationsPageData(request))(args);
@@ -30,20 +37,23 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function ApplicationsView() {
+  const t = useT();
   const { applications, users, reveal, confirmDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormReplyBody>();
   const lastResult = conformResult(actionData);
   return (
     <div className={page}>
       <section className={panel} aria-labelledby="applications-title">
-        <h1 id="applications-title">Applications</h1>
+        <h1 id="applications-title">{t("settings.applications.title")}</h1>
         <p>
-          Programs that use Arkiv&apos;s API sign in as an application: with OAuth2 at{" "}
-          <code>/fotoweb/oauth2/token</code>, or with an API token in the <code>FWAPITOKEN</code>{" "}
-          header. <Link to={LINKS.management}>Back to site settings</Link>
+          <Msg
+            id="settings.applications.intro"
+            values={{ tokenPath: "/fotoweb/oauth2/token", header: "FWAPITOKEN" }}
+            components={{ 0: <code />, 1: <code />, 2: <Link to={LINKS.management} /> }}
+          />
         </p>
         {reveal ? <RevealedSecret reveal={reveal} /> : null}
-        <h2>Registered applications</h2>
+        <h2>{t("settings.applications.registered")}</h2>
         <ApplicationList
           applications={applications}
           confirmDelete={confirmDelete}
@@ -51,7 +61,7 @@ export default function ApplicationsView() {
         />
       </section>
       <section className={panel} aria-labelledby="register-title">
-        <h2 id="register-title">Register an application</h2>
+        <h2 id="register-title">{t("settings.applications.registerTitle")}</h2>
         <ApplicationForm
           key={actionData?.requestId ?? "new"}
           users={users}

@@ -234,3 +234,53 @@ describe("site settings in Norwegian and German", () => {
     expect(toastOf(await landing(owner, saved, NB))).toBe("Nettstedsinnstillingene er lagret.");
   });
 });
+
+describe("applications in Norwegian", () => {
+  const APPLICATIONS = "/fotoweb/views/management/applications";
+  const bad = {
+    intent: "create",
+    name: " ",
+    grants: "client_credentials",
+    redirectUris: "ftp://nope",
+    user: "",
+  };
+
+  test("the page, a refused registration's messages, and the toast", async () => {
+    const html = await (await owner.get(APPLICATIONS, NB)).text();
+    expect(titleOf(html)).toBe("Applikasjoner | Arkiv");
+    const main = mainOf(html);
+    for (const words of [
+      ">Registrerte applikasjoner<",
+      ">Registrer en applikasjon<",
+      "Klientlegitimasjon (et program som opptrer som én bruker)",
+      ">Registrer applikasjonen<",
+      ">Tilbake til nettstedsinnstillingene</a>",
+    ])
+      expect(main).toContain(words);
+    const refused = await owner.post(APPLICATIONS, bad, NB);
+    expect(refused.status).toBe(400);
+    const errors = mainOf(await refused.text());
+    expect(errors).toContain("Skriv inn et navn");
+    expect(errors).toContain("«ftp://nope» må bruke https (http bare for localhost)");
+    expect(errors).toContain("Velg brukeren hvis rettigheter programmets tokener skal ha");
+    expect(errors).not.toContain("@@");
+    const made = await owner.post(
+      APPLICATIONS,
+      { ...bad, name: "Fotobok", grants: "authorization_code", redirectUris: "https://x.test/cb" },
+      NB,
+    );
+    expect(toastOf(await landing(owner, made, NB))).toBe("Fotobok er registrert.");
+  });
+
+  test("the API's refusal stays English", async () => {
+    const response = await owner.request("/fotoweb/api/config/applications", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", ...NB },
+      body: JSON.stringify({ name: "", grants: [], redirectUris: [] }),
+    });
+    expect(response.status).toBe(400);
+    const body = await readApiJson<{ fieldErrors: Record<string, string> }>(response);
+    expect(body.fieldErrors.name).toBe("Enter a name");
+    expect(body.fieldErrors.grants).toBe("Choose at least one grant");
+  });
+});

@@ -16,6 +16,7 @@ import { TextField } from "~/components/ui/TextField";
 import * as controls from "~/components/ui/controls.css";
 import * as css from "./applications.css";
 import { useConformErrors } from "~/components/locale/validation";
+import { useT } from "~/components/locale/locale-context";
 
 export interface UserOption {
   href: string;
@@ -40,6 +41,7 @@ export function ApplicationForm({
   users: UserOption[];
   lastResult: SubmissionResult<string[]> | null;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const conformErrors = useConformErrors();
   const [form, fields] = useForm({
@@ -59,7 +61,7 @@ export function ApplicationForm({
     <Form method="post" {...getFormProps(form)} noValidate className={css.form}>
       <input type="hidden" name="intent" value="create" />
       <TextField
-        label="Name"
+        label={t("settings.applications.name")}
         name="name"
         defaultValue={text(fields.name.initialValue)}
         errors={fields.name.errors}
@@ -72,36 +74,36 @@ export function ApplicationForm({
         validationBehavior="aria"
         className={css.fieldset}
       >
-        <Label className={controls.legend}>Allowed grants</Label>
+        <Label className={controls.legend}>{t("settings.applications.grants")}</Label>
         {GRANTS.map((grant) => (
           <Checkbox key={grant} value={grant} className={controls.checkbox}>
             <span className={controls.checkboxBox} aria-hidden="true" />
-            {GRANT_LABELS[grant]}
+            {t(GRANT_LABELS[grant])}
           </Checkbox>
         ))}
         <FieldError className={controls.fieldError}>{grantErrors?.join(" ")}</FieldError>
       </CheckboxGroup>
       <TextField
-        label="Redirect URIs"
+        label={t("settings.applications.redirectUris")}
         name="redirectUris"
         multiline
         defaultValue={list(fields.redirectUris.initialValue).join("\n")}
         errors={fields.redirectUris.errors}
-        description="One per line, for the authorization code grant: https, or http on localhost."
+        description={t("settings.applications.redirectUrisHint")}
       />
       <SelectField
-        label="Acts as user"
+        label={t("settings.applications.actsAsUser")}
         name="user"
         hydrated={hydrated}
         defaultValue={text(fields.user.initialValue)}
         errors={fields.user.errors}
         options={[
-          { value: "", label: "No user (people sign in themselves)" },
+          { value: "", label: t("settings.applications.noUser") },
           ...users.map((u) => ({ value: u.href, label: u.label })),
         ]}
       />
       <div className={css.actions}>
-        <Button type="submit">Register application</Button>
+        <Button type="submit">{t("settings.applications.register")}</Button>
       </div>
     </Form>
   );

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ApplicationView } from "~/models/application/application.view";
 import { Button } from "~/components/ui/Button";
+import { useT } from "~/components/locale/locale-context";
 import { muted } from "~/styles/global.css";
 import * as css from "./applications.css";
 
@@ -15,32 +16,46 @@ export function ApplicationList({
   confirmDelete: string | null;
   path: string;
 }) {
-  if (applications.length === 0) return <p className={muted}>No applications are registered.</p>;
+  const t = useT();
+  if (applications.length === 0) return <p className={muted}>{t("settings.applications.none")}</p>;
   return (
-    <ul className={css.list} aria-label="Applications">
+    <ul className={css.list} aria-label={t("settings.applications.title")}>
       {applications.map((app) => (
         <li key={app.clientId} className={css.item}>
           <h3>{app.name}</h3>
           <dl className={css.facts}>
-            <dt>Client id</dt>
+            <dt>{t("settings.applications.clientId")}</dt>
             <dd className={css.code}>{app.clientId}</dd>
-            <dt>Grants</dt>
+            <dt>{t("settings.applications.grantsShort")}</dt>
             <dd>{app.grants.join(", ")}</dd>
-            <dt>Redirect URIs</dt>
-            <dd className={css.code}>{app.redirectUris.join(" ") || "none"}</dd>
-            <dt>Acts as</dt>
-            <dd>{app.user ? `${app.user.fullName} (${app.user.userName})` : "nobody"}</dd>
+            <dt>{t("settings.applications.redirectUris")}</dt>
+            <dd className={css.code}>
+              {app.redirectUris.join(" ") || t("settings.applications.noRedirectUris")}
+            </dd>
+            <dt>{t("settings.applications.actsAs")}</dt>
+            <dd>
+              {app.user
+                ? t("settings.applications.user", {
+                    name: app.user.fullName,
+                    userName: app.user.userName,
+                  })
+                : t("settings.applications.nobody")}
+            </dd>
           </dl>
           {confirmDelete === app.clientId ? (
-            <Form method="post" className={css.confirm} aria-label={`Delete ${app.name}`}>
-              <p role="alert">Delete {app.name}? Every token issued to it stops working at once.</p>
+            <Form
+              method="post"
+              className={css.confirm}
+              aria-label={t("settings.applications.deleteTitle", { name: app.name })}
+            >
+              <p role="alert">{t("settings.applications.deleteQuestion", { name: app.name })}</p>
               <input type="hidden" name="clientId" value={app.clientId} />
               <div className={css.actions}>
                 <Button type="submit" name="intent" value="delete" variant="primary">
-                  Delete application
+                  {t("settings.applications.delete")}
                 </Button>
                 <Link to={path} className={css.cancel}>
-                  Cancel
+                  {t("settings.cancel")}
                 </Link>
               </div>
             </Form>
@@ -50,16 +65,16 @@ export function ApplicationList({
                 <Form method="post">
                   <input type="hidden" name="clientId" value={app.clientId} />
                   <Button type="submit" name="intent" value="token" variant="secondary">
-                    Issue API token
+                    {t("settings.applications.issueToken")}
                   </Button>
                 </Form>
               ) : null}
               <Link
                 to={`${path}?delete=${app.clientId}`}
                 className={css.cancel}
-                aria-label={`Delete ${app.name}…`}
+                aria-label={t("settings.applications.deleteNamed", { name: app.name })}
               >
-                Delete…
+                {t("settings.applications.deleteAsk")}
               </Link>
             </div>
           )}

@@ -2,6 +2,8 @@ import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
 import { muted } from "~/styles/global.css";
 import * as css from "./applications.css";
+import { Msg } from "~/components/locale/Msg";
+import { useT } from "~/components/locale/locale-context";
 
 export interface ConsentFormProps {
   applicationName: string;
@@ -24,23 +26,26 @@ export function ConsentForm({
   params,
   action,
 }: ConsentFormProps) {
+  const t = useT();
   return (
     <Form method="post" action={action} className={css.form}>
       <p>
-        <strong>{applicationName}</strong> asks to use Arkiv as <strong>{userName}</strong>. It will
-        be able to see, upload and change what your account may, until you or an administrator
-        revoke its access.
+        <Msg
+          id="settings.consent.asks"
+          values={{ application: applicationName, user: userName }}
+          components={{ 0: <strong />, 1: <strong /> }}
+        />
       </p>
-      <p className={muted}>You will be sent back to {returnOrigin}.</p>
+      <p className={muted}>{t("settings.consent.sentBack", { origin: returnOrigin })}</p>
       {Object.entries(params).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className={css.actions}>
         <Button type="submit" name="decision" value="allow">
-          Allow access
+          {t("settings.consent.allow")}
         </Button>
         <Button type="submit" name="decision" value="deny" variant="secondary">
-          Deny
+          {t("settings.consent.deny")}
         </Button>
       </div>
     </Form>

@@ -17,6 +17,7 @@ import { LINKS } from "~/utils/links";
 import { readReveal, revealCookie } from "../reveal.server";
 import { checkSubmission, formReply, readBody } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
+import { keyed } from "~/models/locale/keyed";
 import { requireApplicationManagerPage } from "./application-api.server";
 
 /* The applications page (decision 028): its data and its three forms, post/redirect/get. */
@@ -53,25 +54,39 @@ export async function applicationsPageAction(request: Request) {
     const created = await createApplication(viewer, submission.data);
     if (!created.ok) return formReply(request, { fieldErrors: created.fieldErrors, values });
     const { application, clientSecret } = created;
-    return redirectWithToast(request, PAGE, { message: `${application.name} is registered.` }, [
-      await revealCookie(request, PAGE, {
-        kind: "clientSecret",
-        clientId: application.clientId,
-        name: application.name,
-        value: clientSecret,
-      }),
-    ]);
+    return redirectWithToast(
+      request,
+      PAGE,
+      {
+        message: keyed("settings.toast.applicationRegistered", { name: application.name }),
+      },
+      [
+        await revealCookie(request, PAGE, {
+          kind: "clientSecret",
+          clientId: application.clientId,
+          name: application.name,
+          value: clientSecret,
+        }),
+      ],
+    );
   }
   const submission = await checkSubmission(values, applicationActionSchema);
   if (!submission.ok) return formReply(request, submission);
   const { intent, clientId } = submission.data;
   if (intent === "delete") {
     const removed = await deleteApplication(viewer, clientId);
-    return redirectWithToast(request, PAGE, { message: `${removed.name} is deleted.` });
+    return redirectWithToast(request, PAGE, {
+      message: keyed("settings.toast.applicationDeleted", { name: removed.name }),
+    });
   }
   const token = await issueApiToken(viewer, clientId);
   const { name } = await getApplication(viewer, clientId);
-  return redirectWithToast(request, PAGE, { message: "A new API token is issued." }, [
-    await revealCookie(request, PAGE, { kind: "apiToken", clientId, name, value: token }),
-  ]);
+  return redirectWithToast(
+    request,
+    PAGE,
+    {
+      message: keyed("settings.toast.tokenIssued"),
+    },
+    [await revealCookie(request, PAGE, { kind: "apiToken", clientId, name, value: token })],
+  );
 }

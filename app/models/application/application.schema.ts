@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { keyed } from "~/models/locale/keyed";
+import type { MessageId } from "~/models/locale/message-id";
 
 /*
  * What an administrator registers for a program (decision 028), one schema for the management
@@ -11,10 +13,11 @@ export type Grant = (typeof GRANTS)[number];
 
 const isGrant = (value: string): value is Grant => (GRANTS as readonly string[]).includes(value);
 
-export const GRANT_LABELS: Record<Grant, string> = {
-  client_credentials: "Client credentials (a program acting as one user)",
-  authorization_code: "Authorization code with PKCE (people sign in and approve)",
-  refresh_token: "Refresh tokens (with authorization code)",
+/** Each grant in words, as the registration form offers it. */
+export const GRANT_LABELS: Record<Grant, MessageId> = {
+  client_credentials: "settings.applications.grant.clientCredentials",
+  authorization_code: "settings.applications.grant.authorizationCode",
+  refresh_token: "settings.applications.grant.refreshToken",
 };
 
 /** The user's href, as the API writes user hrefs: /fotoweb/api/users/{id}. */
@@ -38,12 +41,14 @@ export function redirectUriProblem(uri: string): string | null {
   try {
     url = new URL(uri);
   } catch {
-    return `"${uri.slice(0, 100)}" is not an absolute URL`;
+    return keyed("settings.validation.uriNotAbsolute", { uri: uri.slice(0, 100) });
   }
   if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.has(url.hostname)))
-    return `"${uri.slice(0, 100)}" must use https (http only for localhost)`;
-  if (url.hash || uri.includes("#")) return `"${uri.slice(0, 100)}" must not have a fragment`;
-  if (url.username || url.password) return `"${uri.slice(0, 100)}" must not carry credentials`;
+    return keyed("settings.validation.uriHttps", { uri: uri.slice(0, 100) });
+  if (url.hash || uri.includes("#"))
+    return keyed("settings.validation.uriFragment", { uri: uri.slice(0, 100) });
+  if (url.username || url.password)
+    return keyed("settings.validation.uriCredentials", { uri: uri.slice(0, 100) });
   return null;
 }
 
@@ -54,32 +59,35 @@ export const applicationInputSchema = z
     name: z.preprocess(
       (v) => v ?? "",
       z
-        .string({ invalid_type_error: "Enter a name" })
+        .string({ invalid_type_error: keyed("settings.validation.applicationName") })
         .trim()
-        .min(1, "Enter a name")
-        .max(100, "Use at most 100 characters"),
+        .min(1, keyed("settings.validation.applicationName"))
+        .max(100, keyed("validation.text.useAtMost", { max: 100 })),
     ),
     grants: z.preprocess(
       asList,
       z
-        .array(z.string({ invalid_type_error: "Choose from the listed grants" }), {
-          invalid_type_error: "Give the grants as a list",
+        .array(z.string({ invalid_type_error: keyed("settings.validation.grantListed") }), {
+          invalid_type_error: keyed("settings.validation.grantsList"),
         })
-        .min(1, "Choose at least one grant")
+        .min(1, keyed("settings.validation.grantRequired"))
         // Checked on the list, so the message shows by the grants' field, not by one checkbox.
-        .refine((grants) => grants.every(isGrant), "Choose from the listed grants")
+        .refine((grants) => grants.every(isGrant), keyed("settings.validation.grantListed"))
         .transform((grants) => [...new Set(grants.filter(isGrant))]),
     ),
     redirectUris: z.preprocess(
       asList,
       z
-        .array(z.string({ invalid_type_error: "Give each redirect URI as text" }).max(2000), {
-          invalid_type_error: "Give the redirect URIs as a list",
+        .array(z.string({ invalid_type_error: keyed("settings.validation.uriText") }).max(2000), {
+          invalid_type_error: keyed("settings.validation.urisList"),
         })
         .transform((uris) => [...new Set(uris.map((u) => u.trim()).filter(Boolean))])
         .superRefine((uris, ctx) => {
           if (uris.length > MAX_REDIRECT_URIS)
-            ctx.addIssue({ code: "custom", message: `Give at most ${MAX_REDIRECT_URIS} URIs` });
+            ctx.addIssue({
+              code: "custom",
+              message: keyed("settings.validation.urisTooMany", { max: MAX_REDIRECT_URIS }),
+            });
           const problem = uris.map(redirectUriProblem).find(Boolean);
           if (problem) ctx.addIssue({ code: "custom", message: problem });
         }),
@@ -87,8 +95,8 @@ export const applicationInputSchema = z
     user: z.preprocess(
       (v) => (v === "" || v === null ? undefined : v),
       z
-        .string({ invalid_type_error: "Give the user as a user href" })
-        .regex(USER_HREF, "Give the user as a user href, /fotoweb/api/users/{id}")
+        .string({ invalid_type_error: keyed("settings.validation.userHrefType") })
+        .regex(USER_HREF, keyed("settings.validation.userHref"))
         .transform((href) => Number(USER_HREF.exec(href)![1]))
         .optional(),
     ),
@@ -99,19 +107,19 @@ export const applicationInputSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["user"],
-        message: "Choose the user whose rights the program's tokens carry",
+        message: keyed("settings.validation.applicationUser"),
       });
     if (has("authorization_code") && input.redirectUris.length === 0)
       ctx.addIssue({
         code: "custom",
         path: ["redirectUris"],
-        message: "Give at least one redirect URI for the authorization code grant",
+        message: keyed("settings.validation.redirectUriRequired"),
       });
     if (has("refresh_token") && !has("authorization_code"))
       ctx.addIssue({
         code: "custom",
         path: ["grants"],
-        message: "Refresh tokens come with the authorization code grant; choose it too",
+        message: keyed("settings.validation.refreshNeedsCode"),
       });
   });
 
