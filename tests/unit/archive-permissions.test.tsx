@@ -151,7 +151,8 @@ describe("the permission groups (spec 001 section 6)", () => {
   it("names every permission in words", () => {
     for (const language of ["en", "nb", "de"] as const) {
       const words = ARCHIVE_PERMISSIONS.map((p) => translate(language, PERMISSION_LABELS[p]));
-      for (const word of words) expect(word.length).toBeGreaterThan(2);
+      // Norwegian names View in two letters ("Se").
+      for (const word of words) expect(word.length).toBeGreaterThan(1);
       expect(new Set(words).size).toBe(ARCHIVE_PERMISSIONS.length);
     }
   });
