@@ -151,7 +151,7 @@ test.describe("with JavaScript", () => {
     await expect(dialog.getByRole("alert")).toHaveText(
       `0 of 1 file was uploaded successfully to ${E2E_ARCHIVE}.`,
     );
-    await expect(dialog).toContainText('"empty.jpg" is empty (0 bytes).');
+    await expect(dialog).toContainText("“empty.jpg” is empty (0 bytes).");
     expect(sent).toEqual([]);
   });
 
