@@ -26,7 +26,6 @@ const NO_DATABASE = {
 const LOCALIZED = [
   "app/components/shell/**",
   "app/components/locale/**",
-  "app/components/ui/ChoiceButtons.tsx",
   "app/root.tsx",
   "app/routes/fotoweb.me.locale.tsx",
   "app/components/account/**",
@@ -92,6 +91,16 @@ const LOCALIZED = [
   "app/routes/fotoweb.views.tasks._index.tsx",
   "app/http/background-task/task-page.server.ts",
   "app/http/alert/alert.server.ts",
+  // The start page, pins, covers, the advanced search, the shared widgets and a few pages more.
+  "app/components/ui/**",
+  "app/components/collection/**",
+  "app/components/search/**",
+  "app/routes/fotoweb._index.tsx",
+  "app/routes/fotoweb.me.pins._index.tsx",
+  "app/routes/fotoweb.views.select-cover.tsx",
+  "app/routes/fotoweb.views.advanced-search.tsx",
+  "app/routes/fotoweb.editors.$viewid.tsx",
+  "app/routes/fotoweb.oauth2.authorize.tsx",
   // Settings: archive administration (list, trash can, the archive dialog), site settings.
   "app/routes/fotoweb.views.admin.archives._index.tsx",
   "app/routes/fotoweb.views.admin.archives.$id.tsx",
@@ -293,7 +302,7 @@ export default tseslint.config(
           },
           // Symbols drawn as icons (the info button's "i", a tick, arrows, a dash for nothing)
           // and the brand are not words.
-          words: { exclude: ["[0-9!-/:-@[-`{-~×⚙●…✓←→‹›−＋▾•—]+", "i", "Arkiv"] },
+          words: { exclude: ["[0-9!-/:-@[-`{-~×⚙●…⋯✓←→‹›−＋▾•—]+", "i", "Arkiv"] },
         },
       ],
     },

@@ -12,6 +12,8 @@ import { page } from "~/styles/global.css";
 import { getViewer } from "~/http/session.server";
 import { LINKS } from "~/utils/links";
 import { canPin, isOwnAccount } from "~/models/access/access.server";
+import { useT } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.siteName ?? "Arkiv" },
@@ -32,16 +34,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+export const handle = { i18n: ["grid", "album"] };
+
 export default function StartPage() {
+  const t = useT();
   const { siteName, name, isGuest, tileViewer, archives, albums, moreAlbums, recent } =
     useLoaderData<typeof loader>();
   return (
     <div className={page}>
-      <h1>{name ? `Welcome, ${name}` : `Welcome to ${siteName}`}</h1>
+      <h1>
+        {name ? t("grid.start.welcomeName", { name }) : t("grid.start.welcomeSite", { siteName })}
+      </h1>
       {!name ? (
         <p>
-          {isGuest ? "You are browsing as a guest. " : null}
-          <Link to={LINKS.login}>Log on</Link> to see everything your account gives you access to.
+          <Msg
+            id={isGuest ? "grid.start.guest" : "grid.start.logOn"}
+            components={{ 0: <Link to={LINKS.login} /> }}
+          />
         </p>
       ) : null}
       {recent ? <RecentSection assets={recent} /> : null}

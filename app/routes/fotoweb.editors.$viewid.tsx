@@ -6,14 +6,18 @@ import { pageHandler } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
 import { metadataSet } from "~/models/metadata/metadata.server";
 import { muted, panel } from "~/styles/global.css";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 
 /*
  * /fotoweb/editors/{viewid} for a browser: the metadata view's builtin fields and regions as
  * tables (decision 032). Programs get the metadata set from the JSON twin at the same address.
  */
 
+export const handle = { i18n: ["asset"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.set.name ?? "Metadata view"} | Arkiv` },
+  { title: `${data?.set.name ?? translateNow("asset.metadataView.meta")} | Arkiv` },
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -24,13 +28,12 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export default function MetadataViewPage() {
+  const t = useT();
   const { set } = useLoaderData<typeof loader>();
   return (
     <section className={panel} aria-labelledby="view-title">
-      <h1 id="view-title">Metadata view: {set.name}</h1>
-      <p className={muted}>
-        The fields this view shows, region by region, and which of them play the builtin roles.
-      </p>
+      <h1 id="view-title">{t("asset.metadataView.title", { name: set.name })}</h1>
+      <p className={muted}>{t("asset.metadataView.intro")}</p>
       <MetadataSetTables set={set} />
     </section>
   );

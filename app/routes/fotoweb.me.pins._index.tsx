@@ -19,11 +19,13 @@ import { NavigationPins } from "~/components/collection/NavigationPins";
 import { collectionPinAction, collectionPins } from "~/http/pin/collection-pins.server";
 import { navigationPins } from "~/models/smart-folder/navigation.server";
 import { requireViewer } from "~/http/session.server";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 
 /** The shell starts the page with "Skip to results" (root.tsx). */
-export const handle = { assetGrid: true };
+export const handle = { assetGrid: true, i18n: ["grid"] };
 
-export const meta: MetaFunction = () => [{ title: "Pins | Arkiv" }];
+export const meta: MetaFunction = () => [{ title: `${translateNow("grid.pins.meta")} | Arkiv` }];
 
 /*
  * The viewer's pins (spec 000 §4): archives and albums, folders, smart folders and terms, and the
@@ -60,15 +62,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 /** Clearing every pin asks first: with JavaScript in place, without it on a confirm step. */
 function ClearPins() {
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
   return (
     <details open={confirming} onToggle={(e) => setConfirming(e.currentTarget.open)}>
-      <summary>Clear all pins</summary>
+      <summary>{t("grid.pins.clearAll")}</summary>
       <Form method="post" className={css.inlineForm}>
-        <p>Remove every pinned asset from this list? The assets themselves stay.</p>
+        <p>{t("grid.pins.clearConfirm")}</p>
         <input type="hidden" name="intent" value="clear-pins" />
         <Button type="submit" variant="primary">
-          Yes, clear all pins
+          {t("grid.pins.clearYes")}
         </Button>
       </Form>
     </details>
@@ -76,10 +79,11 @@ function ClearPins() {
 }
 
 export default function Pins() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   return (
     <div>
-      <h1>Pins</h1>
+      <h1>{t("grid.pins.title")}</h1>
       <CollectionPins pins={data.collections} />
       <NavigationPins pins={data.navPins} back={PINS_PATH} />
       {data.assets.length > 0 ? <ClearPins /> : null}

@@ -16,6 +16,8 @@ import {
 import { requireViewer } from "~/http/session.server";
 import { readBody } from "~/http/submission.server";
 import { narrowPanel } from "~/styles/global.css";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 
 /*
  * OAuth2's authorization endpoint (decision 028): the signed-in person sees which application
@@ -23,7 +25,7 @@ import { narrowPanel } from "~/styles/global.css";
  * is checked before the page shows and again, whole, when the answer is posted.
  */
 
-export const meta: MetaFunction = () => [{ title: "Allow access | Arkiv" }];
+export const meta: MetaFunction = () => [{ title: `${translateNow("auth.consent.meta")} | Arkiv` }];
 
 export async function loader(args: LoaderFunctionArgs) {
   return pageHandler(async ({ request }: LoaderFunctionArgs) => {
@@ -53,11 +55,12 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AuthorizeView() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <section className={narrowPanel} aria-labelledby="consent-title">
-      <h1 id="consent-title">Allow access?</h1>
+      <h1 id="consent-title">{t("auth.consent.title")}</h1>
       <ConsentForm {...data} action={`${location.pathname}${location.search}`} />
     </section>
   );

@@ -10,8 +10,16 @@ import {
   searchTargetFrom,
 } from "~/models/search/advanced-search.schema";
 import * as css from "~/components/search/advanced-search.css";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
+import { keyedResolverFor } from "~/http/locale/locale.server";
+import { resolveErrors } from "~/models/locale/keyed";
 
-export const meta: MetaFunction = () => [{ title: "Advanced search | Arkiv" }];
+export const handle = { i18n: ["grid"] };
+
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("grid.advanced.meta")} | Arkiv` },
+];
 
 /*
  * The advanced search without JavaScript (the header links here; with JavaScript it is a
@@ -20,7 +28,7 @@ export const meta: MetaFunction = () => [{ title: "Advanced search | Arkiv" }];
  * valid search goes to the collection with only what is set, so the archive page never sees the
  * empty inputs a browser sends.
  */
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const target = searchTargetFrom(params.get("to"));
   if (target === null)
@@ -35,14 +43,19 @@ export function loader({ request }: LoaderFunctionArgs) {
     const query = advancedSearchParams(submission.value).toString();
     throw redirect(query ? `${target}?${query}` : target);
   }
+  // The schema's messages are keyed (decision 104): read in the person's language.
+  const reply = submission.reply();
+  const resolve = await keyedResolverFor(request);
+  const lastResult = reply.error ? { ...reply, error: resolveErrors(reply.error, resolve) } : reply;
   return json(
-    { target, defaults, lastResult: submission.reply() },
+    { target, defaults, lastResult },
     { status: submission.status === "error" ? 400 : 200 },
   );
 }
 
-function collectionName(target: string): string {
-  if (target === SEARCH_HOME) return "all archives";
+/** The archive's name from its address; null for all archives. */
+function collectionName(target: string): string | null {
+  if (target === SEARCH_HOME) return null;
   const segment = target.split("/")[3] ?? "";
   try {
     return decodeURIComponent(segment);
@@ -52,11 +65,16 @@ function collectionName(target: string): string {
 }
 
 export default function AdvancedSearchView() {
+  const t = useT();
   const { target, defaults, lastResult } = useLoaderData<typeof loader>();
   return (
     <section className={css.page} aria-labelledby="advanced-search-page-title">
-      <h1 id="advanced-search-page-title">Advanced search</h1>
-      <p>Searching in {collectionName(target)}.</p>
+      <h1 id="advanced-search-page-title">{t("grid.advanced.title")}</h1>
+      <p>
+        {t("grid.advanced.searchingIn", {
+          collection: collectionName(target) ?? t("grid.advanced.allArchives"),
+        })}
+      </p>
       <AdvancedSearchForm
         // A new search result (or an error reply) starts the form from what the server read.
         key={JSON.stringify(lastResult ?? defaults)}

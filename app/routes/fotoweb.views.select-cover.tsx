@@ -8,9 +8,13 @@ import { coverChoices } from "~/models/collection/collection-list.server";
 import { page, panel } from "~/styles/global.css";
 import { HttpError, pageHandler } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
+
+export const handle = { i18n: ["grid"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Choose a cover${data ? ` for ${data.archive.name}` : ""} | Arkiv` },
+  { title: `${translateNow("grid.cover.meta", { archive: data?.archive.name ?? "" })} | Arkiv` },
 ];
 
 /*
@@ -32,11 +36,12 @@ async function coverChoicesPage({ request }: LoaderFunctionArgs) {
 }
 
 export default function SelectCover() {
+  const t = useT();
   const { archive, choices, next } = useLoaderData<typeof loader>();
   return (
     <div className={page}>
-      <h1>Choose a cover for {archive.name}</h1>
-      <section className={panel} aria-label="Cover selection">
+      <h1>{t("grid.cover.title", { archive: archive.name })}</h1>
+      <section className={panel} aria-label={t("grid.cover.list")}>
         <Form method="post" action={ARCHIVES_ACTION}>
           <input type="hidden" name="intent" value="set-cover" />
           <input type="hidden" name="archive" value={archive.id} />

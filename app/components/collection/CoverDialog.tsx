@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/Button";
 import { ModalDialog } from "~/components/ui/ModalDialog";
 import { SelectionView } from "~/components/asset/SelectionView";
 import { selectCoverPath } from "~/utils/links";
+import { useT } from "~/components/locale/locale-context";
 
 /**
  * The cover selection dialog (spec 000): a modal that neither a backdrop click nor Escape
@@ -23,6 +24,7 @@ export function CoverDialog({
   onSelect: (assetId: number) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const pages = useFetcher<CoverChoicePage>();
   const [choices, setChoices] = useState<CoverChoice[]>([]);
   const [next, setNext] = useState<string | null>(null);
@@ -47,10 +49,10 @@ export function CoverDialog({
       isOpen
       isDismissable={false}
       size="large"
-      title={`Choose a cover for ${archiveName}`}
+      title={t("grid.cover.title", { archive: archiveName })}
       data-testid="cover-dialog"
     >
-      {pages.state === "loading" && choices.length === 0 ? <p>Loading…</p> : null}
+      {pages.state === "loading" && choices.length === 0 ? <p>{t("grid.cover.loading")}</p> : null}
       <SelectionView
         choices={choices}
         onSelect={onSelect}

@@ -12,6 +12,7 @@ import { LINKS } from "~/utils/links";
 import { CollectionTile, type TileViewer } from "./CollectionTile";
 import * as tiles from "./collections.css";
 import * as css from "./start.css";
+import { useT } from "~/components/locale/locale-context";
 
 /*
  * The start page's sections (issue 31): the archives with their covers, the albums marked for
@@ -26,34 +27,36 @@ export function ArchivesSection({
   archives: CollectionTileData[];
   viewer: TileViewer;
 }) {
+  const t = useT();
   return (
     <section className={css.section} aria-labelledby="start-archives">
       <div className={css.heading}>
-        <h2 id="start-archives">Archives</h2>
-        <Link to={LINKS.archives}>All archives</Link>
+        <h2 id="start-archives">{t("grid.start.archives")}</h2>
+        <Link to={LINKS.archives}>{t("grid.start.allArchives")}</Link>
       </div>
       {archives.length > 0 ? (
-        <ul className={tiles.list} aria-label="Archives">
+        <ul className={tiles.list} aria-label={t("grid.start.archives")}>
           {archives.map((tile) => (
             <CollectionTile key={tile.href} tile={tile} viewer={viewer} browseOnly />
           ))}
         </ul>
       ) : (
-        <p>No archives are open to you yet.</p>
+        <p>{t("grid.start.noArchives")}</p>
       )}
     </section>
   );
 }
 
 export function AlbumsSection({ albums, more }: { albums: AlbumEntry[]; more: boolean }) {
+  const t = useT();
   if (albums.length === 0) return null;
   return (
     <section className={css.section} aria-labelledby="start-albums">
       <div className={css.heading}>
-        <h2 id="start-albums">Albums</h2>
-        {more ? <Link to={LINKS.albums}>All albums on the home page</Link> : null}
+        <h2 id="start-albums">{t("grid.start.albums")}</h2>
+        {more ? <Link to={LINKS.albums}>{t("grid.start.allAlbums")}</Link> : null}
       </div>
-      <ul className={tiles.list} aria-label="Albums on the home page">
+      <ul className={tiles.list} aria-label={t("grid.start.albumsList")}>
         {albums.map((album) => (
           <AlbumTile
             key={album.id}
@@ -69,17 +72,18 @@ export function AlbumsSection({ albums, more }: { albums: AlbumEntry[]; more: bo
 }
 
 export function RecentSection({ assets }: { assets: GridAsset[] }) {
+  const t = useT();
   return (
     <section className={css.section} aria-labelledby="start-recent">
-      <h2 id="start-recent">Recent arrivals</h2>
+      <h2 id="start-recent">{t("grid.start.recent")}</h2>
       {assets.length > 0 ? (
-        <ul className={css.recent} aria-label="Recent arrivals">
+        <ul className={css.recent} aria-label={t("grid.start.recent")}>
           {assets.map((asset) => (
             <RecentAsset key={asset.id} asset={asset} />
           ))}
         </ul>
       ) : (
-        <p>Nothing has arrived in your archives yet.</p>
+        <p>{t("grid.start.nothingRecent")}</p>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { Button as AriaButton } from "react-aria-components/Button";
 import { useHydrated } from "~/utils/use-hydrated";
 import * as layout from "~/components/shell/layout.css";
 import * as css from "./advanced-search.css";
+import { useT } from "~/components/locale/locale-context";
 
 const loadPopover = () => import("./AdvancedSearchPopover");
 const AdvancedSearchPopover = lazy(loadPopover);
@@ -17,6 +18,7 @@ const AdvancedSearchPopover = lazy(loadPopover);
  * out of the code every page loads (decision 027).
  */
 export function AdvancedSearch({ pageHref }: { pageHref: string }) {
+  const t = useT();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
@@ -26,7 +28,7 @@ export function AdvancedSearch({ pageHref }: { pageHref: string }) {
   if (!hydrated) {
     return (
       <a className={`${layout.headerButton} ${css.trigger}`} href={pageHref}>
-        Advanced search
+        {t("common.header.advancedSearch")}
       </a>
     );
   }
@@ -45,7 +47,7 @@ export function AdvancedSearch({ pageHref }: { pageHref: string }) {
           setOpen(true);
         }}
       >
-        Advanced search
+        {t("common.header.advancedSearch")}
       </AriaButton>
       {wanted ? (
         <Suspense fallback={null}>

@@ -14,6 +14,7 @@ import {
   EARLIEST_DATE,
   MAX_CRITERIA,
   RANGES,
+  rangeEndLabel,
   type AdvancedSearch,
   type AdvancedSearchDefaults,
   type RangeKey,
@@ -26,33 +27,36 @@ import { SelectField } from "~/components/ui/SelectField";
 import * as css from "./advanced-search.css";
 import * as controls from "~/components/ui/controls.css";
 import { useHydrated } from "~/utils/use-hydrated";
-import { useConformErrors } from "~/components/locale/validation";
-import { useLocale, useT } from "~/components/locale/locale-context";
+import { useConformErrors, useKeyedResolver } from "~/components/locale/validation";
+import { useLocale, useT, type Translate } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
 
-const DOCUMENT_TYPE_OPTIONS = [
-  { value: "", label: "Any type" },
-  { value: "image", label: "Image" },
-  { value: "movie", label: "Video" },
-  { value: "audio", label: "Audio" },
-  { value: "graphic", label: "Graphic" },
-  { value: "document", label: "Document" },
-  { value: "generic", label: "Other" },
+const DOCUMENT_TYPE_OPTIONS: { value: string; label: MessageId }[] = [
+  { value: "", label: "grid.advanced.docType.any" },
+  { value: "image", label: "grid.advanced.docType.image" },
+  { value: "movie", label: "grid.advanced.docType.movie" },
+  { value: "audio", label: "grid.advanced.docType.audio" },
+  { value: "graphic", label: "grid.advanced.docType.graphic" },
+  { value: "document", label: "grid.advanced.docType.document" },
+  { value: "generic", label: "grid.advanced.docType.generic" },
 ];
-const FIELD_OPTIONS = [
-  { value: "", label: "Choose a field" },
-  ...METADATA_FIELDS.map((f) => ({ value: String(f.id), label: f.label })),
+// The fields' own names are the site's metadata, not the interface's words.
+const FIELD_OPTIONS = METADATA_FIELDS.map((f) => ({ value: String(f.id), label: f.label }));
+const ORIENTATION_OPTIONS: { value: string; label: MessageId }[] = [
+  { value: "", label: "grid.advanced.orientation.any" },
+  { value: "landscape", label: "grid.advanced.orientation.landscape" },
+  { value: "portrait", label: "grid.advanced.orientation.portrait" },
 ];
-const ORIENTATION_OPTIONS = [
-  { value: "", label: "Any" },
-  { value: "landscape", label: "Landscape" },
-  { value: "portrait", label: "Portrait" },
-];
-const COLOR_SPACE_OPTIONS = [
-  { value: "", label: "Any" },
+/** The colour spaces: RGB and CMYK are names in every language. */
+const colourSpaceOptions = (t: Translate) => [
+  { value: "", label: t("grid.advanced.colourSpace.any") },
   { value: "rgb", label: "RGB" },
   { value: "cmyk", label: "CMYK" },
-  { value: "grayscale", label: "Grayscale" },
+  { value: "grayscale", label: t("grid.advanced.colourSpace.grayscale") },
 ];
+const translated = (t: Translate, options: { value: string; label: MessageId }[]) =>
+  options.map((o) => ({ value: o.value, label: t(o.label) }));
+const ENDS = ["from", "to"] as const;
 const FILE_RANGES = RANGES.filter((r) => r.kind !== "pixels");
 const IMAGE_RANGES = RANGES.filter((r) => r.kind === "pixels");
 const EMPTY: AdvancedSearchDefaults = { q: [], values: {}, criteria: [] };
@@ -132,6 +136,7 @@ function SearchForm({
   const navigate = useNavigate();
   const conformErrors = useConformErrors();
   const t = useT();
+  const resolve = useKeyedResolver();
   const { timeZone } = useLocale();
   const [form, fields] = useForm<FormShape, AdvancedSearch>({
     lastResult,
@@ -164,11 +169,10 @@ function SearchForm({
   const showImage = docType === "" || docType === "image";
   const range = (r: (typeof RANGES)[number], end: "from" | "to") => {
     const field = fields[r[end]];
-    const unit = r.kind === "megabytes" ? " (MB)" : "";
     return (
       <Field
         key={field.key ?? r[end]}
-        label={`${r.label} ${end}${unit}`}
+        label={resolve(rangeEndLabel(r, end))}
         name={r[end]}
         defaultValue={field.initialValue}
         errors={field.errors}
@@ -196,16 +200,16 @@ function SearchForm({
       />
       <input type="hidden" name="to" value={target} />
       <SelectField
-        label="Document type"
+        label={t("grid.advanced.docType")}
         name="dt"
-        options={DOCUMENT_TYPE_OPTIONS}
+        options={translated(t, DOCUMENT_TYPE_OPTIONS)}
         defaultValue={docType}
         errors={fields.dt.errors}
         hydrated={hydrated}
         onChange={setDocType}
       />
       <Field
-        label="Search for text in all fields"
+        label={t("grid.advanced.text")}
         name="q"
         defaultValue={texts[0]}
         errors={fields.q.errors}
@@ -214,21 +218,21 @@ function SearchForm({
         <input key={i} type="hidden" name="q" value={q} />
       ))}
       <fieldset className={css.fieldset}>
-        <legend className={css.legend}>Metadata criteria</legend>
+        <legend className={css.legend}>{t("grid.advanced.criteria")}</legend>
         {rows.map((row, index) => {
           const cells = row.getFieldset();
           return (
             <div key={row.key} className={css.criterion}>
               <SelectField
-                label={`Field ${index + 1}`}
+                label={t("grid.advanced.field", { n: index + 1 })}
                 name={cells.field.name}
-                options={FIELD_OPTIONS}
+                options={[{ value: "", label: t("grid.advanced.chooseField") }, ...FIELD_OPTIONS]}
                 defaultValue={firstText(cells.field.initialValue)}
                 errors={cells.field.errors}
                 hydrated={hydrated}
               />
               <Field
-                label={`Value ${index + 1}`}
+                label={t("grid.advanced.value", { n: index + 1 })}
                 name={cells.value.name}
                 defaultValue={cells.value.initialValue}
                 errors={cells.value.errors}
@@ -236,7 +240,7 @@ function SearchForm({
               <Button
                 variant="secondary"
                 className={css.removeButton}
-                aria-label={`Remove criterion ${index + 1}`}
+                aria-label={t("grid.advanced.removeCriterion", { n: index + 1 })}
                 type="submit"
                 {...form.remove.getButtonProps({ name: fields.criteria.name, index })}
               >
@@ -255,42 +259,43 @@ function SearchForm({
             defaultValue: { field: "", value: "" },
           })}
         >
-          Add criterion
+          {t("grid.advanced.addCriterion")}
         </Button>
       </fieldset>
-      <Block title="File attributes" open={has(FILE_RANGES.flatMap((r) => [r.from, r.to]))}>
+      <Block
+        title={t("grid.advanced.fileAttributes")}
+        open={has(FILE_RANGES.flatMap((r) => [r.from, r.to]))}
+      >
         {/* The search reads a written day in the person's zone (decision 105), and says so. */}
         <p className={css.hint}>{t("grid.search.datesInZone", { zone: timeZone })}</p>
         {FILE_RANGES.map((r) => (
           <div key={r.predicate} className={css.pair}>
-            {range(r, "from")}
-            {range(r, "to")}
+            {ENDS.map((end) => range(r, end))}
           </div>
         ))}
       </Block>
       {showImage ? (
         <Block
-          title="Image attributes"
+          title={t("grid.advanced.imageAttributes")}
           open={has(["o", "cs", ...IMAGE_RANGES.flatMap((r) => [r.from, r.to])])}
         >
           <RadioGroupField
-            label="Orientation"
+            label={t("grid.advanced.orientation")}
             name="o"
-            options={ORIENTATION_OPTIONS}
+            options={translated(t, ORIENTATION_OPTIONS)}
             defaultValue={firstText(fields.o.initialValue) ?? ""}
           />
           <ErrorText errors={fields.o.errors} />
           <RadioGroupField
-            label="Colour space"
+            label={t("grid.advanced.colourSpace")}
             name="cs"
-            options={COLOR_SPACE_OPTIONS}
+            options={colourSpaceOptions(t)}
             defaultValue={firstText(fields.cs.initialValue) ?? ""}
           />
           <ErrorText errors={fields.cs.errors} />
           {IMAGE_RANGES.map((r) => (
             <div key={r.predicate} className={css.pair}>
-              {range(r, "from")}
-              {range(r, "to")}
+              {ENDS.map((end) => range(r, end))}
             </div>
           ))}
         </Block>
@@ -298,15 +303,15 @@ function SearchForm({
       <div className={css.actions}>
         {hydrated ? (
           <Button variant="secondary" onPress={onClear}>
-            Clear
+            {t("grid.advanced.clear")}
           </Button>
         ) : (
           <a className={controls.button.secondary} href={advancedSearchPageHref(target)}>
-            Clear
+            {t("grid.advanced.clear")}
           </a>
         )}
         <Button type="submit" name="search" value="1">
-          Search
+          {t("grid.advanced.search")}
         </Button>
       </div>
     </form>

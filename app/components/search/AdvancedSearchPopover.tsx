@@ -10,6 +10,7 @@ import {
 } from "~/models/search/advanced-search.schema";
 import { AdvancedSearchForm } from "./AdvancedSearchForm";
 import * as css from "./advanced-search.css";
+import { useT } from "~/components/locale/locale-context";
 
 const EMPTY: AdvancedSearchDefaults = { q: [], values: {}, criteria: [] };
 
@@ -31,6 +32,7 @@ export default function AdvancedSearchPopover({
   pathname: string;
   params: URLSearchParams;
 }) {
+  const t = useT();
   // It searches the archive page it was opened on, or all archives.
   const target = advancedSearchTarget(pathname);
   // Only the collection's own search refills the form; another page's q means something else.
@@ -45,7 +47,7 @@ export default function AdvancedSearchPopover({
     >
       <Dialog className={css.dialog} aria-labelledby="advanced-search-title">
         <Heading slot="title" id="advanced-search-title" className={css.title}>
-          Advanced search
+          {t("grid.advanced.title")}
         </Heading>
         <AdvancedSearchForm
           target={target}

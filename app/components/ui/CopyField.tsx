@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/Button";
 import { showToast } from "~/components/ui/Toasts";
 import { visuallyHidden } from "~/styles/global.css";
 import * as css from "./controls.css";
+import { useT } from "~/components/locale/locale-context";
 
 /**
  * A link to copy (an invitation, a public album link): a read-only field to select and copy with
@@ -22,6 +23,7 @@ export function CopyField({
   copyLabel: string;
   testId?: string;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const id = useId();
   return (
@@ -44,16 +46,16 @@ export function CopyField({
           onPress={() => {
             void navigator.clipboard
               .writeText(value)
-              .then(() => showToast({ kind: "success", message: "The link is copied." }))
+              .then(() => showToast({ kind: "success", message: t("common.ui.copied") }))
               .catch(() =>
                 showToast({
                   kind: "error",
-                  message: "Copying failed: select the link and copy it.",
+                  message: t("common.ui.copyFailed"),
                 }),
               );
           }}
         >
-          Copy
+          {t("common.ui.copy")}
         </Button>
       ) : null}
     </div>

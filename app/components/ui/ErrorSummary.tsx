@@ -2,6 +2,7 @@ import { useEffect, useRef, type MouseEvent } from "react";
 import { flushSync } from "react-dom";
 import * as controls from "./controls.css";
 import { fieldErrorText, type FieldErrors } from "./field-errors";
+import { useT } from "~/components/locale/locale-context";
 
 /**
  * A form's visible labels by field name. A row's fields are named once with `[]` for the index
@@ -85,6 +86,7 @@ export function ErrorSummary({
   focusKey,
   className,
 }: ErrorSummaryProps) {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors).flatMap(([name, e]) => {
     const text = fieldErrorText(e);
@@ -118,7 +120,7 @@ export function ErrorSummary({
       className={className ?? controls.errorSummary}
       data-testid="error-summary"
     >
-      <p>{formError ?? "Some fields need attention:"}</p>
+      <p>{formError ?? t("common.ui.needsAttention")}</p>
       {entries.length > 0 ? (
         <ul>
           {entries.map(({ name, text }) => (

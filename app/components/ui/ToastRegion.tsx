@@ -9,6 +9,7 @@ import {
 } from "react-aria-components/Toast";
 import type { ToastData } from "./Toasts";
 import * as css from "~/components/shell/layout.css";
+import { useT } from "~/components/locale/locale-context";
 
 // One queue for the page; toasts close after 15 s (Toasts.tsx), newest on top, and pause while
 // hovered or focused.
@@ -19,6 +20,7 @@ export const queue = new ToastQueue<ToastData>({ maxVisibleToasts: 5 });
  * toast is shown, not before (decision 027).
  */
 export default function ToastRegion() {
+  const t = useT();
   return (
     <ToastRegionBase queue={queue} className={css.toastRegion}>
       {({ toast: item }) => (
@@ -28,7 +30,7 @@ export default function ToastRegion() {
           </ToastContent>
           <Button
             slot="close"
-            aria-label="Close"
+            aria-label={t("common.ui.close")}
             className={css.headerButton}
             style={{ color: "inherit", borderColor: "currentColor" }}
           >

@@ -1,5 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
+import { keyed } from "~/models/locale/keyed";
+import type { MessageId } from "~/models/locale/message-id";
 import { safeRedirect } from "~/utils/local-path";
 import {
   COLOR_SPACE_CHOICES,
@@ -47,17 +49,18 @@ export interface RangeSpec {
   from: string;
   to: string;
   kind: RangeKind;
-  label: string;
+  /** The range's name, as a message. */
+  label: MessageId;
 }
 
 export const RANGES = [
-  { predicate: "fs", from: "fsf", to: "fst", kind: "megabytes", label: "File size" },
-  { predicate: "pw", from: "pwf", to: "pwt", kind: "pixels", label: "Pixel width" },
-  { predicate: "ph", from: "phf", to: "pht", kind: "pixels", label: "Pixel height" },
-  { predicate: "mt", from: "mtf", to: "mtt", kind: "date", label: "Modified date" },
-  { predicate: "it", from: "itf", to: "itt", kind: "date", label: "IPTC date" },
-  { predicate: "rt", from: "rtf", to: "rtt", kind: "date", label: "Release date" },
-  { predicate: "ct", from: "ctf", to: "ctt", kind: "date", label: "Camera date" },
+  { predicate: "fs", from: "fsf", to: "fst", kind: "megabytes", label: "grid.advanced.range.fs" },
+  { predicate: "pw", from: "pwf", to: "pwt", kind: "pixels", label: "grid.advanced.range.pw" },
+  { predicate: "ph", from: "phf", to: "pht", kind: "pixels", label: "grid.advanced.range.ph" },
+  { predicate: "mt", from: "mtf", to: "mtt", kind: "date", label: "grid.advanced.range.mt" },
+  { predicate: "it", from: "itf", to: "itt", kind: "date", label: "grid.advanced.range.it" },
+  { predicate: "rt", from: "rtf", to: "rtt", kind: "date", label: "grid.advanced.range.rt" },
+  { predicate: "ct", from: "ctf", to: "ctt", kind: "date", label: "grid.advanced.range.ct" },
 ] as const satisfies readonly RangeSpec[];
 
 export type RangeKey = (typeof RANGES)[number]["from" | "to"];
@@ -110,15 +113,22 @@ function readRange(kind: RangeKind, raw: string): number | string | undefined {
   return real && text >= EARLIEST_DATE ? text : undefined;
 }
 
+/** A range end's name ("File size from (MB)"), as a keyed message for a `label` value. */
+export function rangeEndLabel(range: RangeSpec, end: "from" | "to"): string {
+  const label = keyed(range.label);
+  if (range.kind === "megabytes")
+    return keyed(end === "from" ? "grid.advanced.fromMb" : "grid.advanced.toMb", { label });
+  return keyed(end === "from" ? "grid.advanced.from" : "grid.advanced.to", { label });
+}
+
 function rangeProblem(kind: RangeKind, label: string, raw: string): string | null {
   if (readRange(kind, raw) !== undefined) return null;
-  if (kind === "megabytes")
-    return `${label}: enter a number of MB using digits and at most one decimal point, like 2 or 0.5.`;
-  if (kind === "pixels") return `${label}: enter a whole number of pixels using digits only.`;
-  if (!ISO_DATE.test(raw.trim())) return `${label}: enter a date as YYYY-MM-DD.`;
+  if (kind === "megabytes") return keyed("grid.advanced.validation.megabytes", { label });
+  if (kind === "pixels") return keyed("grid.advanced.validation.pixels", { label });
+  if (!ISO_DATE.test(raw.trim())) return keyed("grid.advanced.validation.dateFormat", { label });
   return raw.trim() < EARLIEST_DATE
-    ? `${label}: enter a date on or after ${EARLIEST_DATE}.`
-    : `${label}: ${raw.trim()} is not a date in the calendar.`;
+    ? keyed("grid.advanced.validation.dateEarliest", { label, earliest: EARLIEST_DATE })
+    : keyed("grid.advanced.validation.dateNotReal", { label, value: raw.trim() });
 }
 
 // ---- the schema ---------------------------------------------------------------------------------
@@ -129,10 +139,13 @@ const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 const optionalText = (check?: (value: string, ctx: z.RefinementCtx) => void) =>
   z.preprocess(blankToUndefined, (check ? z.string().superRefine(check) : z.string()).optional());
 
-function choice(list: readonly string[], what: string) {
+function choice(list: readonly string[], what: MessageId) {
   return optionalText((value, ctx) => {
     if (!list.includes(value))
-      ctx.addIssue({ code: "custom", message: `Choose ${what} from the list.` });
+      ctx.addIssue({
+        code: "custom",
+        message: keyed("grid.advanced.validation.choose", { label: keyed(what) }),
+      });
   });
 }
 
@@ -151,18 +164,22 @@ const criterionRow = z
       if (value.length > MAX_TEXT_LENGTH)
         ctx.addIssue({
           code: "custom",
-          message: `A value can be at most ${MAX_TEXT_LENGTH} characters long.`,
+          message: keyed("grid.advanced.validation.valueTooLong", { max: MAX_TEXT_LENGTH }),
         });
     }),
   })
   .superRefine((row, ctx) => {
     if (row.field !== undefined && !FIELD_IDS.has(row.field.trim()))
-      ctx.addIssue({ code: "custom", path: ["field"], message: "Choose a field from the list." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["field"],
+        message: keyed("grid.advanced.validation.fieldFromList"),
+      });
     else if (row.field === undefined && row.value !== undefined)
       ctx.addIssue({
         code: "custom",
         path: ["field"],
-        message: "Choose the field to search in for this value.",
+        message: keyed("grid.advanced.validation.fieldForValue"),
       });
   });
 
@@ -178,32 +195,29 @@ const rawShape = {
       if (texts.length > MAX_TEXTS)
         ctx.addIssue({
           code: "custom",
-          message: `Search with at most ${MAX_TEXTS} texts at once.`,
+          message: keyed("grid.advanced.validation.tooManyTexts", { max: MAX_TEXTS }),
         });
       if (texts.some((t) => t.length > MAX_TEXT_LENGTH))
         ctx.addIssue({
           code: "custom",
-          message: `The search text can be at most ${MAX_TEXT_LENGTH} characters long.`,
+          message: keyed("grid.advanced.validation.textTooLong", { max: MAX_TEXT_LENGTH }),
         });
     }),
   ),
-  dt: choice(DOCUMENT_TYPES, "a document type"),
-  o: choice(ORIENTATIONS, "an orientation"),
-  cs: choice(COLOR_SPACES, "a colour space"),
-  ms: choice(METADATA_STATUSES, "a metadata status"),
+  dt: choice(DOCUMENT_TYPES, "grid.advanced.choice.dt"),
+  o: choice(ORIENTATIONS, "grid.advanced.choice.o"),
+  cs: choice(COLOR_SPACES, "grid.advanced.choice.cs"),
+  ms: choice(METADATA_STATUSES, "grid.advanced.choice.ms"),
   criteria: z.preprocess(
     (v) => (v === undefined ? [] : v),
     z
       .array(criterionRow)
-      .max(
-        MAX_CRITERIA,
-        `Search in at most ${MAX_CRITERIA} metadata criteria at once: remove some rows.`,
-      ),
+      .max(MAX_CRITERIA, keyed("grid.advanced.validation.tooManyCriteria", { max: MAX_CRITERIA })),
   ),
   ...Object.fromEntries(
     RANGES.flatMap((r) => [
-      [r.from, rangeField(r.kind, `${r.label} from`)],
-      [r.to, rangeField(r.kind, `${r.label} to`)],
+      [r.from, rangeField(r.kind, rangeEndLabel(r, "from"))],
+      [r.to, rangeField(r.kind, rangeEndLabel(r, "to"))],
     ]),
   ),
 } as const;
@@ -231,10 +245,11 @@ function checkRangeOrder(form: RawForm, ctx: z.RefinementCtx) {
     const from = readRange(range.kind, fromRaw);
     const to = readRange(range.kind, toRaw);
     if (from === undefined || to === undefined || from <= to) continue;
+    const label = rangeEndLabel(range, "to");
     const message =
       range.kind === "date"
-        ? `${range.label} to must not be before ${range.label.toLowerCase()} from (${from}).`
-        : `${range.label} to must not be less than ${range.label.toLowerCase()} from (${from}).`;
+        ? keyed("grid.advanced.validation.dateBeforeFrom", { label, from })
+        : keyed("grid.advanced.validation.lessThanFrom", { label, from });
     ctx.addIssue({ code: "custom", path: [range.to], message });
   }
 }
