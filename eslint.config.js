@@ -126,6 +126,11 @@ const LOCALIZED = [
   "app/http/application/application-page.server.ts",
   "app/http/archive/archive-admin.server.ts",
   "app/http/archive/archive-list-page.server.ts",
+  // People: users, groups, invitations and sign-ups, and their administration pages.
+  "app/components/people/**",
+  "app/components/user/**",
+  "app/routes/fotoweb.views.admin.users.*.tsx",
+  "app/http/user/users-page.server.ts",
 ];
 
 const NO_ARIA_INDEX = {

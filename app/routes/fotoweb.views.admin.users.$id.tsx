@@ -7,17 +7,21 @@ import * as css from "~/components/user/users.css";
 import { conformResult, type FormReplyBody } from "~/http/error";
 import { editorAction, editorData } from "~/http/user/users-page.server";
 import { pageHandler } from "~/http/http.server";
-import { formatUserDate } from "~/models/user/user-admin.schema";
 import { page, panel } from "~/styles/global.css";
 import { gridReturn } from "~/utils/user-links";
+import { useT } from "~/components/locale/locale-context";
+import { translateNow } from "~/components/locale/active";
+import { useFormat } from "~/components/locale/format";
 
 /*
  * Edit a user (spec 002): only what changed is saved, over the revision the page was opened at
  * (a save over someone else's is refused, 409); the device tokens are reset by their own form.
  */
 
+export const handle = { i18n: ["people"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.username ?? "User"} | Arkiv` },
+  { title: `${data?.username ?? translateNow("people.users.meta.user")} | Arkiv` },
 ];
 
 const idOf = (params: LoaderFunctionArgs["params"]) => {
@@ -38,6 +42,8 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function EditUserView() {
+  const t = useT();
+  const f = useFormat();
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   const [params] = useSearchParams();
@@ -45,10 +51,16 @@ export default function EditUserView() {
     <div className={page}>
       <section className={panel} aria-labelledby="user-title">
         <h1 id="user-title">
-          Edit {data.username}
-          {data.isSiteOwner ? <span className={css.badge}>Site owner</span> : null}
+          {t("people.edit.heading", { username: data.username ?? "" })}
+          {data.isSiteOwner ? (
+            <span className={css.badge}>{t("people.users.siteOwner")}</span>
+          ) : null}
         </h1>
-        <p>Last login: {formatUserDate(data.lastLoginDate)}</p>
+        <p>
+          {t("people.edit.lastLogin", {
+            date: data.lastLoginDate ? f.dateTime(data.lastLoginDate) : t("people.users.never"),
+          })}
+        </p>
         <UserEditor
           key={reply?.requestId ?? `${data.id}-${data.revision}`}
           mode="edit"
@@ -65,12 +77,12 @@ export default function EditUserView() {
       </section>
       {data.actions.resetDeviceTokens ? (
         <section className={panel} aria-labelledby="devices-title">
-          <h2 id="devices-title">Devices</h2>
-          <p>Signs {data.username} out of every app and browser; each must sign in again.</p>
+          <h2 id="devices-title">{t("people.edit.devices")}</h2>
+          <p>{t("people.edit.devicesLead", { username: data.username ?? "" })}</p>
           <Form method="post">
             <input type="hidden" name="intent" value="resetDeviceTokens" />
             <Button type="submit" variant="secondary">
-              Reset device tokens
+              {t("people.edit.resetTokens")}
             </Button>
           </Form>
         </section>

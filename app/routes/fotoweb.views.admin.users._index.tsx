@@ -10,13 +10,19 @@ import { usersGridAction, usersGridData } from "~/http/user/users-page.server";
 import { pageHandler } from "~/http/http.server";
 import { alertDanger, page, panel } from "~/styles/global.css";
 import { gridSearch, USER_LINKS } from "~/utils/user-links";
+import { useT } from "~/components/locale/locale-context";
+import { translateNow } from "~/components/locale/active";
 
 /*
  * Manage users (spec 002's users tab, decision 034): without JavaScript the modal is this page.
  * Only holders of manageUsers reach it; to anyone else it is an address with nothing at it.
  */
 
-export const meta: MetaFunction = () => [{ title: "Users | Arkiv" }];
+export const handle = { i18n: ["people"] };
+
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("people.users.meta.title")} | Arkiv` },
+];
 
 export function loader(args: LoaderFunctionArgs) {
   return pageHandler(({ request }: LoaderFunctionArgs) => usersGridData(request))(args);
@@ -27,6 +33,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function UsersView() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   const back = `${USER_LINKS.grid}${gridSearch({ ...data.query, p: data.page, sel: data.selected.map((u) => u.id) })}`;
@@ -34,7 +41,7 @@ export default function UsersView() {
   return (
     <div className={page}>
       <section className={panel} aria-labelledby="users-title">
-        <h1 id="users-title">Manage users</h1>
+        <h1 id="users-title">{t("people.users.heading")}</h1>
         <PeopleTabs current="users" />
         {reply ? (
           <p role="alert" className={alertDanger}>
@@ -43,14 +50,19 @@ export default function UsersView() {
         ) : null}
         {confirm ? (
           <div role="alert" className={css.confirm}>
-            <p>{`Delete ${confirm.username} (${confirm.fullName})? This cannot be undone.`}</p>
+            <p>
+              {t("people.users.confirmDelete", {
+                username: confirm.username,
+                fullName: confirm.fullName,
+              })}
+            </p>
             <Form method="post" className={css.actions}>
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="id" value={confirm.id} />
               <input type="hidden" name="back" value={back} />
-              <Button type="submit">Delete user</Button>
+              <Button type="submit">{t("people.users.deleteUser")}</Button>
               <a href={back} className={css.link}>
-                Cancel
+                {t("people.cancel")}
               </a>
             </Form>
           </div>

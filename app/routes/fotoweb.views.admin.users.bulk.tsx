@@ -6,6 +6,8 @@ import type { FormReplyBody } from "~/http/error";
 import { bulkAction, bulkData } from "~/http/user/users-page.server";
 import { pageHandler } from "~/http/http.server";
 import { narrowPanel } from "~/styles/global.css";
+import { useT } from "~/components/locale/locale-context";
+import { translateNow } from "~/components/locale/active";
 
 /*
  * The bulk dialogs of the users grid (spec 002): ?kind=company|license|access|expiry|delete with
@@ -13,8 +15,10 @@ import { narrowPanel } from "~/styles/global.css";
  * grid with a toast saying how many changed and how many were left as they were.
  */
 
+export const handle = { i18n: ["people"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? BULK_TITLES[data.kind] : "Users"} | Arkiv` },
+  { title: `${translateNow(data ? BULK_TITLES[data.kind] : "people.users.meta.title")} | Arkiv` },
 ];
 
 export function loader(args: LoaderFunctionArgs) {
@@ -26,11 +30,12 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function BulkView() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   return (
     <section className={narrowPanel} aria-labelledby="bulk-title">
-      <h1 id="bulk-title">{BULK_TITLES[data.kind]}</h1>
+      <h1 id="bulk-title">{t(BULK_TITLES[data.kind])}</h1>
       <BulkDialog
         key={reply?.requestId ?? data.kind}
         kind={data.kind}

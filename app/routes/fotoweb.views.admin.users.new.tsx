@@ -7,10 +7,16 @@ import { editorAction, editorData } from "~/http/user/users-page.server";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";
 import { gridReturn } from "~/utils/user-links";
+import { useT } from "~/components/locale/locale-context";
+import { translateNow } from "~/components/locale/active";
 
 /* Add a user (spec 002 "Add/edit user screen"), with the new-user defaults filled in. */
 
-export const meta: MetaFunction = () => [{ title: "Add user | Arkiv" }];
+export const handle = { i18n: ["people"] };
+
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("people.users.meta.add")} | Arkiv` },
+];
 
 export function loader(args: LoaderFunctionArgs) {
   return pageHandler(({ request }: LoaderFunctionArgs) => editorData(request, null))(args);
@@ -21,13 +27,14 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function NewUserView() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   const [params] = useSearchParams();
   return (
     <div className={page}>
       <section className={panel} aria-labelledby="user-title">
-        <h1 id="user-title">Add user</h1>
+        <h1 id="user-title">{t("people.users.meta.add")}</h1>
         <UserEditor
           key={reply?.requestId ?? "new"}
           mode="new"

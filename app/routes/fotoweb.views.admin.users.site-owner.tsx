@@ -9,6 +9,8 @@ import { pageHandler } from "~/http/http.server";
 import { narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import { USER_LINKS } from "~/utils/user-links";
+import { useT } from "~/components/locale/locale-context";
+import { translateNow } from "~/components/locale/active";
 
 /*
  * Set a new site owner (spec 002): a confirmation, then the "site owner changed" notice whose OK
@@ -16,7 +18,11 @@ import { USER_LINKS } from "~/utils/user-links";
  * longer manage users, so the gate would hide any other page from them.
  */
 
-export const meta: MetaFunction = () => [{ title: "Set a new site owner | Arkiv" }];
+export const handle = { i18n: ["people"] };
+
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("people.users.meta.siteOwner")} | Arkiv` },
+];
 
 export function loader(args: LoaderFunctionArgs) {
   return pageHandler(({ request }: LoaderFunctionArgs) => siteOwnerData(request))(args);
@@ -27,31 +33,27 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function SiteOwnerView() {
+  const t = useT();
   const { user, changed } = useLoaderData<typeof loader>();
   if (changed !== null || !user)
     return (
       <section className={narrowPanel} aria-labelledby="owner-title" role="alertdialog">
-        <h1 id="owner-title">Site owner changed</h1>
-        <p>
-          {changed} is now the site owner. You are logged out so that your new rights take effect.
-        </p>
+        <h1 id="owner-title">{t("people.owner.changed")}</h1>
+        <p>{t("people.owner.changedLead", { name: changed ?? "" })}</p>
         <Form method="post" action={LINKS.logout}>
-          <Button type="submit">OK</Button>
+          <Button type="submit">{t("people.owner.ok")}</Button>
         </Form>
       </section>
     );
   return (
     <section className={narrowPanel} aria-labelledby="owner-title">
-      <h1 id="owner-title">Set a new site owner</h1>
-      <p>
-        Make {user.fullName} ({user.username}) the site owner? You stop being the site owner, and
-        only the new owner can give it back.
-      </p>
+      <h1 id="owner-title">{t("people.users.meta.siteOwner")}</h1>
+      <p>{t("people.owner.confirm", { fullName: user.fullName, username: user.username })}</p>
       <Form method="post" className={css.actions}>
         <input type="hidden" name="user" value={user.id} />
-        <Button type="submit">Set as site owner</Button>
+        <Button type="submit">{t("people.owner.set")}</Button>
         <Link to={USER_LINKS.grid} className={button.secondary}>
-          Cancel
+          {t("people.cancel")}
         </Link>
       </Form>
     </section>

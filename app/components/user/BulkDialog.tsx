@@ -15,16 +15,16 @@ import type { BulkKind } from "~/utils/user-links";
 import type { UserSummary } from "./UsersGrid";
 import * as css from "./users.css";
 import { useLocalizedValidator } from "~/components/locale/validation";
+import { useT } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
 
-export const BULK_TITLES: Record<BulkKind, string> = {
-  company: "Set company",
-  license: "Set license and concurrency mode",
-  access: "Set access",
-  expiry: "Set expiry date",
-  delete: "Delete users",
+export const BULK_TITLES: Record<BulkKind, MessageId> = {
+  company: "people.users.bulk.company",
+  license: "people.users.bulk.licenseTitle",
+  access: "people.users.bulk.access",
+  expiry: "people.users.bulk.expiry",
+  delete: "people.users.bulk.delete",
 };
-
-const NO_CHANGE = { value: "", label: "No change" };
 
 const bulkValidator = withZod(bulkDialogSchema);
 
@@ -57,6 +57,8 @@ export function BulkDialog({
   back: string;
   formError?: string;
 }) {
+  const t = useT();
+  const NO_CHANGE = { value: "", label: t("people.bulk.noChange") };
   const names = (users: UserSummary[]) => (
     <ul className={css.plainList}>
       {users.map((u) => (
@@ -80,38 +82,39 @@ export function BulkDialog({
       ))}
       <FormAlert formError={formError} />
       {applicable.length === 0 ? (
-        <p>None of the chosen users can be changed this way. Choose others in the list.</p>
+        <p>{t("people.bulk.noneApplicable")}</p>
       ) : (
         <>
           <p>
             {kind === "delete"
-              ? `Delete ${applicable.length === 1 ? "this user" : `these ${applicable.length} users`}? This cannot be undone.`
-              : `Applies to ${applicable.length === 1 ? "one user" : `${applicable.length} users`}:`}
+              ? t("people.bulk.deleteConfirm", { count: applicable.length })
+              : t("people.bulk.appliesTo", { count: applicable.length })}
           </p>
           {names(applicable)}
         </>
       )}
       {skipped.length > 0 ? (
         <details className={css.disclosure}>
-          <summary>
-            {skipped.length === 1 ? "One chosen user" : `${skipped.length} chosen users`} left as
-            they are
-          </summary>
+          <summary>{t("people.bulk.skipped", { count: skipped.length })}</summary>
           {names(skipped)}
         </details>
       ) : null}
       {kind === "company" ? (
-        <ValidatedTextField label="Company" name="company" maxLength={200} />
+        <ValidatedTextField
+          label={t("people.user.field.organization")}
+          name="company"
+          maxLength={200}
+        />
       ) : null}
       {kind === "license" ? (
         <div className={css.columns}>
           <ValidatedSelectField
-            label="License level"
+            label={t("people.user.field.licenseLevel")}
             name="licenseLevel"
             options={[NO_CHANGE, ...LICENSE_LEVEL_NAMES.map((l) => ({ value: l, label: l }))]}
           />
           <ValidatedSelectField
-            label="Concurrency mode"
+            label={t("people.user.field.licenseMode")}
             name="licenseMode"
             options={[NO_CHANGE, ...LICENSE_MODE_NAMES.map((m) => ({ value: m, label: m }))]}
           />
@@ -119,28 +122,30 @@ export function BulkDialog({
       ) : null}
       {kind === "access" ? (
         <ValidatedRadioGroupField
-          label="Access"
+          label={t("people.editor.access")}
           name="isEnabled"
           options={[
-            { value: "true", label: "Enabled" },
-            { value: "false", label: "Disabled" },
+            { value: "true", label: t("people.bulk.enabled") },
+            { value: "false", label: t("people.users.disabled") },
           ]}
         />
       ) : null}
       {kind === "expiry" ? (
         <ValidatedTextField
-          label="Expiry date"
+          label={t("people.user.field.expires")}
           name="expires"
           type="date"
-          description="Empty: never expires."
+          description={t("people.editor.neverExpires")}
         />
       ) : null}
       <div className={css.actions}>
         {applicable.length > 0 ? (
-          <Button type="submit">{kind === "delete" ? "Delete users" : "Apply"}</Button>
+          <Button type="submit">
+            {kind === "delete" ? t("people.users.bulk.delete") : t("people.bulk.apply")}
+          </Button>
         ) : null}
         <Link to={back} className={button.secondary}>
-          Cancel
+          {t("people.cancel")}
         </Link>
       </div>
     </ValidatedForm>

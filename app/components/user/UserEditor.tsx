@@ -22,6 +22,9 @@ import {
 } from "~/models/user/user-admin.schema";
 import * as css from "./users.css";
 import { useConformErrors } from "~/components/locale/validation";
+import { useT, type Translate } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
+import type { MessageId } from "~/models/locale/message-id";
 
 export interface UserEditorProps {
   mode: "new" | "edit";
@@ -38,42 +41,78 @@ export interface UserEditorProps {
 }
 
 /** The fields' visible labels, for the error summary that lists every message at once. */
-const LABELS: FieldLabels = {
-  username: "Username",
-  description: "Description",
-  "address.givenName": "First name",
-  "address.surname": "Last name",
-  "address.email": "E-mail",
-  "address.organization": "Company",
-  "address.homepage": "Homepage",
-  "address.title": "Title",
-  "address.middleName": "Initials",
-  "address.streetAddress": "Street address",
-  "address.streetAddress[]": "Street address {n}",
-  "address.city": "City",
-  "address.state": "State",
-  "address.zipCode": "Zip code",
-  "address.country": "Country",
-  "address.profession": "Profession",
-  "address.businessType": "Business type",
-  "address.phone": "Phone",
-  "address.fax": "Fax",
-  "account.password": "Password",
-  "account.confirmPassword": "Confirm password",
-  "account.expires": "Expiry date",
-  "account.isEnabled": "Enabled (may sign in)",
-  "account.forcePasswordChange": "Must change the password at the next sign-in",
-  memberOf: "Groups",
-  "license.level": "License level",
-  "license.mode": "Concurrency mode",
-  "commerce.paymentMethod": "Payment method",
-  "commerce.accountId": "Account id",
-  "commerce.category": "Category",
-  "commerce.discount": "Discount (%)",
-  properties: "Custom properties",
-  "properties[].key": "Key {n}",
-  "properties[].value": "Value {n}",
+const LABELS = {
+  username: "people.user.field.username",
+  description: "people.user.field.description",
+  "address.givenName": "people.user.field.givenName",
+  "address.surname": "people.user.field.surname",
+  "address.email": "people.user.field.email",
+  "address.organization": "people.user.field.organization",
+  "address.homepage": "people.user.field.homepage",
+  "address.title": "people.user.field.title",
+  "address.middleName": "people.user.field.middleName",
+  "address.streetAddress[]": "people.user.field.streetAddress",
+  "address.city": "people.user.field.city",
+  "address.state": "people.user.field.state",
+  "address.zipCode": "people.user.field.zipCode",
+  "address.country": "people.user.field.country",
+  "address.profession": "people.user.field.profession",
+  "address.businessType": "people.user.field.businessType",
+  "address.phone": "people.user.field.phone",
+  "address.fax": "people.user.field.fax",
+  "account.password": "people.user.field.password",
+  "account.confirmPassword": "people.user.field.confirmPassword",
+  "account.expires": "people.user.field.expires",
+  "account.isEnabled": "people.user.field.isEnabled",
+  "account.forcePasswordChange": "people.user.field.forcePasswordChange",
+  memberOf: "people.user.field.memberOf",
+  "license.level": "people.user.field.licenseLevel",
+  "license.mode": "people.user.field.licenseMode",
+  "commerce.paymentMethod": "people.user.field.paymentMethod",
+  "commerce.accountId": "people.user.field.accountId",
+  "commerce.category": "people.user.field.category",
+  "commerce.discount": "people.user.field.discount",
+  properties: "people.user.field.properties",
+  "properties[].key": "people.user.field.key",
+  "properties[].value": "people.user.field.value",
+} as const satisfies Record<string, MessageId>;
+type Labelled = keyof typeof LABELS;
+
+/** The labels in the reader's words; a row's `{n}` stays for the summary to number. */
+const labelsIn = (t: Translate) =>
+  Object.fromEntries(
+    Object.entries(LABELS).map(([name, id]) => [name, t(id, { n: "{n}" })]),
+  ) as FieldLabels & Record<Labelled, string>;
+
+/** The plain text fields of each section, by name, and the input type of those that need one. */
+const USER_INFORMATION: Labelled[] = [
+  "username",
+  "address.givenName",
+  "address.surname",
+  "address.email",
+  "address.organization",
+];
+const ADDRESS_BEFORE_STREET: Labelled[] = ["address.title", "address.middleName"];
+const ADDRESS_AFTER_STREET: Labelled[] = [
+  "address.city",
+  "address.state",
+  "address.zipCode",
+  "address.country",
+];
+const PAYMENT: Labelled[] = ["commerce.accountId", "commerce.category", "commerce.discount"];
+const BUSINESS: Labelled[] = ["address.profession", "address.businessType"];
+const TELEPHONE: Labelled[] = ["address.phone", "address.fax"];
+const INPUT_TYPES: Record<string, string> = {
+  "address.email": "email",
+  "address.homepage": "url",
+  "address.phone": "tel",
+  "address.fax": "tel",
 };
+const PASSWORD = "account.password" satisfies Labelled;
+const CONFIRM = "account.confirmPassword" satisfies Labelled;
+const PROPERTIES = "properties" satisfies Labelled;
+const DESCRIPTION = "description" satisfies Labelled;
+const HOMEPAGE = "address.homepage" satisfies Labelled;
 
 const isOn = (v: unknown) => v === true || v === "true" || v === "on";
 
@@ -101,6 +140,8 @@ function generatedPassword(): string {
  */
 export function UserEditor(props: UserEditorProps) {
   const { mode, values, actions } = props;
+  const t = useT();
+  const words = labelsIn(t);
   const hydrated = useHydrated();
   const schema = userBodySchema(mode === "new" ? "create" : "replace");
   const conformErrors = useConformErrors();
@@ -120,65 +161,59 @@ export function UserEditor(props: UserEditorProps) {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [rows, setRows] = useState(props.properties.length + 2);
+  const noUpdate = !actions.update;
+  const propertiesError = error(PROPERTIES);
   const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
   const field = (
-    name: string,
-    label: string,
-    options: { disabled?: boolean; type?: string; multiline?: boolean; description?: string } = {},
+    name: Labelled | `address.streetAddress[${number}]`,
+    options: { label?: string; multiline?: boolean; description?: string } = {},
   ) => (
     <TextField
       key={name}
-      label={label}
+      label={options.label ?? words[name as Labelled]}
       name={name}
-      type={options.type}
+      type={INPUT_TYPES[name]}
       multiline={options.multiline}
       description={options.description}
       defaultValue={text(name)}
       errors={error(name)}
-      isDisabled={options.disabled}
+      isDisabled={noUpdate}
     />
   );
-  const noUpdate = !actions.update;
 
   const general = (
     <>
       <fieldset className={css.section}>
-        <legend className={css.label}>User information</legend>
-        <div className={css.columns}>
-          {field("username", "Username", { disabled: noUpdate })}
-          {field("address.givenName", "First name", { disabled: noUpdate })}
-          {field("address.surname", "Last name", { disabled: noUpdate })}
-          {field("address.email", "E-mail", { disabled: noUpdate, type: "email" })}
-          {field("address.organization", "Company", { disabled: noUpdate })}
-        </div>
+        <legend className={css.label}>{t("people.editor.userInformation")}</legend>
+        <div className={css.columns}>{USER_INFORMATION.map((name) => field(name))}</div>
       </fieldset>
       <fieldset className={css.section}>
-        <legend className={css.label}>Authentication</legend>
+        <legend className={css.label}>{t("people.editor.authentication")}</legend>
         {actions.updatePassword ? (
           <>
             <div className={css.columns}>
               <TextField
-                label="Password"
-                name="account.password"
+                label={words[PASSWORD]}
+                name={PASSWORD}
                 type="password"
                 autoComplete="new-password"
                 value={hydrated ? password : undefined}
                 onChange={setPassword}
-                errors={error("account.password")}
+                errors={error(PASSWORD)}
                 description={
                   mode === "new"
-                    ? `Leave empty and a ${GENERATED_PASSWORD_LENGTH}-character password is generated.`
-                    : "Leave empty to keep the current password."
+                    ? t("people.editor.passwordNew", { length: GENERATED_PASSWORD_LENGTH })
+                    : t("people.editor.passwordKeep")
                 }
               />
               <TextField
-                label="Confirm password"
-                name="account.confirmPassword"
+                label={words[CONFIRM]}
+                name={CONFIRM}
                 type="password"
                 autoComplete="new-password"
                 value={hydrated ? confirm : undefined}
                 onChange={setConfirm}
-                errors={error("account.confirmPassword")}
+                errors={error(CONFIRM)}
               />
             </div>
             {hydrated ? (
@@ -191,13 +226,17 @@ export function UserEditor(props: UserEditorProps) {
                     setConfirm(next);
                   }}
                 >
-                  Generate password
+                  {t("people.editor.generatePassword")}
                 </Button>
                 {password &&
                 password === confirm &&
                 password.length === GENERATED_PASSWORD_LENGTH ? (
                   <output data-testid="generated-password">
-                    Password: <code>{password}</code>
+                    <Msg
+                      id="people.editor.generated"
+                      values={{ password }}
+                      components={{ 0: <code /> }}
+                    />
                   </output>
                 ) : null}
               </div>
@@ -209,17 +248,17 @@ export function UserEditor(props: UserEditorProps) {
                   name="account.forcePasswordChange"
                   defaultSelected={isOn(values["account.forcePasswordChange"])}
                 >
-                  Must change the password at the next sign-in
+                  {words["account.forcePasswordChange"]}
                 </CheckboxField>
               </>
             ) : null}
           </>
         ) : (
-          <p>The password of this user cannot be set here.</p>
+          <p>{t("people.editor.noPassword")}</p>
         )}
       </fieldset>
       <fieldset className={css.section}>
-        <legend className={css.label}>Access</legend>
+        <legend className={css.label}>{t("people.editor.access")}</legend>
         {actions.updateAccountStatus ? (
           <>
             <input type="hidden" name="shown" value="account.isEnabled" />
@@ -228,33 +267,35 @@ export function UserEditor(props: UserEditorProps) {
               defaultSelected={isOn(values["account.isEnabled"])}
               onChange={setEnabled}
             >
-              Enabled (may sign in)
+              {words["account.isEnabled"]}
             </CheckboxField>
             <TextField
-              label="Expiry date"
+              label={words["account.expires"]}
               name="account.expires"
               type="date"
               defaultValue={text("account.expires")}
               errors={error("account.expires")}
               // Looks disabled while the account is disabled (spec 002), and is still sent.
               isReadOnly={hydrated && !enabled}
-              description="Empty: never expires."
+              description={t("people.editor.neverExpires")}
             />
           </>
         ) : (
           <p>
-            {isOn(values["account.isEnabled"]) ? "Enabled" : "Disabled"}; expires{" "}
-            {text("account.expires") || "never"}. The access of this user cannot be changed here.
+            {t("people.editor.accessFixed", {
+              enabled: String(isOn(values["account.isEnabled"])),
+              expires: text("account.expires") || t("people.users.never"),
+            })}
           </p>
         )}
       </fieldset>
       <fieldset className={css.section}>
-        <legend className={css.label}>Groups</legend>
-        <p>Everyone and Registered Users hold every account; they are not chosen here.</p>
+        <legend className={css.label}>{t("people.editor.groups")}</legend>
+        <p>{t("people.editor.builtInGroups")}</p>
         {actions.updateMemberships ? (
           <>
             <input type="hidden" name="shown" value="memberOf" />
-            {props.groups.length === 0 ? <p>There are no other groups yet.</p> : null}
+            {props.groups.length === 0 ? <p>{t("people.editor.noOtherGroups")}</p> : null}
             <div className={css.columns}>
               {props.groups.map((g) => (
                 <label key={g.id} className={css.nativeCheckbox}>
@@ -271,20 +312,22 @@ export function UserEditor(props: UserEditorProps) {
           </>
         ) : (
           <p>
-            {props.groups
-              .filter((g) => props.memberOf.includes(g.id))
-              .map((g) => g.name)
-              .join(", ") || "No other groups"}
-            . The memberships of this user cannot be changed here.
+            {t("people.editor.membershipsFixed", {
+              groups:
+                props.groups
+                  .filter((g) => props.memberOf.includes(g.id))
+                  .map((g) => g.name)
+                  .join(", ") || t("people.editor.noGroups"),
+            })}
           </p>
         )}
       </fieldset>
       <fieldset className={css.section}>
-        <legend className={css.label}>Licensing</legend>
+        <legend className={css.label}>{t("people.editor.licensing")}</legend>
         {actions.updateLicense ? (
           <div className={css.columns}>
             <SelectField
-              label="License level"
+              label={words["license.level"]}
               name="license.level"
               hydrated={hydrated}
               defaultValue={text("license.level")}
@@ -292,7 +335,7 @@ export function UserEditor(props: UserEditorProps) {
               options={LICENSE_LEVEL_NAMES.map((l) => ({ value: l, label: l }))}
             />
             <SelectField
-              label="Concurrency mode"
+              label={words["license.mode"]}
               name="license.mode"
               hydrated={hydrated}
               defaultValue={text("license.mode")}
@@ -302,8 +345,10 @@ export function UserEditor(props: UserEditorProps) {
           </div>
         ) : (
           <p>
-            {text("license.level")}, {text("license.mode")}. The license of this user cannot be
-            changed here.
+            {t("people.editor.licenseFixed", {
+              level: text("license.level"),
+              mode: text("license.mode"),
+            })}
           </p>
         )}
       </fieldset>
@@ -313,80 +358,68 @@ export function UserEditor(props: UserEditorProps) {
   const details = (
     <>
       <fieldset className={css.section}>
-        <legend className={css.label}>Description and homepage</legend>
-        {field("description", "Description", { disabled: noUpdate, multiline: true })}
-        {field("address.homepage", "Homepage", { disabled: noUpdate, type: "url" })}
+        <legend className={css.label}>{t("people.editor.descriptionHomepage")}</legend>
+        {field(DESCRIPTION, { multiline: true })}
+        {field(HOMEPAGE)}
       </fieldset>
       <fieldset className={css.section}>
-        <legend className={css.label}>Address</legend>
+        <legend className={css.label}>{t("people.editor.address")}</legend>
         <div className={css.columns}>
-          {field("address.title", "Title", { disabled: noUpdate })}
-          {field("address.middleName", "Initials", { disabled: noUpdate })}
+          {ADDRESS_BEFORE_STREET.map((name) => field(name))}
           {[0, 1, 2, 3].map((i) =>
-            field(`address.streetAddress[${i}]`, `Street address ${i + 1}`, { disabled: noUpdate }),
+            field(`address.streetAddress[${i}]`, {
+              label: t("people.user.field.streetAddress", { n: i + 1 }),
+            }),
           )}
-          {field("address.city", "City", { disabled: noUpdate })}
-          {field("address.state", "State", { disabled: noUpdate })}
-          {field("address.zipCode", "Zip code", { disabled: noUpdate })}
-          {field("address.country", "Country", { disabled: noUpdate })}
+          {ADDRESS_AFTER_STREET.map((name) => field(name))}
         </div>
       </fieldset>
       <fieldset className={css.section}>
-        <legend className={css.label}>Payment</legend>
+        <legend className={css.label}>{t("people.editor.payment")}</legend>
         <div className={css.columns}>
           {noUpdate ? null : (
             <SelectField
-              label="Payment method"
+              label={words["commerce.paymentMethod"]}
               name="commerce.paymentMethod"
               hydrated={hydrated}
               defaultValue={text("commerce.paymentMethod")}
               errors={error("commerce.paymentMethod")}
               options={Object.entries(PAYMENT_METHODS).map(([name, code]) => ({
                 value: String(code),
-                label: PAYMENT_METHOD_LABELS[name as keyof typeof PAYMENT_METHODS],
+                label: t(PAYMENT_METHOD_LABELS[name as keyof typeof PAYMENT_METHODS]),
               }))}
             />
           )}
-          {field("commerce.accountId", "Account id", { disabled: noUpdate })}
-          {field("commerce.category", "Category", { disabled: noUpdate })}
-          {field("commerce.discount", "Discount (%)", { disabled: noUpdate })}
+          {PAYMENT.map((name) => field(name))}
         </div>
       </fieldset>
       <fieldset className={css.section}>
-        <legend className={css.label}>Business</legend>
-        <div className={css.columns}>
-          {field("address.profession", "Profession", { disabled: noUpdate })}
-          {field("address.businessType", "Business type", { disabled: noUpdate })}
-        </div>
+        <legend className={css.label}>{t("people.editor.business")}</legend>
+        <div className={css.columns}>{BUSINESS.map((name) => field(name))}</div>
       </fieldset>
       <fieldset className={css.section}>
-        <legend className={css.label}>Telephone</legend>
-        <div className={css.columns}>
-          {field("address.phone", "Phone", { disabled: noUpdate, type: "tel" })}
-          {field("address.fax", "Fax", { disabled: noUpdate, type: "tel" })}
-        </div>
+        <legend className={css.label}>{t("people.editor.telephone")}</legend>
+        <div className={css.columns}>{TELEPHONE.map((name) => field(name))}</div>
       </fieldset>
     </>
   );
 
   const properties = (
     <fieldset className={css.section}>
-      <legend className={css.label}>Custom properties</legend>
-      <p>Rows with an empty key or value are left out.</p>
-      {error("properties") ? (
-        <p className={css.fieldError}>{error("properties")!.join(" ")}</p>
-      ) : null}
+      <legend className={css.label}>{words[PROPERTIES]}</legend>
+      <p>{t("people.editor.emptyRows")}</p>
+      {propertiesError ? <p className={css.fieldError}>{propertiesError.join(" ")}</p> : null}
       {Array.from({ length: rows }, (_, i) => (
         <div className={css.columns} key={i}>
           <TextField
-            label={`Key ${i + 1}`}
+            label={t("people.user.field.key", { n: i + 1 })}
             name={`properties[${i}].key`}
             defaultValue={props.properties[i]?.key ?? ""}
             errors={error(`properties[${i}].key`) ?? error(`properties.${i}.key`)}
             isDisabled={noUpdate}
           />
           <TextField
-            label={`Value ${i + 1}`}
+            label={t("people.user.field.value", { n: i + 1 })}
             name={`properties[${i}].value`}
             defaultValue={props.properties[i]?.value ?? ""}
             errors={error(`properties[${i}].value`) ?? error(`properties.${i}.value`)}
@@ -397,7 +430,7 @@ export function UserEditor(props: UserEditorProps) {
       {hydrated && !noUpdate && rows < 100 ? (
         <div className={css.actions}>
           <Button variant="secondary" onPress={() => setRows((r) => r + 1)}>
-            Add property
+            {t("people.editor.addProperty")}
           </Button>
         </div>
       ) : null}
@@ -405,9 +438,9 @@ export function UserEditor(props: UserEditorProps) {
   );
 
   const sections: [TabId, string, ReactNode][] = [
-    ["general", "General", general],
-    ["details", "Details", details],
-    ["properties", "Custom properties", properties],
+    ["general", t("people.editor.general"), general],
+    ["details", t("people.editor.details"), details],
+    ["properties", words[PROPERTIES]!, properties],
   ];
 
   return (
@@ -420,7 +453,7 @@ export function UserEditor(props: UserEditorProps) {
       <ErrorSummary
         errors={errors}
         formError={props.formError}
-        labels={LABELS}
+        labels={words}
         anchorOf={(name) => `user-${tabOf(name)}`}
         onReveal={(name) => setTab(tabOf(name))}
       />
@@ -428,15 +461,15 @@ export function UserEditor(props: UserEditorProps) {
         sections={sections}
         selected={tab}
         onSelect={setTab}
-        label="User settings"
+        label={t("people.editor.settings")}
         idPrefix="user"
         panelClassName={css.form}
         marked={(id) => errorNames.some((name) => tabOf(name) === id)}
       />
       <div className={css.actions}>
-        <Button type="submit">{mode === "new" ? "Add user" : "Save"}</Button>
+        <Button type="submit">{mode === "new" ? t("people.editor.add") : t("people.save")}</Button>
         <Link to={props.back} className={button.secondary}>
-          Cancel
+          {t("people.cancel")}
         </Link>
       </div>
     </Form>

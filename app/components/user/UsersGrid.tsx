@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
 import { button } from "~/components/ui/controls.css";
 import {
-  formatUserDate,
   isExpired,
   USER_GRID_COLUMN_LABELS,
   USER_GRID_COLUMNS,
@@ -15,6 +14,11 @@ import { visuallyHidden } from "~/styles/global.css";
 import { gridSearch, USER_LINKS } from "~/utils/user-links";
 import * as css from "./users.css";
 import { TableScroller } from "~/components/ui/TableScroller";
+import { useLocale, useT, type Translate } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
+import { useFormat } from "~/components/locale/format";
+import { formatDate, type Formatters } from "~/models/locale/format";
+import type { MessageId } from "~/models/locale/message-id";
 
 export interface UserSummary {
   id: number;
@@ -34,6 +38,17 @@ export interface UsersGridProps {
 
 const FORM_ID = "users-grid";
 
+/** The bulk dialogs the grid opens, each with its button's words. */
+const BULK_BUTTONS = [
+  ["company", "people.users.bulk.company"],
+  ["license", "people.users.bulk.license"],
+  ["access", "people.users.bulk.access"],
+  ["expiry", "people.users.bulk.expiry"],
+  ["delete", "people.users.bulk.delete"],
+] as const satisfies readonly (readonly [string, MessageId])[];
+
+const SORT_ARROWS = { asc: " ▲", desc: " ▼" } as const;
+
 /*
  * The users grid (spec 002 "Users tab"). One GET form holds the search, the row checkboxes and the
  * bulk buttons, so the selection rides in the address (`sel`) across reloads, pages, sorts and
@@ -42,6 +57,7 @@ const FORM_ID = "users-grid";
  */
 export function UsersGrid(props: UsersGridProps) {
   const { rows, count, page, lastPage, query, selected, columns } = props;
+  const t = useT();
   const hydrated = useHydrated();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
@@ -69,7 +85,7 @@ export function UsersGrid(props: UsersGridProps) {
         ref={formRef}
         className={css.form}
         role="search"
-        aria-label="Users"
+        aria-label={t("people.users.list")}
       >
         <input type="hidden" name="sortfield" value={query.sortfield} />
         <input type="hidden" name="sortdir" value={query.sortdir} />
@@ -83,7 +99,7 @@ export function UsersGrid(props: UsersGridProps) {
         <div className={css.toolbar}>
           <div className={css.searchField}>
             <label htmlFor="users-q" className={css.label}>
-              Search users
+              {t("people.users.searchLabel")}
             </label>
             <input
               id="users-q"
@@ -99,34 +115,26 @@ export function UsersGrid(props: UsersGridProps) {
             />
           </div>
           <button type="submit" className={button.secondary}>
-            Search
+            {t("people.users.search")}
           </button>
           <Link
             to={USER_LINKS.create + `?back=${encodeURIComponent(back)}`}
             className={button.primary}
           >
-            Add user
+            {t("people.users.add")}
           </Link>
         </div>
-        <div className={css.actions} aria-label="Selected users" role="group">
+        <div className={css.actions} aria-label={t("people.users.selectedUsers")} role="group">
           {hydrated ? null : (
             // In <noscript>: a browser with scripts never lays it out, so nothing below jumps
             // when hydration removes it (issue 31, CLS).
             <noscript>
               <button type="submit" className={button.secondary}>
-                Apply selection
+                {t("people.users.applySelection")}
               </button>
             </noscript>
           )}
-          {(
-            [
-              ["company", "Set company"],
-              ["license", "Set license"],
-              ["access", "Set access"],
-              ["expiry", "Set expiry date"],
-              ["delete", "Delete users"],
-            ] as const
-          ).map(([kind, label]) => (
+          {BULK_BUTTONS.map(([kind, label]) => (
             <button
               key={kind}
               type="submit"
@@ -135,7 +143,7 @@ export function UsersGrid(props: UsersGridProps) {
               formAction={USER_LINKS.bulk}
               className={button.secondary}
             >
-              {label}
+              {t(label)}
             </button>
           ))}
         </div>
@@ -145,19 +153,19 @@ export function UsersGrid(props: UsersGridProps) {
         <SelectedUsers selected={selected} state={state} />
         <ColumnChooser columns={columns} back={back} />
         <p aria-live="polite" data-testid="user-count">
-          {count === 1 ? "one user" : `${count} users`}
+          {t("people.users.count", { count })}
         </p>
       </div>
 
-      <TableScroller label="Users">
-        <table className={css.table} aria-label="Users">
+      <TableScroller label={t("people.users.list")}>
+        <table className={css.table} aria-label={t("people.users.list")}>
           <thead>
             <tr>
               <th className={css.checkboxCell} scope="col">
                 {hydrated ? (
                   <input
                     type="checkbox"
-                    aria-label="Select every user on this page"
+                    aria-label={t("people.users.selectAll")}
                     checked={allOnPage}
                     onChange={(event) => {
                       const boxes = formRef.current?.querySelectorAll<HTMLInputElement>(
@@ -168,7 +176,7 @@ export function UsersGrid(props: UsersGridProps) {
                     }}
                   />
                 ) : (
-                  <span className={visuallyHidden}>Selected</span>
+                  <span className={visuallyHidden}>{t("people.users.selected")}</span>
                 )}
               </th>
               {columns.map((c) => (
@@ -185,12 +193,12 @@ export function UsersGrid(props: UsersGridProps) {
                   }
                 >
                   <Link to={sortHref(c)} className={css.sortLink} replace>
-                    {USER_GRID_COLUMN_LABELS[c]}
-                    {query.sortfield === c ? (query.sortdir === "asc" ? " ▲" : " ▼") : ""}
+                    {t(USER_GRID_COLUMN_LABELS[c])}
+                    {query.sortfield === c ? SORT_ARROWS[query.sortdir] : null}
                   </Link>
                 </th>
               ))}
-              <th scope="col">Actions</th>
+              <th scope="col">{t("people.users.actions")}</th>
             </tr>
           </thead>
           <tbody>
@@ -208,21 +216,21 @@ export function UsersGrid(props: UsersGridProps) {
         </table>
       </TableScroller>
 
-      {rows.length === 0 ? <p>No users match the search.</p> : null}
+      {rows.length === 0 ? <p>{t("people.users.noMatch")}</p> : null}
 
-      <nav className={css.pager} aria-label="Pages of users">
+      <nav className={css.pager} aria-label={t("people.users.pages")}>
         <PageLink to={pageHref(0)} active={page > 0}>
-          First
+          {t("people.users.first")}
         </PageLink>
         <PageLink to={pageHref(page - 1)} active={page > 0}>
-          Previous
+          {t("people.users.previous")}
         </PageLink>
-        <span>{`Page ${page + 1} of ${lastPage + 1}`}</span>
+        <span>{t("people.users.pageOf", { page: page + 1, pages: lastPage + 1 })}</span>
         <PageLink to={pageHref(page + 1)} active={page < lastPage}>
-          Next
+          {t("people.users.next")}
         </PageLink>
         <PageLink to={pageHref(lastPage)} active={page < lastPage}>
-          Last
+          {t("people.users.last")}
         </PageLink>
       </nav>
     </div>
@@ -238,21 +246,30 @@ function PageLink({ to, active, children }: { to: string; active: boolean; child
   );
 }
 
-function cell(row: UserRowView, column: UserGridColumn) {
+/** How a row's cell reads: an expiry is a calendar day (it ends at midnight UTC, spec 002), a
+ * login a moment in the reader's zone, named. */
+interface CellWords {
+  t: Translate;
+  f: Formatters;
+  language: string;
+}
+
+function cell(row: UserRowView, column: UserGridColumn, { t, f, language }: CellWords) {
+  const day = (iso: string | null) => (iso ? formatDate(language, "UTC", iso) : "");
   switch (column) {
     case "expires":
       if (row.expires && isExpired(row.expires))
         return (
           <span className={css.expired}>
-            {formatUserDate(row.expires)}
-            <span className={visuallyHidden}> (expired)</span>
+            {day(row.expires)}
+            <span className={visuallyHidden}>{t("people.users.expired")}</span>
           </span>
         );
-      return formatUserDate(row.expires);
+      return day(row.expires) || t("people.users.never");
     case "lastLogin":
-      return formatUserDate(row.lastLogin);
+      return row.lastLogin ? f.dateTime(row.lastLogin) : t("people.users.never");
     case "enabled":
-      return row.enabled ? "Yes" : "No";
+      return row.enabled ? t("people.users.yes") : t("people.users.no");
     default:
       return String(row[column]);
   }
@@ -271,6 +288,9 @@ function UserRow({
   onToggle: () => void;
   back: string;
 }) {
+  const t = useT();
+  const words = { t, f: useFormat(), language: useLocale().language };
+  const hidden = <span className={visuallyHidden} />;
   const editable =
     row.actions.update || row.actions.updateAccountStatus || row.actions.updateLicense;
   const deleteHref = (() => {
@@ -288,24 +308,30 @@ function UserRow({
           form={FORM_ID}
           defaultChecked={checked}
           key={String(checked)}
-          aria-label={`Select ${row.username}`}
+          aria-label={t("people.users.select", { username: row.username })}
           onChange={onToggle}
         />
       </td>
       {columns.map((c) => (
         <td key={c}>
-          {cell(row, c)}
+          {cell(row, c, words)}
           {c === "username" && row.isSiteOwner ? (
-            <span className={css.badge}>Site owner</span>
+            <span className={css.badge}>{t("people.users.siteOwner")}</span>
           ) : null}
-          {c === "username" && !row.enabled ? <span className={css.badge}>Disabled</span> : null}
+          {c === "username" && !row.enabled ? (
+            <span className={css.badge}>{t("people.users.disabled")}</span>
+          ) : null}
         </td>
       ))}
       <td>
         <span className={css.rowActions}>
           {row.actions.setNewSiteOwner ? (
             <Link to={`${USER_LINKS.siteOwner}?user=${row.id}`} className={css.link}>
-              Set as site owner<span className={visuallyHidden}> for {row.username}</span>
+              <Msg
+                id="people.users.setSiteOwner"
+                values={{ username: row.username }}
+                components={{ 0: hidden }}
+              />
             </Link>
           ) : null}
           {editable ? (
@@ -313,12 +339,20 @@ function UserRow({
               to={`${USER_LINKS.edit(row.id)}?back=${encodeURIComponent(back)}`}
               className={css.link}
             >
-              Edit<span className={visuallyHidden}> {row.username}</span>
+              <Msg
+                id="people.users.edit"
+                values={{ username: row.username }}
+                components={{ 0: hidden }}
+              />
             </Link>
           ) : null}
           {row.actions.delete ? (
             <Link to={deleteHref} className={css.link}>
-              Delete<span className={visuallyHidden}> {row.username}</span>
+              <Msg
+                id="people.users.delete"
+                values={{ username: row.username }}
+                components={{ 0: hidden }}
+              />
             </Link>
           ) : null}
         </span>
@@ -335,27 +369,26 @@ function SelectedUsers({
   selected: UserSummary[];
   state: { sel: number[] } & Record<string, unknown>;
 }) {
+  const t = useT();
   const without = (id: number) =>
     `${USER_LINKS.grid}${gridSearch({ ...(state as object), sel: state.sel.filter((s) => s !== id) })}`;
   return (
     <details className={css.disclosure}>
-      <summary>
-        {selected.length === 0
-          ? "No users selected"
-          : selected.length === 1
-            ? "One user selected"
-            : `${selected.length} users selected`}
-      </summary>
+      <summary>{t("people.users.selectedSummary", { count: selected.length })}</summary>
       <div className={css.disclosureBody}>
         {selected.length === 0 ? (
-          <p>Tick users in the list to choose them.</p>
+          <p>{t("people.users.tickToChoose")}</p>
         ) : (
-          <ul className={css.plainList} aria-label="Selected users">
+          <ul className={css.plainList} aria-label={t("people.users.selectedUsers")}>
             {selected.map((u) => (
               <li key={u.id}>
                 {u.fullName} ({u.username}){" "}
                 <Link to={without(u.id)} className={css.link} replace preventScrollReset>
-                  Remove<span className={visuallyHidden}> {u.username} from the selection</span>
+                  <Msg
+                    id="people.users.removeFromSelection"
+                    values={{ username: u.username }}
+                    components={{ 0: <span className={visuallyHidden} /> }}
+                  />
                 </Link>
               </li>
             ))}
@@ -367,7 +400,7 @@ function SelectedUsers({
             className={css.link}
             replace
           >
-            Clear the selection
+            {t("people.users.clearSelection")}
           </Link>
         ) : null}
       </div>
@@ -377,17 +410,18 @@ function SelectedUsers({
 
 /** The column chooser, saved in the viewer's preferences; the last visible column stays. */
 function ColumnChooser({ columns, back }: { columns: UserGridColumn[]; back: string }) {
+  const t = useT();
   const hydrated = useHydrated();
   const [visible, setVisible] = useState<UserGridColumn[]>(columns);
   const only = visible.length === 1 ? visible[0] : undefined;
   return (
     <details className={css.disclosure}>
-      <summary>Columns</summary>
+      <summary>{t("people.users.columns")}</summary>
       <Form method="post" className={css.disclosureBody} action={USER_LINKS.grid}>
         <input type="hidden" name="intent" value="columns" />
         <input type="hidden" name="back" value={back} />
         <fieldset className={css.disclosureBody}>
-          <legend className={css.label}>Visible columns</legend>
+          <legend className={css.label}>{t("people.users.visibleColumns")}</legend>
           {USER_GRID_COLUMNS.map((c) => (
             <label key={c} className={css.nativeCheckbox}>
               <input
@@ -402,13 +436,13 @@ function ColumnChooser({ columns, back }: { columns: UserGridColumn[]; back: str
                 // server refuses to hide every column.
                 disabled={hydrated && only === c}
               />
-              {USER_GRID_COLUMN_LABELS[c]}
+              {t(USER_GRID_COLUMN_LABELS[c])}
             </label>
           ))}
           {hydrated && only ? <input type="hidden" name="columns" value={only} /> : null}
         </fieldset>
         <button type="submit" className={button.secondary}>
-          Save columns
+          {t("people.users.saveColumns")}
         </button>
       </Form>
     </details>

@@ -30,6 +30,7 @@ import {
   resetDeviceTokens,
   setSiteOwner,
   updateManagedUser,
+  STALE_USER,
   USER_EXISTS,
   type ManagedUser,
 } from "~/models/user/users-admin.server";
@@ -41,6 +42,8 @@ import { checkSubmission, formReply, readBody, type SubmittedValues } from "../s
 import { readReveal, revealCookie } from "../reveal.server";
 import { redirectWithToast } from "../toast.server";
 import { currentSessionId, requireUserManagerPage } from "./users-api.server";
+import { translatorFor } from "../locale/locale.server";
+import { keyed } from "~/models/locale/keyed";
 
 /*
  * The users pages (decision 034): the grid, the editor, the bulk dialogs and the site-owner
@@ -102,16 +105,16 @@ export async function usersGridAction(request: Request) {
         },
       },
     }));
-    return redirectWithToast(request, back, { message: "The columns are saved." });
+    return redirectWithToast(request, back, { message: keyed("people.toast.columnsSaved") });
   }
   if (values.intent === "delete") {
     const id = Number(values.id);
     const removed = await deleteManagedUser(viewer, Number.isSafeInteger(id) ? id : 0);
     return redirectWithToast(request, withoutSelected(back, [removed.id]), {
-      message: `${removed.username} is deleted.`,
+      message: keyed("people.toast.userDeleted", { username: removed.username }),
     });
   }
-  throw new Problem("invalid", "Choose what to do: save the columns or delete a user.");
+  throw new Problem("invalid", (await translatorFor(request))("people.error.chooseIntent"));
 }
 
 function withoutSelected(back: string, ids: number[]): string {
@@ -193,12 +196,13 @@ export async function bulkAction(request: Request) {
       data.kind === "delete"
         ? await bulkDeleteUsers(viewer, ids)
         : await bulkEditUsers(viewer, ids, bulkChanges(data));
-    const done = result.changed.length;
-    const what = data.kind === "delete" ? "deleted" : "updated";
-    const skipped = result.skipped.length > 0 ? ` ${result.skipped.length} left as they were.` : "";
+    const counts = { count: result.changed.length, skipped: result.skipped.length };
     const to = data.kind === "delete" ? withoutSelected(back, ids) : back;
     return redirectWithToast(request, to, {
-      message: `${done === 1 ? "One user" : `${done} users`} ${what}.${skipped}`,
+      message:
+        data.kind === "delete"
+          ? keyed("people.toast.bulkDeleted", counts)
+          : keyed("people.toast.bulkUpdated", counts),
     });
   } catch (error) {
     if (isProblem(error) && error.kind === "conflict")
@@ -221,13 +225,15 @@ export async function siteOwnerData(request: Request) {
   const viewer = await requireUserManagerPage(request);
   const id = Number(new URL(request.url).searchParams.get("user") ?? NaN);
   const user = await getManagedUser(viewer, Number.isSafeInteger(id) ? id : 0);
-  if (!user.actions.setNewSiteOwner)
+  if (!user.actions.setNewSiteOwner) {
+    const t = await translatorFor(request);
     throw new Problem(
       "forbidden",
       viewer.isSiteOwner
-        ? `${user.record.username} cannot become the site owner.`
-        : "Only the site owner can choose a new site owner.",
+        ? t("people.error.notSiteOwnerCandidate", { username: user.record.username })
+        : t("people.error.onlySiteOwner"),
     );
+  }
   return json({ changed: null, user: summary(user) }, { headers: NO_STORE });
 }
 
@@ -365,7 +371,7 @@ export async function editorAction(request: Request, id: number | null) {
   if (values.intent === "resetDeviceTokens" && id !== null) {
     const record = await resetDeviceTokens(viewer, id, await currentSessionId(request));
     return redirectWithToast(request, USER_LINKS.edit(id), {
-      message: `The device tokens of ${record.username} are reset: every device must sign in again.`,
+      message: keyed("people.toast.tokensReset", { username: record.username }),
     });
   }
   if (id !== null) await getManagedUser(viewer, id);
@@ -382,7 +388,7 @@ export async function editorAction(request: Request, id: number | null) {
       const created = await createManagedUser(viewer, changes);
       if (memberOf) await changeMemberships(viewer, created.record.id, { replace: memberOf });
       return redirectWithToast(request, gridReturn(values.back), {
-        message: `${created.record.username} is added.`,
+        message: keyed("people.toast.userAdded", { username: created.record.username }),
       });
     }
     const saved = await updateManagedUser(viewer, id, changes, {
@@ -392,14 +398,22 @@ export async function editorAction(request: Request, id: number | null) {
     // Memberships need no revision: the editor sends the whole set, which is what it shows.
     if (memberOf) await changeMemberships(viewer, id, { replace: memberOf });
     return redirectWithToast(request, gridReturn(values.back), {
-      message: `${saved.record.username} is saved.`,
+      message: keyed("people.toast.userSaved", { username: saved.record.username }),
     });
   } catch (error) {
     if (!isProblem(error) || !["conflict", "forbidden", "invalid"].includes(error.kind))
       throw error;
     const status = error.kind === "conflict" ? 409 : error.kind === "forbidden" ? 403 : 400;
     if (error.message === USER_EXISTS)
-      return formReply(request, { fieldErrors: { username: error.message }, values, status });
-    return formReply(request, { formError: error.message, values, status });
+      return formReply(request, {
+        fieldErrors: { username: keyed("people.validation.userExists") },
+        values,
+        status,
+      });
+    const formError =
+      error.message === STALE_USER
+        ? (await translatorFor(request))("people.error.staleUser")
+        : error.message;
+    return formReply(request, { formError, values, status });
   }
 }

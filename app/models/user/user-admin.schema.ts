@@ -2,12 +2,9 @@ import { z } from "zod";
 import { newPasswordSchema, PASSWORD_MAX, USERNAME_MAX } from "~/models/auth/auth.schema";
 import { LICENSE_LEVELS, LICENSE_MODES, type LicenseLevel, type LicenseMode } from "./license";
 import { BULK_KINDS, type BulkKind } from "~/utils/user-links";
-import {
-  hasUnsafeLineCharacter,
-  hasUnsafeTextCharacter,
-  LINE_TEXT_MESSAGE,
-  MULTILINE_TEXT_MESSAGE,
-} from "~/models/validation/text.schema";
+import { hasUnsafeLineCharacter, hasUnsafeTextCharacter } from "~/models/validation/text.schema";
+import { keyed } from "~/models/locale/keyed";
+import type { MessageId } from "~/models/locale/message-id";
 
 /*
  * Administration of people (spec 002 "Users", decision 034): the one schema of a user's editable
@@ -28,11 +25,11 @@ const DESCRIPTION_MAX = 4000;
 /** Payment methods (spec 002 section 9), by the reference's names and the spec's codes. */
 export const PAYMENT_METHODS = { NoCharge: 1, Invoice: 2, CreditCard: 4, ManualAccept: 8 } as const;
 export type PaymentMethod = keyof typeof PAYMENT_METHODS;
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  NoCharge: "No charge",
-  Invoice: "Invoice",
-  CreditCard: "Credit card",
-  ManualAccept: "Manual accept",
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, MessageId> = {
+  NoCharge: "people.user.payment.NoCharge",
+  Invoice: "people.user.payment.Invoice",
+  CreditCard: "people.user.payment.CreditCard",
+  ManualAccept: "people.user.payment.ManualAccept",
 };
 
 export const LICENSE_LEVEL_NAMES = Object.keys(LICENSE_LEVELS) as LicenseLevel[];
@@ -139,28 +136,32 @@ const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}|\[(?:\d{1,3}\.){3}\d{1,3}\])$/;
 export const isEmail = (value: string) => value.length <= 254 && EMAIL.test(value);
 
-export const requiredMessage = (label: string) => `${label} is a required field.`;
+/** "{label} is a required field.", keyed (decision 104); the label may itself be keyed. */
+export const requiredMessage = (label: string) => keyed("people.validation.required", { label });
+
+const enterText = keyed("validation.text.enterText");
+const atMost = (max: number) => keyed("validation.text.useAtMost", { max });
 
 // Every text of a user is one line but the description (decision 070).
 const text = (max = TEXT_MAX) =>
   z
-    .string({ invalid_type_error: "Enter text." })
+    .string({ invalid_type_error: enterText })
     .trim()
-    .max(max, `Use at most ${max} characters.`)
-    .refine((v) => !hasUnsafeLineCharacter(v), `${LINE_TEXT_MESSAGE}.`);
+    .max(max, atMost(max))
+    .refine((v) => !hasUnsafeLineCharacter(v), keyed("validation.text.lineUnsafe"));
 const multiline = (max: number) =>
   z
-    .string({ invalid_type_error: "Enter text." })
+    .string({ invalid_type_error: enterText })
     .trim()
-    .max(max, `Use at most ${max} characters.`)
-    .refine((v) => !hasUnsafeTextCharacter(v), `${MULTILINE_TEXT_MESSAGE}.`);
+    .max(max, atMost(max))
+    .refine((v) => !hasUnsafeTextCharacter(v), keyed("validation.text.multilineUnsafe"));
 
 const bool = z.preprocess(
   (v) => (v === "on" || v === "true" ? true : v === "false" || v === "off" ? false : v),
-  z.boolean({ invalid_type_error: "Choose yes or no." }),
+  z.boolean({ invalid_type_error: keyed("people.validation.chooseYesNo") }),
 );
 
-const byName = <T extends Record<string, number>>(table: T, what: string) =>
+const byName = <T extends Record<string, number>>(table: T, message: string) =>
   z.preprocess(
     (v) => {
       if (typeof v === "string" && v in table) return table[v];
@@ -168,28 +169,28 @@ const byName = <T extends Record<string, number>>(table: T, what: string) =>
       return v;
     },
     z
-      .number({ invalid_type_error: `Choose a ${what}.` })
-      .refine((n) => Object.values(table).includes(n), `Choose a ${what}.`),
+      .number({ invalid_type_error: message })
+      .refine((n) => Object.values(table).includes(n), message),
   );
 
-const licenseLevel = byName(LICENSE_LEVELS, "license level");
-const licenseMode = byName(LICENSE_MODES, "concurrency mode");
-const paymentMethod = byName(PAYMENT_METHODS, "payment method");
+const licenseLevel = byName(LICENSE_LEVELS, keyed("people.validation.chooseLicenseLevel"));
+const licenseMode = byName(LICENSE_MODES, keyed("people.validation.chooseLicenseMode"));
+const paymentMethod = byName(PAYMENT_METHODS, keyed("people.validation.choosePaymentMethod"));
 
 const discount = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? Number(v.trim().replace(",", ".")) : v),
   z
-    .number({ invalid_type_error: "Enter a number, e.g. 12.5." })
-    .finite("Enter a number, e.g. 12.5.")
-    .min(0, "Enter a discount from 0 to 100.")
-    .max(100, "Enter a discount from 0 to 100."),
+    .number({ invalid_type_error: keyed("people.validation.enterNumber") })
+    .finite(keyed("people.validation.enterNumber"))
+    .min(0, keyed("people.validation.discountRange"))
+    .max(100, keyed("people.validation.discountRange")),
 );
 
 /** An expiry: an instant, a date (the account works through that day, UTC), or empty/null. */
 const expires = z.preprocess(
   (v) => (v === "" ? null : v),
   z
-    .string({ invalid_type_error: "Enter a date, e.g. 2027-12-31." })
+    .string({ invalid_type_error: keyed("people.validation.enterDate") })
     .trim()
     .nullable()
     .transform((v, ctx) => {
@@ -197,7 +198,7 @@ const expires = z.preprocess(
       const day = /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T23:59:59.000Z` : v;
       const at = new Date(day);
       if (v.length > 40 || Number.isNaN(at.getTime()) || at.getUTCFullYear() > 9999) {
-        ctx.addIssue({ code: "custom", message: "Enter a date, e.g. 2027-12-31." });
+        ctx.addIssue({ code: "custom", message: keyed("people.validation.enterDate") });
         return z.NEVER;
       }
       return at.toISOString();
@@ -208,11 +209,11 @@ const propertyList = z
   .array(
     z.object({
       key: text(100).default(""),
-      value: z.string().max(2000, "Use at most 2000 characters.").default(""),
+      value: z.string().max(2000, atMost(2000)).default(""),
     }),
     { invalid_type_error: "Send a list of {key, value}." },
   )
-  .max(MAX_PROPERTIES, `At most ${MAX_PROPERTIES} custom properties.`)
+  .max(MAX_PROPERTIES, keyed("people.validation.tooManyProperties", { max: MAX_PROPERTIES }))
   // Rows with an empty key or value are dropped when collected (spec 002, custom properties).
   .transform((rows) => rows.filter((r) => r.key !== "" && r.value !== ""))
   .superRefine((rows, ctx) => {
@@ -220,7 +221,10 @@ const propertyList = z
     for (const row of rows) {
       const key = row.key.toLowerCase();
       if (seen.has(key))
-        ctx.addIssue({ code: "custom", message: `The key "${row.key}" is used twice.` });
+        ctx.addIssue({
+          code: "custom",
+          message: keyed("people.validation.keyTwice", { key: row.key }),
+        });
       seen.add(key);
     }
   });
@@ -241,7 +245,7 @@ const addressSchema = z
     title: text(),
     profession: text(),
     businessType: text(),
-    streetAddress: z.array(text()).max(4, "At most four address lines."),
+    streetAddress: z.array(text()).max(4, keyed("people.validation.tooManyAddressLines")),
     city: text(),
     state: text(),
     zipCode: text(50),
@@ -259,7 +263,7 @@ const addressSchema = z
  */
 const userBodyObject = z.object({
   revision: z.coerce
-    .number({ invalid_type_error: "Reload the user and try again." })
+    .number({ invalid_type_error: keyed("people.validation.reloadUser") })
     .int()
     .min(0)
     .optional(),
@@ -277,7 +281,7 @@ const userBodyObject = z.object({
     .optional(),
   account: z
     .object({
-      password: z.string().max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`).optional(),
+      password: z.string().max(PASSWORD_MAX, atMost(PASSWORD_MAX)).optional(),
       confirmPassword: z.string().max(PASSWORD_MAX).optional(),
       deletePassword: bool.optional(),
       forcePasswordChange: bool.optional(),
@@ -295,10 +299,10 @@ export type UserBody = z.infer<typeof userBodyObject>;
 export type UserBodyMode = "create" | "replace" | "patch";
 
 const REQUIRED: [string[], string][] = [
-  [["username"], "Username"],
-  [["address", "givenName"], "First name"],
-  [["address", "surname"], "Last name"],
-  [["address", "email"], "E-mail"],
+  [["username"], keyed("people.user.field.username")],
+  [["address", "givenName"], keyed("people.user.field.givenName")],
+  [["address", "surname"], keyed("people.user.field.surname")],
+  [["address", "email"], keyed("people.user.field.email")],
 ];
 
 /** The rules across fields, read from what was sent (so they report even when a type is wrong). */
@@ -319,7 +323,7 @@ function crossFieldIssues(raw: unknown, mode: UserBodyMode): { path: string[]; m
   if (typeof email === "string" && email !== "" && !isEmail(email))
     issues.push({
       path: ["address", "email"],
-      message: "Enter a valid e-mail address, e.g. name@example.com.",
+      message: keyed("people.validation.email"),
     });
   const password =
     at(["account", "password"]) === undefined ? undefined : valueAt(raw, ["account", "password"]);
@@ -330,12 +334,15 @@ function crossFieldIssues(raw: unknown, mode: UserBodyMode): { path: string[]; m
       issues.push({ path: ["account", "password"], message: checked.error.issues[0]!.message });
   }
   if (confirm !== undefined && (password ?? "") !== confirm)
-    issues.push({ path: ["account", "confirmPassword"], message: "The passwords do not match." });
+    issues.push({
+      path: ["account", "confirmPassword"],
+      message: keyed("people.validation.passwordsDiffer"),
+    });
   const deletePassword = valueAt(raw, ["account", "deletePassword"]);
   if (password && (deletePassword === true || deletePassword === "on" || deletePassword === "true"))
     issues.push({
       path: ["account", "deletePassword"],
-      message: "Set a password or delete it, not both.",
+      message: keyed("people.validation.setOrDeletePassword"),
     });
   return issues;
 }
@@ -531,8 +538,8 @@ const hrefList = z.preprocess(
   (v) => (typeof v === "string" ? [v] : v),
   z
     .array(z.string().max(200), { invalid_type_error: "Send the users as a list of hrefs." })
-    .min(1, "Choose at least one user.")
-    .max(MAX_BULK_USERS, `Choose at most ${MAX_BULK_USERS} users at once.`)
+    .min(1, keyed("people.validation.chooseUser"))
+    .max(MAX_BULK_USERS, keyed("people.validation.tooManyUsers", { max: MAX_BULK_USERS }))
     .transform((hrefs, ctx) => {
       const ids = hrefs.map(userIdOfHref);
       if (ids.some((id) => id === null)) {
@@ -565,7 +572,7 @@ export const bulkEditSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["data"],
-        message: "Only company, license, access and expiry can be set for several users at once.",
+        message: keyed("people.validation.bulkFieldsOnly"),
       });
       return z.NEVER;
     }
@@ -573,7 +580,11 @@ export const bulkEditSchema = z
     for (const key of Object.keys(bulk) as (keyof BulkChanges)[])
       if (bulk[key] === undefined) delete bulk[key];
     if (Object.keys(bulk).length === 0) {
-      ctx.addIssue({ code: "custom", path: ["data"], message: "Choose something to change." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["data"],
+        message: keyed("people.validation.chooseChange"),
+      });
       return z.NEVER;
     }
     return { changes: bulk, userIds: value.users };
@@ -594,21 +605,23 @@ export const bulkDialogSchema = z
     users: z.preprocess(
       (v) => (typeof v === "string" ? [v] : (v ?? [])),
       z
-        .array(z.string().regex(/^\d{1,9}$/, "Choose users from the list."))
-        .min(1, "Choose at least one user.")
-        .max(MAX_BULK_USERS, `Choose at most ${MAX_BULK_USERS} users at once.`),
+        .array(z.string().regex(/^\d{1,9}$/, keyed("people.validation.usersFromList")))
+        .min(1, keyed("people.validation.chooseUser"))
+        .max(MAX_BULK_USERS, keyed("people.validation.tooManyUsers", { max: MAX_BULK_USERS })),
     ),
-    company: z.string().trim().max(200, "Use at most 200 characters.").optional(),
+    company: z.string().trim().max(200, atMost(200)).optional(),
     licenseLevel: z.preprocess(
       noChange,
       z.enum(Object.keys(LICENSE_LEVELS) as [string]).optional(),
     ),
     licenseMode: z.preprocess(noChange, z.enum(Object.keys(LICENSE_MODES) as [string]).optional()),
-    isEnabled: z.enum(["true", "false"], { message: "Choose enabled or disabled." }).optional(),
+    isEnabled: z
+      .enum(["true", "false"], { message: keyed("people.validation.chooseAccess") })
+      .optional(),
     expires: z
       .string()
       .trim()
-      .regex(/^(\d{4}-\d{2}-\d{2})?$/, "Enter a date, e.g. 2027-12-31, or leave it empty.")
+      .regex(/^(\d{4}-\d{2}-\d{2})?$/, keyed("people.validation.enterDateOrEmpty"))
       .optional(),
   })
   .superRefine((v, ctx) => {
@@ -616,21 +629,25 @@ export const bulkDialogSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["licenseLevel"],
-        message: "Choose a license level or a concurrency mode to change.",
+        message: keyed("people.validation.chooseLicenseChange"),
       });
     if (v.kind === "access" && v.isEnabled === undefined)
-      ctx.addIssue({ code: "custom", path: ["isEnabled"], message: "Choose enabled or disabled." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["isEnabled"],
+        message: keyed("people.validation.chooseAccess"),
+      });
   });
 export type BulkDialogInput = z.output<typeof bulkDialogSchema>;
 
 export const siteOwnerSchema = z.object({
   user: z
-    .string({ required_error: "Choose the new site owner." })
+    .string({ required_error: keyed("people.validation.chooseSiteOwner") })
     .max(200)
     .transform((v, ctx) => {
       const id = userIdOfHref(v);
       if (id === null) {
-        ctx.addIssue({ code: "custom", message: "Choose the new site owner by their href." });
+        ctx.addIssue({ code: "custom", message: keyed("people.validation.chooseSiteOwner") });
         return z.NEVER;
       }
       return id;
@@ -668,17 +685,17 @@ export const USER_GRID_COLUMNS = [
   "enabled",
 ] as const;
 export type UserGridColumn = (typeof USER_GRID_COLUMNS)[number];
-export const USER_GRID_COLUMN_LABELS: Record<UserGridColumn, string> = {
-  id: "ID",
-  username: "Username",
-  firstName: "First name",
-  lastName: "Last name",
-  fullName: "Full name",
-  licenseLevel: "License level",
-  company: "Company",
-  expires: "Expiry date",
-  lastLogin: "Last login date",
-  enabled: "Enabled",
+export const USER_GRID_COLUMN_LABELS: Record<UserGridColumn, MessageId> = {
+  id: "people.users.column.id",
+  username: "people.user.field.username",
+  firstName: "people.user.field.givenName",
+  lastName: "people.user.field.surname",
+  fullName: "people.users.column.fullName",
+  licenseLevel: "people.user.field.licenseLevel",
+  company: "people.user.field.organization",
+  expires: "people.user.field.expires",
+  lastLogin: "people.users.column.lastLogin",
+  enabled: "people.users.column.enabled",
 };
 /** Hidden until a person shows them (spec 002). */
 export const DEFAULT_HIDDEN_COLUMNS: readonly UserGridColumn[] = [
@@ -695,7 +712,7 @@ export const DEFAULT_HIDDEN_COLUMNS: readonly UserGridColumn[] = [
 export const gridColumnsSchema = z.object({
   columns: z.preprocess(
     (v) => (typeof v === "string" ? [v] : (v ?? [])),
-    z.array(z.enum(USER_GRID_COLUMNS)).min(1, "Keep at least one column visible."),
+    z.array(z.enum(USER_GRID_COLUMNS)).min(1, keyed("people.validation.keepOneColumn")),
   ),
 });
 
