@@ -131,6 +131,9 @@ const LOCALIZED = [
   "app/components/user/**",
   "app/routes/fotoweb.views.admin.users.*.tsx",
   "app/http/user/users-page.server.ts",
+  "app/components/group/**",
+  "app/routes/fotoweb.views.admin.groups.*.tsx",
+  "app/http/group/group-page.server.ts",
 ];
 
 const NO_ARIA_INDEX = {

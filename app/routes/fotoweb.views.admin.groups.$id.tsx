@@ -9,14 +9,20 @@ import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { useT } from "~/components/locale/locale-context";
+import { translateNow } from "~/components/locale/active";
 
 /*
  * The group editor (spec 002 "Group editor"; decision 035): General, Members and Custom
  * properties as tabs that are links, each tab's form a plain post.
  */
 
+export const handle = { i18n: ["people"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.group?.name ?? "Group"} | Manage groups | Arkiv` },
+  {
+    title: `${data?.group?.name ?? translateNow("people.groups.meta.group")} | ${translateNow("people.groups.heading")} | Arkiv`,
+  },
 ];
 
 const idOf = (value: string | undefined) => (/^\d{1,9}$/.test(value ?? "") ? Number(value) : -1);
@@ -34,34 +40,35 @@ export function action(args: ActionFunctionArgs) {
 }
 
 const TABS = [
-  { id: "general", label: "General" },
-  { id: "members", label: "Members" },
-  { id: "properties", label: "Custom properties" },
+  { id: "general", label: "people.groupEditor.general" },
+  { id: "members", label: "people.groupEditor.members" },
+  { id: "properties", label: "people.groupEditor.properties" },
 ] as const;
 
 export default function GroupEditorView() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   const group = data.group!;
-  const tabs = TABS.filter((t) => t.id !== "members" || group.actions.updateMembers);
+  const tabs = TABS.filter((tab) => tab.id !== "members" || group.actions.updateMembers);
   return (
     <div className={page}>
       <section className={panel} aria-labelledby="group-title">
         <p>
           <Link to={LINKS.adminGroups} className={css.link}>
-            Manage groups
+            {t("people.groups.heading")}
           </Link>
         </p>
-        <h1 id="group-title">{`Edit group ${group.name}`}</h1>
-        <nav aria-label="Group editor" className={tabsCss.tabs}>
-          {tabs.map((t) => (
+        <h1 id="group-title">{t("people.groupEditor.heading", { name: group.name })}</h1>
+        <nav aria-label={t("people.groupEditor.tabs")} className={tabsCss.tabs}>
+          {tabs.map((tab) => (
             <Link
-              key={t.id}
-              to={`?tab=${t.id}`}
+              key={tab.id}
+              to={`?tab=${tab.id}`}
               className={tabsCss.tab}
-              aria-current={data.tab === t.id ? "page" : undefined}
+              aria-current={data.tab === tab.id ? "page" : undefined}
             >
-              {t.label}
+              {t(tab.label)}
             </Link>
           ))}
         </nav>

@@ -10,13 +10,19 @@ import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { useT } from "~/components/locale/locale-context";
+import { translateNow } from "~/components/locale/active";
 
 /*
  * Manage groups (spec 002 "Manage users and groups modal", groups tab; decision 035): the modal
  * is this page, with and without JavaScript. Only holders of manageUsers reach it.
  */
 
-export const meta: MetaFunction = () => [{ title: "Manage groups | Arkiv" }];
+export const handle = { i18n: ["people"] };
+
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("people.groups.heading")} | Arkiv` },
+];
 
 export function loader(args: LoaderFunctionArgs) {
   return pageHandler(({ request }: LoaderFunctionArgs) => groupsListData(request))(args);
@@ -27,31 +33,32 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function ManageGroupsView() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   const back = data.listQuery ? `?${data.listQuery}` : "";
   return (
     <div className={page}>
       <section className={panel} aria-labelledby="groups-title">
-        <h1 id="groups-title">Manage groups</h1>
+        <h1 id="groups-title">{t("people.groups.heading")}</h1>
         <PeopleTabs current="groups" />
         {data.confirmDelete ? (
           <Form
             method="post"
             className={css.confirm}
-            aria-label={`Delete ${data.confirmDelete.name}`}
+            aria-label={t("people.groups.confirmDeleteLabel", { name: data.confirmDelete.name })}
           >
             <p role="alert">
-              {`Delete the group ${data.confirmDelete.name}? Its members lose what it gives them.`}
+              {t("people.groups.confirmDelete", { name: data.confirmDelete.name })}
             </p>
             <input type="hidden" name="id" value={data.confirmDelete.id} />
             <input type="hidden" name="back" value={back} />
             <div className={css.actions}>
               <Button type="submit" name="intent" value="delete">
-                Delete group
+                {t("people.groups.deleteGroup")}
               </Button>
               <Link to={LINKS.adminGroups + back} className={css.link}>
-                Cancel
+                {t("people.cancel")}
               </Link>
             </div>
           </Form>

@@ -8,10 +8,18 @@ import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { useT } from "~/components/locale/locale-context";
+import { translateNow } from "~/components/locale/active";
 
 /* Add group (spec 002 "Group editor", decision 035): General first; members once it exists. */
 
-export const meta: MetaFunction = () => [{ title: "Add group | Manage groups | Arkiv" }];
+export const handle = { i18n: ["people"] };
+
+export const meta: MetaFunction = () => [
+  {
+    title: `${translateNow("people.groups.meta.new")} | ${translateNow("people.groups.heading")} | Arkiv`,
+  },
+];
 
 export function loader(args: LoaderFunctionArgs) {
   return pageHandler(({ request }: LoaderFunctionArgs) => groupEditorData(request, null))(args);
@@ -22,6 +30,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function NewGroupView() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   return (
@@ -29,10 +38,10 @@ export default function NewGroupView() {
       <section className={panel} aria-labelledby="group-title">
         <p>
           <Link to={LINKS.adminGroups} className={css.link}>
-            Manage groups
+            {t("people.groups.heading")}
           </Link>
         </p>
-        <h1 id="group-title">Add group</h1>
+        <h1 id="group-title">{t("people.groups.meta.new")}</h1>
         <GeneralForm
           group={null}
           memberOf={[]}

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { translate } from "~/models/locale/catalog.server";
 import {
   applyPermissionRules,
   groupFormToInput,
@@ -67,7 +68,7 @@ describe("the permission rules", () => {
     const shown = PERMISSION_SECTIONS.flatMap((s) => s.flags.map((f) => f.capability));
     expect(new Set(shown).size).toBe(shown.length);
     expect([...shown].sort()).toEqual([...CAPABILITIES].sort());
-    expect(PERMISSION_SECTIONS.map((s) => s.title)).toEqual([
+    expect(PERMISSION_SECTIONS.map((s) => translate("en", s.title))).toEqual([
       "Album permissions",
       "Share album with",
       "Ingestion",

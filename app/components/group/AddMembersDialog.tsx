@@ -10,6 +10,7 @@ import { ModalDialog } from "~/components/ui/ModalDialog";
 import * as controls from "~/components/ui/controls.css";
 import { muted } from "~/styles/global.css";
 import * as css from "./groups.css";
+import { useT } from "~/components/locale/locale-context";
 
 export interface Choice {
   id: number;
@@ -22,9 +23,6 @@ type Loaded = {
     groupResults?: { id: number; name: string }[];
   } | null;
 };
-
-export const addLabel = (n: number, one: string, many: string) =>
-  n === 1 ? `Add 1 ${one}` : `Add ${n} ${many}`;
 
 /*
  * The add-members dialog (spec 002 §5: "the add-members button is enabled only when at least one
@@ -49,7 +47,7 @@ export function AddMembersDialog({
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   const param = kind === "users" ? "userq" : "memberq";
-  const one = kind === "users" ? "user" : "group";
+  const t = useT();
   const search = (text: string) => {
     setQ(text);
     clearTimeout(timer.current);
@@ -72,9 +70,11 @@ export function AddMembersDialog({
   };
   return (
     <DialogTrigger isOpen={open} onOpenChange={(next) => (next ? setOpen(true) : close())}>
-      <Button variant="secondary">{kind === "users" ? "Add users…" : "Add groups…"}</Button>
+      <Button variant="secondary">
+        {kind === "users" ? t("people.members.openUsers") : t("people.members.openGroups")}
+      </Button>
       <ModalDialog
-        title={kind === "users" ? "Add users" : "Add groups"}
+        title={kind === "users" ? t("people.members.titleUsers") : t("people.members.titleGroups")}
         footer={
           <>
             <Button
@@ -84,22 +84,29 @@ export function AddMembersDialog({
                 close();
               }}
             >
-              {addLabel(selected.length, one, kind)}
+              {t("people.members.addCount", { kind, count: selected.length })}
             </Button>
             <Button variant="secondary" onPress={close}>
-              Cancel
+              {t("people.cancel")}
             </Button>
           </>
         }
       >
         <SearchField value={q} onChange={search} className={controls.field} autoFocus>
           <Label className={controls.label}>
-            {kind === "users" ? "Search users" : "Search groups"}
+            {kind === "users" ? t("people.members.searchUsers") : t("people.members.searchGroups")}
           </Label>
           <Input className={controls.input} maxLength={200} />
         </SearchField>
         {results.length > 0 ? (
-          <ul className={css.plainList} aria-label={`${kind} found`}>
+          <ul
+            className={css.plainList}
+            aria-label={
+              kind === "users"
+                ? t("people.groupEditor.usersFound")
+                : t("people.groupEditor.groupsFound")
+            }
+          >
             {results.map((c) => (
               <li key={c.id}>
                 <Checkbox
@@ -116,7 +123,7 @@ export function AddMembersDialog({
             ))}
           </ul>
         ) : q.trim() && fetcher.state === "idle" && fetcher.data ? (
-          <p className={muted}>Nothing else matches.</p>
+          <p className={muted}>{t("people.members.nothingElse")}</p>
         ) : null}
       </ModalDialog>
     </DialogTrigger>

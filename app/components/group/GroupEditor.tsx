@@ -10,12 +10,7 @@ import { SelectField } from "~/components/ui/SelectField";
 import { TextField } from "~/components/ui/TextField";
 import * as controls from "~/components/ui/controls.css";
 import { conformResult, type FormReplyBody } from "~/http/error";
-import {
-  CAPABILITY_EFFECTS,
-  effectNote,
-  UNUSED_NOTE,
-  UNUSED_TITLE,
-} from "~/models/access/permission-effects";
+import { CAPABILITY_EFFECTS, type Arrival } from "~/models/access/permission-effects";
 import {
   ALBUM_CAPABILITIES,
   applyPermissionRules,
@@ -35,6 +30,20 @@ import { LINKS } from "~/utils/links";
 import { AddMembersDialog, type Choice } from "./AddMembersDialog";
 import * as css from "./groups.css";
 import { useConformErrors } from "~/components/locale/validation";
+import { useT } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
+
+/** What the editor says under a flag that takes effect only when its feature arrives. */
+const ARRIVAL_NOTES: Record<Arrival, MessageId> = {
+  orders: "people.perm.arrival.orders",
+  comments: "people.perm.arrival.comments",
+  cropAndDownload: "people.perm.arrival.cropAndDownload",
+  video: "people.perm.arrival.video",
+  consent: "people.perm.arrival.consent",
+  webhooks: "people.perm.arrival.webhooks",
+  activity: "people.perm.arrival.activity",
+  appearance: "people.perm.arrival.appearance",
+};
 
 export interface NamedGroup {
   id: number;
@@ -79,6 +88,7 @@ function tickedOf(permissions: GroupPermissions): Set<string> {
  * server applies them on saving.
  */
 function PermissionsFieldset({ initial }: { initial: Set<string> }) {
+  const t = useT();
   const hydrated = useHydrated();
   const id = useId();
   const [ticked, setTicked] = useState(initial);
@@ -102,29 +112,31 @@ function PermissionsFieldset({ initial }: { initial: Set<string> }) {
       flags: s.flags.filter((f) => !unused(f.capability)),
     })),
     {
-      title: UNUSED_TITLE,
-      note: UNUSED_NOTE,
+      title: "people.perm.unusedTitle" as const,
+      note: "people.perm.unusedNote" as const,
       flags: PERMISSION_SECTIONS.flatMap((s) => s.flags.filter((f) => unused(f.capability))),
     },
   ].filter((s) => s.flags.length > 0);
   return (
     <fieldset className={css.fieldset}>
-      <legend className={css.legend}>Security permissions</legend>
+      <legend className={css.legend}>{t("people.groupEditor.security")}</legend>
       {sections.map((section) => (
         <fieldset
           key={section.title}
           className={css.fieldset}
           aria-describedby={"note" in section ? `${id}-unused` : undefined}
         >
-          <legend className={css.legend}>{section.title}</legend>
+          <legend className={css.legend}>{t(section.title)}</legend>
           {"note" in section ? (
             <p id={`${id}-unused`} className={css.flagNote}>
-              {section.note}
+              {t(section.note)}
             </p>
           ) : null}
           <div className={css.flags}>
             {section.flags.map((flag) => {
-              const note = effectNote(CAPABILITY_EFFECTS[flag.capability]);
+              const effect = CAPABILITY_EFFECTS[flag.capability];
+              const note =
+                typeof effect === "object" ? t(ARRIVAL_NOTES[effect.arrival]) : undefined;
               const noteId = `${id}-${flag.capability}-note`;
               return (
                 <div key={flag.capability}>
@@ -138,7 +150,7 @@ function PermissionsFieldset({ initial }: { initial: Set<string> }) {
                     aria-describedby={note ? noteId : undefined}
                   >
                     <span className={controls.checkboxBox} aria-hidden="true" />
-                    {flag.label}
+                    {t(flag.label)}
                   </Checkbox>
                   {note ? (
                     <span id={noteId} className={css.flagNote}>
@@ -221,6 +233,7 @@ function SearchControls({
   label: string;
   search: { q: string; setQ: (q: string) => void; formId: string };
 }) {
+  const t = useT();
   return (
     <div className={css.searchForm}>
       <label className={controls.field}>
@@ -236,7 +249,7 @@ function SearchControls({
         />
       </label>
       <button type="submit" form={search.formId} className={controls.button.secondary}>
-        Search
+        {t("people.groupEditor.search")}
       </button>
     </div>
   );
@@ -271,6 +284,7 @@ export function GeneralForm({
   groupq: string;
   reply: FormReplyBody | undefined;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const lastResult = reply ? conformResult(reply) : null;
   const conformErrors = useConformErrors();
@@ -301,7 +315,7 @@ export function GeneralForm({
         {...getFormProps(form)}
         noValidate
         className={css.form}
-        aria-label="General"
+        aria-label={t("people.groupEditor.general")}
       >
         <input type="hidden" name="intent" value="general" />
         {group ? <input type="hidden" name="revision" value={group.revision} /> : null}
@@ -311,9 +325,9 @@ export function GeneralForm({
           </p>
         ) : null}
         <fieldset className={css.fieldset}>
-          <legend className={css.legend}>Identification</legend>
+          <legend className={css.legend}>{t("people.groupEditor.identification")}</legend>
           <TextField
-            label="Name"
+            label={t("people.group.field.name")}
             name="name"
             isRequired
             maxLength={100}
@@ -321,7 +335,7 @@ export function GeneralForm({
             errors={fields.name?.errors ?? errors.name}
           />
           <TextField
-            label="Description"
+            label={t("people.group.field.description")}
             name="description"
             multiline
             maxLength={1000}
@@ -330,7 +344,7 @@ export function GeneralForm({
           />
           {group === null || group.actions.updateSAMLGroupName ? (
             <TextField
-              label="SAML group name"
+              label={t("people.group.field.samlGroupName")}
               name="samlGroupName"
               maxLength={200}
               defaultValue={text(values.samlGroupName) ?? group?.samlGroupName ?? ""}
@@ -339,20 +353,20 @@ export function GeneralForm({
           ) : null}
         </fieldset>
         <fieldset className={css.fieldset}>
-          <legend className={css.legend}>Licensing defaults</legend>
+          <legend className={css.legend}>{t("people.groupEditor.licensing")}</legend>
           <SelectField
-            label="License level"
+            label={t("people.user.field.licenseLevel")}
             name="licenseLevel"
             hydrated={hydrated}
             defaultValue={text(values.licenseLevel) ?? group?.license.level ?? "None"}
             errors={errors.licenseLevel}
             options={LICENSE_LEVEL_NAMES.map((l) => ({
               value: l,
-              label: l === "None" ? "None (0)" : l,
+              label: l === LICENSE_LEVEL_NAMES[0] ? t("people.groupEditor.levelNone") : l,
             }))}
           />
           <SelectField
-            label="Concurrency mode"
+            label={t("people.user.field.licenseMode")}
             name="licenseMode"
             hydrated={hydrated}
             defaultValue={text(values.licenseMode) ?? group?.license.mode ?? "Named"}
@@ -365,24 +379,26 @@ export function GeneralForm({
             className={css.fieldset}
             aria-describedby={errors.memberOf ? "memberof-error" : undefined}
           >
-            <legend className={css.legend}>Member of</legend>
-            {memberOf.length === 0 ? <p className={muted}>Not a member of any group.</p> : null}
+            <legend className={css.legend}>{t("people.groupEditor.memberOf")}</legend>
+            {memberOf.length === 0 ? (
+              <p className={muted}>{t("people.groupEditor.noMemberOf")}</p>
+            ) : null}
             <GroupChoices
               name="memberOf"
               groups={memberOf.filter((g) => chosen === null || chosen.has(g.id))}
               checked
               label={(g) => g.name}
             />
-            <SearchControls label="Find groups to join" search={search} />
+            <SearchControls label={t("people.groupEditor.findToJoin")} search={search} />
             {search.results.length > 0 ? (
               <GroupChoices
                 name="memberOf"
                 groups={search.results.filter((g) => !memberOf.some((m) => m.id === g.id))}
                 checked={false}
-                label={(g) => `Join ${g.name}`}
+                label={(g) => t("people.groupEditor.join", { name: g.name })}
               />
             ) : search.q ? (
-              <p className={muted}>No other groups match.</p>
+              <p className={muted}>{t("people.groupEditor.noOtherMatch")}</p>
             ) : null}
             {errors.memberOf ? (
               <p id="memberof-error" className={css.error} role="alert">
@@ -393,9 +409,11 @@ export function GeneralForm({
         ) : null}
         <PermissionsFieldset key={reply?.requestId ?? "stored"} initial={initialTicked} />
         <div className={css.actions}>
-          <Button type="submit">{group ? "Save group" : "Create group"}</Button>
+          <Button type="submit">
+            {group ? t("people.groupEditor.save") : t("people.groupEditor.create")}
+          </Button>
           <Link to={LINKS.adminGroups} className={css.link}>
-            Back to groups
+            {t("people.groupEditor.back")}
           </Link>
         </div>
       </Form>
@@ -408,18 +426,20 @@ function AddChoices<T extends { id: number }>({
   name,
   items,
   label,
-  many,
+  found,
+  add,
 }: {
   name: string;
   items: T[];
   label: (item: T) => string;
-  one: string;
-  many: string;
+  /** The list's name and the button's words. */
+  found: string;
+  add: string;
 }) {
   if (items.length === 0) return null;
   return (
     <div>
-      <ul className={css.plainList} aria-label={`${many} found`}>
+      <ul className={css.plainList} aria-label={found}>
         {items.map((item) => (
           <li key={item.id}>
             <Checkbox name={name} value={String(item.id)} className={controls.checkbox}>
@@ -430,7 +450,7 @@ function AddChoices<T extends { id: number }>({
         ))}
       </ul>
       <Button type="submit" name="intent" value="members" variant="secondary">
-        {`Add the chosen ${many}`}
+        {add}
       </Button>
     </div>
   );
@@ -449,11 +469,19 @@ function ChosenToAdd({
   kind: "users" | "groups";
   exclude: number[];
 }) {
+  const t = useT();
   const [chosen, setChosen] = useState<Choice[]>([]);
   return (
     <>
       {chosen.length > 0 ? (
-        <ul className={css.plainList} aria-label={`${kind} to add`}>
+        <ul
+          className={css.plainList}
+          aria-label={
+            kind === "users"
+              ? t("people.groupEditor.usersToAdd")
+              : t("people.groupEditor.groupsToAdd")
+          }
+        >
           {chosen.map((c) => (
             <li key={c.id}>
               <Checkbox
@@ -463,7 +491,7 @@ function ChosenToAdd({
                 className={controls.checkbox}
               >
                 <span className={controls.checkboxBox} aria-hidden="true" />
-                {`Add ${c.label}`}
+                {t("people.groupEditor.addOne", { name: c.label })}
               </Checkbox>
             </li>
           ))}
@@ -498,6 +526,7 @@ export function MembersForm({
   search: { userq: string; memberq: string };
   reply: FormReplyBody | undefined;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const users = useSearch<NamedUser>("userq", search.userq, members.userResults, "members");
   const groups = useSearch<NamedGroup>("memberq", search.memberq, members.groupResults, "members");
@@ -506,18 +535,25 @@ export function MembersForm({
     <>
       <SearchForm id={users.formId} tab="members" onSubmit={users.run} />
       <SearchForm id={groups.formId} tab="members" onSubmit={groups.run} />
-      <Form method="post" noValidate className={css.form} aria-label="Members">
+      <Form
+        method="post"
+        noValidate
+        className={css.form}
+        aria-label={t("people.groupEditor.members")}
+      >
         <input type="hidden" name="intent" value="members" />
         <fieldset className={css.fieldset}>
-          <legend className={css.legend}>Users</legend>
-          {members.users.length === 0 ? <p className={muted}>No users are members.</p> : null}
+          <legend className={css.legend}>{t("people.groupEditor.users")}</legend>
+          {members.users.length === 0 ? (
+            <p className={muted}>{t("people.groupEditor.noUsers")}</p>
+          ) : null}
           <ul className={css.plainList}>
             {members.users.map((u) => (
               <li key={u.id}>
                 {`${u.fullName} (${u.username}) `}
                 <Checkbox name="removeUser" value={String(u.id)} className={controls.checkbox}>
                   <span className={controls.checkboxBox} aria-hidden="true" />
-                  {`Remove ${u.username}`}
+                  {t("people.groupEditor.remove", { name: u.username })}
                 </Checkbox>
               </li>
             ))}
@@ -526,13 +562,13 @@ export function MembersForm({
             <ChosenToAdd name="addUser" kind="users" exclude={members.users.map((u) => u.id)} />
           ) : (
             <>
-              <SearchControls label="Find users to add" search={users} />
+              <SearchControls label={t("people.groupEditor.findUsers")} search={users} />
               <AddChoices
                 name="addUser"
                 items={users.results}
                 label={(u) => `${u.fullName} (${u.username})`}
-                one="user"
-                many="users"
+                found={t("people.groupEditor.usersFound")}
+                add={t("people.groupEditor.addChosenUsers")}
               />
             </>
           )}
@@ -543,15 +579,17 @@ export function MembersForm({
           ) : null}
         </fieldset>
         <fieldset className={css.fieldset}>
-          <legend className={css.legend}>Groups</legend>
-          {members.groups.length === 0 ? <p className={muted}>No groups are members.</p> : null}
+          <legend className={css.legend}>{t("people.groupEditor.groups")}</legend>
+          {members.groups.length === 0 ? (
+            <p className={muted}>{t("people.groupEditor.noGroups")}</p>
+          ) : null}
           <ul className={css.plainList}>
             {members.groups.map((g) => (
               <li key={g.id}>
                 {g.name}{" "}
                 <Checkbox name="removeGroup" value={String(g.id)} className={controls.checkbox}>
                   <span className={controls.checkboxBox} aria-hidden="true" />
-                  {`Remove ${g.name}`}
+                  {t("people.groupEditor.remove", { name: g.name })}
                 </Checkbox>
               </li>
             ))}
@@ -564,13 +602,13 @@ export function MembersForm({
             />
           ) : (
             <>
-              <SearchControls label="Find groups to add" search={groups} />
+              <SearchControls label={t("people.groupEditor.findGroups")} search={groups} />
               <AddChoices
                 name="addGroup"
                 items={groups.results}
                 label={(g) => g.name}
-                one="group"
-                many="groups"
+                found={t("people.groupEditor.groupsFound")}
+                add={t("people.groupEditor.addChosenGroups")}
               />
             </>
           )}
@@ -582,9 +620,9 @@ export function MembersForm({
         </fieldset>
         <div className={css.actions}>
           <Button type="submit" name="intent" value="members">
-            Save members
+            {t("people.groupEditor.saveMembers")}
           </Button>
-          <span className={muted}>{`Members of ${group.name}`}</span>
+          <span className={muted}>{t("people.groupEditor.membersOf", { name: group.name })}</span>
         </div>
       </Form>
     </>
@@ -599,6 +637,7 @@ export function PropertiesForm({
   group: GroupView;
   reply: FormReplyBody | undefined;
 }) {
+  const t = useT();
   const values = (reply?.repopulateFields ?? {}) as Record<string, unknown>;
   const initial = reply
     ? list(values.propertyKey).map((key, i) => ({
@@ -620,21 +659,26 @@ export function PropertiesForm({
   );
   const error = reply?.fieldErrors?.properties;
   return (
-    <Form method="post" noValidate className={css.form} aria-label="Custom properties">
+    <Form
+      method="post"
+      noValidate
+      className={css.form}
+      aria-label={t("people.groupEditor.properties")}
+    >
       <input type="hidden" name="intent" value="properties" />
       <input type="hidden" name="revision" value={group.revision} />
-      {rows.length === 0 ? <p className={muted}>No custom properties.</p> : null}
+      {rows.length === 0 ? <p className={muted}>{t("people.groupEditor.noProperties")}</p> : null}
       {rows.map((row, i) => (
         <div key={row.n} className={css.propertyRow}>
           <TextField
-            label={`Key ${i + 1}`}
+            label={t("people.user.field.key", { n: i + 1 })}
             name="propertyKey"
             defaultValue={row.key}
             maxLength={200}
           />
           <div className={css.actions}>
             <TextField
-              label={`Value ${i + 1}`}
+              label={t("people.user.field.value", { n: i + 1 })}
               name="propertyValue"
               defaultValue={row.value}
               maxLength={2000}
@@ -643,9 +687,9 @@ export function PropertiesForm({
               <Button
                 variant="quiet"
                 onPress={() => setRows((r) => r.filter((x) => x.n !== row.n))}
-                aria-label={`Remove property ${i + 1}`}
+                aria-label={t("people.groupEditor.removeProperty", { n: i + 1 })}
               >
-                Remove
+                {t("people.groupEditor.removeShort")}
               </Button>
             ) : null}
           </div>
@@ -667,10 +711,10 @@ export function PropertiesForm({
               ])
             }
           >
-            Add property
+            {t("people.editor.addProperty")}
           </Button>
         ) : null}
-        <Button type="submit">Save properties</Button>
+        <Button type="submit">{t("people.groupEditor.saveProperties")}</Button>
       </div>
     </Form>
   );

@@ -11,6 +11,8 @@ import { GROUP_COLUMNS, type GroupColumn } from "~/models/group/group.schema";
 import { muted } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import * as css from "./groups.css";
+import { useT } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
 
 export interface GroupRowData {
   id: number;
@@ -25,23 +27,31 @@ export interface GroupRowData {
   } | null;
 }
 
-const COLUMN_LABELS: Record<GroupColumn, string> = {
-  id: "ID",
-  name: "Name",
-  description: "Description",
+const COLUMN_LABELS: Record<GroupColumn, MessageId> = {
+  id: "people.users.column.id",
+  name: "people.group.field.name",
+  description: "people.group.field.description",
 };
 
-export const groupsFound = (count: number) =>
-  count === 1 ? "1 group found" : `${count} groups found`;
+const SORT_ARROWS = { asc: " ▲", desc: " ▼" } as const;
+const FLIPPED = { asc: "desc", desc: "asc" } as const;
+const ASCENDING = "asc";
 
 /** The search box: a plain GET form; with JavaScript it searches 300 ms after typing stops. */
 function GroupSearch({ q }: { q: string }) {
+  const t = useT();
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <Form method="get" ref={form} className={css.searchForm} role="search" aria-label="Groups">
+    <Form
+      method="get"
+      ref={form}
+      className={css.searchForm}
+      role="search"
+      aria-label={t("people.groups.list")}
+    >
       <SearchField
         name="q"
         defaultValue={q}
@@ -53,11 +63,11 @@ function GroupSearch({ q }: { q: string }) {
           }, 300);
         }}
       >
-        <Label className={controls.label}>Search groups</Label>
+        <Label className={controls.label}>{t("people.groups.searchLabel")}</Label>
         <Input className={controls.input} maxLength={200} />
       </SearchField>
       <Button type="submit" variant="secondary">
-        Search
+        {t("people.users.search")}
       </Button>
     </Form>
   );
@@ -76,6 +86,7 @@ function ColumnChooser({
   back: string;
   error?: string;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const [shown, setShown] = useState<GroupColumn[]>(columns);
   const form = useRef<HTMLFormElement>(null);
@@ -83,12 +94,17 @@ function ColumnChooser({
   useEffect(() => setShown(columns), [columns]);
   return (
     <details className={css.chooser} open={Boolean(error)}>
-      <summary className={css.summary}>Columns</summary>
-      <Form method="post" ref={form} className={css.chooserPanel} aria-label="Columns">
+      <summary className={css.summary}>{t("people.users.columns")}</summary>
+      <Form
+        method="post"
+        ref={form}
+        className={css.chooserPanel}
+        aria-label={t("people.users.columns")}
+      >
         <input type="hidden" name="intent" value="columns" />
         <input type="hidden" name="back" value={back} />
         <fieldset className={css.fieldset}>
-          <legend className={css.legend}>Columns shown</legend>
+          <legend className={css.legend}>{t("people.groups.columnsShown")}</legend>
           {GROUP_COLUMNS.map((column) => {
             const last = hydrated && shown.length === 1 && shown[0] === column;
             return (
@@ -112,14 +128,14 @@ function ColumnChooser({
                     submit(data, { method: "post", replace: true, preventScrollReset: true });
                   }}
                 />{" "}
-                {COLUMN_LABELS[column]}
+                {t(COLUMN_LABELS[column])}
               </label>
             );
           })}
         </fieldset>
         {hydrated && shown.length === 1 ? (
           <p id="last-column" className={muted}>
-            The last visible column cannot be hidden.
+            {t("people.groups.lastColumn")}
           </p>
         ) : null}
         {error ? (
@@ -129,7 +145,7 @@ function ColumnChooser({
         ) : null}
         {hydrated ? null : (
           <Button type="submit" variant="secondary">
-            Save columns
+            {t("people.users.saveColumns")}
           </Button>
         )}
       </Form>
@@ -146,17 +162,21 @@ function MemberDetails({
   moreHref: string;
   open: boolean;
 }) {
+  const t = useT();
   const members = row.members!;
   return (
     <details className={css.details} open={open}>
-      <summary className={css.summary} aria-label={`Members of ${row.name}`}>
-        Members
+      <summary
+        className={css.summary}
+        aria-label={t("people.groups.membersOf", { name: row.name })}
+      >
+        {t("people.groups.members")}
       </summary>
       <div className={css.memberLists}>
         <div>
-          <strong>Users</strong>
+          <strong>{t("people.groupEditor.users")}</strong>
           {members.users.length === 0 ? (
-            <p className={muted}>No users</p>
+            <p className={muted}>{t("people.groups.noUsers")}</p>
           ) : (
             <ul className={css.plainList}>
               {members.users.map((u) => (
@@ -166,9 +186,9 @@ function MemberDetails({
           )}
         </div>
         <div>
-          <strong>Groups</strong>
+          <strong>{t("people.groupEditor.groups")}</strong>
           {members.groups.length === 0 ? (
-            <p className={muted}>No groups</p>
+            <p className={muted}>{t("people.groups.noGroups")}</p>
           ) : (
             <ul className={css.plainList}>
               {members.groups.map((g) => (
@@ -180,7 +200,7 @@ function MemberDetails({
       </div>
       {members.hasMore ? (
         <Link to={moreHref} className={css.link} preventScrollReset>
-          {`More members of ${row.name}`}
+          {t("people.groups.moreMembers", { name: row.name })}
         </Link>
       ) : null}
     </details>
@@ -214,6 +234,7 @@ export function GroupList({
   columnError?: string;
   sort: { field: string; dir: "asc" | "desc" };
 }) {
+  const t = useT();
   const back = listQuery ? `?${listQuery}` : "";
   const withParams = (extra: Record<string, string>, drop: string[] = []) => {
     const params = new URLSearchParams(listQuery);
@@ -227,22 +248,22 @@ export function GroupList({
         <GroupSearch q={q} />
         <div className={css.actions}>
           <Link to={`${LINKS.adminGroups}/new`} className={controls.button.primary}>
-            Add group
+            {t("people.groups.add")}
           </Link>
           <ColumnChooser columns={columns} back={back} error={columnError} />
         </div>
       </div>
       <p role="status" data-testid="group-count">
-        {groupsFound(count)}
+        {t("people.groups.found", { count })}
       </p>
       {rows.length === 0 ? null : (
-        <TableScroller label="Groups">
-          <table className={css.table} aria-label="Groups">
+        <TableScroller label={t("people.groups.list")}>
+          <table className={css.table} aria-label={t("people.groups.list")}>
             <thead>
               <tr className={css.headRow}>
                 {columns.map((c) => {
                   const sorted = sort.field === c;
-                  const next = sorted && sort.dir === "asc" ? "desc" : "asc";
+                  const next = sorted ? FLIPPED[sort.dir] : ASCENDING;
                   return (
                     <th
                       key={c}
@@ -255,16 +276,19 @@ export function GroupList({
                       <Link
                         to={withParams({ sortfield: c, sortdir: next }, ["p"])}
                         className={css.link}
-                        aria-label={`${COLUMN_LABELS[c]}, sort ${next === "asc" ? "ascending" : "descending"}`}
+                        aria-label={t("people.groups.sortBy", {
+                          column: t(COLUMN_LABELS[c]),
+                          dir: next,
+                        })}
                       >
-                        {COLUMN_LABELS[c]}
-                        {sorted ? (sort.dir === "asc" ? " ▲" : " ▼") : ""}
+                        {t(COLUMN_LABELS[c])}
+                        {sorted ? SORT_ARROWS[sort.dir] : null}
                       </Link>
                     </th>
                   );
                 })}
-                <th scope="col">Details</th>
-                <th scope="col">Actions</th>
+                <th scope="col">{t("people.groups.details")}</th>
+                <th scope="col">{t("people.users.actions")}</th>
               </tr>
             </thead>
             <tbody>
@@ -299,19 +323,19 @@ export function GroupList({
                         <Link
                           to={`${LINKS.adminGroups}/${row.id}`}
                           className={css.link}
-                          aria-label={`Edit ${row.name}`}
+                          aria-label={t("people.groups.editName", { name: row.name })}
                         >
-                          Edit
+                          {t("people.groups.edit")}
                         </Link>
                       ) : null}
                       {row.actions.delete ? (
                         <Link
                           to={withParams({ delete: String(row.id) })}
                           className={css.link}
-                          aria-label={`Delete ${row.name}…`}
+                          aria-label={t("people.groups.deleteName", { name: row.name })}
                           preventScrollReset
                         >
-                          Delete…
+                          {t("people.groups.delete")}
                         </Link>
                       ) : null}
                     </div>
@@ -323,25 +347,25 @@ export function GroupList({
         </TableScroller>
       )}
       {pages > 1 ? (
-        <nav aria-label="Pages of groups" className={css.paging}>
+        <nav aria-label={t("people.groups.pages")} className={css.paging}>
           {page > 0 ? (
             <>
               <Link to={paging.first} className={css.link}>
-                First
+                {t("people.users.first")}
               </Link>
               <Link to={paging.prev!} className={css.link}>
-                Previous
+                {t("people.users.previous")}
               </Link>
             </>
           ) : null}
-          <span>{`Page ${page + 1} of ${pages}`}</span>
+          <span>{t("people.users.pageOf", { page: page + 1, pages })}</span>
           {page < pages - 1 ? (
             <>
               <Link to={paging.next!} className={css.link}>
-                Next
+                {t("people.users.next")}
               </Link>
               <Link to={paging.last} className={css.link}>
-                Last
+                {t("people.users.last")}
               </Link>
             </>
           ) : null}

@@ -34,6 +34,7 @@ import { updatePreferences } from "~/models/user/user.server";
 import { LINKS } from "~/utils/links";
 import { checkSubmission, formReply, readBody, type SubmittedValues } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
+import { keyed } from "~/models/locale/keyed";
 import { requireAllowed } from "~/http/session.server";
 
 /*
@@ -106,7 +107,7 @@ export async function groupsListData(request: Request) {
   );
 }
 
-export const LAST_COLUMN = "The last visible column cannot be hidden.";
+export const LAST_COLUMN = keyed("people.groups.lastColumn");
 
 export async function groupsListAction(request: Request) {
   const viewer = await requireGroupsPage(request);
@@ -124,13 +125,17 @@ export async function groupsListAction(request: Request) {
         groupGridSettings: { ...(p.shared.groupGridSettings as object), columns },
       },
     }));
-    return redirectWithToast(request, LIST + back, { message: "The columns are saved." });
+    return redirectWithToast(request, LIST + back, {
+      message: keyed("people.toast.columnsSaved"),
+    });
   }
   if (values.intent === "delete") {
     const removed = await deleteGroup(viewer, Number(values.id));
-    return redirectWithToast(request, LIST + back, { message: `${removed.name} is deleted.` });
+    return redirectWithToast(request, LIST + back, {
+      message: keyed("people.toast.groupDeleted", { name: removed.name }),
+    });
   }
-  return formReply(request, { formError: "Unknown action.", values });
+  return formReply(request, { formError: keyed("people.error.unknownAction"), values });
 }
 
 /* ---------------------------------------------------------------- the editor */
@@ -198,7 +203,7 @@ function fieldProblem(request: Request, error: unknown, field: string, values: S
   if (!isProblem(error) || error.kind === "not-found") throw error;
   const status = { invalid: 400, conflict: 409, forbidden: 403 }[error.kind as string] ?? 400;
   const message =
-    error.message === GROUP_EXISTS ? "A group with this name already exists." : error.message;
+    error.message === GROUP_EXISTS ? keyed("people.validation.groupExists") : error.message;
   return formReply(request, { fieldErrors: { [field]: message }, values, status });
 }
 
@@ -225,11 +230,11 @@ export async function groupEditorAction(request: Request, id: number | null) {
       return fieldProblem(request, error, "groups", values);
     }
     return redirectWithToast(request, `${groupEditorPath(id)}?tab=members`, {
-      message: "The members are saved.",
+      message: keyed("people.toast.membersSaved"),
     });
   }
   if (intent !== "general" && intent !== "properties")
-    return formReply(request, { formError: "Unknown action.", values });
+    return formReply(request, { formError: keyed("people.error.unknownAction"), values });
   const current = id === null ? null : await getGroup(viewer, id);
   const input = groupFormToInput(values);
   if (intent === "properties" && current) {
@@ -270,6 +275,8 @@ export async function groupEditorAction(request: Request, id: number | null) {
   }
   const tab = intent === "properties" ? "?tab=properties" : "";
   return redirectWithToast(request, groupEditorPath(saved.id) + tab, {
-    message: current ? `${saved.name} is saved.` : `${saved.name} is created.`,
+    message: current
+      ? keyed("people.toast.groupSaved", { name: saved.name })
+      : keyed("people.toast.groupCreated", { name: saved.name }),
   });
 }

@@ -1,10 +1,7 @@
 import { z } from "zod";
-import {
-  hasUnsafeLineCharacter,
-  hasUnsafeTextCharacter,
-  LINE_TEXT_MESSAGE,
-  MULTILINE_TEXT_MESSAGE,
-} from "~/models/validation/text.schema";
+import { hasUnsafeLineCharacter, hasUnsafeTextCharacter } from "~/models/validation/text.schema";
+import { keyed } from "~/models/locale/keyed";
+import type { MessageId } from "~/models/locale/message-id";
 
 /*
  * A group's capability flags (the API's GroupPermissions, spec 002 "Group permission flags").
@@ -113,7 +110,13 @@ export const MAX_GROUP_NAME = 100;
 export const MAX_GROUP_DESCRIPTION = 1000;
 export const MAX_PROPERTIES = 100;
 
+/** The model's refusal of a group without a name (the API's English). */
 export const NAME_REQUIRED = "Name is a required field.";
+
+/* The fields' names in the messages, keyed (decision 104): "Name: use at most 100 characters". */
+const NAME = keyed("people.group.field.name");
+const DESCRIPTION = keyed("people.group.field.description");
+const SAML_NAME = keyed("people.group.field.samlGroupName");
 
 export const LICENSE_LEVEL_NAMES = [
   "None",
@@ -130,9 +133,9 @@ export const LICENSE_MODE_NAMES = ["Named", "Concurrent"] as const;
 
 const trimmed = (max: number, label: string) =>
   z
-    .string({ invalid_type_error: `${label} must be text` })
+    .string({ invalid_type_error: keyed("people.validation.fieldIsText", { label }) })
     .trim()
-    .max(max, `${label} may have at most ${max} characters`);
+    .max(max, keyed("people.validation.fieldAtMost", { label, max }));
 
 /** A custom property row; rows with an empty key or value are dropped (spec 002 §5). */
 const propertySchema = z.object({
@@ -192,10 +195,14 @@ export type PermissionsInput = z.output<typeof permissionsInputSchema>;
 export const licenseInputSchema = z
   .object({
     level: z.enum(LICENSE_LEVEL_NAMES, {
-      errorMap: () => ({ message: `Choose a license level: ${LICENSE_LEVEL_NAMES.join(", ")}` }),
+      errorMap: () => ({
+        message: keyed("people.validation.groupLicenseLevel", {
+          levels: LICENSE_LEVEL_NAMES.join(", "),
+        }),
+      }),
     }),
     mode: z.enum(LICENSE_MODE_NAMES, {
-      errorMap: () => ({ message: "Choose a concurrency mode: Named or Concurrent" }),
+      errorMap: () => ({ message: keyed("people.validation.groupLicenseMode") }),
     }),
   })
   .partial();
@@ -209,21 +216,24 @@ export const licenseInputSchema = z
 export const groupInputSchema = z.object({
   name: z.preprocess(
     (v) => (v === null ? "" : v),
-    trimmed(MAX_GROUP_NAME, "Name")
-      .min(1, NAME_REQUIRED)
-      .refine((v) => !hasUnsafeLineCharacter(v), `Name: ${LINE_TEXT_MESSAGE.toLowerCase()}`)
+    trimmed(MAX_GROUP_NAME, NAME)
+      .min(1, keyed("people.validation.required", { label: NAME }))
+      .refine(
+        (v) => !hasUnsafeLineCharacter(v),
+        keyed("validation.text.labelled.lineUnsafe", { label: NAME }),
+      )
       .optional(),
   ),
-  description: trimmed(MAX_GROUP_DESCRIPTION, "Description")
+  description: trimmed(MAX_GROUP_DESCRIPTION, DESCRIPTION)
     .refine(
       (v) => !hasUnsafeTextCharacter(v),
-      `Description: ${MULTILINE_TEXT_MESSAGE.toLowerCase()}`,
+      keyed("validation.text.labelled.multilineUnsafe", { label: DESCRIPTION }),
     )
     .optional(),
-  samlGroupName: trimmed(200, "SAML group name")
+  samlGroupName: trimmed(200, SAML_NAME)
     .refine(
       (v) => !hasUnsafeLineCharacter(v),
-      `SAML group name: ${LINE_TEXT_MESSAGE.toLowerCase()}`,
+      keyed("validation.text.labelled.lineUnsafe", { label: SAML_NAME }),
     )
     .optional(),
   license: licenseInputSchema.optional(),
@@ -309,67 +319,76 @@ export function applyPermissionRules(
 
 /** The editor's grouping of the flags (spec 002 §6), each with the label it shows. */
 export const PERMISSION_SECTIONS: {
-  title: string;
-  flags: { capability: Capability; label: string }[];
+  title: MessageId;
+  flags: { capability: Capability; label: MessageId }[];
 }[] = [
   {
-    title: "Album permissions",
+    title: "people.perm.section.albums",
     flags: [
-      { capability: "albums.create", label: "Create albums" },
-      { capability: "albums.comment", label: "Comment on albums" },
-      { capability: "albums.showOnHomepage", label: "Show albums on the home page" },
+      { capability: "albums.create", label: "people.perm.albums.create" },
+      { capability: "albums.comment", label: "people.perm.albums.comment" },
+      { capability: "albums.showOnHomepage", label: "people.perm.albums.showOnHomepage" },
     ],
   },
   {
-    title: "Share album with",
+    title: "people.perm.section.share",
     flags: [
-      { capability: "albums.shareWithUsers", label: "Users" },
-      { capability: "albums.shareWithGroups", label: "Groups" },
-      { capability: "albums.shareWithGuests", label: "Guests" },
-      { capability: "albums.restrictToFriends", label: "Restrict to friends" },
-      { capability: "albums.delegateDownloads", label: "Allow downloads" },
-    ],
-  },
-  { title: "Ingestion", flags: [{ capability: "uploadToUploadArea", label: "Upload area" }] },
-  {
-    title: "Integration",
-    flags: [
-      { capability: "api", label: "API access" },
-      { capability: "isInDesignEditor", label: "Design editor" },
+      { capability: "albums.shareWithUsers", label: "people.perm.albums.shareWithUsers" },
+      { capability: "albums.shareWithGroups", label: "people.perm.albums.shareWithGroups" },
+      { capability: "albums.shareWithGuests", label: "people.perm.albums.shareWithGuests" },
+      { capability: "albums.restrictToFriends", label: "people.perm.albums.restrictToFriends" },
+      { capability: "albums.delegateDownloads", label: "people.perm.albums.delegateDownloads" },
     ],
   },
   {
-    title: "Flow",
+    title: "people.perm.section.ingestion",
+    flags: [{ capability: "uploadToUploadArea", label: "people.perm.uploadToUploadArea" }],
+  },
+  {
+    title: "people.perm.section.integration",
     flags: [
-      { capability: "viewFlows", label: "View flows" },
-      { capability: "manageFlows", label: "Manage flows" },
+      { capability: "api", label: "people.perm.api" },
+      { capability: "isInDesignEditor", label: "people.perm.isInDesignEditor" },
     ],
   },
   {
-    title: "Admin permissions",
+    title: "people.perm.section.flow",
     flags: [
-      { capability: "manageUsers", label: "Manage users and groups" },
-      { capability: "inviteUsers", label: "Invite users" },
-      { capability: "approvePendingSignups", label: "Approve pending sign-ups" },
-      { capability: "manageSettings", label: "Manage site settings" },
-      { capability: "manageArchives", label: "Manage archives" },
-      { capability: "manageAlbums", label: "Manage albums" },
-      { capability: "manageTaxonomies", label: "Manage taxonomies" },
-      { capability: "approveOrders", label: "Approve orders" },
-      { capability: "changeSiteAppearance", label: "Change site appearance" },
-      { capability: "manageWebhooks", label: "Manage webhooks" },
-      { capability: "shareBookmarks", label: "Share bookmarks" },
-      { capability: "moderateComments", label: "Moderate comments" },
-      { capability: "manageExports", label: "Manage exports" },
-      { capability: "shareCropAndDownloadPresets", label: "Share crop and download presets" },
-      { capability: "manageAnnotations", label: "Manage annotations" },
-      { capability: "manageWorkflows", label: "Manage workflows" },
-      { capability: "manageServices", label: "Manage services" },
-      { capability: "audit", label: "Audit" },
-      { capability: "configureConsentForms", label: "Configure consent forms" },
-      { capability: "manageActivityExports", label: "Manage activity exports" },
-      { capability: "manageActivityLogging", label: "Manage activity logging" },
-      { capability: "manageFotostationConfigurations", label: "Manage FotoStation configurations" },
+      { capability: "viewFlows", label: "people.perm.viewFlows" },
+      { capability: "manageFlows", label: "people.perm.manageFlows" },
+    ],
+  },
+  {
+    title: "people.perm.section.admin",
+    flags: [
+      { capability: "manageUsers", label: "people.perm.manageUsers" },
+      { capability: "inviteUsers", label: "people.perm.inviteUsers" },
+      { capability: "approvePendingSignups", label: "people.perm.approvePendingSignups" },
+      { capability: "manageSettings", label: "people.perm.manageSettings" },
+      { capability: "manageArchives", label: "people.perm.manageArchives" },
+      { capability: "manageAlbums", label: "people.perm.manageAlbums" },
+      { capability: "manageTaxonomies", label: "people.perm.manageTaxonomies" },
+      { capability: "approveOrders", label: "people.perm.approveOrders" },
+      { capability: "changeSiteAppearance", label: "people.perm.changeSiteAppearance" },
+      { capability: "manageWebhooks", label: "people.perm.manageWebhooks" },
+      { capability: "shareBookmarks", label: "people.perm.shareBookmarks" },
+      { capability: "moderateComments", label: "people.perm.moderateComments" },
+      { capability: "manageExports", label: "people.perm.manageExports" },
+      {
+        capability: "shareCropAndDownloadPresets",
+        label: "people.perm.shareCropAndDownloadPresets",
+      },
+      { capability: "manageAnnotations", label: "people.perm.manageAnnotations" },
+      { capability: "manageWorkflows", label: "people.perm.manageWorkflows" },
+      { capability: "manageServices", label: "people.perm.manageServices" },
+      { capability: "audit", label: "people.perm.audit" },
+      { capability: "configureConsentForms", label: "people.perm.configureConsentForms" },
+      { capability: "manageActivityExports", label: "people.perm.manageActivityExports" },
+      { capability: "manageActivityLogging", label: "people.perm.manageActivityLogging" },
+      {
+        capability: "manageFotostationConfigurations",
+        label: "people.perm.manageFotostationConfigurations",
+      },
     ],
   },
 ];
