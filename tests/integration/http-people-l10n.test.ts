@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db } from "~/db/connection.server";
+import { formatDateTime } from "~/models/locale/format";
+import { createUser } from "~/models/user/user.server";
+import { readApiJson } from "../helpers/api-contract";
+import { TEST_ADMIN } from "../helpers/database";
+import { landing, langOf, mainOf, titleOf, toastOf } from "../helpers/page-html";
+import { Client, startTestServer, type TestServer } from "../helpers/server";
+
+/*
+ * The administration of people in the reader's language (issue 32, decision 101): the users and
+ * groups pages in Norwegian and German by Accept-Language; a bad post's field messages (keyed
+ * schema messages, decision 104) all at once, the toasts of a save; a login date in the reader's
+ * zone, named. The API's answers to the same mistakes stay English. The English pages are the
+ * other http-users*.test.ts and http-groups*.test.ts files'.
+ */
+
+const NB = { "accept-language": "nb-NO,nb;q=0.9,en;q=0.5" };
+const DE = { "accept-language": "de-DE" };
+const USERS = "/fotoweb/views/admin/users";
+const GROUPS = "/fotoweb/views/admin/groups";
+
+let server: TestServer;
+let owner: Client;
+
+/** The editor's required fields, filled; the rest as the editor posts them. */
+const newUser = (username: string, overrides: Record<string, string> = {}) => ({
+  intent: "save",
+  username,
+  "address.givenName": "Kari",
+  "address.surname": "Nordmann",
+  "address.email": `${username}@example.com`,
+  "license.level": "Contributor",
+  "license.mode": "Named",
+  "commerce.paymentMethod": "1",
+  "commerce.discount": "0",
+  ...overrides,
+});
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = new Client(server.url);
+  await owner.signIn(TEST_ADMIN.username, TEST_ADMIN.password);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("the users pages in Norwegian and German", () => {
+  test("the users list: language, title, heading, tabs, grid and its words", async () => {
+    const html = await (await owner.get(USERS, NB)).text();
+    expect(langOf(html)).toBe("nb");
+    expect(titleOf(html)).toBe("Brukere | Arkiv");
+    const main = mainOf(html);
+    for (const words of [
+      ">Administrer brukere<",
+      'aria-label="Brukere og grupper"',
+      ">Grupper<",
+      ">Søk i brukere<",
+      ">Legg til bruker<",
+      ">Angi utløpsdato<",
+      ">Ingen brukere valgt<",
+      ">Kolonner<",
+      ">Handlinger<",
+      "Side 1 av 1",
+    ])
+      expect(main).toContain(words);
+    expect(main).not.toContain("Manage users");
+    expect(main).not.toContain("@@");
+    const german = mainOf(await (await owner.get(USERS, DE)).text());
+    for (const words of [">Benutzer verwalten<", ">Benutzer hinzufügen<", ">Spalten<"])
+      expect(german).toContain(words);
+  });
+
+  test("a bad post shows every field's message at once in Norwegian; a good one's toast", async () => {
+    const bad = await owner.post(
+      `${USERS}/new`,
+      newUser("", {
+        "address.givenName": "",
+        "address.email": "ikke-en-adresse",
+        "commerce.discount": "mye",
+        "account.password": "et-godt-passord-1",
+        "account.confirmPassword": "et-annet-passord-1",
+      }),
+      NB,
+    );
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    const main = mainOf(html);
+    for (const words of [
+      "Brukernavn må fylles ut.",
+      "Fornavn må fylles ut.",
+      "Skriv inn en gyldig e-postadresse, f.eks. navn@example.com.",
+      "Skriv inn et tall, f.eks. 12,5.",
+      "Passordene er ikke like.",
+    ])
+      expect(main).toContain(words);
+    expect(html).not.toContain("@@");
+    expect(titleOf(html)).toBe("Legg til bruker | Arkiv");
+
+    const saved = await owner.post(`${USERS}/new`, newUser("kari-l10n"), NB);
+    expect(toastOf(await landing(owner, saved, NB))).toBe("kari-l10n er lagt til.");
+    const taken = await owner.post(`${USERS}/new`, newUser("kari-l10n"), DE);
+    expect(taken.status).toBe(409);
+    expect(await taken.text()).toContain(
+      "Es gibt bereits einen Benutzer mit diesem Benutzernamen.",
+    );
+  });
+
+  test("the editor: its words, the last login in the reader's zone, named", async () => {
+    const user = await createUser({ username: "ola-l10n", password: "ola-password-1" });
+    const at = "2026-11-27T17:50:00.000Z";
+    await db().updateTable("users").set({ last_login_at: at }).where("id", "=", user.id).execute();
+    const html = await (await owner.get(`${USERS}/${user.id}`, NB)).text();
+    expect(titleOf(html)).toBe("ola-l10n | Arkiv");
+    const main = mainOf(html);
+    // The site's zone is UTC here: the time says so.
+    expect(main).toContain(`Sist pålogget: ${formatDateTime("nb", "UTC", at)}`);
+    expect(formatDateTime("nb", "UTC", at)).toMatch(/UTC/);
+    for (const words of [
+      ">Rediger ola-l10n<",
+      ">Brukerinformasjon<",
+      ">Autentisering<",
+      ">Lisensiering<",
+      ">Egendefinerte egenskaper<",
+      ">Tilbakestill enhetsnøkler<",
+    ])
+      expect(main).toContain(words);
+    const reset = await owner.post(`${USERS}/${user.id}`, { intent: "resetDeviceTokens" }, DE);
+    expect(toastOf(await landing(owner, reset, DE))).toBe(
+      "Die Gerätetoken von ola-l10n sind zurückgesetzt: Jedes Gerät muss sich erneut anmelden.",
+    );
+  });
+
+  test("the API's answer to the same mistakes stays English", async () => {
+    const response = await owner.request("/fotoweb/api/users", {
+      method: "POST",
+      body: JSON.stringify({ username: " ", address: { email: "nope" } }),
+      headers: { "content-type": "application/json", accept: "application/json", ...NB },
+    });
+    expect(response.status).toBe(400);
+    const body = await readApiJson<{ fieldErrors: Record<string, string> }>(response);
+    expect(body.fieldErrors.username).toBe("Username is a required field.");
+    expect(body.fieldErrors["address.email"]).toBe(
+      "Enter a valid e-mail address, e.g. name@example.com.",
+    );
+  });
+});
+
+describe("the groups pages in Norwegian and German", () => {
+  test("the list, a new group's refusals and toast, its editor and the save's toast", async () => {
+    const list = await (await owner.get(GROUPS, NB)).text();
+    expect(langOf(list)).toBe("nb");
+    expect(titleOf(list)).toBe("Administrer grupper | Arkiv");
+    for (const words of [">Søk i grupper<", ">Legg til gruppe<", "grupper funnet"])
+      expect(mainOf(list)).toContain(words);
+
+    const empty = await owner.post(`${GROUPS}/new`, { intent: "general", name: "" }, NB);
+    expect(empty.status).toBe(400);
+    expect(mainOf(await empty.text())).toContain("Navn må fylles ut.");
+    const hostile = await owner.post(`${GROUPS}/new`, { intent: "general", name: "Red\nsk" }, NB);
+    expect(hostile.status).toBe(400);
+    expect(mainOf(await hostile.text())).toContain(
+      "Navn: ikke bruk linjeskift, kontrolltegn eller retningsoverstyring",
+    );
+
+    const created = await owner.post(
+      `${GROUPS}/new`,
+      { intent: "general", name: "Redaksjonen", licenseLevel: "None", licenseMode: "Named" },
+      NB,
+    );
+    const editor = await landing(owner, created, NB);
+    expect(toastOf(editor)).toBe("Redaksjonen er opprettet.");
+    expect(titleOf(editor)).toBe("Redaksjonen | Administrer grupper | Arkiv");
+    for (const words of [
+      ">Rediger gruppen Redaksjonen<",
+      ">Sikkerhetstillatelser<",
+      ">Albumtillatelser<",
+      ">Opprette album<",
+      "Får virkning når bestillinger kommer.",
+      ">Lagre gruppen<",
+    ])
+      expect(mainOf(editor)).toContain(words);
+
+    const path = created.headers.get("location")!.split("?")[0]!;
+    const saved = await owner.post(
+      path,
+      { intent: "general", name: "Redaksjonen", description: "Nyhetsdesken" },
+      DE,
+    );
+    expect(toastOf(await landing(owner, saved, DE))).toBe("Redaksjonen ist gespeichert.");
+  });
+});
