@@ -77,6 +77,7 @@ import { seedAlbumsApi } from "./seeds/albums-api";
 import { seedAlbumsSharing } from "./seeds/albums-sharing";
 import { seedAlbumsLinks } from "./seeds/albums-links";
 import { seedL10nAlbum } from "./seeds/l10n-album";
+import { l10nPeopleUser } from "../tests/e2e/l10n-people";
 import { seedAlerts } from "./seeds/alerts";
 import { seedNavigation } from "./seeds/navigation";
 import { seedOrganizeStory } from "./seeds/organize-story";
@@ -189,7 +190,10 @@ async function main() {
   console.log(`e2e-seed: ${SEED_USERS.length} users in ${dataDir}`);
 }
 
-/* A group holding manageUsers: each project's users-<project> and the a11y managers. */
+/*
+ * A group holding manageUsers: each project's users-<project> and l10n-people-<project>, and the
+ * a11y managers.
+ */
 async function seedUserManagers(users: Map<string, number>) {
   const { id } = await db()
     .insertInto("groups")
@@ -200,7 +204,11 @@ async function seedUserManagers(users: Map<string, number>) {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const names = [...PROJECTS.map((p) => projectUser("users", p)), "manager-light"];
+  const names = [
+    ...PROJECTS.map((p) => projectUser("users", p)),
+    ...PROJECTS.map(l10nPeopleUser),
+    "manager-light",
+  ];
   for (const name of names) {
     const user = users.get(name);
     if (user === undefined) fail(`the seed user ${name} is missing`);

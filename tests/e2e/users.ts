@@ -11,6 +11,7 @@ import { TAXONOMY_FIELDS_USERS } from "./taxonomy-fields";
 import { TAXONOMY_ADMIN_USERS } from "./taxonomy-admin";
 import { SELECTION_USERS } from "./selection";
 import { L10N_GRID_USERS } from "./l10n-grid";
+import { L10N_PEOPLE_USERS } from "./l10n-people";
 import { L10N_ALBUM_USERS } from "./l10n-album";
 /*
  * The people the end-to-end suite signs in as, shared by the seed script and the specs. A test
@@ -98,6 +99,7 @@ export const SEED_USERS: SeedUser[] = [
   ...SELECTION_USERS,
   ...L10N_GRID_USERS,
   ...L10N_ALBUM_USERS,
+  ...L10N_PEOPLE_USERS,
 ];
 
 /** The name of a per-project user for the running project. */
