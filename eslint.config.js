@@ -134,6 +134,13 @@ const LOCALIZED = [
   "app/components/group/**",
   "app/routes/fotoweb.views.admin.groups.*.tsx",
   "app/http/group/group-page.server.ts",
+  "app/components/signup/ExtraFields.tsx",
+  "app/components/signup/PendingSignups.tsx",
+  "app/components/signup/SignupDecisionForms.tsx",
+  "app/components/signup/SignupForm.tsx",
+  "app/routes/fotoweb.views.admin.signups.tsx",
+  "app/routes/fotoweb.views.signup.tsx",
+  "app/http/signup/signup-page.server.ts",
 ];
 
 const NO_ARIA_INDEX = {

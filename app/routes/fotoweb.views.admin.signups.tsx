@@ -11,6 +11,8 @@ import type { FormReplyBody } from "~/http/error";
 import { pendingSignupsAction, pendingSignupsData } from "~/http/signup/signup-page.server";
 import { pageHandler } from "~/http/http.server";
 import { alertDanger, page, panel } from "~/styles/global.css";
+import { useT } from "~/components/locale/locale-context";
+import { translateNow } from "~/components/locale/active";
 
 /*
  * Pending sign-ups (spec 002 "Sign-up screens", decision 036) for those holding
@@ -18,7 +20,11 @@ import { alertDanger, page, panel } from "~/styles/global.css";
  * (details, approve with groups, reject) are forms on this page, chosen by the query.
  */
 
-export const meta: MetaFunction = () => [{ title: "Pending sign-ups | Arkiv" }];
+export const handle = { i18n: ["people"] };
+
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("people.signups.meta.title")} | Arkiv` },
+];
 
 export function loader(args: LoaderFunctionArgs) {
   return pageHandler(({ request }: LoaderFunctionArgs) => pendingSignupsData(request))(args);
@@ -32,10 +38,11 @@ export default function PendingSignupsView() {
   const { pending, fields, canAssignGroups, groups, details, approve, reject } =
     useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
+  const t = useT();
   return (
     <div className={page}>
       <section className={panel} aria-labelledby="signups-title">
-        <h1 id="signups-title">Pending sign-ups</h1>
+        <h1 id="signups-title">{t("people.signups.meta.title")}</h1>
         {reply?.formError && !approve ? (
           <p className={alertDanger} role="alert">
             {reply.formError}

@@ -6,13 +6,19 @@ import { signupPageAction, signupPageData } from "~/http/signup/signup-page.serv
 import { pageHandler } from "~/http/http.server";
 import { alertInfo, narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { useT } from "~/components/locale/locale-context";
+import { translateNow } from "~/components/locale/active";
 
 /*
  * The public sign-up (spec 002, decision 036), for a visitor without an account, while the site
  * allows sign-ups (404 otherwise). An approver decides; the answer comes by mail.
  */
 
-export const meta: MetaFunction = () => [{ title: "Sign up | Arkiv" }];
+export const handle = { i18n: ["people"] };
+
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("people.signup.meta.title")} | Arkiv` },
+];
 
 export function loader(args: LoaderFunctionArgs) {
   return pageHandler(({ request }: LoaderFunctionArgs) => signupPageData(request))(args);
@@ -24,24 +30,21 @@ export function action(args: ActionFunctionArgs) {
 
 export default function SignupView() {
   const { fields, siteName, sent } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <section className={narrowPanel} aria-labelledby="signup-title">
-      <h1 id="signup-title">Sign up for {siteName}</h1>
+      <h1 id="signup-title">{t("people.signup.heading", { site: siteName })}</h1>
       {sent ? (
         <div className={alertInfo} role="status" data-testid="signup-received">
+          <p>{t("people.signup.received")}</p>
           <p>
-            Thank you. Your sign-up was received and waits for an administrator. You will get an
-            e-mail when it has been decided.
-          </p>
-          <p>
-            <Link to={LINKS.login}>Back to log on</Link>
+            <Link to={LINKS.login}>{t("people.signup.backToLogOn")}</Link>
           </p>
         </div>
       ) : (
         <>
           <p>
-            Ask for an account. An administrator approves each sign-up.{" "}
-            <Link to={LINKS.login}>Already have an account? Log on</Link>
+            {t("people.signup.lead")} <Link to={LINKS.login}>{t("people.signup.haveAccount")}</Link>
           </p>
           <SignupForm fields={fields} />
         </>

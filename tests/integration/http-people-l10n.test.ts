@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { formatDateTime } from "~/models/locale/format";
+import { updateSiteSettings } from "~/models/site/site.server";
+import { formatSignupDate } from "~/utils/format";
 import { createUser } from "~/models/user/user.server";
 import { readApiJson } from "../helpers/api-contract";
 import { TEST_ADMIN } from "../helpers/database";
@@ -190,5 +192,86 @@ describe("the groups pages in Norwegian and German", () => {
       DE,
     );
     expect(toastOf(await landing(owner, saved, DE))).toBe("Redaksjonen ist gespeichert.");
+  });
+});
+
+describe("sign-ups in Norwegian", () => {
+  test("the public form's refusals, its thanks, and the pending list with its date, zone named", async () => {
+    await updateSiteSettings({
+      signups: {
+        enabled: true,
+        adminCanAssignGroups: false,
+        fields: [
+          {
+            id: "avdeling",
+            label: "Avdeling",
+            type: "text",
+            required: true,
+            values: [],
+            validation: { regex: "", helpText: "" },
+          },
+        ],
+      },
+    });
+    const visitor = new Client(server.url);
+    const form = await (await visitor.get("/fotoweb/views/signup", NB)).text();
+    expect(titleOf(form)).toBe("Registrer deg | Arkiv");
+    for (const words of [">Fornavn<", ">Brukernavn<", "Avdeling (obligatorisk)", ">Registrer deg<"])
+      expect(mainOf(form)).toContain(words);
+
+    const bad = await visitor.post(
+      "/fotoweb/views/signup",
+      { email: "nei", password: "kort", confirmPassword: "annet" },
+      NB,
+    );
+    expect(bad.status).toBe(400);
+    const refused = mainOf(await bad.text());
+    for (const words of [
+      "Fornavn må fylles ut",
+      "Skriv inn en gyldig e-postadresse",
+      "Velg et brukernavn",
+      "Passordene er ikke like",
+      "Avdeling må fylles ut.",
+    ])
+      expect(refused).toContain(words);
+    expect(refused).not.toContain("@@");
+
+    const sent = await visitor.post(
+      "/fotoweb/views/signup",
+      {
+        firstName: "Per",
+        lastName: "Hansen",
+        email: "per@example.org",
+        username: "per-l10n",
+        password: "et-langt-passord-1",
+        confirmPassword: "et-langt-passord-1",
+        extra_avdeling: "Nyheter",
+      },
+      NB,
+    );
+    expect(toastOf(await landing(visitor, sent, NB))).toBe("Takk: registreringen din er mottatt.");
+
+    const row = await db()
+      .selectFrom("signups")
+      .select(["id", "created_at"])
+      .where("username", "=", "per-l10n")
+      .executeTakeFirstOrThrow();
+    const list = await (await owner.get("/fotoweb/views/admin/signups", NB)).text();
+    expect(titleOf(list)).toBe("Ventende registreringer | Arkiv");
+    const main = mainOf(list);
+    expect(main).toContain(">Registrert<");
+    expect(main).toContain('aria-label="Info om Per Hansen"');
+    const shown = formatSignupDate("nb", "UTC", row.created_at);
+    expect(shown).toMatch(/UTC/);
+    expect(main).toContain(shown);
+
+    const rejected = await owner.post(
+      "/fotoweb/views/admin/signups",
+      { id: row.id, intent: "reject" },
+      NB,
+    );
+    expect(toastOf(await landing(owner, rejected, NB))).toBe(
+      "Registreringen til Per Hansen er avvist.",
+    );
   });
 });

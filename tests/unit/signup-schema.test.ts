@@ -13,6 +13,18 @@ import {
 import { formatSignupDate } from "~/utils/format";
 // The server's engine for people's patterns, as the server loads it (decision 069).
 import "~/models/validation/pattern.server";
+import { inEnglish } from "../helpers/keyed";
+
+/** checkUserData's answer with its messages as an English reader sees them (decision 104). */
+const readable = (result: ReturnType<typeof checkUserData>) =>
+  result.ok
+    ? result
+    : {
+        ok: false,
+        errors: Object.fromEntries(
+          Object.entries(result.errors).map(([id, message]) => [id, inEnglish(message)]),
+        ),
+      };
 
 /* Sign-up fields, their values and the editor's rows (decision 036; spec 002 section 5). */
 
@@ -67,7 +79,7 @@ describe("checkUserData", () => {
       { id: "terms", value: false },
       { id: "nope", value: "x" },
     ]);
-    expect(result).toEqual({
+    expect(readable(result)).toEqual({
       ok: false,
       errors: {
         dept: "Capitals only",
@@ -88,11 +100,14 @@ describe("checkUserData", () => {
       { id: "dept", value: "A".repeat(501) },
       { id: "terms", value: true },
     ]);
-    expect(long).toEqual({ ok: false, errors: { dept: "Department: at most 500 characters." } });
+    expect(readable(long)).toEqual({
+      ok: false,
+      errors: { dept: "Department: at most 500 characters." },
+    });
   });
 
   it("requires a non-empty value for a required text field", () => {
-    expect(checkUserData(FIELDS, [{ id: "terms", value: true }])).toEqual({
+    expect(readable(checkUserData(FIELDS, [{ id: "terms", value: true }]))).toEqual({
       ok: false,
       errors: { dept: "Department is a required field." },
     });

@@ -9,6 +9,7 @@ import {
   type SignupField,
   type UserDataEntry,
 } from "~/models/signup/signup.schema";
+import { useT } from "~/components/locale/locale-context";
 
 /*
  * The site's extra sign-up fields (text, dropdown, checkbox) inside a remix-validated-form: the
@@ -46,10 +47,11 @@ function ExtraField({
   value: string | boolean | undefined;
   hydrated: boolean;
 }) {
+  const t = useT();
   const name = extraFieldName(field.id);
   // What was posted comes back after a refused post (see ValidatedTextField).
   const { error, clearError, defaultValue: posted } = useField(name);
-  const label = field.required ? `${field.label} (required)` : field.label;
+  const label = field.required ? t("people.signup.required", { label: field.label }) : field.label;
   // The help text is the pattern's message too: shown once, as the error when there is one.
   const description = error ? undefined : field.validation.helpText || undefined;
   if (field.type === "checkbox")
@@ -73,7 +75,7 @@ function ExtraField({
         errors={error}
         onChange={() => clearError()}
         options={[
-          { value: "", label: "Choose…" },
+          { value: "", label: t("people.signup.choose") },
           ...field.values.map((choice) => ({ value: choice, label: choice })),
         ]}
       />

@@ -6,7 +6,12 @@ import { muted } from "~/styles/global.css";
 import { formatSignupDate } from "~/utils/format";
 import { LINKS } from "~/utils/links";
 import { TableScroller } from "~/components/ui/TableScroller";
-import { useLocale } from "~/components/locale/locale-context";
+import { useLocale, useT } from "~/components/locale/locale-context";
+
+/** The query parameter that opens each decision's form on this page. */
+const DETAILS = "details";
+const REJECT = "reject";
+const APPROVE = "approve";
 
 const nameOf = (s: Signup) => `${s.firstName} ${s.lastName}`.trim() || s.username;
 
@@ -23,22 +28,23 @@ export function PendingSignups({
   canAssignGroups: boolean;
 }) {
   const { language, timeZone } = useLocale();
+  const t = useT();
   if (pending.length === 0)
     return (
       <p className={muted} data-testid="no-signups">
-        There are no pending sign-ups.
+        {t("people.signups.none")}
       </p>
     );
   return (
-    <TableScroller label="Pending sign-ups">
-      <table className={table.table} aria-label="Pending sign-ups">
+    <TableScroller label={t("people.signups.meta.title")}>
+      <table className={table.table} aria-label={t("people.signups.meta.title")}>
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">E-mail</th>
-            <th scope="col">User name</th>
-            <th scope="col">Signed up</th>
-            <th scope="col">Actions</th>
+            <th scope="col">{t("people.signups.name")}</th>
+            <th scope="col">{t("people.user.field.email")}</th>
+            <th scope="col">{t("people.signup.field.username")}</th>
+            <th scope="col">{t("people.signups.signedUp")}</th>
+            <th scope="col">{t("people.signups.actions")}</th>
           </tr>
         </thead>
         <tbody>
@@ -57,15 +63,18 @@ export function PendingSignups({
                 </td>
                 <td>
                   <div className={table.actions}>
-                    <Link to={at("details")} aria-label={`Info about ${name}`}>
-                      Info
+                    <Link to={at(DETAILS)} aria-label={t("people.signups.infoAbout", { name })}>
+                      {t("people.signups.info")}
                     </Link>
-                    <Link to={at("reject")} aria-label={`Reject ${name}…`}>
-                      Reject…
+                    <Link to={at(REJECT)} aria-label={t("people.signups.rejectName", { name })}>
+                      {t("people.signups.reject")}
                     </Link>
                     {canAssignGroups ? (
-                      <Link to={at("approve")} aria-label={`Approve ${name}…`}>
-                        Approve…
+                      <Link
+                        to={at(APPROVE)}
+                        aria-label={t("people.signups.approveNameOpen", { name })}
+                      >
+                        {t("people.signups.approveOpen")}
                       </Link>
                     ) : (
                       <Form method="post">
@@ -75,9 +84,9 @@ export function PendingSignups({
                           name="intent"
                           value="approve"
                           variant="secondary"
-                          aria-label={`Approve ${name}`}
+                          aria-label={t("people.signups.approveName", { name })}
                         >
-                          Approve
+                          {t("people.signups.approve")}
                         </Button>
                       </Form>
                     )}

@@ -18,15 +18,20 @@ import { LINKS } from "~/utils/links";
 import { ExtraFields } from "./ExtraFields";
 import { nameOf } from "./PendingSignups";
 import { useLocalizedValidator } from "~/components/locale/validation";
+import { useT } from "~/components/locale/locale-context";
 
-const Cancel = () => (
-  <Link to={LINKS.adminSignups} className={css.cancel}>
-    Cancel
-  </Link>
-);
+function Cancel() {
+  const t = useT();
+  return (
+    <Link to={LINKS.adminSignups} className={css.cancel}>
+      {t("people.cancel")}
+    </Link>
+  );
+}
 
 /** Sign-up details (spec 002): first and last name, the e-mail read-only, the extra fields. */
 export function SignupDetailsForm({ signup, fields }: { signup: Signup; fields: SignupField[] }) {
+  const t = useT();
   const validator = useLocalizedValidator(
     useMemo(() => withZod(signupDetailsFormSchema(fields)), [fields]),
   );
@@ -38,23 +43,28 @@ export function SignupDetailsForm({ signup, fields }: { signup: Signup; fields: 
       className={css.form}
       aria-labelledby="details-title"
     >
-      <h2 id="details-title">Sign-up details: {nameOf(signup)}</h2>
+      <h2 id="details-title">{t("people.signups.detailsTitle", { name: nameOf(signup) })}</h2>
       <input type="hidden" name="id" value={signup.id} />
       <input type="hidden" name="intent" value="details" />
       <ValidatedTextField
-        label="First name"
+        label={t("people.signup.field.firstName")}
         name="firstName"
         defaultValue={signup.firstName}
         maxLength={100}
       />
       <ValidatedTextField
-        label="Last name"
+        label={t("people.signup.field.lastName")}
         name="lastName"
         defaultValue={signup.lastName}
         maxLength={100}
       />
-      <TextField label="E-mail address" name="emailShown" value={signup.email} isReadOnly />
-      <p className={muted}>User name: {signup.username}</p>
+      <TextField
+        label={t("people.signup.field.email")}
+        name="emailShown"
+        value={signup.email}
+        isReadOnly
+      />
+      <p className={muted}>{t("people.signups.usernameShown", { username: signup.username })}</p>
       <ExtraFields fields={fields} values={signup.userData} />
       <div className={css.actions}>
         <SaveDetails />
@@ -71,9 +81,10 @@ export function SignupDetailsForm({ signup, fields }: { signup: Signup; fields: 
 function SaveDetails() {
   const hydrated = useHydrated();
   const valid = useIsValid();
+  const t = useT();
   return (
     <Button type="submit" isDisabled={hydrated && !valid}>
-      Save
+      {t("people.save")}
     </Button>
   );
 }
@@ -88,9 +99,10 @@ export function ApproveSignupForm({
   groups: AssignableGroup[];
   formError?: string;
 }) {
+  const t = useT();
   return (
     <Form method="post" className={css.form} aria-labelledby="approve-title">
-      <h2 id="approve-title">Approve {nameOf(signup)}</h2>
+      <h2 id="approve-title">{t("people.signups.approveName", { name: nameOf(signup) })}</h2>
       {formError ? (
         <p className={alertDanger} role="alert">
           {formError}
@@ -99,7 +111,7 @@ export function ApproveSignupForm({
       <input type="hidden" name="id" value={signup.id} />
       {groups.length > 0 ? (
         <CheckboxGroup name="groups" validationBehavior="aria" className={css.fieldset}>
-          <Label className={controls.legend}>Groups for the new account</Label>
+          <Label className={controls.legend}>{t("people.signups.groupsForAccount")}</Label>
           {groups.map((group) => (
             <Checkbox key={group.id} value={String(group.id)} className={controls.checkbox}>
               <span className={controls.checkboxBox} aria-hidden="true" />
@@ -109,11 +121,11 @@ export function ApproveSignupForm({
           <FieldError className={controls.fieldError} />
         </CheckboxGroup>
       ) : (
-        <p className={muted}>There are no groups to choose; the account joins Registered Users.</p>
+        <p className={muted}>{t("people.signups.noGroups")}</p>
       )}
       <div className={css.actions}>
         <Button type="submit" name="intent" value="approve">
-          Approve and create the account
+          {t("people.signups.approveAndCreate")}
         </Button>
         <Cancel />
       </div>
@@ -123,16 +135,15 @@ export function ApproveSignupForm({
 
 /** Reject after confirming: the visitor is told by mail, and no account is made. */
 export function RejectSignupForm({ signup }: { signup: Signup }) {
+  const t = useT();
   return (
     <Form method="post" className={css.confirm} aria-labelledby="reject-title">
-      <h2 id="reject-title">Reject {nameOf(signup)}?</h2>
-      <p>
-        {signup.email} will be told by mail that the sign-up was not approved. No account is made.
-      </p>
+      <h2 id="reject-title">{t("people.signups.rejectTitle", { name: nameOf(signup) })}</h2>
+      <p>{t("people.signups.rejectLead", { email: signup.email })}</p>
       <input type="hidden" name="id" value={signup.id} />
       <div className={css.actions}>
         <Button type="submit" name="intent" value="reject">
-          Reject the sign-up
+          {t("people.signups.rejectSubmit")}
         </Button>
         <Cancel />
       </div>

@@ -7,6 +7,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "~/models/auth/auth.schema";
 import { signupFormSchema, type SignupField } from "~/models/signup/signup.schema";
 import { ExtraFields } from "./ExtraFields";
 import { useLocalizedValidator } from "~/components/locale/validation";
+import { useT } from "~/components/locale/locale-context";
 
 /*
  * The public sign-up (decision 036): remix-validated-form, a flat form whose validator is built
@@ -16,51 +17,52 @@ export function SignupForm({ fields }: { fields: SignupField[] }) {
   const validator = useLocalizedValidator(
     useMemo(() => withZod(signupFormSchema(fields)), [fields]),
   );
+  const t = useT();
   return (
     <ValidatedForm validator={validator} method="post" noValidate>
       <ValidatedTextField
-        label="First name"
+        label={t("people.signup.field.firstName")}
         name="firstName"
         autoComplete="given-name"
         maxLength={100}
       />
       <ValidatedTextField
-        label="Last name"
+        label={t("people.signup.field.lastName")}
         name="lastName"
         autoComplete="family-name"
         maxLength={100}
       />
       <ValidatedTextField
-        label="E-mail address"
+        label={t("people.signup.field.email")}
         name="email"
         type="email"
         autoComplete="email"
         maxLength={254}
       />
       <ValidatedTextField
-        label="User name"
+        label={t("people.signup.field.username")}
         name="username"
         autoComplete="username"
         maxLength={64}
-        description="Letters, digits and . _ @ - only."
+        description={t("people.signup.usernameHint")}
       />
       <ValidatedTextField
-        label="Password"
+        label={t("people.signup.field.password")}
         name="password"
         type="password"
         autoComplete="new-password"
         maxLength={PASSWORD_MAX}
-        description={`At least ${PASSWORD_MIN} characters.`}
+        description={t("people.signup.passwordHint", { min: PASSWORD_MIN })}
       />
       <ValidatedTextField
-        label="Confirm password"
+        label={t("people.signup.field.confirmPassword")}
         name="confirmPassword"
         type="password"
         autoComplete="new-password"
         maxLength={PASSWORD_MAX}
       />
       <ExtraFields fields={fields} />
-      <Button type="submit">Sign up</Button>
+      <Button type="submit">{t("people.signup.submit")}</Button>
     </ValidatedForm>
   );
 }

@@ -22,6 +22,7 @@ import { checkSubmission, formReply, readBody } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
 import { requireSiteSettingsPermission } from "../site-permission.server";
 import { mailContext, requireSignupApprover, requireSignupsOpen } from "./signup.server";
+import { keyed } from "~/models/locale/keyed";
 
 /*
  * The sign-up pages (decision 036): the public form, the approver's pending list with its details,
@@ -46,7 +47,7 @@ export async function signupPageAction(request: Request) {
   if (!outcome.ok) return formReply(request, { fieldErrors: outcome.fieldErrors, values });
   return redirectWithToast(request, `${LINKS.signup}?sent=1`, {
     kind: "info",
-    message: "Thank you: your sign-up was received.",
+    message: keyed("people.signup.toast.received"),
   });
 }
 
@@ -96,11 +97,15 @@ export async function pendingSignupsAction(request: Request) {
     const submission = await checkSubmission(values, signupDetailsFormSchema(fields));
     if (!submission.ok) return formReply(request, submission);
     const saved = await updateSignupDetails(id, submission.data);
-    return done(`The details of ${saved.firstName} ${saved.lastName} are saved.`);
+    return done(
+      keyed("people.signups.toast.details", {
+        name: `${saved.firstName} ${saved.lastName}`.trim(),
+      }),
+    );
   }
   if (values.intent === "reject") {
     await rejectSignup(approver, id, await mailContext(request));
-    return done(`The sign-up of ${name} is rejected.`);
+    return done(keyed("people.signups.toast.rejected", { name }));
   }
   if (values.intent === "approve") {
     try {
@@ -114,9 +119,9 @@ export async function pendingSignupsAction(request: Request) {
         fieldErrors: error.kind === "invalid" ? { groups: error.message } : {},
       });
     }
-    return done(`${name} is approved and has an account.`);
+    return done(keyed("people.signups.toast.approved", { name }));
   }
-  return formReply(request, { formError: "Choose approve, reject or save details." });
+  return formReply(request, { formError: keyed("people.signups.error.chooseIntent") });
 }
 
 export async function signupFieldsData(request: Request) {

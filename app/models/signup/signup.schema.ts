@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { newPasswordSchema, PASSWORD_MAX } from "~/models/auth/auth.schema";
 import { patternProblem, userPatternMatches } from "~/models/validation/pattern";
-import { hasUnsafeLineCharacter, LINE_TEXT_MESSAGE } from "~/models/validation/text.schema";
+import { hasUnsafeLineCharacter } from "~/models/validation/text.schema";
+import { keyed } from "~/models/locale/keyed";
 
 /*
  * Sign-ups (spec 002 sections 3, 5 and 7; decision 036): the site's setting, its extra field
@@ -80,7 +81,8 @@ export function checkUserData(
   const errors: Record<string, string> = {};
   const given = new Map<string, unknown>();
   for (const entry of entries) {
-    if (!fields.some((f) => f.id === entry.id)) errors[entry.id] = "There is no such field.";
+    if (!fields.some((f) => f.id === entry.id))
+      errors[entry.id] = keyed("people.signup.validation.noSuchField");
     else given.set(entry.id, entry.value);
   }
   const userData: UserDataEntry[] = [];
@@ -88,31 +90,42 @@ export function checkUserData(
     const raw = given.get(field.id);
     if (field.type === "checkbox") {
       if (raw !== undefined && typeof raw !== "boolean") {
-        errors[field.id] = `${field.label}: tick the box or leave it empty.`;
+        errors[field.id] = keyed("people.signup.validation.tickOrEmpty", { label: field.label });
         continue;
       }
       const value = raw === true;
-      if (field.required && !value) errors[field.id] = helpOr(field, `Tick ${field.label}.`);
+      if (field.required && !value)
+        errors[field.id] = helpOr(
+          field,
+          keyed("people.signup.validation.tick", { label: field.label }),
+        );
       userData.push({ id: field.id, value });
       continue;
     }
     if (raw !== undefined && raw !== null && typeof raw !== "string") {
-      errors[field.id] = `${field.label} must be text.`;
+      errors[field.id] = keyed("people.signup.validation.text", { label: field.label });
       continue;
     }
     const value = (raw ?? "").trim();
     if (value.length > MAX_FIELD_VALUE) {
-      errors[field.id] = `${field.label}: at most ${MAX_FIELD_VALUE} characters.`;
+      errors[field.id] = keyed("people.signup.validation.atMost", {
+        label: field.label,
+        max: MAX_FIELD_VALUE,
+      });
     } else if (value === "") {
-      if (field.required) errors[field.id] = `${field.label} is a required field.`;
+      if (field.required)
+        errors[field.id] = keyed("people.signup.validation.requiredField", { label: field.label });
     } else if (field.type === "dropdown" && !field.values.includes(value)) {
-      errors[field.id] = `Choose one of the options for ${field.label}.`;
+      errors[field.id] = keyed("people.signup.validation.option", { label: field.label });
     } else if (
       field.validation.regex &&
       // false only: in the browser the pattern is not run (undefined) and the server decides.
       userPatternMatches(field.validation.regex, value, false) === false
     ) {
-      errors[field.id] = helpOr(field, `${field.label} is not in the expected form.`);
+      errors[field.id] = helpOr(
+        field,
+        keyed("people.signup.validation.form", { label: field.label }),
+      );
     }
     userData.push({ id: field.id, value });
   }
@@ -141,19 +154,22 @@ const EMAIL_PATTERN =
   /^[^\s@"(),:;<>[\]\\]+@(?:(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,}|\[(?:\d{1,3}\.){3}\d{1,3}\])$/;
 
 export const emailSchema = z
-  .string({ message: "Enter your e-mail address" })
+  .string({ message: keyed("people.signup.validation.enterEmail") })
   .trim()
-  .min(1, "Enter your e-mail address")
-  .max(254, "At most 254 characters")
-  .regex(EMAIL_PATTERN, "Enter a valid e-mail address");
+  .min(1, keyed("people.signup.validation.enterEmail"))
+  .max(254, keyed("validation.text.atMost", { max: 254 }))
+  .regex(EMAIL_PATTERN, keyed("people.signup.validation.email"));
+
+const FIRST_NAME = keyed("people.signup.field.firstName");
+const LAST_NAME = keyed("people.signup.field.lastName");
 
 const nameSchema = (label: string) =>
   z
-    .string({ message: `${label} is a required field` })
+    .string({ message: keyed("people.signup.validation.required", { label }) })
     .trim()
-    .min(1, `${label} is a required field`)
-    .max(100, "At most 100 characters")
-    .refine((v) => !hasUnsafeLineCharacter(v), LINE_TEXT_MESSAGE);
+    .min(1, keyed("people.signup.validation.required", { label }))
+    .max(100, keyed("validation.text.atMost", { max: 100 }))
+    .refine((v) => !hasUnsafeLineCharacter(v), keyed("validation.text.lineUnsafe"));
 
 /*
  * A field left out of a post reads as empty, so its message joins the others: a missing key
@@ -168,15 +184,15 @@ export const SIGNUP_USERNAME_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
 export function signupFormSchema(fields: readonly SignupField[]) {
   return z
     .object({
-      firstName: orEmpty(nameSchema("First name")),
-      lastName: orEmpty(nameSchema("Last name")),
+      firstName: orEmpty(nameSchema(FIRST_NAME)),
+      lastName: orEmpty(nameSchema(LAST_NAME)),
       email: orEmpty(emailSchema),
       username: orEmpty(
         z
-          .string({ message: "Choose a user name" })
+          .string({ message: keyed("people.signup.validation.chooseUsername") })
           .trim()
-          .min(1, "Choose a user name")
-          .regex(SIGNUP_USERNAME_PATTERN, "Use at most 64 letters, digits and . _ @ - only"),
+          .min(1, keyed("people.signup.validation.chooseUsername"))
+          .regex(SIGNUP_USERNAME_PATTERN, keyed("people.signup.validation.username")),
       ),
       password: orEmpty(newPasswordSchema),
       confirmPassword: z.string().max(PASSWORD_MAX).default(""),
@@ -187,7 +203,7 @@ export function signupFormSchema(fields: readonly SignupField[]) {
         ctx.addIssue({
           code: "custom",
           path: ["confirmPassword"],
-          message: "The passwords do not match",
+          message: keyed("validation.password.mismatch"),
         });
       const checked = checkUserData(fields, userDataFromForm(fields, value));
       if (!checked.ok)
@@ -212,8 +228,8 @@ export type SignupInput = z.output<ReturnType<typeof signupFormSchema>>;
 export function signupDetailsFormSchema(fields: readonly SignupField[]) {
   return z
     .object({
-      firstName: orEmpty(nameSchema("First name")),
-      lastName: orEmpty(nameSchema("Last name")),
+      firstName: orEmpty(nameSchema(FIRST_NAME)),
+      lastName: orEmpty(nameSchema(LAST_NAME)),
     })
     .passthrough()
     .superRefine((value, ctx) => {
@@ -236,8 +252,8 @@ export type SignupDetails = z.output<ReturnType<typeof signupDetailsFormSchema>>
 /** PATCH on a sign-up's href: firstName, lastName, userData, each optional. */
 export const signupPatchSchema = z
   .object({
-    firstName: nameSchema("First name").optional(),
-    lastName: nameSchema("Last name").optional(),
+    firstName: nameSchema(FIRST_NAME).optional(),
+    lastName: nameSchema(LAST_NAME).optional(),
     userData: z
       .array(z.object({ id: z.string().max(100), value: z.unknown() }).strict())
       .max(MAX_SIGNUP_FIELDS * 2)
