@@ -141,6 +141,10 @@ const LOCALIZED = [
   "app/routes/fotoweb.views.admin.signups.tsx",
   "app/routes/fotoweb.views.signup.tsx",
   "app/http/signup/signup-page.server.ts",
+  // Settings (2): the archive scan page, the index browser, processing profiles.
+  "app/routes/fotoweb.views.admin.archives.$id_.scan.tsx",
+  "app/components/archive/ScanPanel.tsx",
+  "app/http/archive/path-archives.server.ts",
 ];
 
 const NO_ARIA_INDEX = {

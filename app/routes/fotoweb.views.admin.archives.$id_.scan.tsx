@@ -2,6 +2,9 @@ import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ScanPanel } from "~/components/archive/ScanPanel";
+import { translateNow } from "~/components/locale/active";
+import { Msg } from "~/components/locale/Msg";
+import { useT } from "~/components/locale/locale-context";
 import { scanPageAction, scanPageData } from "~/http/archive/path-archives.server";
 import { pageHandler } from "~/http/http.server";
 import { panel } from "~/styles/global.css";
@@ -13,8 +16,16 @@ import { adminArchivePath } from "~/utils/links";
  * last outcome.
  */
 
+export const handle = { i18n: ["settings"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Scan ${data?.archive.name ?? "archive"} | Arkiv` },
+  {
+    title: `${
+      data
+        ? translateNow("settings.scan.title", { name: data.archive.name })
+        : translateNow("settings.scan.titleBare")
+    } | Arkiv`,
+  },
 ];
 
 export function loader(args: LoaderFunctionArgs) {
@@ -30,14 +41,17 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function ArchiveScanView() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<{ formError?: string }>();
   return (
     <section className={panel} aria-labelledby="scan-title">
-      <h1 id="scan-title">Scan “{data.archive.name}”</h1>
+      <h1 id="scan-title">{t("settings.scan.heading", { name: data.archive.name })}</h1>
       <p>
-        Arkiv reads this archive&rsquo;s folder in place: a scan picks up files added, changed,
-        moved and removed there. <Link to={adminArchivePath(data.archive.id)}>Archive details</Link>
+        <Msg
+          id="settings.scan.intro"
+          components={{ 0: <Link to={adminArchivePath(data.archive.id)} /> }}
+        />
       </p>
       <ScanPanel {...data} formError={reply?.formError} />
     </section>

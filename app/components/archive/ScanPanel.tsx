@@ -1,6 +1,10 @@
 import { Form } from "@remix-run/react";
+import { Msg } from "~/components/locale/Msg";
 import type { ScanReport } from "~/models/archive/path-scan.server";
 import { Button } from "~/components/ui/Button";
+import { useFormat } from "~/components/locale/format";
+import { useT } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
 import { alertDanger, muted } from "~/styles/global.css";
 
 /*
@@ -18,14 +22,15 @@ export interface ScanPanelProps {
   formError?: string;
 }
 
-const COUNTS: [keyof ScanReport, string][] = [
-  ["added", "added"],
-  ["changed", "changed"],
-  ["moved", "moved or renamed"],
-  ["removed", "removed"],
-  ["restored", "back again"],
-  ["unchanged", "unchanged"],
-  ["folders", "new folders"],
+/** Each count's words, with its number (written literally: the catalogue test reads them). */
+const COUNTS: [keyof ScanReport, MessageId][] = [
+  ["added", "settings.scan.count.added"],
+  ["changed", "settings.scan.count.changed"],
+  ["moved", "settings.scan.count.moved"],
+  ["removed", "settings.scan.count.removed"],
+  ["restored", "settings.scan.count.restored"],
+  ["unchanged", "settings.scan.count.unchanged"],
+  ["folders", "settings.scan.count.folders"],
 ];
 
 export function ScanPanel({
@@ -36,10 +41,12 @@ export function ScanPanel({
   refused,
   formError,
 }: ScanPanelProps) {
+  const t = useT();
+  const format = useFormat();
   return (
     <>
       <p>
-        Folder: <code>{archive.folder || "none (Arkiv's own storage)"}</code>
+        {t("settings.scan.folder")} <code>{archive.folder || t("settings.scan.noFolder")}</code>
       </p>
       {formError ? (
         <p role="alert" className={alertDanger}>
@@ -48,31 +55,33 @@ export function ScanPanel({
       ) : null}
       <Form method="post">
         <Button type="submit" name="intent" value="scan">
-          Scan now
+          {t("settings.scan.scanNow")}
         </Button>
       </Form>
-      <h2>Last scan</h2>
-      {running ? <p>A scan is running now.</p> : null}
+      <h2>{t("settings.scan.lastScan")}</h2>
+      {running ? <p>{t("settings.scan.running")}</p> : null}
       {refused ? (
         <p role="alert" className={alertDanger}>
-          The last scan was refused: {refused}
+          {t("settings.scan.refused", { reason: refused })}
         </p>
       ) : null}
       {report && finishedAt ? (
         <>
           <p>
-            Finished <time dateTime={finishedAt}>{new Date(finishedAt).toUTCString()}</time>.
+            <Msg
+              id="settings.scan.finished"
+              values={{ when: format.dateTime(finishedAt) }}
+              components={{ 0: <time dateTime={finishedAt} /> }}
+            />
           </p>
           <ul>
             {COUNTS.map(([key, label]) => (
-              <li key={key}>
-                {String(report[key])} {label}
-              </li>
+              <li key={key}>{t(label, { count: report[key] as number })}</li>
             ))}
           </ul>
           {report.failedCount > 0 ? (
             <>
-              <h3>Not indexed ({report.failedCount})</h3>
+              <h3>{t("settings.scan.notIndexed", { count: report.failedCount })}</h3>
               <ul>
                 {report.failed.map((f) => (
                   <li key={f.file}>
@@ -84,7 +93,7 @@ export function ScanPanel({
           ) : null}
           {report.notFollowed.length > 0 ? (
             <>
-              <h3>Links and special files, not followed</h3>
+              <h3>{t("settings.scan.notFollowed")}</h3>
               <ul>
                 {report.notFollowed.map((f) => (
                   <li key={f}>
@@ -96,7 +105,7 @@ export function ScanPanel({
           ) : null}
         </>
       ) : refused ? null : (
-        <p className={muted}>This archive has not been scanned yet.</p>
+        <p className={muted}>{t("settings.scan.never")}</p>
       )}
     </>
   );

@@ -6,6 +6,7 @@ import { indexSearchSchema, type IndexSearchAnswer } from "~/models/archive/pool
 import { indexServers, parentFolder, pools, searchIndex } from "~/models/archive/pools.server";
 import { isPathArchive } from "~/models/archive/archive-path.server";
 import { lastScan, queueArchiveScan, type ScanReport } from "~/models/archive/path-scan.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import { LINKS } from "~/utils/links";
 import { apiJson } from "../http.server";
@@ -52,7 +53,7 @@ async function requirePathArchive(id: string | undefined) {
 const nothingToScan = (request: Request) =>
   formReply(request, {
     status: 409,
-    formError: "This archive keeps its files in Arkiv's own storage: there is no folder to scan.",
+    formError: keyed("settings.scan.nothingToScan"),
   });
 
 /** POST …/archives/{id}/scan: 202 with the scan's background task. */
@@ -93,7 +94,7 @@ export async function scanPageAction(request: Request, id: string | undefined) {
   const queued = await queueArchiveScan(archive.id, { ownerId: viewer.id });
   if (!queued) return nothingToScan(request);
   return redirectWithToast(request, scanPagePath(archive.id), {
-    message: `A scan of "${archive.name}" is queued; refresh this page to see its outcome.`,
+    message: keyed("settings.scan.queued", { name: archive.name }),
   });
 }
 

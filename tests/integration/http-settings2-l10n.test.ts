@@ -1,0 +1,94 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createArchive, type Archive } from "~/models/archive/archive.server";
+import { readApiJson } from "../helpers/api-contract";
+import { TEST_ADMIN } from "../helpers/database";
+import { landing, langOf, mainOf, titleOf, toastOf } from "../helpers/page-html";
+import { Client, startTestServer, type TestServer } from "../helpers/server";
+
+/*
+ * More of the settings area in the reader's language (issue 32, decision 101): a path archive's
+ * scan page (its toast, and the refusal of an archive with no folder), in Norwegian with German
+ * spot checks; the API's refusal stays English. The English is http-path-archives.test.ts's.
+ */
+
+const NB = { "accept-language": "nb-NO,nb;q=0.9,en;q=0.5" };
+const DE = { "accept-language": "de-DE" };
+const scanPage = (id: number) => `/fotoweb/views/admin/archives/${id}/scan`;
+
+let server: TestServer;
+let owner: Client;
+let work: string;
+let root: string;
+let indexed: Archive;
+let pool: Archive;
+
+beforeAll(async () => {
+  work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "arkiv-http-settings2-")));
+  root = path.join(work, "root");
+  fs.mkdirSync(path.join(root, "photos", "2024"), { recursive: true });
+  server = await startTestServer({ ARCHIVE_ROOTS: root, INGEST_CONCURRENCY: "0" });
+  owner = new Client(server.url);
+  await owner.signIn(TEST_ADMIN.username, TEST_ADMIN.password);
+  indexed = await createArchive({
+    name: "Fjordbilder",
+    config: { Path: path.join(root, "photos") },
+  });
+  pool = await createArchive({ name: "Lagret" });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe("the scan page in Norwegian and German", () => {
+  test("title, heading, the folder and the button", async () => {
+    const html = await (await owner.get(scanPage(indexed.id), NB)).text();
+    expect(langOf(html)).toBe("nb");
+    expect(titleOf(html)).toBe("Skann Fjordbilder | Arkiv");
+    const main = mainOf(html);
+    for (const words of [
+      ">Skann «Fjordbilder»<",
+      "Arkiv leser mappen til dette arkivet der den ligger",
+      ">Detaljer om arkivet<",
+      "Mappe:",
+      ">Skann nå<",
+      ">Siste skanning<",
+      "Dette arkivet er ikke skannet ennå.",
+    ])
+      expect(main).toContain(words);
+    expect(main).not.toContain("Scan now");
+    const german = await (await owner.get(scanPage(indexed.id), DE)).text();
+    expect(titleOf(german)).toBe("Fjordbilder scannen | Arkiv");
+    expect(mainOf(german)).toContain(">Jetzt scannen<");
+  });
+
+  test("a scan's toast, and an archive with no folder refused, in Norwegian", async () => {
+    const posted = await owner.post(scanPage(indexed.id), { intent: "scan" }, NB);
+    expect(posted.status).toBe(302);
+    expect(toastOf(await landing(owner, posted, NB))).toBe(
+      "En skanning av «Fjordbilder» står i kø; last inn siden på nytt for å se resultatet.",
+    );
+    const refused = await owner.post(scanPage(pool.id), { intent: "scan" }, NB);
+    expect(refused.status).toBe(409);
+    const main = mainOf(await refused.text());
+    expect(main).toContain("Dette arkivet har filene sine i Arkivs egen lagring");
+    expect(main).toContain("ingen (Arkivs egen lagring)");
+    expect(main).not.toContain("@@");
+  });
+
+  test("the API's refusal stays English", async () => {
+    const response = await owner.request(`/fotoweb/api/config/archives/${pool.id}/scan`, {
+      method: "POST",
+      headers: { accept: "application/json", ...NB },
+    });
+    expect(response.status).toBe(409);
+    const body = await readApiJson<{ value: string }>(response);
+    expect(body.value).toBe(
+      "This archive keeps its files in Arkiv’s own storage: there is no folder to scan.",
+    );
+  });
+});
