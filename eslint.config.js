@@ -145,6 +145,10 @@ const LOCALIZED = [
   "app/routes/fotoweb.views.admin.archives.$id_.scan.tsx",
   "app/components/archive/ScanPanel.tsx",
   "app/http/archive/path-archives.server.ts",
+  "app/routes/fotoweb.views.admin.index-browser.tsx",
+  "app/components/archive/IndexBrowser.tsx",
+  "app/components/archive/IndexFolderList.tsx",
+  "app/components/archive/index-errors.ts",
 ];
 
 const NO_ARIA_INDEX = {

@@ -10,13 +10,16 @@ import { Client, startTestServer, type TestServer } from "../helpers/server";
 
 /*
  * More of the settings area in the reader's language (issue 32, decision 101): a path archive's
- * scan page (its toast, and the refusal of an archive with no folder), in Norwegian with German
- * spot checks; the API's refusal stays English. The English is http-path-archives.test.ts's.
+ * scan page (its toast, and the refusal of an archive with no folder) and the no-JS index browser
+ * (its words and why a folder cannot be opened), in Norwegian with German spot checks; the API
+ * answers stay English. The English is http-path-archives.test.ts's.
  */
 
 const NB = { "accept-language": "nb-NO,nb;q=0.9,en;q=0.5" };
 const DE = { "accept-language": "de-DE" };
 const scanPage = (id: number) => `/fotoweb/views/admin/archives/${id}/scan`;
+const browse = (folder: string) =>
+  `/fotoweb/views/admin/index-browser?path=${encodeURIComponent(folder)}`;
 
 let server: TestServer;
 let owner: Client;
@@ -90,5 +93,45 @@ describe("the scan page in Norwegian and German", () => {
     expect(body.value).toBe(
       "This archive keeps its files in Arkiv’s own storage: there is no folder to scan.",
     );
+  });
+});
+
+describe("the index browser in Norwegian and German", () => {
+  test("title, heading, the form, the folders and the way up", async () => {
+    const html = await (await owner.get(browse(path.join(root, "photos")), NB)).text();
+    expect(langOf(html)).toBe("nb");
+    expect(titleOf(html)).toBe("Bla gjennom mapper | Arkiv");
+    const main = mainOf(html);
+    for (const words of [
+      ">Bla gjennom mapper<",
+      "Mappene et arkiv kan indeksere",
+      ">Mappe<",
+      ">Åpne<",
+      "Bane å gi arkivet:",
+      'aria-label="Mapper"',
+      ">Mappen over<",
+      ">2024<",
+    ])
+      expect(main).toContain(words);
+    expect(main).not.toContain("Browse folders");
+    const german = await (await owner.get(browse(root), DE)).text();
+    expect(titleOf(german)).toBe("Ordner durchsuchen | Arkiv");
+    expect(mainOf(german)).toContain(">Alle erlaubten Ordner<");
+  });
+
+  test("why a folder cannot be opened, in Norwegian; the API says it in English", async () => {
+    const main = mainOf(await (await owner.get(browse(path.join(root, "nothing")), NB)).text());
+    expect(main).toContain("Denne mappen finnes ikke eller kan ikke leses.");
+    expect(mainOf(await (await owner.get(browse("relative"), NB)).text())).toContain(
+      "Skriv inn den fullstendige banen til en mappe, med / først.",
+    );
+    const answer = await readApiJson<{ ConnectionError: string }>(
+      await owner.request("/fotoweb/api/im-pools/search", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", ...NB },
+        body: JSON.stringify({ Query: path.join(root, "nothing") }),
+      }),
+    );
+    expect(answer.ConnectionError).toBe("This folder does not exist or cannot be read.");
   });
 });

@@ -10,9 +10,11 @@ import { Cell, Column, Row, Table, TableBody, TableHeader } from "react-aria-com
 import type { IndexFolder, IndexSearchAnswer } from "~/models/archive/pools.schema";
 import { Button } from "~/components/ui/Button";
 import { ModalDialog } from "~/components/ui/ModalDialog";
+import { useT } from "~/components/locale/locale-context";
 import { alertDanger, alertWarning, muted } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import * as css from "./index-browser.css";
+import { indexError } from "./index-errors";
 
 /*
  * The index browser modal (spec 001 "Index browser modal" and section 4; decision 042), opened
@@ -56,12 +58,17 @@ type Outcome =
   | { kind: "found"; folders: IndexFolder[] };
 
 export function IndexBrowser({ value, onSelect }: IndexBrowserProps) {
+  const t = useT();
   return (
     <DialogTrigger>
-      <Button variant="secondary" aria-label="Browse folders">
+      <Button variant="secondary" aria-label={t("settings.indexBrowser.title")}>
         …
       </Button>
-      <ModalDialog size="large" title="Browse folders" data-testid="index-browser">
+      <ModalDialog
+        size="large"
+        title={t("settings.indexBrowser.title")}
+        data-testid="index-browser"
+      >
         {(close) => (
           <IndexBrowserBody
             value={value}
@@ -82,6 +89,7 @@ function IndexBrowserBody({
   onSelect,
   onCancel,
 }: IndexBrowserProps & { onCancel: () => void }) {
+  const t = useT();
   const [query, setQuery] = useState(value);
   const [history, setHistory] = useState<string[]>([]);
   const [insecure, setInsecure] = useState(false);
@@ -100,13 +108,17 @@ function IndexBrowserBody({
         });
         const body = (await response.json()) as Partial<IndexSearchAnswer> & { value?: string };
         if (!response.ok) {
-          setOutcome({ kind: "failed", message: body.value ?? "The search failed.", hint: false });
+          setOutcome({
+            kind: "failed",
+            message: body.value ?? t("settings.indexBrowser.searchFailed"),
+            hint: false,
+          });
           return;
         }
         if (body.AuthenticationRequired || body.ConnectionFailed) {
           setOutcome({
             kind: "failed",
-            message: body.ConnectionError || "The folder could not be opened.",
+            message: body.ConnectionError || t("settings.indexBrowser.cannotOpen"),
             hint: !insecure,
           });
           return;
@@ -116,10 +128,14 @@ function IndexBrowserBody({
         setInsecure(body.IsInsecure ?? false);
         setOutcome({ kind: "found", folders: body.Pools ?? [] });
       } catch {
-        setOutcome({ kind: "failed", message: "The search failed. Try again later.", hint: false });
+        setOutcome({
+          kind: "failed",
+          message: t("settings.indexBrowser.searchFailedLater"),
+          hint: false,
+        });
       }
     },
-    [insecure],
+    [insecure, t],
   );
 
   useEffect(() => {
@@ -147,7 +163,7 @@ function IndexBrowserBody({
           menuTrigger="focus"
           items={history.map((h) => ({ id: h }))}
         >
-          <Label>Folder</Label>
+          <Label>{t("settings.indexBrowser.folder")}</Label>
           <div className={css.comboInput}>
             <Input className={css.input} />
           </div>
@@ -162,7 +178,7 @@ function IndexBrowserBody({
           </Popover>
         </ComboBox>
         <Button type="submit" variant="secondary">
-          Search
+          {t("settings.indexBrowser.search")}
         </Button>
       </form>
       <Switch
@@ -174,26 +190,23 @@ function IndexBrowserBody({
         }}
       >
         <span className={css.indicator} aria-hidden="true" />
-        Allow insecure connections
+        {t("settings.indexBrowser.allowInsecure")}
       </Switch>
       {insecure ? (
-        <p className={alertWarning}>
-          Connections are not secure with this on. Folders on this server are read directly, so it
-          changes nothing here.
-        </p>
+        <p className={alertWarning}>{t("settings.indexBrowser.insecureWarning")}</p>
       ) : null}
       {outcome.kind === "failed" ? (
         <div role="alert" className={alertDanger}>
-          <p>{outcome.message}</p>
-          {outcome.hint ? (
-            <p>The secure connection failed; allowing insecure connections may help.</p>
-          ) : null}
+          <p>{indexError(t, outcome.message)}</p>
+          {outcome.hint ? <p>{t("settings.indexBrowser.insecureHint")}</p> : null}
         </div>
       ) : null}
-      {outcome.kind === "loading" ? <p className={muted}>Searching…</p> : null}
+      {outcome.kind === "loading" ? (
+        <p className={muted}>{t("settings.indexBrowser.searching")}</p>
+      ) : null}
       <div className={css.tableBox}>
         <Table
-          aria-label="Folders"
+          aria-label={t("settings.indexBrowser.folders")}
           className={css.table}
           selectionMode="single"
           selectionBehavior="replace"
@@ -206,13 +219,15 @@ function IndexBrowserBody({
         >
           <TableHeader>
             <Column isRowHeader className={css.column}>
-              Name
+              {t("settings.indexBrowser.name")}
             </Column>
-            <Column className={css.column}>Path</Column>
+            <Column className={css.column}>{t("settings.indexBrowser.path")}</Column>
           </TableHeader>
           <TableBody
             items={folders.map((f) => ({ ...f, id: f.Path }))}
-            renderEmptyState={() => (outcome.kind === "found" ? "No folders below this one." : "")}
+            renderEmptyState={() =>
+              outcome.kind === "found" ? t("settings.indexBrowser.noFolders") : ""
+            }
           >
             {(folder) => (
               <Row className={css.row} id={folder.id}>
@@ -225,10 +240,10 @@ function IndexBrowserBody({
       </div>
       <div className={css.actions}>
         <Button variant="secondary" onPress={onCancel}>
-          Cancel
+          {t("settings.indexBrowser.cancel")}
         </Button>
         <Button isDisabled={selected === null} onPress={() => selected && onSelect(selected)}>
-          OK
+          {t("settings.indexBrowser.ok")}
         </Button>
       </div>
     </>

@@ -1,9 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import type { IndexFolder } from "~/models/archive/pools.schema";
 import { Button } from "~/components/ui/Button";
+import { useT } from "~/components/locale/locale-context";
 import { TextField } from "~/components/ui/TextField";
 import { alertDanger, muted } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { indexError } from "./index-errors";
 
 /*
  * The index browser without JavaScript (decision 042): a folder's subfolders as links, the folder
@@ -22,30 +24,33 @@ export const indexBrowserHref = (folder: string) =>
   `${LINKS.adminIndexBrowser}${folder ? `?path=${encodeURIComponent(folder)}` : ""}`;
 
 export function IndexFolderList({ query, folder, parent, error, folders }: IndexFolderListProps) {
+  const t = useT();
   return (
     <>
       <Form method="get" role="search">
-        <TextField name="path" label="Folder" defaultValue={query} />
+        <TextField name="path" label={t("settings.indexBrowser.folder")} defaultValue={query} />
         <Button type="submit" variant="secondary">
-          Open
+          {t("settings.indexBrowser.open")}
         </Button>
       </Form>
       {error ? (
         <p role="alert" className={alertDanger}>
-          {error}
+          {indexError(t, error)}
         </p>
       ) : null}
       {folder ? (
         <p>
-          Path to give the archive: <code>{folder}</code>
+          {t("settings.indexBrowser.pathToGive")} <code>{folder}</code>
         </p>
       ) : null}
-      <nav aria-label="Folders">
+      <nav aria-label={t("settings.indexBrowser.folders")}>
         <ul>
           {folder ? (
             <li>
               <Link to={indexBrowserHref(parent ?? "")}>
-                {parent ? "Folder above" : "All allowed folders"}
+                {parent
+                  ? t("settings.indexBrowser.folderAbove")
+                  : t("settings.indexBrowser.allFolders")}
               </Link>
             </li>
           ) : null}
@@ -56,7 +61,9 @@ export function IndexFolderList({ query, folder, parent, error, folders }: Index
           ))}
         </ul>
       </nav>
-      {!error && folders.length === 0 ? <p className={muted}>No folders below this one.</p> : null}
+      {!error && folders.length === 0 ? (
+        <p className={muted}>{t("settings.indexBrowser.noFolders")}</p>
+      ) : null}
     </>
   );
 }
