@@ -149,6 +149,22 @@ const LOCALIZED = [
   "app/components/archive/IndexBrowser.tsx",
   "app/components/archive/IndexFolderList.tsx",
   "app/components/archive/index-errors.ts",
+  "app/models/processing/list-editors.ts",
+  "app/components/processing/ListsPageView.tsx",
+  "app/components/processing/ListTable.tsx",
+  "app/components/processing/ListEditorView.tsx",
+  "app/components/processing/EditorPanel.tsx",
+  "app/routes/fotoweb.views.admin.processing-profiles._index.tsx",
+  "app/routes/fotoweb.views.admin.processing-profiles.new.tsx",
+  "app/routes/fotoweb.views.admin.processing-profiles.$id.tsx",
+  "app/routes/fotoweb.views.admin.processing-profiles.sets.new.tsx",
+  "app/routes/fotoweb.views.admin.processing-profiles.sets.$id.tsx",
+  "app/routes/fotoweb.views.admin.rendition-sets._index.tsx",
+  "app/routes/fotoweb.views.admin.rendition-sets.new.tsx",
+  "app/routes/fotoweb.views.admin.rendition-sets.$id.tsx",
+  "app/routes/fotoweb.views.admin.crop-profile-sets._index.tsx",
+  "app/routes/fotoweb.views.admin.crop-profile-sets.new.tsx",
+  "app/routes/fotoweb.views.admin.crop-profile-sets.$id.tsx",
 ];
 
 const NO_ARIA_INDEX = {

@@ -1,10 +1,12 @@
 import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { editorMeta } from "~/models/processing/list-editors";
+import { editorMeta, listsHandle } from "~/models/processing/list-editors";
 import { ListEditorView } from "~/components/processing/ListEditorView";
 import { listEditorAction, listEditorLoader } from "~/http/processing/processing-page.server";
 
 /* Edit an entry of cropProfileSets (decision 040): the shared editor route of the processing lists. */
+
+export const handle = listsHandle;
 
 export const meta = editorMeta("cropProfileSets", false);
 

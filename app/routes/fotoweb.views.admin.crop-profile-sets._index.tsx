@@ -1,10 +1,12 @@
 import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listsMeta } from "~/models/processing/list-editors";
+import { listsHandle, listsMeta } from "~/models/processing/list-editors";
 import { ListsPageView } from "~/components/processing/ListsPageView";
 import { listsPageLoader, listsPageRouteAction } from "~/http/processing/processing-page.server";
 
 /* Crop profile sets (spec 001 section 7, decision 040): manageArchives only. */
+
+export const handle = listsHandle;
 
 export const meta = listsMeta("cropProfileSets");
 

@@ -14,6 +14,8 @@ import { LINKS } from "~/utils/links";
  * preview of each, delete with a confirmation. manageArchives only.
  */
 
+export const handle = { i18n: ["settings"] };
+
 export const meta: MetaFunction = () => [{ title: "Watermarks | Arkiv" }];
 
 export function loader(args: LoaderFunctionArgs) {

@@ -11,8 +11,8 @@ import { Client, startTestServer, type TestServer } from "../helpers/server";
 /*
  * More of the settings area in the reader's language (issue 32, decision 101): a path archive's
  * scan page (its toast, and the refusal of an archive with no folder) and the no-JS index browser
- * (its words and why a folder cannot be opened), in Norwegian with German spot checks; the API
- * answers stay English. The English is http-path-archives.test.ts's.
+ * (its words and why a folder cannot be opened), and the processing lists (their pages, a save's
+ * and a delete's toasts), in Norwegian with German spot checks; the API answers stay English. The English is http-path-archives.test.ts's.
  */
 
 const NB = { "accept-language": "nb-NO,nb;q=0.9,en;q=0.5" };
@@ -133,5 +133,57 @@ describe("the index browser in Norwegian and German", () => {
       }),
     );
     expect(answer.ConnectionError).toBe("This folder does not exist or cannot be read.");
+  });
+});
+
+describe("the processing lists in Norwegian and German", () => {
+  const SETS = "/fotoweb/views/admin/rendition-sets";
+
+  test("the processing profiles page: title, heading, its add links and tables", async () => {
+    const html = await (await owner.get("/fotoweb/views/admin/processing-profiles", NB)).text();
+    expect(langOf(html)).toBe("nb");
+    expect(titleOf(html)).toBe("Behandlingsprofiler | Arkiv");
+    const main = mainOf(html);
+    for (const words of [
+      ">Behandlingsprofiler<",
+      "En profil lager filen en nedlasting leverer",
+      ">Legg til behandlingsprofil<",
+      ">Legg til profilsett<",
+    ])
+      expect(main).toContain(words);
+    expect(main).not.toContain("Add processing profile");
+    const german = await (await owner.get(`${SETS}/new`, DE)).text();
+    expect(titleOf(german)).toBe("Satz von Schnellvarianten hinzufügen | Arkiv");
+  });
+
+  test("a save's and a delete's toasts, and an unknown action refused, in Norwegian", async () => {
+    const saved = await owner.post(
+      `${SETS}/new`,
+      {
+        Name: "Småbilder",
+        "Sizes[0].Label": "Liten",
+        "Sizes[0].Size": "120",
+        "Sizes[0].Format": "png",
+      },
+      NB,
+    );
+    expect(saved.status).toBe(302);
+    expect(toastOf(await landing(owner, saved, NB))).toBe("Småbilder er opprettet.");
+    const list = await readApiJson<{ data: { Id: string; Name: string }[] }>(
+      await owner.getJson("/fotoweb/api/config/quickrenditionsets"),
+    );
+    const id = list.data.find((s) => s.Name === "Småbilder")!.Id;
+    const asked = mainOf(
+      await (await owner.get(`${SETS}?list=renditionSets&delete=${id}`, NB)).text(),
+    );
+    expect(asked).toContain("Vil du slette Småbilder? Dette kan ikke angres.");
+    const unknown = await owner.post(
+      `${SETS}?list=renditionSets&delete=${id}`,
+      { intent: "nothing", list: "renditionSets", id },
+      NB,
+    );
+    expect(mainOf(await unknown.text())).toContain("Ukjent handling.");
+    const gone = await owner.post(SETS, { intent: "delete", list: "renditionSets", id }, NB);
+    expect(toastOf(await landing(owner, gone, NB))).toBe("Småbilder er slettet.");
   });
 });

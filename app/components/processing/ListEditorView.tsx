@@ -1,5 +1,6 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { FormReplyBody } from "~/http/error";
+import { useT } from "~/components/locale/locale-context";
 import type { listEditorLoader } from "~/http/processing/processing-page.server";
 import { EditorPanel } from "./EditorPanel";
 import { editorTitle, LIST_EDITORS, type EditedList } from "~/models/processing/list-editors";
@@ -14,6 +15,7 @@ import { CropProfileSetEditor, RenditionSetEditor } from "./SetEditors";
 
 /** The page of one processing list's entry, new or existing: its frame and its list's editor. */
 export function ListEditorView({ list, adding }: { list: EditedList; adding: boolean }) {
+  const t = useT();
   const { entry, profiles, watermarks } = useLoaderData<typeof listEditorLoader>();
   const reply = useActionData<FormReplyBody>();
   const { home, backLabel } = LIST_EDITORS[list];
@@ -43,8 +45,8 @@ export function ListEditorView({ list, adding }: { list: EditedList; adding: boo
   return (
     <EditorPanel
       back={home}
-      backLabel={backLabel}
-      title={entry ? entry.Name : editorTitle(list, adding)}
+      backLabel={t(backLabel)}
+      title={entry ? entry.Name : t(editorTitle(list, adding))}
     >
       {editor()}
     </EditorPanel>

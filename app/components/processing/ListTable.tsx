@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
+import { useT } from "~/components/locale/locale-context";
 import * as css from "./processing.css";
 import { TableScroller } from "~/components/ui/TableScroller";
 
@@ -12,26 +13,30 @@ export interface ListRow {
 /** One configuration list as a table: each entry with its summary, edit and delete links. */
 export function ListTable({
   caption,
+  empty,
   rows,
   editPath,
   deleteQuery,
 }: {
   caption: string;
+  /** What the page says when the list has no entry. */
+  empty: string;
   rows: ListRow[];
   editPath: (id: string) => string;
   /** The page's query asking to confirm the delete of an entry. */
   deleteQuery: (id: string) => string;
 }) {
-  if (rows.length === 0) return <p>{`No ${caption.toLowerCase()} yet.`}</p>;
+  const t = useT();
+  if (rows.length === 0) return <p>{empty}</p>;
   return (
     <TableScroller label={caption}>
       <table className={css.table}>
         <caption className={css.legend}>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Settings</th>
-            <th scope="col">Actions</th>
+            <th scope="col">{t("settings.processing.name")}</th>
+            <th scope="col">{t("settings.processing.settings")}</th>
+            <th scope="col">{t("settings.processing.actions")}</th>
           </tr>
         </thead>
         <tbody>
@@ -41,15 +46,19 @@ export function ListTable({
               <td>{row.summary}</td>
               <td>
                 <span className={css.actions}>
-                  <Link to={editPath(row.id)} className={css.link} aria-label={`Edit ${row.name}`}>
-                    Edit
+                  <Link
+                    to={editPath(row.id)}
+                    className={css.link}
+                    aria-label={t("settings.processing.editNamed", { name: row.name })}
+                  >
+                    {t("settings.processing.edit")}
                   </Link>
                   <Link
                     to={deleteQuery(row.id)}
                     className={css.link}
-                    aria-label={`Delete ${row.name}`}
+                    aria-label={t("settings.processing.deleteNamed", { name: row.name })}
                   >
-                    Delete
+                    {t("settings.processing.delete")}
                   </Link>
                 </span>
               </td>
@@ -73,17 +82,24 @@ export function DeleteConfirm({
   cancel: string;
   error?: string;
 }) {
+  const t = useT();
   return (
-    <Form method="post" className={css.confirm} aria-label={`Delete ${name}`}>
-      <p role="alert">{error ?? `Delete ${name}? This cannot be undone.`}</p>
+    <Form
+      method="post"
+      className={css.confirm}
+      aria-label={t("settings.processing.deleteNamed", { name })}
+    >
+      <p role="alert">{error ?? t("settings.processing.deleteQuestion", { name })}</p>
       <input type="hidden" name="intent" value="delete" />
       {Object.entries(hidden).map(([key, value]) => (
         <input key={key} type="hidden" name={key} value={value} />
       ))}
       <span className={css.actions}>
-        {error ? null : <Button type="submit">{`Delete ${name}`}</Button>}
+        {error ? null : (
+          <Button type="submit">{t("settings.processing.deleteNamed", { name })}</Button>
+        )}
         <Link to={cancel} className={css.link}>
-          Cancel
+          {t("settings.processing.cancel")}
         </Link>
       </span>
     </Form>

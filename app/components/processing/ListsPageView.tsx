@@ -1,5 +1,6 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { FormReplyBody } from "~/http/error";
+import { useT } from "~/components/locale/locale-context";
 import type { listsPageLoader } from "~/http/processing/processing-page.server";
 import { page as pageCss, panel } from "~/styles/global.css";
 import { LIST_EDITORS, LIST_PAGES, type ListPage } from "~/models/processing/list-editors";
@@ -8,14 +9,15 @@ import * as css from "./processing.css";
 
 /** A page of processing lists: each list's table, its add link, and a delete's confirmation. */
 export function ListsPageView({ page }: { page: ListPage }) {
+  const t = useT();
   const { rows, confirmDelete } = useLoaderData<typeof listsPageLoader>();
   const reply = useActionData<FormReplyBody>();
   const { home, title, intro, lists } = LIST_PAGES[page];
   return (
     <div className={pageCss}>
       <section className={panel} aria-labelledby="list-title">
-        <h1 id="list-title">{title}</h1>
-        <p>{intro}</p>
+        <h1 id="list-title">{t(title)}</h1>
+        <p>{t(intro)}</p>
         {confirmDelete ? (
           <DeleteConfirm
             name={confirmDelete.name}
@@ -27,14 +29,15 @@ export function ListsPageView({ page }: { page: ListPage }) {
         <p className={css.actions}>
           {lists.map((list) => (
             <Link key={list} to={`${LIST_EDITORS[list].entries}/new`} className={css.link}>
-              Add {LIST_EDITORS[list].noun}
+              {t(LIST_EDITORS[list].add)}
             </Link>
           ))}
         </p>
         {lists.map((list) => (
           <ListTable
             key={list}
-            caption={LIST_EDITORS[list].caption}
+            caption={t(LIST_EDITORS[list].caption)}
+            empty={t(LIST_EDITORS[list].none)}
             rows={rows[list] ?? []}
             editPath={(id) => `${LIST_EDITORS[list].entries}/${id}`}
             deleteQuery={(id) => `?list=${list}&delete=${id}`}

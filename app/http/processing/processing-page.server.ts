@@ -36,6 +36,7 @@ import {
 import type { Viewer } from "~/models/user/user.schema";
 import { conformReply, formReply, formValues, readBody, readForm } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
+import { keyed } from "~/models/locale/keyed";
 import { readWatermarkUpload } from "./processing-api.server";
 import { requireAllowed } from "~/http/session.server";
 
@@ -109,10 +110,12 @@ export async function listsPageAction(request: Request, lists: ListName[], back:
   const values = await readBody(request, { json: false });
   const list = String(values.list ?? "") as ListName;
   if (values.intent !== "delete" || !lists.includes(list))
-    return formReply(request, { formError: "Unknown action.", values });
+    return formReply(request, { formError: keyed("settings.processing.unknownAction"), values });
   try {
     const gone = await deleteEntry(viewer, list, String(values.id ?? ""));
-    return redirectWithToast(request, back, { message: `${gone.Name} is deleted.` });
+    return redirectWithToast(request, back, {
+      message: keyed("settings.processing.toast.deleted", { name: gone.Name }),
+    });
   } catch (error) {
     if (!isProblem(error) || error.kind !== "conflict") throw error;
     return formReply(request, { formError: error.message, values, status: 409 });
@@ -163,7 +166,10 @@ export async function editorAction(
         ? await createEntry(viewer, list, submission.value)
         : await updateEntry(viewer, list, id, submission.value);
     return redirectWithToast(request, back, {
-      message: id === null ? `${saved.Name} is created.` : `${saved.Name} is saved.`,
+      message:
+        id === null
+          ? keyed("settings.processing.toast.created", { name: saved.Name })
+          : keyed("settings.processing.toast.saved", { name: saved.Name }),
     });
   } catch (error) {
     if (!(error instanceof ListInputError)) throw error;
@@ -223,7 +229,9 @@ export async function watermarksPageAction(request: Request, back: string) {
     if (!submission.ok || !upload) return formReply(request, { fieldErrors, values });
     try {
       const made = await uploadWatermark(viewer, { name: submission.data.Name, ...upload });
-      return redirectWithToast(request, back, { message: `${made.Name} is uploaded.` });
+      return redirectWithToast(request, back, {
+        message: keyed("settings.processing.toast.uploaded", { name: made.Name }),
+      });
     } catch (error) {
       if (!isProblem(error) || error.kind === "not-found") throw error;
       const status = { "too-large": 413, unsupported: 415 }[error.kind as string] ?? 400;
@@ -232,10 +240,12 @@ export async function watermarksPageAction(request: Request, back: string) {
   }
   const values = await readBody(request, { json: false });
   if (values.intent !== "delete")
-    return formReply(request, { formError: "Unknown action.", values });
+    return formReply(request, { formError: keyed("settings.processing.unknownAction"), values });
   try {
     const gone = await deleteWatermark(viewer, String(values.fileName ?? ""));
-    return redirectWithToast(request, back, { message: `${gone.Name} is deleted.` });
+    return redirectWithToast(request, back, {
+      message: keyed("settings.processing.toast.deleted", { name: gone.Name }),
+    });
   } catch (error) {
     if (!isProblem(error) || error.kind !== "conflict") throw error;
     return formReply(request, { formError: error.message, values, status: 409 });

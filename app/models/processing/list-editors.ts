@@ -1,3 +1,5 @@
+import { translateNow } from "~/components/locale/active";
+import type { MessageId } from "~/models/locale/message-id";
 import { LINKS } from "~/utils/links";
 
 /*
@@ -10,72 +12,94 @@ export const LIST_EDITORS = {
   processingProfiles: {
     home: LINKS.adminProcessingProfiles,
     entries: LINKS.adminProcessingProfiles,
-    backLabel: "Processing profiles",
-    caption: "Processing profiles",
-    noun: "processing profile",
+    backLabel: "settings.processing.profiles.title",
+    caption: "settings.processing.profiles.caption",
+    add: "settings.processing.profiles.add",
+    edit: "settings.processing.profiles.edit",
+    none: "settings.processing.profiles.none",
   },
   processingProfileSets: {
     home: LINKS.adminProcessingProfiles,
     entries: `${LINKS.adminProcessingProfiles}/sets`,
-    backLabel: "Processing profiles",
-    caption: "Profile sets",
-    noun: "profile set",
+    backLabel: "settings.processing.profiles.title",
+    caption: "settings.processing.profileSets.caption",
+    add: "settings.processing.profileSets.add",
+    edit: "settings.processing.profileSets.edit",
+    none: "settings.processing.profileSets.none",
   },
   renditionSets: {
     home: LINKS.adminRenditionSets,
     entries: LINKS.adminRenditionSets,
-    backLabel: "Quick rendition sets",
-    caption: "Quick rendition sets",
-    noun: "quick rendition set",
+    backLabel: "settings.processing.renditionSets.title",
+    caption: "settings.processing.renditionSets.caption",
+    add: "settings.processing.renditionSets.add",
+    edit: "settings.processing.renditionSets.edit",
+    none: "settings.processing.renditionSets.none",
   },
   cropProfileSets: {
     home: LINKS.adminCropProfileSets,
     entries: LINKS.adminCropProfileSets,
-    backLabel: "Crop profile sets",
-    caption: "Crop profile sets",
-    noun: "crop profile set",
+    backLabel: "settings.processing.cropProfileSets.title",
+    caption: "settings.processing.cropProfileSets.caption",
+    add: "settings.processing.cropProfileSets.add",
+    edit: "settings.processing.cropProfileSets.edit",
+    none: "settings.processing.cropProfileSets.none",
   },
-} as const;
+} as const satisfies Record<
+  string,
+  {
+    home: string;
+    entries: string;
+    backLabel: MessageId;
+    caption: MessageId;
+    add: MessageId;
+    edit: MessageId;
+    none: MessageId;
+  }
+>;
 
 export type EditedList = keyof typeof LIST_EDITORS;
 
 /** "Add quick rendition set", "Edit profile set": the page's title before the entry has a name. */
-export function editorTitle(list: EditedList, adding: boolean): string {
-  return `${adding ? "Add" : "Edit"} ${LIST_EDITORS[list].noun}`;
+export function editorTitle(list: EditedList, adding: boolean): MessageId {
+  return adding ? LIST_EDITORS[list].add : LIST_EDITORS[list].edit;
 }
 
-/** The document title of an editor page. */
+/** The document title of an editor page, in the reader's language. */
 export const editorMeta = (list: EditedList, adding: boolean) => () => [
-  { title: `${editorTitle(list, adding)} | Arkiv` },
+  { title: `${translateNow(editorTitle(list, adding))} | Arkiv` },
 ];
 
 /** The pages that list entries: the processing profiles page shows its sets too. */
 export const LIST_PAGES = {
   processingProfiles: {
     home: LINKS.adminProcessingProfiles,
-    title: "Processing profiles",
-    intro:
-      "A profile makes the file a download delivers: format, size, colour, watermark, sharpening. An archive sends every download through one profile, or lets people choose from a set.",
+    title: "settings.processing.profiles.title",
+    intro: "settings.processing.profiles.intro",
     lists: ["processingProfiles", "processingProfileSets"],
   },
   renditionSets: {
     home: LINKS.adminRenditionSets,
-    title: "Quick rendition sets",
-    intro: "Named sizes an archive offers as quick renditions of its images (its PreviewSizeList).",
+    title: "settings.processing.renditionSets.title",
+    intro: "settings.processing.renditionSets.intro",
     lists: ["renditionSets"],
   },
   cropProfileSets: {
     home: LINKS.adminCropProfileSets,
-    title: "Crop profile sets",
-    intro:
-      "Named crops, by aspect ratio or exact size, an archive offers when cropping (its CropProfileSet).",
+    title: "settings.processing.cropProfileSets.title",
+    intro: "settings.processing.cropProfileSets.intro",
     lists: ["cropProfileSets"],
   },
 } as const satisfies Record<
   string,
-  { home: string; title: string; intro: string; lists: readonly EditedList[] }
+  { home: string; title: MessageId; intro: MessageId; lists: readonly EditedList[] }
 >;
 
 export type ListPage = keyof typeof LIST_PAGES;
 
-export const listsMeta = (page: ListPage) => () => [{ title: `${LIST_PAGES[page].title} | Arkiv` }];
+export const listsMeta = (page: ListPage) => () => [
+  { title: `${translateNow(LIST_PAGES[page].title)} | Arkiv` },
+];
+
+/** The catalogues a processing page loads (its route's handle). */
+export const listsHandle = { i18n: ["settings"] };
