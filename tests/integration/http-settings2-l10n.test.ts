@@ -154,6 +154,28 @@ describe("the processing lists in Norwegian and German", () => {
     expect(main).not.toContain("Add processing profile");
     const german = await (await owner.get(`${SETS}/new`, DE)).text();
     expect(titleOf(german)).toBe("Satz von Schnellvarianten hinzufügen | Arkiv");
+    expect(mainOf(german)).toContain("Längste Seite (px)");
+  });
+
+  test("the editors' fields in Norwegian", async () => {
+    const sizes = mainOf(await (await owner.get(`${SETS}/new`, NB)).text());
+    for (const words of [
+      ">Legg til sett med hurtigversjoner<",
+      ">Størrelser<",
+      'aria-label="Størrelse 1"',
+      "Lengste side (px)",
+      "Fyll ut de tomme radene for å legge til en størrelse; lagre for å få flere.",
+      ">Lagre<",
+    ])
+      expect(sizes).toContain(words);
+    const crops = mainOf(
+      await (await owner.get("/fotoweb/views/admin/crop-profile-sets/new", NB)).text(),
+    );
+    expect(crops).toContain("Nøyaktige piksler");
+    const set = mainOf(
+      await (await owner.get("/fotoweb/views/admin/processing-profiles/sets/new", NB)).text(),
+    );
+    expect(set).toContain(">Profiler som tilbys<");
   });
 
   test("a save's and a delete's toasts, and an unknown action refused, in Norwegian", async () => {

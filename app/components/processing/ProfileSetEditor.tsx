@@ -9,6 +9,7 @@ import { processingProfileSetSchema } from "~/models/processing/processing.schem
 import { flatErrors } from "./ProfileEditor";
 import * as css from "./processing.css";
 import { useConformErrors } from "~/components/locale/validation";
+import { useT } from "~/components/locale/locale-context";
 
 /**
  * A profile set: its name and the profiles it offers, ticked. The set keeps the order shown:
@@ -23,6 +24,7 @@ export function ProfileSetEditor({
   profiles: { id: string; name: string }[];
   reply: FormReplyBody | undefined;
 }) {
+  const t = useT();
   const conformErrors = useConformErrors();
   const [form] = useForm({
     lastResult: reply ? conformResult(reply) : null,
@@ -45,7 +47,7 @@ export function ProfileSetEditor({
       {...getFormProps(form)}
       noValidate
       className={css.form}
-      aria-label="Profile set"
+      aria-label={t("settings.processing.profileSet.form")}
     >
       {reply?.formError ? (
         <p className={css.error} role="alert">
@@ -53,7 +55,7 @@ export function ProfileSetEditor({
         </p>
       ) : null}
       <TextField
-        label="Name"
+        label={t("settings.processing.name")}
         name="Name"
         isRequired
         maxLength={100}
@@ -65,7 +67,7 @@ export function ProfileSetEditor({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "profiles-error" : undefined}
       >
-        <legend className={css.legend}>Profiles offered</legend>
+        <legend className={css.legend}>{t("settings.processing.profileSet.offered")}</legend>
         {shown.map((p) => (
           <label key={p.id} className={controls.checkbox}>
             <input type="checkbox" name="Profiles" value={p.id} defaultChecked={chosen.has(p.id)} />
@@ -79,7 +81,7 @@ export function ProfileSetEditor({
         ) : null}
       </fieldset>
       <span className={css.actions}>
-        <Button type="submit">Save</Button>
+        <Button type="submit">{t("settings.processing.save")}</Button>
       </span>
     </Form>
   );

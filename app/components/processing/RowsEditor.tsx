@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useHydrated } from "~/utils/use-hydrated";
 import { z } from "zod";
+import { useT } from "~/components/locale/locale-context";
 import { Button } from "~/components/ui/Button";
 import { SelectField } from "~/components/ui/SelectField";
 import { TextField } from "~/components/ui/TextField";
@@ -30,10 +31,19 @@ const SPARE_ROWS = 2;
  * are added and removed in place; without it the form carries spare blank rows, and blank rows at
  * the end are dropped on saving. Errors show by row and field, all at once.
  */
+const CHECKBOX = { type: "checkbox" } as const;
+
+export interface RowWords {
+  row(index: number): string;
+  remove(index: number): string;
+  add: string;
+  fillIn: string;
+}
+
 export function RowsEditor({
   label,
   rowsKey,
-  rowLabel,
+  rowWords,
   columns,
   schema,
   name,
@@ -43,7 +53,8 @@ export function RowsEditor({
 }: {
   label: string;
   rowsKey: string;
-  rowLabel: string;
+  /** A row's words, in the reader's language: its name, its remove and add buttons, the no-JS hint. */
+  rowWords: RowWords;
   columns: RowColumn[];
   schema: z.ZodTypeAny;
   name: string;
@@ -51,6 +62,7 @@ export function RowsEditor({
   blankRow: Row;
   reply: FormReplyBody | undefined;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const formSchema = editorFormSchema(schema);
   const withSpareRows = (values: Record<string, unknown>) => {
@@ -99,7 +111,7 @@ export function RowsEditor({
         </p>
       ) : null}
       <TextField
-        label="Name"
+        label={t("settings.processing.name")}
         name="Name"
         isRequired
         maxLength={100}
@@ -116,11 +128,7 @@ export function RowsEditor({
         {items.map((item, index) => {
           const cells = item.getFieldset();
           return (
-            <fieldset
-              key={item.key}
-              className={css.fieldset}
-              aria-label={`${rowLabel} ${index + 1}`}
-            >
+            <fieldset key={item.key} className={css.fieldset} aria-label={rowWords.row(index + 1)}>
               <div className={css.pair}>
                 {columns.map((column) => {
                   const field = cells[column.key]!;
@@ -130,7 +138,7 @@ export function RowsEditor({
                     return (
                       <label key={column.key} className={controls.checkbox}>
                         <input
-                          {...getInputProps(field, { type: "checkbox" })}
+                          {...getInputProps(field, CHECKBOX)}
                           key={field.key}
                           defaultChecked={initial === "on" || initial === "true"}
                         />
@@ -169,7 +177,7 @@ export function RowsEditor({
                     {...form.remove.getButtonProps({ name: list.name, index })}
                     type="submit"
                   >
-                    {`Remove ${rowLabel.toLowerCase()} ${index + 1}`}
+                    {rowWords.remove(index + 1)}
                   </Button>
                 </span>
               ) : null}
@@ -183,15 +191,15 @@ export function RowsEditor({
               {...form.insert.getButtonProps({ name: list.name, defaultValue: blankRow as never })}
               type="submit"
             >
-              {`Add ${rowLabel.toLowerCase()}`}
+              {rowWords.add}
             </Button>
           </span>
         ) : (
-          <p>{`Fill in the blank rows to add a ${rowLabel.toLowerCase()}; save to get more.`}</p>
+          <p>{rowWords.fillIn}</p>
         )}
       </fieldset>
       <span className={css.actions}>
-        <Button type="submit">Save</Button>
+        <Button type="submit">{t("settings.processing.save")}</Button>
       </span>
     </Form>
   );

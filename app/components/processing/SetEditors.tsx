@@ -1,4 +1,5 @@
 import type { FormReplyBody } from "~/http/error";
+import { useT } from "~/components/locale/locale-context";
 import {
   cropProfileSetSchema,
   QUICK_RENDITION_FORMATS,
@@ -16,21 +17,27 @@ export function RenditionSetEditor({
   set: RenditionSetInput | null;
   reply: FormReplyBody | undefined;
 }) {
+  const t = useT();
   return (
     <RowsEditor
-      label="Sizes"
-      rowLabel="Size"
+      label={t("settings.processing.renditionSet.sizes")}
+      rowWords={{
+        row: (n) => t("settings.processing.renditionSet.row", { n }),
+        remove: (n) => t("settings.processing.renditionSet.remove", { n }),
+        add: t("settings.processing.renditionSet.add"),
+        fillIn: t("settings.processing.renditionSet.fillIn"),
+      }}
       rowsKey="Sizes"
       schema={renditionSetSchema}
       name={set?.Name ?? ""}
       rows={set?.Sizes ?? []}
       blankRow={{ Label: "", Size: "", Format: "jpeg" }}
       columns={[
-        { key: "Label", label: "Label", kind: "text" },
-        { key: "Size", label: "Longest side (px)", kind: "number" },
+        { key: "Label", label: t("settings.processing.label"), kind: "text" },
+        { key: "Size", label: t("settings.processing.renditionSet.longestSide"), kind: "number" },
         {
           key: "Format",
-          label: "Format",
+          label: t("settings.processing.renditionSet.format"),
           kind: "select",
           options: QUICK_RENDITION_FORMATS.map((f) => ({ value: f, label: f.toUpperCase() })),
         },
@@ -48,20 +55,26 @@ export function CropProfileSetEditor({
   set: CropProfileSetInput | null;
   reply: FormReplyBody | undefined;
 }) {
+  const t = useT();
   return (
     <RowsEditor
-      label="Crop profiles"
-      rowLabel="Crop profile"
+      label={t("settings.processing.cropSet.profiles")}
+      rowWords={{
+        row: (n) => t("settings.processing.cropSet.row", { n }),
+        remove: (n) => t("settings.processing.cropSet.remove", { n }),
+        add: t("settings.processing.cropSet.add"),
+        fillIn: t("settings.processing.cropSet.fillIn"),
+      }}
       rowsKey="Profiles"
       schema={cropProfileSetSchema}
       name={set?.Name ?? ""}
       rows={set?.Profiles ?? []}
       blankRow={{ Label: "", Width: "", Height: "", FixedSize: "" }}
       columns={[
-        { key: "Label", label: "Label", kind: "text" },
-        { key: "Width", label: "Width (ratio or px)", kind: "number" },
-        { key: "Height", label: "Height (ratio or px)", kind: "number" },
-        { key: "FixedSize", label: "Exact pixels", kind: "checkbox" },
+        { key: "Label", label: t("settings.processing.label"), kind: "text" },
+        { key: "Width", label: t("settings.processing.cropSet.width"), kind: "number" },
+        { key: "Height", label: t("settings.processing.cropSet.height"), kind: "number" },
+        { key: "FixedSize", label: t("settings.processing.cropSet.exact"), kind: "checkbox" },
       ]}
       reply={reply}
     />
