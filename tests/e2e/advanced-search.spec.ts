@@ -141,9 +141,9 @@ test("from above to is refused by the to field, with every other error at once",
   }
   const sizeTo = form.getByRole("textbox", { name: "File size to (MB)" });
   await expect(sizeTo).toHaveAttribute("aria-invalid", "true");
-  await expect(form).toContainText("File size to must not be less than file size from (5).");
+  await expect(form).toContainText("File size to (MB) must not be less than the from value (5).");
   await expect(form.getByLabel("File size from (MB)")).not.toHaveAttribute("aria-invalid", "true");
-  await expect(form).toContainText("Modified date to must not be before modified date from");
+  await expect(form).toContainText("Modified date to must not be before the from date");
   await expect(form).toContainText("Pixel height from: enter a whole number of pixels");
   await expect(form).toContainText("Choose the field to search in for this value.");
   await expect(form.getByLabel("File size to (MB)")).toHaveValue("2");
