@@ -1,7 +1,7 @@
 import { translate } from "~/models/locale/catalog.server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, now } from "~/db/connection.server";
-import { GUEST_USER_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
+import { GUEST_USER_ID } from "~/db/schema";
 import { albumDecision } from "~/models/access/album-access.server";
 import {
   addAlbumShares,
@@ -15,6 +15,7 @@ import { changeAlbumStatus, createAlbum, listAlbums } from "~/models/album/album
 import type { Viewer } from "~/models/user/user.schema";
 import { createUser } from "~/models/user/user.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { setAlbumFlags } from "../helpers/album-flags";
 
 /*
  * Sharing albums with users and groups (decision 055) on the dialect under test: who may be
@@ -38,22 +39,6 @@ async function addGroup(name: string, permissions: Record<string, unknown> = {})
     .returning("id")
     .executeTakeFirstOrThrow();
   return Number(id);
-}
-
-async function setAlbumFlags(flags: Record<string, boolean>) {
-  const row = await db()
-    .selectFrom("groups")
-    .select("permissions")
-    .where("id", "=", REGISTERED_USERS_GROUP_ID)
-    .executeTakeFirstOrThrow();
-  const permissions = JSON.parse(row.permissions) as { albums?: Record<string, boolean> };
-  await db()
-    .updateTable("groups")
-    .set({
-      permissions: JSON.stringify({ ...permissions, albums: { ...permissions.albums, ...flags } }),
-    })
-    .where("id", "=", REGISTERED_USERS_GROUP_ID)
-    .execute();
 }
 
 beforeAll(async () => {

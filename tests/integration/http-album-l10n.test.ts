@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
-import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { addAlbumAssets, createAlbum } from "~/models/album/album.server";
 import { createArchive } from "~/models/archive/archive.server";
 import { formatDateTime } from "~/models/locale/format";
@@ -10,6 +9,7 @@ import { readApiJson } from "../helpers/api-contract";
 import { insertAsset } from "../helpers/assets";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 import { landing, langOf, mainOf, titleOf, toastOf } from "../helpers/page-html";
+import { setAlbumFlags } from "../helpers/album-flags";
 
 /*
  * Albums in the reader's language (issue 32, decision 101): the albums list, an album's page,
@@ -28,22 +28,6 @@ let friend: Viewer;
 let nora: Client;
 let albumHref: string;
 let albumId: number;
-
-async function setAlbumFlags(flags: Record<string, boolean>) {
-  const row = await db()
-    .selectFrom("groups")
-    .select("permissions")
-    .where("id", "=", REGISTERED_USERS_GROUP_ID)
-    .executeTakeFirstOrThrow();
-  const permissions = JSON.parse(row.permissions) as { albums?: Record<string, boolean> };
-  await db()
-    .updateTable("groups")
-    .set({
-      permissions: JSON.stringify({ ...permissions, albums: { ...permissions.albums, ...flags } }),
-    })
-    .where("id", "=", REGISTERED_USERS_GROUP_ID)
-    .execute();
-}
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db, now } from "~/db/connection.server";
-import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { changeAlbumStatus, createAlbum } from "~/models/album/album.server";
 import { SHARE_FAILED } from "~/models/album/album.schema";
 import type { Viewer } from "~/models/user/user.schema";
@@ -10,6 +9,7 @@ import { albumSharesHref } from "~/utils/links";
 import { readApiJson } from "../helpers/api-contract";
 import { dialectUnderTest } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { setAlbumFlags } from "../helpers/album-flags";
 
 /*
  * Album sharing over HTTP (decision 055): the reference's Sharing, SharingUpdate and PeopleList,
@@ -43,22 +43,6 @@ const sharesOf = async (albumId: number) =>
     .orderBy("principal_type")
     .orderBy("principal_id")
     .execute();
-
-async function setAlbumFlags(flags: Record<string, boolean>) {
-  const row = await db()
-    .selectFrom("groups")
-    .select("permissions")
-    .where("id", "=", REGISTERED_USERS_GROUP_ID)
-    .executeTakeFirstOrThrow();
-  const permissions = JSON.parse(row.permissions) as { albums?: Record<string, boolean> };
-  await db()
-    .updateTable("groups")
-    .set({
-      permissions: JSON.stringify({ ...permissions, albums: { ...permissions.albums, ...flags } }),
-    })
-    .where("id", "=", REGISTERED_USERS_GROUP_ID)
-    .execute();
-}
 
 beforeAll(async () => {
   server = await startTestServer({ LICENSE_SEATS: "200", LOGIN_RATE_LIMIT: "60" });

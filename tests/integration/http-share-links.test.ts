@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
-import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
 import {
   addAlbumAssets,
@@ -20,6 +19,7 @@ import { createUser } from "~/models/user/user.server";
 import { blobStore } from "~/storage/blob-store.server";
 import { insertAsset } from "../helpers/assets";
 import { Client, startTestServer, withoutMessages, type TestServer } from "../helpers/server";
+import { setAlbumFlags } from "../helpers/album-flags";
 
 /*
  * Public links over HTTP (decision 056): the owner's pages and every intent, the visitor's pages
@@ -33,22 +33,6 @@ let assetIds: number[];
 let ownerClient: Client;
 
 const PASSWORD = "owner-password-1";
-
-async function setAlbumFlags(flags: Record<string, boolean>) {
-  const row = await db()
-    .selectFrom("groups")
-    .select("permissions")
-    .where("id", "=", REGISTERED_USERS_GROUP_ID)
-    .executeTakeFirstOrThrow();
-  const permissions = JSON.parse(row.permissions) as { albums?: Record<string, boolean> };
-  await db()
-    .updateTable("groups")
-    .set({
-      permissions: JSON.stringify({ ...permissions, albums: { ...permissions.albums, ...flags } }),
-    })
-    .where("id", "=", REGISTERED_USERS_GROUP_ID)
-    .execute();
-}
 
 /** An asset whose original, preview and thumbnail are real (tiny) blobs. */
 async function assetWithFiles(fileName: string): Promise<number> {
