@@ -4,10 +4,12 @@ import { describe, expect, it } from "vitest";
 import {
   ARCHIVE_PERMISSION_EFFECTS,
   CAPABILITY_EFFECTS,
-  effectNote,
+  ARRIVALS,
 } from "~/models/access/permission-effects";
 import { ARCHIVE_PERMISSIONS } from "~/models/archive/archive.schema";
 import { CAPABILITIES } from "~/models/group/group.schema";
+import { translate } from "~/models/locale/catalog.server";
+import type { MessageId } from "~/models/locale/message-id";
 
 /*
  * The editors say which permissions act (decision 085). This checks the table against the code
@@ -77,11 +79,15 @@ describe("which permissions act", () => {
     },
   );
 
-  it("gives every permission that arrives later a sentence saying when", () => {
+  it("gives every permission that arrives later a sentence saying when, in both editors", () => {
     for (const [permission, effect] of all) {
-      const note = effectNote(effect);
-      if (typeof effect === "object") expect(note, permission).toMatch(/^Takes effect when .+\.$/);
-      else expect(note, permission).toBeUndefined();
+      if (typeof effect !== "object") continue;
+      expect(ARRIVALS, permission).toContain(effect.arrival);
+      for (const id of [
+        `settings.permission.arrival.${effect.arrival}`,
+        `people.perm.arrival.${effect.arrival}`,
+      ] as MessageId[])
+        expect(translate("en", id), `${permission}: ${id}`).toMatch(/^Takes effect when .+\.$/);
     }
   });
 });

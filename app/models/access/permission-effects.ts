@@ -11,25 +11,21 @@ import type { Capability } from "~/models/group/group.schema";
  * must not be.
  */
 
-/** A capability a later issue builds, and what the editors say until it arrives. */
-export const ARRIVALS = {
-  orders: "Takes effect when orders arrive.",
-  comments: "Takes effect when comments and annotations arrive.",
-  cropAndDownload: "Takes effect when crop and download arrives.",
-  video: "Takes effect when video re-transcoding arrives.",
-  consent: "Takes effect when consent management arrives.",
-  webhooks: "Takes effect when webhooks arrive.",
-  activity: "Takes effect when activity logs and exports arrive.",
-  appearance: "Takes effect when site appearance settings arrive.",
-} as const;
-export type Arrival = keyof typeof ARRIVALS;
+/** A capability a later issue builds; the editors say so beside what waits for it. */
+export const ARRIVALS = [
+  "orders",
+  "comments",
+  "cropAndDownload",
+  "video",
+  "consent",
+  "webhooks",
+  "activity",
+  "appearance",
+] as const;
+export type Arrival = (typeof ARRIVALS)[number];
 
 /** Acts now; acts once `arrival` lands; or is kept for FotoWare clients and never acts here. */
 export type PermissionEffect = "acts" | "unused" | { arrival: Arrival };
-
-export const UNUSED_TITLE = "Not used by Arkiv";
-export const UNUSED_NOTE =
-  "Kept for FotoWare clients and desktop tools that read them. Ticking them grants nothing in Arkiv.";
 
 export const ARCHIVE_PERMISSION_EFFECTS: Record<ArchivePermission, PermissionEffect> = {
   View: "acts",
@@ -108,8 +104,3 @@ export const CAPABILITY_EFFECTS: Record<Capability, PermissionEffect> = {
   manageActivityLogging: { arrival: "activity" },
   manageFotostationConfigurations: "unused",
 };
-
-/** What the editor says under a permission's box: the arrival's sentence, or nothing. */
-export function effectNote(effect: PermissionEffect): string | undefined {
-  return typeof effect === "object" ? ARRIVALS[effect.arrival] : undefined;
-}
