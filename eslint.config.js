@@ -93,6 +93,11 @@ const LOCALIZED = [
   "app/http/alert/alert.server.ts",
   // The start page, pins, covers, the advanced search, the shared widgets and a few pages more.
   "app/components/ui/**",
+  // Invitations: the list, its grid and the wizard's last step (the wizard and redeem form not yet).
+  "app/components/invitation/InvitationGrid.tsx",
+  "app/components/invitation/CopyLink.tsx",
+  "app/components/invitation/InviteDone.tsx",
+  "app/routes/fotoweb.views.admin.invitations.tsx",
   "app/components/collection/**",
   "app/components/search/**",
   "app/routes/fotoweb._index.tsx",

@@ -9,6 +9,9 @@ import { pageHandler } from "~/http/http.server";
 import type { InviteWizardState } from "~/models/invitation/invitation.schema";
 import { page, panel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
 
 /*
  * The invite modal of spec 002 as a page (decision 037): recipients by e-mail, organization
@@ -16,7 +19,11 @@ import { LINKS } from "~/utils/links";
  * paste splitting and the group search while typing.
  */
 
-export const meta: MetaFunction = () => [{ title: "Invite people | Arkiv" }];
+export const handle = { i18n: ["people"] };
+
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("people.invite.meta")} | Arkiv` },
+];
 
 export function loader(args: LoaderFunctionArgs) {
   return pageHandler(({ request }: LoaderFunctionArgs) => invitePageData(request))(args);
@@ -27,6 +34,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function InviteView() {
+  const t = useT();
   const { created } = useLoaderData<typeof loader>();
   // A step's state, and with a refusal the one form reply beside it.
   const reply = useActionData<{ wizard?: InviteWizardState } & Partial<FormReplyBody>>();
@@ -34,10 +42,9 @@ export default function InviteView() {
   return (
     <div className={page}>
       <section className={panel} aria-labelledby="invite-title">
-        <h1 id="invite-title">Invite people</h1>
+        <h1 id="invite-title">{t("people.invite.title")}</h1>
         <p>
-          Invite people by e-mail, everyone at an organization&apos;s e-mail domain, or anyone with
-          a link. <Link to={LINKS.adminInvitations}>Manage invitations</Link>
+          <Msg id="people.invite.intro" components={{ 0: <Link to={LINKS.adminInvitations} /> }} />
         </p>
         {created ? (
           <InviteDone invitation={created} />

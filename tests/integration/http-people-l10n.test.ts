@@ -275,3 +275,38 @@ describe("sign-ups in Norwegian", () => {
     );
   });
 });
+
+describe("invitations in Norwegian", () => {
+  test("the wizard's last step and the invitations list with its words and dates", async () => {
+    const response = await owner.post(
+      "/fotoweb/views/admin/invite",
+      { intent: "invite", kind: "link", description: "Fotografer" },
+      NB,
+    );
+    expect(response.status).toBe(302);
+    const done = await landing(owner, response, NB);
+    expect(titleOf(done)).toBe("Inviter personer | Arkiv");
+    const last = mainOf(done);
+    expect(last).toContain(">Invitasjonen er klar<");
+    expect(last).toContain(
+      "Alle med denne lenken kan opprette en konto. Send den til dem du inviterer.",
+    );
+    expect(last).toContain(">Invitasjonslenken</label>");
+
+    const list = await (await owner.get("/fotoweb/views/admin/invitations", NB)).text();
+    expect(langOf(list)).toBe("nb");
+    expect(titleOf(list)).toBe("Invitasjoner | Arkiv");
+    const main = mainOf(list);
+    for (const words of [
+      ">Inviter personer<",
+      ">Sendt til<",
+      ">Registreringslenke<",
+      ">Lenke<",
+      ">Bare registrerte brukere<",
+      ">Ingen har brukt den ennå<",
+      ">aldri<",
+    ])
+      expect(main).toContain(words);
+    expect(main).not.toContain("Nobody has used it yet");
+  });
+});

@@ -1,4 +1,4 @@
-import { useLocale } from "~/components/locale/locale-context";
+import { useLocale, useT } from "~/components/locale/locale-context";
 import { formatDate } from "~/models/locale/format";
 import { Form, Link } from "@remix-run/react";
 import type { InvitationRowView } from "~/models/invitation/invitation.view";
@@ -9,9 +9,13 @@ import { CopyLink } from "./CopyLink";
 import { TypeIcon } from "./TypeIcon";
 import * as css from "./invitations.css";
 import { TableScroller } from "~/components/ui/TableScroller";
+import { Msg } from "~/components/locale/Msg";
 
-const TYPE_LABELS = { user: "User", organization: "Organization", link: "Link" } as const;
-const STATE_LABELS = { active: "", used: " (used)", expired: " (expired)" } as const;
+const TYPE_LABELS = {
+  user: "people.invitations.type.user",
+  organization: "people.invitations.type.organization",
+  link: "people.invitations.type.link",
+} as const;
 
 /*
  * The invitations manager's grid (spec 002): type, issued to, the link to copy, created, revoke;
@@ -25,25 +29,26 @@ export function InvitationGrid({
   invitations: InvitationRowView[];
   confirmRevoke: number | null;
 }) {
+  const t = useT();
   const { language, timeZone } = useLocale();
   const dateOf = (iso: string) => formatDate(language, timeZone, iso);
   if (invitations.length === 0)
     return (
       <p className={muted} data-testid="invitations-empty">
-        No invitations yet. <Link to={LINKS.adminInvite}>Invite people</Link> to add some.
+        <Msg id="people.invitations.empty" components={{ 0: <Link to={LINKS.adminInvite} /> }} />
       </p>
     );
   return (
-    <TableScroller label="Invitations">
-      <table className={css.table} aria-label="Invitations">
+    <TableScroller label={t("people.invitations.list")}>
+      <table className={css.table} aria-label={t("people.invitations.list")}>
         <thead>
           <tr>
-            <th scope="col">Type</th>
-            <th scope="col">Issued to</th>
-            <th scope="col">Sign-up link</th>
-            <th scope="col">Created</th>
+            <th scope="col">{t("people.invitations.column.type")}</th>
+            <th scope="col">{t("people.invitations.column.issuedTo")}</th>
+            <th scope="col">{t("people.invitations.column.link")}</th>
+            <th scope="col">{t("people.invitations.column.created")}</th>
             <th scope="col">
-              <span>Revoke</span>
+              <span>{t("people.invitations.column.revoke")}</span>
             </th>
           </tr>
         </thead>
@@ -53,21 +58,24 @@ export function InvitationGrid({
               <td>
                 <span className={css.typeCell}>
                   <TypeIcon type={invitation.type} />
-                  {TYPE_LABELS[invitation.type]}
+                  {t(TYPE_LABELS[invitation.type])}
                 </span>
               </td>
               <td>
-                {invitation.issuedTo}
-                {STATE_LABELS[invitation.state]}
+                {invitation.state === "used"
+                  ? t("people.invitations.state.used", { issuedTo: invitation.issuedTo })
+                  : invitation.state === "expired"
+                    ? t("people.invitations.state.expired", { issuedTo: invitation.issuedTo })
+                    : invitation.issuedTo}
               </td>
               <td>
                 {invitation.link ? (
                   <CopyLink
                     link={invitation.link}
-                    label={`Sign-up link for ${invitation.issuedTo}`}
+                    label={t("people.invitations.linkFor", { issuedTo: invitation.issuedTo })}
                   />
                 ) : (
-                  <span className={muted}>Not retrievable</span>
+                  <span className={muted}>{t("people.invitations.notRetrievable")}</span>
                 )}
               </td>
               <td>
@@ -78,9 +86,11 @@ export function InvitationGrid({
                   <Link
                     to={`${LINKS.adminInvitations}?revoke=${invitation.id}`}
                     className={css.link}
-                    aria-label={`Revoke the invitation to ${invitation.issuedTo}…`}
+                    aria-label={t("people.invitations.revokeLabel", {
+                      issuedTo: invitation.issuedTo,
+                    })}
                   >
-                    Revoke…
+                    {t("people.invitations.revokeLink")}
                   </Link>
                 )}
               </td>
@@ -91,18 +101,20 @@ export function InvitationGrid({
                   <Form
                     method="post"
                     className={css.confirm}
-                    aria-label={`Revoke ${invitation.issuedTo}`}
+                    aria-label={t("people.invitations.revokeForm", {
+                      issuedTo: invitation.issuedTo,
+                    })}
                   >
                     <p role="alert">
-                      {`Revoke the invitation to ${invitation.issuedTo}? Its link stops working at once.`}
+                      {t("people.invitations.revokeQuestion", { issuedTo: invitation.issuedTo })}
                     </p>
                     <input type="hidden" name="id" value={invitation.id} />
                     <div className={css.actions}>
                       <Button type="submit" name="intent" value="revoke">
-                        Revoke invitation
+                        {t("people.invitations.revokeConfirm")}
                       </Button>
                       <Link to={LINKS.adminInvitations} className={css.link}>
-                        Cancel
+                        {t("people.invitations.cancel")}
                       </Link>
                     </div>
                   </Form>
@@ -113,27 +125,31 @@ export function InvitationGrid({
               <td colSpan={5}>
                 <details className={css.details}>
                   <summary className={css.summary}>
-                    {`Details of the invitation to ${invitation.issuedTo}`}
+                    {t("people.invitations.details", { issuedTo: invitation.issuedTo })}
                   </summary>
                   <dl className={css.facts}>
-                    <dt>Description</dt>
-                    <dd>{invitation.description || "none"}</dd>
-                    <dt>Expires</dt>
-                    <dd>{invitation.expires ? dateOf(invitation.expires) : "never"}</dd>
+                    <dt>{t("people.invitations.description")}</dt>
+                    <dd>{invitation.description || t("people.invitations.none")}</dd>
+                    <dt>{t("people.invitations.expires")}</dt>
+                    <dd>
+                      {invitation.expires
+                        ? dateOf(invitation.expires)
+                        : t("people.invitations.never")}
+                    </dd>
                   </dl>
                   <table
                     className={css.table}
-                    aria-label={`Groups of the invitation to ${invitation.issuedTo}`}
+                    aria-label={t("people.invitations.groupsOf", { issuedTo: invitation.issuedTo })}
                   >
                     <thead>
                       <tr>
-                        <th scope="col">User groups</th>
+                        <th scope="col">{t("people.invitations.userGroups")}</th>
                       </tr>
                     </thead>
                     <tbody>
                       {invitation.groupNames.length === 0 ? (
                         <tr>
-                          <td className={muted}>Registered Users only</td>
+                          <td className={muted}>{t("people.invitations.registeredOnly")}</td>
                         </tr>
                       ) : (
                         invitation.groupNames.map((name) => (
@@ -146,20 +162,20 @@ export function InvitationGrid({
                   </table>
                   <table
                     className={css.table}
-                    aria-label={`People who used the invitation to ${invitation.issuedTo}`}
+                    aria-label={t("people.invitations.usedBy", { issuedTo: invitation.issuedTo })}
                   >
                     <thead>
                       <tr>
-                        <th scope="col">Id</th>
-                        <th scope="col">Name</th>
-                        <th scope="col">User name</th>
+                        <th scope="col">{t("people.invitations.column.id")}</th>
+                        <th scope="col">{t("people.invitations.column.name")}</th>
+                        <th scope="col">{t("people.invitations.column.userName")}</th>
                       </tr>
                     </thead>
                     <tbody>
                       {invitation.redeemedBy.length === 0 ? (
                         <tr>
                           <td colSpan={3} className={muted}>
-                            Nobody has used it yet
+                            {t("people.invitations.nobody")}
                           </td>
                         </tr>
                       ) : (

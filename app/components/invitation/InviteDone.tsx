@@ -3,25 +3,27 @@ import type { InvitationRowView } from "~/models/invitation/invitation.view";
 import { LINKS } from "~/utils/links";
 import { CopyLink } from "./CopyLink";
 import * as css from "./invitations.css";
+import { useT } from "~/components/locale/locale-context";
 
 /** The wizard's last step for an organization or a link: the link to pass on, and OK. */
 export function InviteDone({ invitation }: { invitation: InvitationRowView }) {
+  const t = useT();
   const who =
     invitation.type === "organization"
-      ? `Anyone with an e-mail address at ${invitation.organization} can make an account with this link.`
-      : "Anyone with this link can make an account.";
+      ? t("people.invite.done.organization", { organization: invitation.organization ?? "" })
+      : t("people.invite.done.link");
   return (
     <section className={css.done} aria-labelledby="done-title">
-      <h2 id="done-title">The invitation is ready</h2>
-      <p>{who} Send it to the people you invite.</p>
+      <h2 id="done-title">{t("people.invite.done.title")}</h2>
+      <p>{who}</p>
       {invitation.link ? (
-        <CopyLink link={invitation.link} label="The invitation link" />
+        <CopyLink link={invitation.link} label={t("people.invite.done.linkLabel")} />
       ) : (
-        <p>The link can no longer be shown.</p>
+        <p>{t("people.invite.done.gone")}</p>
       )}
       <div className={css.actions}>
         <Link to={LINKS.adminInvitations} className={css.link}>
-          OK
+          {t("people.invite.done.ok")}
         </Link>
       </div>
     </section>
