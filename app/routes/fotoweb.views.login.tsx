@@ -26,6 +26,7 @@ import { isLanguageOffered, localeOf, translatorFor } from "~/http/locale/locale
 import { translate } from "~/models/locale/catalog.server";
 import type { MessageId } from "~/models/locale/message-id";
 import type { Viewer } from "~/models/user/user.schema";
+import { SEPARATOR } from "~/components/ui/separator";
 
 export const meta: MetaFunction = () => [{ title: `${translateNow("auth.logOn.title")} | Arkiv` }];
 
@@ -91,7 +92,6 @@ async function languageOf(request: Request, user: Viewer) {
 }
 
 /** Between the links under the form: punctuation, the same in every language. */
-const LINK_SEPARATOR = " · ";
 
 export default function LoginView() {
   const { to, guestAccess, insecure, signupsOpen } = useLoaderData<typeof loader>();
@@ -113,7 +113,7 @@ export default function LoginView() {
         <Link to={LINKS.forgotPassword}>{t("auth.logOn.forgotLink")}</Link>
         {signupsOpen ? (
           <>
-            {LINK_SEPARATOR}
+            {SEPARATOR}
             <Link to={LINKS.signup}>{t("auth.logOn.signUpLink")}</Link>
           </>
         ) : null}

@@ -10,6 +10,7 @@ import { taskPageAction, taskPageData } from "~/http/background-task/task-page.s
 import { pageHandler } from "~/http/http.server";
 import { panel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { SEPARATOR } from "~/components/ui/separator";
 
 /*
  * A background task's page (decision 047): progress, per-asset results, Undo. Live over
@@ -36,8 +37,6 @@ export function action(args: ActionFunctionArgs) {
     taskPageAction(request, params.id),
   )(args);
 }
-
-const SEPARATOR = " · ";
 
 const RUNNING = new Set(["pending", "inProgress"]);
 

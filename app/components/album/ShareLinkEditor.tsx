@@ -20,9 +20,9 @@ import {
 } from "./ShareLinkParts";
 import * as css from "./ShareLink.css";
 import { TableScroller } from "~/components/ui/TableScroller";
+import { SEPARATOR } from "~/components/ui/separator";
 
 /** Between the breadcrumb's links. */
-const SEPARATOR = " · ";
 
 type LogEntry = LinkLogPage["entries"][number];
 

@@ -15,9 +15,9 @@ import {
 } from "./ShareLinkParts";
 import * as css from "./ShareLink.css";
 import { TableScroller } from "~/components/ui/TableScroller";
+import { SEPARATOR } from "~/components/ui/separator";
 
 /** Between the breadcrumb's links. */
-const SEPARATOR = " · ";
 
 interface Album {
   name: string;

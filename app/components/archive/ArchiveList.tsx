@@ -9,8 +9,8 @@ import { useT, type Translate } from "~/components/locale/locale-context";
 import { adminArchivePath, LINKS } from "~/utils/links";
 import { ConfirmDialog } from "./ConfirmDialog";
 import * as css from "./archive-list.css";
+import { SEPARATOR } from "~/components/ui/separator";
 
-const SEPARATOR = " · ";
 const DRAG_HANDLE = "⠿";
 
 /** What deleting an archive does, in the same words on the dialog and the no-JS page. */
