@@ -34,6 +34,12 @@ import workNb from "~/locales/nb/work.json";
 import validationDe from "~/locales/de/validation.json";
 import validationEn from "~/locales/en/validation.json";
 import validationNb from "~/locales/nb/validation.json";
+import metadataDe from "~/locales/de/metadata.json";
+import metadataEn from "~/locales/en/metadata.json";
+import metadataNb from "~/locales/nb/metadata.json";
+import taxonomyDe from "~/locales/de/taxonomy.json";
+import taxonomyEn from "~/locales/en/taxonomy.json";
+import taxonomyNb from "~/locales/nb/taxonomy.json";
 import { AREAS, LANGUAGES, PSEUDO_LANGUAGE, type Area, type Language } from "./language";
 import { formatCompiled, type CompiledMessage } from "./interpret";
 import { resolveKeyed } from "./keyed";
@@ -55,6 +61,8 @@ export const SOURCES: Record<(typeof LANGUAGES)[number], Record<Area, Source>> =
     validation: validationEn,
     work: workEn,
     task: taskEn,
+    metadata: metadataEn,
+    taxonomy: taxonomyEn,
   },
   nb: {
     common: commonNb,
@@ -68,6 +76,8 @@ export const SOURCES: Record<(typeof LANGUAGES)[number], Record<Area, Source>> =
     validation: validationNb,
     work: workNb,
     task: taskNb,
+    metadata: metadataNb,
+    taxonomy: taxonomyNb,
   },
   de: {
     common: commonDe,
@@ -81,6 +91,8 @@ export const SOURCES: Record<(typeof LANGUAGES)[number], Record<Area, Source>> =
     validation: validationDe,
     work: workDe,
     task: taskDe,
+    metadata: metadataDe,
+    taxonomy: taxonomyDe,
   },
 };
 

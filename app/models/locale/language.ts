@@ -33,6 +33,8 @@ export const AREAS = [
   "validation",
   "work",
   "task",
+  "metadata",
+  "taxonomy",
 ] as const;
 export type Area = (typeof AREAS)[number];
 

@@ -9,6 +9,8 @@ import type settings from "~/locales/en/settings.json";
 import type validation from "~/locales/en/validation.json";
 import type work from "~/locales/en/work.json";
 import type task from "~/locales/en/task.json";
+import type metadata from "~/locales/en/metadata.json";
+import type taxonomy from "~/locales/en/taxonomy.json";
 
 /*
  * Every message id, typed from the English catalogues (decision 101): a key that English lacks
@@ -27,7 +29,9 @@ export type MessageId =
   | Ids<"settings", typeof settings>
   | Ids<"validation", typeof validation>
   | Ids<"work", typeof work>
-  | Ids<"task", typeof task>;
+  | Ids<"task", typeof task>
+  | Ids<"metadata", typeof metadata>
+  | Ids<"taxonomy", typeof taxonomy>;
 
 /** Values a message interpolates: `{name}`, `{count, plural, …}`. */
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
