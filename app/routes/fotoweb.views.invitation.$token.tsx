@@ -8,14 +8,19 @@ import { redeemPageAction, redeemPageData } from "~/http/invitation/invitation-r
 import { pageHandler } from "~/http/http.server";
 import { narrowPanel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
 
 /*
  * An invitation link (spec 002, decision 037): who invited and why, and the form that makes the
  * account. A link that cannot be used answers one 404, whatever the reason.
  */
 
+export const handle = { i18n: ["people"] };
+
 export const meta: MetaFunction = () => [
-  { title: "You are invited | Arkiv" },
+  { title: `${translateNow("people.redeem.title")} | Arkiv` },
   { name: "referrer", content: "same-origin" },
 ];
 
@@ -32,21 +37,29 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function InvitationView() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
+  const inviter = data.inviter ?? t("people.redeem.anAdministrator");
   const reply = useActionData<FormReplyBody>();
   return (
     <section className={narrowPanel} aria-labelledby="invitation-title">
-      <h1 id="invitation-title">You are invited</h1>
-      <p>{`${data.inviter} has invited you to Arkiv. Make your account to join.`}</p>
+      <h1 id="invitation-title">{t("people.redeem.title")}</h1>
+      <p>{t("people.redeem.intro", { inviter })}</p>
       {data.message ? (
-        <blockquote className={css.message} aria-label={`Message from ${data.inviter}`}>
+        <blockquote
+          className={css.message}
+          aria-label={t("people.redeem.messageFrom", { inviter })}
+        >
           {data.message}
         </blockquote>
       ) : null}
       {data.signedInAs ? (
         <p>
-          You are signed in as {data.signedInAs}. Making an account signs you in as the new account
-          instead. <Link to={LINKS.home}>Go back</Link>
+          <Msg
+            id="people.redeem.signedInAs"
+            values={{ name: data.signedInAs }}
+            components={{ 0: <Link to={LINKS.home} /> }}
+          />
         </p>
       ) : null}
       <RedeemForm

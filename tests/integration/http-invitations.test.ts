@@ -401,7 +401,7 @@ describe("the API", () => {
       [{ link: true, groups: ["/fotoweb/api/users/1"] }, "groups", "not a group href"],
       [{ link: "yes" }, "link", "true or false"],
       [{ link: true, description: "d".repeat(501) }, "description", "at most 500"],
-      [{ link: true, message: "m".repeat(5001) }, "message", "at most 5000"],
+      [{ link: true, message: "m".repeat(5001) }, "message", "at most 5,000"],
     ];
     for (const [body, field, message] of cases) {
       const response = await postJson(inviter, API, body);

@@ -7,7 +7,7 @@ import { createUser } from "~/models/user/user.server";
 import { readApiJson } from "../helpers/api-contract";
 import { TEST_ADMIN } from "../helpers/database";
 import { landing, langOf, mainOf, titleOf, toastOf } from "../helpers/page-html";
-import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { Client, startTestServer, withoutMessages, type TestServer } from "../helpers/server";
 
 /*
  * The administration of people in the reader's language (issue 32, decision 101): the users and
@@ -308,5 +308,123 @@ describe("invitations in Norwegian", () => {
     ])
       expect(main).toContain(words);
     expect(main).not.toContain("Nobody has used it yet");
+  });
+
+  test("the wizard's steps and their refusals in Norwegian; the API's stay English", async () => {
+    const first = await (await owner.get("/fotoweb/views/admin/invite", NB)).text();
+    const step1 = mainOf(first);
+    for (const words of [
+      "Steg 1 av 2: hvem som inviteres",
+      ">E-postadresser<",
+      "Brukere: e-postadresser",
+      ">Melding (valgfri)<",
+      ">Neste<",
+    ])
+      expect(step1).toContain(words);
+    expect(withoutMessages(first)).not.toContain("Step 1 of 2");
+
+    const refused = await owner.post(
+      "/fotoweb/views/admin/invite",
+      {
+        intent: "next",
+        kind: "user",
+        emails: "bad, ola@example.no, OLA@example.no",
+        expires: "2001-01-01",
+      },
+      NB,
+    );
+    expect(refused.status).toBe(400);
+    const errors = mainOf(await refused.text());
+    expect(errors).toContain(
+      "«bad» er ikke en gyldig e-postadresse. Står allerede i listen: OLA@example.no",
+    );
+    expect(errors).toContain("Velg et utløp fram i tid");
+
+    const next = await owner.post(
+      "/fotoweb/views/admin/invite",
+      { intent: "next", kind: "user", emails: "kari@example.no" },
+      NB,
+    );
+    const step2 = mainOf(await next.text());
+    for (const words of ["Steg 2 av 2", ">Finn grupper<", ">Valgte grupper<", ">Inviter<"])
+      expect(step2).toContain(words);
+
+    const api = await owner.request("/fotoweb/api/invitations/", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", ...NB },
+      body: JSON.stringify({ emails: ["bad", "a@b.no", "A@B.no"] }),
+    });
+    expect(api.status).toBe(400);
+    const body = await readApiJson<{ fieldErrors: Record<string, string> }>(api);
+    expect(body.fieldErrors.emails).toBe(
+      '"bad" is not a valid e-mail address. Already in the list: A@B.no',
+    );
+  });
+
+  test("the redeem page, its refusals and the revoke toast in Norwegian", async () => {
+    const made = await owner.request("/fotoweb/api/invitations/", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ organizationDomain: "fjord.no", message: "Velkommen" }),
+    });
+    expect(made.status).toBe(201);
+    const { invitationLink } = await readApiJson<{ invitationLink: string }>(made);
+    const path = new URL(invitationLink).pathname;
+    const visitor = new Client(server.url);
+    const page = await (await visitor.get(path, NB)).text();
+    expect(langOf(page)).toBe("nb");
+    expect(titleOf(page)).toBe("Du er invitert | Arkiv");
+    for (const words of [
+      "har invitert deg til Arkiv. Opprett kontoen din for å bli med.",
+      ">Fornavn<",
+      "Bruk adressen din på fjord.no.",
+      ">Opprett kontoen min<",
+    ])
+      expect(mainOf(page)).toContain(words);
+
+    const refused = await visitor.post(
+      path,
+      {
+        firstName: "",
+        lastName: "Fjell",
+        email: "kari@elsewhere.no",
+        username: "kari.fjell",
+        password: "short",
+      },
+      NB,
+    );
+    expect(refused.status).toBe(400);
+    const errors = mainOf(await refused.text());
+    expect(errors).toContain("Skriv fornavnet ditt");
+    expect(errors).toContain("Bruk minst 8 tegn");
+
+    const wrongDomain = await visitor.post(
+      path,
+      {
+        firstName: "Kari",
+        lastName: "Fjell",
+        email: "kari@elsewhere.no",
+        username: "kari.fjell",
+        password: "long enough",
+      },
+      NB,
+    );
+    expect(wrongDomain.status).toBe(400);
+    expect(mainOf(await wrongDomain.text())).toContain("Bruk e-postadressen din på fjord.no");
+
+    const listed = await readApiJson<{
+      data: { organization: string | null; invitationAdminHref: string }[];
+    }>(await owner.getJson("/fotoweb/api/invitations/"));
+    const mine = listed.data.find((i) => i.organization === "fjord.no")!;
+    const id = mine.invitationAdminHref.split("/").at(-1)!;
+    const revoked = await owner.post(
+      "/fotoweb/views/admin/invitations",
+      { intent: "revoke", id },
+      NB,
+    );
+    expect(revoked.status).toBe(302);
+    expect(toastOf(await landing(owner, revoked, NB))).toBe(
+      "Invitasjonen til alle på fjord.no er trukket tilbake.",
+    );
   });
 });

@@ -10,7 +10,6 @@ import {
   addressesToAdd,
   INVITATION_KINDS,
   invitationFormSchema,
-  KIND_LABELS,
   splitAddresses,
   type GroupChoice,
   type InvitationKind,
@@ -24,6 +23,21 @@ import { LINKS } from "~/utils/links";
 import * as controls from "~/components/ui/controls.css";
 import * as css from "./invitations.css";
 import { useConformErrors } from "~/components/locale/validation";
+import { useT } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
+
+const KIND_LABELS: Record<InvitationKind, MessageId> = {
+  user: "people.invite.kind.user",
+  organization: "people.invite.kind.organization",
+  link: "people.invite.kind.link",
+};
+
+/* The no-JS radio choice says what each kind asks for. */
+const KIND_CHOICES: Record<InvitationKind, MessageId> = {
+  user: "people.invite.kindChoice.user",
+  organization: "people.invite.kindChoice.organization",
+  link: "people.invite.kindChoice.link",
+};
 
 /** The spec's delay before the group search runs while typing (002 section 9). */
 const SEARCH_DELAY_MS = 500;
@@ -40,6 +54,12 @@ export const EMPTY_WIZARD: InviteWizardState = {
   query: "",
   results: [],
 };
+
+/* With JavaScript a button acts in the page; without, it posts its intent to the server. */
+const pressOrPost = (hydrated: boolean, onPress: () => void, intent: string) =>
+  hydrated
+    ? ({ type: "button", onPress } as const)
+    : ({ type: "submit", name: "intent", value: intent } as const);
 
 /* Back keeps what was typed, right or wrong, as the server does. */
 const anything = z.record(z.unknown());
@@ -60,6 +80,7 @@ export function InviteWizard({
   initial: InviteWizardState;
   reply?: Partial<FormReplyBody>;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const conformErrors = useConformErrors();
   const [form, fields] = useForm({
@@ -138,12 +159,12 @@ export function InviteWizard({
     const chosen = new Set(groups.map((g) => g.id));
     return (
       <Form {...wizardForm}>
-        <p className={css.steps}>Step 2 of 2: the groups the invited people join</p>
+        <p className={css.steps}>{t("people.invite.step2")}</p>
         {carried}
         {chosenInputs}
         <div className={css.search}>
           <TextField
-            label="Find groups"
+            label={t("people.invite.findGroups")}
             name="query"
             type="search"
             value={query}
@@ -151,17 +172,19 @@ export function InviteWizard({
               typed.current = true;
               setQuery(value);
             }}
-            description="Type part of a group's name."
+            description={t("people.invite.findGroupsHelp")}
           />
           <Button type="submit" name="intent" value="search" variant="secondary">
-            Search
+            {t("people.invite.search")}
           </Button>
         </div>
         <section aria-labelledby="found-title">
-          <h3 id="found-title">Groups found</h3>
+          <h3 id="found-title">{t("people.invite.groupsFound")}</h3>
           {results.length === 0 ? (
             <p className={muted} role="status">
-              {query.trim() === "" ? "Search to find groups." : "No group matches."}
+              {query.trim() === ""
+                ? t("people.invite.searchToFind")
+                : t("people.invite.noGroupMatches")}
             </p>
           ) : (
             <ul className={css.groupList}>
@@ -169,16 +192,18 @@ export function InviteWizard({
                 <li key={group.id} className={css.groupItem}>
                   <span>{group.name}</span>
                   {chosen.has(group.id) ? (
-                    <span className={muted}>Added</span>
+                    <span className={muted}>{t("people.invite.added")}</span>
                   ) : (
                     <Button
                       variant="secondary"
-                      aria-label={`Add ${group.name}`}
-                      {...(hydrated
-                        ? { type: "button", onPress: () => setGroups([...groups, group]) }
-                        : { type: "submit", name: "intent", value: `add:${group.id}` })}
+                      aria-label={t("people.invite.addGroup", { name: group.name })}
+                      {...pressOrPost(
+                        hydrated,
+                        () => setGroups([...groups, group]),
+                        `add:${group.id}`,
+                      )}
                     >
-                      Add
+                      {t("people.invite.add")}
                     </Button>
                   )}
                 </li>
@@ -187,25 +212,24 @@ export function InviteWizard({
           )}
         </section>
         <section aria-labelledby="chosen-title">
-          <h3 id="chosen-title">Chosen groups</h3>
+          <h3 id="chosen-title">{t("people.invite.chosenGroups")}</h3>
           {groups.length === 0 ? (
-            <p className={muted}>None: the invited people join Registered Users only.</p>
+            <p className={muted}>{t("people.invite.noGroups")}</p>
           ) : (
-            <ul className={css.groupList} aria-label="Chosen groups">
+            <ul className={css.groupList} aria-label={t("people.invite.chosenGroups")}>
               {groups.map((group) => (
                 <li key={group.id} className={css.groupItem}>
                   <span>{group.name}</span>
                   <Button
                     variant="quiet"
-                    aria-label={`Remove ${group.name}`}
-                    {...(hydrated
-                      ? {
-                          type: "button",
-                          onPress: () => setGroups(groups.filter((g) => g.id !== group.id)),
-                        }
-                      : { type: "submit", name: "intent", value: `remove:${group.id}` })}
+                    aria-label={t("people.invite.removeGroup", { name: group.name })}
+                    {...pressOrPost(
+                      hydrated,
+                      () => setGroups(groups.filter((g) => g.id !== group.id)),
+                      `remove:${group.id}`,
+                    )}
                   >
-                    Remove
+                    {t("people.invite.remove")}
                   </Button>
                 </li>
               ))}
@@ -219,10 +243,10 @@ export function InviteWizard({
         </section>
         <div className={css.actions}>
           <Button type="submit" name="intent" value="back" variant="secondary">
-            Back
+            {t("people.invite.back")}
           </Button>
           <Button type="submit" name="intent" value="invite" isDisabled={busy}>
-            {busy ? "Inviting…" : "Invite"}
+            {busy ? t("people.invite.inviting") : t("people.invite.invite")}
           </Button>
         </div>
       </Form>
@@ -231,7 +255,7 @@ export function InviteWizard({
 
   const emailsField = (
     <TextField
-      label="E-mail addresses"
+      label={t("people.invite.emails")}
       name={hydrated ? "emails-shown" : "emails"}
       multiline
       {...(hydrated
@@ -251,42 +275,38 @@ export function InviteWizard({
         const added = addressesToAdd(listed, pasted);
         const skipped = splitAddresses(pasted).length - added.length;
         setEmails([...listed, ...added].join("\n"));
-        setPasteNote(
-          `${added.length} added${skipped > 0 ? `, ${skipped} left out (not valid or already listed)` : ""}.`,
-        );
+        setPasteNote(t("people.invite.pasted", { added: added.length, skipped }));
       }}
       errors={errors.emails}
-      description="One invitation is sent to each address. Separate them with commas, spaces or new lines."
+      description={t("people.invite.emailsHelp")}
     />
   );
   const domainField = (
     <TextField
-      label="Organization domain"
+      label={t("people.invite.domain")}
       name={hydrated ? "organizationDomain-shown" : "organizationDomain"}
       {...(hydrated
         ? { value: organizationDomain, onChange: setDomain }
         : { defaultValue: organizationDomain })}
       errors={errors.organizationDomain}
-      description="Anyone with an e-mail address in this domain may use the link, e.g. example.com."
+      description={t("people.invite.domainHelp")}
     />
   );
-  const linkNote = (
-    <p className={muted}>Anyone with the link may make an account, until it is revoked.</p>
-  );
+  const linkNote = <p className={muted}>{t("people.invite.linkHelp")}</p>;
 
   return (
     <Form {...wizardForm}>
-      <p className={css.steps}>Step 1 of 2: who is invited</p>
+      <p className={css.steps}>{t("people.invite.step1")}</p>
       {hydrated ? (
         <>
           <input type="hidden" name="kind" value={kind} />
           <input type="hidden" name="emails" value={emails} />
           <input type="hidden" name="organizationDomain" value={organizationDomain} />
           <Tabs selectedKey={kind} onSelectionChange={(key) => setKind(key as InvitationKind)}>
-            <TabList aria-label="Invite by" className={css.tabList}>
+            <TabList aria-label={t("people.invite.by")} className={css.tabList}>
               {INVITATION_KINDS.map((k) => (
                 <Tab key={k} id={k} className={css.tab}>
-                  {KIND_LABELS[k]}
+                  {t(KIND_LABELS[k])}
                 </Tab>
               ))}
             </TabList>
@@ -305,18 +325,13 @@ export function InviteWizard({
       ) : (
         <>
           <RadioGroupField
-            label="Invite by"
+            label={t("people.invite.by")}
             name="kind"
             defaultValue={kind}
             errors={errors.kind}
             options={INVITATION_KINDS.map((k) => ({
               value: k,
-              label:
-                k === "user"
-                  ? "Users: e-mail addresses"
-                  : k === "organization"
-                    ? "Organization: an e-mail domain"
-                    : "Link: anyone with the link",
+              label: t(KIND_CHOICES[k]),
             }))}
           />
           {emailsField}
@@ -324,29 +339,29 @@ export function InviteWizard({
         </>
       )}
       <TextField
-        label="Message (optional)"
+        label={t("people.invite.message")}
         name={hydrated ? "message-shown" : "message"}
         multiline
         {...(hydrated ? { value: message, onChange: setMessage } : { defaultValue: message })}
         errors={errors.message}
-        description="Shown in the mail and on the sign-up page, as plain text."
+        description={t("people.invite.messageHelp")}
       />
       <TextField
-        label="Description (optional)"
+        label={t("people.invite.description")}
         name={hydrated ? "description-shown" : "description"}
         {...(hydrated
           ? { value: description, onChange: setDescription }
           : { defaultValue: description })}
         errors={errors.description}
-        description="For the invitations list; the invited people do not see it."
+        description={t("people.invite.descriptionHelp")}
       />
       <TextField
-        label="Expires (optional)"
+        label={t("people.invite.expires")}
         name={hydrated ? "expires-shown" : "expires"}
         type="date"
         {...(hydrated ? { value: expires, onChange: setExpires } : { defaultValue: expires })}
         errors={errors.expires}
-        description="The last day the link works. Empty: until it is revoked."
+        description={t("people.invite.expiresHelp")}
       />
       {hydrated ? (
         <>
@@ -358,10 +373,10 @@ export function InviteWizard({
       {chosenInputs}
       <div className={css.actions}>
         <Button type="submit" name="intent" value="next">
-          Next
+          {t("people.invite.next")}
         </Button>
         <Link to={LINKS.adminInvitations} className={css.link}>
-          Cancel
+          {t("people.invite.cancel")}
         </Link>
       </div>
     </Form>

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/TextField";
 import * as controls from "~/components/ui/controls.css";
 import * as css from "./invitations.css";
+import { useT } from "~/components/locale/locale-context";
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
@@ -23,6 +24,7 @@ export function RedeemForm({
   organizationDomain: string | null;
   reply: FormReplyBody | undefined;
 }) {
+  const t = useT();
   const busy = useNavigation().state === "submitting";
   const errors = reply?.fieldErrors ?? {};
   const again = reply?.repopulateFields ?? {};
@@ -34,7 +36,7 @@ export function RedeemForm({
         </p>
       ) : null}
       <TextField
-        label="First name"
+        label={t("people.redeem.firstName")}
         name="firstName"
         autoComplete="given-name"
         defaultValue={text(again.firstName)}
@@ -42,7 +44,7 @@ export function RedeemForm({
         maxLength={100}
       />
       <TextField
-        label="Last name"
+        label={t("people.redeem.lastName")}
         name="lastName"
         autoComplete="family-name"
         defaultValue={text(again.lastName)}
@@ -51,47 +53,49 @@ export function RedeemForm({
       />
       {kind === "user" ? (
         <TextField
-          label="E-mail address"
+          label={t("people.redeem.email")}
           name="email"
           type="email"
           value={email ?? ""}
           isReadOnly
           errors={errors.email}
-          description="You were invited at this address."
+          description={t("people.redeem.invitedAt")}
         />
       ) : (
         <TextField
-          label="E-mail address"
+          label={t("people.redeem.email")}
           name="email"
           type="email"
           autoComplete="email"
           defaultValue={text(again.email)}
           errors={errors.email}
           description={
-            kind === "organization" ? `Use your address at ${organizationDomain}.` : undefined
+            kind === "organization"
+              ? t("people.redeem.useDomain", { domain: organizationDomain ?? "" })
+              : undefined
           }
         />
       )}
       <TextField
-        label="User name"
+        label={t("people.redeem.username")}
         name="username"
         autoComplete="username"
         defaultValue={text(again.username)}
         errors={errors.username}
         maxLength={64}
-        description="Letters, digits and . _ @ - ; you sign in with it."
+        description={t("people.redeem.usernameHelp")}
       />
       <TextField
-        label="Password"
+        label={t("people.redeem.password")}
         name="password"
         type="password"
         autoComplete="new-password"
         errors={errors.password}
-        description="At least 8 characters."
+        description={t("people.redeem.passwordHelp")}
       />
       <div className={css.actions}>
         <Button type="submit" isDisabled={busy}>
-          {busy ? "Making your account…" : "Make my account"}
+          {busy ? t("people.redeem.making") : t("people.redeem.make")}
         </Button>
       </div>
     </Form>

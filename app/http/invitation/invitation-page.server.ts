@@ -1,3 +1,4 @@
+import { keyed } from "~/models/locale/keyed";
 import { parseWithZod } from "@conform-to/zod";
 import { json } from "@remix-run/node";
 import { invitationDecision } from "~/models/access/access.server";
@@ -192,7 +193,7 @@ function afterInvite(request: Request, created: Extract<CreateInvitationsResult,
       message: invitationsSentMessage(created.invitations.length),
     });
   return redirectWithToast(request, `${LINKS.adminInvite}?created=${created.invitations[0]!.id}`, {
-    message: "The invitation is created.",
+    message: keyed("people.invite.created"),
   });
 }
 
@@ -217,10 +218,11 @@ export async function invitationsPageAction(request: Request) {
   );
   if (!submission.ok) return formReply(request, submission);
   const revoked = await revokeInvitation(viewer, submission.data.id);
-  const to =
-    revoked.email ??
-    (revoked.organizationDomain ? `anyone at ${revoked.organizationDomain}` : "the link");
   return redirectWithToast(request, LINKS.adminInvitations, {
-    message: `The invitation to ${to} is revoked.`,
+    message: revoked.email
+      ? keyed("people.invitations.revoked.user", { email: revoked.email })
+      : revoked.organizationDomain
+        ? keyed("people.invitations.revoked.organization", { domain: revoked.organizationDomain })
+        : keyed("people.invitations.revoked.link"),
   });
 }

@@ -1,3 +1,4 @@
+import { keyed } from "~/models/locale/keyed";
 import { json } from "@remix-run/node";
 import { findRedeemableInvitation, redeemInvitation } from "~/models/invitation/invitation.server";
 import { redeemSchema } from "~/models/invitation/invitation.schema";
@@ -43,7 +44,7 @@ export async function redeemPageAction(request: Request, token: string) {
   return redirectWithToast(
     request,
     LINKS.home,
-    { message: `Welcome, ${redeemed.user.fullName}. Your account is ready.` },
+    { message: keyed("people.redeem.welcome", { name: redeemed.user.fullName }) },
     [cookie],
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keyed } from "~/models/locale/keyed";
 
 /*
  * What an inviter sends (spec 002 sections 3 and 5, "Invitations"), one schema for the invite
@@ -8,12 +9,6 @@ import { z } from "zod";
 
 export const INVITATION_KINDS = ["user", "organization", "link"] as const;
 export type InvitationKind = (typeof INVITATION_KINDS)[number];
-
-export const KIND_LABELS: Record<InvitationKind, string> = {
-  user: "Users",
-  organization: "Organization",
-  link: "Link",
-};
 
 /** The spec's "standard address or bracketed IP form". */
 export const EMAIL_PATTERN =
@@ -33,18 +28,32 @@ export const isEmail = (value: string) =>
   value.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(value);
 export const isDomain = (value: string) => value.length <= 253 && DOMAIN_PATTERN.test(value);
 
-/** The messages of spec 002 section 5, by the names the spec gives them. */
+/*
+ * The messages of spec 002 section 5, by the names the spec gives them, keyed (decision 104):
+ * a list names at most five addresses and says how many more.
+ */
+const listed = (addresses: readonly string[]) => ({
+  addresses: addresses.slice(0, 5).map(clip).join(", "),
+  more: Math.max(0, addresses.length - 5),
+});
+
 export const INVITATION_MESSAGES = {
   emailNotValid: (addresses: string[]) =>
-    addresses.length === 1
-      ? `"${clip(addresses[0]!)}" is not a valid e-mail address`
-      : `These are not valid e-mail addresses: ${addresses.slice(0, 5).map(clip).join(", ")}${addresses.length > 5 ? ` and ${addresses.length - 5} more` : ""}`,
-  emailInList: (addresses: string[]) =>
-    `Already in the list: ${addresses.slice(0, 5).map(clip).join(", ")}${addresses.length > 5 ? ` and ${addresses.length - 5} more` : ""}`,
-  emailListEmpty: "Enter at least one e-mail address",
-  tooManyAddresses: `Invite at most ${MAX_ADDRESSES} addresses at a time`,
-  domainNotValid: "Enter a domain such as example.com",
-  oneKindOnly: "Invite by e-mail, by organization domain or by link, one at a time",
+    keyed("people.invite.validation.notValid", { count: addresses.length, ...listed(addresses) }),
+  emailInList: (addresses: string[]) => keyed("people.invite.validation.inList", listed(addresses)),
+  emailNotValidAndInList: (invalid: string[], repeated: string[]) => {
+    const again = listed(repeated);
+    return keyed("people.invite.validation.notValidAndInList", {
+      count: invalid.length,
+      ...listed(invalid),
+      repeated: again.addresses,
+      repeatedMore: again.more,
+    });
+  },
+  emailListEmpty: keyed("people.invite.validation.listEmpty"),
+  tooManyAddresses: keyed("people.invite.validation.tooManyAddresses", { max: MAX_ADDRESSES }),
+  domainNotValid: keyed("people.invite.validation.domain"),
+  oneKindOnly: keyed("people.invite.validation.oneKind"),
 } as const;
 
 function clip(value: string) {
@@ -75,13 +84,11 @@ export function addressesToAdd(listed: readonly string[], pasted: string): strin
   return added;
 }
 
-/** The problems of a list of addresses, each by the spec's name; empty when it is fine. */
-export function addressProblems(addresses: readonly string[]): string[] {
-  if (addresses.length === 0) return [INVITATION_MESSAGES.emailListEmpty];
-  if (addresses.length > MAX_ADDRESSES) return [INVITATION_MESSAGES.tooManyAddresses];
-  const problems: string[] = [];
+/** The problem of a list of addresses, by the spec's names; null when it is fine. */
+export function addressProblem(addresses: readonly string[]): string | null {
+  if (addresses.length === 0) return INVITATION_MESSAGES.emailListEmpty;
+  if (addresses.length > MAX_ADDRESSES) return INVITATION_MESSAGES.tooManyAddresses;
   const invalid = addresses.filter((a) => !isEmail(a));
-  if (invalid.length > 0) problems.push(INVITATION_MESSAGES.emailNotValid(invalid));
   const seen = new Set<string>();
   const repeated: string[] = [];
   for (const address of addresses) {
@@ -89,8 +96,11 @@ export function addressProblems(addresses: readonly string[]): string[] {
     if (seen.has(key) && !repeated.some((r) => r.toLowerCase() === key)) repeated.push(address);
     seen.add(key);
   }
-  if (repeated.length > 0) problems.push(INVITATION_MESSAGES.emailInList(repeated));
-  return problems;
+  if (invalid.length > 0 && repeated.length > 0)
+    return INVITATION_MESSAGES.emailNotValidAndInList(invalid, repeated);
+  if (invalid.length > 0) return INVITATION_MESSAGES.emailNotValid(invalid);
+  if (repeated.length > 0) return INVITATION_MESSAGES.emailInList(repeated);
+  return null;
 }
 
 /*
@@ -138,6 +148,10 @@ const asList = (value: unknown) =>
       ? [value]
       : value;
 
+const useAtMost = (max: number) => keyed("validation.text.useAtMost", { max });
+const EXPIRY_FORMAT = keyed("people.invite.validation.expiryFormat");
+const TOO_MANY_GROUPS = keyed("people.invite.validation.tooManyGroups", { max: MAX_GROUPS });
+
 const text = (max: number, message: string) =>
   z.preprocess(
     (v) => v ?? "",
@@ -148,7 +162,7 @@ const text = (max: number, message: string) =>
 const expiresSchema = z.preprocess(
   (v) => (v === "" || v === null ? undefined : v),
   z
-    .string({ invalid_type_error: "Give the expiry as a date, YYYY-MM-DD" })
+    .string({ invalid_type_error: EXPIRY_FORMAT })
     .max(40)
     .optional()
     .transform((value, ctx) => {
@@ -159,11 +173,11 @@ const expiresSchema = z.preprocess(
           ? new Date(value)
           : new Date(Number.NaN);
       if (Number.isNaN(date.getTime())) {
-        ctx.addIssue({ code: "custom", message: "Give the expiry as a date, YYYY-MM-DD" });
+        ctx.addIssue({ code: "custom", message: EXPIRY_FORMAT });
         return z.NEVER;
       }
       if (date.getTime() <= Date.now()) {
-        ctx.addIssue({ code: "custom", message: "Choose an expiry in the future" });
+        ctx.addIssue({ code: "custom", message: keyed("people.invite.validation.expiryPast") });
         return z.NEVER;
       }
       return date.toISOString();
@@ -177,7 +191,7 @@ const groupsSchema = z.preprocess(
     .array(z.string({ invalid_type_error: "Give each group as a group href" }).max(200), {
       invalid_type_error: "Give the groups as a list of group hrefs",
     })
-    .max(MAX_GROUPS * 10, `Choose at most ${MAX_GROUPS} groups`),
+    .max(MAX_GROUPS * 10, TOO_MANY_GROUPS),
 );
 
 /** Addresses as the form (one text) or the API (a list) sends them. */
@@ -203,11 +217,10 @@ const commonFields = {
   organizationDomain: text(300, INVITATION_MESSAGES.domainNotValid).transform((d) =>
     d.trim().toLowerCase(),
   ),
-  message: text(MAX_MESSAGE_LENGTH * 4, `Use at most ${MAX_MESSAGE_LENGTH} characters`),
-  description: text(
-    MAX_DESCRIPTION_LENGTH * 40,
-    `Use at most ${MAX_DESCRIPTION_LENGTH} characters`,
-  ).transform((d) => d.trim()),
+  message: text(MAX_MESSAGE_LENGTH * 4, useAtMost(MAX_MESSAGE_LENGTH)),
+  description: text(MAX_DESCRIPTION_LENGTH * 40, useAtMost(MAX_DESCRIPTION_LENGTH)).transform((d) =>
+    d.trim(),
+  ),
   groups: groupsSchema,
   expires: expiresSchema,
 };
@@ -235,9 +248,8 @@ type Fields = {
 /** The rules of each kind, every problem at once by its field. */
 function checkKind(input: Fields, ctx: z.RefinementCtx) {
   if (input.kind === "user") {
-    const problems = addressProblems(input.emails);
-    if (problems.length > 0)
-      ctx.addIssue({ code: "custom", path: ["emails"], message: problems.join(". ") });
+    const problem = addressProblem(input.emails);
+    if (problem) ctx.addIssue({ code: "custom", path: ["emails"], message: problem });
   }
   if (input.kind === "organization" && !isDomain(input.organizationDomain))
     ctx.addIssue({
@@ -249,27 +261,27 @@ function checkKind(input: Fields, ctx: z.RefinementCtx) {
     ctx.addIssue({
       code: "custom",
       path: ["description"],
-      message: `Use at most ${MAX_DESCRIPTION_LENGTH} characters`,
+      message: useAtMost(MAX_DESCRIPTION_LENGTH),
     });
   const badGroup = input.groups.find((h) => !GROUP_HREF.test(h));
   if (badGroup !== undefined)
     ctx.addIssue({
       code: "custom",
       path: ["groups"],
-      message: `"${clip(badGroup)}" is not a group href (/fotoweb/api/groups/{id})`,
+      message: keyed("people.invite.validation.notGroupHref", { value: clip(badGroup) }),
     });
   else if (new Set(input.groups).size > MAX_GROUPS)
     ctx.addIssue({
       code: "custom",
       path: ["groups"],
-      message: `Choose at most ${MAX_GROUPS} groups`,
+      message: TOO_MANY_GROUPS,
     });
   const message = messageAsText(input.message);
   if (message.length > MAX_MESSAGE_LENGTH)
     ctx.addIssue({
       code: "custom",
       path: ["message"],
-      message: `Use at most ${MAX_MESSAGE_LENGTH} characters`,
+      message: useAtMost(MAX_MESSAGE_LENGTH),
     });
 }
 
@@ -295,7 +307,7 @@ const toInput = (input: Fields): InvitationInput => ({
 export const invitationFormSchema = z
   .object({
     kind: z.enum(INVITATION_KINDS, {
-      errorMap: () => ({ message: "Choose users, organization or link" }),
+      errorMap: () => ({ message: keyed("people.invite.validation.chooseKind") }),
     }),
     ...commonFields,
   })
@@ -347,29 +359,29 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
 
 /** The redeem form: the account the invited person makes. */
 export const redeemSchema = z.object({
-  firstName: text(100, "Use at most 100 characters").pipe(
-    z.string().trim().min(1, "Enter your first name"),
+  firstName: text(100, useAtMost(100)).pipe(
+    z.string().trim().min(1, keyed("people.redeem.validation.firstName")),
   ),
-  lastName: text(100, "Use at most 100 characters").pipe(
-    z.string().trim().min(1, "Enter your last name"),
+  lastName: text(100, useAtMost(100)).pipe(
+    z.string().trim().min(1, keyed("people.redeem.validation.lastName")),
   ),
-  email: text(MAX_EMAIL_LENGTH + 50, "Enter a valid e-mail address").pipe(
+  email: text(MAX_EMAIL_LENGTH + 50, keyed("people.redeem.validation.email")).pipe(
     z
       .string()
       .trim()
-      .min(1, "Enter your e-mail address")
-      .refine(isEmail, "Enter a valid e-mail address"),
+      .min(1, keyed("people.redeem.validation.enterEmail"))
+      .refine(isEmail, keyed("people.redeem.validation.email")),
   ),
-  username: text(200, "Use at most 64 characters").pipe(
+  username: text(200, useAtMost(64)).pipe(
     z
       .string()
       .trim()
-      .min(1, "Choose a user name")
-      .max(64, "Use at most 64 characters")
-      .regex(USERNAME_PATTERN, "Use letters, digits and . _ @ - only"),
+      .min(1, keyed("people.redeem.validation.chooseUsername"))
+      .max(64, useAtMost(64))
+      .regex(USERNAME_PATTERN, keyed("people.redeem.validation.username")),
   ),
-  password: text(256, "Use at most 256 characters").pipe(
-    z.string().min(8, "Use at least 8 characters"),
+  password: text(256, useAtMost(256)).pipe(
+    z.string().min(8, keyed("validation.text.useAtLeast", { min: 8 })),
   ),
 });
 

@@ -1,3 +1,4 @@
+import { keyed } from "~/models/locale/keyed";
 import crypto from "node:crypto";
 import { sql } from "kysely";
 import { db, now } from "~/db/connection.server";
@@ -192,8 +193,8 @@ export async function createInvitations(
       ok: false,
       fieldErrors: {
         groups: BUILT_IN_GROUPS.includes(missing[0]!)
-          ? "Everyone and Registered Users hold every account already; choose other groups"
-          : `There is no group ${groupHref(missing[0]!)}`,
+          ? keyed("people.invite.validation.builtInGroup")
+          : keyed("people.invite.validation.noSuchGroup", { href: groupHref(missing[0]!) }),
       },
     };
   // The delegation rule: an inviter invites only into groups whose rights he holds himself.
@@ -420,7 +421,8 @@ export interface RedeemableInvitation {
   email: string | null;
   organizationDomain: string | null;
   message: string;
-  inviter: string;
+  /** Null when the inviter has since been removed. */
+  inviter: string | null;
 }
 
 const linkNotFound = () => new Problem("not-found", INVITATION_LINK_NOT_FOUND);
@@ -470,12 +472,15 @@ export async function findRedeemableInvitation(token: string): Promise<Redeemabl
     email: row.email,
     organizationDomain: row.organization_domain,
     message: row.message,
-    inviter: inviter ? inviter.full_name || inviter.username : "An administrator",
+    // null: an administrator since removed.
+    inviter: inviter ? inviter.full_name || inviter.username : null,
   };
 }
 
 export type RedeemResult =
   { ok: true; user: Viewer } | { ok: false; fieldErrors: Record<string, string> };
+
+const USERNAME_TAKEN = keyed("people.redeem.validation.usernameTaken");
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
 
@@ -486,13 +491,13 @@ async function takenFields(username: string, email: string): Promise<Record<stri
     .select("id")
     .where("username_key", "=", username.toLowerCase())
     .executeTakeFirst();
-  if (byName) errors.username = "This user name is taken; choose another";
+  if (byName) errors.username = USERNAME_TAKEN;
   const byEmail = await db()
     .selectFrom("users")
     .select("id")
     .where(sql<boolean>`lower(email) = ${email.toLowerCase()}`)
     .executeTakeFirst();
-  if (byEmail) errors.email = "An account with this e-mail address exists already; sign in instead";
+  if (byEmail) errors.email = keyed("people.redeem.validation.emailExists");
   return errors;
 }
 
@@ -510,7 +515,9 @@ export async function redeemInvitation(token: string, input: RedeemInput): Promi
     invitation.kind === "organization" &&
     domainOf(email) !== invitation.organizationDomain?.toLowerCase()
   )
-    fieldErrors.email = `Use your e-mail address at ${invitation.organizationDomain}`;
+    fieldErrors.email = keyed("people.redeem.validation.useDomain", {
+      domain: invitation.organizationDomain ?? "",
+    });
   Object.assign(fieldErrors, await takenFields(input.username, email), fieldErrors);
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   try {
@@ -559,7 +566,7 @@ export async function redeemInvitation(token: string, input: RedeemInput): Promi
     // Two people choosing the same name at the same moment: the unique key decides.
     if (error instanceof Problem) throw error;
     if (/unique|duplicate/i.test(String((error as Error).message)))
-      return { ok: false, fieldErrors: { username: "This user name is taken; choose another" } };
+      return { ok: false, fieldErrors: { username: USERNAME_TAKEN } };
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { keyed } from "~/models/locale/keyed";
 import type { InvitationKind } from "./invitation.schema";
 import type { Invitation } from "./invitation.server";
 
@@ -47,7 +48,6 @@ export function invitationView(invitation: Invitation): InvitationView {
 export interface InvitationRowView extends InvitationView {
   id: number;
   type: InvitationKind;
-  issuedTo: string;
   state: Invitation["state"];
   link: string | null;
 }
@@ -58,17 +58,10 @@ export function invitationRowView(invitation: Invitation, origin: string): Invit
     ...invitationView(invitation),
     id: invitation.id,
     type,
-    issuedTo:
-      type === "user"
-        ? invitation.email!
-        : type === "organization"
-          ? `Anyone at ${invitation.organizationDomain}`
-          : "Anyone with the link",
     state: invitation.state,
     link: invitation.linkPath === null ? null : new URL(invitation.linkPath, origin).href,
   };
 }
 
 /** The toast after inviting people by e-mail (spec 002: "N invitations sent"). */
-export const invitationsSentMessage = (count: number) =>
-  count === 1 ? "1 invitation sent" : `${count} invitations sent`;
+export const invitationsSentMessage = (count: number) => keyed("people.invite.sent", { count });
