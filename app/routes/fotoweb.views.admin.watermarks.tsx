@@ -8,6 +8,8 @@ import type { FormReplyBody } from "~/http/error";
 import { pageHandler } from "~/http/http.server";
 import { page, panel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 
 /*
  * Watermarks (spec 001 "watermarks": FileName, Name; decision 040): upload, the list with a
@@ -16,7 +18,9 @@ import { LINKS } from "~/utils/links";
 
 export const handle = { i18n: ["settings"] };
 
-export const meta: MetaFunction = () => [{ title: "Watermarks | Arkiv" }];
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("settings.processing.watermarks.title")} | Arkiv` },
+];
 
 export function loader(args: LoaderFunctionArgs) {
   return pageHandler(({ request }: LoaderFunctionArgs) => watermarksPageData(request))(args);
@@ -29,13 +33,14 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function WatermarksView() {
+  const t = useT();
   const { watermarks, confirmDelete } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   return (
     <div className={page}>
       <section className={panel} aria-labelledby="watermarks-title">
-        <h1 id="watermarks-title">Watermarks</h1>
-        <p>Images an archive puts on its previews, and a processing profile on its downloads.</p>
+        <h1 id="watermarks-title">{t("settings.processing.watermarks.title")}</h1>
+        <p>{t("settings.processing.watermarks.intro")}</p>
         {confirmDelete ? (
           <DeleteConfirm
             name={confirmDelete.name}

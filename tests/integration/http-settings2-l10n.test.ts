@@ -209,3 +209,79 @@ describe("the processing lists in Norwegian and German", () => {
     expect(toastOf(await landing(owner, gone, NB))).toBe("Småbilder er slettet.");
   });
 });
+
+describe("the processing profile editor and watermarks in Norwegian", () => {
+  const PROFILES = "/fotoweb/views/admin/processing-profiles";
+
+  test("the profile's fields, its refusals at once, and a taken name", async () => {
+    const form = mainOf(await (await owner.get(`${PROFILES}/new`, NB)).text());
+    for (const words of [
+      ">Farge og detaljer<",
+      ">Største bredde<",
+      "Samme som originalen",
+      "Nederst til høyre",
+      "Behold metadataene (EXIF, XMP)",
+    ])
+      expect(form).toContain(words);
+    const refused = await owner.post(
+      `${PROFILES}/new`,
+      { Name: "", Format: "png", ColorProfile: "cmyk", "Size.Width": "abc", Quality: "500" },
+      NB,
+    );
+    expect(refused.status).toBe(400);
+    const errors = mainOf(await refused.text());
+    for (const words of ["Skriv et navn.", "Bredde: et helt tall.", "Kvalitet: 1 til 100."])
+      expect(errors).toContain(words);
+    const cmyk = await owner.post(
+      `${PROFILES}/new`,
+      { Name: "Trykk", Format: "png", ColorProfile: "cmyk" },
+      NB,
+    );
+    expect(mainOf(await cmyk.text())).toContain("CMYK går bare inn i JPEG eller TIFF.");
+
+    const body = { Name: "Nettbilde", Format: "jpeg", Quality: "80" };
+    expect((await owner.post(`${PROFILES}/new`, body, NB)).status).toBe(302);
+    const taken = await owner.post(`${PROFILES}/new`, body, NB);
+    expect(taken.status).toBe(409);
+    expect(mainOf(await taken.text())).toContain(
+      "Det finnes allerede en behandlingsprofil med dette navnet.",
+    );
+    const api = await owner.request("/fotoweb/api/config/processingprofiles", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", ...NB },
+      body: JSON.stringify({ Name: "nettbilde", Format: "jpeg" }),
+    });
+    expect(api.status).toBe(409);
+    const reply = await readApiJson<{ fieldErrors: Record<string, string> }>(api);
+    expect(reply.fieldErrors.Name).toBe("A processing profile with this name already exists.");
+  });
+
+  test("the watermarks page and an upload without a file, in Norwegian", async () => {
+    const html = await (await owner.get("/fotoweb/views/admin/watermarks", NB)).text();
+    expect(titleOf(html)).toBe("Vannmerker | Arkiv");
+    const main = mainOf(html);
+    for (const words of [">Vannmerker<", "Last opp et vannmerke", ">Last opp<"])
+      expect(main).toContain(words);
+    const form = new FormData();
+    form.set("intent", "upload");
+    form.set("Name", "Logo");
+    const refused = await owner.request("/fotoweb/views/admin/watermarks", {
+      method: "POST",
+      body: form,
+      headers: NB,
+    });
+    expect(refused.status).toBe(400);
+    expect(mainOf(await refused.text())).toContain("Velg et PNG- eller JPEG-bilde.");
+    const broken = new FormData();
+    broken.set("intent", "upload");
+    broken.set("Name", "Logo");
+    broken.set("file", new Blob([Buffer.from("not an image at all")]), "logo.png");
+    const notImage = await owner.request("/fotoweb/views/admin/watermarks", {
+      method: "POST",
+      body: broken,
+      headers: NB,
+    });
+    expect(notImage.status).toBe(415);
+    expect(mainOf(await notImage.text())).toContain("Et vannmerke er et PNG- eller JPEG-bilde.");
+  });
+});

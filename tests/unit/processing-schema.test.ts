@@ -1,3 +1,4 @@
+import { inEnglish } from "../helpers/keyed";
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, test } from "vitest";
 import {
@@ -55,7 +56,15 @@ describe("form values made into records", () => {
       ["Sizes[0].Label", "A"],
       ["Sizes[0].Size", "9"],
     ]);
-    expect(bad.status !== "success" && bad.error).toEqual({
+    const errors = bad.status !== "success" ? bad.error : {};
+    expect(
+      Object.fromEntries(
+        Object.entries(errors ?? {}).map(([name, messages]) => [
+          name,
+          (messages ?? []).map((m) => inEnglish(m)),
+        ]),
+      ),
+    ).toEqual({
       Name: ["Enter a name."],
       "Sizes[0].Size": ["Size: 16 to 8000."],
     });

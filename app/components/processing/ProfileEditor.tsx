@@ -18,31 +18,46 @@ import {
 } from "~/models/processing/processing.schema";
 import * as css from "./processing.css";
 import { useConformErrors } from "~/components/locale/validation";
+import { useT, type Translate } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
 
-const FORMAT_LABELS: Record<(typeof PROFILE_FORMATS)[number], string> = {
-  original: "Same as the original",
-  jpeg: "JPEG",
-  png: "PNG",
-  webp: "WebP",
-  tiff: "TIFF",
-  avif: "AVIF",
+const FORMAT_LABELS: Record<(typeof PROFILE_FORMATS)[number], MessageId> = {
+  original: "settings.processing.format.original",
+  jpeg: "settings.processing.format.jpeg",
+  png: "settings.processing.format.png",
+  webp: "settings.processing.format.webp",
+  tiff: "settings.processing.format.tiff",
+  avif: "settings.processing.format.avif",
 };
-const COLOUR_LABELS: Record<(typeof COLOR_PROFILES)[number], string> = {
-  keep: "Keep the original's",
-  srgb: "sRGB",
-  p3: "Display P3",
-  cmyk: "CMYK (JPEG and TIFF)",
-  gray: "Greyscale",
+const COLOUR_LABELS: Record<(typeof COLOR_PROFILES)[number], MessageId> = {
+  keep: "settings.processing.colour.keep",
+  srgb: "settings.processing.colour.srgb",
+  p3: "settings.processing.colour.p3",
+  cmyk: "settings.processing.colour.cmyk",
+  gray: "settings.processing.colour.gray",
 };
-const FIT_LABELS: Record<(typeof SIZE_FITS)[number], string> = {
-  inside: "Fit inside",
-  cover: "Crop to fill",
-  fill: "Stretch",
+const FIT_LABELS: Record<(typeof SIZE_FITS)[number], MessageId> = {
+  inside: "settings.processing.fit.inside",
+  cover: "settings.processing.fit.cover",
+  fill: "settings.processing.fit.fill",
 };
-export const ALIGNMENT_LABELS = ["Top left", "Top right", "Bottom left", "Bottom right", "Centre"];
+const SHARPEN_LABELS: Record<(typeof SHARPEN_LEVELS)[number], MessageId> = {
+  none: "settings.processing.sharpen.none",
+  light: "settings.processing.sharpen.light",
+  medium: "settings.processing.sharpen.medium",
+  strong: "settings.processing.sharpen.strong",
+};
+/* By the alignment's number (spec 001: 0 top left … 4 centre). */
+const ALIGNMENT_LABELS: MessageId[] = [
+  "settings.processing.alignment.topLeft",
+  "settings.processing.alignment.topRight",
+  "settings.processing.alignment.bottomLeft",
+  "settings.processing.alignment.bottomRight",
+  "settings.processing.alignment.centre",
+];
 
-const options = <K extends string>(labels: Record<K, string>) =>
-  Object.entries<string>(labels).map(([value, label]) => ({ value, label }));
+const options = <K extends string>(t: Translate, labels: Record<K, MessageId>) =>
+  Object.entries<MessageId>(labels).map(([value, label]) => ({ value, label: t(label) }));
 
 /** The profile's form; names nest as the schema reads them ("Size.Width"). */
 export function ProfileEditor({
@@ -54,6 +69,7 @@ export function ProfileEditor({
   watermarks: { fileName: string; name: string }[];
   reply: FormReplyBody | undefined;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const conformErrors = useConformErrors();
   const [form] = useForm({
@@ -68,24 +84,13 @@ export function ProfileEditor({
   const [alignment, setAlignment] = useState(
     value("Watermark.Alignment", profile?.Watermark.Alignment ?? 4),
   );
-  const number = (name: string, label: string, fallback: number) => (
-    <TextField
-      label={label}
-      name={name}
-      type="number"
-      inputMode="numeric"
-      defaultValue={value(name, fallback)}
-      errors={errors[name]}
-      maxLength={6}
-    />
-  );
   return (
     <Form
       method="post"
       {...getFormProps(form)}
       noValidate
       className={css.form}
-      aria-label="Processing profile"
+      aria-label={t("settings.processing.profile.form")}
     >
       {reply?.formError ? (
         <p className={css.error} role="alert">
@@ -93,7 +98,7 @@ export function ProfileEditor({
         </p>
       ) : null}
       <TextField
-        label="Name"
+        label={t("settings.processing.name")}
         name="Name"
         isRequired
         maxLength={100}
@@ -101,54 +106,71 @@ export function ProfileEditor({
         errors={errors.Name}
       />
       <fieldset className={css.fieldset}>
-        <legend className={css.legend}>File</legend>
+        <legend className={css.legend}>{t("settings.processing.profile.file")}</legend>
         <div className={css.pair}>
           <SelectField
-            label="Format"
+            label={t("settings.processing.profile.format")}
             name="Format"
             hydrated={hydrated}
-            options={options(FORMAT_LABELS)}
+            options={options(t, FORMAT_LABELS)}
             defaultValue={value("Format", profile?.Format ?? "jpeg")}
             errors={errors.Format}
           />
-          {number("Quality", "Quality (JPEG, WebP, AVIF)", profile?.Quality ?? 85)}
-          {number("Resolution", "Resolution (dpi, 0 keeps it)", profile?.Resolution ?? 0)}
+          <NumberField
+            label={t("settings.processing.profile.quality")}
+            name="Quality"
+            defaultValue={value("Quality", profile?.Quality ?? 85)}
+            errors={errors["Quality"]}
+          />
+          <NumberField
+            label={t("settings.processing.profile.resolution")}
+            name="Resolution"
+            defaultValue={value("Resolution", profile?.Resolution ?? 0)}
+            errors={errors["Resolution"]}
+          />
         </div>
       </fieldset>
       <fieldset className={css.fieldset}>
-        <legend className={css.legend}>Size (0 for no limit)</legend>
+        <legend className={css.legend}>{t("settings.processing.profile.size")}</legend>
         <div className={css.pair}>
-          {number("Size.Width", "Maximum width", profile?.Size.Width ?? 0)}
-          {number("Size.Height", "Maximum height", profile?.Size.Height ?? 0)}
+          <NumberField
+            label={t("settings.processing.profile.maxWidth")}
+            name="Size.Width"
+            defaultValue={value("Size.Width", profile?.Size.Width ?? 0)}
+            errors={errors["Size.Width"]}
+          />
+          <NumberField
+            label={t("settings.processing.profile.maxHeight")}
+            name="Size.Height"
+            defaultValue={value("Size.Height", profile?.Size.Height ?? 0)}
+            errors={errors["Size.Height"]}
+          />
           <SelectField
-            label="Fit"
+            label={t("settings.processing.profile.fit")}
             name="Size.Fit"
             hydrated={hydrated}
-            options={options(FIT_LABELS)}
+            options={options(t, FIT_LABELS)}
             defaultValue={value("Size.Fit", profile?.Size.Fit ?? "inside")}
             errors={errors["Size.Fit"]}
           />
         </div>
       </fieldset>
       <fieldset className={css.fieldset}>
-        <legend className={css.legend}>Colour and detail</legend>
+        <legend className={css.legend}>{t("settings.processing.profile.colourAndDetail")}</legend>
         <div className={css.pair}>
           <SelectField
-            label="Colour profile"
+            label={t("settings.processing.profile.colour")}
             name="ColorProfile"
             hydrated={hydrated}
-            options={options(COLOUR_LABELS)}
+            options={options(t, COLOUR_LABELS)}
             defaultValue={value("ColorProfile", profile?.ColorProfile ?? "keep")}
             errors={errors.ColorProfile}
           />
           <SelectField
-            label="Sharpen"
+            label={t("settings.processing.profile.sharpen")}
             name="Sharpen"
             hydrated={hydrated}
-            options={SHARPEN_LEVELS.map((s) => ({
-              value: s,
-              label: s[0]!.toUpperCase() + s.slice(1),
-            }))}
+            options={options(t, SHARPEN_LABELS)}
             defaultValue={value("Sharpen", profile?.Sharpen ?? "none")}
             errors={errors.Sharpen}
           />
@@ -157,28 +179,28 @@ export function ProfileEditor({
           name="KeepMetadata"
           defaultSelected={reply ? sent.KeepMetadata === "on" : (profile?.KeepMetadata ?? false)}
         >
-          Keep the metadata (EXIF, XMP)
+          {t("settings.processing.profile.keepMetadata")}
         </CheckboxField>
       </fieldset>
       <fieldset className={css.fieldset}>
-        <legend className={css.legend}>Watermark</legend>
+        <legend className={css.legend}>{t("settings.processing.profile.watermark")}</legend>
         <div className={css.pair}>
           <SelectField
-            label="Watermark image"
+            label={t("settings.processing.profile.watermarkImage")}
             name="Watermark.FileName"
             hydrated={hydrated}
             options={[
-              { value: "", label: "None" },
+              { value: "", label: t("settings.processing.profile.noWatermark") },
               ...watermarks.map((w) => ({ value: w.fileName, label: w.name })),
             ]}
             defaultValue={value("Watermark.FileName", profile?.Watermark.FileName ?? "")}
             errors={errors["Watermark.FileName"]}
           />
           <SelectField
-            label="Position"
+            label={t("settings.processing.profile.position")}
             name="Watermark.Alignment"
             hydrated={hydrated}
-            options={ALIGNMENT_LABELS.map((label, i) => ({ value: String(i), label }))}
+            options={ALIGNMENT_LABELS.map((label, i) => ({ value: String(i), label: t(label) }))}
             defaultValue={alignment}
             onChange={setAlignment}
             errors={errors["Watermark.Alignment"]}
@@ -191,14 +213,24 @@ export function ProfileEditor({
             reply ? sent["Watermark.ScaleToFit"] === "on" : (profile?.Watermark.ScaleToFit ?? false)
           }
         >
-          Scale to fit (centre only)
+          {t("settings.processing.profile.scaleToFit")}
         </CheckboxField>
       </fieldset>
       <span className={css.actions}>
-        <Button type="submit">Save</Button>
+        <Button type="submit">{t("settings.processing.save")}</Button>
       </span>
     </Form>
   );
+}
+
+/** A whole-number field of the profile. */
+function NumberField(props: {
+  label: string;
+  name: string;
+  defaultValue: string;
+  errors: string | undefined;
+}) {
+  return <TextField {...props} type="number" inputMode="numeric" maxLength={6} />;
 }
 
 /** Conform's errors by field name, first message each. */

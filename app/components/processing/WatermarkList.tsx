@@ -6,9 +6,11 @@ import type { FormReplyBody } from "~/http/error";
 import type { Watermark } from "~/models/processing/watermarks.server";
 import * as css from "./processing.css";
 import { TableScroller } from "~/components/ui/TableScroller";
+import { useT } from "~/components/locale/locale-context";
 
 /** The upload form: a name and a PNG or JPEG; a plain multipart form, so no script is needed. */
 export function WatermarkUpload({ reply }: { reply: FormReplyBody | undefined }) {
+  const t = useT();
   const errors = reply?.fieldErrors ?? {};
   const sent = (reply?.repopulateFields ?? {}) as Record<string, string | undefined>;
   return (
@@ -17,11 +19,11 @@ export function WatermarkUpload({ reply }: { reply: FormReplyBody | undefined })
       encType="multipart/form-data"
       noValidate
       className={css.form}
-      aria-label="Upload a watermark"
+      aria-label={t("settings.processing.watermarks.upload")}
     >
       <input type="hidden" name="intent" value="upload" />
       <TextField
-        label="Name"
+        label={t("settings.processing.name")}
         name="Name"
         isRequired
         maxLength={100}
@@ -30,7 +32,7 @@ export function WatermarkUpload({ reply }: { reply: FormReplyBody | undefined })
       />
       <div className={controls.field}>
         <label htmlFor="watermark-file" className={controls.label}>
-          Image (PNG with transparency, or JPEG; at most 10 MB and 8000 × 8000 px)
+          {t("settings.processing.watermarks.image")}
         </label>
         <input
           id="watermark-file"
@@ -47,43 +49,50 @@ export function WatermarkUpload({ reply }: { reply: FormReplyBody | undefined })
         ) : null}
       </div>
       <span className={css.actions}>
-        <Button type="submit">Upload</Button>
+        <Button type="submit">{t("settings.processing.watermarks.uploadButton")}</Button>
       </span>
     </Form>
   );
 }
 
 export function WatermarkList({ watermarks }: { watermarks: Watermark[] }) {
-  if (watermarks.length === 0) return <p>No watermarks yet.</p>;
+  const t = useT();
+  if (watermarks.length === 0) return <p>{t("settings.processing.watermarks.none")}</p>;
   return (
-    <TableScroller label="Watermarks">
+    <TableScroller label={t("settings.processing.watermarks.caption")}>
       <table className={css.table}>
-        <caption className={css.legend}>Watermarks</caption>
+        <caption className={css.legend}>{t("settings.processing.watermarks.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Preview</th>
-            <th scope="col">Name</th>
-            <th scope="col">File name</th>
-            <th scope="col">Size</th>
-            <th scope="col">Actions</th>
+            <th scope="col">{t("settings.processing.watermarks.preview")}</th>
+            <th scope="col">{t("settings.processing.name")}</th>
+            <th scope="col">{t("settings.processing.watermarks.fileName")}</th>
+            <th scope="col">{t("settings.processing.watermarks.size")}</th>
+            <th scope="col">{t("settings.processing.actions")}</th>
           </tr>
         </thead>
         <tbody>
           {watermarks.map((w) => (
             <tr key={w.FileName}>
               <td>
-                <img src={w.ImageHref} alt={`The watermark ${w.Name}`} className={css.thumb} />
+                <img
+                  src={w.ImageHref}
+                  alt={t("settings.processing.watermarks.alt", { name: w.Name })}
+                  className={css.thumb}
+                />
               </td>
               <th scope="row">{w.Name}</th>
               <td>{w.FileName}</td>
-              <td>{`${w.Width} × ${w.Height} px`}</td>
+              <td>
+                {t("settings.processing.watermarks.pixels", { width: w.Width, height: w.Height })}
+              </td>
               <td>
                 <Link
                   to={`?delete=${encodeURIComponent(w.FileName)}`}
                   className={css.link}
-                  aria-label={`Delete ${w.Name}`}
+                  aria-label={t("settings.processing.deleteNamed", { name: w.Name })}
                 >
-                  Delete
+                  {t("settings.processing.delete")}
                 </Link>
               </td>
             </tr>

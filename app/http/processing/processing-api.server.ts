@@ -1,3 +1,4 @@
+import { keyed } from "~/models/locale/keyed";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { Readable } from "node:stream";
 import {
@@ -34,8 +35,8 @@ type Args = { request: Request; params: Record<string, string | undefined> };
 
 /** A refusal of the model by field, with 409 when it is a name already taken. */
 function inputReply(request: Request, error: ListInputError, values: Record<string, unknown>) {
-  const taken = /already exists/.test(error.fieldErrors.Name ?? "");
-  return formReply(request, { fieldErrors: error.fieldErrors, values, status: taken ? 409 : 400 });
+  const status = error.nameTaken ? 409 : 400;
+  return formReply(request, { fieldErrors: error.fieldErrors, values, status });
 }
 
 async function writeEntry(request: Request, viewer: Viewer, list: ListName, id: string | null) {
@@ -117,7 +118,7 @@ export const watermarkListRoute = {
     const viewer = await requireArchiveManager(request);
     const { submission, upload, values } = await readWatermarkUpload(request);
     const fieldErrors = submission.ok ? {} : { ...submission.fieldErrors };
-    if (!upload) fieldErrors.file = "Choose a PNG or JPEG image.";
+    if (!upload) fieldErrors.file = keyed("settings.processing.watermark.choosePngOrJpeg");
     if (!submission.ok || !upload) return formReply(request, { fieldErrors, values });
     const made = await uploadWatermark(viewer, { name: submission.data.Name, ...upload });
     return configJson(made, { status: 201, headers: { Location: made.Href } });

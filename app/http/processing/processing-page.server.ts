@@ -173,11 +173,10 @@ export async function editorAction(
     });
   } catch (error) {
     if (!(error instanceof ListInputError)) throw error;
-    const taken = /already exists/.test(error.fieldErrors.Name ?? "");
     return conformReply(request, submission, {
       fieldErrors: formErrors(error.fieldErrors),
       values,
-      status: taken ? 409 : 400,
+      status: error.nameTaken ? 409 : 400,
     });
   }
 }
@@ -225,7 +224,7 @@ export async function watermarksPageAction(request: Request, back: string) {
   if (type.startsWith("multipart/form-data")) {
     const { submission, upload, values } = await readWatermarkUpload(request);
     const fieldErrors = submission.ok ? {} : { ...submission.fieldErrors };
-    if (!upload) fieldErrors.file = "Choose a PNG or JPEG image.";
+    if (!upload) fieldErrors.file = keyed("settings.processing.watermark.choosePngOrJpeg");
     if (!submission.ok || !upload) return formReply(request, { fieldErrors, values });
     try {
       const made = await uploadWatermark(viewer, { name: submission.data.Name, ...upload });

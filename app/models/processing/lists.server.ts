@@ -4,6 +4,8 @@ import { db, now } from "~/db/connection.server";
 import type { NamedSettingsRow } from "~/db/schema";
 import { requireArchiveAdministration } from "~/models/access/access.server";
 import { listArchives, type Archive } from "~/models/archive/archive.server";
+import { keyed } from "~/models/locale/keyed";
+import type { MessageId } from "~/models/locale/message-id";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import type { NamedList } from "./config-lists.server";
@@ -133,7 +135,11 @@ export async function getEntry<L extends ListName>(viewer: Viewer | null, list: 
 
 /** A refusal by field, as the forms and the API show it. */
 export class ListInputError extends Error {
-  constructor(readonly fieldErrors: Record<string, string>) {
+  constructor(
+    readonly fieldErrors: Record<string, string>,
+    /** The name is another entry's: a conflict (409) rather than a mistake (400). */
+    readonly nameTaken = false,
+  ) {
     super(Object.values(fieldErrors)[0]);
     this.name = "ListInputError";
   }
@@ -150,7 +156,7 @@ async function checkReferences(list: ListName, input: Inputs[ListName]) {
       ).map((r) => r.id),
     );
     const missing = ids.findIndex((id) => !known.has(id));
-    if (missing >= 0) errors.Profiles = "A chosen profile no longer exists.";
+    if (missing >= 0) errors.Profiles = keyed("settings.processing.validation.profileGone");
   }
   if (list === "processingProfiles") {
     const name = (input as ProcessingProfileInput).Watermark.FileName;
@@ -160,7 +166,8 @@ async function checkReferences(list: ListName, input: Inputs[ListName]) {
         .select("file_name")
         .where("file_name", "=", name)
         .executeTakeFirst();
-      if (!found) errors["Watermark.FileName"] = "Choose a watermark from the list.";
+      if (!found)
+        errors["Watermark.FileName"] = keyed("settings.processing.validation.chooseWatermark");
     }
   }
   if (Object.keys(errors).length > 0) throw new ListInputError(errors);
@@ -180,8 +187,15 @@ async function nameTaken(list: ListName, name: string, except?: string) {
   return (await query.executeTakeFirst()) !== undefined;
 }
 
+const NAME_TAKEN = {
+  processingProfiles: "settings.processing.validation.nameTaken.processingProfiles",
+  processingProfileSets: "settings.processing.validation.nameTaken.processingProfileSets",
+  renditionSets: "settings.processing.validation.nameTaken.renditionSets",
+  cropProfileSets: "settings.processing.validation.nameTaken.cropProfileSets",
+} as const satisfies Record<ListName, MessageId>;
+
 const nameTakenError = (list: ListName) =>
-  new ListInputError({ Name: `A ${LISTS[list].noun} with this name already exists.` });
+  new ListInputError({ Name: keyed(NAME_TAKEN[list]) }, true);
 
 /** Whether a write failed on the unique name (two saves racing past the check). */
 const isUniqueViolation = (error: unknown) =>
@@ -243,33 +257,62 @@ const ARCHIVE_USES: Record<ListName, (archive: Archive) => string> = {
 
 const quoted = (names: string[]) => names.map((n) => `"${n}"`).join(", ");
 
+/**
+ * The refusal to delete what is still used: the message keyed for the page, the users listed
+ * in English among the details for programs.
+ */
+export function inUseProblem(
+  name: string,
+  archives: string[],
+  others: { kind: "profileSets" | "processingProfiles"; names: string[] },
+) {
+  const values = {
+    name,
+    archives: quoted(archives),
+    archiveCount: archives.length,
+    others: quoted(others.names),
+    otherCount: others.names.length,
+  };
+  const english = {
+    profileSets: "the profile sets",
+    processingProfiles: "the processing profiles",
+  }[others.kind];
+  return new Problem(
+    "conflict",
+    others.kind === "profileSets"
+      ? keyed("settings.processing.inUse.profileSets", values)
+      : keyed("settings.processing.inUse.processingProfiles", values),
+    {
+      messages: [
+        ...(archives.length > 0 ? [`the archives ${values.archives}`] : []),
+        ...(others.names.length > 0 ? [`${english} ${values.others}`] : []),
+      ],
+    },
+  );
+}
+
 /** Who uses an entry: archives, and for a profile the sets holding it. */
-export async function entryUsers(list: ListName, id: string): Promise<string[]> {
+async function entryUsers(list: ListName, id: string) {
   const key = id.toLowerCase();
   const archives = (await listArchives())
     .filter((a) => ARCHIVE_USES[list](a).toLowerCase() === key)
     .map((a) => a.name);
-  const users = archives.length > 0 ? [`the archives ${quoted(archives)}`] : [];
-  if (list === "processingProfiles") {
-    const sets = (await readList("processingProfileSets"))
-      .filter((s) => s.Profiles.includes(key))
-      .map((s) => s.Name);
-    if (sets.length > 0) users.push(`the profile sets ${quoted(sets)}`);
-  }
-  return users;
+  const sets =
+    list === "processingProfiles"
+      ? (await readList("processingProfileSets"))
+          .filter((s) => s.Profiles.includes(key))
+          .map((s) => s.Name)
+      : [];
+  return { archives, sets };
 }
 
 export async function deleteEntry(viewer: Viewer | null, list: ListName, id: string) {
   await requireArchiveAdministration(viewer);
   const current = await readEntry(list, id);
   if (!current) throw notFound(list);
-  const users = await entryUsers(list, current.Id);
-  if (users.length > 0)
-    throw new Problem(
-      "conflict",
-      `${current.Name} is used by ${users.join(" and ")}: choose another there first.`,
-      { messages: users },
-    );
+  const { archives, sets } = await entryUsers(list, current.Id);
+  if (archives.length + sets.length > 0)
+    throw inUseProblem(current.Name, archives, { kind: "profileSets", names: sets });
   await db().deleteFrom(LISTS[list].table).where("id", "=", current.Id).execute();
   return current;
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { EMPTY_ID, watermarkAlignmentSchema } from "~/models/archive/archive.schema";
+import { keyed } from "~/models/locale/keyed";
+import type { MessageId } from "~/models/locale/message-id";
 import { hasUnsafeLineCharacter } from "~/models/validation/text.schema";
 
 /*
@@ -14,29 +16,33 @@ export { EMPTY_ID };
 
 export const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const ENTER_NAME = keyed("settings.processing.validation.enterName");
+const CHOOSE_ONE = keyed("settings.processing.validation.chooseOne");
+const CHOOSE_FORMAT = keyed("settings.processing.validation.chooseFormat");
+
 /** A list entry's name: trimmed, 1-100 characters, no control characters. */
 export const listNameSchema = z
-  .string({ required_error: "Enter a name.", invalid_type_error: "Enter a name." })
+  .string({ required_error: ENTER_NAME, invalid_type_error: ENTER_NAME })
   .trim()
-  .min(1, "Enter a name.")
-  .max(100, "A name has at most 100 characters.")
-  .refine((v) => !hasUnsafeLineCharacter(v), "A name cannot hold control characters.");
+  .min(1, ENTER_NAME)
+  .max(100, keyed("settings.processing.validation.nameTooLong", { max: 100 }))
+  .refine((v) => !hasUnsafeLineCharacter(v), keyed("settings.processing.validation.nameUnsafe"));
 
 /** An id that names an entry: a GUID other than the empty one. */
 export const entryIdSchema = z
-  .string({ required_error: "Choose one.", invalid_type_error: "Choose one." })
+  .string({ required_error: CHOOSE_ONE, invalid_type_error: CHOOSE_ONE })
   .trim()
-  .regex(GUID, "Choose one.")
-  .refine((v) => v !== EMPTY_ID, "Choose one.")
+  .regex(GUID, CHOOSE_ONE)
+  .refine((v) => v !== EMPTY_ID, CHOOSE_ONE)
   .transform((v) => v.toLowerCase());
 
 /** A whole number in a range; forms send text, JSON numbers. */
-const int = (min: number, max: number, what: string) =>
-  z.coerce
-    .number({ invalid_type_error: `${what}: a whole number.` })
-    .int(`${what}: a whole number.`)
-    .min(min, `${what}: ${min} to ${max}.`)
-    .max(max, `${what}: ${min} to ${max}.`);
+const int = (min: number, max: number, what: MessageId) => {
+  const label = keyed(what);
+  const whole = keyed("settings.processing.validation.wholeNumber", { label });
+  const range = keyed("settings.processing.validation.range", { label, min, max });
+  return z.coerce.number({ invalid_type_error: whole }).int(whole).min(min, range).max(max, range);
+};
 
 /** A checkbox (present "on"/"true") or a JSON boolean. */
 const flag = z.preprocess(
@@ -70,7 +76,10 @@ export const profileWatermarkSchema = z
       .string()
       .trim()
       .max(200)
-      .refine((v) => v === "" || WATERMARK_FILE_NAME.test(v), "Choose a watermark from the list.")
+      .refine(
+        (v) => v === "" || WATERMARK_FILE_NAME.test(v),
+        keyed("settings.processing.validation.chooseWatermark"),
+      )
       .default(""),
     Alignment: z.coerce.number().pipe(watermarkAlignmentSchema).default(4),
     ScaleToFit: flag.default(false),
@@ -82,45 +91,55 @@ export const processingProfileSchema = z
   .object({
     Name: listNameSchema,
     Format: z.enum(PROFILE_FORMATS, {
-      errorMap: () => ({ message: "Choose a format." }),
+      errorMap: () => ({ message: CHOOSE_FORMAT }),
     }),
     /** 0 width and height: no resizing. */
     Size: z
       .object({
-        Width: int(0, MAX_PROFILE_SIZE, "Width").default(0),
-        Height: int(0, MAX_PROFILE_SIZE, "Height").default(0),
+        Width: int(0, MAX_PROFILE_SIZE, "settings.processing.field.width").default(0),
+        Height: int(0, MAX_PROFILE_SIZE, "settings.processing.field.height").default(0),
         Fit: z
-          .enum(SIZE_FITS, { errorMap: () => ({ message: "Choose a fit." }) })
+          .enum(SIZE_FITS, {
+            errorMap: () => ({ message: keyed("settings.processing.validation.chooseFit") }),
+          })
           .default("inside"),
       })
       .default({}),
-    Quality: int(1, 100, "Quality").default(85),
+    Quality: int(1, 100, "settings.processing.field.quality").default(85),
     ColorProfile: z
-      .enum(COLOR_PROFILES, { errorMap: () => ({ message: "Choose a colour profile." }) })
+      .enum(COLOR_PROFILES, {
+        errorMap: () => ({ message: keyed("settings.processing.validation.chooseColour") }),
+      })
       .default("keep"),
     Watermark: profileWatermarkSchema.default({}),
     Sharpen: z
-      .enum(SHARPEN_LEVELS, { errorMap: () => ({ message: "Choose a sharpening." }) })
+      .enum(SHARPEN_LEVELS, {
+        errorMap: () => ({ message: keyed("settings.processing.validation.chooseSharpen") }),
+      })
       .default("none"),
     KeepMetadata: flag.default(false),
     /** Pixels per inch written into the file; 0 leaves it as it is. */
-    Resolution: int(0, 2400, "Resolution").default(0),
+    Resolution: int(0, 2400, "settings.processing.field.resolution").default(0),
   })
   .superRefine((p, ctx) => {
     if (p.ColorProfile === "cmyk" && !CMYK_FORMATS.has(p.Format))
       ctx.addIssue({
         code: "custom",
         path: ["ColorProfile"],
-        message: "CMYK only goes into JPEG or TIFF.",
+        message: keyed("settings.processing.validation.cmykFormat"),
       });
     if (p.Format === "original" && p.ColorProfile === "cmyk")
-      ctx.addIssue({ code: "custom", path: ["Format"], message: "Choose JPEG or TIFF for CMYK." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["Format"],
+        message: keyed("settings.processing.validation.cmykChoose"),
+      });
     const cover = p.Size.Fit !== "inside";
     if (cover && (p.Size.Width === 0) !== (p.Size.Height === 0))
       ctx.addIssue({
         code: "custom",
         path: ["Size", "Fit"],
-        message: "Crop and stretch need both a width and a height.",
+        message: keyed("settings.processing.validation.fitNeedsBoth"),
       });
   });
 export type ProcessingProfileInput = z.output<typeof processingProfileSchema>;
@@ -132,20 +151,25 @@ export const processingProfileSetSchema = z.object({
   Profiles: z.preprocess(
     (v) => (typeof v === "string" ? [v] : v === undefined ? [] : v),
     z
-      .array(entryIdSchema, { invalid_type_error: "Choose at least one profile." })
-      .min(1, "Choose at least one profile.")
-      .max(50, "A set holds at most 50 profiles.")
-      .refine((ids) => new Set(ids).size === ids.length, "A profile appears once in a set."),
+      .array(entryIdSchema, {
+        invalid_type_error: keyed("settings.processing.validation.chooseProfile"),
+      })
+      .min(1, keyed("settings.processing.validation.chooseProfile"))
+      .max(50, keyed("settings.processing.validation.setMaxProfiles", { max: 50 }))
+      .refine(
+        (ids) => new Set(ids).size === ids.length,
+        keyed("settings.processing.validation.profileOnce"),
+      ),
   ),
 });
 export type ProcessingProfileSetInput = z.output<typeof processingProfileSetSchema>;
 
 const labelSchema = z
-  .string({ required_error: "Enter a label." })
+  .string({ required_error: keyed("settings.processing.validation.enterLabel") })
   .trim()
-  .min(1, "Enter a label.")
-  .max(60, "A label has at most 60 characters.")
-  .refine((v) => !hasUnsafeLineCharacter(v), "A label cannot hold control characters.");
+  .min(1, keyed("settings.processing.validation.enterLabel"))
+  .max(60, keyed("settings.processing.validation.labelTooLong", { max: 60 }))
+  .refine((v) => !hasUnsafeLineCharacter(v), keyed("settings.processing.validation.labelUnsafe"));
 
 /**
  * Rows whose labels are unique ignoring case. Checked before the rows are parsed, so a repeated
@@ -160,7 +184,11 @@ const uniquelyLabelled = <T extends z.ZodTypeAny>(rows: T) =>
       if (typeof label !== "string" || label.trim() === "") return;
       const key = label.trim().toLowerCase();
       if (seen.has(key))
-        ctx.addIssue({ code: "custom", path: [i, "Label"], message: "Labels are unique." });
+        ctx.addIssue({
+          code: "custom",
+          path: [i, "Label"],
+          message: keyed("settings.processing.validation.labelsUnique"),
+        });
       seen.add(key);
     });
     return value;
@@ -176,14 +204,14 @@ export const renditionSetSchema = z.object({
         z.object({
           Label: labelSchema,
           /** The longer side, in pixels. */
-          Size: int(16, 8000, "Size"),
+          Size: int(16, 8000, "settings.processing.field.size"),
           Format: z
-            .enum(QUICK_RENDITION_FORMATS, { errorMap: () => ({ message: "Choose a format." }) })
+            .enum(QUICK_RENDITION_FORMATS, { errorMap: () => ({ message: CHOOSE_FORMAT }) })
             .default("jpeg"),
         }),
       )
-      .min(1, "Add at least one size.")
-      .max(20, "A set holds at most 20 sizes."),
+      .min(1, keyed("settings.processing.validation.addSize"))
+      .max(20, keyed("settings.processing.validation.setMaxSizes", { max: 20 })),
   ),
 });
 export type RenditionSetInput = z.output<typeof renditionSetSchema>;
@@ -197,8 +225,8 @@ export const cropProfileSetSchema = z.object({
           .object({
             Label: labelSchema,
             /** An aspect ratio (width:height) or, with FixedSize, exact pixels. */
-            Width: int(1, 20_000, "Width"),
-            Height: int(1, 20_000, "Height"),
+            Width: int(1, 20_000, "settings.processing.field.width"),
+            Height: int(1, 20_000, "settings.processing.field.height"),
             FixedSize: flag.default(false),
           })
           .superRefine((p, ctx) => {
@@ -206,12 +234,12 @@ export const cropProfileSetSchema = z.object({
               ctx.addIssue({
                 code: "custom",
                 path: ["Width"],
-                message: "An aspect ratio is two numbers up to 100 (e.g. 16:9).",
+                message: keyed("settings.processing.validation.aspectRatio"),
               });
           }),
       )
-      .min(1, "Add at least one crop profile.")
-      .max(30, "A set holds at most 30 crop profiles."),
+      .min(1, keyed("settings.processing.validation.addCrop"))
+      .max(30, keyed("settings.processing.validation.setMaxCrops", { max: 30 })),
   ),
 });
 export type CropProfileSetInput = z.output<typeof cropProfileSetSchema>;

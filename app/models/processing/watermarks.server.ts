@@ -7,10 +7,11 @@ import { db, now } from "~/db/connection.server";
 import type { WatermarkRow } from "~/db/schema";
 import { requireArchiveAdministration } from "~/models/access/access.server";
 import { listArchives } from "~/models/archive/archive.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { blobStore } from "~/storage/blob-store.server";
-import { readList } from "./lists.server";
+import { inUseProblem, readList } from "./lists.server";
 import { MAX_WATERMARK_BYTES, MAX_WATERMARK_SIDE, WATERMARK_FILE_NAME } from "./processing.schema";
 
 /*
@@ -110,16 +111,20 @@ async function inspect(file: string, format: "png" | "jpeg") {
   try {
     meta = await sharp(file, { limitInputPixels: false }).metadata();
   } catch {
-    throw invalid("The file is not a readable PNG or JPEG image.");
+    throw invalid(keyed("settings.processing.watermark.unreadable"));
   }
-  if (meta.format !== format) throw invalid("The file is not a readable PNG or JPEG image.");
+  if (meta.format !== format) throw invalid(keyed("settings.processing.watermark.unreadable"));
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
-  if (width < 1 || height < 1) throw invalid("The image has no pixels.");
+  if (width < 1 || height < 1) throw invalid(keyed("settings.processing.watermark.noPixels"));
   if (width > MAX_WATERMARK_SIDE || height > MAX_WATERMARK_SIDE)
     throw new Problem(
       "too-large",
-      `The image is ${width} × ${height} pixels; a watermark is at most ${MAX_WATERMARK_SIDE} × ${MAX_WATERMARK_SIDE}.`,
+      keyed("settings.processing.watermark.tooManyPixels", {
+        width,
+        height,
+        max: MAX_WATERMARK_SIDE,
+      }),
     );
   try {
     await sharp(file, { limitInputPixels: MAX_WATERMARK_SIDE ** 2, failOn: "truncated" })
@@ -127,7 +132,7 @@ async function inspect(file: string, format: "png" | "jpeg") {
       .raw()
       .toBuffer();
   } catch {
-    throw invalid("The image is damaged or incomplete.");
+    throw invalid(keyed("settings.processing.watermark.damaged"));
   }
   return { width, height };
 }
@@ -138,11 +143,11 @@ export async function uploadWatermark(
   input: { name: string; fileName: string; bytes: Uint8Array },
 ): Promise<Watermark> {
   await requireArchiveAdministration(viewer);
-  if (input.bytes.length === 0) throw invalid("Choose an image file.");
+  if (input.bytes.length === 0) throw invalid(keyed("settings.processing.watermark.chooseFile"));
   if (input.bytes.length > MAX_WATERMARK_BYTES)
-    throw new Problem("too-large", "A watermark image is at most 10 MB.");
+    throw new Problem("too-large", keyed("settings.processing.watermark.tooLarge"));
   const format = sniffWatermark(input.bytes.subarray(0, 8));
-  if (!format) throw new Problem("unsupported", "A watermark is a PNG or a JPEG image.");
+  if (!format) throw new Problem("unsupported", keyed("settings.processing.watermark.notAnImage"));
   // Users' bytes reach sharp by path only (renditions.server.ts: buffers may load SVG).
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "arkiv-watermark-"));
   try {
@@ -169,29 +174,22 @@ export async function uploadWatermark(
 }
 
 /** Who uses a watermark: archives (previews) and processing profiles. */
-export async function watermarkUsers(fileName: string): Promise<string[]> {
+async function watermarkUsers(fileName: string) {
   const archives = (await listArchives())
     .filter((a) => a.config.WatermarkSettings.WatermarkFilename === fileName)
-    .map((a) => `"${a.name}"`);
+    .map((a) => a.name);
   const profiles = (await readList("processingProfiles"))
     .filter((p) => p.Watermark.FileName === fileName)
-    .map((p) => `"${p.Name}"`);
-  return [
-    ...(archives.length > 0 ? [`the archives ${archives.join(", ")}`] : []),
-    ...(profiles.length > 0 ? [`the processing profiles ${profiles.join(", ")}`] : []),
-  ];
+    .map((p) => p.Name);
+  return { archives, profiles };
 }
 
 /** Removes a watermark nothing uses; its blob stays (content-addressed, maybe shared). */
 export async function deleteWatermark(viewer: Viewer | null, fileName: string) {
   const row = await getWatermark(viewer, fileName);
-  const users = await watermarkUsers(row.file_name);
-  if (users.length > 0)
-    throw new Problem(
-      "conflict",
-      `${row.name} is used by ${users.join(" and ")}: choose another there first.`,
-      { messages: users },
-    );
+  const { archives, profiles } = await watermarkUsers(row.file_name);
+  if (archives.length + profiles.length > 0)
+    throw inUseProblem(row.name, archives, { kind: "processingProfiles", names: profiles });
   await db().deleteFrom("watermarks").where("file_name", "=", row.file_name).execute();
   return toWatermark(row);
 }
