@@ -101,6 +101,8 @@ const LOCALIZED = [
   "app/components/invitation/RedeemForm.tsx",
   "app/routes/fotoweb.views.invitation.$token.tsx",
   "app/routes/fotoweb.views.admin.invite.tsx",
+  "app/components/signup/SignupFieldsForm.tsx",
+  "app/routes/fotoweb.views.admin.signup-fields.tsx",
   "app/routes/fotoweb.views.admin.invitations.tsx",
   "app/components/collection/**",
   "app/components/search/**",

@@ -8,13 +8,20 @@ import { pageHandler } from "~/http/http.server";
 import { rowsFromPosted, rowsFromSettings } from "~/models/signup/signup.schema";
 import { alertDanger, panel } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
 
 /*
  * Sign-up settings (decision 036), for the site owner (manageSettings): whether visitors may sign
  * up, whether approvers choose groups, and the extra fields of the sign-up form.
  */
 
-export const meta: MetaFunction = () => [{ title: "Sign-up settings | Arkiv" }];
+export const handle = { i18n: ["people"] };
+
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("people.signupFields.title")} | Arkiv` },
+];
 
 export function loader(args: LoaderFunctionArgs) {
   return pageHandler(({ request }: LoaderFunctionArgs) => signupFieldsData(request))(args);
@@ -25,16 +32,23 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function SignupFieldsView() {
+  const t = useT();
   const { settings } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   const posted = reply?.repopulateFields;
   return (
     <section className={panel} aria-labelledby="signup-settings-title">
-      <h1 id="signup-settings-title">Sign-up settings</h1>
+      <h1 id="signup-settings-title">{t("people.signupFields.title")}</h1>
       <p>
-        Visitors sign up at <Link to={LINKS.signup}>{LINKS.signup}</Link>; those who may approve
-        sign-ups decide at <Link to={LINKS.adminSignups}>pending sign-ups</Link>.{" "}
-        <Link to={LINKS.management}>Back to site settings</Link>
+        <Msg
+          id="people.signupFields.intro"
+          values={{ path: LINKS.signup }}
+          components={{
+            0: <Link to={LINKS.signup} />,
+            1: <Link to={LINKS.adminSignups} />,
+            2: <Link to={LINKS.management} />,
+          }}
+        />
       </p>
       {reply?.fieldErrors ? (
         <p className={alertDanger} role="alert">

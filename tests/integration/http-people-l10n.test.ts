@@ -428,3 +428,38 @@ describe("invitations in Norwegian", () => {
     );
   });
 });
+
+describe("sign-up settings in Norwegian", () => {
+  const FIELDS = "/fotoweb/views/admin/signup-fields";
+
+  test("the page, a bad pattern and a missing choice list refused, and the save's toast", async () => {
+    const html = await (await owner.get(FIELDS, NB)).text();
+    expect(titleOf(html)).toBe("Registreringsinnstillinger | Arkiv");
+    for (const words of [
+      "La besøkende registrere seg",
+      ">Legg til et felt<",
+      "Mønster (tekst)",
+      "ventende registreringer",
+    ])
+      expect(mainOf(html)).toContain(words);
+    const refused = await owner.post(
+      FIELDS,
+      {
+        "fields[0].label": "Avdeling",
+        "fields[0].type": "text",
+        "fields[0].regex": "([",
+        "fields[1].label": "Region",
+        "fields[1].type": "dropdown",
+        "fields[1].values": "",
+      },
+      NB,
+    );
+    expect(refused.status).toBe(400);
+    const errors = mainOf(await refused.text());
+    expect(errors).toContain("Dette er ikke et gyldig regulært uttrykk");
+    expect(errors).toContain("List opp valgene, ett per linje");
+    const saved = await owner.post(FIELDS, { enabled: "on" }, NB);
+    expect(saved.status).toBe(302);
+    expect(toastOf(await landing(owner, saved, NB))).toBe("Registreringsinnstillingene er lagret.");
+  });
+});

@@ -6,15 +6,18 @@ import { CheckboxField } from "~/components/ui/CheckboxField";
 import { SelectField } from "~/components/ui/SelectField";
 import { TextField } from "~/components/ui/TextField";
 import {
-  SIGNUP_FIELD_TYPE_LABELS,
   SIGNUP_FIELD_TYPES,
   type SignupFieldRow,
+  type SignupFieldType,
 } from "~/models/signup/signup.schema";
+import { useT } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
 
-const TYPE_OPTIONS = SIGNUP_FIELD_TYPES.map((type) => ({
-  value: type,
-  label: SIGNUP_FIELD_TYPE_LABELS[type],
-}));
+const TYPE_LABELS: Record<SignupFieldType, MessageId> = {
+  text: "people.signupFields.type.text",
+  dropdown: "people.signupFields.type.dropdown",
+  checkbox: "people.signupFields.type.checkbox",
+};
 
 /*
  * The sign-up setting and the extra fields, one row each plus an empty row that adds a field:
@@ -32,14 +35,19 @@ export function SignupFieldsForm({
   rows: SignupFieldRow[];
   errors: Record<string, string>;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
+  const typeOptions = SIGNUP_FIELD_TYPES.map((type) => ({
+    value: type,
+    label: t(TYPE_LABELS[type]),
+  }));
   return (
     <Form method="post" noValidate className={css.form}>
       <CheckboxField name="enabled" defaultSelected={enabled}>
-        Allow visitors to sign up
+        {t("people.signupFields.enabled")}
       </CheckboxField>
       <CheckboxField name="adminCanAssignGroups" defaultSelected={adminCanAssignGroups}>
-        Approvers choose groups for new accounts
+        {t("people.signupFields.assignGroups")}
       </CheckboxField>
       {errors.fields ? (
         <p className={css.confirm} role="alert">
@@ -50,64 +58,66 @@ export function SignupFieldsForm({
         const name = (part: string) => `fields[${index}].${part}`;
         const error = (part: string) => errors[`fields.${index}.${part}`];
         const field = row.id ? row : null;
-        const title = field ? `Field: ${field.label || field.id}` : "Add a field";
+        const title = field
+          ? t("people.signupFields.fieldTitle", { name: field.label || field.id })
+          : t("people.signupFields.addField");
         return (
           <fieldset key={row.id || `new-${index}`} className={css.fieldset}>
             <legend className={css.legend}>{title}</legend>
             {field ? <input type="hidden" name={name("id")} value={field.id} /> : null}
             <TextField
-              label="Label"
+              label={t("people.signupFields.label")}
               name={name("label")}
               defaultValue={row.label}
               errors={error("label")}
               maxLength={100}
-              description={field ? undefined : "Leave empty to add no field."}
+              description={field ? undefined : t("people.signupFields.labelHelp")}
             />
             <SelectField
-              label="Type"
+              label={t("people.signupFields.type")}
               name={name("type")}
-              options={TYPE_OPTIONS}
+              options={typeOptions}
               defaultValue={row.type}
               errors={error("type")}
               hydrated={hydrated}
             />
             <TextField
-              label="Choices (dropdown)"
+              label={t("people.signupFields.choices")}
               name={name("values")}
               multiline
               defaultValue={row.values}
               errors={error("values")}
-              description="One a line."
+              description={t("people.signupFields.choicesHelp")}
             />
             <TextField
-              label="Pattern (text)"
+              label={t("people.signupFields.pattern")}
               name={name("regex")}
               defaultValue={row.regex}
               errors={error("regex")}
               maxLength={200}
-              description="A regular expression each value must match, e.g. ^[0-9]+$. Optional."
+              description={t("people.signupFields.patternHelp")}
             />
             <TextField
-              label="Help text"
+              label={t("people.signupFields.helpText")}
               name={name("helpText")}
               defaultValue={row.helpText}
               errors={error("helpText")}
               maxLength={200}
-              description="Shown with the field, and as the message when the pattern fails."
+              description={t("people.signupFields.helpTextHelp")}
             />
             <CheckboxField name={name("required")} defaultSelected={row.required}>
-              Required
+              {t("people.signupFields.required")}
             </CheckboxField>
             {field ? (
               <CheckboxField name={name("remove")} defaultSelected={row.remove}>
-                Remove this field
+                {t("people.signupFields.remove")}
               </CheckboxField>
             ) : null}
           </fieldset>
         );
       })}
       <div className={css.actions}>
-        <Button type="submit">Save sign-up settings</Button>
+        <Button type="submit">{t("people.signupFields.save")}</Button>
       </div>
     </Form>
   );

@@ -138,6 +138,6 @@ export async function signupFieldsAction(request: Request) {
   if (!submission.ok) return formReply(request, { ...submission, values: posted });
   await updateSiteSettings({ signups: signupSettingsFromForm(submission.data) });
   return redirectWithToast(request, LINKS.adminSignupFields, {
-    message: "Sign-up settings saved.",
+    message: keyed("people.signupFields.saved"),
   });
 }

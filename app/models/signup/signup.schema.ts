@@ -13,12 +13,6 @@ import { keyed } from "~/models/locale/keyed";
 export const SIGNUP_FIELD_TYPES = ["text", "dropdown", "checkbox"] as const;
 export type SignupFieldType = (typeof SIGNUP_FIELD_TYPES)[number];
 
-export const SIGNUP_FIELD_TYPE_LABELS: Record<SignupFieldType, string> = {
-  text: "Text",
-  dropdown: "Dropdown",
-  checkbox: "Checkbox",
-};
-
 export const MAX_SIGNUP_FIELDS = 20;
 export const MAX_FIELD_VALUE = 500;
 export const MAX_DROPDOWN_VALUES = 50;
@@ -29,9 +23,11 @@ export function isValidPattern(pattern: string): boolean {
   return patternProblem(pattern) === null;
 }
 
+const atMost = (max: number) => keyed("validation.text.atMost", { max });
+
 const regexSchema = z
   .string()
-  .max(200, "At most 200 characters")
+  .max(200, atMost(200))
   .superRefine((pattern, ctx) => {
     const problem = patternProblem(pattern);
     if (problem) ctx.addIssue({ code: "custom", message: problem });
@@ -291,39 +287,49 @@ const checkbox = z
 export const signupFieldRowSchema = z
   .object({
     id: z.string().max(40).optional(),
-    label: z.string().trim().max(100, "At most 100 characters").default(""),
-    type: z.enum(SIGNUP_FIELD_TYPES, { message: "Choose text, dropdown or checkbox" }),
-    values: z.string().max(5000, "At most 5000 characters").default(""),
+    label: z.string().trim().max(100, atMost(100)).default(""),
+    type: z.enum(SIGNUP_FIELD_TYPES, { message: keyed("people.signupFields.validation.type") }),
+    values: z.string().max(5000, atMost(5000)).default(""),
     regex: z
       .string()
-      .max(200, "At most 200 characters")
+      .max(200, atMost(200))
       .superRefine((pattern, ctx) => {
         const problem = patternProblem(pattern);
         if (problem) ctx.addIssue({ code: "custom", message: problem });
       })
       .default(""),
-    helpText: z.string().trim().max(200, "At most 200 characters").default(""),
+    helpText: z.string().trim().max(200, atMost(200)).default(""),
     required: checkbox,
     remove: checkbox,
   })
   .superRefine((row, ctx) => {
     if (row.remove) return;
     if (row.label === "" && row.id)
-      ctx.addIssue({ code: "custom", path: ["label"], message: "Enter a label" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["label"],
+        message: keyed("people.signupFields.validation.label"),
+      });
     const values = splitValues(row.values);
     if (row.type === "dropdown" && row.label !== "" && values.length === 0)
-      ctx.addIssue({ code: "custom", path: ["values"], message: "List the choices, one a line" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["values"],
+        message: keyed("people.signupFields.validation.choices"),
+      });
     if (values.length > MAX_DROPDOWN_VALUES)
       ctx.addIssue({
         code: "custom",
         path: ["values"],
-        message: `At most ${MAX_DROPDOWN_VALUES} choices`,
+        message: keyed("people.signupFields.validation.tooManyChoices", {
+          max: MAX_DROPDOWN_VALUES,
+        }),
       });
     if (values.some((v) => v.length > 100))
       ctx.addIssue({
         code: "custom",
         path: ["values"],
-        message: "Each choice at most 100 characters",
+        message: keyed("people.signupFields.validation.choiceTooLong", { max: 100 }),
       });
   });
 
@@ -335,7 +341,10 @@ export const signupSettingsFormSchema = z.object({
   adminCanAssignGroups: checkbox,
   fields: z
     .array(signupFieldRowSchema)
-    .max(MAX_SIGNUP_FIELDS + 1, `At most ${MAX_SIGNUP_FIELDS} fields`)
+    .max(
+      MAX_SIGNUP_FIELDS + 1,
+      keyed("people.signupFields.validation.tooManyFields", { max: MAX_SIGNUP_FIELDS }),
+    )
     .default([]),
 });
 export type SignupSettingsForm = z.infer<typeof signupSettingsFormSchema>;

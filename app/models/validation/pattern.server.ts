@@ -1,3 +1,4 @@
+import { keyed } from "~/models/locale/keyed";
 import { RE2 } from "re2-wasm";
 import { registerPatternEngine, type PatternEngine } from "./pattern";
 
@@ -50,7 +51,9 @@ function compileProblem(pattern: string): string | null {
     release(new RE2(pattern, "u"));
   } catch (error) {
     const detail = error instanceof Error ? error.message.replace(/^.*?\/u: /, "") : "";
-    problem = `This pattern cannot be used${detail ? ` (${detail})` : ""}`;
+    problem = detail
+      ? keyed("validation.pattern.cannotUseBecause", { detail })
+      : keyed("validation.pattern.cannotUse");
   }
   if (problems.size >= 1000) problems.clear();
   problems.set(pattern, problem);

@@ -7,6 +7,8 @@
  * pattern is not run at all: the server decides.
  */
 
+import { keyed } from "~/models/locale/keyed";
+
 /** Longest pattern anyone may save; RE2's own limits are far above it. */
 export const MAX_PATTERN_LENGTH = 500;
 
@@ -44,13 +46,13 @@ function unsupported(pattern: string): string | null {
     if (c === "\\") {
       const next = pattern[i + 1] ?? "";
       if (!inClass && (/[1-9]/.test(next) || next === "k"))
-        return "Back-references (\\1, \\k<name>) are not supported";
+        return keyed("validation.pattern.backReferences");
       i++;
     } else if (inClass) {
       if (c === "]") inClass = false;
     } else if (c === "[") inClass = true;
     else if (c === "(" && LOOK_AROUND.test(pattern.slice(i, i + 4)))
-      return "Look-ahead and look-behind, (?= (?! (?<= (?<!, are not supported";
+      return keyed("validation.pattern.lookAround");
   }
   return null;
 }
@@ -61,13 +63,14 @@ function unsupported(pattern: string): string | null {
  * RE2 itself compiles it, which is the rule.
  */
 export function patternProblem(pattern: string): string | null {
-  if (pattern.length > MAX_PATTERN_LENGTH) return `Use at most ${MAX_PATTERN_LENGTH} characters`;
+  if (pattern.length > MAX_PATTERN_LENGTH)
+    return keyed("validation.text.useAtMost", { max: MAX_PATTERN_LENGTH });
   const missing = unsupported(pattern);
   if (missing) return missing;
   try {
     new RegExp(pattern, "u");
   } catch {
-    return "This is not a valid regular expression";
+    return keyed("validation.pattern.invalid");
   }
   return requireEngine()?.problem(pattern) ?? null;
 }
