@@ -11,6 +11,7 @@ import {
 import { metadataSetView } from "~/models/metadata/metadata.view";
 // The server's engine for people's patterns, as the server loads it (decision 069).
 import "~/models/validation/pattern.server";
+import { inEnglish } from "../helpers/keyed";
 
 /*
  * The rules of metadata views and custom fields (decision 032), without a database: spec 001's
@@ -78,7 +79,7 @@ describe("a view's rules", () => {
       "BuiltinFields.Tags.Field",
       "BuiltinFields.Title.Field",
     ]);
-    expect(problems["BuiltinFields.Tags.Field"]).toContain("Bag");
+    expect(inEnglish(problems["BuiltinFields.Tags.Field"]!)).toContain("Bag");
     const ok = view({
       BuiltinFields: { Title: { Field: 105 }, Description: { Field: 120 }, Tags: { Field: 300 } },
     });
@@ -114,7 +115,11 @@ describe("a view's rules", () => {
       }),
       fields,
     );
-    expect(problems).toEqual({
+    // The rules' messages are keyed (decision 104): read as an English reader sees them.
+    const english = Object.fromEntries(
+      Object.entries(problems).map(([path, message]) => [path, inEnglish(message)]),
+    );
+    expect(english).toEqual({
       "DetailRegions.0.Fields.1.Field": "There is no metadata field 999",
       "DetailRegions.1.Name": 'Another region is already named "STORY"',
       "DetailRegions.1.Fields.0.Field": expect.stringContaining('already in the region "Story"'),

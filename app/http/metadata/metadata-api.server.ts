@@ -12,7 +12,8 @@ import {
   viewInputSchema,
   type FieldDefinition,
 } from "~/models/metadata/metadata.schema";
-import { Problem } from "~/models/problem/problem";
+import { englishOf } from "~/models/locale/catalog.server";
+import { isProblem, Problem } from "~/models/problem/problem";
 import { configFieldView, configViewView } from "~/models/metadata/metadata.view";
 import type { Viewer } from "~/models/user/user.schema";
 import { configJson } from "../config-api.server";
@@ -67,12 +68,28 @@ export async function createFieldFromRequest(request: Request, viewer: Viewer) {
   return configJson(view, { status: 201, headers: { Location: view.Href } });
 }
 
+/**
+ * The model's refusal with its list of messages in English, as programs have always read them:
+ * the list is keyed (decision 104), and the error body reads only its message in English.
+ */
+function listInEnglish(error: unknown): unknown {
+  if (!isProblem(error) || !error.details.messages) return error;
+  return new Problem(error.kind, error.message, {
+    ...error.details,
+    messages: error.details.messages.map(englishOf),
+  });
+}
+
 /** PUT a field's whole definition; an unknown or built-in field is refused before the body. */
 export async function updateFieldFromRequest(request: Request, viewer: Viewer, key: string) {
   await requireCustomField(key);
   const submission = await readSubmission(request, fieldInputSchema);
   if (!submission.ok) return formReply(request, submission);
-  return configJson(configFieldView(await updateField(viewer, key, submission.data)));
+  try {
+    return configJson(configFieldView(await updateField(viewer, key, submission.data)));
+  } catch (error) {
+    throw listInEnglish(error);
+  }
 }
 
 /** POST a view: 201 with it and its Location. */

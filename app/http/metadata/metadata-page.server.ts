@@ -32,12 +32,15 @@ import type { Viewer } from "~/models/user/user.schema";
 import { formReply, formValues, readForm } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
 import { requireAllowed } from "~/http/session.server";
+import { keyed } from "~/models/locale/keyed";
+import { keyedResolverFor } from "../locale/locale.server";
 
 /*
  * The metadata administration pages (decision 041): fields and views, listed, created, changed
  * and removed through the model of decision 032. Every change is a plain form post read by the
  * forms' shared schemas (metadata-form.ts), post/redirect/get; without manageArchives every page
- * answers as an unknown address does.
+ * answers as an unknown address does. Toasts and the model's refusals are keyed (decision 104),
+ * so each page says them in the reader's language.
  */
 
 export const requireMetadataAdministration = (request: Request): Promise<Viewer> =>
@@ -86,11 +89,15 @@ export async function fieldEditorData(request: Request, key: string | null) {
   return json({ field, usedBy: await viewsUsing(field.Id) }, noStore);
 }
 
-/** A refusal of the model shown on the page that asked: 409 with its messages, else thrown. */
-function conflictReply(request: Request, error: unknown, values: Record<string, unknown>) {
+/**
+ * A refusal of the model shown on the page that asked: 409 with its messages, else thrown. Each
+ * of its keyed messages is read in the reader's language before they are put together.
+ */
+async function conflictReply(request: Request, error: unknown, values: Record<string, unknown>) {
   if (!isProblem(error) || error.kind !== "conflict") throw error;
-  const more = error.details.messages?.length ? ` ${error.details.messages.join(" ")}` : "";
-  return formReply(request, { status: 409, formError: `${error.message}${more}`, values });
+  const resolve = await keyedResolverFor(request);
+  const formError = [error.message, ...(error.details.messages ?? [])].map(resolve).join(" ");
+  return formReply(request, { status: 409, formError, values });
 }
 
 export async function fieldEditorAction(request: Request, rawKey: string | undefined | null) {
@@ -103,7 +110,10 @@ export async function fieldEditorAction(request: Request, rawKey: string | undef
     if (key !== null && values.intent === "delete") {
       const removed = await deleteField(viewer, key);
       return redirectWithToast(request, METADATA_ADMIN.fields, {
-        message: `The field ${removed.GuiLabel} (${removed.Id}) is deleted.`,
+        message: keyed("metadata.toast.fieldDeleted", {
+          name: removed.GuiLabel,
+          id: String(removed.Id),
+        }),
       });
     }
     const submission = parseWithZod(form, { schema: fieldFormSchema, disableAutoCoercion: true });
@@ -114,7 +124,7 @@ export async function fieldEditorAction(request: Request, rawKey: string | undef
         ? await createField(viewer, submission.value)
         : await updateField(viewer, key, submission.value);
     return redirectWithToast(request, METADATA_ADMIN.field(saved.Id), {
-      message: `The field ${saved.GuiLabel} (${saved.Id}) is saved.`,
+      message: keyed("metadata.toast.fieldSaved", { name: saved.GuiLabel, id: String(saved.Id) }),
     });
   } catch (error) {
     return conflictReply(request, error, values);
@@ -169,7 +179,7 @@ export async function viewEditorData(request: Request, id: string | null) {
 
 const viewSaved = (request: Request, view: MetadataViewRecord) =>
   redirectWithToast(request, METADATA_ADMIN.view(view.Id), {
-    message: `The metadata view ${view.Name} is saved.`,
+    message: keyed("metadata.toast.viewSaved", { name: view.Name }),
   });
 
 export async function viewEditorAction(request: Request, id: string | null) {
@@ -182,14 +192,18 @@ export async function viewEditorAction(request: Request, id: string | null) {
     if (id !== null && intent === "delete") {
       const removed = await deleteView(viewer, id);
       return redirectWithToast(request, METADATA_ADMIN.views, {
-        message: `The metadata view ${removed.Name} is deleted.`,
+        message: keyed("metadata.toast.viewDeleted", { name: removed.Name }),
       });
     }
     if (intent !== "save") {
       // A row button pressed without JavaScript: the changed form, shown again, not saved.
       const payload = parse(form, { resolve: () => ({}) }).payload;
       const draft = editViewDraft(viewDraftOfPayload(payload), intent);
-      if (!draft) return formReply(request, { formError: "Unknown action.", values });
+      if (!draft)
+        return formReply(request, {
+          formError: keyed("metadata.validation.unknownAction"),
+          values,
+        });
       return json({ draft }, noStore);
     }
     const submission = parseWithZod(form, {

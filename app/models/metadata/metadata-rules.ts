@@ -1,28 +1,20 @@
 import {
   BUILTIN_ROLES,
   FIXED_ROLE_FIELDS,
-  type BuiltinRole,
   type FieldDefinition,
   type ViewField,
   type ViewInput,
 } from "./metadata.schema";
 import { roleAccepts } from "./field-picker";
+import { keyed } from "~/models/locale/keyed";
 
 /*
  * The rules a metadata view keeps across its fields (decision 032), beyond what its schema checks
  * alone: they need the field definitions. Pure, so the model, the forms to come and the unit
  * tests share them. Spec 001's field picker: Title and Description take only Single or AltLang
- * fields, Tags only Bag fields; Status, Rating and Notes are fixed.
+ * fields, Tags only Bag fields; Status, Rating and Notes are fixed. The messages are keyed
+ * (decision 104): pages show them in the reader's language, the API in English.
  */
-
-const ROLE_NAMES: Record<BuiltinRole, string> = {
-  Title: "The title",
-  Description: "The description",
-  Tags: "The tags",
-  Status: "The status",
-  Rating: "The rating",
-  Notes: "The notes",
-};
 
 /** What is wrong with the view, by the path of the value at fault; empty when nothing is. */
 export function viewProblems(
@@ -38,13 +30,13 @@ export function viewProblems(
   const check = (entry: ViewField, path: string): FieldDefinition | undefined => {
     const field = fields.get(entry.Field);
     if (!field) {
-      fail(`${path}.Field`, `There is no metadata field ${entry.Field}`);
+      fail(`${path}.Field`, keyed("metadata.validation.noSuchField", { id: String(entry.Field) }));
       return undefined;
     }
     if (entry.Required && !entry.IsWritable)
-      fail(`${path}.Required`, "A required field must be writable");
+      fail(`${path}.Required`, keyed("metadata.validation.requiredWritable"));
     if (entry.TaxonomyOnly && field.DataType !== "text")
-      fail(`${path}.TaxonomyOnly`, "Only text fields take their values from a taxonomy");
+      fail(`${path}.TaxonomyOnly`, keyed("metadata.validation.taxonomyTextOnly"));
     return field;
   };
 
@@ -54,7 +46,7 @@ export function viewProblems(
     if (role === "Status" || role === "Rating" || role === "Notes") {
       const fixed = FIXED_ROLE_FIELDS[role];
       if (entry.Field !== fixed)
-        fail(`${path}.Field`, `${ROLE_NAMES[role]} is always the fixed field ${fixed}`);
+        fail(`${path}.Field`, keyed("metadata.validation.fixedRole", { role, id: String(fixed) }));
       else check(entry, path);
       continue;
     }
@@ -64,8 +56,8 @@ export function viewProblems(
       fail(
         `${path}.Field`,
         role === "Tags"
-          ? "The tags take a multi-value text field (Bag)"
-          : `${ROLE_NAMES[role]} takes a single-value text field (Single)`,
+          ? keyed("metadata.validation.tagsBag")
+          : keyed("metadata.validation.singleText", { role }),
       );
   }
 
@@ -74,7 +66,10 @@ export function viewProblems(
   view.DetailRegions.forEach((region, r) => {
     const key = region.Name.toLowerCase();
     if (regionNames.has(key))
-      fail(`DetailRegions.${r}.Name`, `Another region is already named "${region.Name}"`);
+      fail(
+        `DetailRegions.${r}.Name`,
+        keyed("metadata.validation.regionNameTaken", { name: region.Name }),
+      );
     regionNames.set(key, r);
     region.Fields.forEach((entry, i) => {
       const path = `DetailRegions.${r}.Fields.${i}`;
@@ -84,7 +79,11 @@ export function viewProblems(
       if (where !== undefined)
         fail(
           `${path}.Field`,
-          `${field.GuiLabel} (${field.Id}) is already in the region "${where}": a field appears once`,
+          keyed("metadata.validation.fieldTwice", {
+            field: field.GuiLabel,
+            id: String(field.Id),
+            region: where,
+          }),
         );
       else placed.set(entry.Field, region.Name);
     });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { METADATA_FIELDS, type FieldType } from "./metadata-fields";
 import { patternProblem } from "~/models/validation/pattern";
 import { hasUnsafeLineCharacter } from "~/models/validation/text.schema";
+import { keyed } from "~/models/locale/keyed";
 
 /*
  * Metadata field definitions and metadata views (decision 032), one set of schemas for the model,
@@ -140,98 +141,119 @@ export const BUILTIN_FIELD_DEFINITIONS: readonly FieldDefinition[] = [
 // Labels, group names and namespace aliases end up in URLs and pages: no slashes or controls.
 const isPlainText = (v: string) => !/[/\\]/.test(v) && !hasUnsafeLineCharacter(v);
 
-const label = (what: string) =>
+/*
+ * Messages are keyed (decision 104): the pages show them in the reader's language, the API in
+ * the English they always had.
+ */
+const atMost = (max: number) => keyed("validation.text.useAtMost", { max });
+const PLAIN_TEXT = keyed("metadata.validation.plainText");
+const ENTER_EACH_VALUE = keyed("metadata.validation.enterEachValue");
+const ENTER_NUMBER = keyed("metadata.validation.enterNumber");
+const FIELD_BY_ID = keyed("metadata.validation.chooseFieldById");
+
+/** A required name; `enter` is the message for none ("Enter a label"). */
+const label = (enter: string) =>
   z.preprocess(
     (v) => v ?? "",
     z
-      .string({ invalid_type_error: `Enter ${what}` })
+      .string({ invalid_type_error: enter })
       .trim()
-      .min(1, `Enter ${what}`)
-      .max(100, "Use at most 100 characters")
-      .refine(isPlainText, "Use no slashes or control characters"),
+      .min(1, enter)
+      .max(100, atMost(100))
+      .refine(isPlainText, PLAIN_TEXT),
   );
 
 const flag = (fallback: boolean) =>
-  z.boolean({ invalid_type_error: "Answer true or false" }).default(fallback);
+  z.boolean({ invalid_type_error: keyed("metadata.validation.trueOrFalse") }).default(fallback);
 
 const dropdownValueSchema = z
   .union([
-    z.string().trim().min(1, "Enter each value").max(200, "Use at most 200 characters"),
+    z.string().trim().min(1, ENTER_EACH_VALUE).max(200, atMost(200)),
     z.object({
-      Value: z.string().trim().min(1, "Enter each value").max(200, "Use at most 200 characters"),
-      Description: z.string().trim().max(500, "Use at most 500 characters").default(""),
+      Value: z.string().trim().min(1, ENTER_EACH_VALUE).max(200, atMost(200)),
+      Description: z.string().trim().max(500, atMost(500)).default(""),
     }),
   ])
   .transform((v): DropdownValue => (typeof v === "string" ? { Value: v, Description: "" } : v));
 
 /** The revision a change was made from (the record's Revision): a save over a newer one is 409. */
-const revisionSchema = z.string().max(40, "This is not a revision").optional();
+const revisionSchema = z.string().max(40, keyed("metadata.validation.notRevision")).optional();
 
 export const fieldInputSchema = z
   .object({
-    GuiLabel: label("a label"),
+    GuiLabel: label(keyed("metadata.validation.enterLabel")),
     DataType: z
-      .enum(DATA_TYPES, { errorMap: () => ({ message: `Choose one of ${DATA_TYPES.join(", ")}` }) })
+      .enum(DATA_TYPES, {
+        errorMap: () => ({
+          message: keyed("metadata.validation.dataType", { types: DATA_TYPES.join(", ") }),
+        }),
+      })
       .default("text"),
     MultiInstance: flag(false),
     Multiline: flag(false),
     MaxSize: z
-      .number({ invalid_type_error: "Enter a number of characters" })
-      .int("Enter a whole number")
-      .min(1, "At least 1 character")
-      .max(100_000, "At most 100000 characters")
+      .number({ invalid_type_error: keyed("metadata.validation.maxSizeNumber") })
+      .int(keyed("metadata.validation.wholeNumber"))
+      .min(1, keyed("metadata.validation.maxSizeMin"))
+      .max(100_000, keyed("metadata.validation.maxSizeMax"))
       .default(1000),
     Validation: z
       .object({
         Regexp: z
           .string()
-          .max(500, "Use at most 500 characters")
+          .max(500, atMost(500))
           .superRefine((pattern, ctx) => {
             // RE2 runs it (decision 069); what RE2 cannot compile is refused here.
             const problem = patternProblem(pattern);
             if (problem) ctx.addIssue({ code: "custom", message: problem });
           })
           .optional(),
-        HelpText: z.string().trim().max(500, "Use at most 500 characters").optional(),
-        Min: z.number({ invalid_type_error: "Enter a number" }).finite().optional(),
-        Max: z.number({ invalid_type_error: "Enter a number" }).finite().optional(),
+        HelpText: z.string().trim().max(500, atMost(500)).optional(),
+        Min: z.number({ invalid_type_error: ENTER_NUMBER }).finite().optional(),
+        Max: z.number({ invalid_type_error: ENTER_NUMBER }).finite().optional(),
       })
       .default({}),
-    Values: z.array(dropdownValueSchema).max(500, "At most 500 values").default([]),
+    Values: z
+      .array(dropdownValueSchema)
+      .max(500, keyed("metadata.validation.tooManyValues"))
+      .default([]),
     Namespace: z
       .string()
-      .regex(/^[a-z][a-z0-9-]{0,39}$/, "Use lower-case letters, digits and hyphens (at most 40)")
+      .regex(/^[a-z][a-z0-9-]{0,39}$/, keyed("metadata.validation.namespace"))
       .default(CUSTOM_NAMESPACE),
-    Group: z
-      .string()
-      .trim()
-      .max(100, "Use at most 100 characters")
-      .refine(isPlainText, "Use no slashes or control characters")
-      .default(""),
+    Group: z.string().trim().max(100, atMost(100)).refine(isPlainText, PLAIN_TEXT).default(""),
     Revision: revisionSchema,
   })
   .superRefine((f, ctx) => {
     const fail = (path: (string | number)[], message: string) =>
       ctx.addIssue({ code: "custom", path, message });
     if (BUILTIN_NAMESPACES[f.Namespace] !== undefined)
-      fail(["Namespace"], `The ${f.Namespace} namespace holds the built-in fields only`);
+      fail(
+        ["Namespace"],
+        keyed("metadata.validation.builtinNamespace", { namespace: f.Namespace }),
+      );
     if (isDropdownType(f.DataType) && f.Values.length === 0)
-      fail(["Values"], "A dropdown needs at least one value");
+      fail(["Values"], keyed("metadata.validation.dropdownNeedsValue"));
     if (!isDropdownType(f.DataType) && f.Values.length > 0)
-      fail(["Values"], "Only dropdown fields have values");
+      fail(["Values"], keyed("metadata.validation.valuesDropdownOnly"));
     const seen = new Set<string>();
     f.Values.forEach((v, i) => {
-      if (seen.has(v.Value)) fail(["Values", i], `"${v.Value}" is listed twice`);
+      if (seen.has(v.Value))
+        fail(["Values", i], keyed("metadata.validation.valueTwice", { value: v.Value }));
       seen.add(v.Value);
     });
-    if (f.Multiline && f.DataType !== "text") fail(["Multiline"], "Only text fields are multiline");
+    if (f.Multiline && f.DataType !== "text")
+      fail(["Multiline"], keyed("metadata.validation.multilineTextOnly"));
     if (f.MultiInstance && (f.DataType === "checkbox" || f.DataType === "password"))
-      fail(["MultiInstance"], `A ${f.DataType} field holds one value`);
+      fail(["MultiInstance"], keyed("metadata.validation.oneValue", { type: f.DataType }));
     const { Min, Max } = f.Validation;
     if ((Min !== undefined || Max !== undefined) && f.DataType !== "number")
-      fail(["Validation", Min !== undefined ? "Min" : "Max"], "Only number fields have bounds");
+      fail(
+        ["Validation", Min !== undefined ? "Min" : "Max"],
+        keyed("metadata.validation.boundsNumberOnly"),
+      );
     if (Min !== undefined && Max !== undefined && Min > Max)
-      fail(["Validation", "Max"], "The largest value is below the smallest");
+      fail(["Validation", "Max"], keyed("metadata.validation.maxBelowMin"));
   });
 export type FieldInput = z.infer<typeof fieldInputSchema>;
 export type FieldInputValues = z.input<typeof fieldInputSchema>;
@@ -241,10 +263,13 @@ export const VIEW_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
 const viewFieldSchema = z.object({
   Field: z
-    .number({ required_error: "Choose a field", invalid_type_error: "Choose a field by its id" })
-    .int("Choose a field by its id")
-    .min(0, "Choose a field by its id")
-    .max(999_999_999, "Choose a field by its id"),
+    .number({
+      required_error: keyed("metadata.validation.chooseField"),
+      invalid_type_error: FIELD_BY_ID,
+    })
+    .int(FIELD_BY_ID)
+    .min(0, FIELD_BY_ID)
+    .max(999_999_999, FIELD_BY_ID),
   IsWritable: flag(true),
   Required: flag(false),
   TaxonomyOnly: flag(false),
@@ -254,18 +279,18 @@ export type ViewField = z.infer<typeof viewFieldSchema>;
 const fixedRole = (field: number) => viewFieldSchema.default({ Field: field, IsWritable: true });
 
 const regionSchema = z.object({
-  Name: label("a name for the region"),
-  Fields: z.array(viewFieldSchema).max(200, "At most 200 fields in a region").default([]),
+  Name: label(keyed("metadata.validation.enterRegionName")),
+  Fields: z
+    .array(viewFieldSchema)
+    .max(200, keyed("metadata.validation.tooManyRegionFields"))
+    .default([]),
 });
 export type DetailRegion = z.infer<typeof regionSchema>;
 
 export const viewInputSchema = z.object({
   /** Chosen by the client when it creates a view; a random one otherwise. Never changed. */
-  Id: z
-    .string()
-    .regex(VIEW_ID, "Use 1 to 64 letters, digits, hyphens and underscores, starting with one")
-    .optional(),
-  Name: label("a name"),
+  Id: z.string().regex(VIEW_ID, keyed("metadata.validation.viewId")).optional(),
+  Name: label(keyed("metadata.validation.enterName")),
   BuiltinFields: z.object(
     {
       Title: viewFieldSchema,
@@ -276,11 +301,14 @@ export const viewInputSchema = z.object({
       Notes: fixedRole(FIXED_FIELD.notes),
     },
     {
-      required_error: "Map the title, description and tags to fields",
-      invalid_type_error: "Map the title, description and tags to fields",
+      required_error: keyed("metadata.validation.mapBuiltin"),
+      invalid_type_error: keyed("metadata.validation.mapBuiltin"),
     },
   ),
-  DetailRegions: z.array(regionSchema).max(20, "At most 20 regions").default([]),
+  DetailRegions: z
+    .array(regionSchema)
+    .max(20, keyed("metadata.validation.tooManyRegions"))
+    .default([]),
   Revision: revisionSchema,
 });
 export type ViewInput = z.infer<typeof viewInputSchema>;

@@ -35,21 +35,22 @@ import {
 // Loaded for its engine: stored patterns are checked when settings are read and saved.
 import "~/models/validation/pattern.server";
 import { readJson, readList, readObject } from "~/db/json-column";
+import { keyed } from "~/models/locale/keyed";
 
 /*
  * Metadata fields and metadata views (decision 032): the built-in fields (in code) and the custom
  * ones (from 300, in metadata_fields), and the views (metadata_views) that say which fields an
  * archive shows, in which regions, and which play the builtin roles. Reads are open to the
  * callers' own checks (every browser reads its archive's view); the configuration reads and
- * every change ask for ManageArchives.
+ * every change ask for ManageArchives. Refusals a page shows are keyed (decision 104): the page
+ * says them in the reader's language, the API in English.
  */
 
 export const FIELD_NOT_FOUND = "There is no metadata field at this address.";
 export const VIEW_NOT_FOUND = "There is no metadata view at this address.";
 export const NAMESPACE_NOT_FOUND = "There is no metadata namespace at this address.";
 export const GROUP_NOT_FOUND = "There is no metadata field group at this address.";
-export const STALE_METADATA =
-  "Someone else saved this after you opened it. Saving again replaces their change with yours; open it again to see theirs.";
+export const STALE_METADATA = keyed("metadata.conflict.stale");
 const stale = () => new Problem("conflict", STALE_METADATA, { heading: "StaleRevision" });
 
 const isDataType = (value: string): value is DataType =>
@@ -147,7 +148,7 @@ export async function requireCustomField(key: string | number): Promise<FieldDef
   if (field.IsBuiltin || field.Id < FIRST_CUSTOM_FIELD_ID)
     throw new Problem(
       "conflict",
-      `${field.GuiLabel} (${field.Id}) is built in: it cannot be changed or removed.`,
+      keyed("metadata.conflict.builtIn", { field: field.GuiLabel, id: String(field.Id) }),
     );
   return field;
 }
@@ -156,7 +157,8 @@ export async function requireCustomField(key: string | number): Promise<FieldDef
 async function brokenViews(fields: Map<number, FieldDefinition>): Promise<string[]> {
   return (await listViews()).flatMap((view) => {
     const first = Object.values(viewProblems(view, fields))[0];
-    return first ? [`${view.Name}: ${first}`] : [];
+    // The view's problem is keyed too: as the label, it is resolved first (decision 104).
+    return first ? [keyed("metadata.conflict.brokenView", { name: view.Name, label: first })] : [];
   });
 }
 
@@ -173,9 +175,7 @@ export async function updateField(
   changed.set(field.Id, toField(fieldRowOf(field.Id, input)));
   const broken = await brokenViews(changed);
   if (broken.length > 0)
-    throw new Problem("conflict", "Metadata views use this field in a way the change breaks.", {
-      messages: broken,
-    });
+    throw new Problem("conflict", keyed("metadata.conflict.breaks"), { messages: broken });
   const row = await db()
     .updateTable("metadata_fields")
     .set({ ...fieldColumns(input), updated_at: now() })
@@ -200,7 +200,11 @@ export async function deleteField(viewer: Viewer | null, key: string): Promise<F
   if (users.length > 0)
     throw new Problem(
       "conflict",
-      `${field.GuiLabel} (${field.Id}) is used by the metadata views ${users.map((v) => `"${v.Name}"`).join(", ")}: take it out of them first.`,
+      keyed("metadata.conflict.fieldInUse", {
+        field: field.GuiLabel,
+        id: String(field.Id),
+        views: users.map((v) => `"${v.Name}"`).join(", "),
+      }),
     );
   // A field's taxonomy (and its items, by cascade) goes with it: taxonomies.field_id cannot
   // reference metadata_fields, which holds no built-in fields.
@@ -346,15 +350,15 @@ async function nameTaken(input: ViewInput, except: string | null): Promise<boole
   return row !== undefined && row.id !== except;
 }
 
-const NAME_TAKEN = "Another metadata view has this name";
+const NAME_TAKEN = keyed("metadata.validation.nameTaken");
+const ID_TAKEN = keyed("metadata.validation.idTaken");
 
 export async function createView(viewer: Viewer | null, input: ViewInput): Promise<ViewResult> {
   await requireArchiveAdministration(viewer);
   const problems = viewProblems(input, await fieldsById());
   if (await nameTaken(input, null)) problems.Name = NAME_TAKEN;
   const id = input.Id ?? crypto.randomUUID();
-  if (input.Id && (await findStoredView(input.Id)))
-    problems.Id = "Another metadata view has this id";
+  if (input.Id && (await findStoredView(input.Id))) problems.Id = ID_TAKEN;
   if (Object.keys(problems).length > 0) return { ok: false, fieldErrors: problems };
   const at = now();
   try {
@@ -365,8 +369,7 @@ export async function createView(viewer: Viewer | null, input: ViewInput): Promi
   } catch (error) {
     // Another request took the name or the id in between: the unique index refused it.
     if (await nameTaken(input, null)) return { ok: false, fieldErrors: { Name: NAME_TAKEN } };
-    if (await findStoredView(id))
-      return { ok: false, fieldErrors: { Id: "Another metadata view has this id" } };
+    if (await findStoredView(id)) return { ok: false, fieldErrors: { Id: ID_TAKEN } };
     throw error;
   }
   return { ok: true, view: (await findStoredView(id))! };
@@ -392,7 +395,7 @@ export async function updateView(
   if (!existing) throw new Problem("not-found", VIEW_NOT_FOUND);
   if (input.Revision !== undefined && input.Revision !== existing.Revision) throw stale();
   const problems = viewProblems(input, await fieldsById());
-  if (input.Id !== undefined && input.Id !== id) problems.Id = "A metadata view keeps its id";
+  if (input.Id !== undefined && input.Id !== id) problems.Id = keyed("metadata.validation.keepsId");
   if (await nameTaken(input, id)) problems.Name = NAME_TAKEN;
   if (Object.keys(problems).length > 0) return { ok: false, fieldErrors: problems };
   try {
@@ -420,15 +423,14 @@ export async function deleteView(viewer: Viewer | null, id: string): Promise<Met
   const view = VIEW_ID.test(id) ? await findStoredView(id) : null;
   if (!view) throw new Problem("not-found", VIEW_NOT_FOUND);
   if (view.Id === DEFAULT_VIEW_ID)
-    throw new Problem(
-      "conflict",
-      "The default metadata view cannot be removed: archives without a view of their own use it.",
-    );
+    throw new Problem("conflict", keyed("metadata.conflict.defaultView"));
   const users = (await listArchives()).filter((a) => a.config.MetadataSetId === view.Id);
   if (users.length > 0)
     throw new Problem(
       "conflict",
-      `The archives ${users.map((a) => `"${a.name}"`).join(", ")} use this metadata view: choose another for them first.`,
+      keyed("metadata.conflict.viewInUse", {
+        archives: users.map((a) => `"${a.name}"`).join(", "),
+      }),
     );
   await db().deleteFrom("metadata_views").where("id", "=", view.Id).execute();
   return view;
