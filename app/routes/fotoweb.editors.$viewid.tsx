@@ -14,7 +14,7 @@ import { useT } from "~/components/locale/locale-context";
  * tables (decision 032). Programs get the metadata set from the JSON twin at the same address.
  */
 
-export const handle = { i18n: ["asset"] };
+export const handle = { i18n: ["asset", "metadata"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.set.name ?? translateNow("asset.metadataView.meta")} | Arkiv` },

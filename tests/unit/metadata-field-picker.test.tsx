@@ -1,4 +1,7 @@
-import { renderToStaticMarkup } from "react-dom/server";
+import type { ReactElement } from "react";
+import { renderToStaticMarkup as renderMarkup } from "react-dom/server";
+import { LocaleProvider } from "~/components/locale/locale-context";
+import { messagesFor } from "~/models/locale/catalog.server";
 import { describe, expect, test } from "vitest";
 import { MetadataFieldPicker } from "~/components/metadata/MetadataFieldPicker";
 import { MetadataFieldSelect } from "~/components/metadata/MetadataFieldSelect";
@@ -18,6 +21,16 @@ import {
   type FieldDefinition,
 } from "~/models/metadata/metadata.schema";
 import { DEFAULT_VIEW } from "~/models/metadata/metadata.server";
+
+/** The picker and its select speak by key (decision 101): rendered in English, as a page is. */
+const renderToStaticMarkup = (node: ReactElement) =>
+  renderMarkup(
+    <LocaleProvider
+      value={{ messages: messagesFor("en"), language: "en", timeZone: "UTC", areas: new Set() }}
+    >
+      {node}
+    </LocaleProvider>,
+  );
 
 /*
  * The metadata field picker's rules (spec 001 §5, decision 041): what `only` offers, the builtin

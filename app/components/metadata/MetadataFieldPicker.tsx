@@ -27,6 +27,7 @@ import {
 } from "~/models/metadata/field-picker";
 import type { BuiltinRole } from "~/models/metadata/metadata.schema";
 import * as css from "./MetadataFieldPicker.css";
+import { useT } from "~/components/locale/locale-context";
 
 /** The quick search waits this long after typing stops (spec 001 §9). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -71,6 +72,7 @@ export function MetadataFieldPicker({
   title,
   isDisabled,
 }: MetadataFieldPickerProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [type, setType] = useState(ALL_TYPES);
   const [typed, setTyped] = useState("");
@@ -122,7 +124,11 @@ export function MetadataFieldPicker({
         footer={
           <>
             <span className={css.count} aria-live="polite">
-              {`${shown.length} of ${offered.length} fields shown, ${chosen.length} chosen`}
+              {t("metadata.picker.count", {
+                shown: shown.length,
+                offered: offered.length,
+                chosen: chosen.length,
+              })}
             </span>
             <Button
               isDisabled={chosen.length === 0}
@@ -131,34 +137,34 @@ export function MetadataFieldPicker({
                 setOpen(false);
               }}
             >
-              OK
+              {t("metadata.picker.ok")}
             </Button>
             <Button variant="secondary" onPress={() => setOpen(false)}>
-              Cancel
+              {t("metadata.picker.cancel")}
             </Button>
           </>
         }
       >
         <div className={css.filters}>
           <SelectField
-            label="Field type"
+            label={t("metadata.picker.fieldType")}
             name="fieldType"
             hydrated
             defaultValue={ALL_TYPES}
             onChange={setType}
             options={[
-              { value: ALL_TYPES, label: "All types" },
-              ...types.map((t) => ({ value: t, label: t })),
+              { value: ALL_TYPES, label: t("metadata.picker.allTypes") },
+              ...types.map((type) => ({ value: type, label: type })),
             ]}
           />
           <SearchField value={typed} onChange={searchChanged} className={controls.field}>
-            <Label className={controls.label}>Search fields</Label>
+            <Label className={controls.label}>{t("metadata.picker.search")}</Label>
             <Input className={controls.input} maxLength={200} />
           </SearchField>
         </div>
         <div className={css.gridBox}>
           <Table
-            aria-label="Metadata fields"
+            aria-label={t("metadata.fieldList.title")}
             selectionMode={selectionMode}
             selectionBehavior="toggle"
             selectedKeys={selected}
@@ -167,21 +173,21 @@ export function MetadataFieldPicker({
           >
             <TableHeader>
               {selectionMode === "multiple" ? (
-                <Column className={css.column} aria-label="Chosen">
+                <Column className={css.column} aria-label={t("metadata.picker.chosen")}>
                   <Checkbox slot="selection" className={`${controls.checkbox} ${css.inGrid}`}>
                     <span className={controls.checkboxBox} aria-hidden="true" />
                   </Checkbox>
                 </Column>
               ) : null}
-              <Column className={css.column}>Id</Column>
-              <Column className={css.column}>Namespace</Column>
+              <Column className={css.column}>{t("metadata.column.id")}</Column>
+              <Column className={css.column}>{t("metadata.column.namespace")}</Column>
               <Column isRowHeader className={css.column}>
-                Label
+                {t("metadata.column.label")}
               </Column>
             </TableHeader>
             <TableBody
               items={shown}
-              renderEmptyState={() => <p className={css.empty}>No field matches.</p>}
+              renderEmptyState={() => <p className={css.empty}>{t("metadata.picker.noMatch")}</p>}
             >
               {(f) => (
                 <Row id={f.Id} className={css.row}>

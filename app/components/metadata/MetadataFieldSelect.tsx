@@ -12,6 +12,7 @@ import {
 } from "~/models/metadata/field-picker";
 import { FIXED_ROLE_FIELDS, type BuiltinRole } from "~/models/metadata/metadata.schema";
 import * as css from "./MetadataFieldPicker.css";
+import { useT } from "~/components/locale/locale-context";
 
 export interface MetadataFieldSelectProps {
   /** The form parameter: one value (single) or one per ticked field (multiple), each an id. */
@@ -46,6 +47,7 @@ export function MetadataFieldSelect({
   emptyLabel,
   errors,
 }: MetadataFieldSelectProps) {
+  const t = useT();
   const id = useId();
   const error = fieldErrorText(errors);
   const errorId = `${id}-error`;
@@ -61,7 +63,9 @@ export function MetadataFieldSelect({
       <div className={controls.field}>
         <span className={controls.label}>{label}</span>
         <p className={css.fixed}>
-          {fixed ? fieldChoiceLabel(fixed) : FIXED_ROLE_FIELDS[role]} (fixed)
+          {t("metadata.select.fixed", {
+            field: fixed ? fieldChoiceLabel(fixed) : FIXED_ROLE_FIELDS[role],
+          })}
         </p>
         <input type="hidden" name={name} value={FIXED_ROLE_FIELDS[role]} />
         {errorText}
@@ -87,7 +91,10 @@ export function MetadataFieldSelect({
         errors={errors}
         options={[
           ...(emptyLabel !== undefined ? [{ value: "", label: emptyLabel }] : []),
-          ...unknown.map((x) => ({ value: String(x), label: `Field ${x} (not offered here)` })),
+          ...unknown.map((x) => ({
+            value: String(x),
+            label: t("metadata.select.notOffered", { id: x }),
+          })),
           ...offered.map((f) => ({ value: String(f.Id), label: fieldChoiceLabel(f) })),
         ]}
       />

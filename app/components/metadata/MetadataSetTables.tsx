@@ -1,36 +1,31 @@
+import { useT, type Translate } from "~/components/locale/locale-context";
 import type { MetadataSet, MetadataSetEntry } from "~/models/metadata/metadata.view";
 import { muted } from "~/styles/global.css";
 import * as css from "./metadata.css";
 import { TableScroller } from "~/components/ui/TableScroller";
+import { ROLE_LABELS } from "./role-labels";
 
 /*
  * A metadata view as a person reads it (decision 032): the builtin roles and each detail region
- * as a table of its fields. Read-only; the administration screens that change views come later.
+ * as a table of its fields. Read-only; the administration screens change views.
  */
 
-const ROLE_LABELS: Record<keyof MetadataSet["builtinFields"], string> = {
-  title: "Title",
-  description: "Description",
-  tags: "Tags",
-  status: "Status",
-  rating: "Rating",
-  notes: "Notes",
-};
+const yesNo = (t: Translate, value: boolean) => (value ? t("metadata.yes") : t("metadata.no"));
 
-const yesNo = (value: boolean) => (value ? "Yes" : "No");
-
-function kind(entry: MetadataSetEntry): string {
+/** The field's data type (as the API names it) and what else sets it apart. */
+function kind(t: Translate, entry: MetadataSetEntry): string {
   const f = entry.field;
   const parts: string[] = [f["data-type"]];
-  if (f["multi-instance"]) parts.push("several values");
-  if (f.multiline) parts.push("multiline");
-  if (entry["taxonomy-only"]) parts.push("from a taxonomy only");
+  if (f["multi-instance"]) parts.push(t("metadata.setTables.severalValues"));
+  if (f.multiline) parts.push(t("metadata.setTables.multiline"));
+  if (entry["taxonomy-only"]) parts.push(t("metadata.setTables.taxonomyOnly"));
   return parts.join(", ");
 }
 
 function FieldRows({ entries, first }: { entries: [string, MetadataSetEntry][]; first: string }) {
+  const t = useT();
   return (
-    <TableScroller label="Fields">
+    <TableScroller label={t("metadata.column.fields")}>
       <table className={css.table}>
         <thead>
           <tr>
@@ -38,16 +33,16 @@ function FieldRows({ entries, first }: { entries: [string, MetadataSetEntry][]; 
               {first}
             </th>
             <th scope="col" className={css.headCell}>
-              Id
+              {t("metadata.column.id")}
             </th>
             <th scope="col" className={css.headCell}>
-              Type
+              {t("metadata.column.type")}
             </th>
             <th scope="col" className={css.headCell}>
-              Writable
+              {t("metadata.column.writable")}
             </th>
             <th scope="col" className={css.headCell}>
-              Required
+              {t("metadata.column.required")}
             </th>
           </tr>
         </thead>
@@ -58,9 +53,9 @@ function FieldRows({ entries, first }: { entries: [string, MetadataSetEntry][]; 
                 {name}
               </th>
               <td className={`${css.cell} ${css.code}`}>{entry.field.id}</td>
-              <td className={css.cell}>{kind(entry)}</td>
-              <td className={css.cell}>{yesNo(entry.isWritable)}</td>
-              <td className={css.cell}>{yesNo(entry.required)}</td>
+              <td className={css.cell}>{kind(t, entry)}</td>
+              <td className={css.cell}>{yesNo(t, entry.isWritable)}</td>
+              <td className={css.cell}>{yesNo(t, entry.required)}</td>
             </tr>
           ))}
         </tbody>
@@ -70,17 +65,26 @@ function FieldRows({ entries, first }: { entries: [string, MetadataSetEntry][]; 
 }
 
 export function MetadataSetTables({ set }: { set: MetadataSet }) {
+  const t = useT();
   const roles = (Object.keys(ROLE_LABELS) as (keyof typeof ROLE_LABELS)[]).flatMap((role) => {
     const entry = set.builtinFields[role];
     return entry
-      ? [[`${ROLE_LABELS[role]}: ${entry.field.label}`, entry] as [string, MetadataSetEntry]]
+      ? [
+          [
+            t("metadata.setTables.roleEntry", {
+              role: t(ROLE_LABELS[role]),
+              field: entry.field.label,
+            }),
+            entry,
+          ] as [string, MetadataSetEntry],
+        ]
       : [];
   });
   return (
     <div className={css.regions}>
       <section aria-labelledby="builtin-fields">
-        <h2 id="builtin-fields">Builtin fields</h2>
-        <FieldRows entries={roles} first="Role and field" />
+        <h2 id="builtin-fields">{t("metadata.builtinFields")}</h2>
+        <FieldRows entries={roles} first={t("metadata.column.roleAndField")} />
       </section>
       {set.detailRegions.map((region, i) => (
         <section key={region.name} aria-labelledby={`region-${i}`}>
@@ -88,10 +92,10 @@ export function MetadataSetTables({ set }: { set: MetadataSet }) {
           {region.fields.length > 0 ? (
             <FieldRows
               entries={region.fields.map((e) => [e.field.label, e] as [string, MetadataSetEntry])}
-              first="Field"
+              first={t("metadata.column.field")}
             />
           ) : (
-            <p className={muted}>This region shows no fields.</p>
+            <p className={muted}>{t("metadata.regionEmpty")}</p>
           )}
         </section>
       ))}
