@@ -182,6 +182,11 @@ const LOCALIZED = [
   "app/routes/fotoweb.views.admin.crop-profile-sets._index.tsx",
   "app/routes/fotoweb.views.admin.crop-profile-sets.new.tsx",
   "app/routes/fotoweb.views.admin.crop-profile-sets.$id.tsx",
+  // Metadata: the administration of fields and views, the picker, a view as browsers read it.
+  "app/components/metadata/**",
+  "app/routes/fotoweb.views.admin.metadata.*.tsx",
+  "app/routes/fotoweb.editors.$viewid.tsx",
+  "app/http/metadata/metadata-page.server.ts",
 ];
 
 const NO_ARIA_INDEX = {

@@ -10,14 +10,20 @@ import { pageHandler } from "~/http/http.server";
 import { fieldDraftOf, fieldDraftOfPayload, payloadOf } from "~/models/metadata/metadata-form";
 import { METADATA_ADMIN } from "~/models/metadata/metadata.view";
 import { page, panel } from "~/styles/global.css";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 
 /*
  * One metadata field (decision 041): a custom one to edit or delete (refused while a view uses
  * it), a built-in one to read.
  */
 
+export const handle = { i18n: ["metadata"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.field?.GuiLabel ?? "Metadata field"} | Metadata fields | Arkiv` },
+  {
+    title: `${data?.field?.GuiLabel ?? translateNow("metadata.field.meta")} | ${translateNow("metadata.fieldList.title")} | Arkiv`,
+  },
 ];
 
 export function loader(args: LoaderFunctionArgs) {
@@ -33,6 +39,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function FieldView() {
+  const t = useT();
   const { field, usedBy } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
   if (!field) return null;
@@ -44,10 +51,12 @@ export default function FieldView() {
       <section className={panel} aria-labelledby="field-title">
         <p>
           <Link to={METADATA_ADMIN.fields} className={css.link}>
-            Metadata fields
+            {t("metadata.fieldList.title")}
           </Link>
         </p>
-        <h1 id="field-title">{`Metadata field ${field.GuiLabel} (${field.Id})`}</h1>
+        <h1 id="field-title">
+          {t("metadata.field.title", { name: field.GuiLabel, id: field.Id })}
+        </h1>
         {field.IsBuiltin ? (
           <FieldFacts field={field} />
         ) : (
@@ -63,8 +72,10 @@ export default function FieldView() {
               what="field"
               note={
                 usedBy.length > 0
-                  ? `The views ${usedBy.map((v) => `"${v}"`).join(", ")} use this field: take it out of them first.`
-                  : "No metadata view uses this field."
+                  ? t("metadata.field.usedBy", {
+                      views: usedBy.map((name) => t("metadata.quoted", { name })).join(", "),
+                    })
+                  : t("metadata.field.unused")
               }
             />
           </>

@@ -9,10 +9,16 @@ import { pageHandler } from "~/http/http.server";
 import { fieldDraftOf, fieldDraftOfPayload, payloadOf } from "~/models/metadata/metadata-form";
 import { METADATA_ADMIN } from "~/models/metadata/metadata.view";
 import { page, panel } from "~/styles/global.css";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 
 /* Add a custom metadata field (decision 041). */
 
-export const meta: MetaFunction = () => [{ title: "Add metadata field | Arkiv" }];
+export const handle = { i18n: ["metadata"] };
+
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("metadata.field.new")} | Arkiv` },
+];
 
 export function loader(args: LoaderFunctionArgs) {
   return pageHandler(({ request }: LoaderFunctionArgs) => fieldEditorData(request, null))(args);
@@ -23,6 +29,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function NewFieldView() {
+  const t = useT();
   const reply = useActionData<FormReplyBody>();
   const draft = reply ? fieldDraftOfPayload(payloadOf(reply.repopulateFields)) : fieldDraftOf(null);
   return (
@@ -30,10 +37,10 @@ export default function NewFieldView() {
       <section className={panel} aria-labelledby="field-title">
         <p>
           <Link to={METADATA_ADMIN.fields} className={css.link}>
-            Metadata fields
+            {t("metadata.fieldList.title")}
           </Link>
         </p>
-        <h1 id="field-title">Add metadata field</h1>
+        <h1 id="field-title">{t("metadata.field.new")}</h1>
         <FieldEditor key={reply?.requestId ?? "new"} draft={draft} isNew reply={reply} />
       </section>
     </div>

@@ -11,14 +11,21 @@ import { viewDraftOf } from "~/models/metadata/metadata-form";
 import { DEFAULT_VIEW_ID } from "~/models/metadata/metadata.schema";
 import { editorHref, METADATA_ADMIN } from "~/models/metadata/metadata.view";
 import { page, panel } from "~/styles/global.css";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
+import { SEPARATOR } from "~/components/ui/separator";
 
 /*
  * One metadata view (decision 041): edit it, see it as browsers do, delete it (refused while an
  * archive uses it, or for the default view).
  */
 
+export const handle = { i18n: ["metadata"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.view?.Name ?? "Metadata view"} | Metadata views | Arkiv` },
+  {
+    title: `${data?.view?.Name ?? translateNow("metadata.view.meta")} | ${translateNow("metadata.viewList.title")} | Arkiv`,
+  },
 ];
 
 export function loader(args: LoaderFunctionArgs) {
@@ -34,6 +41,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function ViewView() {
+  const t = useT();
   const { view, fields, archives } = useLoaderData<typeof loader>();
   const data = useActionData<FormReplyBody | { draft: unknown }>();
   if (!view) return null;
@@ -43,15 +51,17 @@ export default function ViewView() {
       <section className={panel} aria-labelledby="view-title">
         <p>
           <Link to={METADATA_ADMIN.views} className={css.link}>
-            Metadata views
+            {t("metadata.viewList.title")}
           </Link>
         </p>
-        <h1 id="view-title">{`Metadata view ${view.Name}`}</h1>
+        <h1 id="view-title">{t("metadata.view.title", { name: view.Name })}</h1>
         <p>
           <Link to={editorHref(view.Id)} className={css.link}>
-            See the view as browsers read it
+            {t("metadata.view.seeAsBrowsers")}
           </Link>
-          {archives.length > 0 ? ` · Used by the archives ${archives.join(", ")}` : null}
+          {archives.length > 0
+            ? `${SEPARATOR}${t("metadata.view.usedBy", { archives: archives.join(", ") })}`
+            : null}
         </p>
         <ViewEditor
           key={key}
@@ -65,10 +75,12 @@ export default function ViewView() {
           what="view"
           note={
             view.Id === DEFAULT_VIEW_ID
-              ? "The default view cannot be deleted: archives without a view of their own use it."
+              ? t("metadata.view.defaultKept")
               : archives.length > 0
-                ? `The archives ${archives.map((a) => `"${a}"`).join(", ")} use this view: choose another for them first.`
-                : "No archive uses this view."
+                ? t("metadata.view.inUse", {
+                    archives: archives.map((name) => t("metadata.quoted", { name })).join(", "),
+                  })
+                : t("metadata.view.unused")
           }
         />
       </section>

@@ -9,10 +9,14 @@ import { pageHandler } from "~/http/http.server";
 import { viewDraftOf } from "~/models/metadata/metadata-form";
 import { METADATA_ADMIN } from "~/models/metadata/metadata.view";
 import { page, panel } from "~/styles/global.css";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 
 /* Add a metadata view (decision 041). */
 
-export const meta: MetaFunction = () => [{ title: "Add metadata view | Arkiv" }];
+export const handle = { i18n: ["metadata"] };
+
+export const meta: MetaFunction = () => [{ title: `${translateNow("metadata.view.new")} | Arkiv` }];
 
 export function loader(args: LoaderFunctionArgs) {
   return pageHandler(({ request }: LoaderFunctionArgs) => viewEditorData(request, null))(args);
@@ -23,6 +27,7 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function NewViewView() {
+  const t = useT();
   const { fields } = useLoaderData<typeof loader>();
   const data = useActionData<FormReplyBody | { draft: unknown }>();
   const { draft, reply, key } = draftOfReply(data, viewDraftOf(null));
@@ -31,10 +36,10 @@ export default function NewViewView() {
       <section className={panel} aria-labelledby="view-title">
         <p>
           <Link to={METADATA_ADMIN.views} className={css.link}>
-            Metadata views
+            {t("metadata.viewList.title")}
           </Link>
         </p>
-        <h1 id="view-title">Add metadata view</h1>
+        <h1 id="view-title">{t("metadata.view.new")}</h1>
         <ViewEditor key={key} draft={draft} isNew fields={fields} reply={reply} />
       </section>
     </div>

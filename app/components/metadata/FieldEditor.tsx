@@ -17,6 +17,7 @@ import { muted } from "~/styles/global.css";
 import * as css from "./metadata-admin.css";
 import { EditorHead } from "./MetadataAdminLists";
 import { useMetadataForm } from "./use-metadata-form";
+import { useT } from "~/components/locale/locale-context";
 
 /** Rows a form without JavaScript offers beyond the stored values (blank ones are dropped). */
 const SPARE_ROWS = 3;
@@ -39,6 +40,7 @@ export function FieldEditor({
   revision?: string;
   reply: FormReplyBody | undefined;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const { form, error, formError } = useMetadataForm("field-editor", reply, fieldFormSchema);
   const next = useRef(0);
@@ -58,15 +60,15 @@ export function FieldEditor({
       {...getFormProps(form)}
       noValidate
       className={css.form}
-      aria-label={isNew ? "New metadata field" : "Metadata field"}
+      aria-label={isNew ? t("metadata.fieldEditor.new") : t("metadata.field.meta")}
     >
       <input type="hidden" name="intent" value="save" />
       <EditorHead revision={revision} formError={formError} />
       <fieldset className={css.section}>
-        <legend className={css.legend}>Field</legend>
+        <legend className={css.legend}>{t("metadata.column.field")}</legend>
         <div className={css.columns}>
           <TextField
-            label="Label"
+            label={t("metadata.column.label")}
             name="GuiLabel"
             isRequired
             maxLength={100}
@@ -74,15 +76,15 @@ export function FieldEditor({
             errors={error("GuiLabel")}
           />
           <SelectField
-            label="Data type"
+            label={t("metadata.column.dataType")}
             name="DataType"
             hydrated={hydrated}
             defaultValue={draft.DataType}
             errors={error("DataType")}
-            options={DATA_TYPES.map((t) => ({ value: t, label: DATA_TYPE_LABELS[t] }))}
+            options={DATA_TYPES.map((type) => ({ value: type, label: t(DATA_TYPE_LABELS[type]) }))}
           />
           <TextField
-            label="Maximum size (characters)"
+            label={t("metadata.fieldEditor.maxSize")}
             name="MaxSize"
             inputMode="numeric"
             maxLength={12}
@@ -96,27 +98,27 @@ export function FieldEditor({
             defaultSelected={draft.MultiInstance}
             errors={error("MultiInstance")}
           >
-            Several values (Bag)
+            {t("metadata.fieldEditor.multiInstance")}
           </CheckboxField>
           <CheckboxField
             name="Multiline"
             defaultSelected={draft.Multiline}
             errors={error("Multiline")}
           >
-            Multiline
+            {t("metadata.facts.multiline")}
           </CheckboxField>
         </div>
         <div className={css.columns}>
           <TextField
-            label="Namespace"
+            label={t("metadata.column.namespace")}
             name="Namespace"
             maxLength={40}
             defaultValue={draft.Namespace}
-            description="Lower-case letters, digits and hyphens; custom by default."
+            description={t("metadata.fieldEditor.namespaceHelp")}
             errors={error("Namespace")}
           />
           <TextField
-            label="Group"
+            label={t("metadata.column.group")}
             name="Group"
             maxLength={100}
             defaultValue={draft.Group}
@@ -125,25 +127,25 @@ export function FieldEditor({
         </div>
       </fieldset>
       <fieldset className={css.section}>
-        <legend className={css.legend}>Validation</legend>
+        <legend className={css.legend}>{t("metadata.fieldEditor.validation")}</legend>
         <div className={css.columns}>
           <TextField
-            label="Pattern (regular expression)"
+            label={t("metadata.fieldEditor.pattern")}
             name="Validation.Regexp"
             maxLength={500}
             defaultValue={draft.Regexp}
             errors={error("Validation.Regexp")}
           />
           <TextField
-            label="Help text"
+            label={t("metadata.fieldEditor.helpText")}
             name="Validation.HelpText"
             maxLength={500}
             defaultValue={draft.HelpText}
-            description="Shown when a value does not match the pattern."
+            description={t("metadata.fieldEditor.helpTextHelp")}
             errors={error("Validation.HelpText")}
           />
           <TextField
-            label="Smallest number"
+            label={t("metadata.fieldEditor.min")}
             name="Validation.Min"
             inputMode="decimal"
             maxLength={30}
@@ -151,7 +153,7 @@ export function FieldEditor({
             errors={error("Validation.Min")}
           />
           <TextField
-            label="Largest number"
+            label={t("metadata.fieldEditor.max")}
             name="Validation.Max"
             inputMode="decimal"
             maxLength={30}
@@ -161,19 +163,19 @@ export function FieldEditor({
         </div>
       </fieldset>
       <fieldset className={css.section} aria-describedby={valuesError ? "values-error" : undefined}>
-        <legend className={css.legend}>Dropdown values</legend>
-        <p className={muted}>Only dropdown fields have values; each value once.</p>
+        <legend className={css.legend}>{t("metadata.fieldEditor.values")}</legend>
+        <p className={muted}>{t("metadata.fieldEditor.valuesIntro")}</p>
         {values.map((row, i) => (
           <div key={row.key} className={css.valueRow}>
             <TextField
-              label={`Value ${i + 1}`}
+              label={t("metadata.fieldEditor.value", { n: i + 1 })}
               name={`Values[${i}].Value`}
               maxLength={200}
               defaultValue={row.Value}
               errors={error(`Values[${i}].Value`) ?? error(`Values[${i}]`)}
             />
             <TextField
-              label={`Description ${i + 1}`}
+              label={t("metadata.fieldEditor.description", { n: i + 1 })}
               name={`Values[${i}].Description`}
               maxLength={500}
               defaultValue={row.Description}
@@ -182,10 +184,10 @@ export function FieldEditor({
             {hydrated ? (
               <Button
                 variant="quiet"
-                aria-label={`Remove value ${i + 1}`}
+                aria-label={t("metadata.fieldEditor.removeValue", { n: i + 1 })}
                 onPress={() => setValues((vs) => vs.filter((v) => v.key !== row.key))}
               >
-                Remove
+                {t("metadata.remove")}
               </Button>
             ) : (
               <span />
@@ -205,13 +207,15 @@ export function FieldEditor({
                 setValues((vs) => [...vs, { Value: "", Description: "", key: next.current++ }])
               }
             >
-              Add value
+              {t("metadata.fieldEditor.addValue")}
             </Button>
           </div>
         ) : null}
       </fieldset>
       <div className={css.actions}>
-        <Button type="submit">{isNew ? "Create field" : "Save field"}</Button>
+        <Button type="submit">
+          {isNew ? t("metadata.fieldEditor.create") : t("metadata.fieldEditor.save")}
+        </Button>
       </div>
     </Form>
   );

@@ -10,6 +10,8 @@ import { METADATA_ADMIN } from "~/models/metadata/metadata.view";
 import { muted } from "~/styles/global.css";
 import * as css from "./metadata-admin.css";
 import { TableScroller } from "~/components/ui/TableScroller";
+import { useT } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
 
 /*
  * The metadata administration's lists (decision 041): the tabs between fields and views, the
@@ -18,13 +20,14 @@ import { TableScroller } from "~/components/ui/TableScroller";
  */
 
 export function MetadataTabs({ current }: { current: "fields" | "views" }) {
+  const t = useT();
   return (
     <LinkTabs
-      label="Metadata administration"
+      label={t("metadata.admin.tabs")}
       current={current}
       tabs={[
-        { id: "fields", label: "Fields", to: METADATA_ADMIN.fields },
-        { id: "views", label: "Views", to: METADATA_ADMIN.views },
+        { id: "fields", label: t("metadata.admin.tab.fields"), to: METADATA_ADMIN.fields },
+        { id: "views", label: t("metadata.admin.tab.views"), to: METADATA_ADMIN.views },
       ]}
     />
   );
@@ -48,13 +51,14 @@ function FilterSelect({
   value: string;
   options: { value: string; label: string }[];
 }) {
+  const t = useT();
   return (
     <div className={css.filter}>
       <DeferredSelectField
         label={label}
         name={name}
         defaultValue={value}
-        options={[{ value: "", label: "All" }, ...options]}
+        options={[{ value: "", label: t("metadata.filter.all") }, ...options]}
       />
     </div>
   );
@@ -73,6 +77,7 @@ export function FieldList({
   namespaces: { Alias: string; Label: string }[];
   groups: { Name: string }[];
 }) {
+  const t = useT();
   const shown = fields.filter(
     (f) =>
       (!filter.namespace || f.Namespace === filter.namespace) &&
@@ -82,27 +87,27 @@ export function FieldList({
   );
   return (
     <>
-      <Form method="get" className={css.toolbar} aria-label="Filter fields">
+      <Form method="get" className={css.toolbar} aria-label={t("metadata.filter.label")}>
         <FilterSelect
-          label="Namespace"
+          label={t("metadata.column.namespace")}
           name="namespace"
           value={filter.namespace}
           options={namespaces.map((n) => ({ value: n.Alias, label: n.Label }))}
         />
         <FilterSelect
-          label="Group"
+          label={t("metadata.column.group")}
           name="group"
           value={filter.group}
           options={groups.map((g) => ({ value: g.Name, label: g.Name }))}
         />
         <FilterSelect
-          label="Type"
+          label={t("metadata.column.type")}
           name="type"
           value={filter.type}
           options={fieldTypesOf(fields).map((t) => ({ value: t, label: t }))}
         />
         <label className={controls.field}>
-          <span className={controls.label}>Search</span>
+          <span className={controls.label}>{t("metadata.filter.search")}</span>
           <input
             type="search"
             name="q"
@@ -113,21 +118,23 @@ export function FieldList({
         </label>
         <div className={controls.field}>
           <Button type="submit" variant="secondary">
-            Filter
+            {t("metadata.filter.submit")}
           </Button>
         </div>
       </Form>
-      <p className={muted} aria-live="polite">{`${shown.length} of ${fields.length} fields`}</p>
-      <TableScroller label="Metadata fields">
+      <p className={muted} aria-live="polite">
+        {t("metadata.fieldList.count", { shown: shown.length, total: fields.length })}
+      </p>
+      <TableScroller label={t("metadata.fieldList.title")}>
         <table className={css.table}>
           <thead>
             <tr>
-              <th scope="col">Id</th>
-              <th scope="col">Label</th>
-              <th scope="col">Namespace</th>
-              <th scope="col">Group</th>
-              <th scope="col">Type</th>
-              <th scope="col">Data type</th>
+              <th scope="col">{t("metadata.column.id")}</th>
+              <th scope="col">{t("metadata.column.label")}</th>
+              <th scope="col">{t("metadata.column.namespace")}</th>
+              <th scope="col">{t("metadata.column.group")}</th>
+              <th scope="col">{t("metadata.column.type")}</th>
+              <th scope="col">{t("metadata.column.dataType")}</th>
             </tr>
           </thead>
           <tbody>
@@ -138,12 +145,14 @@ export function FieldList({
                   <Link to={METADATA_ADMIN.field(f.Id)} className={css.link}>
                     {f.GuiLabel}
                   </Link>
-                  {f.IsBuiltin ? <span className={muted}> (built in)</span> : null}
+                  {f.IsBuiltin ? (
+                    <span className={muted}> {t("metadata.fieldList.builtIn")}</span>
+                  ) : null}
                 </th>
                 <td>{f.NamespaceLabel}</td>
                 <td>{f.Group}</td>
                 <td>{f.FieldType}</td>
-                <td>{DATA_TYPE_LABELS[f.DataType]}</td>
+                <td>{t(DATA_TYPE_LABELS[f.DataType])}</td>
               </tr>
             ))}
           </tbody>
@@ -155,24 +164,26 @@ export function FieldList({
 
 /** A built-in field, read-only: it lives in code and cannot be changed or removed. */
 export function FieldFacts({ field }: { field: FieldDefinition }) {
-  const facts: [string, string][] = [
-    ["Id", String(field.Id)],
-    ["Namespace", field.NamespaceLabel],
-    ["Group", field.Group],
-    ["Type", field.FieldType],
-    ["Data type", DATA_TYPE_LABELS[field.DataType]],
-    ["Several values", field.MultiInstance ? "Yes" : "No"],
-    ["Multiline", field.Multiline ? "Yes" : "No"],
-    ["Maximum size", `${field.MaxSize} characters`],
+  const t = useT();
+  const yesNo = (value: boolean) => (value ? t("metadata.yes") : t("metadata.no"));
+  const facts: [MessageId, string][] = [
+    ["metadata.column.id", String(field.Id)],
+    ["metadata.column.namespace", field.NamespaceLabel],
+    ["metadata.column.group", field.Group],
+    ["metadata.column.type", field.FieldType],
+    ["metadata.column.dataType", t(DATA_TYPE_LABELS[field.DataType])],
+    ["metadata.facts.severalValues", yesNo(field.MultiInstance)],
+    ["metadata.facts.multiline", yesNo(field.Multiline)],
+    ["metadata.facts.maxSize", t("metadata.facts.characters", { size: field.MaxSize })],
   ];
   return (
     <>
-      <p className={muted}>A built-in field: it cannot be changed or removed.</p>
+      <p className={muted}>{t("metadata.facts.builtIn")}</p>
       <table className={css.table}>
         <tbody>
           {facts.map(([name, value]) => (
             <tr key={name}>
-              <th scope="row">{name}</th>
+              <th scope="row">{t(name)}</th>
               <td>{value}</td>
             </tr>
           ))}
@@ -191,16 +202,17 @@ export interface ViewRow {
 }
 
 export function ViewList({ views }: { views: ViewRow[] }) {
+  const t = useT();
   return (
-    <TableScroller label="Metadata views">
+    <TableScroller label={t("metadata.viewList.title")}>
       <table className={css.table}>
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Id</th>
-            <th scope="col">Regions</th>
-            <th scope="col">Fields</th>
-            <th scope="col">Used by archives</th>
+            <th scope="col">{t("metadata.column.name")}</th>
+            <th scope="col">{t("metadata.column.id")}</th>
+            <th scope="col">{t("metadata.column.regions")}</th>
+            <th scope="col">{t("metadata.column.fields")}</th>
+            <th scope="col">{t("metadata.column.usedBy")}</th>
           </tr>
         </thead>
         <tbody>
@@ -218,7 +230,7 @@ export function ViewList({ views }: { views: ViewRow[] }) {
                 {v.archives.length > 0 ? (
                   v.archives.join(", ")
                 ) : (
-                  <span className={muted}>None</span>
+                  <span className={muted}>{t("metadata.none")}</span>
                 )}
               </td>
             </tr>
@@ -229,16 +241,24 @@ export function ViewList({ views }: { views: ViewRow[] }) {
   );
 }
 
+/** What a delete form says, for a field and for a view, by message id. */
+const DELETE_WORDS: Record<"field" | "view", { summary: MessageId; action: MessageId }> = {
+  field: { summary: "metadata.delete.field.summary", action: "metadata.delete.field.action" },
+  view: { summary: "metadata.delete.view.summary", action: "metadata.delete.view.action" },
+};
+
 /** Delete behind a native disclosure (works without JavaScript), with why it may be refused. */
-export function DeleteForm({ what, note }: { what: string; note: string }) {
+export function DeleteForm({ what, note }: { what: "field" | "view"; note: string }) {
+  const t = useT();
+  const words = DELETE_WORDS[what];
   return (
     <details>
-      <summary className={css.summary}>{`Delete this ${what}`}</summary>
-      <Form method="post" className={css.danger} aria-label={`Delete ${what}`}>
+      <summary className={css.summary}>{t(words.summary)}</summary>
+      <Form method="post" className={css.danger} aria-label={t(words.action)}>
         <p>{note}</p>
         <div className={css.actions}>
           <Button type="submit" name="intent" value="delete">
-            {`Delete ${what}`}
+            {t(words.action)}
           </Button>
         </div>
       </Form>

@@ -26,6 +26,20 @@ import * as css from "./metadata-admin.css";
 import { EditorHead } from "./MetadataAdminLists";
 import { useMetadataForm } from "./use-metadata-form";
 import { TableScroller } from "~/components/ui/TableScroller";
+import { useT } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
+import { roleLabel } from "./role-labels";
+
+/** An entry's flags and their names, by message id. */
+const FLAGS: readonly (readonly ["IsWritable" | "Required" | "TaxonomyOnly", MessageId])[] = [
+  ["IsWritable", "metadata.column.writable"],
+  ["Required", "metadata.column.required"],
+  ["TaxonomyOnly", "metadata.viewEditor.taxonomyOnly"],
+];
+
+/** What a row button posts without JavaScript, beside its intent (editViewDraft reads it). */
+const POSTED = { type: "submit", name: "intent" } as const;
+const ADD_REGION = "region.add";
 
 interface RegionState {
   key: number;
@@ -76,6 +90,7 @@ export function ViewEditor({
   fields: FieldDefinition[];
   reply: FormReplyBody | undefined;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const byId = useMemo(() => new Map(fields.map((f) => [f.Id, f])), [fields]);
   const schema = useMemo(() => viewFormSchema(byId), [byId]);
@@ -104,7 +119,7 @@ export function ViewEditor({
     <Button
       variant="secondary"
       aria-label={accessible}
-      {...(hydrated ? { onPress: act } : { type: "submit", name: "intent", value: intent })}
+      {...(hydrated ? { onPress: act } : { ...POSTED, value: intent })}
     >
       {label}
     </Button>
@@ -112,13 +127,7 @@ export function ViewEditor({
 
   const flags = (prefix: string, entry: EntryDraft, fixed: boolean) => (
     <div className={css.flags}>
-      {(
-        [
-          ["IsWritable", "Writable"],
-          ["Required", "Required"],
-          ["TaxonomyOnly", "Taxonomy only"],
-        ] as const
-      ).map(([flag, label]) =>
+      {FLAGS.map(([flag, label]) =>
         fixed && flag === "TaxonomyOnly" ? null : (
           <CheckboxField
             key={flag}
@@ -126,7 +135,7 @@ export function ViewEditor({
             defaultSelected={entry[flag]}
             errors={error(`${prefix}.${flag}`)}
           >
-            {label}
+            {t(label)}
           </CheckboxField>
         ),
       )}
@@ -141,11 +150,11 @@ export function ViewEditor({
     const fieldErrors = error(`${prefix}.Field`);
     return (
       <tr key={role}>
-        <th scope="row">{role}</th>
+        <th scope="row">{t(roleLabel(role))}</th>
         <td>
           {hydrated && !isFixedRole(role) ? (
             <div className={css.actions}>
-              <span>{field ? fieldChoiceLabel(field) : "No field chosen"}</span>
+              <span>{field ? fieldChoiceLabel(field) : t("metadata.viewEditor.noField")}</span>
               <input type="hidden" name={`${prefix}.Field`} value={chosen ?? ""} />
               <MetadataFieldPicker
                 fields={fields}
@@ -153,7 +162,7 @@ export function ViewEditor({
                 selectionMode="single"
                 defaultSelected={chosen === null ? [] : [chosen]}
                 onSelect={([id]) => setBuiltin((b) => ({ ...b, [role]: id ?? null }))}
-                label={`Choose the ${role.toLowerCase()} field`}
+                label={t("metadata.viewEditor.chooseRole", { role })}
               />
               {fieldErrors ? (
                 <p className={css.error} role="alert">
@@ -164,12 +173,12 @@ export function ViewEditor({
           ) : (
             <MetadataFieldSelect
               name={`${prefix}.Field`}
-              label={`${role} field`}
+              label={t("metadata.viewEditor.roleField", { role })}
               fields={fields}
               role={role}
               selectionMode="single"
               defaultSelected={entry.Field === null ? [] : [entry.Field]}
-              emptyLabel={entry.Field === null ? "Choose a field" : undefined}
+              emptyLabel={entry.Field === null ? t("metadata.viewEditor.chooseField") : undefined}
               errors={fieldErrors}
             />
           )}
@@ -185,17 +194,17 @@ export function ViewEditor({
       {...getFormProps(form)}
       noValidate
       className={css.form}
-      aria-label={isNew ? "New metadata view" : "Metadata view"}
+      aria-label={isNew ? t("metadata.viewEditor.new") : t("metadata.view.meta")}
     >
       <button type="submit" name="intent" value="save" className={css.defaultButton} tabIndex={-1}>
-        Save
+        {t("metadata.save")}
       </button>
       <EditorHead revision={revision} formError={formError} />
       <fieldset className={css.section}>
-        <legend className={css.legend}>Identification</legend>
+        <legend className={css.legend}>{t("metadata.viewEditor.identification")}</legend>
         <div className={css.columns}>
           <TextField
-            label="Name"
+            label={t("metadata.column.name")}
             name="Name"
             isRequired
             maxLength={100}
@@ -204,29 +213,26 @@ export function ViewEditor({
           />
           {isNew ? (
             <TextField
-              label="Id (optional)"
+              label={t("metadata.viewEditor.id")}
               name="Id"
               maxLength={64}
               defaultValue={draft.Id}
-              description="Letters, digits, hyphens and underscores; a random one when empty."
+              description={t("metadata.viewEditor.idHelp")}
               errors={error("Id")}
             />
           ) : null}
         </div>
       </fieldset>
       <fieldset className={css.section}>
-        <legend className={css.legend}>Builtin fields</legend>
-        <p className={muted}>
-          Title and description take a single-value text field, tags a multi-value one; status,
-          rating and notes are fixed.
-        </p>
-        <TableScroller label="Builtin fields">
+        <legend className={css.legend}>{t("metadata.builtinFields")}</legend>
+        <p className={muted}>{t("metadata.viewEditor.builtinIntro")}</p>
+        <TableScroller label={t("metadata.builtinFields")}>
           <table className={css.table}>
             <thead>
               <tr>
-                <th scope="col">Role</th>
-                <th scope="col">Field</th>
-                <th scope="col">Flags</th>
+                <th scope="col">{t("metadata.column.role")}</th>
+                <th scope="col">{t("metadata.column.field")}</th>
+                <th scope="col">{t("metadata.column.flags")}</th>
               </tr>
             </thead>
             <tbody>{BUILTIN_ROLES.map(slot)}</tbody>
@@ -234,47 +240,62 @@ export function ViewEditor({
         </TableScroller>
       </fieldset>
       <fieldset className={css.section}>
-        <legend className={css.legend}>Detail regions</legend>
-        {regions.length === 0 ? <p className={muted}>No regions yet.</p> : null}
+        <legend className={css.legend}>{t("metadata.viewEditor.regions")}</legend>
+        {regions.length === 0 ? (
+          <p className={muted}>{t("metadata.viewEditor.noRegions")}</p>
+        ) : null}
         {regions.map((region, r) => {
           const prefix = `DetailRegions[${r}]`;
+          const n = r + 1;
           return (
-            <section key={region.key} className={css.region} aria-label={`Region ${r + 1}`}>
+            <section
+              key={region.key}
+              className={css.region}
+              aria-label={t("metadata.viewEditor.region", { n })}
+            >
               <div className={css.row}>
                 <TextField
-                  label={`Region ${r + 1} name`}
+                  label={t("metadata.viewEditor.regionName", { n })}
                   name={`${prefix}.Name`}
                   maxLength={100}
                   defaultValue={region.Name}
                   errors={error(`${prefix}.Name`)}
                 />
                 <div className={css.actions}>
-                  {rowButton("Up", `region.up.${r}`, () => move(r, -1), `Move region ${r + 1} up`)}
                   {rowButton(
-                    "Down",
-                    `region.down.${r}`,
-                    () => move(r, 1),
-                    `Move region ${r + 1} down`,
+                    t("metadata.viewEditor.up"),
+                    `region.up.${r}`,
+                    () => move(r, -1),
+                    t("metadata.viewEditor.moveUp", { n }),
                   )}
                   {rowButton(
-                    "Remove",
+                    t("metadata.viewEditor.down"),
+                    `region.down.${r}`,
+                    () => move(r, 1),
+                    t("metadata.viewEditor.moveDown", { n }),
+                  )}
+                  {rowButton(
+                    t("metadata.remove"),
                     `region.remove.${r}`,
                     () => setRegions((rs) => rs.filter((x) => x.key !== region.key)),
-                    `Remove region ${r + 1}`,
+                    t("metadata.viewEditor.removeRegion", { n }),
                   )}
                 </div>
               </div>
               {region.Fields.length === 0 ? (
-                <p className={muted}>This region shows no fields.</p>
+                <p className={muted}>{t("metadata.regionEmpty")}</p>
               ) : (
-                <TableScroller label={`Fields of region ${r + 1}`}>
-                  <table className={css.table} aria-label={`Fields of region ${r + 1}`}>
+                <TableScroller label={t("metadata.viewEditor.regionFields", { n })}>
+                  <table
+                    className={css.table}
+                    aria-label={t("metadata.viewEditor.regionFields", { n })}
+                  >
                     <thead>
                       <tr>
-                        <th scope="col">Field</th>
-                        <th scope="col">Flags</th>
+                        <th scope="col">{t("metadata.column.field")}</th>
+                        <th scope="col">{t("metadata.column.flags")}</th>
                         <th scope="col">
-                          <span className={visuallyHidden}>Actions</span>
+                          <span className={visuallyHidden}>{t("metadata.column.actions")}</span>
                         </th>
                       </tr>
                     </thead>
@@ -291,7 +312,9 @@ export function ViewEditor({
                                 name={`${name}.Field`}
                                 value={entry.Field ?? ""}
                               />
-                              {field ? fieldChoiceLabel(field) : `Field ${entry.Field ?? "?"}`}
+                              {field
+                                ? fieldChoiceLabel(field)
+                                : t("metadata.viewEditor.fieldById", { id: entry.Field ?? "?" })}
                               {fieldError ? (
                                 <p className={css.error} role="alert">
                                   {[fieldError].flat().join(" ")}
@@ -301,14 +324,19 @@ export function ViewEditor({
                             <td>{flags(name, entry, false)}</td>
                             <td>
                               {rowButton(
-                                "Remove",
+                                t("metadata.remove"),
                                 `field.remove.${r}.${i}`,
                                 () =>
                                   change(region.key, (x) => ({
                                     ...x,
                                     Fields: x.Fields.filter((_, j) => j !== i),
                                   })),
-                                `Remove ${field?.GuiLabel ?? "the field"} from region ${r + 1}`,
+                                field
+                                  ? t("metadata.viewEditor.removeField", {
+                                      field: field.GuiLabel,
+                                      n,
+                                    })
+                                  : t("metadata.viewEditor.removeTheField", { n }),
                               )}
                             </td>
                           </tr>
@@ -337,20 +365,22 @@ export function ViewEditor({
                       ],
                     }))
                   }
-                  label={`Add fields to region ${r + 1}`}
+                  label={t("metadata.viewEditor.addFields", { n })}
                 />
               ) : (
                 <details>
-                  <summary className={css.summary}>{`Add fields to region ${r + 1}`}</summary>
+                  <summary className={css.summary}>
+                    {t("metadata.viewEditor.addFields", { n })}
+                  </summary>
                   <MetadataFieldSelect
                     name={`${prefix}.Add`}
-                    label="Fields to add"
+                    label={t("metadata.viewEditor.fieldsToAdd")}
                     fields={fields}
                     selectionMode="multiple"
                     exclude={placed}
                   />
                   <Button type="submit" name="intent" value="field.add" variant="secondary">
-                    Add the ticked fields
+                    {t("metadata.viewEditor.addTicked")}
                   </Button>
                 </details>
               )}
@@ -358,14 +388,14 @@ export function ViewEditor({
           );
         })}
         <div className={css.actions}>
-          {rowButton("Add region", "region.add", () =>
+          {rowButton(t("metadata.viewEditor.addRegion"), ADD_REGION, () =>
             setRegions((rs) => [...rs, { key: next.current++, Name: "", Fields: [] }]),
           )}
         </div>
       </fieldset>
       <div className={css.actions}>
         <Button type="submit" name="intent" value="save">
-          {isNew ? "Create view" : "Save view"}
+          {isNew ? t("metadata.viewEditor.create") : t("metadata.viewEditor.save")}
         </Button>
       </div>
     </Form>

@@ -1,5 +1,6 @@
 import { parse } from "@conform-to/react";
 import { z } from "zod";
+import type { MessageId } from "~/models/locale/message-id";
 import { FIELD } from "./metadata-fields";
 import { viewProblems } from "./metadata-rules";
 import {
@@ -152,16 +153,17 @@ export function fieldDraftOfPayload(payload: unknown): FieldDraft {
   };
 }
 
-export const DATA_TYPE_LABELS: Record<(typeof DATA_TYPES)[number], string> = {
-  text: "Text",
-  date: "Date",
-  number: "Number",
-  checkbox: "Checkbox",
-  dropdown: "Dropdown",
-  "input-dropdown": "Dropdown with free input",
-  "date-dropdown": "Date dropdown",
-  email: "E-mail",
-  password: "Password",
+/** Each data type's name, by message id (decision 101): the lists and the field form show it. */
+export const DATA_TYPE_LABELS: Record<(typeof DATA_TYPES)[number], MessageId> = {
+  text: "metadata.dataType.text",
+  date: "metadata.dataType.date",
+  number: "metadata.dataType.number",
+  checkbox: "metadata.dataType.checkbox",
+  dropdown: "metadata.dataType.dropdown",
+  "input-dropdown": "metadata.dataType.inputDropdown",
+  "date-dropdown": "metadata.dataType.dateDropdown",
+  email: "metadata.dataType.email",
+  password: "metadata.dataType.password",
 };
 
 /* ---------------------------------------------------------------- views */
