@@ -3,12 +3,22 @@ import type { MetadataSet, MetadataSetEntry } from "~/models/metadata/metadata.v
 import { muted } from "~/styles/global.css";
 import * as css from "./metadata.css";
 import { TableScroller } from "~/components/ui/TableScroller";
-import { ROLE_LABELS } from "./role-labels";
+import type { MessageId } from "~/models/locale/message-id";
 
 /*
  * A metadata view as a person reads it (decision 032): the builtin roles and each detail region
  * as a table of its fields. Read-only; the administration screens change views.
  */
+
+/** The builtin roles' names by message id, in the order the tables show them. */
+const ROLE_LABELS: Record<keyof MetadataSet["builtinFields"], MessageId> = {
+  title: "metadata.role.title",
+  description: "metadata.role.description",
+  tags: "metadata.role.tags",
+  status: "metadata.role.status",
+  rating: "metadata.role.rating",
+  notes: "metadata.role.notes",
+};
 
 const yesNo = (t: Translate, value: boolean) => (value ? t("metadata.yes") : t("metadata.no"));
 

@@ -28,7 +28,19 @@ import { useMetadataForm } from "./use-metadata-form";
 import { TableScroller } from "~/components/ui/TableScroller";
 import { useT } from "~/components/locale/locale-context";
 import type { MessageId } from "~/models/locale/message-id";
-import { roleLabel } from "./role-labels";
+
+/*
+ * The builtin roles' names by message id (a view as browsers read it keeps its own map, so the
+ * two pages share no module for it).
+ */
+const ROLE_LABELS: Record<BuiltinRole, MessageId> = {
+  Title: "metadata.role.title",
+  Description: "metadata.role.description",
+  Tags: "metadata.role.tags",
+  Status: "metadata.role.status",
+  Rating: "metadata.role.rating",
+  Notes: "metadata.role.notes",
+};
 
 /** An entry's flags and their names, by message id. */
 const FLAGS: readonly (readonly ["IsWritable" | "Required" | "TaxonomyOnly", MessageId])[] = [
@@ -150,7 +162,7 @@ export function ViewEditor({
     const fieldErrors = error(`${prefix}.Field`);
     return (
       <tr key={role}>
-        <th scope="row">{t(roleLabel(role))}</th>
+        <th scope="row">{t(ROLE_LABELS[role])}</th>
         <td>
           {hydrated && !isFixedRole(role) ? (
             <div className={css.actions}>
