@@ -103,6 +103,8 @@ const LOCALIZED = [
   "app/routes/fotoweb.views.admin.invite.tsx",
   "app/components/signup/SignupFieldsForm.tsx",
   "app/routes/fotoweb.views.admin.signup-fields.tsx",
+  "app/components/mail/OutboxTable.tsx",
+  "app/routes/fotoweb.views.admin.outbox.tsx",
   "app/routes/fotoweb.views.admin.invitations.tsx",
   "app/components/collection/**",
   "app/components/search/**",

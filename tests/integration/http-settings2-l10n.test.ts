@@ -3,10 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
+import { queueMail } from "~/models/mail/mail.server";
 import { readApiJson } from "../helpers/api-contract";
 import { TEST_ADMIN } from "../helpers/database";
 import { landing, langOf, mainOf, titleOf, toastOf } from "../helpers/page-html";
-import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { Client, startTestServer, withoutMessages, type TestServer } from "../helpers/server";
 
 /*
  * More of the settings area in the reader's language (issue 32, decision 101): a path archive's
@@ -283,5 +284,28 @@ describe("the processing profile editor and watermarks in Norwegian", () => {
     });
     expect(notImage.status).toBe(415);
     expect(mainOf(await notImage.text())).toContain("Et vannmerke er et PNG- eller JPEG-bilde.");
+  });
+});
+
+describe("the outbox in Norwegian", () => {
+  test("its words, a message's kind and status, and the time in the reader's zone, named", async () => {
+    await queueMail({
+      kind: "album-share",
+      to: "kari@example.no",
+      subject: "Bilder",
+      text: "Se her",
+    });
+    const html = await (await owner.get("/fotoweb/views/admin/outbox", NB)).text();
+    expect(titleOf(html)).toBe("Utboks | Arkiv");
+    const main = mainOf(html);
+    for (const words of [
+      ">Utboks<",
+      ">Emne og melding<",
+      ">Albumdeling<",
+      "Tilbake til nettstedsinnstillingene",
+    ])
+      expect(main).toContain(words);
+    expect(main).toMatch(/<time[^>]*>[^<]*(UTC|GMT)[^<]*<\/time>/);
+    expect(withoutMessages(html)).not.toContain("Subject and message");
   });
 });

@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { listMail, resendMail } from "~/models/mail/mail.server";
+import { keyed } from "~/models/locale/keyed";
 import { LINKS } from "~/utils/links";
 import { formReply, readSubmission } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
@@ -23,8 +24,11 @@ export async function outboxPageData(request: Request) {
 }
 
 const resendSchema = z.object({
-  intent: z.literal("resend", { message: "Choose what to do" }),
-  id: z.coerce.number({ message: "Choose a message" }).int().positive("Choose a message"),
+  intent: z.literal("resend", { message: keyed("settings.outbox.validation.intent") }),
+  id: z.coerce
+    .number({ message: keyed("settings.outbox.validation.message") })
+    .int()
+    .positive(keyed("settings.outbox.validation.message")),
 });
 
 export async function outboxPageAction(request: Request) {
@@ -33,6 +37,6 @@ export async function outboxPageAction(request: Request) {
   if (!submission.ok) return formReply(request, submission);
   const message = await resendMail(submission.data.id);
   return redirectWithToast(request, LINKS.adminOutbox, {
-    message: `Message ${message.id} to ${message.to} is queued again.`,
+    message: keyed("settings.outbox.queuedAgain", { id: message.id, to: message.to }),
   });
 }
