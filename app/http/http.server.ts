@@ -1,6 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { DEFAULT_ERROR_MESSAGE, type ApiErrorBody } from "./error";
+import { isKeyed } from "~/models/locale/keyed";
+import { isProgramRequest } from "./negotiate";
 import {
+  asHttpError,
   errorBodyFor,
   errorBodyOf,
   errorHeadersOf,
@@ -31,6 +34,11 @@ export function errorBody(
 export function errorResponse(request: Request, error: unknown): Response {
   if (error instanceof Response) return error;
   const body = errorBodyOf(error, requestIdOf(request));
+  // A page shows a keyed refusal in its reader's language (its error panel resolves it);
+  // a program reads the English the body already holds.
+  const refusal = asHttpError(error);
+  if (refusal && isKeyed(refusal.message) && !isProgramRequest(request))
+    body.value = refusal.message;
   return Response.json(body, { status: body.status, headers: errorHeadersOf(error) });
 }
 

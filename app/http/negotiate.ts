@@ -109,3 +109,16 @@ export function jsonTwinPath(
     method !== "GET" && method !== "HEAD" && isJsonType(mediaTypeOf(headers["content-type"]));
   return prefersJson(headers.accept) || jsonBody ? JSON_PREFIX + path : null;
 }
+
+/**
+ * A program's request, answered in stable English (decision 104): a JSON twin, the /fotoweb/api/
+ * routes, or JSON asked for outside Remix's own data requests.
+ */
+export function isProgramRequest(request: Request): boolean {
+  const url = new URL(request.url);
+  return (
+    url.pathname.startsWith(`${JSON_PREFIX}/`) ||
+    url.pathname.startsWith("/fotoweb/api/") ||
+    (wantsJson(request) && !url.searchParams.has("_data"))
+  );
+}

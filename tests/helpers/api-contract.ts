@@ -433,6 +433,9 @@ function parseBody(text: string, where: string): unknown {
  * Checks a fetch Response's JSON answer against the contract, once (the Client calls it for
  * every answer it receives, so an answer no test reads is checked too). Other answers pass.
  */
+/** A keyed message's text (app/models/locale/keyed.ts), as it would appear in an answer. */
+export const KEYED_TEXT = /@@[a-z][a-z0-9]*\.[A-Za-z0-9_.-]+/;
+
 export async function checkJsonResponse(
   response: Response,
   init: { method?: string; url?: string } = {},
@@ -444,6 +447,12 @@ export async function checkJsonResponse(
   if (response.status === 204 || response.status === 304) return;
   const url = init.url ?? response.url;
   const text = await response.clone().text();
+  // A program reads English (decision 104): a keyed message must not reach it unresolved. Remix's
+  // own data requests (?_data) carry keyed refusals that the page reads in its language.
+  if (KEYED_TEXT.test(text) && !new URL(url, "http://x.invalid").searchParams.has("_data"))
+    throw new Error(
+      `${method} ${url}: a keyed message reached a program: ${KEYED_TEXT.exec(text)![0]}`,
+    );
   const body = parseBody(text, `${method} ${url}`);
   assertApiAnswer({ method, url, status: response.status, contentType, body });
   checked.set(response, body);

@@ -7,7 +7,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { db } from "~/db/connection.server";
 import { envSchema, resetEnvCache, type Env } from "~/utils/env.server";
 import { createApp } from "../../server/app";
-import { checkJsonResponse, noteRequestMethod } from "./api-contract";
+import { checkJsonResponse, KEYED_TEXT, noteRequestMethod } from "./api-contract";
 import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "./database";
 
 /*
@@ -91,6 +91,14 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
   };
 }
 
+/** A page shows no keyed message unresolved (decision 104); its scripts' data may carry them. */
+async function checkPageText(response: Response) {
+  if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return;
+  const shown = (await response.clone().text()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const found = KEYED_TEXT.exec(shown);
+  if (found) throw new Error(`${response.url}: a page shows a keyed message: ${found[0]}`);
+}
+
 /**
  * A client that keeps cookies like a browser and never follows redirects on its own. Every JSON
  * answer it receives is checked against the API contract (decision 029), read by the test or not.
@@ -121,6 +129,7 @@ export class Client {
     }
     noteRequestMethod(response, init.method ?? "GET");
     await checkJsonResponse(response);
+    await checkPageText(response);
     return response;
   }
 

@@ -1,3 +1,4 @@
+import { inEnglish } from "../helpers/keyed";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { formatDateTime } from "~/models/locale/format";
@@ -461,5 +462,27 @@ describe("sign-up settings in Norwegian", () => {
     const saved = await owner.post(FIELDS, { enabled: "on" }, NB);
     expect(saved.status).toBe(302);
     expect(toastOf(await landing(owner, saved, NB))).toBe("Registreringsinnstillingene er lagret.");
+  });
+});
+
+describe("a refusal's page in Norwegian", () => {
+  test("a used-up invitation link: the error page in Norwegian, its data keyed", async () => {
+    const path = `/fotoweb/views/invitation/${"A".repeat(43)}`;
+    const page = await new Client(server.url).get(path, NB);
+    expect(page.status).toBe(404);
+    const html = await page.text();
+    expect(mainOf(html)).toContain(
+      "Denne invitasjonslenken er ikke gyldig: den kan være brukt, trukket tilbake eller utløpt.",
+    );
+    // Remix's data request carries the refusal keyed; the page reads it in its language.
+    const data = await new Client(server.url).get(
+      `${path}?_data=${encodeURIComponent("routes/fotoweb.views.invitation.$token")}`,
+      NB,
+    );
+    expect(data.status).toBe(404);
+    const body = await readApiJson<{ value: string }>(data);
+    expect(inEnglish(body.value)).toBe(
+      "This invitation link is not valid: it may have been used, revoked or expired. Ask the person who invited you for a new one.",
+    );
   });
 });

@@ -13,7 +13,7 @@ import { getSiteSettings } from "~/models/site/site.server";
 import { env } from "~/utils/env.server";
 import { perRequest } from "~/utils/request-scope.server";
 import { isSecureRequest } from "../http.server";
-import { JSON_PREFIX, wantsJson } from "../negotiate";
+import { isProgramRequest } from "../negotiate";
 import { getViewer } from "../session.server";
 
 /** The language and time zone one request is answered in (decision 101). */
@@ -88,19 +88,9 @@ export async function translatorFor(request: Request) {
  * English for the API (its twin routes under JSON_PREFIX), whose programs read stable text.
  */
 export async function keyedResolverFor(request: Request): Promise<(text: string) => string> {
-  const language = isApiPath(request) ? "en" : (await localeOf(request)).language;
+  const language = isProgramRequest(request) ? "en" : (await localeOf(request)).language;
   const t: Translate = (id, values) => translate(language, id, values);
   return (text) => resolveKeyed(text, t);
-}
-
-/** A program's request: a JSON twin, the /fotoweb/api/ routes, or JSON asked for outside Remix. */
-function isApiPath(request: Request) {
-  const url = new URL(request.url);
-  return (
-    url.pathname.startsWith(`${JSON_PREFIX}/`) ||
-    url.pathname.startsWith("/fotoweb/api/") ||
-    (wantsJson(request) && !url.searchParams.has("_data"))
-  );
 }
 
 /** Set-Cookie keeping a choice for someone without an account to save it in. */

@@ -40,11 +40,9 @@ import { readIds } from "~/db/json-column";
  * again while a copy of the database alone gives no usable link.
  */
 
-export const INVITATION_NOT_FOUND = "Invite not found: there is no invitation at this address.";
-export const INVITATION_LINK_NOT_FOUND =
-  "This invitation link is not valid: it may have been used, revoked or expired. Ask the person who invited you for a new one.";
-export const TOO_MANY_INVITATIONS =
-  "You have sent too many invitations in the last hour. Wait a while and try again.";
+const INVITATION_NOT_FOUND = keyed("people.invite.problem.notFound");
+const INVITATION_LINK_NOT_FOUND = keyed("people.invite.problem.linkNotFound");
+const TOO_MANY_INVITATIONS = keyed("people.invite.problem.tooMany");
 
 /** Invitations one inviter may create in an hour (addresses, domains and links alike). */
 export const INVITATIONS_PER_HOUR = 100;
@@ -74,8 +72,7 @@ export interface Invitation {
   state: "active" | "used" | "expired";
 }
 
-export const INVITATION_OUTGROWN =
-  "This invitation gives rights its sender no longer holds. Ask for a new invitation.";
+const INVITATION_OUTGROWN = keyed("people.invite.problem.outgrown");
 
 /* ---------- the link's secret ---------- */
 
