@@ -8,7 +8,8 @@ import {
   taxonomyItemShown,
 } from "~/models/access/organize-access.server";
 import { viewForArchive } from "~/models/metadata/metadata.server";
-import { Problem } from "~/models/problem/problem";
+import { englishOf } from "~/models/locale/catalog.server";
+import { isProblem, Problem } from "~/models/problem/problem";
 import {
   createItem,
   createTaxonomy,
@@ -32,7 +33,11 @@ import {
   type TaxonomyItem,
 } from "~/models/taxonomy/taxonomy.server";
 import { MAX_IMPORT_BYTES, MAX_INFO_IDS } from "~/models/taxonomy/taxonomy.schema";
-import { exportTaxonomyCsv, importTaxonomyCsv } from "~/models/taxonomy/taxonomy-exchange.server";
+import {
+  exportTaxonomyCsv,
+  importProblemText,
+  importTaxonomyCsv,
+} from "~/models/taxonomy/taxonomy-exchange.server";
 import {
   itemInfoView,
   pagingView,
@@ -135,6 +140,23 @@ async function jsonObject(request: Request): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
+/**
+ * A change's refusal as the API words it: the model keys its messages (decision 104); the error
+ * body reads the message in English, and the problems it lists (an import's lines, a body's
+ * issues) are read in English here, as programs have always read them.
+ */
+async function inEnglish<T>(change: Promise<T>): Promise<T> {
+  try {
+    return await change;
+  } catch (error) {
+    if (!isProblem(error) || !error.details.messages) throw error;
+    throw new Problem(error.kind, error.message, {
+      ...error.details,
+      messages: error.details.messages.map((m) => importProblemText(m, englishOf)),
+    });
+  }
+}
+
 const created = (location: string) =>
   new Response(null, { status: 201, headers: { Location: location, ...NO_STORE } });
 const noContent = () => new Response(null, { status: 204, headers: NO_STORE });
@@ -174,7 +196,9 @@ export async function createTaxonomyAnswer(request: Request): Promise<Response> 
   const body = await jsonObject(request);
   const field = taxonomyCreateBody.safeParse(body);
   if (!field.success) throw new Problem("invalid", field.error.issues[0]!.message);
-  const taxonomy = await createTaxonomy(field.data.field, body as { pluralName: string });
+  const taxonomy = await inEnglish(
+    createTaxonomy(field.data.field, body as { pluralName: string }),
+  );
   return created(taxonomyHref(taxonomy.field));
 }
 
@@ -223,7 +247,9 @@ export async function taxonomyAnswer(request: Request, segment?: string): Promis
 
 export async function updateTaxonomyAnswer(request: Request, segment?: string) {
   const taxonomy = await editedTaxonomy(request, segment);
-  await updateTaxonomy(taxonomy.field, (await jsonObject(request)) as { pluralName: string });
+  await inEnglish(
+    updateTaxonomy(taxonomy.field, (await jsonObject(request)) as { pluralName: string }),
+  );
   return noContent();
 }
 
@@ -243,10 +269,8 @@ export async function createItemAnswer(
     parentSegment === undefined
       ? null
       : await requireShownItem(taxonomy.field, idFromSegment(parentSegment), true);
-  const item = await createItem(
-    taxonomy.field,
-    parent?.id ?? null,
-    (await jsonObject(request)) as { name: string },
+  const item = await inEnglish(
+    createItem(taxonomy.field, parent?.id ?? null, (await jsonObject(request)) as { name: string }),
   );
   return created(taxonomyItemHref(item.field, item.id));
 }
@@ -286,7 +310,7 @@ export async function updateItemAnswer(
   itemSegment?: string,
 ) {
   const item = await editedItem(request, fieldSegment, itemSegment);
-  await updateItem(item.field, item.id, await jsonObject(request));
+  await inEnglish(updateItem(item.field, item.id, await jsonObject(request)));
   return noContent();
 }
 
@@ -411,6 +435,6 @@ export async function importAnswer(request: Request, segment?: string) {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_IMPORT_BYTES)
     throw new Problem("too-large", `An import file holds at most ${MAX_IMPORT_BYTES / 1024} KB.`);
-  const result = await importTaxonomyCsv(taxonomy.field, await request.text());
+  const result = await inEnglish(importTaxonomyCsv(taxonomy.field, await request.text()));
   return apiJson(result, "application/json", { headers: NO_STORE });
 }

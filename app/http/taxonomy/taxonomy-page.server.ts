@@ -1,5 +1,11 @@
-import { TAXONOMY_NOT_FOUND, taxonomyAdminDecision } from "~/models/access/organize-access.server";
-import { listFields } from "~/models/metadata/metadata.server";
+import {
+  TAXONOMY_ITEM_NOT_FOUND,
+  TAXONOMY_NOT_FOUND,
+  taxonomyAdminDecision,
+} from "~/models/access/organize-access.server";
+import { keyed } from "~/models/locale/keyed";
+import type { MessageId } from "~/models/locale/message-id";
+import { FIELD_NOT_FOUND, listFields } from "~/models/metadata/metadata.server";
 import { isProblem, Problem } from "~/models/problem/problem";
 import {
   createItem,
@@ -10,7 +16,7 @@ import {
   moveItem,
   updateItem,
 } from "~/models/taxonomy/taxonomy-write.server";
-import { importTaxonomyCsv } from "~/models/taxonomy/taxonomy-exchange.server";
+import { importProblemText, importTaxonomyCsv } from "~/models/taxonomy/taxonomy-exchange.server";
 import {
   findTaxonomy,
   findTaxonomyItem,
@@ -45,6 +51,7 @@ import {
 } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
 import { requireAllowed } from "~/http/session.server";
+import { keyedResolverFor } from "../locale/locale.server";
 
 /*
  * The taxonomy administration pages (decision 059): server-rendered, every change a plain form
@@ -56,6 +63,19 @@ export const requireTaxonomyAdminPage = (request: Request): Promise<Viewer> =>
   requireAllowed(request, taxonomyAdminDecision);
 
 export const taxonomyPagePath = (fieldId: number) => `${LINKS.adminTaxonomies}/${fieldId}`;
+
+/** Refusals other models word in English (the API's), by key for the pages (decision 104). */
+const ENGLISH_REFUSALS = new Map<string, MessageId>([
+  [TAXONOMY_NOT_FOUND, "taxonomy.error.notFound"],
+  [TAXONOMY_ITEM_NOT_FOUND, "taxonomy.error.itemNotFound"],
+  [FIELD_NOT_FOUND, "taxonomy.error.fieldNotFound"],
+]);
+
+/** A model's refusal as a page shows it: keyed, so the form reply says it in the reader's words. */
+export function pageRefusal(message: string): string {
+  const id = ENGLISH_REFUSALS.get(message);
+  return id ? keyed(id) : message;
+}
 
 /* ---------- the list ---------- */
 
@@ -85,19 +105,23 @@ export async function taxonomyListPageAction(request: Request) {
     if (values.intent === "delete") {
       if (field === null) throw new Problem("not-found", TAXONOMY_NOT_FOUND);
       await deleteTaxonomy(field);
-      return redirectWithToast(request, LINKS.adminTaxonomies, { message: "Taxonomy deleted." });
+      return redirectWithToast(request, LINKS.adminTaxonomies, {
+        message: keyed("taxonomy.toast.deleted"),
+      });
     }
     const checked = await checkSubmission(values, taxonomyCreateSchema);
     const fieldErrors = checked.ok ? {} : { ...checked.fieldErrors };
-    if (field === null) fieldErrors.field = "Choose a text field.";
+    if (field === null) fieldErrors.field = keyed("taxonomy.validation.chooseField");
     if (!checked.ok || field === null) return formReply(request, { fieldErrors, values });
     await createTaxonomy(field, checked.data);
-    return redirectWithToast(request, taxonomyPagePath(field), { message: "Taxonomy created." });
+    return redirectWithToast(request, taxonomyPagePath(field), {
+      message: keyed("taxonomy.toast.created"),
+    });
   } catch (error) {
     if (!isProblem(error)) throw error;
     return formReply(request, {
       status: statusOf(error),
-      formError: error.message,
+      formError: pageRefusal(error.message),
       values,
     });
   }
@@ -246,59 +270,68 @@ export async function taxonomyTreePageAction(request: Request, segment?: string)
         if (!checked.ok) return formReply(request, { fieldErrors: checked.fieldErrors, values });
         await createItem(field, parent, checked.data);
         return redirectWithToast(request, backTo(field, values, parent), {
-          message: `Added ${checked.data.name}.`,
+          message: keyed("taxonomy.toast.added", { name: checked.data.name }),
         });
       }
       case "edit": {
         const checked = await checkSubmission(values, taxonomyItemFormSchema);
         if (!checked.ok) return formReply(request, { fieldErrors: checked.fieldErrors, values });
-        if (item === null)
-          throw new Problem("not-found", "There is no taxonomy item at this address.");
+        if (item === null) throw new Problem("not-found", TAXONOMY_ITEM_NOT_FOUND);
         await updateItem(field, item, checked.data);
-        return redirectWithToast(request, backTo(field, values), { message: "Item saved." });
+        return redirectWithToast(request, backTo(field, values), {
+          message: keyed("taxonomy.toast.itemSaved"),
+        });
       }
       case "delete": {
-        if (item === null)
-          throw new Problem("not-found", "There is no taxonomy item at this address.");
+        if (item === null) throw new Problem("not-found", TAXONOMY_ITEM_NOT_FOUND);
         const removed = await deleteItem(field, item);
         return redirectWithToast(request, backTo(field, values), {
-          message: removed > 1 ? `Deleted ${removed} items.` : "Item deleted.",
+          message: keyed("taxonomy.toast.itemsDeleted", { count: removed }),
         });
       }
       case "move": {
-        if (item === null)
-          throw new Problem("not-found", "There is no taxonomy item at this address.");
+        if (item === null) throw new Problem("not-found", TAXONOMY_ITEM_NOT_FOUND);
         const parent = idFromSegment(String(values.parent ?? ""));
         await moveItem(field, item, parent);
         return redirectWithToast(request, backTo(field, values, parent), {
-          message: "Item moved.",
+          message: keyed("taxonomy.toast.itemMoved"),
         });
       }
       case "import": {
         const file = form.get("file");
         if (!(file instanceof File) || file.size === 0)
-          return formReply(request, { fieldErrors: { file: "Choose a CSV file." } });
+          return formReply(request, {
+            fieldErrors: { file: keyed("taxonomy.import.chooseFile") },
+          });
         if (file.size > MAX_IMPORT_BYTES)
           return formReply(request, {
             status: 413,
-            fieldErrors: { file: `An import file holds at most ${MAX_IMPORT_BYTES / 1024} KB.` },
+            fieldErrors: {
+              file: keyed("taxonomy.import.tooLarge", { max: MAX_IMPORT_BYTES / 1024 }),
+            },
           });
         const result = await importTaxonomyCsv(field, await file.text());
         return redirectWithToast(request, taxonomyPagePath(field), {
-          message: `Imported: ${result.added} added, ${result.updated} updated.`,
+          message: keyed("taxonomy.toast.imported", {
+            added: result.added,
+            updated: result.updated,
+          }),
         });
       }
       default:
-        return formReply(request, { formError: "The form could not be read. Reload the page." });
+        return formReply(request, { formError: keyed("taxonomy.error.unreadableForm") });
     }
   } catch (error) {
     if (!isProblem(error)) throw error;
+    // The listed problems (an import's lines) are read here: the form reply reads its own.
+    const resolve = await keyedResolverFor(request);
+    const messages = error.details.messages?.map((m) => importProblemText(m, resolve));
     return formReply(request, {
       status: statusOf(error),
-      formError: error.message,
+      formError: pageRefusal(error.message),
       values,
       ...(error.details.heading ? { heading: error.details.heading } : {}),
-      extra: error.details.messages ? { messages: error.details.messages } : {},
+      extra: messages ? { messages } : {},
     });
   }
 }

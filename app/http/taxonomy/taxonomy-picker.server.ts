@@ -18,6 +18,8 @@ import type { PickerPage } from "~/models/taxonomy/taxonomy-fields";
 import { pickerItem, pickerPage } from "~/models/taxonomy/taxonomy-fields.server";
 import { findTaxonomyItem, idFromSegment } from "~/models/taxonomy/taxonomy.server";
 import { LINKS } from "~/utils/links";
+import { keyed } from "~/models/locale/keyed";
+import { pageRefusal } from "./taxonomy-page.server";
 import { safeRedirect } from "~/utils/local-path";
 
 /*
@@ -98,6 +100,7 @@ export async function taxonomyPickerAction(request: Request, segment: string | u
     if (id === null) throw new Problem("not-found", TAXONOMY_ITEM_NOT_FOUND);
     return id;
   };
+  /** The picker's JSON, or a plain form's way back with a toast (keyed: the page reads it). */
   const done = (message: string, body: Record<string, unknown>) => {
     if (fetched) return json({ ok: true, ...body });
     const url = new URL(request.url);
@@ -124,27 +127,33 @@ export async function taxonomyPickerAction(request: Request, segment: string | u
       );
       // An edited value never silently follows the label again: blank is refused by its field.
       const fieldErrors = checked.ok ? {} : checked.fieldErrors;
-      if (text("value").trim() === "") fieldErrors.value ??= "Give the item a value.";
+      if (text("value").trim() === "")
+        fieldErrors.value ??= keyed("taxonomy.validation.valueRequired");
       if (!checked.ok || fieldErrors.value) return formReply(request, { fieldErrors, values });
       const item = await updateItem(fieldId, current.id, checked.data);
-      return done(`${item.name} saved.`, { item: pickerItem(item) });
+      return done(keyed("taxonomy.toast.termSaved", { name: item.name }), {
+        item: pickerItem(item),
+      });
     }
     if (intent === "delete") {
       const removed = await deleteItem(fieldId, itemId());
-      return done(removed > 1 ? `Deleted ${removed} terms.` : "Term deleted.", { removed });
+      return done(keyed("taxonomy.toast.termsDeleted", { count: removed }), { removed });
     }
-    if (intent !== "add") throw new Problem("invalid", "Add, edit or delete a term.");
+    if (intent !== "add") throw new Problem("invalid", keyed("taxonomy.error.intent"));
     const parentText = text("parent");
     const parent = parentText === "" ? null : idFromSegment(parentText);
     if (parentText !== "" && parent === null)
       throw new Problem("not-found", TAXONOMY_ITEM_NOT_FOUND);
     const item = await createItem(fieldId, parent, { name: text("name") });
-    return done(`${item.name} added.`, { item: pickerItem(item) });
+    return done(keyed("taxonomy.toast.termAdded", { name: item.name }), {
+      item: pickerItem(item),
+    });
   } catch (error) {
     if (!isProblem(error)) throw error;
+    const message = pageRefusal(error.message);
     return formReply(request, {
-      fieldErrors: { name: error.message },
-      formError: error.message,
+      fieldErrors: { name: message },
+      formError: message,
       status: PROBLEM_STATUS[error.kind],
       values,
     });

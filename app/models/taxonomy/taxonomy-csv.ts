@@ -1,3 +1,4 @@
+import { keyed } from "~/models/locale/keyed";
 import { guardCell, unguardCell } from "~/utils/csv-cell";
 
 /*
@@ -21,7 +22,7 @@ import { guardCell, unguardCell } from "~/utils/csv-cell";
 export const CSV_COLUMNS = ["path", "name", "value", "description", "customSearch", "acl"] as const;
 export const PATH_SEPARATOR = " > ";
 
-/** Rows of fields, each row with the line it started on. A quote left open is an error. */
+/** Rows of fields, each row with the line it started on. A quote left open is an error (keyed). */
 export function parseCsv(
   text: string,
 ): { ok: true; rows: { line: number; fields: string[] }[] } | { ok: false; message: string } {
@@ -63,7 +64,8 @@ export function parseCsv(
       rowLine = line;
     } else field += c;
   }
-  if (quoted) return { ok: false, message: `Line ${rowLine}: a quoted field is never closed.` };
+  if (quoted)
+    return { ok: false, message: keyed("taxonomy.import.unclosedQuote", { line: rowLine }) };
   if (field !== "" || fields.length > 0) endRow();
   return { ok: true, rows };
 }

@@ -1,5 +1,6 @@
 import { db, now } from "~/db/connection.server";
 import { TAXONOMY_NOT_FOUND } from "~/models/access/organize-access.server";
+import { keyed, parseKeyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import { aclText, findTaxonomy, MAX_TAXONOMY_DEPTH } from "./taxonomy.server";
 import { aclCell, CSV_COLUMNS, parseCsv, PATH_SEPARATOR, pathCell, toCsv } from "./taxonomy-csv";
@@ -14,8 +15,30 @@ import {
  * Import and export of a taxonomy in the CSV format of taxonomy-csv.ts (decision 059). An import
  * checks every row first and reports every problem by line; only a clean file writes, in one
  * transaction, so an error changes nothing. An item whose path and name exist already is updated;
- * the others are added at the end of their parent's children.
+ * the others are added at the end of their parent's children. Its problems are keyed (decision
+ * 104): the page reads them in the reader's words, the API in English (importProblemText).
  */
+
+/** Between a line's own problems inside its keyed message. */
+const PROBLEMS_SEPARATOR = "\u001f";
+
+const lineProblems = (line: number, messages: readonly string[]) =>
+  keyed("taxonomy.import.line", { line, problems: messages.join(PROBLEMS_SEPARATOR) });
+
+/**
+ * A refusal's listed problem in words: a line's problems (each keyed: a schema's messages) are
+ * read one by one, then the line's message around them; any other is read as it is. `resolve` is
+ * the page's (the reader's language) or English (the API's).
+ */
+export function importProblemText(text: string, resolve: (text: string) => string): string {
+  const parsed = parseKeyed(text);
+  if (parsed?.id !== "taxonomy.import.line") return resolve(text);
+  const problems = String(parsed.values.problems ?? "")
+    .split(PROBLEMS_SEPARATOR)
+    .map(resolve)
+    .join(" ");
+  return resolve(keyed("taxonomy.import.line", { line: parsed.values.line ?? "", problems }));
+}
 
 interface Node {
   id: number | null;
@@ -90,17 +113,18 @@ async function plan(fieldId: number, text: string) {
   const parsed = parseCsv(text);
   if (!parsed.ok) return { errors: [parsed.message], rows: [] as PlannedRow[] };
   const [header, ...body] = parsed.rows;
-  if (!header)
-    return { errors: ["The file is empty: give a header row and one row per item."], rows: [] };
+  if (!header) return { errors: [keyed("taxonomy.import.empty")], rows: [] };
   const columns = header.fields.map((f) => f.trim());
   const index = (name: string) => columns.findIndex((c) => c.toLowerCase() === name.toLowerCase());
   const unknown = columns.filter(
     (c) => !(CSV_COLUMNS as readonly string[]).some((k) => k.toLowerCase() === c.toLowerCase()),
   );
   if (unknown.length > 0)
-    errors.push(`Line ${header.line}: unknown columns: ${unknown.join(", ")}.`);
+    errors.push(
+      keyed("taxonomy.import.unknownColumns", { line: header.line, columns: unknown.join(", ") }),
+    );
   if (index("name") < 0 || index("path") < 0)
-    errors.push(`Line ${header.line}: the header must name the columns path and name.`);
+    errors.push(keyed("taxonomy.import.headerColumns", { line: header.line }));
   if (errors.length > 0) return { errors, rows: [] };
 
   const { rows: existing, pathOf } = await existingTree(fieldId);
@@ -118,7 +142,7 @@ async function plan(fieldId: number, text: string) {
       return at < 0 ? undefined : (fields[at] ?? "");
     };
     if (fields.length > columns.length) {
-      errors.push(`Line ${line}: more fields than the header has columns.`);
+      errors.push(keyed("taxonomy.import.tooManyFields", { line }));
       continue;
     }
     const path = pathCell(cell("path") ?? "");
@@ -132,25 +156,21 @@ async function plan(fieldId: number, text: string) {
     });
     if (!result.success) {
       const messages = [...new Set(result.error.issues.map((i) => i.message))];
-      errors.push(`Line ${line}: ${messages.join(" ")}`);
+      errors.push(lineProblems(line, messages));
       continue;
     }
     const names = [...path, result.data.name];
     const key = keyOf(names);
     if (seen.has(key)) {
-      errors.push(`Line ${line}: "${names.join(PATH_SEPARATOR)}" is already on an earlier line.`);
+      errors.push(keyed("taxonomy.import.duplicate", { line, path: names.join(PATH_SEPARATOR) }));
       continue;
     }
     if (path.length > 0 && !known.has(keyOf(path))) {
-      errors.push(
-        `Line ${line}: the parent "${path.join(PATH_SEPARATOR)}" is neither in the taxonomy nor on an earlier line.`,
-      );
+      errors.push(keyed("taxonomy.import.noParent", { line, path: path.join(PATH_SEPARATOR) }));
       continue;
     }
     if (names.length > MAX_TAXONOMY_DEPTH) {
-      errors.push(
-        `Line ${line}: the tree would be too deep (at most ${MAX_TAXONOMY_DEPTH} levels).`,
-      );
+      errors.push(keyed("taxonomy.import.tooDeep", { line, max: MAX_TAXONOMY_DEPTH }));
       continue;
     }
     seen.add(key);
@@ -161,7 +181,7 @@ async function plan(fieldId: number, text: string) {
     rows.push({ line, path, data: result.data });
   }
   if (existing.length + added > MAX_TAXONOMY_ITEMS)
-    errors.push(`A taxonomy holds at most ${MAX_TAXONOMY_ITEMS} items.`);
+    errors.push(keyed("taxonomy.error.tooMany", { max: MAX_TAXONOMY_ITEMS }));
   return { errors, rows };
 }
 
@@ -169,10 +189,13 @@ async function plan(fieldId: number, text: string) {
 export async function importTaxonomyCsv(fieldId: number, text: string): Promise<ImportResult> {
   if (!(await findTaxonomy(fieldId))) throw new Problem("not-found", TAXONOMY_NOT_FOUND);
   if (Buffer.byteLength(text, "utf8") > MAX_IMPORT_BYTES)
-    throw new Problem("too-large", `An import file holds at most ${MAX_IMPORT_BYTES / 1024} KB.`);
+    throw new Problem(
+      "too-large",
+      keyed("taxonomy.import.tooLarge", { max: MAX_IMPORT_BYTES / 1024 }),
+    );
   const { errors, rows } = await plan(fieldId, text);
   if (errors.length > 0)
-    throw new Problem("invalid", `The file was not imported: ${errors.length} problem(s).`, {
+    throw new Problem("invalid", keyed("taxonomy.import.failed", { count: errors.length }), {
       heading: "ImportFailed",
       messages: errors.slice(0, 200),
     });
@@ -223,8 +246,7 @@ export async function importTaxonomyCsv(fieldId: number, text: string): Promise<
           continue;
         }
         const parentId = row.path.length === 0 ? null : ids.get(keyOf(row.path));
-        if (parentId === undefined)
-          throw new Problem("conflict", "The taxonomy changed meanwhile.");
+        if (parentId === undefined) throw new Problem("conflict", keyed("taxonomy.import.changed"));
         const position = (last.get(parentId) ?? 0) + 1;
         last.set(parentId, position);
         const inserted = await trx

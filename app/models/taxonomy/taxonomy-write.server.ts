@@ -8,6 +8,7 @@ import {
 } from "~/models/access/organize-access.server";
 import { findField, FIELD_NOT_FOUND, listFields } from "~/models/metadata/metadata.server";
 import type { FieldDefinition } from "~/models/metadata/metadata.schema";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import {
   aclText,
@@ -20,10 +21,10 @@ import {
 import {
   CYCLIC_MOVE,
   INVALID_SEARCH_HEADING,
+  isSearchRefusal,
   MAX_TAXONOMY_ITEMS,
   TAXONOMY_EXISTS,
   TAXONOMY_FIELD_NOT_TEXT,
-  TOO_DEEP,
   taxonomyCreateSchema,
   taxonomyItemSchema,
   taxonomyUpdateSchema,
@@ -41,12 +42,12 @@ import {
 
 type Executor = Kysely<Database>;
 
-/** Parses input with a schema; a refusal is one invalid Problem naming every issue. */
+/** Parses input with a schema; a refusal is one invalid Problem naming every issue (keyed). */
 export function parseTaxonomyInput<S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const messages = [...new Set(parsed.error.issues.map((i) => i.message))];
-  const search = messages.find((m) => m.startsWith(INVALID_SEARCH_HEADING));
+  const search = messages.find(isSearchRefusal);
   throw new Problem("invalid", search ?? messages[0] ?? "The input is not valid.", {
     messages,
     ...(search ? { heading: INVALID_SEARCH_HEADING } : {}),
@@ -186,7 +187,7 @@ function heightOf(tree: Map<number, TreeRow>, id: number): number {
 }
 
 const tooDeep = () =>
-  new Problem("invalid", `${TOO_DEEP}: a taxonomy has at most ${MAX_TAXONOMY_DEPTH} levels.`, {
+  new Problem("invalid", keyed("taxonomy.error.tooDeep", { max: MAX_TAXONOMY_DEPTH }), {
     code: "tooDeep",
   });
 
@@ -217,7 +218,7 @@ async function checkParent(trx: Executor, fieldId: number, parentId: number | nu
     throw new Problem("not-found", TAXONOMY_ITEM_NOT_FOUND);
   if (depthOf(tree, parentId) + height > MAX_TAXONOMY_DEPTH) throw tooDeep();
   if (tree.size + 1 > MAX_TAXONOMY_ITEMS)
-    throw new Problem("too-many", `A taxonomy holds at most ${MAX_TAXONOMY_ITEMS} items.`);
+    throw new Problem("too-many", keyed("taxonomy.error.tooMany", { max: MAX_TAXONOMY_ITEMS }));
 }
 
 /** Adds an item at the end of its parent's children (parentId null: at the root). */

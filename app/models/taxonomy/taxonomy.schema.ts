@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keyed, parseKeyed } from "~/models/locale/keyed";
 import { TAXONOMY_ACL } from "./taxonomy-acl";
 import { MAX_EXPRESSION_LENGTH, parseSearchExpression } from "~/models/search/search-expression";
 import { hasUnsafeLineCharacter, hasUnsafeTextCharacter } from "~/models/validation/text.schema";
@@ -24,17 +25,31 @@ export const MAX_INFO_IDS = 1000;
 export const DEFAULT_ACL = ["Navigate", "Query", "Set"] as const;
 
 export const INVALID_SEARCH_HEADING = "InvalidSearchExpression";
-export const TAXONOMY_EXISTS = "This field already has a taxonomy.";
-export const TAXONOMY_FIELD_NOT_TEXT = "Only a text field can have a taxonomy.";
-export const CYCLIC_MOVE = "An item cannot move under itself or one of its descendants.";
-export const TOO_DEEP = "The tree would be too deep";
+// The model's refusals by key (decision 104): a page says them in the reader's words, the API in
+// the English it always had.
+export const TAXONOMY_EXISTS = keyed("taxonomy.error.taxonomyExists");
+export const TAXONOMY_FIELD_NOT_TEXT = keyed("taxonomy.error.fieldNotText");
+export const CYCLIC_MOVE = keyed("taxonomy.error.cyclicMove");
 
 /** The value an item gets from its name until someone writes one: the name without < and >. */
 export function valueFromName(name: string): string {
   return name.replace(/[<>]/g, "").trim();
 }
 
-const oneLine = (label: string, max: number, required: string) =>
+/** A field's name inside a message ("Keep the {label} to 200 characters."). */
+const LABELS = {
+  name: keyed("taxonomy.validation.label.name"),
+  pluralName: keyed("taxonomy.validation.label.pluralName"),
+  description: keyed("taxonomy.validation.label.description"),
+  value: keyed("taxonomy.validation.label.value"),
+};
+type Label = keyof typeof LABELS;
+
+const tooLong = (label: Label, max: number) =>
+  keyed("taxonomy.validation.tooLong", { label: LABELS[label], max });
+const notOneLine = (label: Label) => keyed("taxonomy.validation.oneLine", { label: LABELS[label] });
+
+const oneLine = (label: Label, max: number, required: string) =>
   z
     .string({ required_error: required, invalid_type_error: required })
     .transform((s) => s.trim())
@@ -42,75 +57,86 @@ const oneLine = (label: string, max: number, required: string) =>
       z
         .string()
         .min(1, required)
-        .max(max, `Keep the ${label} to ${max} characters.`)
-        .refine((s) => !hasUnsafeLineCharacter(s), `The ${label} must be one line of text.`),
+        .max(max, tooLong(label, max))
+        .refine((s) => !hasUnsafeLineCharacter(s), notOneLine(label)),
     );
 
-const longText = (label: string, max: number) =>
+const longText = (label: Label, max: number) =>
   z
-    .string({ invalid_type_error: `The ${label} must be text.` })
+    .string({ invalid_type_error: keyed("taxonomy.validation.notText", { label: LABELS[label] }) })
     .transform((s) => s.trim())
     .pipe(
       z
         .string()
-        .max(max, `Keep the ${label} to ${max} characters.`)
+        .max(max, tooLong(label, max))
         .refine(
           (s) => !hasUnsafeTextCharacter(s),
-          `The ${label} holds characters that are not text.`,
+          keyed("taxonomy.validation.textOnly", { label: LABELS[label] }),
         ),
     );
 
+/** Whether a refusal is the custom search's (the spec's heading InvalidSearchExpression). */
+export function isSearchRefusal(message: string): boolean {
+  const id = parseKeyed(message)?.id;
+  return id === "taxonomy.validation.invalidSearch" || id === "taxonomy.validation.searchTooLong";
+}
+
 /** A custom search: empty, or an expression the search language reads. */
 export const customSearchSchema = z
-  .string({ invalid_type_error: "The custom search must be text." })
+  .string({ invalid_type_error: keyed("taxonomy.validation.customSearchText") })
   .transform((s) => s.trim())
   .superRefine((s, ctx) => {
     if (s === "") return;
     if (s.length > MAX_EXPRESSION_LENGTH) {
-      ctx.addIssue({
-        code: "custom",
-        message: `${INVALID_SEARCH_HEADING}: the search expression is too long.`,
-      });
+      ctx.addIssue({ code: "custom", message: keyed("taxonomy.validation.searchTooLong") });
       return;
     }
     const parsed = parseSearchExpression(s);
+    // The search's own message (keyed too) goes in as the label, which is resolved first.
     if (!parsed.ok)
-      ctx.addIssue({ code: "custom", message: `${INVALID_SEARCH_HEADING}: ${parsed.message}` });
+      ctx.addIssue({
+        code: "custom",
+        message: keyed("taxonomy.validation.invalidSearch", { label: parsed.message }),
+      });
   });
 
 export const aclSchema = z
-  .array(z.enum(TAXONOMY_ACL, { message: "ACL entries are Navigate, Query, Set and Hint." }), {
-    invalid_type_error: "The ACL is a list of Navigate, Query, Set and Hint.",
+  .array(z.enum(TAXONOMY_ACL, { message: keyed("taxonomy.validation.aclEntry") }), {
+    invalid_type_error: keyed("taxonomy.validation.aclList"),
   })
   .max(TAXONOMY_ACL.length * 2)
   .transform((acl) => TAXONOMY_ACL.filter((entry) => acl.includes(entry)));
 
 export const taxonomyCreateSchema = z.object({
   name: longText("name", MAX_TAXONOMY_NAME)
-    .refine((s) => !hasUnsafeLineCharacter(s), "The name must be one line of text.")
+    .refine((s) => !hasUnsafeLineCharacter(s), notOneLine("name"))
     .optional()
     .default(""),
-  pluralName: oneLine("plural name", MAX_TAXONOMY_NAME, "Give the taxonomy a plural name."),
+  pluralName: oneLine(
+    "pluralName",
+    MAX_TAXONOMY_NAME,
+    keyed("taxonomy.validation.pluralNameRequired"),
+  ),
   description: longText("description", MAX_TAXONOMY_DESCRIPTION).optional().default(""),
 });
 export type TaxonomyInput = z.output<typeof taxonomyCreateSchema>;
 export const taxonomyUpdateSchema = taxonomyCreateSchema;
 
 const itemFields = {
-  name: oneLine("name", MAX_ITEM_NAME, "Give the item a name."),
+  name: oneLine("name", MAX_ITEM_NAME, keyed("taxonomy.validation.nameRequired")),
   description: longText("description", MAX_ITEM_DESCRIPTION).optional().default(""),
   customSearch: customSearchSchema.optional().default(""),
   acl: aclSchema.optional(),
 };
 
 const valueSchema = z
-  .string({ invalid_type_error: "The value must be text." })
+  .string({ invalid_type_error: keyed("taxonomy.validation.notText", { label: LABELS.value }) })
   .transform((s) => s.trim())
   .pipe(
     z
       .string()
-      .max(MAX_ITEM_VALUE, `Keep the value to ${MAX_ITEM_VALUE} characters.`)
-      .refine((s) => !hasUnsafeLineCharacter(s), "The value must be one line of text."),
+      .max(MAX_ITEM_VALUE, tooLong("value", MAX_ITEM_VALUE))
+      .refine((s) => !hasUnsafeLineCharacter(s), notOneLine("value")),
   );
 
 /**
@@ -122,7 +148,11 @@ export const taxonomyItemSchema = z
   .transform((input, ctx) => {
     const value = input.value || valueFromName(input.name);
     if (!value) {
-      ctx.addIssue({ code: "custom", path: ["value"], message: "Give the item a value." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["value"],
+        message: keyed("taxonomy.validation.valueRequired"),
+      });
       return z.NEVER;
     }
     return { ...input, value, acl: input.acl ?? [...DEFAULT_ACL] };
