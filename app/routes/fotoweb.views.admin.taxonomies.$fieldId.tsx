@@ -1,6 +1,8 @@
 import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
 import { SearchResults, TreeSearch } from "~/components/taxonomy/TreeSearch";
 import {
   DeleteItemForm,
@@ -19,8 +21,10 @@ import { LINKS } from "~/utils/links";
 
 /* One taxonomy's tree (spec 002 "Taxonomy tree", §5; decision 059): manageTaxonomies only. */
 
+export const handle = { i18n: ["taxonomy"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.taxonomy.pluralName ?? "Taxonomy"} | Arkiv` },
+  { title: `${data?.taxonomy.pluralName ?? translateNow("taxonomy.tree.titleBare")} | Arkiv` },
 ];
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -38,6 +42,7 @@ export async function action(args: ActionFunctionArgs) {
 type Reply = FormReplyBody & { messages?: string[] };
 
 export default function TaxonomyTreePage() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<Reply>();
   const here = LINKS.adminTaxonomies + "/" + data.taxonomy.field;
@@ -56,13 +61,13 @@ export default function TaxonomyTreePage() {
       <section className={panel} aria-labelledby="tree-title">
         <p>
           <Link to={LINKS.adminTaxonomies} className={css.link}>
-            Taxonomies
+            {t("taxonomy.list.title")}
           </Link>
         </p>
         <h1 id="tree-title">{data.taxonomy.pluralName}</h1>
         {data.taxonomy.description ? <p>{data.taxonomy.description}</p> : null}
         {reply?.messages ? (
-          <ul role="alert" className={css.error} aria-label="Problems">
+          <ul role="alert" className={css.error} aria-label={t("taxonomy.tree.problems")}>
             {reply.messages.map((m) => (
               <li key={m}>{m}</li>
             ))}
@@ -109,16 +114,16 @@ export default function TaxonomyTreePage() {
         <TreeSearch here={here} q={data.q} />
         <p className={css.row}>
           <Link to={query({ add: "root" })} className={css.link}>
-            Add item at the top level
+            {t("taxonomy.tree.addRoot")}
           </Link>
           <a href={data.exportHref} className={css.link} download>
-            Export CSV
+            {t("taxonomy.tree.export")}
           </a>
         </p>
         {data.search ? (
           <SearchResults items={data.search.items} total={data.search.total} links={links} />
         ) : data.roots.length === 0 ? (
-          <p>This taxonomy has no items yet.</p>
+          <p>{t("taxonomy.tree.empty")}</p>
         ) : (
           <TaxonomyTree
             roots={data.roots}
@@ -130,7 +135,7 @@ export default function TaxonomyTreePage() {
         <Pager here={here} page={data.page} pages={data.pages} />
       </section>
       <section className={panel} aria-labelledby="import-title">
-        <h2 id="import-title">Import</h2>
+        <h2 id="import-title">{t("taxonomy.import.title")}</h2>
         <ImportForm maxKb={data.maxImportKb} error={reply?.fieldErrors?.file} />
       </section>
     </div>

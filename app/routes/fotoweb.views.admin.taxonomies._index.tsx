@@ -1,6 +1,9 @@
 import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { translateNow } from "~/components/locale/active";
+import { useT } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
 import * as css from "~/components/taxonomy/taxonomy.css";
 import { Button } from "~/components/ui/Button";
 import { DeferredSelectField } from "~/components/ui/DeferredSelectField";
@@ -13,7 +16,11 @@ import { LINKS } from "~/utils/links";
 
 /* The taxonomies (decision 059): list, create one for a text field, delete. manageTaxonomies. */
 
-export const meta: MetaFunction = () => [{ title: "Taxonomies | Arkiv" }];
+export const handle = { i18n: ["taxonomy"] };
+
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("taxonomy.list.title")} | Arkiv` },
+];
 
 export async function loader(args: LoaderFunctionArgs) {
   return pageHandler(({ request }: LoaderFunctionArgs) => taxonomyListPageData(request))(args);
@@ -24,52 +31,54 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function TaxonomiesPage() {
+  const t = useT();
   const { taxonomies, fields, confirmDelete } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReplyBody>();
-  const toDelete = taxonomies.find((t) => t.field === confirmDelete);
+  const toDelete = taxonomies.find((x) => x.field === confirmDelete);
   return (
     <div className={page}>
       <section className={panel} aria-labelledby="taxonomies-title">
-        <h1 id="taxonomies-title">Taxonomies</h1>
-        <p>Trees of terms people pick from when they fill in a text field.</p>
+        <h1 id="taxonomies-title">{t("taxonomy.list.title")}</h1>
+        <p>{t("taxonomy.list.intro")}</p>
         {reply?.formError ? (
           <p role="alert" className={css.error}>
             {reply.formError}
           </p>
         ) : null}
         {toDelete ? (
-          <Form method="post" className={css.form} aria-label="Delete taxonomy">
-            <p>
-              Delete the taxonomy of {toDelete.fieldLabel} with all its items? The field keeps its
-              values.
-            </p>
+          <Form method="post" className={css.form} aria-label={t("taxonomy.list.delete")}>
+            <p>{t("taxonomy.list.deleteQuestion", { field: toDelete.fieldLabel })}</p>
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="field" value={toDelete.field} />
             <div className={css.row}>
               <Button type="submit" variant="secondary">
-                Delete
+                {t("taxonomy.action.delete")}
               </Button>
               <Link to={LINKS.adminTaxonomies} className={css.link}>
-                Cancel
+                {t("taxonomy.action.cancel")}
               </Link>
             </div>
           </Form>
         ) : null}
         {taxonomies.length === 0 ? (
-          <p>No field has a taxonomy yet.</p>
+          <p>{t("taxonomy.list.none")}</p>
         ) : (
-          <ul aria-label="Taxonomies">
-            {taxonomies.map((t) => (
-              <li key={t.field} className={css.node}>
-                <Link to={t.page} className={css.label}>
-                  {t.pluralName}
+          <ul aria-label={t("taxonomy.list.title")}>
+            {taxonomies.map((x) => (
+              <li key={x.field} className={css.node}>
+                <Link to={x.page} className={css.label}>
+                  {x.pluralName}
                 </Link>
                 <span className={css.value}>
-                  field {t.fieldLabel} ({t.field})
+                  {t("taxonomy.list.field", { label: x.fieldLabel, id: x.field })}
                 </span>
                 <span className={css.actions}>
-                  <Link to={`?delete=${t.field}`} className={css.link}>
-                    Delete <span className={visuallyHidden}>{t.pluralName}</span>
+                  <Link to={`?delete=${x.field}`} className={css.link}>
+                    <Msg
+                      id="taxonomy.item.deleteHidden"
+                      values={{ name: x.pluralName }}
+                      components={{ 0: <span className={visuallyHidden} /> }}
+                    />
                   </Link>
                 </span>
               </li>
@@ -78,36 +87,40 @@ export default function TaxonomiesPage() {
         )}
       </section>
       <section className={panel} aria-labelledby="create-title">
-        <h2 id="create-title">Create a taxonomy</h2>
+        <h2 id="create-title">{t("taxonomy.create.title")}</h2>
         {fields.length === 0 ? (
-          <p>Every text field has a taxonomy already. Add a text field first.</p>
+          <p>{t("taxonomy.create.allTaken")}</p>
         ) : (
           <Form method="post" className={css.form}>
             <input type="hidden" name="intent" value="create" />
             <DeferredSelectField
-              label="Text field"
+              label={t("taxonomy.create.field")}
               name="field"
               defaultValue={String(reply?.repopulateFields?.field ?? "")}
               errors={reply?.fieldErrors?.field}
               options={[
-                { value: "", label: "Choose a field" },
+                { value: "", label: t("taxonomy.create.chooseField") },
                 ...fields.map((f) => ({ value: String(f.id), label: `${f.label} (${f.id})` })),
               ]}
             />
-            <TextField label="Name" name="name" errors={reply?.fieldErrors?.name} />
             <TextField
-              label="Plural name"
+              label={t("taxonomy.field.name")}
+              name="name"
+              errors={reply?.fieldErrors?.name}
+            />
+            <TextField
+              label={t("taxonomy.field.pluralName")}
               name="pluralName"
               isRequired
               errors={reply?.fieldErrors?.pluralName}
             />
             <TextField
-              label="Description"
+              label={t("taxonomy.field.description")}
               name="description"
               errors={reply?.fieldErrors?.description}
             />
             <div>
-              <Button type="submit">Create taxonomy</Button>
+              <Button type="submit">{t("taxonomy.create.submit")}</Button>
             </div>
           </Form>
         )}

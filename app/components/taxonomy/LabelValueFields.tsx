@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useT } from "~/components/locale/locale-context";
 import { TextField } from "~/components/ui/TextField";
 import { ValidatedTextField } from "~/components/ui/ValidatedTextField";
 import { valueFromName } from "~/models/taxonomy/taxonomy.schema";
@@ -39,8 +40,9 @@ export function LabelValueFields({
   /** Inside a remix-validated-form, whose fields show its errors (errors is then unused). */
   validated?: boolean;
 }) {
+  const t = useT();
   const label = {
-    label: "Label",
+    label: t("taxonomy.field.label"),
     name: "name",
     value: state.name,
     autoFocus: true,
@@ -48,11 +50,11 @@ export function LabelValueFields({
     onChange: state.setName,
   };
   const value = {
-    label: "Value",
+    label: t("taxonomy.field.value"),
     name: "value",
     value: state.value,
     isRequired: true,
-    description: "What the field stores. Follows the label until you change it.",
+    description: t("taxonomy.field.valueHelp"),
     onChange: state.setValue,
   };
   if (validated)

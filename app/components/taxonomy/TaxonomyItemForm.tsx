@@ -10,6 +10,8 @@ import type { TaxonomyItemInfoView } from "~/models/taxonomy/taxonomy.view";
 import { LabelValueFields, useLabelValue } from "./LabelValueFields";
 import * as css from "./taxonomy.css";
 import { useLocalizedValidator } from "~/components/locale/validation";
+import { useT } from "~/components/locale/locale-context";
+import type { MessageId } from "~/models/locale/message-id";
 
 /*
  * Add or edit one taxonomy item (spec 002 §5): label and value are required after trimming; the
@@ -34,7 +36,15 @@ export interface ItemFormProps {
 
 const text = (v: unknown, fallback: string) => (typeof v === "string" ? v : fallback);
 
+/** The ACL entries a person ticks, by their words (Hint is not used). */
+const ACL_LABELS: Record<Exclude<(typeof TAXONOMY_ACL)[number], "Hint">, MessageId> = {
+  Navigate: "taxonomy.acl.navigate",
+  Query: "taxonomy.acl.query",
+  Set: "taxonomy.acl.set",
+};
+
 export function TaxonomyItemForm(props: ItemFormProps) {
+  const t = useT();
   const { item, repopulate: r } = props;
   const initial = {
     name: text(r?.name, item?.name ?? ""),
@@ -58,7 +68,12 @@ export function TaxonomyItemForm(props: ItemFormProps) {
     acl.join() !== (item?.acl ?? ["Navigate", "Query", "Set"]).join() ||
     props.intent === "add";
   const ready = name.trim() !== "" && value.trim() !== "" && changed;
-  const title = props.intent === "add" ? "Add item" : `Edit ${item?.name ?? "item"}`;
+  const title =
+    props.intent === "add"
+      ? t("taxonomy.item.add")
+      : item
+        ? t("taxonomy.item.edit", { name: item.name })
+        : t("taxonomy.item.editBare");
   return (
     <ValidatedForm
       validator={useLocalizedValidator(itemValidator)}
@@ -86,21 +101,21 @@ export function TaxonomyItemForm(props: ItemFormProps) {
       ) : null}
       <LabelValueFields state={labelValue} validated />
       <ValidatedTextField
-        label="Description"
+        label={t("taxonomy.field.description")}
         name="description"
         value={description}
         onChange={setDescription}
       />
       <ValidatedTextField
-        label="Custom search"
+        label={t("taxonomy.field.customSearch")}
         name="customSearch"
         value={customSearch}
         onChange={setCustomSearch}
-        description="A search expression used instead of the value, e.g. 25:cat OR 25:kitten."
+        description={t("taxonomy.field.customSearchHelp")}
       />
       <fieldset className={css.fieldset}>
-        <legend>Allows</legend>
-        {TAXONOMY_ACL.filter((a) => a !== "Hint").map((entry) => (
+        <legend>{t("taxonomy.acl.legend")}</legend>
+        {TAXONOMY_ACL.filter((a): a is keyof typeof ACL_LABELS => a !== "Hint").map((entry) => (
           <label key={entry}>
             <input
               type="checkbox"
@@ -113,16 +128,16 @@ export function TaxonomyItemForm(props: ItemFormProps) {
                 )
               }
             />{" "}
-            {entry}
+            {t(ACL_LABELS[entry])}
           </label>
         ))}
       </fieldset>
       <div className={css.row}>
         <Button type="submit" isDisabled={hydrated && !ready}>
-          OK
+          {t("taxonomy.action.ok")}
         </Button>
         <a href={props.cancel} className={css.link}>
-          Cancel
+          {t("taxonomy.action.cancel")}
         </a>
       </div>
     </ValidatedForm>

@@ -1,4 +1,6 @@
 import { Form, Link } from "@remix-run/react";
+import { useT } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
 import { Button } from "~/components/ui/Button";
 import { DeferredSelectField } from "~/components/ui/DeferredSelectField";
 import type { TaxonomyItemInfoView } from "~/models/taxonomy/taxonomy.view";
@@ -19,19 +21,31 @@ export function DeleteItemForm(props: {
   q: string;
   cancel: string;
 }) {
+  const t = useT();
   return (
-    <Form method="post" className={css.form} aria-label={`Delete ${props.item.name}`}>
+    <Form
+      method="post"
+      className={css.form}
+      aria-label={t("taxonomy.item.deleteNamed", { name: props.item.name })}
+    >
       <p>
-        Delete <strong>{props.item.name}</strong>
-        {props.item.hasChildren ? " and everything under it" : ""}?
+        <Msg
+          id={
+            props.item.hasChildren
+              ? "taxonomy.item.deleteQuestionTree"
+              : "taxonomy.item.deleteQuestion"
+          }
+          values={{ name: props.item.name }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="item" value={props.item.id} />
       <Hidden open={props.open} q={props.q} />
       <div className={css.row}>
-        <Button type="submit">Delete</Button>
+        <Button type="submit">{t("taxonomy.action.delete")}</Button>
         <Link to={props.cancel} className={css.link}>
-          Cancel
+          {t("taxonomy.action.cancel")}
         </Link>
       </div>
     </Form>
@@ -45,23 +59,25 @@ export function MoveItemForm(props: {
   q: string;
   cancel: string;
 }) {
+  const t = useT();
+  const name = props.item.name;
   return (
-    <Form method="post" className={css.form} aria-label={`Move ${props.item.name}`}>
+    <Form method="post" className={css.form} aria-label={t("taxonomy.item.moveNamed", { name })}>
       <input type="hidden" name="intent" value="move" />
       <input type="hidden" name="item" value={props.item.id} />
       <Hidden open={props.open} q={props.q} />
       <DeferredSelectField
-        label={`Move ${props.item.name} under`}
+        label={t("taxonomy.item.moveUnder", { name })}
         name="parent"
         options={[
-          { value: "", label: "(the top level)" },
+          { value: "", label: t("taxonomy.item.topLevel") },
           ...props.parents.map((p) => ({ value: String(p.id), label: p.path })),
         ]}
       />
       <div className={css.row}>
-        <Button type="submit">Move</Button>
+        <Button type="submit">{t("taxonomy.action.move")}</Button>
         <Link to={props.cancel} className={css.link}>
-          Cancel
+          {t("taxonomy.action.cancel")}
         </Link>
       </div>
     </Form>
@@ -69,21 +85,24 @@ export function MoveItemForm(props: {
 }
 
 export function ImportForm({ maxKb, error }: { maxKb: number; error?: string }) {
+  const t = useT();
   return (
-    <Form method="post" encType="multipart/form-data" className={css.form} aria-label="Import">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className={css.form}
+      aria-label={t("taxonomy.import.title")}
+    >
       <input type="hidden" name="intent" value="import" />
       <label>
-        CSV file (at most {maxKb} KB){" "}
+        {t("taxonomy.import.file", { max: maxKb })}{" "}
         <input type="file" name="file" accept=".csv,text/csv" className={css.native} />
       </label>
       {error ? <p className={css.error}>{error}</p> : null}
-      <p className={css.value}>
-        Columns: path, name, value, description, customSearch, acl. The path is the ancestors&apos;
-        names joined by &quot; &gt; &quot;; nothing is imported if any line has a problem.
-      </p>
+      <p className={css.value}>{t("taxonomy.import.columns")}</p>
       <div>
         <Button type="submit" variant="secondary">
-          Import
+          {t("taxonomy.import.submit")}
         </Button>
       </div>
     </Form>
@@ -91,14 +110,15 @@ export function ImportForm({ maxKb, error }: { maxKb: number; error?: string }) 
 }
 
 export function Pager({ here, page, pages }: { here: string; page: number; pages: number }) {
+  const t = useT();
   if (pages <= 1) return null;
   return (
-    <nav aria-label="Pages" className={css.row}>
-      {page > 0 ? <Link to={`${here}?p=${page - 1}`}>Previous page</Link> : null}
-      <span>
-        Page {page + 1} of {pages}
-      </span>
-      {page + 1 < pages ? <Link to={`${here}?p=${page + 1}`}>Next page</Link> : null}
+    <nav aria-label={t("taxonomy.pager.label")} className={css.row}>
+      {page > 0 ? <Link to={`${here}?p=${page - 1}`}>{t("taxonomy.pager.previous")}</Link> : null}
+      <span>{t("taxonomy.pager.page", { page: page + 1, pages })}</span>
+      {page + 1 < pages ? (
+        <Link to={`${here}?p=${page + 1}`}>{t("taxonomy.pager.next")}</Link>
+      ) : null}
     </nav>
   );
 }

@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useState, type KeyboardEvent, type MouseEvent } from "react";
+import { useT } from "~/components/locale/locale-context";
+import { Msg } from "~/components/locale/Msg";
 import type { TaxonomyItemInfoView } from "~/models/taxonomy/taxonomy.view";
 import { visuallyHidden } from "~/styles/global.css";
 import * as css from "./taxonomy.css";
@@ -101,6 +103,9 @@ export function treeKeyDown(event: KeyboardEvent<HTMLElement>) {
 
 const ITEM_LIST = "application/vnd.fotoware.taxonomy-item-list+json";
 
+/** A node's marks, open and closed: drawn shapes, not words. */
+const CHEVRON = { open: "▾", closed: "▸" };
+
 interface ChildPage {
   children: TreeNodeView[];
   /** The next page's address in the JSON API, when there is one. */
@@ -125,6 +130,9 @@ async function fetchChildren(node: TreeNodeView, href = node.href): Promise<Chil
 }
 
 function Node({ node, open, links }: { node: TreeNodeView; open: number[]; links: TreeLinks }) {
+  const t = useT();
+  const name = { name: node.name };
+  const hidden = { 0: <span className={visuallyHidden} /> };
   // With JavaScript a node fetches its children once and then opens and closes in place.
   const [children, setChildren] = useState<TreeNodeView[] | null>(node.children);
   // A level fetched here pages through the API ("Show more"); one the server sent links to itself
@@ -180,11 +188,11 @@ function Node({ node, open, links }: { node: TreeNodeView; open: number[]; links
             to={links.withOpen(isOpen ? open.filter((o) => o !== node.id) : [...open, node.id])}
             onClick={toggle}
             preventScrollReset
-            aria-label={`${isOpen ? "Close" : "Open"} ${node.name}`}
+            aria-label={t(isOpen ? "taxonomy.tree.close" : "taxonomy.tree.open", name)}
             aria-expanded={isOpen}
             tabIndex={-1}
           >
-            {isOpen ? "▾" : "▸"}
+            {isOpen ? CHEVRON.open : CHEVRON.closed}
           </Link>
         ) : (
           <span className={css.toggle} aria-hidden="true" />
@@ -194,37 +202,40 @@ function Node({ node, open, links }: { node: TreeNodeView; open: number[]; links
         </Link>
         <span className={css.value}>
           {node.value !== node.name ? node.value : ""}
-          {node.acl.includes("Set") ? "" : " (not selectable)"}
-          {failed ? " (its items could not be loaded)" : ""}
+          {node.acl.includes("Set") ? "" : ` ${t("taxonomy.tree.notSelectable")}`}
+          {failed ? ` ${t("taxonomy.tree.failed")}` : ""}
         </span>
         <span className={css.actions}>
           <Link className={css.link} to={links.action("add", node.id)}>
-            Add child<span className={visuallyHidden}> to {node.name}</span>
+            <Msg id="taxonomy.item.addChild" values={name} components={hidden} />
           </Link>
           <Link className={css.link} to={links.action("move", node.id)}>
-            Move<span className={visuallyHidden}> {node.name}</span>
+            <Msg id="taxonomy.item.moveHidden" values={name} components={hidden} />
           </Link>
           <Link className={css.link} to={links.action("delete", node.id)}>
-            Delete<span className={visuallyHidden}> {node.name}</span>
+            <Msg id="taxonomy.item.deleteHidden" values={name} components={hidden} />
           </Link>
         </span>
       </div>
       {isOpen ? (
-        <ul className={css.branch} aria-label={`Under ${node.name}`}>
+        <ul className={css.branch} aria-label={t("taxonomy.tree.under", name)}>
           {children.map((child) => (
             <Node key={child.id} node={child} open={open} links={links} />
           ))}
           {next ? (
             <li>
               <button type="button" className={css.link} onClick={showMore}>
-                Show more<span className={visuallyHidden}> under {node.name}</span>
+                <Msg id="taxonomy.tree.showMore" values={name} components={hidden} />
               </button>
             </li>
           ) : node.moreChildren > 0 && children === node.children ? (
             <li>
               <Link className={css.link} to={links.showAll(node.id)} preventScrollReset>
-                {`Show ${node.moreChildren} more`}
-                <span className={visuallyHidden}> under {node.name}</span>
+                <Msg
+                  id="taxonomy.tree.showAll"
+                  values={{ ...name, count: node.moreChildren }}
+                  components={hidden}
+                />
               </Link>
             </li>
           ) : null}

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
+import { useT } from "~/components/locale/locale-context";
 import { Button } from "~/components/ui/Button";
 import type { TaxonomyItemInfoView } from "~/models/taxonomy/taxonomy.view";
 import type { TreeLinks } from "./TaxonomyTree";
@@ -20,12 +21,13 @@ export function malformedSearch(q: string): boolean {
 }
 
 export function TreeSearch({ here, q }: { here: string; q: string }) {
+  const t = useT();
   const [text, setText] = useState(q);
   const bad = malformedSearch(text);
   return (
     <Form method="get" action={here} className={css.row} role="search">
       <label>
-        Search items{" "}
+        {t("taxonomy.search.label")}{" "}
         <input
           type="search"
           name="q"
@@ -37,11 +39,11 @@ export function TreeSearch({ here, q }: { here: string; q: string }) {
         />
       </label>
       <Button type="submit" variant="secondary">
-        Search tree
+        {t("taxonomy.search.submit")}
       </Button>
       {bad ? (
         <span id="tree-search-error" role="tooltip" className={css.searchError}>
-          Malformed search
+          {t("taxonomy.search.malformed")}
         </span>
       ) : null}
     </Form>
@@ -53,9 +55,10 @@ export function SearchResults(props: {
   total: number;
   links: TreeLinks;
 }) {
-  if (props.items.length === 0) return <p>No items match.</p>;
+  const t = useT();
+  if (props.items.length === 0) return <p>{t("taxonomy.search.none")}</p>;
   return (
-    <ul className={css.tree} aria-label="Search results">
+    <ul className={css.tree} aria-label={t("taxonomy.search.results")}>
       {props.items.map((item) => (
         <li key={item.id} className={css.node}>
           <Link to={props.links.action("edit", item.id)} className={css.label}>
@@ -64,13 +67,13 @@ export function SearchResults(props: {
           <span className={css.value}>{item.path}</span>
           <span className={css.actions}>
             <Link to={props.links.action("delete", item.id)} className={css.link}>
-              Delete
+              {t("taxonomy.action.delete")}
             </Link>
           </span>
         </li>
       ))}
       {props.total > props.items.length ? (
-        <li>… and {props.total - props.items.length} more</li>
+        <li>{t("taxonomy.search.more", { count: props.total - props.items.length })}</li>
       ) : null}
     </ul>
   );
