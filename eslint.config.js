@@ -189,6 +189,13 @@ const LOCALIZED = [
   "app/routes/fotoweb.views.admin.metadata.*.tsx",
   "app/routes/fotoweb.editors.$viewid.tsx",
   "app/http/metadata/metadata-page.server.ts",
+  // Taxonomies: their administration pages, the no-JS picker page and the taxonomy widgets.
+  "app/components/taxonomy/**",
+  "app/routes/fotoweb.views.admin.taxonomies._index.tsx",
+  "app/routes/fotoweb.views.admin.taxonomies.$fieldId.tsx",
+  "app/routes/fotoweb.views.taxonomy-picker.$field.tsx",
+  "app/http/taxonomy/taxonomy-page.server.ts",
+  "app/http/taxonomy/taxonomy-picker.server.ts",
 ];
 
 const NO_ARIA_INDEX = {

@@ -20,7 +20,7 @@ import { translateNow } from "~/components/locale/active";
  * answers asset+json at the same URL. The query (q, s, folder) is the list it was opened from.
  */
 
-export const handle = { i18n: ["asset"] };
+export const handle = { i18n: ["asset", "taxonomy"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

@@ -25,7 +25,7 @@ import { useT } from "~/components/locale/locale-context";
 import { translateNow } from "~/components/locale/active";
 
 // "Skip to results" first (root.tsx); the grid's words (decision 101).
-export const handle = { assetGrid: true, i18n: ["grid"] };
+export const handle = { assetGrid: true, i18n: ["grid", "taxonomy"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {

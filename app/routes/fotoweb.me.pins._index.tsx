@@ -23,7 +23,7 @@ import { translateNow } from "~/components/locale/active";
 import { useT } from "~/components/locale/locale-context";
 
 /** The shell starts the page with "Skip to results" (root.tsx). */
-export const handle = { assetGrid: true, i18n: ["grid"] };
+export const handle = { assetGrid: true, i18n: ["grid", "taxonomy"] };
 
 export const meta: MetaFunction = () => [{ title: `${translateNow("grid.pins.meta")} | Arkiv` }];
 

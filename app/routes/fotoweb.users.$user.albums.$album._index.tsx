@@ -6,7 +6,7 @@ import { albumPageAction, albumPageLoader } from "~/http/album/album-page.server
 import { translateNow } from "~/components/locale/active";
 
 /** The shell starts the page with "Skip to results" (root.tsx). */
-export const handle = { assetGrid: true, i18n: ["grid", "album"] };
+export const handle = { assetGrid: true, i18n: ["grid", "album", "taxonomy"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? data.album.name : translateNow("album.meta.album")} | Arkiv` },

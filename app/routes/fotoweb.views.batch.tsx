@@ -19,7 +19,7 @@ import { useT } from "~/components/locale/locale-context";
  * in a dialog. Its form starts a task and goes to the task's page.
  */
 
-export const handle = { i18n: ["grid", "asset"] };
+export const handle = { i18n: ["grid", "asset", "taxonomy"] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? data.opLabel : translateNow("asset.batch.pageTitle")} | Arkiv` },

@@ -6,6 +6,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { translateNow } from "~/components/locale/active";
 import { TaxonomyBrowse } from "~/components/taxonomy/TaxonomyBrowse";
 import type { FormReplyBody } from "~/http/error";
 import { taxonomyPickerAction, taxonomyPickerLoader } from "~/http/taxonomy/taxonomy-picker.server";
@@ -15,8 +16,16 @@ import { taxonomyPickerAction, taxonomyPickerLoader } from "~/http/taxonomy/taxo
  * plain page that browses the tree and posts the choice back to the asset.
  */
 
+export const handle = { i18n: ["taxonomy"] };
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Choose ${data.label} | Arkiv` : "Choose a term | Arkiv" },
+  {
+    title: `${
+      data
+        ? translateNow("taxonomy.browse.title", { label: data.label })
+        : translateNow("taxonomy.browse.titleBare")
+    } | Arkiv`,
+  },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { Link } from "react-aria-components/Link";
+import { useT } from "~/components/locale/locale-context";
 import { Button } from "~/components/ui/Button";
 import { EDITED_NAME, valueName } from "~/components/metadata/editors/field-form";
 import type { PickerBrowse } from "~/http/taxonomy/taxonomy-picker.server";
@@ -26,6 +27,7 @@ export function TaxonomyBrowse({
   /** A refused addition (allowTaxonomyEditing), shown by its field. */
   reply?: FormReplyBody;
 }) {
+  const t = useT();
   const { page, label, multi, asset, values, required } = data;
   const here = (more: Record<string, string | number | null>) => {
     const query = new URLSearchParams();
@@ -41,7 +43,7 @@ export function TaxonomyBrowse({
   const choosable = Boolean(asset);
   const name = (v: string) => page.items.find((i) => i.value === v)?.name ?? v;
   const list = (
-    <ul className={css.list} aria-label={`Terms of ${page.taxonomy}`}>
+    <ul className={css.list} aria-label={t("taxonomy.picker.termsOf", { name: page.taxonomy })}>
       {!multi && choosable && !required && page.offset === 0 ? (
         <li className={css.entry} data-href={EMPTY_ENTRY_HREF}>
           <input
@@ -51,7 +53,7 @@ export function TaxonomyBrowse({
             value=""
             defaultChecked={values.length === 0}
           />
-          <label htmlFor="term-empty">No value</label>
+          <label htmlFor="term-empty">{t("taxonomy.picker.noValue")}</label>
         </li>
       ) : null}
       {page.items.map((item) => {
@@ -72,21 +74,21 @@ export function TaxonomyBrowse({
             ) : (
               <span className={item.selectable ? undefined : css.heading}>
                 {item.name}
-                {item.selectable ? "" : " (heading, cannot be chosen)"}
+                {item.selectable ? "" : ` ${t("taxonomy.browse.headingNote")}`}
               </span>
             )}
             {item.hasChildren && !page.query ? (
               <Link href={here({ parent: item.id, offset: null })} className={css.link}>
-                Open {item.name}
+                {t("taxonomy.tree.open", { name: item.name })}
               </Link>
             ) : null}
             {data.canEdit ? (
               <Link
                 href={taxonomyItemAdminHref(page.field, item.id)}
                 className={css.link}
-                aria-label={`Edit ${item.name}`}
+                aria-label={t("taxonomy.item.edit", { name: item.name })}
               >
-                Edit
+                {t("taxonomy.action.edit")}
               </Link>
             ) : null}
           </li>
@@ -97,25 +99,29 @@ export function TaxonomyBrowse({
   const pages = (
     <p className={css.entry}>
       {page.total === 0
-        ? "No terms here."
-        : `Terms ${page.offset + 1}–${Math.min(page.offset + page.limit, page.total)} of ${page.total}.`}
+        ? t("taxonomy.browse.none")
+        : t("taxonomy.browse.range", {
+            from: page.offset + 1,
+            to: Math.min(page.offset + page.limit, page.total),
+            total: page.total,
+          })}
       {page.offset > 0 ? (
         <Link href={here({ offset: Math.max(0, page.offset - page.limit) })} className={css.link}>
-          Previous terms
+          {t("taxonomy.browse.previous")}
         </Link>
       ) : null}
       {page.offset + page.limit < page.total ? (
         <Link href={here({ offset: page.offset + page.limit })} className={css.link}>
-          More terms
+          {t("taxonomy.picker.more")}
         </Link>
       ) : null}
     </p>
   );
   return (
     <div className={pageStyle}>
-      <h1>Choose {label}</h1>
+      <h1>{t("taxonomy.browse.title", { label })}</h1>
       <div className={panel}>
-        <nav aria-label="Where in the taxonomy">
+        <nav aria-label={t("taxonomy.browse.crumbs")}>
           <ol className={css.crumbs}>
             <li>
               <Link href={here({ parent: null, q: null, offset: null })} className={css.link}>
@@ -136,32 +142,38 @@ export function TaxonomyBrowse({
           method="get"
           action={taxonomyPickerPath(page.field)}
           role="search"
-          aria-label={`Search ${page.taxonomy}`}
+          aria-label={t("taxonomy.picker.search", { name: page.taxonomy })}
         >
           {asset ? <input type="hidden" name="asset" value={asset} /> : null}
           {values.map((v) => (
             <input key={v} type="hidden" name="value" value={v} />
           ))}
           {required ? <input type="hidden" name="required" value="1" /> : null}
-          <label htmlFor="term-search">Search terms</label>{" "}
+          <label htmlFor="term-search">{t("taxonomy.browse.searchLabel")}</label>{" "}
           <input id="term-search" type="search" name="q" defaultValue={page.query} />{" "}
           <Button type="submit" variant="secondary">
-            Search
+            {t("taxonomy.browse.search")}
           </Button>
         </Form>
         {choosable ? (
-          <Form method="post" action={`${asset}?edit=metadata`} aria-label={`Choose ${label}`}>
+          <Form
+            method="post"
+            action={`${asset}?edit=metadata`}
+            aria-label={t("taxonomy.browse.title", { label })}
+          >
             <input type="hidden" name={EDITED_NAME} value={page.field} />
             {keep.map((v) => (
               <input key={v} type="hidden" name={valueName(page.field)} value={v} />
             ))}
-            {keep.length > 0 ? <p>Also kept: {keep.map(name).join("; ")}</p> : null}
+            {keep.length > 0 ? (
+              <p>{t("taxonomy.browse.kept", { names: keep.map(name).join("; ") })}</p>
+            ) : null}
             {list}
             {pages}
             <div className={css.entry}>
-              <Button type="submit">Save</Button>
+              <Button type="submit">{t("taxonomy.action.save")}</Button>
               <Link href={asset!} className={css.link}>
-                Back to the asset
+                {t("taxonomy.browse.back")}
               </Link>
             </div>
           </Form>
@@ -175,17 +187,17 @@ export function TaxonomyBrowse({
           <Form
             method="post"
             action={`${taxonomyPickerPath(page.field)}${here({})}`}
-            aria-label={`Add a term to ${page.parent?.name ?? page.taxonomy}`}
+            aria-label={t("taxonomy.picker.addTo", { name: page.parent?.name ?? page.taxonomy })}
             className={css.addRow}
           >
             {page.parent ? <input type="hidden" name="parent" value={page.parent.id} /> : null}
             <TextField
-              label={`New term in ${page.parent?.name ?? page.taxonomy}`}
+              label={t("taxonomy.browse.newTermIn", { name: page.parent?.name ?? page.taxonomy })}
               name="name"
               errors={reply?.fieldErrors?.name}
             />
             <Button type="submit" variant="secondary">
-              Add term
+              {t("taxonomy.picker.addTerm")}
             </Button>
           </Form>
         ) : null}

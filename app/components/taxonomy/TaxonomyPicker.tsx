@@ -7,6 +7,7 @@ import { ListBox, ListBoxItem } from "react-aria-components/ListBox";
 import { Popover } from "react-aria-components/Popover";
 import { Tag, TagGroup, TagList } from "react-aria-components/TagGroup";
 import { useT } from "~/components/locale/locale-context";
+import { useKeyedResolver } from "~/components/locale/validation";
 import { fieldLabel, type WidgetProps } from "~/components/metadata/editors/widget";
 import * as editors from "~/components/metadata/editors/editors.css";
 import {
@@ -36,6 +37,7 @@ function useNames(taxonomy: FieldTaxonomy) {
 export function TaxonomyPicker(props: WidgetProps) {
   const { field, name, values, onChange, error, isDisabled, autoFocus } = props;
   const t = useT();
+  const resolve = useKeyedResolver();
   const taxonomy = field.taxonomy!;
   const id = useId();
   const { names, learn } = useNames(taxonomy);
@@ -99,7 +101,7 @@ export function TaxonomyPicker(props: WidgetProps) {
     <div className={css.picker} data-label-placement={field.labelPlacement}>
       {props.addOnly ? null : field.multiInstance ? (
         <TagGroup
-          aria-label={`${field.label} values`}
+          aria-label={t("taxonomy.picker.values", { label: field.label })}
           onRemove={
             isDisabled ? undefined : (keys) => onChange?.(values.filter((v) => !keys.has(v)))
           }
@@ -107,7 +109,9 @@ export function TaxonomyPicker(props: WidgetProps) {
           <TagList
             className={editors.tags}
             items={values.map((v) => ({ id: v }))}
-            renderEmptyState={() => <span className={editors.notice}>No values</span>}
+            renderEmptyState={() => (
+              <span className={editors.notice}>{t("taxonomy.picker.noValues")}</span>
+            )}
           >
             {(item) => (
               <Tag id={item.id} className={editors.tag} textValue={shownName(item.id)}>
@@ -116,7 +120,7 @@ export function TaxonomyPicker(props: WidgetProps) {
                   <AriaButton
                     slot="remove"
                     className={editors.tagButton}
-                    aria-label={`Remove ${shownName(item.id)}`}
+                    aria-label={t("taxonomy.picker.remove", { name: shownName(item.id) })}
                   >
                     ×
                   </AriaButton>
@@ -128,7 +132,7 @@ export function TaxonomyPicker(props: WidgetProps) {
       ) : (
         <p className={editors.value} data-empty={values.length === 0 ? "true" : "false"}>
           <span className={visuallyHidden}>{field.label}: </span>
-          {values.length === 0 ? "No value" : shownName(values[0]!)}
+          {values.length === 0 ? t("taxonomy.picker.noValue") : shownName(values[0]!)}
         </p>
       )}
       {props.addOnly
@@ -159,7 +163,11 @@ export function TaxonomyPicker(props: WidgetProps) {
           </Label>
           <Input
             className={editors.input}
-            placeholder={taxonomy.only ? `Search ${taxonomy.name}` : "Search or type a value"}
+            placeholder={
+              taxonomy.only
+                ? t("taxonomy.picker.search", { name: taxonomy.name })
+                : t("taxonomy.picker.searchOrType")
+            }
             autoFocus={autoFocus}
             onKeyDown={onKeyDown}
           />
@@ -167,13 +175,15 @@ export function TaxonomyPicker(props: WidgetProps) {
             <ListBox<PickerItem>
               className={editors.listBox}
               renderEmptyState={() => (
-                <p className={editors.notice}>{searching ? "Searching…" : "No terms found"}</p>
+                <p className={editors.notice}>
+                  {t(searching ? "taxonomy.picker.searching" : "taxonomy.picker.noneFound")}
+                </p>
               )}
             >
               {(item) => (
                 <ListBoxItem id={item.id} className={editors.option} textValue={item.name}>
                   {item.name}
-                  {item.selectable ? "" : " (heading)"}
+                  {item.selectable ? "" : ` ${t("taxonomy.picker.heading")}`}
                 </ListBoxItem>
               )}
             </ListBox>
@@ -189,7 +199,7 @@ export function TaxonomyPicker(props: WidgetProps) {
       </div>
       {searchError ? (
         <span className={editors.error} role="status">
-          {searchError}
+          {resolve(searchError)}
         </span>
       ) : null}
       {error ? (

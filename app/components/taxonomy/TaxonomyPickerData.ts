@@ -1,9 +1,11 @@
 import type { PickerBrowse } from "~/http/taxonomy/taxonomy-picker.server";
+import { keyed } from "~/models/locale/keyed";
 import type { PickerItem } from "~/models/taxonomy/taxonomy-fields";
 
 /*
  * The JavaScript picker's reads (decision 060): the picker route's data, as Remix's fetchers read
  * a route's loader (the `_data` query), so the picker and the plain browse page share one loader.
+ * Their own failures are keyed (decision 104): the widgets read them in the page's words.
  */
 
 const ROUTE_ID = "routes/fotoweb.views.taxonomy-picker.$field";
@@ -19,7 +21,8 @@ export async function loadPickerPage(
   if (params.offset) query.set("offset", String(params.offset));
   query.set("_data", ROUTE_ID);
   const response = await fetch(`${pickerHref}?${query}`, { signal, credentials: "same-origin" });
-  if (!response.ok) throw new Error(`The taxonomy could not be read (${response.status}).`);
+  if (!response.ok)
+    throw new Error(keyed("taxonomy.picker.readFailed", { status: response.status }));
   return (await response.json()) as PickerBrowse;
 }
 
@@ -43,7 +46,7 @@ export async function changePickerTerm(
     body,
     credentials: "same-origin",
   }).catch(() => null);
-  if (!response) return { errors: {}, message: "The server could not be reached. Try again." };
+  if (!response) return { errors: {}, message: keyed("taxonomy.picker.unreachable") };
   const reply = (await response.json().catch(() => ({}))) as {
     item?: PickerItem;
     removed?: number;
@@ -54,6 +57,6 @@ export async function changePickerTerm(
   if (response.ok && typeof reply.removed === "number") return { removed: reply.removed };
   return {
     errors: reply.fieldErrors ?? {},
-    message: reply.value ?? `Not saved (${response.status}).`,
+    message: reply.value ?? keyed("taxonomy.picker.notSaved", { status: response.status }),
   };
 }

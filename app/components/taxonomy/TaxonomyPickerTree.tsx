@@ -9,6 +9,8 @@ import { TextField } from "react-aria-components/TextField";
 import { Popover } from "react-aria-components/Popover";
 import { Tree, TreeItem, TreeItemContent } from "react-aria-components/Tree";
 import type { Key } from "react-aria-components/Tree";
+import { useT } from "~/components/locale/locale-context";
+import { useKeyedResolver } from "~/components/locale/validation";
 import { Button } from "~/components/ui/Button";
 import { taxonomyItemAdminHref } from "~/utils/links";
 import * as editors from "~/components/metadata/editors/editors.css";
@@ -37,6 +39,9 @@ interface Level {
   error?: string;
 }
 
+/** A branch's marks, open and closed: drawn shapes, not words. */
+const CHEVRON = { open: "▾", closed: "▸" };
+
 const ROOT = "root";
 const MORE = "more:";
 const levelKey = (parent: number | null) => (parent === null ? ROOT : String(parent));
@@ -54,6 +59,8 @@ export function TaxonomyTreePopover({
   isDisabled?: boolean;
   onPick: (item: { value: string; name: string } | null) => void;
 }) {
+  const t = useT();
+  const resolve = useKeyedResolver();
   const [open, setOpen] = useState(false);
   const [levels, setLevels] = useState<Map<string, Level>>(new Map());
   const [expanded, setExpanded] = useState<Set<Key>>(new Set());
@@ -213,22 +220,22 @@ export function TaxonomyTreePopover({
             <div className={css.treeRow}>
               {hasChildItems ? (
                 <AriaButton slot="chevron" className={css.chevron}>
-                  <span aria-hidden="true">{isExpanded ? "▾" : "▸"}</span>
+                  <span aria-hidden="true">{isExpanded ? CHEVRON.open : CHEVRON.closed}</span>
                 </AriaButton>
               ) : (
                 <span className={css.spacer} aria-hidden="true" />
               )}
               <span className={item.selectable ? undefined : css.heading}>
                 {item.name}
-                {item.selectable ? "" : " (heading)"}
+                {item.selectable ? "" : ` ${t("taxonomy.picker.heading")}`}
               </span>
               {mayEdit ? (
                 <AriaButton
                   className={css.rowAction}
-                  aria-label={`Edit ${item.name}`}
+                  aria-label={t("taxonomy.item.edit", { name: item.name })}
                   onPress={() => setEditing({ item, parent: levelKey(parent) })}
                 >
-                  Edit
+                  {t("taxonomy.action.edit")}
                 </AriaButton>
               ) : null}
             </div>
@@ -242,13 +249,21 @@ export function TaxonomyTreePopover({
         <TreeItem
           key={`${MORE}${levelKey(parent)}`}
           id={`${MORE}${levelKey(parent)}`}
-          textValue={level.loading ? "Loading terms" : "More terms"}
+          textValue={t(level.loading ? "taxonomy.picker.loading" : "taxonomy.picker.more")}
           className={css.treeItem}
         >
           <TreeItemContent>
             <div className={css.treeRow}>
               <span className={css.spacer} aria-hidden="true" />
-              <em>{level.error ?? (level.loading ? "Loading terms…" : "More terms…")}</em>
+              <em>
+                {level.error
+                  ? resolve(level.error)
+                  : t(
+                      level.loading
+                        ? "taxonomy.picker.loadingMore"
+                        : "taxonomy.picker.moreEllipsis",
+                    )}
+              </em>
             </div>
           </TreeItemContent>
         </TreeItem>,
@@ -258,8 +273,12 @@ export function TaxonomyTreePopover({
 
   return (
     <DialogTrigger isOpen={open} onOpenChange={setOpen}>
-      <Button variant="secondary" isDisabled={isDisabled} aria-label={`Browse ${label} terms`}>
-        Browse…
+      <Button
+        variant="secondary"
+        isDisabled={isDisabled}
+        aria-label={t("taxonomy.picker.browseNamed", { label })}
+      >
+        {t("taxonomy.picker.browse")}
       </Button>
       <Popover className={css.popover} placement="bottom end">
         <Dialog aria-labelledby="taxonomy-tree-heading" className={css.treeDialog}>
@@ -267,7 +286,7 @@ export function TaxonomyTreePopover({
             {taxonomy.name}
           </Heading>
           <Tree
-            aria-label={`Terms of ${taxonomy.name}`}
+            aria-label={t("taxonomy.picker.termsOf", { name: taxonomy.name })}
             className={css.tree}
             expandedKeys={expanded}
             onExpandedChange={(keys) => {
@@ -276,14 +295,20 @@ export function TaxonomyTreePopover({
               setExpanded(new Set(keys));
             }}
             onAction={onAction}
-            renderEmptyState={() => <p className={editors.notice}>Loading terms…</p>}
+            renderEmptyState={() => (
+              <p className={editors.notice}>{t("taxonomy.picker.loadingMore")}</p>
+            )}
           >
             {allowEmpty ? (
-              <TreeItem id={EMPTY_ENTRY_HREF} textValue="No value" className={css.treeItem}>
+              <TreeItem
+                id={EMPTY_ENTRY_HREF}
+                textValue={t("taxonomy.picker.noValue")}
+                className={css.treeItem}
+              >
                 <TreeItemContent>
                   <div className={css.treeRow}>
                     <span className={css.spacer} aria-hidden="true" />
-                    <em>No value</em>
+                    <em>{t("taxonomy.picker.noValue")}</em>
                   </div>
                 </TreeItemContent>
               </TreeItem>
@@ -293,7 +318,7 @@ export function TaxonomyTreePopover({
           {mayEdit ? (
             <form
               className={css.addRow}
-              aria-label={`Add a term to ${taxonomy.name}`}
+              aria-label={t("taxonomy.picker.addTo", { name: taxonomy.name })}
               onSubmit={(event) => {
                 event.preventDefault();
                 event.stopPropagation();
@@ -307,18 +332,20 @@ export function TaxonomyTreePopover({
                 validationBehavior="aria"
                 className={css.combo}
               >
-                <Label className={editors.label}>New term</Label>
+                <Label className={editors.label}>{t("taxonomy.picker.newTerm")}</Label>
                 <Input className={editors.input} />
-                <FieldError className={editors.error}>{addError}</FieldError>
+                <FieldError className={editors.error}>
+                  {addError === null ? null : resolve(addError)}
+                </FieldError>
               </TextField>
               <Button type="submit" variant="secondary" isDisabled={adding || !newName.trim()}>
-                Add term
+                {t("taxonomy.picker.addTerm")}
               </Button>
             </form>
           ) : null}
           <div className={css.popoverFooter}>
             <Button variant="secondary" onPress={() => setOpen(false)}>
-              Close
+              {t("taxonomy.action.close")}
             </Button>
           </div>
           {editing ? (

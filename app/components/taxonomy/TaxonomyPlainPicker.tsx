@@ -41,9 +41,9 @@ export function TaxonomyPlainPicker({ field, name, values, error, isDisabled }: 
   const describedBy = [`${id}-hint`, error ? `${id}-error` : ""].filter(Boolean).join(" ");
   const hint = (
     <span id={`${id}-hint`} className={editors.help}>
-      {taxonomy.more ? "The first terms are listed. " : ""}
+      {taxonomy.more ? `${t("taxonomy.plain.first")} ` : ""}
       <Link href={browse} className={css.link}>
-        Browse all terms of {taxonomy.name}
+        {t("taxonomy.plain.browseAll", { name: taxonomy.name })}
       </Link>
     </span>
   );
@@ -84,7 +84,7 @@ export function TaxonomyPlainPicker({ field, name, values, error, isDisabled }: 
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         >
-          <option value="">No value</option>
+          <option value="">{t("taxonomy.picker.noValue")}</option>
           {others.map((v) => (
             <option key={`held-${v}`} value={v}>
               {taxonomy.names[v] ?? v}
@@ -144,7 +144,7 @@ export function TaxonomyPlainPicker({ field, name, values, error, isDisabled }: 
       </ul>
       {taxonomy.only ? null : (
         <label className={editors.field}>
-          <span>Other values, one per line</span>
+          <span>{t("taxonomy.plain.others")}</span>
           <textarea
             name={name}
             defaultValue={others.join("\n")}

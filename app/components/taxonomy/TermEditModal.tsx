@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { useT } from "~/components/locale/locale-context";
+import { useKeyedResolver } from "~/components/locale/validation";
 import * as editors from "~/components/metadata/editors/editors.css";
 import * as dialogCss from "~/components/shell/error.css";
 import { Button } from "~/components/ui/Button";
@@ -32,6 +34,9 @@ export function TermEditModal({
   onDeleted: (removed: number) => void;
   onClose: () => void;
 }) {
+  const t = useT();
+  const resolve = useKeyedResolver();
+  const named = { name: item.name };
   const labelValue = useLabelValue(item, false);
   const { name, value } = labelValue;
   const [description, setDescription] = useState(item.description);
@@ -73,34 +78,31 @@ export function TermEditModal({
       isOpen
       onClose={onClose}
       role={confirming ? "alertdialog" : "dialog"}
-      aria-label={confirming ? `Delete ${item.name}` : `Edit ${item.name}`}
-      title={confirming ? `Delete ${item.name}?` : `Edit ${item.name}`}
+      aria-label={t(confirming ? "taxonomy.item.deleteNamed" : "taxonomy.item.edit", named)}
+      title={t(confirming ? "taxonomy.picker.deleteTitle" : "taxonomy.item.edit", named)}
     >
       {message ? (
         <p role="alert" className={editors.error}>
-          {message}
+          {resolve(message)}
         </p>
       ) : null}
       {confirming ? (
         <>
           <p>
-            {item.hasChildren
-              ? "The term and every term under it leave the taxonomy."
-              : "The term leaves the taxonomy."}{" "}
-            Assets keep the values they have.
+            {t(item.hasChildren ? "taxonomy.picker.deleteNoteTree" : "taxonomy.picker.deleteNote")}
           </p>
           <div className={dialogCss.actions}>
             <Button variant="secondary" onPress={() => setConfirming(false)}>
-              Cancel
+              {t("taxonomy.action.cancel")}
             </Button>
             <Button autoFocus isDisabled={busy} onPress={() => void remove()}>
-              Delete
+              {t("taxonomy.action.delete")}
             </Button>
           </div>
         </>
       ) : (
         <form
-          aria-label={`Edit ${item.name}`}
+          aria-label={t("taxonomy.item.edit", named)}
           onSubmit={(event) => {
             event.preventDefault();
             // React carries a portal's events up its own tree: the field's form around the
@@ -111,7 +113,7 @@ export function TermEditModal({
         >
           <LabelValueFields state={labelValue} errors={errors} />
           <TextField
-            label="Description"
+            label={t("taxonomy.field.description")}
             name="description"
             value={description}
             errors={errors.description}
@@ -119,18 +121,18 @@ export function TermEditModal({
           />
           <p>
             <a href={adminHref} className={css.link}>
-              Search and access settings of {item.name}
+              {t("taxonomy.picker.settingsOf", named)}
             </a>
           </p>
           <div className={dialogCss.actions}>
             <Button variant="secondary" onPress={() => setConfirming(true)}>
-              Delete…
+              {t("taxonomy.action.deleteAsk")}
             </Button>
             <Button variant="secondary" onPress={onClose}>
-              Cancel
+              {t("taxonomy.action.cancel")}
             </Button>
             <Button type="submit" isDisabled={!ready}>
-              OK
+              {t("taxonomy.action.ok")}
             </Button>
           </div>
         </form>
