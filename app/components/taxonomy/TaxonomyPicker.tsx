@@ -7,7 +7,7 @@ import { ListBox, ListBoxItem } from "react-aria-components/ListBox";
 import { Popover } from "react-aria-components/Popover";
 import { Tag, TagGroup, TagList } from "react-aria-components/TagGroup";
 import { useT } from "~/components/locale/locale-context";
-import { useKeyedResolver } from "~/components/locale/validation";
+import { resolveKeyed } from "~/models/locale/keyed";
 import { fieldLabel, type WidgetProps } from "~/components/metadata/editors/widget";
 import * as editors from "~/components/metadata/editors/editors.css";
 import {
@@ -37,7 +37,8 @@ function useNames(taxonomy: FieldTaxonomy) {
 export function TaxonomyPicker(props: WidgetProps) {
   const { field, name, values, onChange, error, isDisabled, autoFocus } = props;
   const t = useT();
-  const resolve = useKeyedResolver();
+  // The picker's own failures come keyed (TaxonomyPickerData); the server's, already in words.
+  const resolve = (text: string) => resolveKeyed(text, t);
   const taxonomy = field.taxonomy!;
   const id = useId();
   const { names, learn } = useNames(taxonomy);

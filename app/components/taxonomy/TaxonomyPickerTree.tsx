@@ -10,7 +10,7 @@ import { Popover } from "react-aria-components/Popover";
 import { Tree, TreeItem, TreeItemContent } from "react-aria-components/Tree";
 import type { Key } from "react-aria-components/Tree";
 import { useT } from "~/components/locale/locale-context";
-import { useKeyedResolver } from "~/components/locale/validation";
+import { resolveKeyed } from "~/models/locale/keyed";
 import { Button } from "~/components/ui/Button";
 import { taxonomyItemAdminHref } from "~/utils/links";
 import * as editors from "~/components/metadata/editors/editors.css";
@@ -60,7 +60,8 @@ export function TaxonomyTreePopover({
   onPick: (item: { value: string; name: string } | null) => void;
 }) {
   const t = useT();
-  const resolve = useKeyedResolver();
+  // The picker's own failures come keyed (TaxonomyPickerData); the server's, already in words.
+  const resolve = (text: string) => resolveKeyed(text, t);
   const [open, setOpen] = useState(false);
   const [levels, setLevels] = useState<Map<string, Level>>(new Map());
   const [expanded, setExpanded] = useState<Set<Key>>(new Set());

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useT } from "~/components/locale/locale-context";
-import { useKeyedResolver } from "~/components/locale/validation";
+import { resolveKeyed } from "~/models/locale/keyed";
 import * as editors from "~/components/metadata/editors/editors.css";
 import * as dialogCss from "~/components/shell/error.css";
 import { Button } from "~/components/ui/Button";
@@ -35,7 +35,8 @@ export function TermEditModal({
   onClose: () => void;
 }) {
   const t = useT();
-  const resolve = useKeyedResolver();
+  // The picker's own failures come keyed (TaxonomyPickerData); the server's, already in words.
+  const resolve = (text: string) => resolveKeyed(text, t);
   const named = { name: item.name };
   const labelValue = useLabelValue(item, false);
   const { name, value } = labelValue;
