@@ -54,6 +54,7 @@ export function errorBodyFor(
     requestId,
     date: new Date().toISOString(),
     ...extra,
+    ...(extra.messages ? { messages: extra.messages.map(englishOf) } : {}),
     status,
     heading: extra.heading ?? headingForStatus(status),
     // A keyed message (decision 104) that reaches an error body unresolved is read in English.

@@ -34,11 +34,6 @@ export function errorBody(
 export function errorResponse(request: Request, error: unknown): Response {
   if (error instanceof Response) return error;
   const body = errorBodyOf(error, requestIdOf(request));
-  // A page shows a keyed refusal in its reader's language (its error panel resolves it);
-  // a program reads the English the body already holds.
-  const refusal = asHttpError(error);
-  if (refusal && isKeyed(refusal.message) && !isProgramRequest(request))
-    body.value = refusal.message;
   return Response.json(body, { status: body.status, headers: errorHeadersOf(error) });
 }
 
@@ -93,9 +88,31 @@ export function pageHandler<A extends { request: Request }, R>(fn: (args: A) => 
     try {
       return await fn(args);
     } catch (error) {
-      throw errorResponse(args.request, error);
+      throw await pageErrorResponse(args.request, error);
     }
   };
+}
+
+/**
+ * A page's refusal in its reader's language (decision 106): a keyed message (and keyed listed
+ * messages) resolved here, so the error panel shows them as they come; a program's request,
+ * and anything not keyed, answers as errorResponse does, in English.
+ */
+async function pageErrorResponse(request: Request, error: unknown): Promise<Response> {
+  const refusal = asHttpError(error);
+  const keyedText = refusal && [refusal.message, ...(refusal.details.messages ?? [])].some(isKeyed);
+  if (!refusal || !keyedText || isProgramRequest(request)) return errorResponse(request, error);
+  // Loaded when needed: the locale code imports the session code, which imports this module.
+  const { keyedResolverFor } = await import("./locale/locale.server");
+  const read = await keyedResolverFor(request);
+  const { messages } = refusal.details;
+  return errorResponse(
+    request,
+    new HttpError(refusal.status, read(refusal.message), {
+      ...refusal.details,
+      ...(messages ? { messages: messages.map(read) } : {}),
+    }),
+  );
 }
 
 export const NO_RESOURCE_MESSAGE = "There is no API resource at this address.";

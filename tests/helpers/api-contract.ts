@@ -447,11 +447,11 @@ export async function checkJsonResponse(
   if (response.status === 204 || response.status === 304) return;
   const url = init.url ?? response.url;
   const text = await response.clone().text();
-  // A program reads English (decision 104): a keyed message must not reach it unresolved. Remix's
-  // own data requests (?_data) carry keyed refusals that the page reads in its language.
-  if (KEYED_TEXT.test(text) && !new URL(url, "http://x.invalid").searchParams.has("_data"))
+  // No answer carries a keyed message unresolved (decisions 104, 106): a program reads English,
+  // a page's data its reader's language.
+  if (KEYED_TEXT.test(text))
     throw new Error(
-      `${method} ${url}: a keyed message reached a program: ${KEYED_TEXT.exec(text)![0]}`,
+      `${method} ${url}: an answer carries a keyed message: ${KEYED_TEXT.exec(text)![0]}`,
     );
   const body = parseBody(text, `${method} ${url}`);
   assertApiAnswer({ method, url, status: response.status, contentType, body });

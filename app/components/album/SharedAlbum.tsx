@@ -9,7 +9,6 @@ import type { FormReplyBody } from "~/http/error";
 import type { SharedAlbumData } from "~/http/album/share-link-visitor.server";
 import { muted, narrowPanel, page, panel } from "~/styles/global.css";
 import * as css from "./SharedAlbum.css";
-import { resolveKeyed } from "~/models/locale/keyed";
 
 type OpenAlbum = Extract<SharedAlbumData, { state: "open" }>;
 
@@ -188,11 +187,7 @@ export function SharedAlbumError({ error }: { error: unknown }) {
     <section className={narrowPanel} role="alert" aria-labelledby="shared-error-title">
       <h1 id="shared-error-title">{heading}</h1>
       <p data-testid="shared-error">
-        {known
-          ? t(known.value)
-          : data.value
-            ? resolveKeyed(data.value, t)
-            : t("album.visitor.error.generic")}
+        {known ? t(known.value) : (data.value ?? t("album.visitor.error.generic"))}
       </p>
     </section>
   );

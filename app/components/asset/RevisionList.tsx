@@ -16,7 +16,6 @@ import * as css from "./revisions.css";
 import { useFormat } from "~/components/locale/format";
 import { useT, type Translate } from "~/components/locale/locale-context";
 import type { MessageId } from "~/models/locale/message-id";
-import { resolveKeyed } from "~/models/locale/keyed";
 
 const RollbackToDialog = lazy(() => import("./RollbackToDialog"));
 
@@ -96,10 +95,7 @@ export function RevisionTable({ list, headingId }: { list: List; headingId: stri
     if (failed) {
       if (pending.intent === "delete")
         setRemoved((set) => new Set([...set].filter((n) => n !== pending.number)));
-      showToast({
-        kind: "error",
-        message: data.value ? resolveKeyed(data.value, t) : t("asset.revisions.toast.failed"),
-      });
+      showToast({ kind: "error", message: data.value ?? t("asset.revisions.toast.failed") });
     } else if (pending.intent === "rollback-to" && typeof data?.deleted === "number") {
       showToast({
         kind: "success",

@@ -2,31 +2,27 @@ import type { ApiErrorBody } from "~/http/error";
 import { useLocale, useT } from "~/components/locale/locale-context";
 import { formatDateTime } from "~/models/locale/format";
 import * as css from "./error.css";
-import { resolveKeyed } from "~/models/locale/keyed";
 
 /** The body of the error dialog: a message or a list, then details with empty rows left out. */
 export function ErrorContent({
-  message: given,
+  message,
   error,
 }: {
   message: string;
   error?: Partial<ApiErrorBody>;
 }) {
   const t = useT();
-  // A page's refusal may come keyed (decision 104): read in the page's language.
-  const message = resolveKeyed(given, t);
-  const value = error?.value ? resolveKeyed(error.value, t) : error?.value;
   const { language, timeZone } = useLocale();
   // The heading and technical rows are the API's own (English) words, shown as they came.
   const rows: [string, string | undefined][] = [
-    [t("common.error.value"), value],
+    [t("common.error.value"), error?.value],
     [
       t("common.error.date"),
       error?.date ? formatDateTime(language, timeZone, error.date) : undefined,
     ],
     [t("common.error.requestId"), error?.requestId],
     [t("common.error.heading"), error?.heading],
-    [t("common.error.message"), value && value !== message ? message : undefined],
+    [t("common.error.message"), error?.value && error.value !== message ? message : undefined],
     [t("common.error.description"), error?.description],
     [t("common.error.technicalInfo"), error?.technicalInfo],
   ];

@@ -2,7 +2,6 @@ import { isRouteErrorResponse } from "@remix-run/react";
 import { headingForStatus, isApiErrorBody, type ApiErrorBody } from "~/http/error";
 import { useT, type Translate } from "~/components/locale/locale-context";
 import type { MessageId } from "~/models/locale/message-id";
-import { resolveKeyed } from "~/models/locale/keyed";
 import { ErrorContent } from "./ErrorContent";
 import * as css from "./error.css";
 import { LINKS } from "~/utils/links";
@@ -37,9 +36,8 @@ export function describeRouteError(
 } {
   if (isRouteErrorResponse(error)) {
     const data: unknown = error.data;
-    // A page's refusal may come keyed (decision 104): read here in the page's language.
     const body: Partial<ApiErrorBody> = isApiErrorBody(data)
-      ? { ...data, value: data.value ? resolveKeyed(data.value, t) : data.value }
+      ? data
       : {
           status: error.status,
           heading: headingForStatus(error.status),

@@ -2,6 +2,8 @@ import { archiveIdFromSegment } from "~/models/archive/archive.server";
 import type { Archive } from "~/models/archive/archive.server";
 import { navigationPane, SITE_FEATURES } from "~/models/archive/archive-effects";
 import {
+  INVALID_SEARCH_HEADING,
+  isExpressionRefusal,
   smartFolderOrderSchema,
   smartFolderPatchSchema,
   smartFolderSchema,
@@ -116,8 +118,8 @@ export async function smartFolderListPost(
   if (!submitted.ok)
     return formReply(request, {
       ...submitted,
-      ...(submitted.fieldErrors.expression?.startsWith("InvalidSearchExpression")
-        ? { heading: "InvalidSearchExpression" }
+      ...(isExpressionRefusal(submitted.fieldErrors.expression)
+        ? { heading: INVALID_SEARCH_HEADING }
         : {}),
     });
   const folder = await createSmartFolder(viewer, archive.id, submitted.data);
@@ -164,8 +166,8 @@ export async function smartFolderChange(
   if (!submitted.ok)
     return formReply(request, {
       ...submitted,
-      ...(submitted.fieldErrors.expression?.startsWith("InvalidSearchExpression")
-        ? { heading: "InvalidSearchExpression" }
+      ...(isExpressionRefusal(submitted.fieldErrors.expression)
+        ? { heading: INVALID_SEARCH_HEADING }
         : {}),
     });
   const folder = await updateSmartFolder(viewer, archive.id, id, submitted.data);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_SMART_FOLDER_NAME } from "./smart-folder-limits";
+import { keyed, parseKeyed } from "~/models/locale/keyed";
 import { parseSearchExpression } from "~/models/search/search-expression";
 import { hasUnsafeLineCharacter, LINE_TEXT_MESSAGE } from "~/models/validation/text.schema";
 
@@ -16,8 +17,13 @@ export const INVALID_SEARCH_HEADING = "InvalidSearchExpression";
 /** The archive search's own words for an expression that does not parse. */
 export function expressionProblemText(expression: string): string | null {
   const parsed = parseSearchExpression(expression);
-  return parsed.ok ? null : `${INVALID_SEARCH_HEADING}: ${parsed.message}`;
+  // The search's own message (keyed, decision 104) goes in as the label, resolved first.
+  return parsed.ok ? null : keyed("validation.search.refused", { label: parsed.message });
 }
+
+/** Whether a refusal is the search's own (the API names it InvalidSearchExpression). */
+export const isExpressionRefusal = (message: string | undefined) =>
+  message !== undefined && parseKeyed(message)?.id === "validation.search.refused";
 
 const name = z
   .string({ required_error: "Enter a name.", invalid_type_error: "Enter a name." })

@@ -78,7 +78,7 @@ const longText = (label: Label, max: number) =>
 /** Whether a refusal is the custom search's (the spec's heading InvalidSearchExpression). */
 export function isSearchRefusal(message: string): boolean {
   const id = parseKeyed(message)?.id;
-  return id === "taxonomy.validation.invalidSearch" || id === "taxonomy.validation.searchTooLong";
+  return id === "validation.search.refused" || id === "taxonomy.validation.searchTooLong";
 }
 
 /** A custom search: empty, or an expression the search language reads. */
@@ -96,7 +96,7 @@ export const customSearchSchema = z
     if (!parsed.ok)
       ctx.addIssue({
         code: "custom",
-        message: keyed("taxonomy.validation.invalidSearch", { label: parsed.message }),
+        message: keyed("validation.search.refused", { label: parsed.message }),
       });
   });
 
