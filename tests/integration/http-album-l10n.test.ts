@@ -246,3 +246,31 @@ describe("the API keeps English", () => {
     expect(albumId).toBeGreaterThan(0);
   });
 });
+
+describe("the album forms' own messages in Norwegian", () => {
+  test("a nameless album, a bad link password and a missing share target refused in Norwegian; the API in English", async () => {
+    const nameless = await nora.post("/fotoweb/albums/?index", { intent: "create", name: " " }, NB);
+    expect(nameless.status).toBe(400);
+    expect(mainOf(await nameless.text())).toContain("Gi albumet et navn.");
+    const short = await nora.post(
+      `${albumHref}.shares/links/`,
+      { intent: "create", label: "Kort", password: "ab", download: "none" },
+      NB,
+    );
+    expect(short.status).toBe(400);
+    expect(mainOf(await short.text())).toContain("eller la passordet stå tomt.");
+    const nobody = await nora.post(`${albumHref}.shares/`, { intent: "add-share", target: "" }, NB);
+    expect(nobody.status).toBe(400);
+    expect(mainOf(await nobody.text())).toContain("Velg en person eller en gruppe å dele med.");
+    const api = await nora.request("/fotoweb/me/albums/", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", ...NB },
+      body: JSON.stringify({ name: "" }),
+    });
+    expect(api.status).toBe(400);
+    const body = await readApiJson<{ fieldErrors: Record<string, string> }>(api, {
+      method: "POST",
+    });
+    expect(body.fieldErrors.name).toBe("Give the album a name.");
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keyed } from "~/models/locale/keyed";
 import { SHARE_ACCESS } from "./album.schema";
 import { hasUnsafeLineCharacter, hasUnsafeTextCharacter } from "~/models/validation/text.schema";
 
@@ -45,19 +46,20 @@ export const shareMessageSchema = z.object({
 });
 export type ShareMessage = z.output<typeof shareMessageSchema>;
 
+const CHOOSE_TARGET = keyed("album.validation.chooseTarget");
+const TYPE_NAME = keyed("album.validation.typeName");
+
 /** The sharing page's add form (JavaScript on or off). */
 export const shareFormSchema = z.object({
-  target: z
-    .string({ required_error: "Choose a person or a group to share with." })
-    .transform((s, ctx) => {
-      const target = parseShareTargetKey(s);
-      if (!target) {
-        ctx.addIssue({ code: "custom", message: "Choose a person or a group to share with." });
-        return z.NEVER;
-      }
-      return target;
-    }),
-  access: z.enum(SHARE_ACCESS, { message: "Choose view or contribute." }).default("view"),
+  target: z.string({ required_error: CHOOSE_TARGET }).transform((s, ctx) => {
+    const target = parseShareTargetKey(s);
+    if (!target) {
+      ctx.addIssue({ code: "custom", message: CHOOSE_TARGET });
+      return z.NEVER;
+    }
+    return target;
+  }),
+  access: z.enum(SHARE_ACCESS, { message: keyed("album.validation.chooseAccess") }).default("view"),
   download: z
     .union([z.literal("on"), z.literal("")])
     .optional()
@@ -71,7 +73,7 @@ export const shareRemoveSchema = z.object({
   target: z.string().transform((s, ctx) => {
     const target = parseShareTargetKey(s);
     if (!target) {
-      ctx.addIssue({ code: "custom", message: "Choose a share to remove." });
+      ctx.addIssue({ code: "custom", message: keyed("album.validation.chooseShare") });
       return z.NEVER;
     }
     return target;
@@ -81,9 +83,9 @@ export const shareRemoveSchema = z.object({
 /** The people search: q is required (the reference says so), pages from 0. */
 export const peopleQuerySchema = z.object({
   q: z
-    .string({ required_error: "Type a name to search for people." })
+    .string({ required_error: TYPE_NAME })
     .trim()
-    .min(1, "Type a name to search for people.")
-    .max(MAX_PEOPLE_QUERY, `Keep the search to ${MAX_PEOPLE_QUERY} characters.`),
+    .min(1, TYPE_NAME)
+    .max(MAX_PEOPLE_QUERY, keyed("album.validation.searchTooLong", { max: MAX_PEOPLE_QUERY })),
   p: z.coerce.number().int().min(0).max(10_000).optional().default(0),
 });

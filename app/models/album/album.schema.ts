@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keyed } from "~/models/locale/keyed";
 import { hasUnsafeLineCharacter, hasUnsafeTextCharacter } from "~/models/validation/text.schema";
 import { MAX_ALBUM_DESCRIPTION, MAX_ALBUM_NAME } from "./album-limits";
 
@@ -46,16 +47,18 @@ export { LINK_EXPIRED, LINK_NOT_FOUND, LINK_REVOKED } from "./link-ends";
 export const LINK_PASSWORD_WRONG = "The password is not right. Try again.";
 export const LINK_GUESSES_EXHAUSTED = `Too many wrong passwords. Try again in ${LINK_GUESS_WINDOW_MINUTES} minutes.`;
 
+const NAME_NEEDED = keyed("album.validation.nameNeeded");
+
 /** An album's name: trimmed, one line, 1 to MAX_ALBUM_NAME characters. */
 export const albumNameSchema = z
-  .string({ required_error: "Give the album a name." })
+  .string({ required_error: NAME_NEEDED })
   .transform((s) => s.trim())
   .pipe(
     z
       .string()
-      .min(1, "Give the album a name.")
-      .max(MAX_ALBUM_NAME, `Keep the name to ${MAX_ALBUM_NAME} characters.`)
-      .refine((s) => !hasUnsafeLineCharacter(s), "The name must be one line of text."),
+      .min(1, NAME_NEEDED)
+      .max(MAX_ALBUM_NAME, keyed("album.validation.nameTooLong", { max: MAX_ALBUM_NAME }))
+      .refine((s) => !hasUnsafeLineCharacter(s), keyed("album.validation.nameOneLine")),
   );
 
 export const albumDescriptionSchema = z
@@ -64,11 +67,11 @@ export const albumDescriptionSchema = z
   .pipe(
     z
       .string()
-      .max(MAX_ALBUM_DESCRIPTION, `Keep the description to ${MAX_ALBUM_DESCRIPTION} characters.`)
-      .refine(
-        (s) => !hasUnsafeTextCharacter(s),
-        "The description holds characters that are not text.",
-      ),
+      .max(
+        MAX_ALBUM_DESCRIPTION,
+        keyed("album.validation.descriptionTooLong", { max: MAX_ALBUM_DESCRIPTION }),
+      )
+      .refine((s) => !hasUnsafeTextCharacter(s), keyed("album.validation.descriptionNotText")),
   );
 
 /** Create (POST to the user's albums URL) and the create popover: description may be empty. */
@@ -93,7 +96,7 @@ const expirySchema = z
     if (s === "") return null;
     const date = /^\d{4}-\d{2}-\d{2}$/.test(s) ? new Date(`${s}T23:59:59Z`) : new Date(s);
     if (!/^\d{4}-\d{2}-\d{2}/.test(s) || Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: "custom", message: "Give the expiry as a date, like 2027-01-31." });
+      ctx.addIssue({ code: "custom", message: keyed("album.validation.expiryFormat") });
       return z.NEVER;
     }
     return date.toISOString();
@@ -104,26 +107,26 @@ export const shareLinkSchema = z.object({
   label: z
     .string()
     .trim()
-    .max(MAX_LINK_LABEL, `Keep the label to ${MAX_LINK_LABEL} characters.`)
+    .max(MAX_LINK_LABEL, keyed("album.validation.labelTooLong", { max: MAX_LINK_LABEL }))
     .optional()
     .default(""),
   expires: expirySchema.optional().default(""),
   password: z
     .string()
-    .max(MAX_LINK_PASSWORD, `Keep the password to ${MAX_LINK_PASSWORD} characters.`)
+    .max(MAX_LINK_PASSWORD, keyed("album.validation.passwordTooLong", { max: MAX_LINK_PASSWORD }))
     .refine(
       (s) => s === "" || s.length >= MIN_LINK_PASSWORD,
-      `Use at least ${MIN_LINK_PASSWORD} characters, or leave the password empty.`,
+      keyed("album.validation.passwordTooShort", { min: MIN_LINK_PASSWORD }),
     )
     .optional()
     .default(""),
   download: z
-    .enum(LINK_DOWNLOADS, { message: "Choose none, previews or originals." })
+    .enum(LINK_DOWNLOADS, { message: keyed("album.validation.chooseDownload") })
     .default("none"),
 });
 export type ShareLinkInput = z.output<typeof shareLinkSchema>;
 
 /** The password a visitor types on a protected link's page. */
 export const linkPasswordSchema = z.object({
-  password: z.string().min(1, "Type the password.").max(MAX_LINK_PASSWORD),
+  password: z.string().min(1, keyed("album.validation.typePassword")).max(MAX_LINK_PASSWORD),
 });

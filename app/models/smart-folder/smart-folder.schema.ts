@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_SMART_FOLDER_NAME } from "./smart-folder-limits";
 import { keyed, parseKeyed } from "~/models/locale/keyed";
 import { parseSearchExpression } from "~/models/search/search-expression";
-import { hasUnsafeLineCharacter, LINE_TEXT_MESSAGE } from "~/models/validation/text.schema";
+import { hasUnsafeLineCharacter } from "~/models/validation/text.schema";
 
 /*
  * What a smart folder is made of (decision 061): a name and a search expression, checked alike
@@ -25,23 +25,26 @@ export function expressionProblemText(expression: string): string | null {
 export const isExpressionRefusal = (message: string | undefined) =>
   message !== undefined && parseKeyed(message)?.id === "validation.search.refused";
 
+const ENTER_NAME = keyed("grid.validation.smartFolder.enterName");
+const ENTER_EXPRESSION = keyed("grid.validation.smartFolder.enterExpression");
+
 const name = z
-  .string({ required_error: "Enter a name.", invalid_type_error: "Enter a name." })
+  .string({ required_error: ENTER_NAME, invalid_type_error: ENTER_NAME })
   .trim()
-  .min(1, "Enter a name.")
-  .max(MAX_SMART_FOLDER_NAME, `Use at most ${MAX_SMART_FOLDER_NAME} characters for the name.`)
-  .refine((v) => !hasUnsafeLineCharacter(v), `Name: ${LINE_TEXT_MESSAGE.toLowerCase()}.`);
+  .min(1, ENTER_NAME)
+  .max(
+    MAX_SMART_FOLDER_NAME,
+    keyed("grid.validation.smartFolder.nameTooLong", { max: MAX_SMART_FOLDER_NAME }),
+  )
+  .refine((v) => !hasUnsafeLineCharacter(v), keyed("grid.validation.smartFolder.nameOneLine"));
 
 const expression = z
-  .string({
-    required_error: "Enter a search expression.",
-    invalid_type_error: "Enter a search expression.",
-  })
+  .string({ required_error: ENTER_EXPRESSION, invalid_type_error: ENTER_EXPRESSION })
   .trim()
-  .min(1, "Enter a search expression.")
+  .min(1, ENTER_EXPRESSION)
   .max(
     MAX_SMART_FOLDER_EXPRESSION,
-    `Use at most ${MAX_SMART_FOLDER_EXPRESSION} characters for the search expression.`,
+    keyed("grid.validation.smartFolder.expressionTooLong", { max: MAX_SMART_FOLDER_EXPRESSION }),
   )
   .superRefine((value, ctx) => {
     // An empty or over-long one already has its message.
