@@ -243,7 +243,7 @@ test("the administrator edits a sign-up's details, then rejects it", async ({
   const message = page
     .getByTestId("outbox-message")
     .filter({ hasText: who.email })
-    .filter({ hasText: "signup-rejected" });
+    .filter({ hasText: "Sign-up rejected" });
   await expect(message).toHaveCount(1);
   await expectAccessible(page, info, "outbox");
 });
@@ -268,7 +268,7 @@ test("the approved stranger forgets the password and sets a new one through the 
   const message = page
     .getByTestId("outbox-message")
     .filter({ hasText: who.email })
-    .filter({ hasText: "password-reset" })
+    .filter({ hasText: "Password reset" })
     .first();
   await message.getByText(/^Reset your password/).click();
   const body = message.getByTestId("outbox-body");
