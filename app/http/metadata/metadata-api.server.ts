@@ -12,8 +12,7 @@ import {
   viewInputSchema,
   type FieldDefinition,
 } from "~/models/metadata/metadata.schema";
-import { englishOf } from "~/models/locale/catalog.server";
-import { isProblem, Problem } from "~/models/problem/problem";
+import { Problem } from "~/models/problem/problem";
 import { configFieldView, configViewView } from "~/models/metadata/metadata.view";
 import type { Viewer } from "~/models/user/user.schema";
 import { configJson } from "../config-api.server";
@@ -68,28 +67,12 @@ export async function createFieldFromRequest(request: Request, viewer: Viewer) {
   return configJson(view, { status: 201, headers: { Location: view.Href } });
 }
 
-/**
- * The model's refusal with its list of messages in English, as programs have always read them:
- * the list is keyed (decision 104), and the error body reads only its message in English.
- */
-function listInEnglish(error: unknown): unknown {
-  if (!isProblem(error) || !error.details.messages) return error;
-  return new Problem(error.kind, error.message, {
-    ...error.details,
-    messages: error.details.messages.map(englishOf),
-  });
-}
-
 /** PUT a field's whole definition; an unknown or built-in field is refused before the body. */
 export async function updateFieldFromRequest(request: Request, viewer: Viewer, key: string) {
   await requireCustomField(key);
   const submission = await readSubmission(request, fieldInputSchema);
   if (!submission.ok) return formReply(request, submission);
-  try {
-    return configJson(configFieldView(await updateField(viewer, key, submission.data)));
-  } catch (error) {
-    throw listInEnglish(error);
-  }
+  return configJson(configFieldView(await updateField(viewer, key, submission.data)));
 }
 
 /** POST a view: 201 with it and its Location. */
