@@ -1,4 +1,5 @@
 import OAuth2Server from "@node-oauth/oauth2-server";
+import { keyed } from "~/models/locale/keyed";
 import { redirect } from "@remix-run/node";
 import {
   authenticateApplication,
@@ -237,14 +238,14 @@ export async function checkAuthorizationRequest(
   const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
   const application = await findApplicationByClientId(text("client_id"));
   if (!application || !application.grants.includes("authorization_code"))
-    throw new HttpError(400, "The application asking for access is not registered here.", {
+    throw new HttpError(400, keyed("auth.oauth.unknownApplication"), {
       heading: "Unknown application",
     });
   const given = text("redirect_uri");
   const redirectUri =
     given || (application.redirectUris.length === 1 ? application.redirectUris[0]! : "");
   if (!application.redirectUris.includes(redirectUri))
-    throw new HttpError(400, "The application's return address is not registered for it.", {
+    throw new HttpError(400, keyed("auth.oauth.unknownReturnAddress"), {
       heading: "Unknown return address",
     });
   const state = text("state");

@@ -1,11 +1,12 @@
 import "~/components/shell/shell-bundle";
-import { apiError } from "~/http/http.server";
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { pageHandler } from "~/http/http.server";
+import { keyed } from "~/models/locale/keyed";
+import { Problem } from "~/models/problem/problem";
 
 /* Unknown pages: a 404 shown by the root error boundary inside the page shell. */
-export function loader({ request }: LoaderFunctionArgs) {
-  throw apiError(request, 404, "There is nothing at this address.");
-}
+export const loader = pageHandler(async () => {
+  throw new Problem("not-found", keyed("common.error.notFound"));
+});
 
 export const action = loader;
 

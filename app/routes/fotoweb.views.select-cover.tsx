@@ -1,4 +1,5 @@
 import "~/components/shell/shell-bundle";
+import { keyed } from "~/models/locale/keyed";
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ARCHIVES_ACTION } from "~/components/collection/CollectionTile";
@@ -31,7 +32,7 @@ async function coverChoicesPage({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const archiveId = Number(url.searchParams.get("archive"));
   if (!Number.isSafeInteger(archiveId) || archiveId <= 0)
-    throw new HttpError(400, "Name the archive: ?archive=<id>.");
+    throw new HttpError(400, keyed("common.error.archiveMissing"));
   return json(await coverChoices(viewer, archiveId, url.searchParams.get("after")));
 }
 

@@ -19,6 +19,7 @@ import { isProblem, type Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { createUser, findUserByUsername } from "~/models/user/user.server";
 import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "../helpers/database";
+import { inEnglish } from "../helpers/keyed";
 
 /* The groups model on the dialect under test (decision 035), without HTTP. */
 
@@ -90,10 +91,14 @@ describe("groups", () => {
     ).toEqual([plain.id]);
     expect((await memberOf(owner, inner.id)).items.map((g) => g.name)).toEqual(["Outer"]);
     expect(
-      (await refusal(changeGroupEdges(owner, outer.id, "memberOf", { add: [inner.id] }))).message,
+      inEnglish(
+        (await refusal(changeGroupEdges(owner, outer.id, "memberOf", { add: [inner.id] }))).message,
+      ),
     ).toMatch(/^circular member-of/);
     expect(
-      (await refusal(changeGroupEdges(owner, inner.id, "members", { add: [outer.id] }))).message,
+      inEnglish(
+        (await refusal(changeGroupEdges(owner, inner.id, "members", { add: [outer.id] }))).message,
+      ),
     ).toMatch(/^circular group members/);
     expect(
       (await refusal(changeGroupEdges(owner, inner.id, "members", { add: [inner.id] }))).kind,

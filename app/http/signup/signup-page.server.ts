@@ -1,3 +1,4 @@
+import { keyedResolverFor } from "../locale/locale.server";
 import { json } from "@remix-run/node";
 import {
   signupDetailsFormSchema,
@@ -113,9 +114,11 @@ export async function pendingSignupsAction(request: Request) {
     } catch (error) {
       if (!isProblem(error) || (error.kind !== "conflict" && error.kind !== "invalid")) throw error;
       const status = error.kind === "conflict" ? 409 : 400;
+      // One sentence of several messages: each read in the page's language before they join.
+      const read = await keyedResolverFor(request);
       return formReply(request, {
         status,
-        formError: [error.message, ...(error.details.messages ?? [])].join(" "),
+        formError: [error.message, ...(error.details.messages ?? [])].map(read).join(" "),
         fieldErrors: error.kind === "invalid" ? { groups: error.message } : {},
       });
     }

@@ -1,3 +1,4 @@
+import { keyed } from "~/models/locale/keyed";
 import { localeOf } from "../locale/locale.server";
 import { capabilityDecision } from "~/models/access/access.server";
 import { getSiteSettings } from "~/models/site/site.server";
@@ -11,7 +12,7 @@ import { requireViewer } from "../session.server";
 
 /* What the sign-up pages and the sign-up API share (decision 036). */
 
-export const NOTHING_HERE = "There is nothing at this address.";
+export const NOTHING_HERE = keyed("common.error.notFound");
 
 /**
  * Someone who may approve sign-ups (approvePendingSignups, the access module's decision). For

@@ -11,7 +11,7 @@ import {
 import { USER_NOT_FOUND, type ManagedUser } from "~/models/user/users-admin.server";
 import { userApiView } from "~/models/user/user.view";
 import type { Viewer } from "~/models/user/user.schema";
-import { apiError, apiJson, NO_RESOURCE_MESSAGE } from "../http.server";
+import { apiError, apiJson, HttpError, NO_RESOURCE_MESSAGE } from "../http.server";
 import { acceptsType } from "../negotiate";
 import { getSession, getViewer, requireViewer } from "../session.server";
 import { checkSubmission, formReply, readBody, type Submission } from "../submission.server";
@@ -40,7 +40,8 @@ export async function requireUserManagerApi(request: Request): Promise<Viewer> {
 export async function requireUserManagerPage(request: Request): Promise<Viewer> {
   const viewer = await getViewer(request);
   const decision = await userAdministrationDecision(viewer);
-  if (!decision.allowed) throw apiError(request, 404, decision.problem.message);
+  // An HttpError, not an answer, so the page handler reads a keyed refusal in the page's language.
+  if (!decision.allowed) throw new HttpError(404, decision.problem.message);
   // An administrator who must change their password does that first, as on every page.
   if (viewer?.forcePasswordChange) await requireViewer(request);
   return decision.value;

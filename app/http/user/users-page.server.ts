@@ -30,7 +30,6 @@ import {
   resetDeviceTokens,
   setSiteOwner,
   updateManagedUser,
-  STALE_USER,
   USER_EXISTS,
   type ManagedUser,
 } from "~/models/user/users-admin.server";
@@ -42,7 +41,6 @@ import { checkSubmission, formReply, readBody, type SubmittedValues } from "../s
 import { readReveal, revealCookie } from "../reveal.server";
 import { redirectWithToast } from "../toast.server";
 import { currentSessionId, requireUserManagerPage } from "./users-api.server";
-import { translatorFor } from "../locale/locale.server";
 import { keyed } from "~/models/locale/keyed";
 
 /*
@@ -114,7 +112,7 @@ export async function usersGridAction(request: Request) {
       message: keyed("people.toast.userDeleted", { username: removed.username }),
     });
   }
-  throw new Problem("invalid", (await translatorFor(request))("people.error.chooseIntent"));
+  throw new Problem("invalid", keyed("people.error.chooseIntent"));
 }
 
 function withoutSelected(back: string, ids: number[]): string {
@@ -140,7 +138,7 @@ export const BULK_NEEDS: Record<BulkKind, keyof UserActions> = {
 function bulkKind(value: unknown): BulkKind {
   if (typeof value === "string" && (BULK_KINDS as readonly string[]).includes(value))
     return value as BulkKind;
-  throw new Problem("not-found", "There is nothing at this address.");
+  throw new Problem("not-found", keyed("common.error.notFound"));
 }
 
 export async function bulkData(request: Request) {
@@ -225,15 +223,13 @@ export async function siteOwnerData(request: Request) {
   const viewer = await requireUserManagerPage(request);
   const id = Number(new URL(request.url).searchParams.get("user") ?? NaN);
   const user = await getManagedUser(viewer, Number.isSafeInteger(id) ? id : 0);
-  if (!user.actions.setNewSiteOwner) {
-    const t = await translatorFor(request);
+  if (!user.actions.setNewSiteOwner)
     throw new Problem(
       "forbidden",
       viewer.isSiteOwner
-        ? t("people.error.notSiteOwnerCandidate", { username: user.record.username })
-        : t("people.error.onlySiteOwner"),
+        ? keyed("people.error.notSiteOwnerCandidate", { username: user.record.username })
+        : keyed("people.error.onlySiteOwner"),
     );
-  }
   return json({ changed: null, user: summary(user) }, { headers: NO_STORE });
 }
 
@@ -410,10 +406,6 @@ export async function editorAction(request: Request, id: number | null) {
         values,
         status,
       });
-    const formError =
-      error.message === STALE_USER
-        ? (await translatorFor(request))("people.error.staleUser")
-        : error.message;
-    return formReply(request, { formError, values, status });
+    return formReply(request, { formError: error.message, values, status });
   }
 }

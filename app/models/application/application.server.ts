@@ -9,6 +9,7 @@ import {
   newCredential,
   saveCredential,
 } from "~/models/oauth/credential.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { isEnabledAccount } from "~/models/user/user.server";
@@ -20,7 +21,7 @@ import { readStrings } from "~/db/json-column";
  * when the application is made, and kept only as its SHA-256.
  */
 
-export const APPLICATION_NOT_FOUND = "There is no application at this address.";
+export const APPLICATION_NOT_FOUND = keyed("auth.application.notFound");
 
 export interface Application {
   id: number;
@@ -128,8 +129,7 @@ export async function applicationUsers(
   return choosable;
 }
 
-export const ACTS_ABOVE_YOU =
-  "An application may act only as you or as someone whose every right you hold yourself";
+export const ACTS_ABOVE_YOU = keyed("auth.application.actsAboveYou");
 
 export type CreateApplicationResult =
   | { ok: true; application: Application; clientSecret: string }
@@ -185,11 +185,9 @@ export async function deleteApplication(
   return application;
 }
 
-export const NO_TOKEN_USER_MESSAGE =
-  "This application has no user: choose the user whose rights its API tokens carry first.";
+export const NO_TOKEN_USER_MESSAGE = keyed("auth.application.noTokenUser");
 
-export const DISABLED_TOKEN_USER_MESSAGE =
-  "This application's user is disabled: enable the account, or choose another user, first.";
+export const DISABLED_TOKEN_USER_MESSAGE = keyed("auth.application.disabledTokenUser");
 
 /** An API token (FWAPITOKEN) for the application, carrying its user's rights; shown once. */
 export async function issueApiToken(viewer: Viewer | null, clientId: string): Promise<string> {
@@ -198,7 +196,7 @@ export async function issueApiToken(viewer: Viewer | null, clientId: string): Pr
   if (!(await isEnabledAccount(application.user.id)))
     throw new Problem("conflict", DISABLED_TOKEN_USER_MESSAGE);
   if (!(await mayActAs(viewer!, application.user.id)))
-    throw new Problem("forbidden", `${ACTS_ABOVE_YOU}: you cannot issue its API tokens.`);
+    throw new Problem("forbidden", keyed("auth.application.tokensAboveYou"));
   const token = newCredential();
   await saveCredential({
     kind: "api",

@@ -16,6 +16,7 @@ import {
   rightsOfAccount,
   rightsThroughGroups,
 } from "~/models/access/delegation.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import { LICENSE_LEVELS, LICENSE_MODES } from "~/models/user/license";
 import type { Viewer } from "~/models/user/user.schema";
@@ -42,16 +43,12 @@ import { readList } from "~/db/json-column";
  * manageUsers (the access module's peopleDecision); to anyone else the area does not exist.
  */
 
-export const GROUP_NOT_FOUND = "There is no group at this address.";
+export const GROUP_NOT_FOUND = keyed("people.refusal.groupNotFound");
 export const GROUP_EXISTS = "group already exists";
-export const BUILT_IN_UNDELETABLE =
-  "Everyone and Registered Users are built in and cannot be deleted.";
-export const BUILT_IN_MEMBERS =
-  "Everyone and Registered Users hold their members implicitly: their members cannot be changed.";
-export const BUILT_IN_CHOSEN =
-  "Everyone and Registered Users cannot be chosen: every account is in them already.";
-export const STALE_REVISION =
-  "The group was changed by someone else since you opened it. Reload it and make your change again.";
+export const BUILT_IN_UNDELETABLE = keyed("people.refusal.builtInUndeletable");
+export const BUILT_IN_MEMBERS = keyed("people.refusal.builtInMembers");
+export const BUILT_IN_CHOSEN = keyed("people.refusal.builtInChosen");
+export const STALE_REVISION = keyed("people.refusal.staleGroup");
 export const CIRCULAR_MEMBERS = "circular group members";
 export const CIRCULAR_MEMBER_OF = "circular member-of";
 
@@ -278,7 +275,7 @@ export async function updateGroup(
         input.samlGroupName !== undefined &&
         input.samlGroupName !== group.samlGroupName
       )
-        throw new Problem("forbidden", "Everyone and Registered Users have no SAML group name.");
+        throw new Problem("forbidden", keyed("people.refusal.builtInSaml"));
       const pick = <T>(given: T | undefined, stored: T, fallback: T) =>
         given !== undefined ? given : mode === "replace" ? fallback : stored;
       const level = input.license?.level;
@@ -601,7 +598,7 @@ async function assertUsersExist(ids: readonly number[]): Promise<void> {
   if (missing.length > 0)
     throw new Problem(
       "invalid",
-      `There is no user to add with id ${missing.slice(0, 5).join(", ")} (the guest cannot be added).`,
+      keyed("people.refusal.noUsersToAdd", { ids: missing.slice(0, 5).join(", ") }),
     );
 }
 
@@ -611,7 +608,10 @@ async function assertGroupsChoosable(ids: readonly number[]): Promise<void> {
   const found = new Set((await groupsByIds(ids)).map((g) => g.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0)
-    throw new Problem("invalid", `There is no group with id ${missing.slice(0, 5).join(", ")}.`);
+    throw new Problem(
+      "invalid",
+      keyed("people.refusal.noSuchGroups", { ids: missing.slice(0, 5).join(", ") }),
+    );
 }
 
 const unique = (ids: readonly number[] | undefined) => [...new Set(ids ?? [])];
@@ -710,13 +710,9 @@ async function changeEdges(
           )
           select id from inside where id = ${outer}`.execute(trx);
         if (outer === inner || rows.length > 0)
-          throw new Problem(
-            "conflict",
-            `${circular}: a group cannot contain itself, directly or through other groups.`,
-            {
-              heading: circular === CIRCULAR_MEMBERS ? "CircularGroupMembers" : "CircularMemberOf",
-            },
-          );
+          throw new Problem("conflict", keyed("people.refusal.circular", { code: circular }), {
+            heading: circular === CIRCULAR_MEMBERS ? "CircularGroupMembers" : "CircularMemberOf",
+          });
         const exists = await trx
           .selectFrom("group_groups")
           .select("group_id")

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { db, now } from "~/db/connection.server";
 import type { Database, MailMessageRow, MailStatus } from "~/db/schema";
 import { enqueue } from "~/jobs/queue.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 
 /** A message as the features that send mail write it; delivery is the mail job's business. */
@@ -151,7 +152,7 @@ export async function listMail(page = 1): Promise<{ messages: MailMessage[]; mor
   };
 }
 
-export const NO_FAILED_MESSAGE = "There is no failed message with this number.";
+export const NO_FAILED_MESSAGE = keyed("mail.refusal.noFailedMessage");
 
 /** A failed message goes back in the queue with a fresh run of attempts. */
 export async function resendMail(id: number): Promise<MailMessage> {

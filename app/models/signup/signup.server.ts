@@ -11,6 +11,7 @@ import { joinGroups } from "~/models/group/membership.server";
 import { queueMail } from "~/models/mail/mail.server";
 import { mailLocaleIn, mailLocaleOf } from "~/models/locale/recipient.server";
 import { assertMayDelegate, rightsThroughGroups } from "~/models/access/delegation.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import { getSiteSettings } from "~/models/site/site.server";
 import { assertSeatsAvailable } from "~/models/user/license.server";
@@ -33,9 +34,9 @@ import { readIds, readList } from "~/db/json-column";
  * the access module's decision, taken by the callers in app/http.
  */
 
-export const SIGNUP_NOT_FOUND = "There is no pending sign-up at this address.";
+export const SIGNUP_NOT_FOUND = keyed("people.refusal.signupNotFound");
 export const USERNAME_TAKEN = "This user name is taken. Choose another.";
-export const ACCOUNT_EXISTS = "A user with this user name or e-mail address already exists.";
+export const ACCOUNT_EXISTS = keyed("people.refusal.accountExists");
 
 export interface Signup {
   id: string;
@@ -208,7 +209,7 @@ export async function updateSignupDetails(
       ...unknown,
     ]);
     if (!checked.ok)
-      throw new Problem("invalid", "Field validation failed.", {
+      throw new Problem("invalid", keyed("people.refusal.signupFields"), {
         messages: Object.values(checked.errors),
       });
     userData = checked.userData;
@@ -258,8 +259,10 @@ async function resolveGroups(references: readonly (string | number)[]): Promise<
   );
   const missing = [...bad, ...wanted.filter((id) => !found.has(id)).map(String)];
   if (missing.length > 0)
-    throw new Problem("invalid", "Group validation failed: there is no such group.", {
-      messages: missing.map((m) => `There is no group ${m.slice(0, 100)}.`),
+    throw new Problem("invalid", keyed("people.refusal.signupGroups"), {
+      messages: missing.map((m) =>
+        keyed("people.refusal.signupNoSuchGroup", { group: m.slice(0, 100) }),
+      ),
     });
   return wanted;
 }
@@ -283,10 +286,7 @@ export async function approveSignup(
   const { t } = await signupMailLocale(id);
   const settings = (await getSiteSettings()).signups;
   if (groupReferences.length > 0 && !settings.adminCanAssignGroups)
-    throw new Problem(
-      "invalid",
-      "Group validation failed: this site does not let approvers choose groups.",
-    );
+    throw new Problem("invalid", keyed("people.refusal.signupNoGroupChoice"));
   const groups = await resolveGroups(groupReferences);
   // The delegation rule: an approver gives only groups whose rights he holds himself.
   await assertMayDelegate(approver, await rightsThroughGroups(groups));

@@ -2,12 +2,12 @@ import { db, now } from "~/db/connection.server";
 import type { Kysely, Transaction } from "kysely";
 import { serialiseSeatChanges } from "~/db/dialect.server";
 import { GUEST_USER_ID, type Database } from "~/db/schema";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import { env } from "~/utils/env.server";
 
 /** The message the spec's client looks for (002 section 8: "out_of_licenses" gives its text). */
-export const OUT_OF_LICENSES =
-  "out_of_licenses: every licensed seat is taken. Free one, or lower a license level to None.";
+export const OUT_OF_LICENSES = keyed("people.refusal.outOfLicenses");
 
 /** Accounts holding a seat: enabled, not expired, not the guest, with a level above None. */
 export async function seatsInUse(

@@ -10,6 +10,7 @@ import {
   type Database,
   type UserRow,
 } from "~/db/schema";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import { reserveSeat } from "~/models/user/license.server";
 import {
@@ -221,7 +222,7 @@ export async function patchPreferences(userId: number, patch: PreferencesPatch) 
     if (Buffer.byteLength(JSON.stringify(next)) > MAX_PREFERENCES_BYTES)
       throw new Problem(
         "too-large",
-        `The preferences would be larger than ${MAX_PREFERENCES_BYTES / 1024} kB. Remove some first.`,
+        keyed("people.refusal.preferencesTooLarge", { max: MAX_PREFERENCES_BYTES / 1024 }),
       );
     return next;
   });

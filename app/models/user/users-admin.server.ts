@@ -19,6 +19,7 @@ import {
   userAdministrationDecision,
 } from "~/models/access/access.server";
 import { groupsOfUser } from "~/models/group/membership.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import { deleteUserSessions } from "~/models/session/session.server";
 import { assertSeatsAvailable, reserveSeat } from "./license.server";
@@ -46,10 +47,9 @@ import { readList, readObject } from "~/db/json-column";
  * whoever lacks manageUsers, and each change needs its action flag for that person.
  */
 
-export const USER_NOT_FOUND = "There is no user with this id.";
-export const USER_EXISTS = "A user with this username already exists.";
-export const STALE_USER =
-  "Someone else saved this user after you opened it. Reload to see their changes, then save again.";
+export const USER_NOT_FOUND = keyed("people.refusal.userNotFound");
+export const USER_EXISTS = keyed("people.validation.userExists");
+export const STALE_USER = keyed("people.error.staleUser");
 
 export interface ManagedUser {
   record: UserRecord;
@@ -327,37 +327,38 @@ export function changedFields(record: UserRecord, changes: UserChanges): UserCha
   return out;
 }
 
+/** Which flag each change needs, and the part of the account it is (a select in the refusal). */
 const NEEDS: [keyof UserChanges, keyof UserActions, string][] = [
-  ["username", "update", "the user information"],
-  ["description", "update", "the user information"],
-  ["firstName", "update", "the user information"],
-  ["lastName", "update", "the user information"],
-  ["email", "update", "the user information"],
-  ["organization", "update", "the user information"],
-  ["address", "update", "the details"],
-  ["commerce", "update", "the details"],
-  ["properties", "update", "the custom properties"],
-  ["externalIds", "update", "the external ids"],
-  ["isEnabled", "updateAccountStatus", "the access"],
-  ["expires", "updateAccountStatus", "the access"],
-  ["licenseLevel", "updateLicense", "the license"],
-  ["licenseMode", "updateLicense", "the license"],
-  ["password", "updatePassword", "the password"],
-  ["deletePassword", "updatePassword", "the password"],
-  ["forcePasswordChange", "updatePassword", "the password"],
+  ["username", "update", "information"],
+  ["description", "update", "information"],
+  ["firstName", "update", "information"],
+  ["lastName", "update", "information"],
+  ["email", "update", "information"],
+  ["organization", "update", "information"],
+  ["address", "update", "details"],
+  ["commerce", "update", "details"],
+  ["properties", "update", "properties"],
+  ["externalIds", "update", "externalIds"],
+  ["isEnabled", "updateAccountStatus", "access"],
+  ["expires", "updateAccountStatus", "access"],
+  ["licenseLevel", "updateLicense", "license"],
+  ["licenseMode", "updateLicense", "license"],
+  ["password", "updatePassword", "password"],
+  ["deletePassword", "updatePassword", "password"],
+  ["forcePasswordChange", "updatePassword", "password"],
 ];
 
 function assertAllowed(record: UserRecord, actions: UserActions, changes: UserChanges) {
-  for (const [key, action, what] of NEEDS) {
+  for (const [key, action, part] of NEEDS) {
     if (changes[key] === undefined || actions[action]) continue;
     if (record.isGuest)
-      throw new Problem(
-        "forbidden",
-        `The guest is shared by every visitor: you cannot change ${what} of it.`,
-      );
+      throw new Problem("forbidden", keyed("people.refusal.guestChange", { part }));
     if (record.isSiteOwner && (key === "isEnabled" || key === "expires"))
-      throw new Problem("forbidden", "The site owner cannot be disabled or given an expiry.");
-    throw new Problem("forbidden", `You may not change ${what} of ${record.username}.`);
+      throw new Problem("forbidden", keyed("people.refusal.ownerAccess"));
+    throw new Problem(
+      "forbidden",
+      keyed("people.refusal.change", { part, username: record.username }),
+    );
   }
 }
 
@@ -543,10 +544,10 @@ export async function deleteManagedUser(viewer: Viewer | null, id: number): Prom
 }
 
 function deleteRefusal(record: UserRecord, viewer: Viewer) {
-  if (record.isSiteOwner) return "The site owner cannot be deleted.";
-  if (record.isGuest) return "The guest cannot be deleted: it is every visitor's account.";
-  if (record.id === viewer.id) return "You cannot delete your own account.";
-  return `You may not delete ${record.username}.`;
+  if (record.isSiteOwner) return keyed("people.refusal.deleteOwner");
+  if (record.isGuest) return keyed("people.refusal.deleteGuest");
+  if (record.id === viewer.id) return keyed("people.refusal.deleteSelf");
+  return keyed("people.refusal.delete", { username: record.username });
 }
 
 export interface BulkResult {
@@ -627,15 +628,17 @@ export async function setSiteOwner(viewer: Viewer | null, id: number): Promise<U
   const manager = decided(await userAdministrationDecision(viewer));
   const { record, actions } = await getManagedUser(manager, id);
   if (!actions.setNewSiteOwner) {
-    if (!manager.isSiteOwner)
-      throw new Problem("forbidden", "Only the site owner can choose a new site owner.");
+    if (!manager.isSiteOwner) throw new Problem("forbidden", keyed("people.error.onlySiteOwner"));
     if (record.isSiteOwner)
-      throw new Problem("conflict", `${record.username} is already the site owner.`);
+      throw new Problem(
+        "conflict",
+        keyed("people.refusal.alreadyOwner", { username: record.username }),
+      );
     throw new Problem(
       "forbidden",
       record.isGuest
-        ? "The guest cannot own the site."
-        : `${record.username} cannot own the site while the account is disabled or expired.`,
+        ? keyed("people.refusal.guestOwner")
+        : keyed("people.refusal.disabledOwner", { username: record.username }),
     );
   }
   await db()
@@ -664,7 +667,10 @@ export async function resetDeviceTokens(
   const manager = decided(await userAdministrationDecision(viewer));
   const { record, actions } = await getManagedUser(manager, id);
   if (!actions.resetDeviceTokens)
-    throw new Problem("forbidden", `You may not reset the device tokens of ${record.username}.`);
+    throw new Problem(
+      "forbidden",
+      keyed("people.refusal.deviceTokens", { username: record.username }),
+    );
   await db().deleteFrom("oauth_credentials").where("user_id", "=", id).execute();
   await deleteUserSessions(id, keepSessionId);
   return record;
@@ -712,8 +718,8 @@ export async function changeMemberships(
     throw new Problem(
       "forbidden",
       manager.id === id
-        ? "You cannot change your own group memberships."
-        : `You may not change the group memberships of ${record.username}.`,
+        ? keyed("people.refusal.ownMemberships")
+        : keyed("people.refusal.memberships", { username: record.username }),
     );
   const named = [...(change.replace ?? []), ...(change.add ?? [])].filter((g) => !BUILT_IN.has(g));
   const wanted = [...new Set(named)];
@@ -750,10 +756,7 @@ export async function changeMemberships(
 /** Removes one membership; the built-in ones hold every account and cannot be left. */
 export async function leaveGroup(viewer: Viewer | null, id: number, groupId: number) {
   if (BUILT_IN.has(groupId))
-    throw new Problem(
-      "conflict",
-      "Everyone and Registered Users hold every account: their membership cannot be removed.",
-    );
+    throw new Problem("conflict", keyed("people.refusal.builtInMembership"));
   await changeMemberships(viewer, id, { remove: [groupId] });
 }
 
@@ -780,7 +783,7 @@ async function knownGroups(ids: number[]) {
           .execute();
   const missing = ids.filter((g) => !groups.some((row) => row.id === g));
   if (missing.length > 0)
-    throw new Problem("invalid", `There is no group with the id ${missing.join(", ")}.`);
+    throw new Problem("invalid", keyed("people.refusal.noSuchGroups", { ids: missing.join(", ") }));
   return groups;
 }
 
