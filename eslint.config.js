@@ -190,6 +190,9 @@ export default tseslint.config(
               "placeholder",
               "description",
               "legend",
+              // Props that carry words into a component: emptyText, heading, hintMessage, …
+              "(text|heading|message|hint|caption|summary|subtitle)",
+              ".*(Text|Label|Title|Message|Hint|Heading|Description|Caption)",
             ],
           },
           // Symbols drawn as icons (the info button's "i", a tick, arrows, a dash for nothing)

@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import { keyed } from "~/models/locale/keyed";
 import { z } from "zod";
 import { errorResponse } from "~/http/http.server";
 import { isProblem } from "~/models/problem/problem";
@@ -39,7 +40,7 @@ const MOVED = {
 
 const ids = z
   .array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER))
-  .max(1000, "Select at most 1000 assets at once.");
+  .max(1000, keyed("validation.selection.atMost", { max: 1000 }));
 
 const intentSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -51,16 +52,19 @@ const intentSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("relocate"),
     direction: z.enum(DIRECTIONS),
-    asset: ids.min(1, "Select the assets to move first."),
+    asset: ids.min(1, keyed("validation.selection.moveFirst")),
   }),
-  z.object({ intent: z.literal("pin"), asset: ids.length(1, "Choose one asset to pin.") }),
+  z.object({
+    intent: z.literal("pin"),
+    asset: ids.length(1, keyed("validation.selection.pinOne")),
+  }),
   z.object({
     intent: z.literal("pin-selected"),
-    asset: ids.min(1, "Select the assets to pin first."),
+    asset: ids.min(1, keyed("validation.selection.pinFirst")),
   }),
   z.object({
     intent: z.literal("unpin-selected"),
-    asset: ids.min(1, "Select the assets to unpin first."),
+    asset: ids.min(1, keyed("validation.selection.unpinFirst")),
   }),
   z.object({ intent: z.literal("clear-pins") }),
 ]);

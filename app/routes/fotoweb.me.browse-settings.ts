@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { keyed } from "~/models/locale/keyed";
 import { browseSettingsSchema } from "~/models/auth/auth.schema";
 import { updatePreferences } from "~/models/user/user.server";
 import { formReply, readSubmission } from "~/http/submission.server";
@@ -20,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const to = safeRedirect(submission.values.to);
   const fetched = submission.values._fetch === "1";
   if (!submission.ok) {
-    const message = "Choose a thumbnail size (small, medium or large) or open or close the pane.";
+    const message = keyed("common.preferences.browseInvalid");
     if (fetched) throw await formReply(request, { formError: message });
     return redirectWithToast(request, to, { kind: "error", message });
   }

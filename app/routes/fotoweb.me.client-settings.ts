@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { keyed } from "~/models/locale/keyed";
 import { clientSettingsSchema } from "~/models/auth/auth.schema";
 import { updatePreferences } from "~/models/user/user.server";
 import { readSubmission } from "~/http/submission.server";
@@ -21,7 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!submission.ok) {
     return redirectWithToast(request, to, {
       kind: "error",
-      message: "The thumbnail setting is a checkbox: tick it or leave it empty.",
+      message: keyed("common.preferences.sharpInvalid"),
     });
   }
   const enableRetinaThumbnails = submission.data.enableRetinaThumbnails === "on";
@@ -31,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }));
   return redirectWithToast(request, to, {
     message: enableRetinaThumbnails
-      ? "Sharp thumbnails are on for high-resolution screens."
-      : "Sharp thumbnails are off.",
+      ? keyed("common.preferences.sharpOn")
+      : keyed("common.preferences.sharpOff"),
   });
 }

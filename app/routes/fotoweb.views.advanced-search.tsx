@@ -13,7 +13,8 @@ import * as css from "~/components/search/advanced-search.css";
 import { translateNow } from "~/components/locale/active";
 import { useT } from "~/components/locale/locale-context";
 import { keyedResolverFor } from "~/http/locale/locale.server";
-import { resolveErrors } from "~/models/locale/keyed";
+import { keyed, resolveErrors } from "~/models/locale/keyed";
+import { HttpError, pageHandler } from "~/http/http.server";
 
 export const handle = { i18n: ["grid"] };
 
@@ -28,13 +29,10 @@ export const meta: MetaFunction = () => [
  * valid search goes to the collection with only what is set, so the archive page never sees the
  * empty inputs a browser sends.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export const loader = pageHandler(async ({ request }: LoaderFunctionArgs) => {
   const params = new URL(request.url).searchParams;
   const target = searchTargetFrom(params.get("to"));
-  if (target === null)
-    throw new Response("An advanced search can only search in an archive of this site.", {
-      status: 400,
-    });
+  if (target === null) throw new HttpError(400, keyed("validation.search.otherSite"));
   const defaults = advancedSearchDefaults(params);
   if (params.get("search") === null && params.get("__intent__") === null)
     return json({ target, defaults, lastResult: null });
@@ -51,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { target, defaults, lastResult },
     { status: submission.status === "error" ? 400 : 200 },
   );
-}
+});
 
 /** The archive's name from its address; null for all archives. */
 function collectionName(target: string): string | null {

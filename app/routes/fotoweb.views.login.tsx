@@ -10,7 +10,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { LoginForm } from "~/components/account/LoginForm";
 import type { FormReplyBody } from "~/http/error";
 import { logIn } from "~/models/auth/auth.server";
-import { loginSchema, type LoginInput } from "~/models/auth/auth.schema";
+import { loginSchema } from "~/models/auth/auth.schema";
 import { getSiteSettings } from "~/models/site/site.server";
 import { narrowPanel } from "~/styles/global.css";
 import { isSecureRequest, pageHandler } from "~/http/http.server";
@@ -22,9 +22,8 @@ import { redirectWithToast } from "~/http/toast.server";
 import { isOwnAccount } from "~/models/access/access.server";
 import { translateNow } from "~/components/locale/active";
 import { useT } from "~/components/locale/locale-context";
-import { isLanguageOffered, localeOf, translatorFor } from "~/http/locale/locale.server";
+import { isLanguageOffered, localeOf } from "~/http/locale/locale.server";
 import { translate } from "~/models/locale/catalog.server";
-import type { MessageId } from "~/models/locale/message-id";
 import type { Viewer } from "~/models/user/user.schema";
 import { SEPARATOR } from "~/components/ui/separator";
 
@@ -56,11 +55,8 @@ async function logOn({ request }: ActionFunctionArgs) {
   const submission = await readSubmission(request, loginSchema, { json: false });
   if (!submission.ok) return formReply(request, submission);
   const outcome = await logIn(submission.data);
-  if (!outcome.ok) {
-    const t = await translatorFor(request);
-    const refusal = await refusalOf(submission.data);
-    return formReply(request, { formError: t(refusal), values: submission.values });
-  }
+  if (!outcome.ok)
+    return formReply(request, { formError: outcome.message, values: submission.values });
   const cookie = await startUserSession(request, outcome.user.id);
   const to = outcome.user.forcePasswordChange
     ? LINKS.forceChangePassword
@@ -70,16 +66,6 @@ async function logOn({ request }: ActionFunctionArgs) {
     ? translate(language, "auth.toast.guest")
     : translate(language, "auth.toast.welcome", { name: outcome.user.fullName });
   return redirectWithToast(request, to, { message }, [cookie]);
-}
-
-/*
- * Why logIn refused, by its own rule (app/models/auth/auth.server.ts): a guest where the site
- * has no guest access, a guest whose account is not there, or a wrong name or password.
- */
-async function refusalOf(input: LoginInput): Promise<MessageId> {
-  if (input.mode !== "guest") return "auth.logOn.refused.wrongCredentials";
-  const { guestAccess } = await getSiteSettings();
-  return guestAccess ? "auth.logOn.refused.guestUnavailable" : "auth.logOn.refused.guestOff";
 }
 
 /*

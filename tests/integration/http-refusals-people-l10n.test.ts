@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createUser, findUserByUsername } from "~/models/user/user.server";
 import { readApiJson } from "../helpers/api-contract";
 import { TEST_ADMIN } from "../helpers/database";
-import { mainOf } from "../helpers/page-html";
+import { mainOf, toastOf } from "../helpers/page-html";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 
 /*
@@ -113,5 +113,54 @@ describe("the consent page of an OAuth application", () => {
     expect(mainOf(await page.text())).toContain(
       "Applikasjonen som ber om tilgang, er ikke registrert her.",
     );
+  });
+});
+
+describe("a person's own settings and slips", () => {
+  test("Pin selected with nothing selected comes back with a Norwegian toast", async () => {
+    const sent = await owner.post("/fotoweb/me/pins/?index", { intent: "pin-selected" }, NB);
+    expect(sent.status).toBe(302);
+    const html = await (await owner.get(sent.headers.get("location")!, NB)).text();
+    expect(toastOf(html)).toBe("Velg først ressursene som skal festes.");
+  });
+
+  test("sharp thumbnails, on and refused, in German", async () => {
+    const on = await owner.post(
+      "/fotoweb/me/client-settings",
+      { enableRetinaThumbnails: "on", to: "/fotoweb/" },
+      DE,
+    );
+    expect(toastOf(await (await owner.get(on.headers.get("location")!, DE)).text())).toBe(
+      "Scharfe Miniaturansichten sind für hochauflösende Bildschirme eingeschaltet.",
+    );
+    const bad = await owner.post(
+      "/fotoweb/me/client-settings",
+      { enableRetinaThumbnails: "maybe", to: "/fotoweb/" },
+      DE,
+    );
+    expect(toastOf(await (await owner.get(bad.headers.get("location")!, DE)).text())).toContain(
+      "Kontrollkästchen",
+    );
+  });
+
+  test("an advanced search aimed at another site is refused in Norwegian", async () => {
+    const page = await owner.get(
+      `/fotoweb/views/advanced-search?to=${encodeURIComponent("https://elsewhere.example/")}`,
+      NB,
+    );
+    expect(page.status).toBe(400);
+    expect(mainOf(await page.text())).toContain(
+      "Et avansert søk kan bare søke i et arkiv på dette nettstedet.",
+    );
+  });
+
+  test("a wrong password, in Norwegian", async () => {
+    const refused = await new Client(server.url).post(
+      "/fotoweb/views/login",
+      { mode: "user", username: "refusal-rita", password: "not-her-password" },
+      NB,
+    );
+    expect(refused.status).toBe(400);
+    expect(mainOf(await refused.text())).toContain("Feil brukernavn eller passord.");
   });
 });

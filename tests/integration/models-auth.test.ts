@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { GUEST_USER_ID } from "~/db/schema";
 import { INVALID_LOGIN_MESSAGE, loginSchema } from "~/models/auth/auth.schema";
+import { inEnglish } from "../helpers/keyed";
 import { logIn } from "~/models/auth/auth.server";
 import { updateSiteSettings } from "~/models/site/site.server";
 import { createUser } from "~/models/user/user.server";
@@ -92,7 +93,7 @@ describe("with guest access turned off in the site settings", () => {
     const outcome = await logIn(asGuest());
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
-    expect(outcome.message).toMatch(/guest access is not available/i);
+    expect(inEnglish(outcome.message)).toMatch(/guest access is not available/i);
     expect(outcome.message).not.toBe(INVALID_LOGIN_MESSAGE);
   });
 

@@ -14,6 +14,7 @@ import { createUser } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { LINKS } from "~/utils/links";
 import { readApiJson } from "../helpers/api-contract";
+import { inEnglish } from "../helpers/keyed";
 import { dialectUnderTest } from "../helpers/database";
 import { insertReadyAssets } from "../helpers/grid-assets";
 import { Client, startTestServer, withoutMessages, type TestServer } from "../helpers/server";
@@ -239,7 +240,11 @@ describe("a form sent with nothing selected comes back to the grid with a messag
       });
       expect(response.status, intent).toBe(302);
       expect(response.headers.get("location")).toBe(back());
-      expect(toastOf(response)).toMatch(/"message":"Select the assets to (pin|move) first\."/);
+      // The toast carries its message keyed; the page that shows it reads it (decision 104).
+      const toast = JSON.parse(toastOf(response)) as { __flash_toast__: { message: string } };
+      expect(inEnglish(toast.__flash_toast__.message)).toMatch(
+        /^Select the assets to (pin|move) first\.$/,
+      );
     }
   });
 

@@ -5,7 +5,7 @@ export const USERNAME_MAX = 254;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 
-export const INVALID_LOGIN_MESSAGE = "Invalid user name or password.";
+export const INVALID_LOGIN_MESSAGE = keyed("auth.logOn.refused.wrongCredentials");
 
 /** Log-on: guest (the default) needs nothing; a user needs both fields. */
 export const loginSchema = z
