@@ -9,7 +9,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AssetDetails } from "~/components/asset/AssetDetails";
 import { ASSET_NOT_FOUND, loadAssetDetails } from "~/models/asset/asset-details.server";
 import { assetPageTitle } from "~/models/asset/asset.view";
-import { apiError } from "~/http/http.server";
+import { HttpError, pageHandler } from "~/http/http.server";
 import { assetEditAction } from "~/http/asset/asset-edit.server";
 import type { FormReplyBody } from "~/http/error";
 import { getBrowsingViewer, requireViewer } from "~/http/session.server";
@@ -31,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...(data?.robots ? [{ name: "robots", content: data.robots }] : []),
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export const loader = pageHandler(async ({ request, params }: LoaderFunctionArgs) => {
   // Anonymous visitors browse as the guest; with guests off they are asked to sign in.
   const viewer = (await getBrowsingViewer(request)) ?? (await requireViewer(request));
   const details = await loadAssetDetails(
@@ -40,13 +40,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     new URL(request.url),
   );
   // One answer for "does not exist" and "may not see": the difference is not the viewer's to learn.
-  if (!details) throw apiError(request, 404, ASSET_NOT_FOUND);
+  if (!details) throw new HttpError(404, ASSET_NOT_FOUND);
   return json(details, { headers: { "Cache-Control": "private, no-cache" } });
-}
+});
 
 /** A metadata edit (decision 046): the plain form's post or an inline editor's fetcher. */
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  assetEditAction(request, { archive: params.archive, asset: params.asset });
+export const action = pageHandler(({ request, params }: ActionFunctionArgs) =>
+  assetEditAction(request, { archive: params.archive, asset: params.asset }),
+);
 
 export default function AssetPage() {
   const details = useLoaderData<typeof loader>();

@@ -3,6 +3,7 @@ import { eventStream } from "remix-utils/sse/server";
 import { findTask, TASK_NOT_FOUND } from "~/models/background-task/task-engine.server";
 import { isFinalTaskStatus, taskProgressSince } from "~/models/background-task/task-status.server";
 import { apiError, apiHandler } from "~/http/http.server";
+import { keyedResolverFor } from "~/http/locale/locale.server";
 import { requireViewer } from "~/http/session.server";
 
 /*
@@ -19,6 +20,8 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
   const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : 0;
   const first = await findTask(viewer, id);
   if (!first) return apiError(request, 404, TASK_NOT_FOUND);
+  // The task page's stream: its items' stored refusals in the page's language.
+  const read = await keyedResolverFor(request);
 
   const response = eventStream(request.signal, (send, close) => {
     let since = new Date(0).toISOString();
@@ -31,7 +34,7 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
         const job = await findTask(viewer, id);
         if (stopped) return;
         if (!job) return close();
-        const event = await taskProgressSince(job, since);
+        const event = await taskProgressSince(job, since, read);
         since = event.at;
         const key = JSON.stringify([event.status, event.counts]);
         if (key !== last || event.results.length > 0) {

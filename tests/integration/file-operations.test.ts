@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { inEnglish } from "../helpers/keyed";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -149,6 +150,10 @@ const row = (id: number) =>
 const revisionsOf = (id: number) =>
   db().selectFrom("revisions").selectAll().where("asset_id", "=", id).orderBy("number").execute();
 
+/** A stored result as the API reads it: its refusal, kept keyed (decision 106), in English. */
+const inEnglishResult = (result: TaskItemResult) =>
+  result?.error === undefined ? result : { ...result, error: inEnglish(result.error) };
+
 async function results(jobId: number) {
   const rows = await db()
     .selectFrom("task_items")
@@ -158,7 +163,7 @@ async function results(jobId: number) {
     .execute();
   return rows.map((r) => ({
     status: r.status,
-    result: JSON.parse(r.result ?? "null") as TaskItemResult,
+    result: inEnglishResult(JSON.parse(r.result ?? "null") as TaskItemResult),
     after: r.after_revision,
     made: r.result_asset_id,
   }));

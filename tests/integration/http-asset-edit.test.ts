@@ -6,6 +6,7 @@ import { assetHref } from "~/models/asset/asset.server";
 import { createUser } from "~/models/user/user.server";
 import { NO_EDIT_MESSAGE } from "~/http/asset/asset-edit.server";
 import { ASSET_NOT_FOUND } from "~/models/asset/asset-details.server";
+import { inEnglish } from "../helpers/keyed";
 import { insertAsset } from "../helpers/assets";
 import { createEditorView, DIGITS_HELP } from "../helpers/editor-fixture";
 import { readApiJson } from "../helpers/api-contract";
@@ -215,7 +216,9 @@ describe("refusals", () => {
       ["field.120", "Vandalised"],
     ]);
     expect(response.status).toBe(403);
-    expect(((await readApiJson(response)) as { value: string }).value).toBe(NO_EDIT_MESSAGE);
+    expect(((await readApiJson(response)) as { value: string }).value).toBe(
+      inEnglish(NO_EDIT_MESSAGE),
+    );
     expect(await metadataOf(looked)).toEqual(before);
   });
 
@@ -235,7 +238,7 @@ describe("refusals", () => {
       (await readApiJson(invisible)) as { value: string },
       (await readApiJson(missing)) as { value: string },
     ];
-    expect(a.value).toBe(ASSET_NOT_FOUND);
+    expect(a.value).toBe(inEnglish(ASSET_NOT_FOUND));
     expect(b.value).toBe(a.value);
     expect(await metadataOf(secret)).toEqual(before);
   });

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { inEnglish } from "../helpers/keyed";
 import { db } from "~/db/connection.server";
 import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { getJob } from "~/jobs/queue.server";
@@ -251,7 +252,7 @@ describe("crash safety", () => {
     }
     const status = await taskStatus(editor, jobId);
     expect(status!.job.status).toBe("failed");
-    expect(status!.job.error).toBe(taskFailureMessage("rotate"));
+    expect(status!.job.error).toBe(inEnglish(taskFailureMessage("rotate")));
     expect(status!.job.error).toBe(
       "An error occurred while rotating one or more of the assets. The assets may have been " +
         "removed from the source. Notify the system administrator if the problem persists.",
@@ -285,7 +286,9 @@ describe("undo", () => {
       degrees: 90,
     });
     // Not while it runs.
-    await expect(createTask(editor, "undo", [], { jobId })).rejects.toThrow(/still running/);
+    await expect(createTask(editor, "undo", [], { jobId })).rejects.toThrow(
+      "task.refusal.stillRunning",
+    );
     await run(jobId);
     await db().updateTable("jobs").set({ status: "done" }).where("id", "=", jobId).execute();
 

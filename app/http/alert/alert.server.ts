@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { alertArchives } from "~/models/access/organize-access.server";
+import { ALERT_NOT_FOUND, alertArchives } from "~/models/access/organize-access.server";
 import {
   ALERT_INTERVALS,
   ALERT_LIST_TYPE,
@@ -74,7 +74,7 @@ function refusalReply(
 }
 
 const isProblemAboutAlert = (error: unknown) =>
-  isProblem(error) && error.message.startsWith("There is no alert");
+  isProblem(error) && error.message === ALERT_NOT_FOUND;
 
 const typeFor = (request: Request, type: string) =>
   acceptsType(request, type) ? type : "application/json";
@@ -179,7 +179,7 @@ export async function alertsPageAction(request: Request): Promise<Response> {
       return createFromForm(request, viewer, values);
     case "update": {
       const alertId = id.safeParse(values.alert);
-      if (!alertId.success) throw new HttpError(404, "There is no alert at this address.");
+      if (!alertId.success) throw new HttpError(404, ALERT_NOT_FOUND);
       await findAlert(viewer, alertId.data);
       const submission = await checkSubmission(values, alertFormSchema);
       if (!submission.ok) return formReply(request, submission);
@@ -192,7 +192,7 @@ export async function alertsPageAction(request: Request): Promise<Response> {
     }
     case "delete": {
       const alertId = id.safeParse(values.alert);
-      if (!alertId.success) throw new HttpError(404, "There is no alert at this address.");
+      if (!alertId.success) throw new HttpError(404, ALERT_NOT_FOUND);
       await deleteAlert(viewer, alertId.data);
       return redirectWithToast(request, LINKS.alerts, { message: keyed("work.alerts.deleted") });
     }

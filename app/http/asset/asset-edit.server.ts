@@ -1,10 +1,11 @@
 import { json } from "@remix-run/node";
 import { editsFromAssetForm } from "~/components/metadata/editors/field-form";
-import { apiError } from "~/http/http.server";
+import { HttpError } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
 import { formReply, formValues, readForm } from "~/http/submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { translatorFor } from "~/http/locale/locale.server";
+import { keyed } from "~/models/locale/keyed";
 import { editAssetMetadata, editorFieldsFor } from "~/models/asset/asset-edit.server";
 import {
   ASSET_NOT_FOUND,
@@ -17,9 +18,10 @@ import {
  * and an inline editor's fetcher (`_fetch=1`, answered as JSON) read the same way. An asset the
  * viewer may not see is the page's 404; one they may see but not edit is refused with 403; a
  * value that fails its field's rule is a 400 with every field's message, and nothing is written.
+ * Refusals are thrown keyed for the route's page handler (decision 106).
  */
 
-export const NO_EDIT_MESSAGE = "You may not edit this asset's metadata.";
+export const NO_EDIT_MESSAGE = keyed("asset.refusal.noEdit");
 
 export async function assetEditAction(
   request: Request,
@@ -27,10 +29,10 @@ export async function assetEditAction(
 ) {
   const viewer = await requireViewer(request, { allowGuest: false });
   const found = await findAssetBySegments(viewer, segments.archive, segments.asset);
-  if (!found) throw apiError(request, 404, ASSET_NOT_FOUND);
+  if (!found) throw new HttpError(404, ASSET_NOT_FOUND);
   const assetId = found.row.id;
   const { fields, editable } = await editorFieldsFor(viewer, [assetId]);
-  if (!editable.includes(assetId)) throw apiError(request, 403, NO_EDIT_MESSAGE);
+  if (!editable.includes(assetId)) throw new HttpError(403, NO_EDIT_MESSAGE);
 
   const t = await translatorFor(request);
   const form = await readForm(request);

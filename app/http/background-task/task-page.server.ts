@@ -17,7 +17,7 @@ import { isProblem } from "~/models/problem/problem";
 import { taskPagePath } from "~/utils/links";
 import { errorBodyOf } from "../error.server";
 import { HttpError } from "../http.server";
-import { translatorFor } from "../locale/locale.server";
+import { keyedResolverFor, translatorFor } from "../locale/locale.server";
 import { getViewer, requireViewer } from "../session.server";
 import { readBody } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
@@ -39,11 +39,9 @@ async function ownTask(request: Request, id: string | undefined) {
 
 export async function taskPageData(request: Request, id: string | undefined) {
   const { viewer, job } = await ownTask(request, id);
-  const [status, undo, t] = await Promise.all([
-    statusOfTask(job),
-    undoState(job),
-    translatorFor(request),
-  ]);
+  // Stored refusals are kept keyed (decision 106): the page reads them in its reader's words.
+  const [read, t] = await Promise.all([keyedResolverFor(request), translatorFor(request)]);
+  const [status, undo] = await Promise.all([statusOfTask(job, 1, read), undoState(job, read)]);
   const assets = await taskResultAssets(
     viewer,
     status.job.result.map((r) => r.href),
@@ -84,7 +82,8 @@ export async function taskPageAction(request: Request, id: string | undefined) {
   } catch (error) {
     if (!isProblem(error)) throw error;
     const body = errorBodyOf(error, undefined);
-    return json({ formError: error.message }, { status: body.status });
+    const read = await keyedResolverFor(request);
+    return json({ formError: read(error.message) }, { status: body.status });
   }
 }
 

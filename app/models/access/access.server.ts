@@ -12,6 +12,7 @@ import type { ArchivePermission } from "~/models/archive/archive.schema";
 import { archiveIdsOfAssets, assetColumns } from "~/models/asset/asset-rows.server";
 import { CAPABILITIES, type Capability } from "~/models/group/group.schema";
 import { capabilitiesFromGroups } from "~/models/group/membership.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import { delegationDecision, rightsOfAccount, rightsThroughGroups } from "./delegation.server";
 import { compileNode } from "~/models/search/search-compile.server";
@@ -34,8 +35,16 @@ export type AccessAction = ArchivePermission;
 export type SiteAction =
   "ManageSettings" | "SetPosterAsset" | "ManageApplications" | "ManageArchives";
 
+/*
+ * Refusals are keyed (decision 106): a page reads them in its reader's language, the API in the
+ * English below. The English constants stay for what compares or shows that English (other
+ * areas' lists, the API's tests); every Problem made here carries the keyed text.
+ */
 export const ARCHIVE_NOT_FOUND = "There is no archive at this address.";
 export const ASSET_NOT_FOUND = "There is no asset at this address.";
+export const ARCHIVE_NOT_FOUND_KEYED = keyed("grid.refusal.archiveNotFound");
+export const ASSET_NOT_FOUND_KEYED = keyed("asset.refusal.notFound");
+export const LOG_ON = keyed("grid.access.logOn");
 
 export type Decision<T> = { allowed: true; value: T } | { allowed: false; problem: Problem };
 
@@ -223,15 +232,12 @@ export async function viewableArchive(
 
 function refusal(action: AccessAction, name: string): Problem {
   const what: Partial<Record<AccessAction, string>> = {
-    UploadFile: `You do not have permission to upload to "${name}".`,
-    EditText: `You do not have permission to edit in "${name}".`,
-    Download: `You do not have permission to download from "${name}".`,
-    Preview: `You do not have permission to see previews in "${name}".`,
+    UploadFile: keyed("grid.refusal.upload", { name }),
+    EditText: keyed("grid.refusal.edit", { name }),
+    Download: keyed("grid.refusal.download", { name }),
+    Preview: keyed("grid.refusal.preview", { name }),
   };
-  return new Problem(
-    "forbidden",
-    what[action] ?? `You do not have permission to do this in "${name}".`,
-  );
+  return new Problem("forbidden", what[action] ?? keyed("grid.refusal.other", { name }));
 }
 
 /** What changes an archive's content or settings; guests, whatever their groups grant, do none. */
@@ -283,7 +289,7 @@ export async function archiveDecision(
 ): Promise<Decision<Archive>> {
   const notFound = {
     allowed: false as const,
-    problem: new Problem("not-found", ARCHIVE_NOT_FOUND),
+    problem: new Problem("not-found", ARCHIVE_NOT_FOUND_KEYED),
   };
   if (archiveId === null || !Number.isSafeInteger(archiveId) || !viewer) return notFound;
   // archiveAccessOf reads every archive (their filters) once per request: the archive is taken
@@ -312,7 +318,10 @@ export async function assetDecision(
   assetId: number | null,
   action: AccessAction,
 ): Promise<Decision<{ asset: AssetRow; archive: Archive }>> {
-  const notFound = { allowed: false as const, problem: new Problem("not-found", ASSET_NOT_FOUND) };
+  const notFound = {
+    allowed: false as const,
+    problem: new Problem("not-found", ASSET_NOT_FOUND_KEYED),
+  };
   const asset = assetId === null ? null : await findVisibleAsset(viewer, assetId);
   if (!asset) return notFound;
   const found = await viewableArchive(viewer, asset.archive_id);
@@ -337,7 +346,10 @@ export async function assetsDecision(
   action: AccessAction,
 ): Promise<Map<number, Decision<{ asset: AssetRow; archive: Archive }>>> {
   const result = new Map<number, Decision<{ asset: AssetRow; archive: Archive }>>();
-  const notFound = { allowed: false as const, problem: new Problem("not-found", ASSET_NOT_FOUND) };
+  const notFound = {
+    allowed: false as const,
+    problem: new Problem("not-found", ASSET_NOT_FOUND_KEYED),
+  };
   const ids = [...new Set(assetIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
   for (const id of assetIds) result.set(id, notFound);
   if (!viewer || ids.length === 0) return result;
@@ -393,11 +405,11 @@ export async function relocateDecision(
   archiveId: number,
 ): Promise<Decision<{ archive: Archive; access: ArchiveAccess }>> {
   const found = await viewableArchive(viewer, archiveId);
-  if (!found) return { allowed: false, problem: new Problem("not-found", ARCHIVE_NOT_FOUND) };
+  if (!found) return { allowed: false, problem: new Problem("not-found", ARCHIVE_NOT_FOUND_KEYED) };
   if (!mayReorder(viewer, found.access.permissions))
     return {
       allowed: false,
-      problem: new Problem("forbidden", "You may not change the order of this archive."),
+      problem: new Problem("forbidden", keyed("grid.refusal.reorder")),
     };
   return { allowed: true, value: found };
 }
@@ -449,17 +461,16 @@ export async function hasCapability(
 
 /** What is refused without a capability, in words a person understands. */
 const CAPABILITY_REFUSALS: Partial<Record<Capability, string>> = {
-  manageUsers: "Only an administrator with the manage-users permission can manage people.",
-  manageArchives: "Only an administrator with the manage-archives permission can do this.",
-  manageSettings:
-    "Only an administrator with the manage-settings permission can change site settings.",
-  inviteUsers: "You do not have permission to invite people.",
-  approvePendingSignups: "You do not have permission to approve sign-ups.",
-  manageTaxonomies: "You do not have permission to manage taxonomies.",
-  approveOrders: "You do not have permission to approve orders.",
-  api: "This account may not use the API.",
-  uploadToUploadArea: "You do not have permission to upload.",
-  "albums.create": "You do not have permission to create albums.",
+  manageUsers: keyed("grid.access.capability.manageUsers"),
+  manageArchives: keyed("grid.access.capability.manageArchives"),
+  manageSettings: keyed("grid.access.capability.manageSettings"),
+  inviteUsers: keyed("grid.access.capability.inviteUsers"),
+  approvePendingSignups: keyed("grid.access.capability.approvePendingSignups"),
+  manageTaxonomies: keyed("grid.access.capability.manageTaxonomies"),
+  approveOrders: keyed("grid.access.capability.approveOrders"),
+  api: keyed("grid.access.capability.api"),
+  uploadToUploadArea: keyed("grid.access.capability.uploadToUploadArea"),
+  "albums.create": keyed("grid.access.capability.createAlbums"),
 };
 
 /**
@@ -471,9 +482,9 @@ export async function capabilityDecision(
   capability: Capability,
 ): Promise<Decision<Viewer>> {
   if (!viewer || viewer.isGuest)
-    return { allowed: false, problem: new Problem("unauthenticated", "Log on to continue.") };
+    return { allowed: false, problem: new Problem("unauthenticated", LOG_ON) };
   if (!(await hasCapability(viewer, capability))) {
-    const message = CAPABILITY_REFUSALS[capability] ?? "You do not have permission to do this.";
+    const message = CAPABILITY_REFUSALS[capability] ?? keyed("grid.access.capability.other");
     return { allowed: false, problem: new Problem("forbidden", message) };
   }
   return { allowed: true, value: viewer };
@@ -481,6 +492,7 @@ export async function capabilityDecision(
 
 /** What a person without the capability of an area that hides itself is told: nothing is here. */
 export const AREA_NOT_FOUND = "There is nothing at this address.";
+export const NOTHING_HERE_KEYED = keyed("grid.access.nothingHere");
 
 /**
  * May the viewer create, list and revoke invitations (inviteUsers)? To anyone signed in without
@@ -489,7 +501,7 @@ export const AREA_NOT_FOUND = "There is nothing at this address.";
 export async function invitationDecision(viewer: Viewer | null): Promise<Decision<Viewer>> {
   const decision = await capabilityDecision(viewer, "inviteUsers");
   if (decision.allowed || decision.problem.kind === "unauthenticated") return decision;
-  return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
+  return { allowed: false, problem: new Problem("not-found", NOTHING_HERE_KEYED) };
 }
 
 /** Site-wide actions and the capability each needs. */
@@ -501,12 +513,10 @@ const SITE_ACTION_CAPABILITY: Record<SiteAction, Capability> = {
 };
 
 const SITE_ACTION_REFUSALS: Record<SiteAction, string> = {
-  ManageSettings:
-    "Only an administrator with the manage-settings permission can change site settings.",
-  SetPosterAsset: "You do not have permission to set this archive's cover.",
-  ManageApplications: "Only an administrator can register and manage applications.",
-  ManageArchives:
-    "Only an administrator with the manage-archives permission can configure archives and their metadata.",
+  ManageSettings: keyed("grid.access.capability.manageSettings"),
+  SetPosterAsset: keyed("grid.refusal.setCover"),
+  ManageApplications: keyed("grid.access.site.manageApplications"),
+  ManageArchives: keyed("grid.access.site.manageArchives"),
 };
 
 const HIDDEN_SITE_AREAS: ReadonlySet<SiteAction> = new Set([
@@ -524,7 +534,7 @@ export async function siteDecision(
   // Administration areas answer as absent to those without the capability, as everywhere else;
   // only an action on something the viewer sees (an archive's cover) is refused as such.
   if (HIDDEN_SITE_AREAS.has(action))
-    return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
+    return { allowed: false, problem: new Problem("not-found", NOTHING_HERE_KEYED) };
   return { allowed: false, problem: new Problem("forbidden", SITE_ACTION_REFUSALS[action]) };
 }
 
@@ -571,17 +581,16 @@ export type AccountAction =
   "Pins" | "Preferences" | "BackgroundTasks" | "UploadTargets" | "ChangePassword";
 
 const GUEST_REFUSALS: Record<AccountAction, string> = {
-  Pins: "The guest has no pins. Sign in with your own account to pin.",
-  Preferences: "The guest has no preferences of its own. Sign in with your own account.",
-  BackgroundTasks: "The guest has no background tasks. Sign in with your own account.",
-  UploadTargets: "The guest cannot upload. Sign in with your own account.",
-  ChangePassword: "The guest has no password of its own. Sign in with your own account.",
+  Pins: keyed("grid.access.guest.pins"),
+  Preferences: keyed("grid.access.guest.preferences"),
+  BackgroundTasks: keyed("grid.access.guest.backgroundTasks"),
+  UploadTargets: keyed("grid.access.guest.uploadTargets"),
+  ChangePassword: keyed("grid.access.guest.changePassword"),
 };
 
 /** May the viewer use what belongs to an own account (pins, preferences, tasks, uploads)? */
 export function accountDecision(viewer: Viewer | null, action: AccountAction): Decision<Viewer> {
-  if (!viewer)
-    return { allowed: false, problem: new Problem("unauthenticated", "Log on to continue.") };
+  if (!viewer) return { allowed: false, problem: new Problem("unauthenticated", LOG_ON) };
   if (viewer.isGuest)
     return { allowed: false, problem: new Problem("forbidden", GUEST_REFUSALS[action]) };
   return { allowed: true, value: viewer };
@@ -627,7 +636,7 @@ export async function uploadDecision(
   const decision = await assetDecision(viewer, assetId, "UploadFile");
   if (!decision.allowed) return decision;
   if (decision.value.asset.archive_id !== archiveId)
-    return { allowed: false, problem: new Problem("not-found", ASSET_NOT_FOUND) };
+    return { allowed: false, problem: new Problem("not-found", ASSET_NOT_FOUND_KEYED) };
   return { allowed: true, value: decision.value.archive };
 }
 
@@ -636,8 +645,7 @@ export async function uploadDecision(
  * site allows guests (the caller resolves an anonymous visitor to the guest or to null).
  */
 export function browseDecision(viewer: Viewer | null): Decision<Viewer> {
-  if (!viewer)
-    return { allowed: false, problem: new Problem("unauthenticated", "Log on to continue.") };
+  if (!viewer) return { allowed: false, problem: new Problem("unauthenticated", LOG_ON) };
   return { allowed: true, value: viewer };
 }
 
@@ -706,7 +714,7 @@ export const USERS_AREA_NOT_FOUND = NOTHING_HERE;
 export async function userAdministrationDecision(viewer: Viewer | null): Promise<Decision<Viewer>> {
   const decision = await capabilityDecision(viewer, "manageUsers");
   if (decision.allowed) return decision;
-  return { allowed: false, problem: new Problem("not-found", USERS_AREA_NOT_FOUND) };
+  return { allowed: false, problem: new Problem("not-found", NOTHING_HERE_KEYED) };
 }
 
 /** What anyone without manageArchives is told at every archive-administration address. */
@@ -722,7 +730,7 @@ export async function archiveAdministrationDecision(
 ): Promise<Decision<Viewer>> {
   const decision = await capabilityDecision(viewer, "manageArchives");
   if (decision.allowed || decision.problem.kind === "unauthenticated") return decision;
-  return { allowed: false, problem: new Problem("not-found", ARCHIVE_AREA_NOT_FOUND) };
+  return { allowed: false, problem: new Problem("not-found", NOTHING_HERE_KEYED) };
 }
 
 /** archiveAdministrationDecision, throwing its Problem when refused. */
@@ -746,10 +754,10 @@ const DIRECTORY_CAPABILITIES: readonly Capability[] = [
 
 export async function peopleDirectoryDecision(viewer: Viewer | null): Promise<Decision<Viewer>> {
   if (!viewer || viewer.isGuest)
-    return { allowed: false, problem: new Problem("unauthenticated", "Log on to continue.") };
+    return { allowed: false, problem: new Problem("unauthenticated", LOG_ON) };
   const held = await capabilitiesOf(viewer);
   if (DIRECTORY_CAPABILITIES.some((c) => held.has(c))) return { allowed: true, value: viewer };
-  return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
+  return { allowed: false, problem: new Problem("not-found", NOTHING_HERE_KEYED) };
 }
 
 /**

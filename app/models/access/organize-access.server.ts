@@ -2,15 +2,17 @@ import { db } from "~/db/connection.server";
 import type { AlertRow } from "~/db/schema";
 import type { TaxonomyAclEntry } from "~/models/taxonomy/taxonomy-acl";
 import { listArchives, type Archive } from "~/models/archive/archive.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import {
   archiveAccessOf,
   archiveDecision,
-  AREA_NOT_FOUND,
   capabilityDecision,
   decided,
   hasCapability,
+  LOG_ON,
+  NOTHING_HERE_KEYED,
   type Decision,
 } from "./access.server";
 
@@ -21,8 +23,9 @@ import {
 
 export const TAXONOMY_NOT_FOUND = "There is no taxonomy at this address.";
 export const TAXONOMY_ITEM_NOT_FOUND = "There is no taxonomy item at this address.";
-export const SMART_FOLDER_NOT_FOUND = "There is no smart folder at this address.";
-export const ALERT_NOT_FOUND = "There is no alert at this address.";
+/** Keyed (decision 106): pages read them in the reader's language, the API in English. */
+export const SMART_FOLDER_NOT_FOUND = keyed("grid.refusal.smartFolderNotFound");
+export const ALERT_NOT_FOUND = keyed("grid.refusal.alertNotFound");
 
 /**
  * Editing taxonomies (add, edit, delete, move, import; allowTaxonomyEditing in the descriptor) is
@@ -100,12 +103,11 @@ export async function alertCreateDecision(
   viewer: Viewer | null,
   archiveId: number,
 ): Promise<Decision<Archive>> {
-  if (!viewer)
-    return { allowed: false, problem: new Problem("unauthenticated", "Log on to continue.") };
+  if (!viewer) return { allowed: false, problem: new Problem("unauthenticated", LOG_ON) };
   if (viewer.isGuest)
     return {
       allowed: false,
-      problem: new Problem("forbidden", "The guest has no alerts. Sign in with your own account."),
+      problem: new Problem("forbidden", keyed("grid.access.guest.alerts")),
     };
   return archiveDecision(viewer, archiveId, "Alert");
 }
@@ -119,8 +121,7 @@ export async function alertDecision(
   alertId: number,
 ): Promise<Decision<AlertRow>> {
   const notFound = { allowed: false as const, problem: new Problem("not-found", ALERT_NOT_FOUND) };
-  if (!viewer)
-    return { allowed: false, problem: new Problem("unauthenticated", "Log on to continue.") };
+  if (!viewer) return { allowed: false, problem: new Problem("unauthenticated", LOG_ON) };
   if (viewer.isGuest || !Number.isSafeInteger(alertId) || alertId <= 0) return notFound;
   const alert = await db()
     .selectFrom("alerts")
@@ -142,7 +143,7 @@ export async function requireAlert(viewer: Viewer | null, alertId: number): Prom
 export async function taxonomyAdminDecision(viewer: Viewer | null): Promise<Decision<Viewer>> {
   const decision = await taxonomyEditDecision(viewer);
   if (decision.allowed || decision.problem.kind === "unauthenticated") return decision;
-  return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
+  return { allowed: false, problem: new Problem("not-found", NOTHING_HERE_KEYED) };
 }
 
 /** Whether the viewer may set alerts anywhere (the header's alerts menu, spec 000 §5). */

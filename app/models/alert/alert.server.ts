@@ -7,6 +7,7 @@ import {
 } from "~/models/access/organize-access.server";
 import { decided, isOwnAccount } from "~/models/access/access.server";
 import { listArchives, type Archive } from "~/models/archive/archive.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import { parseSearchExpression } from "~/models/search/search-expression";
 import type { Viewer } from "~/models/user/user.schema";
@@ -175,7 +176,7 @@ async function missing(viewer: Viewer | null, id: number): Promise<unknown> {
   } catch (error) {
     return error;
   }
-  return new Problem("conflict", "The alert changed meanwhile. Try again.");
+  return new Problem("conflict", keyed("grid.refusal.alertChanged"));
 }
 
 export { alertArchives };

@@ -24,6 +24,7 @@ import {
 } from "~/models/search/search.server";
 import type { SearchNode } from "~/models/search/search-expression";
 import { activeFilters } from "~/models/smart-folder/navigation.server";
+import { keyed } from "~/models/locale/keyed";
 import { isProblem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import type { MetadataEditor } from "~/components/asset/MetadataEditPanel";
@@ -38,8 +39,11 @@ import { searchTimeZoneOf } from "~/models/search/search-zone.server";
  * one-row queries whatever the list's length.
  */
 
-/** One answer for "does not exist" and "may not see": the difference is not the viewer's to learn. */
-export const ASSET_NOT_FOUND = "There is no asset at this address, or you may not see it.";
+/**
+ * One answer for "does not exist" and "may not see": the difference is not the viewer's to learn.
+ * Keyed (decision 106): the page says it in its reader's language, the API in English.
+ */
+export const ASSET_NOT_FOUND = keyed("asset.refusal.notVisible");
 
 /** Segments longer than this are no asset href of ours (and not worth a query). */
 const MAX_SEGMENT = 1024;

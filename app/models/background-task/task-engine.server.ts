@@ -5,10 +5,11 @@ import type { Database, TaskItemStatus } from "~/db/schema";
 import { enqueue, getJob, type Job } from "~/jobs/queue.server";
 import {
   accountDecision,
-  ASSET_NOT_FOUND,
+  ASSET_NOT_FOUND_KEYED as ASSET_NOT_FOUND,
   assetsDecision,
   isOwnAccount,
 } from "~/models/access/access.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import { findUserById } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
@@ -248,9 +249,13 @@ export async function findTask(
   return job as Job & { payload: TaskPayload };
 }
 
-export const TASK_NOT_FOUND = "There is no background task with this id for you.";
-export const UNDO_OF_UNDO = "An undo cannot itself be undone. Run the operation again instead.";
-export const ALREADY_UNDONE = "This task has already been undone.";
+/*
+ * Keyed (decision 106), in refusals and in what is stored: the task page reads them in its
+ * reader's language when it shows them, the API in English.
+ */
+export const TASK_NOT_FOUND = keyed("task.refusal.notFound");
+export const UNDO_OF_UNDO = keyed("task.refusal.undoOfUndo");
+export const ALREADY_UNDONE = keyed("task.refusal.alreadyUndone");
 
 /**
  * Why a task cannot be undone, or null when it can: it must be finished, of an operation that
@@ -260,8 +265,8 @@ export async function undoRefusal(job: Job & { payload: TaskPayload }): Promise<
   const operation = job.payload.operation;
   if (operation === "undo") return UNDO_OF_UNDO;
   if (job.status !== "done" && job.status !== "notified" && job.status !== "failed")
-    return "The task is still running; undo it when it has finished.";
-  if (!taskOperationRegistry()[operation]?.undo) return "This kind of task cannot be undone.";
+    return keyed("task.refusal.stillRunning");
+  if (!taskOperationRegistry()[operation]?.undo) return keyed("task.refusal.cannotUndo");
   const claimed = await db()
     .selectFrom("jobs")
     .select("undone_by")
@@ -275,7 +280,7 @@ export async function undoRefusal(job: Job & { payload: TaskPayload }): Promise<
     .where("status", "=", "done")
     .limit(1)
     .executeTakeFirst();
-  return done ? null : "Nothing in this task was changed, so there is nothing to undo.";
+  return done ? null : keyed("task.refusal.nothingToUndo");
 }
 
 async function createUndoTask(owner: Viewer, params: unknown): Promise<{ jobId: number }> {

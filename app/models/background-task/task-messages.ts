@@ -1,34 +1,34 @@
 import type { TaskOperationName } from "./task.schema";
 import type { MessageId } from "~/models/locale/message-id";
+import { keyed } from "~/models/locale/keyed";
 
 /*
  * What the person reads about a task (spec 000 §8, the error catalogue): the failure sentence of
- * each operation,. Free of server code, so pages use it too.
+ * each operation. Free of server code, so pages use it too.
  */
 
-/** What each operation does, as the error catalogue's "while <doing>" says it. */
+/** Each operation as the failure sentence's select names it (message ids take no hyphen). */
 const DOING: Record<TaskOperationName, string> = {
-  "metadata-edit": "updating",
-  rename: "renaming",
-  duplicate: "duplicating",
-  copy: "copying",
-  move: "moving",
-  delete: "deleting",
-  rotate: "rotating",
-  undo: "undoing the changes to",
+  "metadata-edit": "metadataEdit",
+  rename: "rename",
+  duplicate: "duplicate",
+  copy: "copy",
+  move: "move",
+  delete: "delete",
+  rotate: "rotate",
+  undo: "undo",
 };
 
-/** The catalogue's sentence for a task that failed as a whole (its job gave up). */
+/**
+ * The catalogue's sentence for a task that failed as a whole (its job gave up), keyed (decision
+ * 106): it is stored in the items it never reached, and read in the reader's language.
+ */
 export function taskFailureMessage(operation: TaskOperationName): string {
-  return (
-    `An error occurred while ${DOING[operation]} one or more of the assets. ` +
-    "The assets may have been removed from the source. " +
-    "Notify the system administrator if the problem persists."
-  );
+  return keyed("task.refusal.failed", { operation: DOING[operation] ?? "other" });
 }
 
 /** Items still pending when their owner can no longer act (removed or disabled account). */
-export const OWNER_GONE = "The person who started this task can no longer make changes.";
+export const OWNER_GONE = keyed("task.refusal.ownerGone");
 
 /** The task's title on its page and in the list, by operation. */
 export const TASK_TITLE_IDS = {

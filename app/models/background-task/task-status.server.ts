@@ -13,6 +13,30 @@ import {
 import { taskFailureMessage } from "./task-messages";
 import type { TaskItemResult, TaskOperationName, TaskPayload } from "./task.schema";
 import { readJson } from "~/db/json-column";
+import { englishOf } from "~/models/locale/catalog.server";
+
+/**
+ * Reads a stored text (an item's refusal, kept keyed: decision 106) in the reader's words: the
+ * task page passes its reader's, the API keeps English, as programs read it.
+ */
+export type ReadText = (text: string) => string;
+
+/** A stored item result with its reason read. */
+function readEntry(
+  row: { seq: number; href: string; status: TaskItemStatus; result: string | null },
+  read: ReadText,
+): TaskResultEntry {
+  const stored = (readJson(row.result) as TaskItemResult | undefined) ?? {
+    href: row.href,
+    done: row.status === "done",
+  };
+  return {
+    ...stored,
+    ...(stored.error === undefined ? {} : { error: read(stored.error) }),
+    status: row.status,
+    seq: row.seq,
+  };
+}
 
 /*
  * A task as the API (reference TaskStatus, spec 000 §3), the task page and its event stream show
@@ -67,6 +91,7 @@ export async function taskStatus(
 export async function statusOfTask(
   job: Job & { payload: TaskPayload },
   page = 1,
+  read: ReadText = englishOf,
 ): Promise<TaskStatusView> {
   const counts = await taskCounts(job.id);
   const pages = Math.max(1, Math.ceil(counts.total / TASK_RESULTS_PAGE));
@@ -92,17 +117,10 @@ export async function statusOfTask(
         status === "done" || status === "notified"
           ? 100
           : Math.floor((finished / Math.max(1, counts.total)) * 100),
-      result: rows.map((row) => ({
-        ...((readJson(row.result) as TaskItemResult | undefined) ?? {
-          href: row.href,
-          done: row.status === "done",
-        }),
-        status: row.status,
-        seq: row.seq,
-      })),
+      result: rows.map((row) => readEntry(row, read)),
       updates: { frequency: TASK_POLL_MS },
       counts,
-      ...(status === "failed" ? { error: taskFailureMessage(operation) } : {}),
+      ...(status === "failed" ? { error: read(taskFailureMessage(operation)) } : {}),
     },
     task: {
       id: String(job.id),
@@ -127,7 +145,7 @@ export async function statusOfTask(
 }
 
 /** A task in the list: its status without the per-asset results. */
-export async function taskSummary(job: Job & { payload: TaskPayload }) {
+export async function taskSummary(job: Job & { payload: TaskPayload }, read: ReadText = englishOf) {
   const counts = await taskCounts(job.id);
   const status = job.status as TaskJobStatus;
   return {
@@ -138,7 +156,7 @@ export async function taskSummary(job: Job & { payload: TaskPayload }) {
         : Math.floor(((counts.total - counts.pending) / Math.max(1, counts.total)) * 100),
       result: [] as TaskResultEntry[],
       counts,
-      ...(status === "failed" ? { error: taskFailureMessage(job.payload.operation) } : {}),
+      ...(status === "failed" ? { error: read(taskFailureMessage(job.payload.operation)) } : {}),
     },
     task: {
       id: String(job.id),
@@ -165,6 +183,7 @@ export interface TaskProgressEvent {
 export async function taskProgressSince(
   job: Job & { payload: TaskPayload },
   since: string,
+  read: ReadText = englishOf,
 ): Promise<TaskProgressEvent> {
   // An item's time is set before its transaction commits: looking back a little more than a
   // transaction lasts means none is missed; the client merges repeats by seq.
@@ -187,15 +206,8 @@ export async function taskProgressSince(
         ? 100
         : Math.floor(((counts.total - counts.pending) / Math.max(1, counts.total)) * 100),
     counts,
-    ...(status === "failed" ? { error: taskFailureMessage(job.payload.operation) } : {}),
-    results: rows.map((row) => ({
-      ...((readJson(row.result) as TaskItemResult | undefined) ?? {
-        href: row.href,
-        done: row.status === "done",
-      }),
-      status: row.status,
-      seq: row.seq,
-    })),
+    ...(status === "failed" ? { error: read(taskFailureMessage(job.payload.operation)) } : {}),
+    results: rows.map((row) => readEntry(row, read)),
     at,
   };
 }
@@ -203,9 +215,10 @@ export async function taskProgressSince(
 /** Whether the task's page offers undo, and why not when it does not. */
 export async function undoState(
   job: Job & { payload: TaskPayload },
+  read: ReadText = englishOf,
 ): Promise<{ possible: boolean; reason: string | null }> {
   const reason = await undoRefusal(job);
-  return { possible: reason === null, reason };
+  return { possible: reason === null, reason: reason === null ? null : read(reason) };
 }
 
 export { isFinal as isFinalTaskStatus };

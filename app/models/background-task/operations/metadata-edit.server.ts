@@ -1,6 +1,11 @@
 import { db } from "~/db/connection.server";
 import type { AssetRow } from "~/db/schema";
-import { ASSET_NOT_FOUND, assetsDecision, type Decision } from "~/models/access/access.server";
+import { keyed } from "~/models/locale/keyed";
+import {
+  ASSET_NOT_FOUND_KEYED as ASSET_NOT_FOUND,
+  assetsDecision,
+  type Decision,
+} from "~/models/access/access.server";
 import type { Archive } from "~/models/archive/archive.server";
 import { ArchiveFieldRules, writeFieldEdits } from "~/models/asset/asset-edit.server";
 import { existingAssetColumns, untrashedAssetColumns } from "~/models/asset/asset-rows.server";
@@ -125,7 +130,7 @@ export const metadataEdit: TaskOperation<MetadataEditParams> = {
         ctx,
         decision.problem.kind === "not-found"
           ? ASSET_NOT_FOUND
-          : `${ctx.href}: ${decision.problem.message}`,
+          : keyed("task.refusal.atAsset", { href: ctx.href, label: decision.problem.message }),
       );
     const fields = await cache.rules.forArchive(decision.value.archive);
     const checked = checkFieldEdits(fields, metadataEditParams(ctx.params).changes);
@@ -171,7 +176,7 @@ export const metadataEdit: TaskOperation<MetadataEditParams> = {
         ctx,
         decision.problem.kind === "not-found"
           ? ASSET_NOT_FOUND
-          : `${ctx.href}: ${decision.problem.message}`,
+          : keyed("task.refusal.atAsset", { href: ctx.href, label: decision.problem.message }),
       );
     const { beforeRevision, afterRevision } = item;
     const assetId = ctx.assetId;
