@@ -74,7 +74,8 @@ export function apiHandler<A extends { request: Request }>(fn: (args: A) => Prom
     try {
       return await fn(args);
     } catch (error) {
-      return errorResponse(args.request, error);
+      // English for programs; a page script reading for a person hears its language (107).
+      return readableErrorResponse(args.request, error);
     }
   };
 }
@@ -88,7 +89,7 @@ export function pageHandler<A extends { request: Request }, R>(fn: (args: A) => 
     try {
       return await fn(args);
     } catch (error) {
-      throw await pageErrorResponse(args.request, error);
+      throw await readableErrorResponse(args.request, error);
     }
   };
 }
@@ -98,7 +99,7 @@ export function pageHandler<A extends { request: Request }, R>(fn: (args: A) => 
  * messages) resolved here, so the error panel shows them as they come; a program's request,
  * and anything not keyed, answers as errorResponse does, in English.
  */
-async function pageErrorResponse(request: Request, error: unknown): Promise<Response> {
+async function readableErrorResponse(request: Request, error: unknown): Promise<Response> {
   const refusal = asHttpError(error);
   const keyedText = refusal && [refusal.message, ...(refusal.details.messages ?? [])].some(isKeyed);
   if (!refusal || !keyedText || isProgramRequest(request)) return errorResponse(request, error);

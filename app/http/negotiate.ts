@@ -1,6 +1,7 @@
 import contentType from "content-type";
 import Negotiator from "negotiator";
 import { matchesAny, SINGLE_REPRESENTATION_PATHS } from "./paths";
+import { READER_HEADER, READER_PAGE } from "~/utils/reader-header";
 
 /*
  * Content negotiation, the one place that reads Accept and Content-Type (decision 023): media
@@ -112,10 +113,12 @@ export function jsonTwinPath(
 
 /**
  * A program's request, answered in stable English (decision 104): a JSON twin, the /fotoweb/api/
- * routes, or JSON asked for outside Remix's own data requests.
+ * routes, or JSON asked for outside Remix's own data requests. Arkiv's own page scripts say they
+ * read for a person (READER_HEADER, decision 107), and hear the person's language.
  */
 export function isProgramRequest(request: Request): boolean {
   const url = new URL(request.url);
+  if (request.headers.get(READER_HEADER) === READER_PAGE) return false;
   return (
     url.pathname.startsWith(`${JSON_PREFIX}/`) ||
     url.pathname.startsWith("/fotoweb/api/") ||

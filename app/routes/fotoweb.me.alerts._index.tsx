@@ -10,7 +10,7 @@ import { AlertList } from "~/components/alert/AlertList";
 import { translateNow } from "~/components/locale/active";
 import { useT } from "~/components/locale/locale-context";
 import { alertsPageAction, alertsPageData } from "~/http/alert/alert.server";
-import { errorResponse } from "~/http/http.server";
+import { pageHandler } from "~/http/http.server";
 import { page } from "~/styles/global.css";
 
 export const handle = { i18n: ["work"] };
@@ -22,21 +22,11 @@ export const meta: MetaFunction = () => [{ title: `${translateNow("work.alerts.m
  * mode (?edit=id), delete; and the create-alert button's plain post from an archive search. The
  * JSON twin answers the same URL for the API.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  try {
-    return json(await alertsPageData(request));
-  } catch (error) {
-    throw errorResponse(request, error);
-  }
-}
+export const loader = pageHandler(async ({ request }: LoaderFunctionArgs) =>
+  json(await alertsPageData(request)),
+);
 
-export async function action({ request }: ActionFunctionArgs) {
-  try {
-    return await alertsPageAction(request);
-  } catch (error) {
-    throw errorResponse(request, error);
-  }
-}
+export const action = pageHandler(({ request }: ActionFunctionArgs) => alertsPageAction(request));
 
 export default function Alerts() {
   const t = useT();

@@ -164,3 +164,24 @@ describe("a person's own settings and slips", () => {
     expect(mainOf(await refused.text())).toContain("Feil brukernavn eller passord.");
   });
 });
+
+describe("a page script's own JSON calls (decision 107)", () => {
+  test("an alert that is not there: Norwegian to the page's script, English to a program", async () => {
+    const script = await owner.get("/fotoweb/me/alerts/987654", {
+      ...NB,
+      ...JSON_ACCEPT,
+      "x-arkiv-reader": "page",
+    });
+    expect(script.status).toBe(404);
+    expect(await apiValue(script)).toBe("Det finnes ikke noe varsel på denne adressen.");
+    const program = await owner.get("/fotoweb/me/alerts/987654", { ...NB, ...JSON_ACCEPT });
+    expect(program.status).toBe(404);
+    expect(await apiValue(program)).toBe("There is no alert at this address.");
+  });
+
+  test("an unknown form intent on the alerts page is a 400 in German, not a JSON crumb", async () => {
+    const page = await owner.post("/fotoweb/me/alerts?index", { intent: "nonsense" }, DE);
+    expect(page.status).toBe(400);
+    expect(mainOf(await page.text())).toContain("Die Anfrage ist nicht gültig.");
+  });
+});

@@ -1,3 +1,4 @@
+import { readerHeaders } from "~/utils/reader-header";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "@remix-run/react";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -29,10 +30,14 @@ type State =
   | { kind: "idle" }
   | { kind: "busy" }
   | { kind: "created"; alert: AlertView }
-  /** reason: the server's own words (the API's English), when it gave any. */
+  /** reason: the server's own words, in the person's language, when it gave any. */
   | { kind: "failed"; reason: string | null };
 
-const JSON_HEADERS = { accept: "application/json", "content-type": "application/json" };
+// The refusal's words are shown to the person: asked for in their language (decision 107).
+const JSON_HEADERS = readerHeaders({
+  accept: "application/json",
+  "content-type": "application/json",
+});
 
 class CreateRefused extends Error {}
 

@@ -1,3 +1,4 @@
+import { readerHeaders } from "~/utils/reader-header";
 import { LINKS } from "~/utils/links";
 
 /*
@@ -38,7 +39,7 @@ export async function copyRevision(
 ): Promise<CopyOutcome> {
   const started = await fetch(LINKS.backgroundTasks, {
     method: "POST",
-    headers: { "Content-Type": DUPLICATE_REQUEST, Accept: "application/json" },
+    headers: readerHeaders({ "Content-Type": DUPLICATE_REQUEST, Accept: "application/json" }),
     body: JSON.stringify({ assets: [{ href: assetHref, revision }] }),
   });
   const location = started.headers.get("Location");
@@ -46,7 +47,9 @@ export async function copyRevision(
     return { ok: false, code: "notStarted", detail: await errorText(started) };
   for (let poll = 0; poll < COPY_POLLS; poll++) {
     await wait(COPY_POLL_MS);
-    const response = await fetch(location, { headers: { Accept: "application/json" } });
+    const response = await fetch(location, {
+      headers: readerHeaders({ Accept: "application/json" }),
+    });
     if (!response.ok)
       return { ok: false, code: "statusUnknown", detail: await errorText(response) };
     // TaskStatus (reference): the job's state and its per-asset results.

@@ -1,4 +1,4 @@
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { ALERT_NOT_FOUND, alertArchives } from "~/models/access/organize-access.server";
 import {
@@ -197,7 +197,7 @@ export async function alertsPageAction(request: Request): Promise<Response> {
       return redirectWithToast(request, LINKS.alerts, { message: keyed("work.alerts.deleted") });
     }
     default:
-      return json({ error: "The request is not valid." }, { status: 400 });
+      throw new HttpError(400, keyed("validation.request.invalid"));
   }
 }
 

@@ -83,9 +83,10 @@ export async function taskStatus(
   viewer: Viewer | null,
   jobId: number,
   page = 1,
+  read: ReadText = englishOf,
 ): Promise<TaskStatusView | null> {
   const job = await findTask(viewer, jobId);
-  return job ? statusOfTask(job, page) : null;
+  return job ? statusOfTask(job, page, read) : null;
 }
 
 export async function statusOfTask(
