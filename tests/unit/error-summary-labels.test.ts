@@ -29,6 +29,10 @@ describe("fieldLabel", () => {
     expect(fieldLabel("rows[3].zip_code", {})).toBe("Zip code");
   });
 
+  test("a nameless entry is the whole form, in the words the page gives", () => {
+    expect(fieldLabel("", labels, "Dette skjemaet")).toBe("Dette skjemaet");
+  });
+
   test("the archive dialog's fields and member rows", () => {
     const labels = fieldLabels(en);
     expect(fieldLabel("DownloadProcessing.CustomProcessingProfileSet", labels)).toBe(

@@ -17,7 +17,8 @@ const ROW_INDEX = /\[(\d+)\]|\.(\d+)(?=\.|$)/g;
  * The label a summary names a field by: the form's own, else the last word of the name as words
  * ("accountId" → "Account id"), so a path or key never reaches a person.
  */
-export function fieldLabel(name: string, labels: FieldLabels): string {
+/** `whole`: what a nameless entry is called, the whole form, in the page's language. */
+export function fieldLabel(name: string, labels: FieldLabels, whole = ""): string {
   const exact = labels[name];
   if (exact) return exact;
   const rows: number[] = [];
@@ -33,7 +34,7 @@ export function fieldLabel(name: string, labels: FieldLabels): string {
     .replace(/[_-]+/g, " ")
     .trim()
     .toLowerCase();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : "This form";
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : whole;
 }
 
 export interface ErrorSummaryProps {
@@ -126,7 +127,7 @@ export function ErrorSummary({
           {entries.map(({ name, text }) => (
             <li key={name}>
               <a href={`#${anchorOf(name)}`} onClick={goTo(name)}>
-                {labelOf?.(name) ?? fieldLabel(name, labels)}
+                {labelOf?.(name) ?? fieldLabel(name, labels, t("common.ui.thisForm"))}
               </a>
               : {text}
             </li>
