@@ -1,3 +1,4 @@
+import { readerHeaders } from "~/utils/reader-header";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ApiErrorBody } from "~/http/error";
 
@@ -77,7 +78,8 @@ export function useInfiniteAssets<T extends { id: number }>(
     setLoading(true);
     try {
       const response = await fetch(next, {
-        headers: { Accept: ASSETLIST_TYPE },
+        // A refusal is shown to the person: in their language (decision 107).
+        headers: readerHeaders({ Accept: ASSETLIST_TYPE }),
         signal: controller.signal,
         credentials: "same-origin",
       });

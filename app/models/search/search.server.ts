@@ -1,4 +1,5 @@
 import { sql, type CompiledQuery, type Expression, type SqlBool } from "kysely";
+import { keyed } from "~/models/locale/keyed";
 import { db } from "~/db/connection.server";
 import { fullText } from "~/db/dialect.server";
 import type { AssetRow } from "~/db/schema";
@@ -86,7 +87,7 @@ export interface Cursor {
 
 export class InvalidCursorError extends Error {
   constructor() {
-    super("The paging position is not valid. Start again from the first page.");
+    super(keyed("validation.search.badCursor"));
     this.name = "InvalidCursorError";
   }
 }
