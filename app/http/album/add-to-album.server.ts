@@ -4,8 +4,9 @@ import { assetsDecision } from "~/models/access/access.server";
 import { requireAlbum, sharingRights } from "~/models/access/album-access.server";
 import { albumEntries } from "~/models/album/album-entry.server";
 import { addAlbumAssets, createAlbum, listAlbums } from "~/models/album/album.server";
-import { albumNameSchema, MAX_ALBUM_ASSETS, MAX_ALBUM_BATCH } from "~/models/album/album.schema";
+import { albumNameSchema, MAX_ALBUM_BATCH } from "~/models/album/album.schema";
 import { ASSET_NOT_FOUND } from "~/models/access/access.server";
+import { resolveKeyed } from "~/models/locale/keyed";
 import type { Translate } from "~/models/locale/message-id";
 import { isProblem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
@@ -121,12 +122,10 @@ export async function addToAlbumLoader(request: Request): Promise<AddToAlbumPage
   };
 }
 
-/** A refusal's reason in the reader's language, where it is one the model gives (its English). */
+/** A refusal's reason in the reader's language: the missing asset's own words, else the model's. */
 function reasonText(t: Translate, reason: string): string {
   if (reason === ASSET_NOT_FOUND) return t("album.addTo.reason.notFound");
-  if (reason === `An album holds at most ${MAX_ALBUM_ASSETS} assets.`)
-    return t("album.addTo.reason.full", { max: MAX_ALBUM_ASSETS });
-  return reason;
+  return resolveKeyed(reason, t);
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   COLLECTIONINFO_TYPE,
 } from "~/models/collection/collection-page.server";
 import { assetIdFromHref } from "~/models/pin/pin.server";
+import { englishOf } from "~/models/locale/catalog.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { sharedAlbumHref } from "~/utils/links";
 import { apiError, apiJson, HttpError } from "../http.server";
@@ -202,7 +203,10 @@ export async function addAssetsByHref(
   return {
     added: outcome.added.map(linkOf),
     present: outcome.present.map(linkOf),
-    refused: [...outcome.refused.map((r) => ({ ...linkOf(r.id), reason: r.reason })), ...refused],
+    refused: [
+      ...outcome.refused.map((r) => ({ ...linkOf(r.id), reason: englishOf(r.reason) })),
+      ...refused,
+    ],
   };
 }
 

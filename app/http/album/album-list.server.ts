@@ -24,7 +24,8 @@ import { acceptsType, JSON_PREFIX } from "../negotiate";
 import { getBrowsingViewer, requireViewer } from "../session.server";
 import { checkSubmission, formReply, readBody } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
-import { translatorFor } from "../locale/locale.server";
+import { keyedResolverFor, translatorFor } from "../locale/locale.server";
+import { keyed } from "~/models/locale/keyed";
 
 /*
  * The album lists' HTTP side (decision 052): the CollectionLists of /fotoweb/albums/ and
@@ -37,14 +38,14 @@ export const MAX_ALBUM_QUERY = 500;
 const listParamsSchema = z.object({
   q: z
     .string()
-    .max(MAX_ALBUM_QUERY, `Keep the search to ${MAX_ALBUM_QUERY} characters.`)
+    .max(MAX_ALBUM_QUERY, keyed("album.validation.searchTooLong", { max: MAX_ALBUM_QUERY }))
     .optional()
     .default(""),
   p: z.coerce
-    .number({ message: "The page (p) must be a whole number." })
-    .int("The page (p) must be a whole number.")
-    .min(0, "The page (p) must be 0 or more.")
-    .max(MAX_ALBUM_PAGE, `The page (p) must be at most ${MAX_ALBUM_PAGE}.`)
+    .number({ message: keyed("album.refusal.pageNotWhole") })
+    .int(keyed("album.refusal.pageNotWhole"))
+    .min(0, keyed("album.refusal.pageNegative"))
+    .max(MAX_ALBUM_PAGE, keyed("album.refusal.pageAtMost", { max: MAX_ALBUM_PAGE }))
     .optional()
     .default(0),
 });
@@ -160,7 +161,8 @@ export async function albumsPageData(request: Request) {
   try {
     params = listParams(url);
   } catch (e) {
-    error ??= e instanceof HttpError ? e.message : String(e);
+    if (!(e instanceof HttpError)) throw e;
+    error ??= (await keyedResolverFor(request))(e.message);
   }
   const found =
     viewer && !error
@@ -248,7 +250,11 @@ export async function albumsPageAction(request: Request): Promise<Response> {
     }
   } catch (error) {
     const refusal = asHttpError(error);
-    if (refusal) return json({ error: refusal.message }, { status: refusal.status });
+    if (refusal)
+      return json(
+        { error: (await keyedResolverFor(request))(refusal.message) },
+        { status: refusal.status },
+      );
     throw error;
   }
 }

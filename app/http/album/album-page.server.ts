@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { errorResponse } from "~/http/http.server";
+import { pageHandler } from "~/http/http.server";
+import { PROBLEM_STATUS } from "~/http/error.server";
 import { gridAction } from "~/http/grid-action.server";
 import { safeRedirect } from "~/http/redirect";
 import { requireViewer } from "~/http/session.server";
@@ -39,26 +40,24 @@ const idOf = (segment: string | undefined) =>
 async function grantFor(request: Request, params: Record<string, string | undefined>) {
   // Signed-out visitors log on first; after that, missing and private albums answer alike.
   const viewer = await requireViewer(request);
-  try {
-    const ownerId = idOf(params["user"]);
-    const grant = await requireAlbum(viewer, idOf(params["album"]), "view", ownerId ?? -1);
-    return { viewer, grant };
-  } catch (error) {
-    throw errorResponse(request, error);
-  }
+  const ownerId = idOf(params["user"]);
+  const grant = await requireAlbum(viewer, idOf(params["album"]), "view", ownerId ?? -1);
+  return { viewer, grant };
 }
 
-export async function albumPageLoader(
-  request: Request,
-  params: Record<string, string | undefined>,
-) {
+/** The page's loader and action: their refusals read in the reader's language (decision 106). */
+export const albumPageLoader = (request: Request, params: Record<string, string | undefined>) =>
+  pageHandler(() => loadAlbumPage(request, params))({ request });
+
+export const albumPageAction = (request: Request, params: Record<string, string | undefined>) =>
+  pageHandler(() => actOnAlbumPage(request, params))({ request });
+
+async function loadAlbumPage(request: Request, params: Record<string, string | undefined>) {
   const { viewer, grant } = await grantFor(request, params);
   const owner = grant.role === "owner";
   const [album, grid, shares, rights] = await Promise.all([
     albumEntryFor(viewer, grant),
-    albumGridData(viewer, grant, new URL(request.url), HTML_PAGE_SIZE).catch((error: unknown) => {
-      throw errorResponse(request, error);
-    }),
+    albumGridData(viewer, grant, new URL(request.url), HTML_PAGE_SIZE),
     owner ? albumShareSummary(grant) : Promise.resolve([]),
     sharingRights(viewer),
   ]);
@@ -126,10 +125,7 @@ const issueText = (t: Translate, message: string) =>
 const list = (value: unknown) =>
   value === undefined || value === "" ? [] : (Array.isArray(value) ? value : [value]).map(String);
 
-export async function albumPageAction(
-  request: Request,
-  params: Record<string, string | undefined>,
-) {
+async function actOnAlbumPage(request: Request, params: Record<string, string | undefined>) {
   const { viewer, grant } = await grantFor(request, params);
   const t = await translatorFor(request);
   const intent = String((await readBody(request, { json: false }))["intent"] ?? "");
@@ -163,10 +159,10 @@ export async function albumPageAction(
     // The album gone meanwhile is the 404 page; any other refusal (a stale move, an asset no
     // longer in the album, a status already changed) is the form's message with its status.
     if (isProblem(error) && error.message !== ALBUM_NOT_FOUND) {
-      const status = errorResponse(request, error).status;
+      const status = PROBLEM_STATUS[error.kind];
       return formReply(request, { formError: error.message, status, values });
     }
-    throw errorResponse(request, error);
+    throw error;
   }
 }
 

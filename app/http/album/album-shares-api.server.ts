@@ -30,6 +30,7 @@ import {
 } from "~/models/album/share-link.server";
 import { groupHref, groupIdOfHref, userHref } from "~/models/group/group.view";
 import { Problem } from "~/models/problem/problem";
+import { englishOf } from "~/models/locale/catalog.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { albumHref, albumSharesHref, LINKS, sharedAlbumHref } from "~/utils/links";
 import { apiJson, HttpError } from "../http.server";
@@ -151,8 +152,9 @@ type Parsed =
   | { kind: "share"; request: ShareRequest; index: number }
   | { kind: "link"; download: LinkDownload; index: number };
 
+/** A refusal naming its entry: one English sentence for programs, a keyed reason read in English. */
 const bad = (where: string, message: string) =>
-  new HttpError(400, `${where}: ${message}`.slice(0, 400));
+  new HttpError(400, `${where}: ${englishOf(message)}`.slice(0, 400));
 
 /** Reads a SharingUpdate into checked requests, or throws a 400 naming the first bad entry. */
 function parseUpdate(body: unknown) {

@@ -9,7 +9,9 @@ import {
 import { ALBUM_NOT_FOUND, shareLinkSchema } from "~/models/album/album.schema";
 import {
   createShareLink,
+  EXPIRY_PAST,
   getShareLink,
+  LINK_ORIGINALS_FORBIDDEN,
   linkAccessLog,
   linkOpenCounts,
   listShareLinks,
@@ -22,7 +24,6 @@ import type { ShareLink } from "~/models/album/share-link.server";
 import { isProblem, Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { albumHref, albumSharesHref, shareLinkAdminHref, sharedAlbumHref } from "~/utils/links";
-import { errorResponse } from "../http.server";
 import { requireViewer } from "../session.server";
 import { checkSubmission, formReply, readBody, type SubmittedValues } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
@@ -46,7 +47,7 @@ async function requireOwner(
 ): Promise<{ viewer: Viewer; grant: AlbumGrant }> {
   const viewer = await requireViewer(request, { allowGuest: false });
   const decision = await albumDecision(viewer, idOf(params.album), "manage", idOf(params.user));
-  if (!decision.allowed) throw errorResponse(request, new Problem("not-found", ALBUM_NOT_FOUND));
+  if (!decision.allowed) throw new Problem("not-found", ALBUM_NOT_FOUND);
   return { viewer, grant: decision.value };
 }
 
@@ -98,9 +99,9 @@ export async function shareLinksPageData(
 /** A model's refusal of a form: by its field when it names one, else the form's (403, 409, 429). */
 function refusal(request: Request, error: unknown, values: SubmittedValues) {
   if (!isProblem(error)) throw error;
-  if (error.kind === "invalid" && /expiry/i.test(error.message))
+  if (error.message === EXPIRY_PAST)
     return formReply(request, { fieldErrors: { expires: error.message }, values });
-  if (error.kind === "forbidden" && /originals/i.test(error.message))
+  if (error.message === LINK_ORIGINALS_FORBIDDEN)
     return formReply(request, { status: 403, fieldErrors: { download: error.message }, values });
   return formReply(request, {
     status: STATUS_OF[error.kind] ?? 400,
@@ -165,12 +166,8 @@ async function requireLink(
   params: { user?: string; album?: string; link?: string },
 ) {
   const owner = await requireOwner(request, params);
-  try {
-    const link = await getShareLink(owner.viewer, owner.grant.album.id, idOf(params.link));
-    return { ...owner, link };
-  } catch (error) {
-    throw errorResponse(request, error);
-  }
+  const link = await getShareLink(owner.viewer, owner.grant.album.id, idOf(params.link));
+  return { ...owner, link };
 }
 
 export async function shareLinkPageData(

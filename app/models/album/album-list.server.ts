@@ -1,13 +1,14 @@
 import { db } from "~/db/connection.server";
 import { albumDecision, visibleAlbumsCondition } from "~/models/access/album-access.server";
 import { canPin, capabilitiesOf, isOwnAccount } from "~/models/access/access.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import { findUserById, updatePreferences } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { albumHref } from "~/utils/links";
 import { albumEntries, type AlbumEntry } from "./album-entry.server";
 import { changeAlbumStatus, listAlbums, type AlbumListEntry } from "./album.server";
-import type { AlbumFilter } from "./album.schema";
+import { ALBUM_NOT_FOUND, type AlbumFilter } from "./album.schema";
 
 /*
  * The album lists (decision 052): the albums page's tiles and the API's CollectionLists, their
@@ -148,15 +149,14 @@ export async function toggleAlbumPin(
   href: string,
   to?: boolean,
 ): Promise<{ name: string; pinned: boolean }> {
-  if (!canPin(viewer)) throw new Problem("forbidden", "Log on to pin albums.");
+  if (!canPin(viewer)) throw new Problem("forbidden", keyed("album.refusal.pinLogOn"));
   const target = albumFromHref(href);
   const canonical = target ? albumHref(target.ownerId, target.albumId) : null;
   const decision = target
     ? await albumDecision(viewer, target.albumId, "view", target.ownerId)
     : null;
   const listed = canonical !== null && viewer.preferences.intranet.pinnedAlbums.includes(canonical);
-  if (!decision?.allowed && !listed)
-    throw new Problem("not-found", "There is no album at this address.");
+  if (!decision?.allowed && !listed) throw new Problem("not-found", ALBUM_NOT_FOUND);
   let pinned = false;
   await updatePreferences(viewer.id, (p) => {
     const list = p.intranet.pinnedAlbums.filter((h) => h !== canonical);
@@ -178,7 +178,7 @@ export async function purgeAlbum(viewer: Viewer | null, albumId: number): Promis
   if (!decision.allowed) throw decision.problem;
   const { album } = decision.value;
   if (album.status !== "deleted")
-    throw new Problem("conflict", "Only an album in the bin can be deleted for good.");
+    throw new Problem("conflict", keyed("album.refusal.purgeNotInBin"));
   await changeAlbumStatus(viewer, album.id, "delete");
   return album.name;
 }

@@ -13,6 +13,7 @@ import { groupsInside } from "~/models/group/group.server";
 import { queueMail } from "~/models/mail/mail.server";
 import { mailLocaleOf } from "~/models/locale/recipient.server";
 import type { Translate } from "~/models/locale/message-id";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { albumHref } from "~/utils/links";
@@ -132,24 +133,20 @@ export async function checkShareRequests(
 ): Promise<{ grant: AlbumGrant; targets: (ShareRequest & { name: string })[] }> {
   const grant = await requireAlbum(viewer, albumId, "manage", ownerId);
   if (grant.album.status === "deleted")
-    throw new Problem("conflict", "This album is in the bin. Undelete it before sharing it.");
+    throw new Problem("conflict", keyed("album.refusal.binBeforeSharing"));
   if (requests.length > MAX_SHARE_ENTRIES)
-    throw new Problem("invalid", `Share with at most ${MAX_SHARE_ENTRIES} people at once.`);
+    throw new Problem("invalid", keyed("album.refusal.shareAtMost", { max: MAX_SHARE_ENTRIES }));
   const rights = await sharingRights(viewer);
   const targets: (ShareRequest & { name: string })[] = [];
   for (const [index, request] of requests.entries()) {
     const refuse = (kind: Problem["kind"], message: string, field?: "download") =>
       new ShareEntryProblem(index, new Problem(kind, message), field);
     if (request.type === "user" && request.id === viewer!.id)
-      throw refuse("invalid", "You cannot share an album with yourself.");
+      throw refuse("invalid", keyed("album.refusal.shareWithSelf"));
     if (request.type === "user" && request.id === grant.album.owner_id)
-      throw refuse("invalid", "The album's owner has it already.");
+      throw refuse("invalid", keyed("album.refusal.shareWithOwner"));
     if (request.download && !rights.delegateDownloads)
-      throw refuse(
-        "forbidden",
-        "You do not have permission to let others download originals. Share without downloads.",
-        "download",
-      );
+      throw refuse("forbidden", keyed("album.refusal.shareDownloads"), "download");
     const decision = await shareTargetDecision(viewer!, { type: request.type, id: request.id });
     if (!decision.allowed) throw new ShareEntryProblem(index, decision.problem);
     targets.push({ ...request, name: decision.value.name });
@@ -209,7 +206,10 @@ export async function removeAlbumShares(
 ): Promise<number> {
   const grant = await requireAlbum(viewer, albumId, "manage", ownerId);
   if (targets.length > MAX_SHARE_ENTRIES)
-    throw new Problem("invalid", `Remove at most ${MAX_SHARE_ENTRIES} shares at once.`);
+    throw new Problem(
+      "invalid",
+      keyed("album.refusal.removeSharesAtMost", { max: MAX_SHARE_ENTRIES }),
+    );
   let removed = 0;
   await db()
     .transaction()

@@ -42,7 +42,7 @@ export type AlbumRole = (typeof ALBUM_ROLES)[number];
 export const ALBUM_CREATE_FAILED = "Album couldn't be created. Please try again later";
 export const SHARE_FAILED =
   "Sorry, unable to share the album at the moment. Try again or contact the administrator.";
-export const ALBUM_NOT_FOUND = "There is no album at this address.";
+export const ALBUM_NOT_FOUND = keyed("album.refusal.notFound");
 export { LINK_EXPIRED, LINK_NOT_FOUND, LINK_REVOKED } from "./link-ends";
 export const LINK_PASSWORD_WRONG = "The password is not right. Try again.";
 export const LINK_GUESSES_EXHAUSTED = `Too many wrong passwords. Try again in ${LINK_GUESS_WINDOW_MINUTES} minutes.`;

@@ -17,6 +17,7 @@ import {
   isOwnAccount,
 } from "~/models/access/access.server";
 import { groupsOfUser } from "~/models/group/membership.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import {
@@ -37,6 +38,9 @@ import {
  */
 
 export const MIN_GAP = 1e-6;
+
+/** The reason an asset is refused by a full album, read where it is shown. */
+const ALBUM_FULL = keyed("album.addTo.reason.full", { max: MAX_ALBUM_ASSETS });
 
 export async function createAlbum(
   viewer: Viewer | null,
@@ -201,7 +205,7 @@ export async function setAlbumOnHomepage(
 ): Promise<AlbumRow> {
   const { album } = await requireAlbum(viewer, albumId, "manage");
   if (show && !(await sharingRights(viewer)).showOnHomepage)
-    throw new Problem("forbidden", "You do not have permission to show albums on the home page.");
+    throw new Problem("forbidden", keyed("album.refusal.homepageForbidden"));
   return db()
     .updateTable("albums")
     .set({ show_on_homepage: show ? 1 : 0, updated_at: now() })
@@ -230,15 +234,15 @@ export async function changeAlbumStatus(
       if (album.status !== "active")
         throw conflict(
           album.status === "archived"
-            ? "The album is archived already."
-            : "Undelete the album first.",
+            ? keyed("album.refusal.archivedAlready")
+            : keyed("album.refusal.undeleteFirst"),
         );
       return setStatus(album.id, { status: "archived", archived_at: at, updated_at: at });
     case "unarchive":
-      if (album.status !== "archived") throw conflict("The album is not archived.");
+      if (album.status !== "archived") throw conflict(keyed("album.refusal.notArchived"));
       return setStatus(album.id, { status: "active", archived_at: null, updated_at: at });
     case "undelete":
-      if (album.status !== "deleted") throw conflict("The album is not in the bin.");
+      if (album.status !== "deleted") throw conflict(keyed("album.refusal.notInBin"));
       // Back where it was: archived if it had been archived before it was deleted.
       return setStatus(album.id, {
         status: album.archived_at ? "archived" : "active",
@@ -286,7 +290,7 @@ export async function addAlbumAssets(
 ): Promise<AddAssetsResult> {
   const grant = await requireAlbum(viewer, albumId, "contribute");
   if (assetIds.length > MAX_ALBUM_BATCH)
-    throw new Problem("invalid", `Add at most ${MAX_ALBUM_BATCH} assets at once.`);
+    throw new Problem("invalid", keyed("album.refusal.addAtMost", { max: MAX_ALBUM_BATCH }));
   const unique = [...new Set(assetIds)];
   const decisions = await assetsDecision(viewer, unique, "View");
   const seen = unique.flatMap((id) => {
@@ -329,8 +333,7 @@ export async function addAlbumAssets(
         .executeTakeFirstOrThrow();
       const room = MAX_ALBUM_ASSETS - Number(stats.n);
       const fitting = fresh.slice(0, Math.max(0, room));
-      for (const id of fresh.slice(fitting.length))
-        result.refused.push({ id, reason: `An album holds at most ${MAX_ALBUM_ASSETS} assets.` });
+      for (const id of fresh.slice(fitting.length)) result.refused.push({ id, reason: ALBUM_FULL });
       let position = Number(stats.last ?? 0);
       const at = now();
       for (let i = 0; i < fitting.length; i += 500) {
@@ -366,7 +369,7 @@ export async function removeAlbumAssets(
 ): Promise<number> {
   const { album } = await requireAlbum(viewer, albumId, "manage");
   if (assetIds.length > MAX_ALBUM_BATCH)
-    throw new Problem("invalid", `Remove at most ${MAX_ALBUM_BATCH} assets at once.`);
+    throw new Problem("invalid", keyed("album.refusal.removeAtMost", { max: MAX_ALBUM_BATCH }));
   if (assetIds.length === 0) return 0;
   const removed = await db()
     .deleteFrom("album_assets")
@@ -414,10 +417,10 @@ export async function moveAlbumAssets(
 ): Promise<number> {
   const { album } = await requireAlbum(viewer, albumId, "manage");
   if (move.assetIds.length > MAX_ALBUM_BATCH)
-    throw new Problem("invalid", `Move at most ${MAX_ALBUM_BATCH} assets at once.`);
+    throw new Problem("invalid", keyed("album.refusal.moveAtMost", { max: MAX_ALBUM_BATCH }));
   const moving = new Set(move.assetIds);
   if (move.after !== null && moving.has(move.after))
-    throw new Problem("invalid", "An asset cannot be moved next to itself.");
+    throw new Problem("invalid", keyed("album.refusal.moveNextToItself"));
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -436,11 +439,7 @@ export async function moveAlbumAssets(
         let index = 0;
         if (move.after !== null) {
           index = rest.findIndex((r) => r.asset_id === move.after) + 1;
-          if (index === 0)
-            throw new Problem(
-              "conflict",
-              "The album has changed: the asset to move next to is no longer in it. Reload and try again.",
-            );
+          if (index === 0) throw new Problem("conflict", keyed("album.refusal.anchorGone"));
         }
         const low = index > 0 ? Number(rest[index - 1]!.position) : null;
         const high = index < rest.length ? Number(rest[index]!.position) : null;
@@ -471,7 +470,7 @@ export async function moveAlbumAssets(
           .execute();
         return moved.length;
       }
-      throw new Problem("conflict", "The album's order could not be changed. Try again.");
+      throw new Problem("conflict", keyed("album.refusal.orderFailed"));
     });
 }
 
@@ -495,7 +494,7 @@ export async function setAlbumCover(
       .executeTakeFirst();
     const rights = inAlbum ? await albumAssetRights({ kind: "grant", grant }, [inAlbum]) : null;
     if (!inAlbum || !rights?.has(inAlbum.id))
-      throw new Problem("not-found", "There is no such asset in this album.");
+      throw new Problem("not-found", keyed("album.refusal.assetNotInAlbum"));
   }
   return db()
     .updateTable("albums")

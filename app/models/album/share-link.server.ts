@@ -12,6 +12,7 @@ import { currentRevisionId, findAsset } from "~/models/asset/asset.server";
 import type { AssetView } from "~/models/asset/asset-view.server";
 import { accessFileVia, fileUrl } from "~/models/rendition/rendition.server";
 import { albumAssetViews, channelFileUrl } from "./album-page.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import { hashPassword } from "~/models/user/user.server";
 import { verify } from "@node-rs/argon2";
@@ -32,6 +33,10 @@ import {
  * (argon2id), download right and access log. No HTTP here: the visitor's address comes from the
  * caller. Who may make or see links is the access module's (requireAlbum manage, sharingRights).
  */
+
+/** Refusals the links page shows by their field (expiry, download), so matched by identity. */
+export const EXPIRY_PAST = keyed("album.refusal.expiryPast");
+export const LINK_ORIGINALS_FORBIDDEN = keyed("album.refusal.linkOriginals");
 
 /** What the owner sees of a link: never the password or its hash, only whether there is one. */
 export interface ShareLinkView {
@@ -70,12 +75,9 @@ export function newLinkToken(): string {
 async function assertMayLink(viewer: Viewer, download: LinkDownload) {
   const rights = await sharingRights(viewer);
   if (!rights.shareWithGuests)
-    throw new Problem("forbidden", "You do not have permission to share albums with guests.");
+    throw new Problem("forbidden", keyed("album.refusal.guestsForbidden"));
   if (download === "originals" && !rights.delegateDownloads)
-    throw new Problem(
-      "forbidden",
-      "You do not have permission to let others download originals. Choose none or previews.",
-    );
+    throw new Problem("forbidden", LINK_ORIGINALS_FORBIDDEN);
 }
 
 /** A new public link of the album (owner, shareWithGuests). The expiry must lie ahead. */
@@ -87,11 +89,9 @@ export async function createShareLink(
   const { album } = await requireAlbum(viewer, albumId, "manage");
   await assertMayLink(viewer!, input.download);
   if (album.status === "deleted")
-    throw new Problem("conflict", "This album is in the bin. Undelete it first.");
+    throw new Problem("conflict", keyed("album.refusal.binBeforeLink"));
   if (input.expires !== null && input.expires <= new Date().toISOString())
-    throw new Problem("invalid", "The expiry must lie in the future.", {
-      messages: ["The expiry must lie in the future."],
-    });
+    throw new Problem("invalid", EXPIRY_PAST, { messages: [EXPIRY_PAST] });
   const count = await db()
     .selectFrom("share_links")
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
@@ -99,7 +99,7 @@ export async function createShareLink(
     .where("revoked_at", "is", null)
     .executeTakeFirstOrThrow();
   if (Number(count.n) >= MAX_LINKS_PER_ALBUM)
-    throw new Problem("too-many", `An album has at most ${MAX_LINKS_PER_ALBUM} open links.`);
+    throw new Problem("too-many", keyed("album.refusal.linksAtMost", { max: MAX_LINKS_PER_ALBUM }));
   return db()
     .insertInto("share_links")
     .values({
@@ -131,7 +131,7 @@ export async function getShareLink(
         .where("album_id", "=", album.id)
         .executeTakeFirst()
     : undefined;
-  if (!link) throw new Problem("not-found", "There is no such link of this album.");
+  if (!link) throw new Problem("not-found", keyed("album.refusal.linkNotFound"));
   return link;
 }
 
@@ -161,9 +161,9 @@ export async function updateShareLink(
 ): Promise<ShareLinkRow> {
   const link = await getShareLink(viewer, albumId, linkId);
   await assertMayLink(viewer!, input.download);
-  if (link.revoked_at !== null) throw new Problem("conflict", "This link is revoked.");
+  if (link.revoked_at !== null) throw new Problem("conflict", keyed("album.refusal.linkRevoked"));
   if (input.expires !== null && input.expires <= new Date().toISOString())
-    throw new Problem("invalid", "The expiry must lie in the future.");
+    throw new Problem("invalid", EXPIRY_PAST);
   const password_hash =
     input.password !== ""
       ? await hashPassword(input.password)
@@ -333,7 +333,7 @@ export interface LinkAssetFiles {
  * an asset that is not in the album.
  */
 export async function linkAssetFiles(grant: LinkGrant, assetId: number): Promise<LinkAssetFiles> {
-  const notFound = new Problem("not-found", "There is no such asset in this shared album.");
+  const notFound = new Problem("not-found", keyed("album.refusal.sharedAssetNotFound"));
   if (!Number.isSafeInteger(assetId)) throw notFound;
   const channel = { kind: "link" as const, link: grant.link, owner: grant.owner };
   const inAlbum = await db()
