@@ -11,7 +11,7 @@ import { LINKS } from "~/utils/links";
 import { requireViewer } from "~/http/session.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { PROBLEM_STATUS } from "~/http/error.server";
-import { translatorFor } from "../locale/locale.server";
+import { keyedResolverFor, translatorFor } from "../locale/locale.server";
 import { receiveMultipartUpload } from "./upload.server";
 
 /* The upload view: the form that works without JavaScript, and the popover's frame. */
@@ -49,22 +49,28 @@ const counts = (outcome: MultipartOutcome, archive: string) => ({
 export async function submitUpload(request: Request) {
   const viewer = await requireViewer(request, { allowGuest: false });
   const t = await translatorFor(request);
+  const read = await keyedResolverFor(request);
   let archiveName = "";
   try {
-    const outcome = await receiveMultipartUpload(request, viewer, async (fields) => {
-      const id = Number(fields.get("archive"));
-      const decision = await archiveDecision(
-        viewer,
-        Number.isInteger(id) ? id : null,
-        "UploadFile",
-      );
-      // An archive the viewer may not see is answered as one that does not exist.
-      if (!decision.allowed && decision.problem.kind === "not-found")
-        throw new Problem("invalid", t("work.upload.chooseArchive"));
-      if (!decision.allowed) throw decision.problem;
-      archiveName = decision.value.name;
-      return { archive: decision.value, folderPath: folderFromFields(fields) };
-    });
+    const outcome = await receiveMultipartUpload(
+      request,
+      viewer,
+      async (fields) => {
+        const id = Number(fields.get("archive"));
+        const decision = await archiveDecision(
+          viewer,
+          Number.isInteger(id) ? id : null,
+          "UploadFile",
+        );
+        // An archive the viewer may not see is answered as one that does not exist.
+        if (!decision.allowed && decision.problem.kind === "not-found")
+          throw new Problem("invalid", t("work.upload.chooseArchive"));
+        if (!decision.allowed) throw decision.problem;
+        archiveName = decision.value.name;
+        return { archive: decision.value, folderPath: folderFromFields(fields) };
+      },
+      read,
+    );
     const total = outcome.uploaded.length + outcome.failed.length;
     if (total === 0) return json<UploadActionData>({ error: t("work.upload.chooseFiles") }, 400);
     if (outcome.failed.length === 0) {
@@ -85,7 +91,7 @@ export async function submitUpload(request: Request) {
     );
   } catch (error) {
     if (isProblem(error))
-      return json<UploadActionData>({ error: error.message }, PROBLEM_STATUS[error.kind]);
+      return json<UploadActionData>({ error: read(error.message) }, PROBLEM_STATUS[error.kind]);
     throw error;
   }
 }

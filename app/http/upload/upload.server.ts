@@ -2,6 +2,8 @@ import { checkArchiveLimits } from "~/models/upload/upload-limits.server";
 import { unstable_parseMultipartFormData as parseMultipartFormData } from "@remix-run/node";
 import type { BlobInfo } from "~/storage/blob-store.server";
 import type { MediaType } from "~/media/media-type.server";
+import { keyed } from "~/models/locale/keyed";
+import { englishOf } from "~/models/locale/catalog.server";
 import { isProblem, Problem } from "~/models/problem/problem";
 import {
   checkFileName,
@@ -28,11 +30,7 @@ type ParsedPart = Parameters<Parameters<typeof parseMultipartFormData>[1]>[0];
 export type Part = Omit<ParsedPart, "data"> & { data: AsyncIterable<Uint8Array> };
 
 function cutOff(): Problem {
-  return new Problem(
-    "invalid",
-    "The upload was cut off before its end (the multipart body has no closing boundary). Send it again.",
-    { code: CUT_OFF },
-  );
+  return new Problem("invalid", keyed("work.upload.refusal.cutOff"), { code: CUT_OFF });
 }
 
 export function isCutOff(error: unknown): boolean {
@@ -62,7 +60,8 @@ export async function parseParts(request: Request, handle: (part: Part) => Promi
     await parseMultipartFormData(request, async (part) => {
       try {
         // Counted as they stream by: thousands of empty parts cost as much as thousands of fields.
-        if (++parts > max) throw new Problem("too-large", `The form has more than ${max} parts.`);
+        if (++parts > max)
+          throw new Problem("too-large", keyed("work.upload.refusal.tooManyParts", { max }));
         await handle({
           name: part.name,
           filename: part.filename,
@@ -78,10 +77,7 @@ export async function parseParts(request: Request, handle: (part: Part) => Promi
   } catch (error) {
     if (ours.has(error)) throw error;
     if (error instanceof Error && /unexpected end/i.test(error.message)) throw cutOff();
-    throw new Problem(
-      "invalid",
-      "The upload could not be read as multipart/form-data (a malformed part or file name).",
-    );
+    throw new Problem("invalid", keyed("work.upload.refusal.unreadable"));
   }
 }
 
@@ -93,7 +89,7 @@ async function readText(data: AsyncIterable<Uint8Array>): Promise<string> {
   for await (const chunk of data) {
     size += chunk.byteLength;
     if (size > MAX_TEXT_FIELD_BYTES)
-      throw new Problem("invalid", "A form field is longer than 64 kB.");
+      throw new Problem("invalid", keyed("work.upload.refusal.fieldTooLong"));
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
@@ -109,16 +105,18 @@ interface Stored {
  * A multipart upload of one or more files, each streamed into the blob store as it arrives. The
  * fields that choose the target (archive, folder) come before the files in the form, so the
  * target is known when the first file begins. One refused file does not stop the others; a body
- * that breaks off stops them all and keeps none.
+ * that breaks off stops them all and keeps none. A refused file's message is read by `read`:
+ * English for the API, the reader's language for the upload page.
  */
 export async function receiveMultipartUpload(
   request: Request,
   viewer: Viewer,
   targetFor: (fields: Map<string, string>) => Promise<UploadTarget>,
+  read: (text: string) => string = englishOf,
 ): Promise<MultipartOutcome> {
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (!type.startsWith("multipart/form-data"))
-    throw new Problem("unsupported", "Send the files as multipart/form-data.");
+    throw new Problem("unsupported", keyed("work.upload.refusal.notMultipart"));
   const fields = new Map<string, string>();
   const stored: Stored[] = [];
   const failed: MultipartOutcome["failed"] = [];
@@ -147,7 +145,7 @@ export async function receiveMultipartUpload(
       } catch (error) {
         if (!isProblem(error) || isCutOff(error)) throw error;
         await drain(part.data);
-        failed.push({ fileName: part.filename, message: error.message, problem: error });
+        failed.push({ fileName: part.filename, message: read(error.message), problem: error });
       }
     });
   } catch (error) {

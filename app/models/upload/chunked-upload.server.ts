@@ -14,6 +14,8 @@ import {
 } from "~/models/access/access.server";
 import { archiveIdFromSegment, findArchive } from "~/models/archive/archive.server";
 import { assetHref, assetIdFromSegment, findAsset } from "~/models/asset/asset.server";
+import { keyed } from "~/models/locale/keyed";
+import { englishOf } from "~/models/locale/catalog.server";
 import { Problem } from "~/models/problem/problem";
 import { blobStore } from "~/storage/blob-store.server";
 import { formatBytes } from "~/utils/format";
@@ -145,7 +147,7 @@ export async function createUploadTask(viewer: Viewer, input: BatchUploadCreate)
     throw new Problem("invalid", "A new revision of an asset cannot name a folder.");
   }
   if (input.fileSize > maxUploadBytes()) {
-    throw new Problem("too-large", `"${fileName}" is larger than the upload limit.`);
+    throw new Problem("too-large", keyed("work.upload.refusal.overLimit", { name: fileName }));
   }
   checkDeclaredSize(target.archive, fileName, input.fileSize);
   const metadata = uploadMetadataSchema.parse(input.metadata ?? {});
@@ -432,7 +434,8 @@ export async function uploadStatus(viewer: Viewer, id: string): Promise<UploadSt
   if (!upload) return null;
   if (upload.status === "awaitingData")
     return { status: "awaitingData", result: null, error: null };
-  if (upload.status === "failed") return failed("rejected", upload.error ?? "");
+  // The refusal is stored keyed (decision 106); this answer is the API's, so English.
+  if (upload.status === "failed") return failed("rejected", englishOf(upload.error ?? ""));
   const job = upload.job_id === null ? null : await getJob(upload.job_id);
   if (!job) return failed("lost", "The task is gone.");
   if (job.status === "pending" || job.status === "inProgress")

@@ -5,6 +5,7 @@ import type { AssetState } from "~/db/schema";
 import type { Archive } from "~/models/archive/archive.server";
 import { assetRowsByIds } from "~/models/asset/asset-rows.server";
 import { INGEST_JOB } from "~/models/asset/asset.server";
+import { englishOf } from "~/models/locale/catalog.server";
 import { isProblem } from "~/models/problem/problem";
 import { register, storeFile } from "./upload.server";
 import { unreadable, walk, type WalkEntry } from "./walk.server";
@@ -103,7 +104,8 @@ export async function importFolder(
       }
     } catch (error) {
       if (isProblem(error)) {
-        outcome.failed.push({ file, reason: reasonOf(error.message, name) });
+        // The import's report is English (a command line), its refusals keyed as everywhere.
+        outcome.failed.push({ file, reason: reasonOf(englishOf(error.message), name) });
       } else if (isUnreadable(error)) {
         // Removed, replaced or locked between the listing and the read.
         outcome.failed.push({ file, reason: unreadable(error) });

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { MediaType } from "~/media/media-type.server";
 import type { Archive } from "~/models/archive/archive.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import { blobStore, type BlobInfo } from "~/storage/blob-store.server";
 import { formatBytes } from "~/utils/format";
@@ -23,7 +24,12 @@ export function checkDeclaredSize(archive: Archive, fileName: string, size: numb
 function fileTooLarge(archive: Archive, fileName: string, size: number, limit: number) {
   return new Problem(
     "too-large",
-    `"${fileName}" is ${formatBytes(size)}, more than the file size limit of ${formatBytes(limit)} that "${archive.name}" sets for uploads. Upload it with JavaScript on to have images resized, or make it smaller.`,
+    keyed("work.upload.refusal.fileSizeLimit", {
+      name: fileName,
+      size: formatBytes(size),
+      limit: formatBytes(limit),
+      archive: archive.name,
+    }),
   );
 }
 
@@ -61,7 +67,14 @@ export async function checkArchiveLimits(
     if (size && bytes > limits.maxImageBytes)
       problem = new Problem(
         "too-large",
-        `"${fileName}" is ${size.width} × ${size.height} pixels (${formatBytes(bytes)} decoded), more than the image size limit of ${formatBytes(limits.maxImageBytes)} that "${archive.name}" sets for uploads. Upload it with JavaScript on to have it resized, or make it smaller.`,
+        keyed("work.upload.refusal.imageSizeLimit", {
+          name: fileName,
+          width: size.width,
+          height: size.height,
+          decoded: formatBytes(bytes),
+          limit: formatBytes(limits.maxImageBytes),
+          archive: archive.name,
+        }),
       );
   }
   if (problem) {

@@ -15,6 +15,7 @@ import { env } from "~/utils/env.server";
 import { formatBytes } from "~/utils/format";
 import { decided, uploadDecision } from "~/models/access/access.server";
 import type { Archive } from "~/models/archive/archive.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import {
   addRevision,
@@ -39,7 +40,10 @@ export function maxUploadBytes(): number {
 function tooLarge(fileName: string) {
   return new Problem(
     "too-large",
-    `"${fileName}" is larger than the upload limit of ${formatBytes(maxUploadBytes())}.`,
+    keyed("work.upload.refusal.tooLarge", {
+      name: fileName,
+      size: formatBytes(maxUploadBytes()),
+    }),
   );
 }
 
@@ -75,10 +79,23 @@ export async function discardUnreferenced(hash: string) {
   if (!used) await blobStore().delete(hash);
 }
 
+/*
+ * A refused file's sentence names the file: one keyed message with the name as a value, read in
+ * the reader's language where it is shown (the upload page) and in English by the API. The codes
+ * with one reason each are worded here; active content's several reasons stay the media
+ * module's English, inside the keyed sentence.
+ */
 function refusedType(error: unknown, fileName: string): never {
   if (error instanceof RefusedFileError) {
-    const kind = error.code === "empty" ? "invalid" : "unsupported";
-    throw new Problem(kind, `"${fileName}": ${error.message}`);
+    const name = fileName;
+    if (error.code === "empty")
+      throw new Problem("invalid", keyed("work.upload.refusal.empty", { name }));
+    throw new Problem(
+      "unsupported",
+      error.code === "unknownType"
+        ? keyed("work.upload.refusal.unknownType", { name })
+        : keyed("work.upload.refusal.file", { name, reason: error.message }),
+    );
   }
   throw error;
 }
@@ -98,11 +115,16 @@ async function checkPixels(blob: BlobInfo, type: MediaType, fileName: string) {
         limitInputPixels: false,
       }).metadata();
       if (width * height > MAX_INPUT_PIXELS || pages > 10_000) {
-        return `"${fileName}" is ${width} × ${height} pixels, more than the ${Math.round(MAX_INPUT_PIXELS / 1e6)} megapixels an image may have.`;
+        return keyed("work.upload.refusal.pixels", {
+          name: fileName,
+          width,
+          height,
+          max: Math.round(MAX_INPUT_PIXELS / 1e6),
+        });
       }
       return null;
     } catch {
-      return `"${fileName}" is damaged: its image header cannot be read.`;
+      return keyed("work.upload.refusal.damaged", { name: fileName });
     }
   });
   if (problem) {
