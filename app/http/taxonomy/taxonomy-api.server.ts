@@ -3,8 +3,6 @@ import { requireArchive } from "~/models/access/access.server";
 import {
   mayEditTaxonomies,
   requireTaxonomyEditor,
-  TAXONOMY_ITEM_NOT_FOUND,
-  TAXONOMY_NOT_FOUND,
   taxonomyItemShown,
 } from "~/models/access/organize-access.server";
 import { viewForArchive } from "~/models/metadata/metadata.server";
@@ -32,7 +30,12 @@ import {
   type Taxonomy,
   type TaxonomyItem,
 } from "~/models/taxonomy/taxonomy.server";
-import { MAX_IMPORT_BYTES, MAX_INFO_IDS } from "~/models/taxonomy/taxonomy.schema";
+import {
+  MAX_IMPORT_BYTES,
+  MAX_INFO_IDS,
+  TAXONOMY_ITEM_NOT_FOUND,
+  TAXONOMY_NOT_FOUND,
+} from "~/models/taxonomy/taxonomy.schema";
 import {
   exportTaxonomyCsv,
   importProblemText,

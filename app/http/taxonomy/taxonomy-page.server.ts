@@ -1,11 +1,6 @@
-import {
-  TAXONOMY_ITEM_NOT_FOUND,
-  TAXONOMY_NOT_FOUND,
-  taxonomyAdminDecision,
-} from "~/models/access/organize-access.server";
+import { taxonomyAdminDecision } from "~/models/access/organize-access.server";
 import { keyed } from "~/models/locale/keyed";
-import type { MessageId } from "~/models/locale/message-id";
-import { FIELD_NOT_FOUND, listFields } from "~/models/metadata/metadata.server";
+import { listFields } from "~/models/metadata/metadata.server";
 import { isProblem, Problem } from "~/models/problem/problem";
 import {
   createItem,
@@ -31,6 +26,8 @@ import {
 } from "~/models/taxonomy/taxonomy.server";
 import {
   MAX_IMPORT_BYTES,
+  TAXONOMY_ITEM_NOT_FOUND,
+  TAXONOMY_NOT_FOUND,
   taxonomyCreateSchema,
   taxonomyItemFormSchema,
 } from "~/models/taxonomy/taxonomy.schema";
@@ -41,7 +38,6 @@ import {
 } from "~/models/taxonomy/taxonomy.view";
 import type { Viewer } from "~/models/user/user.schema";
 import { LINKS } from "~/utils/links";
-import { errorResponse } from "../http.server";
 import {
   checkSubmission,
   formReply,
@@ -63,19 +59,6 @@ export const requireTaxonomyAdminPage = (request: Request): Promise<Viewer> =>
   requireAllowed(request, taxonomyAdminDecision);
 
 export const taxonomyPagePath = (fieldId: number) => `${LINKS.adminTaxonomies}/${fieldId}`;
-
-/** Refusals other models word in English (the API's), by key for the pages (decision 104). */
-const ENGLISH_REFUSALS = new Map<string, MessageId>([
-  [TAXONOMY_NOT_FOUND, "taxonomy.error.notFound"],
-  [TAXONOMY_ITEM_NOT_FOUND, "taxonomy.error.itemNotFound"],
-  [FIELD_NOT_FOUND, "taxonomy.error.fieldNotFound"],
-]);
-
-/** A model's refusal as a page shows it: keyed, so the form reply says it in the reader's words. */
-export function pageRefusal(message: string): string {
-  const id = ENGLISH_REFUSALS.get(message);
-  return id ? keyed(id) : message;
-}
 
 /* ---------- the list ---------- */
 
@@ -121,7 +104,7 @@ export async function taxonomyListPageAction(request: Request) {
     if (!isProblem(error)) throw error;
     return formReply(request, {
       status: statusOf(error),
-      formError: pageRefusal(error.message),
+      formError: error.message,
       values,
     });
   }
@@ -183,7 +166,7 @@ export async function taxonomyTreePageData(request: Request, segment?: string) {
   await requireTaxonomyAdminPage(request);
   const fieldId = idFromSegment(segment);
   const taxonomy = fieldId === null ? null : await findTaxonomy(fieldId);
-  if (!taxonomy) throw errorResponse(request, new Problem("not-found", TAXONOMY_NOT_FOUND));
+  if (!taxonomy) throw new Problem("not-found", TAXONOMY_NOT_FOUND);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const open = new Set(idList(url.searchParams.get("open")));
@@ -257,7 +240,7 @@ export async function taxonomyTreePageAction(request: Request, segment?: string)
   await requireTaxonomyAdminPage(request);
   const fieldId = idFromSegment(segment);
   const taxonomy = fieldId === null ? null : await findTaxonomy(fieldId);
-  if (!taxonomy) throw errorResponse(request, new Problem("not-found", TAXONOMY_NOT_FOUND));
+  if (!taxonomy) throw new Problem("not-found", TAXONOMY_NOT_FOUND);
   const field = taxonomy.field;
   const form = await readForm(request);
   const values = formValues(form);
@@ -328,7 +311,7 @@ export async function taxonomyTreePageAction(request: Request, segment?: string)
     const messages = error.details.messages?.map((m) => importProblemText(m, resolve));
     return formReply(request, {
       status: statusOf(error),
-      formError: pageRefusal(error.message),
+      formError: error.message,
       values,
       ...(error.details.heading ? { heading: error.details.heading } : {}),
       extra: messages ? { messages } : {},

@@ -1,25 +1,23 @@
 import { json } from "@remix-run/node";
 import { PROBLEM_STATUS } from "~/http/error.server";
-import { apiError } from "~/http/http.server";
+import { pageHandler } from "~/http/http.server";
 import { checkSubmission, formReply, formValues, readForm } from "~/http/submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { Problem, isProblem } from "~/models/problem/problem";
 import { createItem, deleteItem, updateItem } from "~/models/taxonomy/taxonomy-write.server";
-import { taxonomyItemSchema } from "~/models/taxonomy/taxonomy.schema";
-import { requireViewer } from "~/http/session.server";
 import {
-  mayEditTaxonomies,
-  requireTaxonomyEditor,
   TAXONOMY_ITEM_NOT_FOUND,
   TAXONOMY_NOT_FOUND,
-} from "~/models/access/organize-access.server";
+  taxonomyItemSchema,
+} from "~/models/taxonomy/taxonomy.schema";
+import { requireViewer } from "~/http/session.server";
+import { mayEditTaxonomies, requireTaxonomyEditor } from "~/models/access/organize-access.server";
 import { findField } from "~/models/metadata/metadata.server";
 import type { PickerPage } from "~/models/taxonomy/taxonomy-fields";
 import { pickerItem, pickerPage } from "~/models/taxonomy/taxonomy-fields.server";
 import { findTaxonomyItem, idFromSegment } from "~/models/taxonomy/taxonomy.server";
 import { LINKS } from "~/utils/links";
 import { keyed } from "~/models/locale/keyed";
-import { pageRefusal } from "./taxonomy-page.server";
 import { safeRedirect } from "~/utils/local-path";
 
 /*
@@ -43,10 +41,14 @@ export interface PickerBrowse {
 
 const MAX_OFFSET = 1_000_000;
 
-export async function taxonomyPickerLoader(
-  request: Request,
-  segment: string | undefined,
-): Promise<PickerBrowse> {
+/** The picker's loader and action: their refusals read in the reader's language (decision 106). */
+export const taxonomyPickerLoader = (request: Request, segment: string | undefined) =>
+  pageHandler(() => loadPicker(request, segment))({ request });
+
+export const taxonomyPickerAction = (request: Request, segment: string | undefined) =>
+  pageHandler(() => actOnPicker(request, segment))({ request });
+
+async function loadPicker(request: Request, segment: string | undefined): Promise<PickerBrowse> {
   const viewer = await requireViewer(request, { allowGuest: false });
   const url = new URL(request.url);
   const fieldId = idFromSegment(segment);
@@ -55,14 +57,14 @@ export async function taxonomyPickerLoader(
   const offsetText = url.searchParams.get("offset") ?? "0";
   const offset = /^\d{1,7}$/.test(offsetText) ? Math.min(Number(offsetText), MAX_OFFSET) : -1;
   if (fieldId === null || (parentText !== "" && parent === null))
-    throw apiError(request, 404, TAXONOMY_NOT_FOUND);
-  if (offset < 0) throw apiError(request, 400, "Give the offset as a whole number.");
+    throw new Problem("not-found", TAXONOMY_NOT_FOUND);
+  if (offset < 0) throw new Problem("invalid", keyed("taxonomy.error.offset"));
   const canEdit = await mayEditTaxonomies(viewer);
   const [page, field] = await Promise.all([
     pickerPage(fieldId, { parent, query: url.searchParams.get("q") ?? "", offset, canEdit }),
     findField(fieldId),
   ]);
-  if (!page) throw apiError(request, 404, TAXONOMY_NOT_FOUND);
+  if (!page) throw new Problem("not-found", TAXONOMY_NOT_FOUND);
   const asset = safeRedirect(url.searchParams.get("asset"), "");
   return {
     page,
@@ -87,12 +89,12 @@ export async function taxonomyPickerLoader(
  * with a toast. Refusals are a 4xx by field; people without manageTaxonomies are refused as the
  * taxonomy API refuses them, and an item of another taxonomy is not found.
  */
-export async function taxonomyPickerAction(request: Request, segment: string | undefined) {
+async function actOnPicker(request: Request, segment: string | undefined) {
   const viewer = await requireViewer(request, { allowGuest: false });
   const form = await readForm(request);
   const values = formValues(form);
   const fieldId = idFromSegment(segment);
-  if (fieldId === null) throw apiError(request, 404, TAXONOMY_NOT_FOUND);
+  if (fieldId === null) throw new Problem("not-found", TAXONOMY_NOT_FOUND);
   const fetched = values._fetch === "1";
   const text = (name: string) => (typeof values[name] === "string" ? String(values[name]) : "");
   const itemId = () => {
@@ -150,7 +152,7 @@ export async function taxonomyPickerAction(request: Request, segment: string | u
     });
   } catch (error) {
     if (!isProblem(error)) throw error;
-    const message = pageRefusal(error.message);
+    const message = error.message;
     return formReply(request, {
       fieldErrors: { name: message },
       formError: message,

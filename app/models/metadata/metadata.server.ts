@@ -46,10 +46,10 @@ import { keyed } from "~/models/locale/keyed";
  * says them in the reader's language, the API in English.
  */
 
-export const FIELD_NOT_FOUND = "There is no metadata field at this address.";
-export const VIEW_NOT_FOUND = "There is no metadata view at this address.";
-export const NAMESPACE_NOT_FOUND = "There is no metadata namespace at this address.";
-export const GROUP_NOT_FOUND = "There is no metadata field group at this address.";
+export const FIELD_NOT_FOUND = keyed("metadata.refusal.fieldNotFound");
+export const VIEW_NOT_FOUND = keyed("metadata.refusal.viewNotFound");
+export const NAMESPACE_NOT_FOUND = keyed("metadata.refusal.namespaceNotFound");
+export const GROUP_NOT_FOUND = keyed("metadata.refusal.groupNotFound");
 export const STALE_METADATA = keyed("metadata.conflict.stale");
 const stale = () => new Problem("conflict", STALE_METADATA, { heading: "StaleRevision" });
 

@@ -1,5 +1,4 @@
 import { db, now } from "~/db/connection.server";
-import { TAXONOMY_NOT_FOUND } from "~/models/access/organize-access.server";
 import { keyed, parseKeyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import { aclText, findTaxonomy, MAX_TAXONOMY_DEPTH } from "./taxonomy.server";
@@ -7,6 +6,7 @@ import { aclCell, CSV_COLUMNS, parseCsv, PATH_SEPARATOR, pathCell, toCsv } from 
 import {
   MAX_IMPORT_BYTES,
   MAX_TAXONOMY_ITEMS,
+  TAXONOMY_NOT_FOUND,
   taxonomyItemSchema,
   type TaxonomyItemInput,
 } from "./taxonomy.schema";

@@ -2,10 +2,6 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { db, now } from "~/db/connection.server";
 import type { Database } from "~/db/schema";
-import {
-  TAXONOMY_ITEM_NOT_FOUND,
-  TAXONOMY_NOT_FOUND,
-} from "~/models/access/organize-access.server";
 import { findField, FIELD_NOT_FOUND, listFields } from "~/models/metadata/metadata.server";
 import type { FieldDefinition } from "~/models/metadata/metadata.schema";
 import { keyed } from "~/models/locale/keyed";
@@ -25,6 +21,8 @@ import {
   MAX_TAXONOMY_ITEMS,
   TAXONOMY_EXISTS,
   TAXONOMY_FIELD_NOT_TEXT,
+  TAXONOMY_ITEM_NOT_FOUND,
+  TAXONOMY_NOT_FOUND,
   taxonomyCreateSchema,
   taxonomyItemSchema,
   taxonomyUpdateSchema,
@@ -329,10 +327,7 @@ export async function moveItem(
       if (before !== null && before !== itemId) {
         const sibling = tree.get(before);
         if (!sibling || sibling.parent_id !== newParentId)
-          throw new Problem(
-            "invalid",
-            "The item to move before must be a child of the new parent.",
-          );
+          throw new Problem("invalid", keyed("taxonomy.error.moveBeforeNotSibling"));
       }
       const siblings = await trx
         .selectFrom("taxonomy_items")

@@ -30,6 +30,8 @@ export const INVALID_SEARCH_HEADING = "InvalidSearchExpression";
 export const TAXONOMY_EXISTS = keyed("taxonomy.error.taxonomyExists");
 export const TAXONOMY_FIELD_NOT_TEXT = keyed("taxonomy.error.fieldNotText");
 export const CYCLIC_MOVE = keyed("taxonomy.error.cyclicMove");
+export const TAXONOMY_NOT_FOUND = keyed("taxonomy.error.notFound");
+export const TAXONOMY_ITEM_NOT_FOUND = keyed("taxonomy.error.itemNotFound");
 
 /** The value an item gets from its name until someone writes one: the name without < and >. */
 export function valueFromName(name: string): string {
