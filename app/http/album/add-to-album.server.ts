@@ -6,13 +6,13 @@ import { albumEntries } from "~/models/album/album-entry.server";
 import { addAlbumAssets, createAlbum, listAlbums } from "~/models/album/album.server";
 import { albumNameSchema, MAX_ALBUM_BATCH } from "~/models/album/album.schema";
 import { ASSET_NOT_FOUND } from "~/models/access/access.server";
-import { resolveKeyed } from "~/models/locale/keyed";
+import { keyed, resolveKeyed } from "~/models/locale/keyed";
 import type { Translate } from "~/models/locale/message-id";
-import { isProblem } from "~/models/problem/problem";
+import { isProblem, Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { albumHref, LINKS } from "~/utils/links";
 import { PROBLEM_STATUS } from "../error.server";
-import { apiError } from "../http.server";
+import { pageHandler } from "../http.server";
 import { safeRedirect } from "../redirect";
 import { requireViewer } from "../session.server";
 import { formReply, formValues, readForm } from "../submission.server";
@@ -30,11 +30,11 @@ import { translatorFor } from "../locale/locale.server";
 
 const ALBUM_CHOICES = 100;
 const MAX_QUERY = 200;
-const NO_SELECTION_MESSAGE = "Select the assets to add first.";
+const NO_SELECTION_MESSAGE = keyed("album.addTo.noSelection");
 
 const assetIdsSchema = z
   .array(z.coerce.number().int().positive().max(2_147_483_647))
-  .max(MAX_ALBUM_BATCH, `Add at most ${MAX_ALBUM_BATCH} assets at once.`);
+  .max(MAX_ALBUM_BATCH, keyed("album.refusal.addAtMost", { max: MAX_ALBUM_BATCH }));
 
 export interface AddToAlbumChoice {
   id: number;
@@ -64,11 +64,11 @@ export interface AddToAlbumOutcome {
   refused: { id: number; name: string; reason: string }[];
 }
 
-function readAssetIds(request: Request, values: unknown[]): number[] {
+function readAssetIds(values: unknown[]): number[] {
   const parsed = assetIdsSchema.safeParse(values);
   if (!parsed.success)
-    throw apiError(request, 400, parsed.error.issues[0]?.message ?? "The selection is not valid.");
-  if (parsed.data.length === 0) throw apiError(request, 400, NO_SELECTION_MESSAGE);
+    throw new Problem("invalid", parsed.error.issues[0]?.message ?? NO_SELECTION_MESSAGE);
+  if (parsed.data.length === 0) throw new Problem("invalid", NO_SELECTION_MESSAGE);
   return [...new Set(parsed.data)];
 }
 
@@ -94,7 +94,14 @@ async function albumChoices(viewer: Viewer, q: string): Promise<AddToAlbumChoice
   }));
 }
 
-export async function addToAlbumLoader(request: Request): Promise<AddToAlbumPage> {
+/** The view's loader and action: their refusals read in the reader's language (decision 106). */
+export const addToAlbumLoader = (request: Request) =>
+  pageHandler(() => loadAddToAlbum(request))({ request });
+
+export const addToAlbumAction = (request: Request) =>
+  pageHandler(() => addToAlbum(request))({ request });
+
+async function loadAddToAlbum(request: Request): Promise<AddToAlbumPage> {
   const viewer = await requireViewer(request, { allowGuest: false });
   const url = new URL(request.url);
   const back = safeRedirect(url.searchParams.get("back"), LINKS.archives);
@@ -105,7 +112,7 @@ export async function addToAlbumLoader(request: Request): Promise<AddToAlbumPage
       kind: "error",
       message: (await translatorFor(request))("album.addTo.noSelection"),
     });
-  const assetIds = readAssetIds(request, url.searchParams.getAll("asset"));
+  const assetIds = readAssetIds(url.searchParams.getAll("asset"));
   const q = (url.searchParams.get("q") ?? "").slice(0, MAX_QUERY);
   const [names, albums, rights] = await Promise.all([
     assetNames(viewer, assetIds),
@@ -165,13 +172,13 @@ const choiceSchema = z.union([
   z.object({ album: z.coerce.number().int().positive().max(2_147_483_647) }),
 ]);
 
-export async function addToAlbumAction(request: Request) {
+async function addToAlbum(request: Request) {
   const viewer = await requireViewer(request, { allowGuest: false });
   const t = await translatorFor(request);
   const chooseAlbum = t("album.addTo.chooseAlbum");
   const form = await readForm(request);
   const fetched = form.get("_fetch") === "1";
-  const assetIds = readAssetIds(request, form.getAll("asset"));
+  const assetIds = readAssetIds(form.getAll("asset"));
   const values = formValues(form);
   const reply = (fieldErrors: Record<string, string>, formError?: string, status = 400) =>
     formReply(request, { fieldErrors, formError, status, values });

@@ -32,8 +32,6 @@ import {
 interface ListKind<S extends z.ZodTypeAny> {
   table: NamedList;
   schema: S;
-  /** What one entry is called in messages. */
-  noun: string;
   /** The config API's folder, for each record's Href. */
   apiPath: string;
 }
@@ -42,25 +40,21 @@ export const LISTS = {
   processingProfiles: {
     table: "processing_profiles",
     schema: processingProfileSchema,
-    noun: "processing profile",
     apiPath: "/fotoweb/api/config/processingprofiles",
   },
   processingProfileSets: {
     table: "processing_profile_sets",
     schema: processingProfileSetSchema,
-    noun: "processing profile set",
     apiPath: "/fotoweb/api/config/processingprofilesets",
   },
   renditionSets: {
     table: "rendition_sets",
     schema: renditionSetSchema,
-    noun: "quick rendition set",
     apiPath: "/fotoweb/api/config/quickrenditionsets",
   },
   cropProfileSets: {
     table: "crop_profile_sets",
     schema: cropProfileSetSchema,
-    noun: "crop profile set",
     apiPath: "/fotoweb/api/config/cropprofilesets",
   },
 } as const satisfies Record<string, ListKind<z.ZodTypeAny>>;
@@ -99,7 +93,7 @@ function toRecord<L extends ListName>(list: L, row: NamedSettingsRow): ListRecor
 }
 
 const notFound = (list: ListName) =>
-  new Problem("not-found", `There is no such ${LISTS[list].noun}.`);
+  new Problem("not-found", keyed("settings.processing.refusal.notFound", { list }));
 
 /** Every entry of a list, by name; the reads the runtime (downloads, previews) uses too. */
 export async function readList<L extends ListName>(list: L): Promise<ListRecord<L>[]> {
@@ -258,8 +252,8 @@ const ARCHIVE_USES: Record<ListName, (archive: Archive) => string> = {
 const quoted = (names: string[]) => names.map((n) => `"${n}"`).join(", ");
 
 /**
- * The refusal to delete what is still used: the message keyed for the page, the users listed
- * in English among the details for programs.
+ * The refusal to delete what is still used, keyed, and its users listed among the details (keyed
+ * too: the page reads them in its language, programs in English).
  */
 export function inUseProblem(
   name: string,
@@ -273,10 +267,6 @@ export function inUseProblem(
     others: quoted(others.names),
     otherCount: others.names.length,
   };
-  const english = {
-    profileSets: "the profile sets",
-    processingProfiles: "the processing profiles",
-  }[others.kind];
   return new Problem(
     "conflict",
     others.kind === "profileSets"
@@ -284,8 +274,16 @@ export function inUseProblem(
       : keyed("settings.processing.inUse.processingProfiles", values),
     {
       messages: [
-        ...(archives.length > 0 ? [`the archives ${values.archives}`] : []),
-        ...(others.names.length > 0 ? [`${english} ${values.others}`] : []),
+        ...(archives.length > 0
+          ? [keyed("settings.processing.inUse.byArchives", { names: values.archives })]
+          : []),
+        ...(others.names.length > 0
+          ? [
+              others.kind === "profileSets"
+                ? keyed("settings.processing.inUse.byProfileSets", { names: values.others })
+                : keyed("settings.processing.inUse.byProcessingProfiles", { names: values.others }),
+            ]
+          : []),
       ],
     },
   );

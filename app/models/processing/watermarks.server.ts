@@ -45,7 +45,7 @@ export function toWatermark(row: WatermarkRow): Watermark {
   };
 }
 
-const NOT_FOUND = "There is no such watermark.";
+const NOT_FOUND = keyed("settings.processing.refusal.watermarkNotFound");
 
 /** A watermark row by its file name, or null (names that could never be stored too). */
 export async function findWatermark(fileName: string): Promise<WatermarkRow | null> {
