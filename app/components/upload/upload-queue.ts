@@ -1,3 +1,4 @@
+import { READER_HEADER, READER_PAGE } from "~/utils/reader-header";
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import { fileNameProblem, type UploadLimits } from "~/models/upload/upload.schema";
 import { message, useArea } from "~/components/locale/locale-context";
@@ -152,6 +153,8 @@ function send(
     xhrs.set(key, xhr);
     xhr.open("POST", href);
     xhr.setRequestHeader("Accept", "application/vnd.fotoware.upload-response+json");
+    // The refusal's words are shown to the person: asked for in their language (decision 107).
+    xhr.setRequestHeader(READER_HEADER, READER_PAGE);
     xhr.responseType = "text";
     xhr.upload.onprogress = (e) => onProgress(e.loaded);
     xhr.onload = () => {
@@ -162,7 +165,7 @@ function send(
         // A proxy's HTML error page: the status decides.
       }
       if (xhr.status === 202) resolve({ ok: true, task: body.href });
-      // The server's reason is the API's (English); the browser's own words are the page's.
+      // The server's reason, in the person's language; the browser's own words are the page's.
       else
         resolve({
           ok: false,
