@@ -49,6 +49,9 @@ export default function TaxonomyTreePage() {
   const { links, query } = treeLinks(here, data);
   const cancel = query({});
   const intent = reply?.repopulateFields?.intent;
+  // The item forms show a refusal themselves; a move's or a delete's is shown here.
+  const addShown = Boolean(data.addUnder || data.addRoot || (intent === "add" && !data.edit));
+  const itemFormShown = Boolean(data.edit) || addShown;
   const formProps = {
     open: data.open,
     q: data.q,
@@ -81,7 +84,7 @@ export default function TaxonomyTreePage() {
             {...formProps}
           />
         ) : null}
-        {data.addUnder || data.addRoot || (intent === "add" && !data.edit) ? (
+        {addShown ? (
           <TaxonomyItemForm
             key={`a${data.addUnder?.id ?? "root"}`}
             intent="add"
@@ -101,12 +104,7 @@ export default function TaxonomyTreePage() {
         {data.remove ? (
           <DeleteItemForm item={data.remove} open={data.open} q={data.q} cancel={cancel} />
         ) : null}
-        {!data.edit &&
-        !data.addUnder &&
-        !data.move &&
-        !data.remove &&
-        reply?.formError &&
-        !intent ? (
+        {reply?.formError && !itemFormShown ? (
           <p role="alert" className={css.error}>
             {reply.formError}
           </p>
