@@ -18,7 +18,7 @@ import {
   SAME_PLACE,
 } from "~/models/background-task/operations/copy-move.server";
 import { CHANGED_SINCE, PATH_ARCHIVE_FILES } from "~/models/background-task/operations/item.server";
-import { renamedTo } from "~/models/background-task/operations/rename.server";
+import { renamedTo as renamedToKeyed } from "~/models/background-task/operations/rename.server";
 import { ONLY_IMAGES } from "~/models/background-task/operations/rotate.server";
 import { taskOperations } from "~/models/background-task/operations.server";
 import {
@@ -150,6 +150,12 @@ const row = (id: number) =>
 const revisionsOf = (id: number) =>
   db().selectFrom("revisions").selectAll().where("asset_id", "=", id).orderBy("number").execute();
 
+/** renamedTo with its refusal in English, as the batch form's reader sees it in English. */
+function renamedTo(current: string, wanted: string | undefined) {
+  const renamed = renamedToKeyed(current, wanted);
+  return "error" in renamed ? { error: inEnglish(renamed.error) } : renamed;
+}
+
 /** A stored result as the API reads it: its refusal, kept keyed (decision 106), in English. */
 const inEnglishResult = (result: TaskItemResult) =>
   result?.error === undefined ? result : { ...result, error: inEnglish(result.error) };
@@ -261,7 +267,7 @@ describe("rename", () => {
     const undone = await undo(editor, jobId);
     expect(undone.results.map((r) => [r.status, r.result.error])).toEqual([
       ["done", undefined],
-      ["failed", CHANGED_SINCE],
+      ["failed", inEnglish(CHANGED_SINCE)],
     ]);
     expect((await row(good.id)).file_name).toBe("good.jpg");
     expect((await revisionsOf(good.id)).at(-1)).toMatchObject({ number: 3, kind: "rollback" });
@@ -310,7 +316,7 @@ describe("rename", () => {
     const out = await task(editor, "rename", [
       item(indexed, { itemParams: { fileName: "new.jpg" } }),
     ]);
-    expect(out.results[0]!.result.error).toBe(PATH_ARCHIVE_FILES);
+    expect(out.results[0]!.result.error).toBe(inEnglish(PATH_ARCHIVE_FILES));
   });
 });
 
@@ -444,7 +450,7 @@ describe("duplicate and copy revision", () => {
     const undone = await undo(editor, jobId);
     expect(undone.results.map((r) => [r.status, r.result.error])).toEqual([
       ["done", undefined],
-      ["failed", CHANGED_SINCE],
+      ["failed", inEnglish(CHANGED_SINCE)],
     ]);
     expect((await row(first!)).trash_id).not.toBeNull();
     expect((await row(second!)).trash_id).toBeNull();
@@ -486,7 +492,7 @@ describe("duplicate and copy revision", () => {
       'You do not have permission to do this in "Ops source".',
     );
     const path = await task(editor, "duplicate", [item(indexed)]);
-    expect(path.results[0]!.result.error).toBe(PATH_ARCHIVE_FILES);
+    expect(path.results[0]!.result.error).toBe(inEnglish(PATH_ARCHIVE_FILES));
   });
 });
 
@@ -532,9 +538,9 @@ describe("copy and move to another archive", () => {
       'You do not have permission to do this in "Ops view only".',
     );
     const unseen = await task(editor, "move", [item(source)], destination(archives.hidden));
-    expect(unseen.results[0]!.result.error).toBe(ARCHIVE_NOT_FOUND);
+    expect(unseen.results[0]!.result.error).toBe(inEnglish(ARCHIVE_NOT_FOUND));
     const missing = await task(editor, "copy", [item(source)], { archiveId: 999_999, folder: "" });
-    expect(missing.results[0]!.result.error).toBe(ARCHIVE_NOT_FOUND);
+    expect(missing.results[0]!.result.error).toBe(inEnglish(ARCHIVE_NOT_FOUND));
     // The source is refused: no CopyFrom where the asset lies.
     const noCopyFrom = await task(editor, "copy", [item(elsewhere)], destination(archives.target));
     expect(noCopyFrom.results[0]!.result.error).toBe(
@@ -616,7 +622,7 @@ describe("copy and move to another archive", () => {
     const second = await task(editor, "move", [item(source)], destination(archives.source, "B"));
     expect(second.results[0]!.status).toBe("done");
     const undone = await undo(editor, first.jobId);
-    expect(undone.results[0]!.result.error).toBe(CHANGED_SINCE);
+    expect(undone.results[0]!.result.error).toBe(inEnglish(CHANGED_SINCE));
     const folder = await db()
       .selectFrom("folders")
       .select("path")
@@ -699,11 +705,11 @@ describe("copy and move to another archive", () => {
     const source = await asset(archives.source);
     const indexed = await asset(archives.path);
     const same = await task(editor, "move", [item(source)], destination(archives.source));
-    expect(same.results[0]!.result.error).toBe(SAME_PLACE);
+    expect(same.results[0]!.result.error).toBe(inEnglish(SAME_PLACE));
     const into = await task(editor, "copy", [item(source)], destination(archives.path));
-    expect(into.results[0]!.result.error).toBe(INTO_PATH_ARCHIVE);
+    expect(into.results[0]!.result.error).toBe(inEnglish(INTO_PATH_ARCHIVE));
     const outOf = await task(editor, "move", [item(indexed)], destination(archives.target));
-    expect(outOf.results[0]!.result.error).toBe(PATH_ARCHIVE_FILES);
+    expect(outOf.results[0]!.result.error).toBe(inEnglish(PATH_ARCHIVE_FILES));
   });
 });
 
@@ -856,7 +862,7 @@ describe("rotate", () => {
     const fine = await asset(archives.source);
     const out = await task(editor, "rotate", [item(document), item(broken)], { degrees: 180 });
     expect(out.results.map((r) => r.result.error)).toEqual([
-      ONLY_IMAGES,
+      inEnglish(ONLY_IMAGES),
       "The image could not be read to rotate it.",
     ]);
     const refused = await task(reader, "rotate", [item(fine)], { degrees: 270 });

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { keyed } from "~/models/locale/keyed";
 import { db } from "~/db/connection.server";
 import type { Database } from "~/db/schema";
 import { archiveDecision } from "~/models/access/access.server";
@@ -21,6 +22,7 @@ import { folderPathSchema } from "~/models/upload/upload.schema";
 import type { DestinationParams, ItemContext, TaskOperation } from "../task.schema";
 import {
   CHANGED_SINCE,
+  NOTHING_LEFT_TO_UNDO,
   doneOutcome,
   fail,
   failedOutcome,
@@ -47,9 +49,8 @@ import type { FieldValues } from "~/models/metadata/metadata-fields";
  * out of one stores the file as a blob.
  */
 
-export const INTO_PATH_ARCHIVE =
-  "The destination indexes a folder on disk: files are copied and moved into it there, not here.";
-export const SAME_PLACE = "The asset is already in this archive and folder.";
+export const INTO_PATH_ARCHIVE = keyed("task.item.intoPathArchive");
+export const SAME_PLACE = keyed("task.item.samePlace");
 
 interface Destination {
   archive: Archive;
@@ -62,7 +63,8 @@ async function destinationFor(
 ): Promise<Destination | { error: string }> {
   const { archiveId, folder } = ctx.params ?? ({} as Partial<DestinationParams>);
   const path = folderPathSchema.safeParse(folder ?? "");
-  if (!path.success) return { error: path.error.issues[0]?.message ?? "The folder is not valid." };
+  if (!path.success)
+    return { error: path.error.issues[0]?.message ?? keyed("task.item.folderInvalid") };
   const decision = await archiveDecision(ctx.viewer, archiveId ?? null, action);
   if (!decision.allowed) return { error: decision.problem.message };
   if (isPathArchive(decision.value)) return { error: INTO_PATH_ARCHIVE };
@@ -94,7 +96,8 @@ export const copyOperation: TaskOperation<DestinationParams> = {
       .where("asset_id", "=", asset.id)
       .where("number", "=", asset.current_revision)
       .executeTakeFirst();
-    if (!revision) return fail(ctx, `This asset has no revision ${asset.current_revision}.`);
+    if (!revision)
+      return fail(ctx, keyed("task.item.noRevision", { number: asset.current_revision }));
     let file: CopiedFile;
     try {
       file = await prepareCopiedFile(asset, revision);
@@ -197,7 +200,7 @@ export const moveOperation: TaskOperation<DestinationParams> = {
   async undo(ctx, item) {
     const from = item.result?.["moved-from"];
     if (!from || item.beforeRevision === null || item.afterRevision === null)
-      return fail(ctx, "This item left nothing to undo.");
+      return fail(ctx, NOTHING_LEFT_TO_UNDO);
     const moved = await sourceFor(ctx.viewer, item.assetId, "MoveFrom");
     if ("error" in moved) return fail(ctx, moved.error);
     const back = await archiveDecision(ctx.viewer, from.archiveId, "MoveTo");

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { keyed } from "~/models/locale/keyed";
 import type { Database } from "~/db/schema";
 import {
   archiveDecision,
@@ -24,7 +25,8 @@ import {
  * entry, found through the task's items done before.
  */
 
-export const EMPTIED = "emptied from the trash can";
+/** Stored keyed (decision 106), as every item refusal. */
+const EMPTIED = keyed("task.item.emptied");
 
 /**
  * The trash entry this task already put assets of this archive into, if any: its items' assets,
@@ -83,21 +85,17 @@ export const deleteOperation: TaskOperation<DeleteParams> = {
     if (item.assetId === null) return fail(ctx, ASSET_NOT_FOUND);
     const assetId = item.assetId;
     const row = await assetColumns(assetId, ["archive_id", "file_name"]);
-    if (!row) return fail(ctx, `The asset was ${EMPTIED}; not undone.`);
+    if (!row) return fail(ctx, EMPTIED);
     // In the trash can the asset is seen by nobody: the right to undo is Delete in its archive.
     const decision = await archiveDecision(ctx.viewer, row.archive_id, "Delete");
     if (!decision.allowed) return fail(ctx, decision.problem.message);
     const archive = decision.value;
     return ctx.commit(async (trx) => {
       const restored = await restoreAssetWithin(trx, assetId);
-      if (restored === "emptied")
-        return failedOutcome(ctx, `The asset was ${EMPTIED}; not undone.`);
+      if (restored === "emptied") return failedOutcome(ctx, EMPTIED);
       if (restored === "not-in-trash") return failedOutcome(ctx, CHANGED_SINCE);
       if (restored === "archive-in-trash")
-        return failedOutcome(
-          ctx,
-          `Its archive "${archive.name}" is in the trash can itself; restore the archive first.`,
-        );
+        return failedOutcome(ctx, keyed("task.item.archiveInTrash", { name: archive.name }));
       return doneOutcome(ctx, {
         "result-filename": row.file_name,
         "result-href": hrefOf(archive, assetId, row.file_name),

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { keyed } from "~/models/locale/keyed";
 import { db } from "~/db/connection.server";
 import type { AssetRow, Database } from "~/db/schema";
 import { isPathArchive } from "~/models/archive/archive-path.server";
@@ -51,14 +52,14 @@ export const duplicateOperation: TaskOperation<DuplicateParams> = {
     const { asset, archive } = source;
     const wanted = ctx.itemParams?.revision ?? asset.current_revision;
     if (!Number.isSafeInteger(wanted) || wanted < 1)
-      return fail(ctx, "A revision is named by a whole number from 1.");
+      return fail(ctx, keyed("task.item.revisionNumber"));
     const revision = await db()
       .selectFrom("revisions")
       .selectAll()
       .where("asset_id", "=", asset.id)
       .where("number", "=", wanted)
       .executeTakeFirst();
-    if (!revision) return fail(ctx, `This asset has no revision ${wanted}.`);
+    if (!revision) return fail(ctx, keyed("task.item.noRevision", { number: wanted }));
     let file: CopiedFile;
     try {
       file = await prepareCopiedFile(asset, revision);

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { keyed } from "~/models/locale/keyed";
 import { lockRowForUpdate } from "~/db/dialect.server";
 import type { AssetRow, Database } from "~/db/schema";
 import {
@@ -20,9 +21,12 @@ import type { ItemContext, ItemOutcome, TaskItemResult, UndoItem } from "../task
  * invisible now, yet the item was done).
  */
 
-export const CHANGED_SINCE = "changed since; not undone";
-export const PATH_ARCHIVE_FILES =
-  "This archive indexes a folder on disk: its files are renamed, rotated, duplicated and moved there, not here.";
+/*
+ * An item's refusals are stored keyed (decision 106): the task page reads them in its reader's
+ * language, the task-status API in English.
+ */
+export const CHANGED_SINCE = keyed("task.item.changedSince");
+export const PATH_ARCHIVE_FILES = keyed("task.item.pathArchiveFiles");
 
 export interface Source {
   asset: AssetRow;
@@ -61,7 +65,7 @@ export async function sourceFor(
   return decision.value;
 }
 
-export const CHANGED_MEANWHILE = "The asset changed while the task ran; it was left as it is.";
+export const CHANGED_MEANWHILE = keyed("task.item.changedMeanwhile");
 
 /**
  * The asset's row inside the commit's transaction, locked, if it is still as the check found it
@@ -95,7 +99,8 @@ export const userIdOf = (ctx: ItemContext<unknown>) => (ctx.viewer.isGuest ? nul
 export const nothingToUndo = (item: UndoItem) =>
   item.afterRevision === null && item.resultAssetId === null;
 
-export const REVISION_GONE = "The revision from before the task was deleted; not undone.";
+export const NOTHING_LEFT_TO_UNDO = keyed("task.item.nothingLeftToUndo");
+export const REVISION_GONE = keyed("task.item.revisionGone");
 
 export async function revisionExists(trx: Kysely<Database>, assetId: number, number: number) {
   const row = await trx
@@ -121,7 +126,7 @@ export async function rollbackItem(
 ): Promise<ItemOutcome> {
   if (nothingToUndo(item)) return ctx.commit(async () => doneOutcome(ctx, {}));
   if (item.beforeRevision === null || item.afterRevision === null)
-    return fail(ctx, "This item left nothing to undo.");
+    return fail(ctx, NOTHING_LEFT_TO_UNDO);
   const source = await sourceFor(ctx.viewer, item.assetId, permission);
   if ("error" in source) return fail(ctx, source.error);
   const before = item.beforeRevision;

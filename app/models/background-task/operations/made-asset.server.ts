@@ -1,4 +1,5 @@
 import { BlobNotFoundError } from "~/storage/blob-store.server";
+import { keyed } from "~/models/locale/keyed";
 import { IndexedFileError } from "~/models/archive/path-files.server";
 import type { AccessAction } from "~/models/access/access.server";
 import { trashAssetWithin } from "~/models/archive/archive-trash.server";
@@ -23,7 +24,7 @@ import {
 /** A revision's file that cannot be read any more is that asset's problem, not an outage. */
 export function unreadableFile(error: unknown): string | null {
   if (error instanceof BlobNotFoundError || error instanceof IndexedFileError)
-    return "The file of this revision could not be read; nothing was copied.";
+    return keyed("task.item.unreadableFile");
   return null;
 }
 
@@ -32,7 +33,7 @@ export async function trashMadeAsset(
   item: UndoItem,
   permission: AccessAction,
 ): Promise<ItemOutcome> {
-  if (item.resultAssetId === null) return fail(ctx, "This item made no asset to undo.");
+  if (item.resultAssetId === null) return fail(ctx, keyed("task.item.madeNoAsset"));
   const made = await sourceFor(ctx.viewer, item.resultAssetId, permission);
   if ("error" in made) return fail(ctx, made.error);
   return ctx.commit(async (trx) => {

@@ -191,7 +191,7 @@ export const metadataEdit: TaskOperation<MetadataEditParams> = {
       const row = await untrashedAssetColumns(assetId, ["current_revision", "metadata"], trx);
       if (!row) return failed(ctx, ASSET_NOT_FOUND);
       if (row.current_revision !== afterRevision)
-        return failed(ctx, "Changed since the task; not undone.");
+        return failed(ctx, keyed("task.item.changedSinceTask"));
       const written = await writeRevision(trx, assetId, {
         kind: "rollback",
         userId: ctx.viewer.id,

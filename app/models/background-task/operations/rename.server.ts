@@ -1,4 +1,5 @@
 import { isPathArchive } from "~/models/archive/archive-path.server";
+import { keyed } from "~/models/locale/keyed";
 import { writeRevision } from "~/models/asset/revision-write.server";
 import { fileNameProblem, hasUnsafeLineCharacter } from "~/models/validation/text.schema";
 import type { RenameParams, TaskOperation } from "../task.schema";
@@ -32,11 +33,11 @@ export function renamedTo(
   current: string,
   wanted: string | undefined,
 ): { name: string } | { error: string } {
-  if (wanted === undefined) return { error: "No new name was given for this asset." };
+  if (wanted === undefined) return { error: keyed("task.item.noNewName") };
   // Spaces typed around the name are dropped, but a trailing line break or tab is refused, not
   // trimmed away: it is never typed by chance. Then upload's rule holds (decision 070).
   let name = hasUnsafeLineCharacter(wanted) ? wanted : wanted.trim();
-  if (name.trim() === "") return { error: "The new name is empty." };
+  if (name.trim() === "") return { error: keyed("task.item.nameEmpty") };
   const problem = fileNameProblem(name);
   if (problem) return { error: problem };
   const own = extensionOf(current);
@@ -45,9 +46,7 @@ export function renamedTo(
     if (given.toLowerCase() === own.toLowerCase()) {
       // Kept as given: "PHOTO.JPG" for "photo.jpg" is the person's choice.
     } else if (EXTENSION_LIKE.test(name)) {
-      return {
-        error: `The extension stays ${own}: a rename cannot change the file's type (${given} was given).`,
-      };
+      return { error: keyed("task.item.extensionStays", { own, given }) };
     } else name = `${name}${own}`;
   }
   // The extension added may make it too long.

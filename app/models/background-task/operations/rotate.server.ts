@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { keyed } from "~/models/locale/keyed";
 import { db } from "~/db/connection.server";
 import { FORMAT_FILES } from "~/media/processing.server";
 import { MAX_INPUT_PIXELS, renderImage, UndecodableImageError } from "~/media/renditions.server";
@@ -29,7 +30,8 @@ import { unreadableFile } from "./made-asset.server";
  * repeated after a crash stores the same bytes again and changes nothing. The undo rolls back.
  */
 
-export const ONLY_IMAGES = "Only images can be rotated.";
+/** Keyed (decision 106): stored in the item's result, read in the reader's language. */
+export const ONLY_IMAGES = keyed("task.item.onlyImages");
 const ROTATABLE = new Set(["jpeg", "png", "webp", "tiff"]);
 const JPEG_QUALITY = 95;
 
@@ -43,11 +45,11 @@ export async function rotatedImage(
   const meta = await sharp(file, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
-  if (!meta?.format) return "The image could not be read to rotate it.";
+  if (!meta?.format) return keyed("task.item.imageUnreadable");
   if (!ROTATABLE.has(meta.format))
-    return `Images in ${meta.format.toUpperCase()} cannot be rotated; JPEG, PNG, WebP and TIFF can.`;
+    return keyed("task.item.formatNotRotatable", { format: meta.format.toUpperCase() });
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS)
-    return "The image has too many pixels to rotate.";
+    return keyed("task.item.tooManyPixels");
   const format = meta.format as Format;
   let pipeline = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" })
     .autoOrient()
@@ -61,7 +63,7 @@ export async function rotatedImage(
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
     return { data, format, width: info.width, height: info.height };
   } catch {
-    return "The image could not be decoded to rotate it.";
+    return keyed("task.item.imageUndecodable");
   }
 }
 
@@ -121,7 +123,7 @@ export const rotateOperation: TaskOperation<RotateParams> = {
     if ("error" in source) return fail(ctx, source.error);
     const degrees = ctx.params?.degrees;
     if (degrees !== 90 && degrees !== 180 && degrees !== 270)
-      return fail(ctx, "Rotate by 90, 180 or 270 degrees.");
+      return fail(ctx, keyed("task.item.rotateDegrees"));
     if (isPathArchive(source.archive)) return fail(ctx, PATH_ARCHIVE_FILES);
     const { asset, archive } = source;
     if (asset.doc_type !== "image") return fail(ctx, ONLY_IMAGES);
@@ -131,7 +133,8 @@ export const rotateOperation: TaskOperation<RotateParams> = {
       .where("asset_id", "=", asset.id)
       .where("number", "=", asset.current_revision)
       .executeTakeFirst();
-    if (!revision) return fail(ctx, `This asset has no revision ${asset.current_revision}.`);
+    if (!revision)
+      return fail(ctx, keyed("task.item.noRevision", { number: asset.current_revision }));
 
     let file: NewFile;
     try {
