@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { keyed } from "~/models/locale/keyed";
 import { z } from "zod";
-import { errorResponse } from "~/http/http.server";
+import { readableErrorResponse } from "~/http/http.server";
 import { isProblem } from "~/models/problem/problem";
 import { formReply, readBody, type SubmittedValues } from "~/http/submission.server";
 import { safeRedirect } from "~/http/redirect";
@@ -202,7 +202,8 @@ export async function gridAction(
         code: PIN_LIMIT_CODE,
         message: t("grid.toast.pinLimit", { limit: PIN_LIMIT }),
       });
-    throw errorResponse(request, error);
+    // Keyed refusals (decision 106) in the page's language: the grid's posts come from pages.
+    throw await readableErrorResponse(request, error);
   }
 }
 

@@ -97,9 +97,10 @@ export function pageHandler<A extends { request: Request }, R>(fn: (args: A) => 
 /**
  * A page's refusal in its reader's language (decision 106): a keyed message (and keyed listed
  * messages) resolved here, so the error panel shows them as they come; a program's request,
- * and anything not keyed, answers as errorResponse does, in English.
+ * and anything not keyed, answers as errorResponse does, in English. Also for a resource route
+ * that answers a page's fetcher as well as programs.
  */
-async function readableErrorResponse(request: Request, error: unknown): Promise<Response> {
+export async function readableErrorResponse(request: Request, error: unknown): Promise<Response> {
   const refusal = asHttpError(error);
   const keyedText = refusal && [refusal.message, ...(refusal.details.messages ?? [])].some(isKeyed);
   if (!refusal || !keyedText || isProgramRequest(request)) return errorResponse(request, error);

@@ -11,7 +11,8 @@ import {
 } from "~/models/collection/collection-page.server";
 import { collectionErrorResponse, patchCollection } from "~/http/collection/collection-api.server";
 import { archiveEntry } from "~/models/collection/collection-list.server";
-import { archiveDecision } from "~/models/access/access.server";
+import { ARCHIVE_NOT_FOUND, archiveDecision } from "~/models/access/access.server";
+import { englishOf } from "~/models/locale/catalog.server";
 import { folderFromFields } from "~/models/upload/upload.server";
 import { receiveMultipartUpload } from "~/http/upload/upload.server";
 import { PROBLEM_STATUS } from "~/http/error.server";
@@ -31,7 +32,7 @@ const REPRESENTATIONS = [ASSETLIST_TYPE, COLLECTIONINFO_TYPE, COLLECTION_TYPE, "
 async function archiveOf(request: Request, segment: string | undefined) {
   const id = archiveIdFromSegment(segment ?? "");
   const archive = id === null ? null : await findArchive(id);
-  if (!archive) throw apiError(request, 404, "There is no archive at this address.");
+  if (!archive) throw apiError(request, 404, ARCHIVE_NOT_FOUND);
   return archive;
 }
 
@@ -56,12 +57,12 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
     if (type === ASSETLIST_TYPE)
       return apiJson({ data: page.assets, paging: page.paging }, ASSETLIST_TYPE);
     const entry = await archiveEntry(viewer, page.archive.id);
-    if (!entry) return apiError(request, 404, "There is no archive at this address.");
+    if (!entry) return apiError(request, 404, ARCHIVE_NOT_FOUND);
     if (type === COLLECTIONINFO_TYPE)
       return apiJson(collectionInfoRepresentation(page, entry, url), COLLECTIONINFO_TYPE);
     return apiJson(collectionRepresentation(page, entry, url), COLLECTION_TYPE);
   } catch (error) {
-    return collectionErrorResponse(request, error);
+    return await collectionErrorResponse(request, error);
   }
 });
 
@@ -101,7 +102,11 @@ export const action = apiHandler(async (args: ActionFunctionArgs) => {
       {
         href: tasks[0],
         tasks,
-        failed: outcome.failed.map(({ fileName, message }) => ({ fileName, message })),
+        // A program reads English (decision 106), whichever refusal a file met.
+        failed: outcome.failed.map(({ fileName, message }) => ({
+          fileName,
+          message: englishOf(message),
+        })),
       },
       "application/vnd.fotoware.upload-response+json",
       { status: 202 },

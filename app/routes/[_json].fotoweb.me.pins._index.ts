@@ -28,7 +28,7 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
     const page = await pinsPage(viewer, new URL(request.url), API_PAGE_SIZE);
     return apiJson({ data: page.assets, paging: page.paging }, ASSETLIST_TYPE);
   } catch (error) {
-    return collectionErrorResponse(request, error);
+    return await collectionErrorResponse(request, error);
   }
 });
 

@@ -47,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     ({ archive } = await viewableArchive(viewer, archiveIdFromSegment(params.archive ?? "")));
   } catch (error) {
-    throw collectionErrorResponse(request, error);
+    throw await collectionErrorResponse(request, error);
   }
   // The navigation pane's forms (smart folders, pins) are the pane's; the rest the grid's.
   const pane = await navigationForm(request);

@@ -26,7 +26,7 @@ import { LINKS } from "~/utils/links";
 import { useT } from "~/components/locale/locale-context";
 import { Msg } from "~/components/locale/Msg";
 import { translateNow } from "~/components/locale/active";
-import { readableSearchError } from "~/http/locale/locale.server";
+import { keyedResolverFor, readableSearchError } from "~/http/locale/locale.server";
 
 export const handle = { i18n: ["grid"] };
 
@@ -82,7 +82,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const viewer = await getBrowsingViewer(request);
   const outcome = await tileAction(viewer, await readBody(request, { json: false }));
-  if (!outcome.ok) return json({ error: outcome.message }, { status: outcome.status });
+  // A refusal may be keyed (decision 106): the fetcher's answer is read in the page's language.
+  if (!outcome.ok)
+    return json(
+      { error: (await keyedResolverFor(request))(outcome.message) },
+      { status: outcome.status },
+    );
   return redirectWithToast(request, LIST, { message: outcome.message });
 }
 

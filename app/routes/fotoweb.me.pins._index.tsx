@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ]);
     return json({ ...page, navPins, collections });
   } catch (error) {
-    throw collectionErrorResponse(request, error);
+    throw await collectionErrorResponse(request, error);
   }
 }
 
@@ -98,8 +98,8 @@ export default function Pins() {
         selection={data.selection}
         emptyText={
           data.navPins.length + data.collections.archives.length + data.collections.albums.length
-            ? "No pinned assets yet."
-            : "You have not pinned anything yet."
+            ? t("grid.pins.emptyAssets")
+            : t("grid.pins.emptyNothing")
         }
       />
     </div>

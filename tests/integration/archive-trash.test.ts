@@ -30,6 +30,7 @@ import { createUser, findUserByUsername } from "~/models/user/user.server";
 import { blobStore } from "~/storage/blob-store.server";
 import { insertReadyAssets } from "../helpers/grid-assets";
 import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "../helpers/database";
+import { inEnglish } from "../helpers/keyed";
 
 /* The archive list's model (decision 043): hide, order, delete into the trash can, restore, purge. */
 
@@ -145,7 +146,7 @@ describe("delete into the trash can", () => {
     const assets = await insertReadyAssets(a.id, 3);
     const asked = await refusal(deleteArchive(manager, a.id));
     expect(asked.kind).toBe("conflict");
-    expect(asked.message).toContain("3 assets");
+    expect(inEnglish(asked.message)).toContain("3 assets");
     expect(await findArchive(a.id)).not.toBeNull();
     expect(await archiveAssetCount(a.id)).toBe(3);
 

@@ -12,6 +12,7 @@ import { readApiJson } from "../helpers/api-contract";
 import { createEditorView } from "../helpers/editor-fixture";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 import { landing, langOf, mainOf, titleOf, toastOf } from "../helpers/page-html";
+import { inEnglish } from "../helpers/keyed";
 
 /*
  * The asset page, its revisions and the batch page in the person's language (issue 32, decision
@@ -248,7 +249,9 @@ describe("the revisions", () => {
       body: JSON.stringify({ rollbackType: "full" }),
     });
     expect(refused.status).toBe(409);
-    expect((await readApiJson<{ value: string }>(refused)).value).toBe(SAME_REVISION_ROLLBACK);
+    expect((await readApiJson<{ value: string }>(refused)).value).toBe(
+      inEnglish(SAME_REVISION_ROLLBACK),
+    );
   });
 });
 

@@ -7,6 +7,7 @@ import { createUser } from "~/models/user/user.server";
 import { readApiJson } from "../helpers/api-contract";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { inEnglish } from "../helpers/keyed";
 
 /*
  * The metadata administration pages as a browser without JavaScript uses them (decision 041):
@@ -122,7 +123,7 @@ describe("who may reach the pages", () => {
     for (const path of [...PAGES, ...missing]) {
       const refused = await member.get(path);
       expect(refused.status, path).toBe(404);
-      expect(await refused.text()).toContain(AREA_NOT_FOUND);
+      expect(await refused.text()).toContain(inEnglish(AREA_NOT_FOUND));
       for (const outsider of [anonymous, guest]) {
         const answer = await outsider.get(path);
         expect(answer.status, path).toBe(302);
@@ -143,7 +144,7 @@ describe("who may reach the pages", () => {
       expect((await owner.getJson(path)).status, path).toBe(404);
       const hidden = await member.getJson(path);
       expect(hidden.status, path).toBe(404);
-      expect((await readApiJson<{ value: string }>(hidden)).value).toBe(AREA_NOT_FOUND);
+      expect((await readApiJson<{ value: string }>(hidden)).value).toBe(inEnglish(AREA_NOT_FOUND));
       expect((await anonymous.getJson(path)).status, path).toBe(401);
     }
   });

@@ -9,6 +9,7 @@ import { readApiJson } from "../helpers/api-contract";
 import { TEST_ADMIN } from "../helpers/database";
 import { insertReadyAssets } from "../helpers/grid-assets";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { inEnglish } from "../helpers/keyed";
 
 /*
  * Metadata fields and views over HTTP on the dialect under test (decision 032): the metadata set
@@ -274,7 +275,7 @@ describe("the configuration reads (ManageArchives)", () => {
       const refused = await member.getJson(path);
       expect(refused.status, path).toBe(404);
       const body = await readApiJson<{ value: string }>(refused);
-      expect(body.value).toBe(AREA_NOT_FOUND);
+      expect(body.value).toBe(inEnglish(AREA_NOT_FOUND));
       expect((await guest.getJson(path)).status, path).toBe(401);
       expect((await anonymous.getJson(path)).status, path).toBe(401);
     }

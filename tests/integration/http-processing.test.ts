@@ -11,6 +11,7 @@ import { readApiJson } from "../helpers/api-contract";
 import { insertAsset } from "../helpers/assets";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { inEnglish } from "../helpers/keyed";
 
 /*
  * The processing lists over HTTP on the dialect under test (decision 040): the config API of
@@ -170,7 +171,9 @@ describe("who may use the processing lists", () => {
     for (const path of paths) {
       const refused = await member.getJson(path);
       expect(refused.status, path).toBe(404);
-      expect((await readApiJson<{ value: string }>(refused)).value).toBe(ARCHIVE_AREA_NOT_FOUND);
+      expect((await readApiJson<{ value: string }>(refused)).value).toBe(
+        inEnglish(ARCHIVE_AREA_NOT_FOUND),
+      );
       expect((await anonymous.getJson(path)).status, path).toBe(401);
     }
     const before = await count("processing_profiles");

@@ -10,7 +10,8 @@ import { readApiJson } from "../helpers/api-contract";
 import { insertAsset } from "../helpers/assets";
 import { fakeOperation, registerFake, createEffectsTable } from "../helpers/fake-operation";
 import { inEnglish } from "../helpers/keyed";
-import { mainOf } from "../helpers/page-html";
+import { landing, mainOf } from "../helpers/page-html";
+import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
 
 /*
@@ -29,6 +30,9 @@ let editor: Client;
 let open: Archive;
 let viewOnly: Archive;
 let viewOnlyAsset: number;
+let history: Archive;
+let historyAsset: number;
+let admin: Client;
 const restores: (() => void)[] = [];
 
 const hrefOf = (a: Archive, id: number, name: string) =>
@@ -47,9 +51,23 @@ beforeAll(async () => {
   });
   viewOnly = await createArchive({ name: "Refusal view", members: registered(["View"]) });
   viewOnlyAsset = await insertAsset(viewOnly, { fileName: "kai.jpg" });
+  history = await createArchive({
+    name: "Refusal history",
+    members: [
+      {
+        type: "group" as const,
+        id: REGISTERED_USERS_GROUP_ID,
+        permissions: ["View", "HistoryView", "Rename"],
+        autoSearch: "",
+      },
+    ],
+  });
+  historyAsset = await insertAsset(history, { fileName: "brygge.jpg" });
   await createUser({ username: "refusal-editor", password: PASSWORD });
   editor = new Client(server.url);
   await editor.signIn("refusal-editor", PASSWORD);
+  admin = new Client(server.url);
+  await admin.signIn(TEST_ADMIN.username, TEST_ADMIN.password);
 });
 
 afterAll(async () => {
@@ -183,6 +201,180 @@ describe("an account's refusal", () => {
     expect(api.status).toBe(403);
     expect((await readApiJson<{ value: string }>(api)).value).toBe(
       "The guest has no background tasks. Sign in with your own account.",
+    );
+  });
+});
+
+describe("an asset's revision history", () => {
+  const base = () => `${hrefOf(history, historyAsset, "brygge.jpg")}/__revisions/`;
+
+  test("a revision that does not exist: 404 in Norwegian on the compare page, English to a program", async () => {
+    const page = await editor.get(`${base()}compare?left=1&right=99`, NB);
+    expect(page.status).toBe(404);
+    expect(mainOf(await page.text())).toContain(
+      "Denne ressursen har ingen revisjon med det nummeret.",
+    );
+    const api = await editor.getJson(`${base()}99`);
+    expect(api.status).toBe(404);
+    expect((await readApiJson<{ value: string }>(api)).value).toBe(
+      "There is no revision of this asset with that number.",
+    );
+  });
+
+  test("the list's fetcher reads a refusal in the page's language, a program in English", async () => {
+    // Deleting a revision needs HistoryManage, which the editor does not hold here.
+    const route = "routes/fotoweb.archives.$archive.$asset_.[__revisions].$number";
+    const fetched = await editor.request(`${base()}1?_data=${encodeURIComponent(route)}`, {
+      method: "DELETE",
+      headers: NB,
+    });
+    expect(fetched.status).toBe(403);
+    expect((await readApiJson<{ value: string }>(fetched)).value).toBe(
+      "Du har ikke tillatelse til å gjøre dette i «Refusal history».",
+    );
+    const api = await editor.request(`${base()}1`, {
+      method: "DELETE",
+      headers: { accept: "application/json", ...NB },
+    });
+    expect(api.status).toBe(403);
+    expect((await readApiJson<{ value: string }>(api)).value).toBe(
+      'You do not have permission to do this in "Refusal history".',
+    );
+  });
+});
+
+describe("the archive list and the trash can", () => {
+  const LIST = "/fotoweb/views/admin/archives";
+  const TRASH = "/fotoweb/views/admin/trash";
+
+  test("a trash entry that does not exist: 404 in Norwegian, in English to an English reader", async () => {
+    const page = await admin.post(TRASH, { intent: "restore", id: "999999" }, NB);
+    expect(page.status).toBe(404);
+    expect(mainOf(await page.text())).toContain(
+      "Det finnes ingenting i papirkurven med denne ID-en.",
+    );
+    const english = await admin.post(TRASH, { intent: "empty", id: "999999" });
+    expect(english.status).toBe(404);
+    expect(mainOf(await english.text())).toContain(
+      "There is nothing in the trash can with this id.",
+    );
+  });
+
+  test("moving an archive that does not exist: 404 in Norwegian; the API's delete in English", async () => {
+    const page = await admin.post(LIST, { intent: "up", id: "999999" }, NB);
+    expect(page.status).toBe(404);
+    expect(mainOf(await page.text())).toContain("Det finnes ikke noe arkiv med denne ID-en.");
+    const api = await admin.request("/fotoweb/api/config/archives/999999", {
+      method: "DELETE",
+      headers: { accept: "application/json", ...NB },
+    });
+    expect(api.status).toBe(404);
+    expect((await readApiJson<{ value: string }>(api)).value).toBe(
+      "There is no archive with this id.",
+    );
+  });
+
+  test("the archive page's reorder without EditText: 403 in Norwegian", async () => {
+    const page = await editor.post(
+      viewOnly.href,
+      { intent: "relocate-top", asset: String(viewOnlyAsset) },
+      NB,
+    );
+    expect(page.status).toBe(403);
+    expect(mainOf(await page.text())).toContain(
+      "Du har ikke lov til å endre rekkefølgen i dette arkivet.",
+    );
+  });
+
+  test("a cover without the right: the list says why in Norwegian", async () => {
+    const page = await editor.post(
+      "/fotoweb/archives/",
+      { intent: "set-cover", archive: String(open.id), asset: "1" },
+      NB,
+    );
+    expect(page.status).toBe(403);
+    expect(mainOf(await page.text())).toContain(
+      "Du har ikke tillatelse til å velge omslagsbilde for dette arkivet.",
+    );
+  });
+});
+
+describe("smart folders and pins", () => {
+  test("a smart folder that does not exist: 404 in Norwegian; the archive's JSON in English", async () => {
+    const page = await editor.get(`${open.href}?sf=999999`, NB);
+    expect(page.status).toBe(404);
+    expect(mainOf(await page.text())).toContain("Det finnes ingen smartmappe på denne adressen.");
+    const api = await editor.getJson(
+      `${open.href}?sf=999999`,
+      "application/vnd.fotoware.collection+json",
+    );
+    expect(api.status).toBe(404);
+    expect((await readApiJson<{ value: string }>(api)).value).toBe(
+      "There is no smart folder at this address.",
+    );
+  });
+
+  test("the pins page, empty, says so in Norwegian", async () => {
+    const page = await editor.get("/fotoweb/me/pins/", NB);
+    expect(page.status).toBe(200);
+    expect(mainOf(await page.text())).toContain("Du har ikke festet noe ennå.");
+  });
+
+  test("pinning an asset nobody sees: 404 in Norwegian on the page, English to the pins API", async () => {
+    const page = await editor.post("/fotoweb/me/pins/", { intent: "pin", asset: "999999" }, NB);
+    expect(page.status).toBe(404);
+    expect(mainOf(await page.text())).toContain("Det finnes ingen ressurs på denne adressen.");
+    const api = await editor.request("/fotoweb/me/pins/", {
+      method: "POST",
+      headers: {
+        "content-type": "application/vnd.fotoware.assetlinklist+json",
+        accept: "application/json",
+        ...NB,
+      },
+      body: JSON.stringify({ data: [{ href: hrefOf(open, 999_999, "ingen.jpg") }] }),
+    });
+    expect(api.status).toBe(404);
+    expect((await readApiJson<{ value: string }>(api)).value).toBe(
+      "There is no asset at this address.",
+    );
+  });
+
+  test("pinning an archive from its tile: the toast in Norwegian", async () => {
+    const pinned = await editor.post("/fotoweb/archives/", { intent: "pin", href: open.href }, NB);
+    expect(await landing(editor, pinned, NB)).toContain("Refusal open er festet.");
+  });
+});
+
+describe("a task item's own refusal", () => {
+  test("a rename that changes the type: the task page in Norwegian, the API in English", async () => {
+    const response = await editor.request(TASKS, {
+      method: "POST",
+      headers: {
+        "content-type": "application/vnd.fotoware.rename-request+json",
+        accept: "application/json",
+      },
+      body: JSON.stringify({
+        assets: [
+          { href: hrefOf(history, historyAsset, "brygge.jpg"), "job-filename": "brygge.png" },
+        ],
+      }),
+    });
+    expect(response.status).toBe(201);
+    const jobId = Number(/(\d+)$/.exec(response.headers.get("location")!)![1]);
+    await runTask((await getJob(jobId))!, {
+      progress: async () => {},
+      signal: new AbortController().signal,
+    });
+    const page = await editor.get(`/fotoweb/views/tasks/${jobId}`, NB);
+    expect(mainOf(await page.text())).toContain(
+      "Filendelsen forblir .jpg: et nytt navn kan ikke endre filtypen (.png ble oppgitt).",
+    );
+    const api = await editor.request(`${TASKS}${jobId}`, {
+      headers: { accept: "application/json", ...NB },
+    });
+    const body = await readApiJson<{ job: { result: { error?: string }[] } }>(api);
+    expect(body.job.result[0]?.error).toBe(
+      "The extension stays .jpg: a rename cannot change the file's type (.png was given).",
     );
   });
 });

@@ -29,7 +29,8 @@ import { configJson, requireArchiveManager } from "~/http/config-api.server";
  * refusal's code as the body's value (spec 001 section 8), a stale save 409.
  */
 
-export const ARCHIVE_NOT_FOUND = "There is nothing at this address.";
+/** Keyed (decision 106): the dialog page reads it in its reader's language, the API in English. */
+export const ARCHIVE_NOT_FOUND = keyed("common.error.notFound");
 
 /** An id as the address writes it: digits only; anything else is no archive. */
 export const archiveIdOf = (value: string | undefined) =>

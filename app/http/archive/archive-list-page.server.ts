@@ -1,5 +1,6 @@
 import { archiveAdministrationDecision } from "~/models/access/access.server";
 import {
+  ARCHIVE_NOT_IN_LIST,
   archivePosition,
   moveArchive,
   setArchiveHidden,
@@ -98,7 +99,7 @@ export async function archiveListAction(request: Request) {
       case "down":
       case "move": {
         const current = await archivePosition(form.id);
-        if (current === null) throw new Problem("not-found", "There is no archive with this id.");
+        if (current === null) throw new Problem("not-found", ARCHIVE_NOT_IN_LIST);
         const to =
           form.intent === "move" ? form.position : current + (form.intent === "up" ? -1 : 1);
         const { name, position } = await moveArchive(viewer, form.id, to);

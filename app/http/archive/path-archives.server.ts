@@ -8,6 +8,7 @@ import { isPathArchive } from "~/models/archive/archive-path.server";
 import { lastScan, queueArchiveScan, type ScanReport } from "~/models/archive/path-scan.server";
 import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
+import { ARCHIVE_NOT_IN_LIST } from "~/models/archive/archive-order.server";
 import { LINKS } from "~/utils/links";
 import { apiJson } from "../http.server";
 import { formReply, readSubmission } from "../submission.server";
@@ -46,7 +47,7 @@ const idSchema = z.string().regex(/^\d{1,9}$/);
 /** The path archive an address names; anything else is an unknown address. */
 async function requirePathArchive(id: string | undefined) {
   const archive = idSchema.safeParse(id).success ? await findArchive(Number(id)) : null;
-  if (!archive) throw new Problem("not-found", "There is no archive with this id.");
+  if (!archive) throw new Problem("not-found", ARCHIVE_NOT_IN_LIST);
   return archive;
 }
 

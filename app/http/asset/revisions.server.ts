@@ -9,21 +9,18 @@ import {
   parseRevisionNumber,
   rollbackRevision,
   rollbackToRevision,
-  CURRENT_REVISION_UNDELETABLE,
-  LAST_REVISION_UNDELETABLE,
-  SAME_REVISION_ROLLBACK,
   type AssetRef,
   type RevisionEntry,
 } from "~/models/asset/revision-history.server";
 import { isProblem } from "~/models/problem/problem";
-import { apiJson, errorResponse } from "../http.server";
+import { apiJson, readableErrorResponse } from "../http.server";
 import { isJsonType, mediaTypeOf } from "../negotiate";
 import { requireViewer } from "../session.server";
 import { readBody } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
 import { taskHref, taskPagePath } from "~/utils/links";
 import { translatorFor } from "../locale/locale.server";
-import type { MessageId, Translate } from "~/models/locale/message-id";
+import type { Translate } from "~/models/locale/message-id";
 
 /*
  * The revision calls of spec 000 §7 on an asset's href (decision 049): the list, one revision,
@@ -44,25 +41,15 @@ function listPath(request: Request): string {
 
 const isJsonPost = (request: Request) => isJsonType(mediaTypeOf(request));
 
-/** The rules' refusals a plain form shows as a toast, in the page's language (decision 101). */
-const REFUSALS: Record<string, MessageId> = {
-  [SAME_REVISION_ROLLBACK]: "asset.revisions.refused.sameRevision",
-  [CURRENT_REVISION_UNDELETABLE]: "asset.revisions.refused.current",
-  [LAST_REVISION_UNDELETABLE]: "asset.revisions.refused.only",
-};
-
 /**
  * A refusal of a plain form's mutation: a rule (the current revision, permission) comes back as
- * an error toast on the list, so the person sees why; what does not exist stays a 404.
+ * an error toast on the list, so the person sees why; what does not exist stays a 404. The
+ * refusals are keyed (decision 106): the toast reads them in the page's language.
  */
 async function formFailure(request: Request, error: unknown): Promise<Response> {
-  if (isProblem(error) && (error.kind === "conflict" || error.kind === "forbidden")) {
-    const t = await translatorFor(request);
-    const id = Object.hasOwn(REFUSALS, error.message) ? REFUSALS[error.message] : undefined;
-    const message = id ? t(id) : error.message;
-    return redirectWithToast(request, listPath(request), { kind: "error", message });
-  }
-  return errorResponse(request, error);
+  if (isProblem(error) && (error.kind === "conflict" || error.kind === "forbidden"))
+    return redirectWithToast(request, listPath(request), { kind: "error", message: error.message });
+  return readableErrorResponse(request, error);
 }
 
 async function mutation(
@@ -80,7 +67,8 @@ async function mutation(
     if (json) return apiJson(done.json, REVISION_JSON);
     return redirectWithToast(request, listPath(request), { message: done.message });
   } catch (error) {
-    if (json) return errorResponse(request, error);
+    // The page's fetchers read a refusal in their reader's language, programs in English.
+    if (json) return readableErrorResponse(request, error);
     return formFailure(request, error);
   }
 }
@@ -120,7 +108,12 @@ export async function revisionJson(request: Request, params: Params) {
 export async function revisionDeleteAction(request: Request, params: Params) {
   const viewer = await requireViewer(request, { browsing: true });
   if (request.method === "DELETE") {
-    await deleteRevision(viewer, refOf(params), params.number);
+    try {
+      await deleteRevision(viewer, refOf(params), params.number);
+    } catch (error) {
+      // The list's fetcher deletes too: its toast reads the refusal in the page's language.
+      return readableErrorResponse(request, error);
+    }
     return new Response(null, { status: 204 });
   }
   return mutation(request, async (_values, t) => {
@@ -181,7 +174,7 @@ export async function copyRevisionAction(request: Request, params: Params) {
       message: t("asset.revisions.toast.copying", { number }),
     });
   } catch (error) {
-    if (json) return errorResponse(request, error);
+    if (json) return readableErrorResponse(request, error);
     return formFailure(request, error);
   }
 }

@@ -28,6 +28,6 @@ export async function archiveGridPage(request: Request, archiveSegment: string |
     const searchError = await readableSearchError(request, data.searchError);
     return json({ ...data, searchError, signedIn: !viewer.isGuest, detailsHref }, { status });
   } catch (error) {
-    throw collectionErrorResponse(request, error);
+    throw await collectionErrorResponse(request, error);
   }
 }

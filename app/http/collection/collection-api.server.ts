@@ -17,10 +17,11 @@ import type { Archive } from "~/models/archive/archive.server";
 import { InvalidSearchExpressionError } from "~/models/search/search.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { asHttpError } from "../error.server";
-import { apiError, apiJson, errorResponse, HttpError } from "../http.server";
+import { apiError, apiJson, errorResponse, HttpError, readableErrorResponse } from "../http.server";
 import { acceptsType, isJsonType, mediaTypeOf } from "../negotiate";
 import { readBody } from "../submission.server";
-import { allows, siteDecision } from "~/models/access/access.server";
+import { allows, ARCHIVE_NOT_FOUND, siteDecision } from "~/models/access/access.server";
+import { keyed } from "~/models/locale/keyed";
 
 /*
  * The collections' HTTP side (spec 000 "Collections list", decision 017): the list as JSON, the
@@ -32,13 +33,14 @@ import { allows, siteDecision } from "~/models/access/access.server";
  * The answer to what collectionPage, the list and the pin models throw: their Problems by kind,
  * and a search expression that cannot be read as the spec's InvalidSearchExpression.
  */
-export function collectionErrorResponse(request: Request, error: unknown): Response {
+export async function collectionErrorResponse(request: Request, error: unknown): Promise<Response> {
   if (error instanceof InvalidSearchExpressionError)
     return apiError(request, 400, error.message, {
       heading: "InvalidSearchExpression",
       description: `At position ${error.position} of the expression.`,
     });
-  return errorResponse(request, error);
+  // A page reads a keyed refusal in its reader's language, a program in English (decision 106).
+  return readableErrorResponse(request, error);
 }
 
 /** The collection list as JSON, searched when the URL asks for a search. */
@@ -75,7 +77,7 @@ export async function patchCollection(
 ): Promise<Response> {
   try {
     const access = (await visibleArchives(viewer)).find((v) => v.archive.id === archive.id);
-    if (!access) throw new HttpError(404, "There is no archive at this address.");
+    if (!access) throw new HttpError(404, ARCHIVE_NOT_FOUND);
     if (!(await allows(siteDecision(viewer, "SetPosterAsset")))) throw setCoverProblem();
     if (!isJsonType(mediaTypeOf(request)))
       throw new HttpError(415, "Send the collection update as JSON.");
@@ -95,7 +97,7 @@ export async function patchCollection(
     return errorResponse(request, error);
   }
   const collection = await archiveEntry(viewer, archive.id);
-  if (!collection) return apiError(request, 404, "There is no archive at this address.");
+  if (!collection) return apiError(request, 404, ARCHIVE_NOT_FOUND);
   return apiJson(collection, COLLECTION_TYPE);
 }
 
@@ -109,27 +111,36 @@ export const tileActionSchema = z.discriminatedUnion("intent", [
 export type TileActionOutcome =
   { ok: true; message: string } | { ok: false; status: number; message: string };
 
-/** Runs one of the tile's actions (pin, set-cover, clear-cover) posted as a form. */
+/**
+ * Runs one of the tile's actions (pin, set-cover, clear-cover) posted as a form. Its message,
+ * told or refused, may be keyed (decision 106): the page resolves it in its reader's language.
+ */
 export async function tileAction(
   viewer: Viewer | null,
   values: Record<string, unknown>,
 ): Promise<TileActionOutcome> {
   const parsed = tileActionSchema.safeParse(values);
-  if (!parsed.success) return { ok: false, status: 400, message: "The request is not valid." };
+  if (!parsed.success)
+    return { ok: false, status: 400, message: keyed("grid.error.requestInvalid") };
   const input = parsed.data;
   try {
     switch (input.intent) {
       case "pin": {
         const { archive, pinned } = await toggleArchivePin(viewer, input.href);
-        return { ok: true, message: `${pinned ? "Pinned" : "Unpinned"} ${archive.name}.` };
+        return {
+          ok: true,
+          message: keyed(pinned ? "grid.toast.pinnedName" : "grid.toast.unpinnedName", {
+            name: archive.name,
+          }),
+        };
       }
       case "set-cover": {
         const archive = await setCover(viewer, input.archive, input.asset);
-        return { ok: true, message: `Cover of ${archive.name} set.` };
+        return { ok: true, message: keyed("grid.toast.coverSet", { name: archive.name }) };
       }
       case "clear-cover": {
         const archive = await clearCover(viewer, input.archive);
-        return { ok: true, message: `Cover of ${archive.name} cleared.` };
+        return { ok: true, message: keyed("grid.toast.coverCleared", { name: archive.name }) };
       }
     }
   } catch (error) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { errorResponse } from "~/http/http.server";
+import { readableErrorResponse } from "~/http/http.server";
+import { keyed } from "~/models/locale/keyed";
 import { formReply, readBody } from "~/http/submission.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { pinnedAlbums, toggleAlbumPin } from "~/models/album/album-list.server";
@@ -38,16 +39,17 @@ export async function collectionPinAction(
   const values = await readBody(request, { json: false });
   if (!(COLLECTION_PIN_INTENTS as readonly string[]).includes(String(values.intent))) return null;
   const parsed = unpinSchema.safeParse(values);
-  if (!parsed.success)
-    return formReply(request, { formError: "Choose a pinned archive or album to unpin." });
+  if (!parsed.success) return formReply(request, { formError: keyed("grid.error.chooseUnpin") });
   const { intent, href } = parsed.data;
   try {
     const name =
       intent === "unpin-archive"
         ? (await toggleArchivePin(viewer, href, false)).archive.name
         : (await toggleAlbumPin(viewer, href, false)).name;
-    return redirectWithToast(request, PINS_PATH, { message: `Unpinned ${name}.` });
+    return redirectWithToast(request, PINS_PATH, {
+      message: keyed("grid.toast.unpinnedName", { name }),
+    });
   } catch (error) {
-    throw errorResponse(request, error);
+    throw await readableErrorResponse(request, error);
   }
 }

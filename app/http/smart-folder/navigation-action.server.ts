@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorResponse } from "~/http/http.server";
+import { readableErrorResponse } from "~/http/http.server";
 import {
   checkSubmission,
   formReply,
@@ -152,6 +152,7 @@ export async function navigationAction(
       }
     }
   } catch (error) {
-    return errorResponse(request, error);
+    // Keyed refusals (decision 106) in the page's language: the pane's forms come from pages.
+    return readableErrorResponse(request, error);
   }
 }

@@ -36,14 +36,16 @@ export type SiteAction =
   "ManageSettings" | "SetPosterAsset" | "ManageApplications" | "ManageArchives";
 
 /*
- * Refusals are keyed (decision 106): a page reads them in its reader's language, the API in the
- * English below. The English constants stay for what compares or shows that English (other
- * areas' lists, the API's tests); every Problem made here carries the keyed text.
+ * Refusals are keyed (decision 106): a page reads them in its reader's language, the API (its
+ * error body) in English, and whoever stores or shows one otherwise resolves it where it is read.
  */
-export const ARCHIVE_NOT_FOUND = "There is no archive at this address.";
-export const ASSET_NOT_FOUND = "There is no asset at this address.";
-export const ARCHIVE_NOT_FOUND_KEYED = keyed("grid.refusal.archiveNotFound");
+export const ARCHIVE_NOT_FOUND = keyed("grid.refusal.archiveNotFound");
 export const ASSET_NOT_FOUND_KEYED = keyed("asset.refusal.notFound");
+/**
+ * ASSET_NOT_FOUND_KEYED's English, for the album code alone: it puts this reason into an add's
+ * `refused` list, which its API answers as it is and its page compares. Nothing else uses it.
+ */
+export const ASSET_NOT_FOUND = "There is no asset at this address.";
 export const LOG_ON = keyed("grid.access.logOn");
 
 export type Decision<T> = { allowed: true; value: T } | { allowed: false; problem: Problem };
@@ -289,7 +291,7 @@ export async function archiveDecision(
 ): Promise<Decision<Archive>> {
   const notFound = {
     allowed: false as const,
-    problem: new Problem("not-found", ARCHIVE_NOT_FOUND_KEYED),
+    problem: new Problem("not-found", ARCHIVE_NOT_FOUND),
   };
   if (archiveId === null || !Number.isSafeInteger(archiveId) || !viewer) return notFound;
   // archiveAccessOf reads every archive (their filters) once per request: the archive is taken
@@ -405,7 +407,7 @@ export async function relocateDecision(
   archiveId: number,
 ): Promise<Decision<{ archive: Archive; access: ArchiveAccess }>> {
   const found = await viewableArchive(viewer, archiveId);
-  if (!found) return { allowed: false, problem: new Problem("not-found", ARCHIVE_NOT_FOUND_KEYED) };
+  if (!found) return { allowed: false, problem: new Problem("not-found", ARCHIVE_NOT_FOUND) };
   if (!mayReorder(viewer, found.access.permissions))
     return {
       allowed: false,
@@ -491,8 +493,7 @@ export async function capabilityDecision(
 }
 
 /** What a person without the capability of an area that hides itself is told: nothing is here. */
-export const AREA_NOT_FOUND = "There is nothing at this address.";
-export const NOTHING_HERE_KEYED = keyed("grid.access.nothingHere");
+export const AREA_NOT_FOUND = keyed("common.error.notFound");
 
 /**
  * May the viewer create, list and revoke invitations (inviteUsers)? To anyone signed in without
@@ -501,7 +502,7 @@ export const NOTHING_HERE_KEYED = keyed("grid.access.nothingHere");
 export async function invitationDecision(viewer: Viewer | null): Promise<Decision<Viewer>> {
   const decision = await capabilityDecision(viewer, "inviteUsers");
   if (decision.allowed || decision.problem.kind === "unauthenticated") return decision;
-  return { allowed: false, problem: new Problem("not-found", NOTHING_HERE_KEYED) };
+  return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
 }
 
 /** Site-wide actions and the capability each needs. */
@@ -534,7 +535,7 @@ export async function siteDecision(
   // Administration areas answer as absent to those without the capability, as everywhere else;
   // only an action on something the viewer sees (an archive's cover) is refused as such.
   if (HIDDEN_SITE_AREAS.has(action))
-    return { allowed: false, problem: new Problem("not-found", NOTHING_HERE_KEYED) };
+    return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
   return { allowed: false, problem: new Problem("forbidden", SITE_ACTION_REFUSALS[action]) };
 }
 
@@ -654,7 +655,7 @@ export function browseDecision(viewer: Viewer | null): Decision<Viewer> {
  * of manageUsers. To anyone else they answer as if they did not exist (404), so nobody learns
  * which groups or people the site has by being refused.
  */
-export const NOTHING_HERE = "There is nothing at this address.";
+export const NOTHING_HERE = AREA_NOT_FOUND;
 
 export async function peopleDecision(viewer: Viewer | null): Promise<Decision<Viewer>> {
   // One gate for the users and the groups areas (decisions 034 and 035).
@@ -714,7 +715,7 @@ export const USERS_AREA_NOT_FOUND = NOTHING_HERE;
 export async function userAdministrationDecision(viewer: Viewer | null): Promise<Decision<Viewer>> {
   const decision = await capabilityDecision(viewer, "manageUsers");
   if (decision.allowed) return decision;
-  return { allowed: false, problem: new Problem("not-found", NOTHING_HERE_KEYED) };
+  return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
 }
 
 /** What anyone without manageArchives is told at every archive-administration address. */
@@ -730,7 +731,7 @@ export async function archiveAdministrationDecision(
 ): Promise<Decision<Viewer>> {
   const decision = await capabilityDecision(viewer, "manageArchives");
   if (decision.allowed || decision.problem.kind === "unauthenticated") return decision;
-  return { allowed: false, problem: new Problem("not-found", NOTHING_HERE_KEYED) };
+  return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
 }
 
 /** archiveAdministrationDecision, throwing its Problem when refused. */
@@ -757,7 +758,7 @@ export async function peopleDirectoryDecision(viewer: Viewer | null): Promise<De
     return { allowed: false, problem: new Problem("unauthenticated", LOG_ON) };
   const held = await capabilitiesOf(viewer);
   if (DIRECTORY_CAPABILITIES.some((c) => held.has(c))) return { allowed: true, value: viewer };
-  return { allowed: false, problem: new Problem("not-found", NOTHING_HERE_KEYED) };
+  return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
 }
 
 /**

@@ -8,11 +8,11 @@ import type { Viewer } from "~/models/user/user.schema";
 import {
   archiveAccessOf,
   archiveDecision,
+  AREA_NOT_FOUND,
   capabilityDecision,
   decided,
   hasCapability,
   LOG_ON,
-  NOTHING_HERE_KEYED,
   type Decision,
 } from "./access.server";
 
@@ -143,7 +143,7 @@ export async function requireAlert(viewer: Viewer | null, alertId: number): Prom
 export async function taxonomyAdminDecision(viewer: Viewer | null): Promise<Decision<Viewer>> {
   const decision = await taxonomyEditDecision(viewer);
   if (decision.allowed || decision.problem.kind === "unauthenticated") return decision;
-  return { allowed: false, problem: new Problem("not-found", NOTHING_HERE_KEYED) };
+  return { allowed: false, problem: new Problem("not-found", AREA_NOT_FOUND) };
 }
 
 /** Whether the viewer may set alerts anywhere (the header's alerts menu, spec 000 §5). */

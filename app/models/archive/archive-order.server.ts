@@ -1,6 +1,7 @@
 import { db, now } from "~/db/connection.server";
 import { lockAllRows } from "~/db/dialect.server";
 import { Problem } from "~/models/problem/problem";
+import { keyed } from "~/models/locale/keyed";
 import { requireArchiveAdministration } from "~/models/access/access.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { UNORDERED_LAST } from "./archive.server";
@@ -12,7 +13,8 @@ import { UNORDERED_LAST } from "./archive.server";
  * duplicate a position: each reads the order the one before it wrote.
  */
 
-export const ARCHIVE_NOT_IN_LIST = "There is no archive with this id.";
+/** Keyed (decision 106): the administrator's pages read it in their language, the API in English. */
+export const ARCHIVE_NOT_IN_LIST = keyed("grid.refusal.archiveIdNotFound");
 
 /** The id as a positive safe integer, or a not-found Problem (hostile ids answer alike). */
 function archiveIdOf(id: number): number {
@@ -54,7 +56,7 @@ export async function moveArchive(
   await requireArchiveAdministration(viewer);
   archiveIdOf(id);
   if (!Number.isFinite(toPosition))
-    throw new Problem("invalid", "The position must be a whole number.");
+    throw new Problem("invalid", keyed("grid.refusal.positionWhole"));
   return db()
     .transaction()
     .execute(async (trx) => {

@@ -14,6 +14,7 @@ import {
   untrashedAssetCount,
 } from "~/models/asset/asset-rows.server";
 import { Problem } from "~/models/problem/problem";
+import { keyed } from "~/models/locale/keyed";
 import { discardUnreferenced } from "~/models/upload/upload.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { env } from "~/utils/env.server";
@@ -29,7 +30,8 @@ import { archiveNameSchema } from "./archive.schema";
  * or rendition holds the same content; a restore clears the marks.
  */
 
-export const TRASH_ENTRY_NOT_FOUND = "There is nothing in the trash can with this id.";
+/** Keyed (decision 106), as every refusal here: the trash page reads them in its reader's language. */
+export const TRASH_ENTRY_NOT_FOUND = keyed("grid.refusal.trashEntryNotFound");
 
 export interface TrashEntry {
   id: number;
@@ -67,10 +69,6 @@ export {
   untrashedAssetCountsByArchive as assetCountsByArchive,
 } from "~/models/asset/asset-rows.server";
 
-export function assetWord(count: number): string {
-  return `${count} ${count === 1 ? "asset" : "assets"}`;
-}
-
 export interface DeletedArchive {
   name: string;
   assetCount: number;
@@ -106,7 +104,7 @@ export async function deleteArchive(
       if (assetCount > 0 && options.confirmAssets !== true)
         throw new Problem(
           "conflict",
-          `"${archive.name}" holds ${assetWord(assetCount)}. Confirm to move the archive and its assets to the trash can.`,
+          keyed("grid.refusal.confirmAssets", { name: archive.name, count: assetCount }),
           { code: "confirm_assets" },
         );
       const at = new Date();
@@ -324,7 +322,7 @@ async function freeName(trx: Kysely<Database>, wanted: string): Promise<string> 
       .executeTakeFirst();
     if (!taken) return name;
   }
-  throw new Problem("conflict", `No free name was found for "${wanted}". Rename an archive first.`);
+  throw new Problem("conflict", keyed("grid.refusal.noFreeName", { name: wanted }));
 }
 
 export interface RestoredEntry {
@@ -378,10 +376,7 @@ export async function restoreTrash(viewer: Viewer, id: number): Promise<Restored
           .where("id", "=", row.archive_id)
           .executeTakeFirst();
         if (!archive || archive.trash_id !== null)
-          throw new Problem(
-            "conflict",
-            `These assets belong to "${row.name}", which is in the trash can itself. Restore the archive first.`,
-          );
+          throw new Problem("conflict", keyed("grid.refusal.archiveInTrash", { name: row.name }));
         name = archive.name;
       }
       const assetCount = await clearEntryTrashMarks(row.id, trx);

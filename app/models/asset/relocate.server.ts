@@ -7,6 +7,7 @@ import { relocateDecision, visibleCondition } from "~/models/access/access.serve
 import type { ArchiveAccess } from "~/models/archive/archive.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { Problem } from "~/models/problem/problem";
+import { keyed } from "~/models/locale/keyed";
 
 /*
  * Manual order (spec 000 "Relocate assets", decision 015). Positions are REAL: a move writes only
@@ -31,7 +32,7 @@ export const relocateSchema = z.object({
 });
 
 /** The same words for an asset that is not in the archive and one the viewer may not see. */
-const NOT_IN_ARCHIVE = "Some of the selected assets are not in this archive.";
+const NOT_IN_ARCHIVE = keyed("grid.refusal.notInArchive");
 
 interface Placed {
   id: number;

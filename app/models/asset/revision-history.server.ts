@@ -8,6 +8,7 @@ import { createTask } from "~/models/background-task/task-engine.server";
 import { fieldsById } from "~/models/metadata/metadata.server";
 import { valuesOf, type FieldValues } from "~/models/metadata/metadata-fields";
 import { Problem } from "~/models/problem/problem";
+import { keyed } from "~/models/locale/keyed";
 import { accessFile, fileUrl } from "~/models/rendition/rendition.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { blobStore } from "~/storage/blob-store.server";
@@ -27,11 +28,14 @@ import { readObject } from "~/db/json-column";
  */
 
 export const REVISIONS_PER_PAGE = 20;
-export const REVISION_NOT_FOUND = "There is no revision of this asset with that number.";
-export const CURRENT_REVISION_UNDELETABLE =
-  "This is the asset's current revision and cannot be deleted. Roll back to another revision first.";
-export const LAST_REVISION_UNDELETABLE = "This is the asset's only revision and cannot be deleted.";
-export const SAME_REVISION_ROLLBACK = "This revision is already the current one.";
+/*
+ * Refusals are keyed (decision 106): the pages and their toasts read them in the reader's
+ * language, the API's error body in English.
+ */
+export const REVISION_NOT_FOUND = keyed("asset.refusal.revisionNotFound");
+export const CURRENT_REVISION_UNDELETABLE = keyed("asset.revisions.refused.current");
+export const LAST_REVISION_UNDELETABLE = keyed("asset.revisions.refused.only");
+export const SAME_REVISION_ROLLBACK = keyed("asset.revisions.refused.sameRevision");
 
 /**
  * What a rollback takes from the chosen revision (the body's rollbackType): everything (file,
@@ -287,7 +291,9 @@ export function parseRollbackType(value: unknown): RollbackType | null {
     : null;
 }
 
-export const ROLLBACK_TYPE_MESSAGE = `rollbackType must be one of: ${ROLLBACK_TYPES.join(", ")}.`;
+export const ROLLBACK_TYPE_MESSAGE = keyed("asset.refusal.rollbackType", {
+  types: ROLLBACK_TYPES.join(", "),
+});
 
 /**
  * Rollback (HistoryRollback): a new revision that copies the chosen one (all of it, its metadata
@@ -370,8 +376,7 @@ function sameFields(a: FieldValues, b: FieldValues): boolean {
   return entries.every(([k, v]) => JSON.stringify(v) === JSON.stringify(other.get(k)));
 }
 
-export const ROLLBACK_TO_TYPE_MESSAGE =
-  "Rollback-to returns to the whole revision: rollbackType must be full (or left out).";
+export const ROLLBACK_TO_TYPE_MESSAGE = keyed("asset.refusal.rollbackToType");
 
 /**
  * Rollback-to (HistoryRollback and HistoryManage, as it deletes history): the chosen revision
@@ -386,10 +391,7 @@ export async function rollbackToRevision(
 ): Promise<{ number: number; deleted: number }> {
   const found = await requireAsset(viewer, ref, "HistoryRollback");
   if (!(await allowed(viewer, found.assetId, "HistoryManage")))
-    throw new Problem(
-      "forbidden",
-      "Rollback-to deletes the later revisions: it needs permission to manage the history.",
-    );
+    throw new Problem("forbidden", keyed("asset.refusal.rollbackToManage"));
   const type = parseRollbackType(rollbackType);
   const target = await requireRevision(found.assetId, number);
   if (type !== "full") throw new Problem("invalid", ROLLBACK_TO_TYPE_MESSAGE);
@@ -523,8 +525,7 @@ export const DIFF_MAX_SIDE = 640;
 /** A channel must move by more than this (of 255) for a pixel to count as changed: JPEG noise. */
 export const DIFF_THRESHOLD = 24;
 
-export const COMPARE_INPUT_MESSAGE =
-  "Choose two revisions of this asset to compare (leftRevision and rightRevision).";
+export const COMPARE_INPUT_MESSAGE = keyed("asset.refusal.compareInput");
 
 function fieldText(value: string | string[] | undefined): string[] {
   return valuesOf(value).filter((v) => v !== "");

@@ -4,8 +4,10 @@ import {
   parseAdvancedSearch,
 } from "~/models/search/advanced-search.schema";
 import { Problem } from "~/models/problem/problem";
+import { keyed } from "~/models/locale/keyed";
 import {
   allows,
+  ARCHIVE_NOT_FOUND,
   archiveAccessOf,
   canPin,
   collectionAbilities,
@@ -250,10 +252,10 @@ export async function searchTarget(
  * `to` the pin is set to that state rather than flipped, so a form posted twice unpins once.
  */
 export async function toggleArchivePin(viewer: Viewer | null, href: string, to?: boolean) {
-  if (!canPin(viewer)) throw new Problem("forbidden", "Log on to pin archives.");
+  if (!canPin(viewer)) throw new Problem("forbidden", keyed("grid.refusal.logOnToPinArchives"));
   const visible = await visibleArchives(viewer);
   const archive = visible.find((v) => v.archive.href === href)?.archive;
-  if (!archive) throw new Problem("invalid", "There is no archive you can pin at this address.");
+  if (!archive) throw new Problem("invalid", keyed("grid.refusal.noArchiveToPin"));
   let pinned = false;
   await updatePreferences(viewer.id, (p) => {
     const list = p.intranet.archivePinned.filter((h) => h !== archive.href);
@@ -266,12 +268,11 @@ export async function toggleArchivePin(viewer: Viewer | null, href: string, to?:
   return { archive, pinned };
 }
 
-export const setCoverProblem = () =>
-  new Problem("forbidden", "You do not have permission to set this archive's cover.");
+export const setCoverProblem = () => new Problem("forbidden", keyed("grid.refusal.setCover"));
 
 async function coverArchive(viewer: Viewer | null, archiveId: number): Promise<Archive> {
   const archive = (await visibleArchives(viewer)).find((v) => v.archive.id === archiveId)?.archive;
-  if (!archive) throw new Problem("not-found", "There is no archive at this address.");
+  if (!archive) throw new Problem("not-found", ARCHIVE_NOT_FOUND);
   if (!(await allows(siteDecision(viewer, "SetPosterAsset")))) throw setCoverProblem();
   return archive;
 }
@@ -280,9 +281,9 @@ async function coverArchive(viewer: Viewer | null, archiveId: number): Promise<A
 export async function setCover(viewer: Viewer | null, archiveId: number, assetId: number) {
   const archive = await coverArchive(viewer, archiveId);
   const asset = await findVisibleAsset(viewer, assetId);
-  if (!asset) throw new Problem("not-found", "There is no asset with this id.");
+  if (!asset) throw new Problem("not-found", keyed("grid.refusal.assetIdNotFound"));
   if (asset.archive_id !== archive.id)
-    throw new Problem("invalid", "The cover must be an asset of the same archive.");
+    throw new Problem("invalid", keyed("grid.refusal.coverSameArchive"));
   await setPosterAssetId(archive.id, asset.id);
   return archive;
 }

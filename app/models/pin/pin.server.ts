@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import { db, now } from "~/db/connection.server";
 import { lockRowForUpdate } from "~/db/dialect.server";
 import type { Database } from "~/db/schema";
-import { canPin, decided, pinDecision } from "~/models/access/access.server";
+import { ASSET_NOT_FOUND_KEYED, canPin, decided, pinDecision } from "~/models/access/access.server";
+import { keyed } from "~/models/locale/keyed";
 import { assetIdFromSegment } from "~/models/asset/asset.server";
 import { findVisibleAsset } from "~/models/search/search.server";
 import { Problem } from "~/models/problem/problem";
@@ -15,13 +16,14 @@ import type { Viewer } from "~/models/user/user.schema";
  */
 
 export const PIN_LIMIT = 1000;
-export const PIN_LIMIT_MESSAGE = `You have reached the limit of ${PIN_LIMIT} pins.`;
+/** Keyed, as every refusal here (decision 106): pages read them in their reader's language. */
+export const PIN_LIMIT_MESSAGE = keyed("grid.toast.pinLimit", { limit: PIN_LIMIT });
 /** The spec's error name for the limit, in Problem details. */
 export const PIN_LIMIT_CODE = "pinLimit";
 /** Most hrefs one request may add or remove. */
 export const MAX_PIN_BATCH = PIN_LIMIT;
 
-export const NO_ASSET = "There is no asset at this address.";
+export const NO_ASSET = ASSET_NOT_FOUND_KEYED;
 
 async function lockUser(trx: Kysely<Database>, userId: number) {
   // Two adds at once must not both pass the limit: PostgreSQL locks the user's row; SQLite
@@ -55,7 +57,7 @@ export async function addPins(viewer: Viewer | null, assetIds: number[]): Promis
   const user = decided(pinDecision(viewer));
   const ids = [...new Set(assetIds)];
   if (ids.length > MAX_PIN_BATCH)
-    throw new Problem("invalid", `Pin at most ${MAX_PIN_BATCH} assets at once.`);
+    throw new Problem("invalid", keyed("grid.refusal.pinAtMost", { max: MAX_PIN_BATCH }));
   await requireVisible(user, ids);
   return db()
     .transaction()
@@ -91,7 +93,7 @@ export async function removePins(viewer: Viewer | null, assetIds: number[]): Pro
   const ids = [...new Set(assetIds)];
   if (ids.length === 0) return 0;
   if (ids.length > MAX_PIN_BATCH)
-    throw new Problem("invalid", `Unpin at most ${MAX_PIN_BATCH} assets at once.`);
+    throw new Problem("invalid", keyed("grid.refusal.unpinAtMost", { max: MAX_PIN_BATCH }));
   const result = await db()
     .deleteFrom("asset_pins")
     .where("user_id", "=", user.id)

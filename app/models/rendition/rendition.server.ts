@@ -3,6 +3,7 @@ import type { RenditionKind } from "~/db/schema";
 import { FORMAT_FILES, keptFormat } from "~/media/processing.server";
 import { UndecodableImageError } from "~/media/renditions.server";
 import { Problem } from "~/models/problem/problem";
+import { keyed } from "~/models/locale/keyed";
 import { assetDecision } from "~/models/access/access.server";
 import { findArchive } from "~/models/archive/archive.server";
 import { currentRevisionId, findRendition, findRevision } from "~/models/asset/asset.server";
@@ -96,12 +97,13 @@ export type FileAccess =
       /** The X-Robots-Tag of the archive's files (decision 043); null when crawlers may index. */
       robots: string | null;
     }
+  /** The message is keyed (decision 106): whoever answers with it resolves it (apiError: English). */
   | { ok: false; status: 403 | 404; message: string };
 
 const NOT_FOUND: Extract<FileAccess, { ok: false }> = {
   ok: false,
   status: 404,
-  message: "There is no file at this address.",
+  message: keyed("asset.refusal.fileNotFound"),
 };
 
 function renditionFileName(fileName: string, kind: FileKind) {
@@ -210,8 +212,8 @@ async function revisionAccess(
       ok: false,
       status: 403,
       message: download
-        ? "You do not have permission to download this file."
-        : "You do not have permission to preview this file.",
+        ? keyed("asset.refusal.fileNoDownload")
+        : keyed("asset.refusal.fileNoPreview"),
     };
   }
   const archive = await findArchive(revision.archiveId);
@@ -304,8 +306,8 @@ export async function accessFileVia(
       status: 403,
       message:
         kind === "original" || options.attachment
-          ? "Downloading this file is not allowed here."
-          : "Previews of this file are not allowed here.",
+          ? keyed("asset.refusal.fileDownloadNotHere")
+          : keyed("asset.refusal.filePreviewNotHere"),
     };
   const archive = await findArchive(revision.archiveId);
   if (!archive) return NOT_FOUND;
@@ -371,9 +373,10 @@ export async function requestRendition(
   href: string,
 ): Promise<{ ok: true; href: string; robots: string | null } | Extract<FileAccess, { ok: false }>> {
   const target = parseRenditionHref(href);
-  if (!target) return { ok: false, status: 404, message: "The href does not name a rendition." };
+  if (!target) return { ok: false, status: 404, message: keyed("asset.refusal.notARendition") };
   const revisionId = await currentRevisionId(target.assetId);
-  if (revisionId === null) return { ok: false, status: 404, message: "There is no such asset." };
+  if (revisionId === null)
+    return { ok: false, status: 404, message: keyed("asset.refusal.noSuchAsset") };
   const access = await accessFile(viewer, revisionId, target.kind, { profile: target.profile });
   if (!access.ok) return access;
   return {

@@ -9,6 +9,7 @@ import {
   taxonomyItemQueryable,
 } from "~/models/access/organize-access.server";
 import { Problem } from "~/models/problem/problem";
+import { keyed } from "~/models/locale/keyed";
 import { parseQueries } from "~/models/search/search.server";
 import type { SearchNode } from "~/models/search/search-expression";
 import {
@@ -55,7 +56,7 @@ export interface ActiveFilters {
 }
 
 const invalidTaxonomyItem = () =>
-  new Problem("invalid", "The taxonomy item is not one this archive's navigation offers.", {
+  new Problem("invalid", keyed("grid.refusal.taxonomyItemNotOffered"), {
     heading: INVALID_TAXONOMY_ITEM,
   });
 
@@ -241,8 +242,7 @@ export async function navigationPaneData(
 
 export type NavigationPinKind = "folder" | "smartFolder" | "taxonomyItem";
 
-const notPinnable = () =>
-  new Problem("invalid", "There is nothing in this archive you can pin at this address.");
+const notPinnable = () => new Problem("invalid", keyed("grid.refusal.nothingToPin"));
 
 /**
  * Adds or removes a navigation pin (spec 000 §4): folders and smart folders in folderPinned
@@ -255,7 +255,7 @@ export async function toggleNavigationPin(
   kind: NavigationPinKind,
   key: string,
 ): Promise<{ pinned: boolean; name: string }> {
-  if (!canPin(viewer)) throw new Problem("forbidden", "Log on to pin folders.");
+  if (!canPin(viewer)) throw new Problem("forbidden", keyed("grid.refusal.logOnToPinFolders"));
   let href: string;
   let name: string;
   if (kind === "folder") {

@@ -8,6 +8,7 @@ import {
   smartFoldersReadDecision,
 } from "~/models/access/organize-access.server";
 import { Problem } from "~/models/problem/problem";
+import { keyed } from "~/models/locale/keyed";
 import type { Viewer } from "~/models/user/user.schema";
 import { smartFolderHref, smartFoldersHref } from "~/utils/links";
 import type { SmartFolderPatch, SmartFolderValues } from "./smart-folder.schema";
@@ -148,7 +149,7 @@ export async function createSmartFolder(
       if (Number(last?.n ?? 0) >= MAX_SMART_FOLDERS)
         throw new Problem(
           "too-many",
-          `An archive holds at most ${MAX_SMART_FOLDERS} smart folders. Delete one first.`,
+          keyed("grid.refusal.smartFolderLimit", { max: MAX_SMART_FOLDERS }),
         );
       const time = now();
       const row = await trx
