@@ -22,6 +22,7 @@ import type { Viewer } from "~/models/user/user.schema";
 import { createUser } from "~/models/user/user.server";
 import { insertReadyAssets } from "../helpers/grid-assets";
 import { createTestDatabase, type TestDatabase } from "../helpers/database";
+import { inEnglish } from "../helpers/keyed";
 
 /*
  * The album foundation (decision 051) on the dialect under test: who sees an album, what it
@@ -172,7 +173,7 @@ describe("albums", () => {
     const byFriend = await addAlbumAssets(friend, album.id, [ownerOnlyId, openIds[1]!]);
     expect(byFriend.added).toEqual([openIds[1]]);
     expect(byFriend.present).toEqual([]);
-    expect(byFriend.refused).toEqual([
+    expect(byFriend.refused.map((r) => ({ ...r, reason: inEnglish(r.reason) }))).toEqual([
       { id: ownerOnlyId, reason: "There is no asset at this address." },
     ]);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { inEnglish } from "../helpers/keyed";
-import { ASSET_NOT_FOUND_KEYED } from "~/models/access/access.server";
+import { ASSET_NOT_FOUND } from "~/models/access/access.server";
 import { db } from "~/db/connection.server";
 import { GUEST_USER_ID, REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
@@ -334,7 +334,7 @@ describe("the metadata-edit operation", () => {
     const deleted = await metadataEdit.apply(itemContext(editor, portrait, changes));
     expect(deleted).toMatchObject({
       status: "failed",
-      result: { error: ASSET_NOT_FOUND_KEYED },
+      result: { error: ASSET_NOT_FOUND },
     });
     expect((await metadataEdit.apply(itemContext(editor, landscape, changes))).status).toBe("done");
   });
@@ -426,7 +426,7 @@ describe("a metadata-edit task through the engine", () => {
     expect(JSON.parse(second!.result!)).toMatchObject({
       "changed-fields": [{ field: 25, value: "coast" }],
     });
-    expect(third).toMatchObject({ status: "failed", error: ASSET_NOT_FOUND_KEYED });
+    expect(third).toMatchObject({ status: "failed", error: ASSET_NOT_FOUND });
     expect(JSON.parse((await assetRow(portrait)).tags)).toEqual(["coast"]);
     expect(JSON.parse((await assetRow(landscape)).metadata)[25]).toEqual(["boat", "sea"]);
     expect(await revisions(landscape)).toHaveLength(1);

@@ -8,7 +8,7 @@ import { db } from "~/db/connection.server";
 import { ingest } from "~/jobs/handlers/ingest.server";
 import { getJob } from "~/jobs/queue.server";
 import { scanArchive } from "~/models/archive/path-scan.server";
-import { ARCHIVE_NOT_FOUND, ASSET_NOT_FOUND } from "~/models/access/access.server";
+import { ARCHIVE_NOT_FOUND } from "~/models/access/access.server";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { moveAssetsToTrash, emptyTrash } from "~/models/archive/archive-trash.server";
 import { assetHref } from "~/models/asset/asset.server";
@@ -40,6 +40,9 @@ import { blobStore } from "~/storage/blob-store.server";
 import { resetEnvCache } from "~/utils/env.server";
 import { insertAsset } from "../helpers/assets";
 import { createTestDatabase, TEST_ADMIN, type TestDatabase } from "../helpers/database";
+
+/** What a missing or unseen asset reads as, in the English the results are read in. */
+const ASSET_NOT_FOUND = "There is no asset at this address.";
 
 /*
  * The file operations of background tasks (decision 048) through the task engine, on the dialect

@@ -5,7 +5,6 @@ import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { getJob } from "~/jobs/queue.server";
 import { startWorker } from "~/jobs/worker.server";
 import { task as taskHandler } from "~/jobs/handlers/task.server";
-import { ASSET_NOT_FOUND } from "~/models/access/access.server";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { assetHref } from "~/models/asset/asset.server";
 import {
@@ -32,6 +31,9 @@ import {
   registerFake,
   unregister,
 } from "../helpers/fake-operation";
+
+/** What a missing or unseen asset reads as, in the English the results are read in. */
+const ASSET_NOT_FOUND = "There is no asset at this address.";
 
 /*
  * The background task engine on the dialect under test (decisions 044, 047), with a stand-in

@@ -40,12 +40,7 @@ export type SiteAction =
  * error body) in English, and whoever stores or shows one otherwise resolves it where it is read.
  */
 export const ARCHIVE_NOT_FOUND = keyed("grid.refusal.archiveNotFound");
-export const ASSET_NOT_FOUND_KEYED = keyed("asset.refusal.notFound");
-/**
- * ASSET_NOT_FOUND_KEYED's English, for the album code alone: it puts this reason into an add's
- * `refused` list, which its API answers as it is and its page compares. Nothing else uses it.
- */
-export const ASSET_NOT_FOUND = "There is no asset at this address.";
+export const ASSET_NOT_FOUND = keyed("asset.refusal.notFound");
 export const LOG_ON = keyed("grid.access.logOn");
 
 export type Decision<T> = { allowed: true; value: T } | { allowed: false; problem: Problem };
@@ -322,7 +317,7 @@ export async function assetDecision(
 ): Promise<Decision<{ asset: AssetRow; archive: Archive }>> {
   const notFound = {
     allowed: false as const,
-    problem: new Problem("not-found", ASSET_NOT_FOUND_KEYED),
+    problem: new Problem("not-found", ASSET_NOT_FOUND),
   };
   const asset = assetId === null ? null : await findVisibleAsset(viewer, assetId);
   if (!asset) return notFound;
@@ -350,7 +345,7 @@ export async function assetsDecision(
   const result = new Map<number, Decision<{ asset: AssetRow; archive: Archive }>>();
   const notFound = {
     allowed: false as const,
-    problem: new Problem("not-found", ASSET_NOT_FOUND_KEYED),
+    problem: new Problem("not-found", ASSET_NOT_FOUND),
   };
   const ids = [...new Set(assetIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
   for (const id of assetIds) result.set(id, notFound);
@@ -637,7 +632,7 @@ export async function uploadDecision(
   const decision = await assetDecision(viewer, assetId, "UploadFile");
   if (!decision.allowed) return decision;
   if (decision.value.asset.archive_id !== archiveId)
-    return { allowed: false, problem: new Problem("not-found", ASSET_NOT_FOUND_KEYED) };
+    return { allowed: false, problem: new Problem("not-found", ASSET_NOT_FOUND) };
   return { allowed: true, value: decision.value.archive };
 }
 

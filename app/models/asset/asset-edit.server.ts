@@ -2,11 +2,7 @@ import type { Kysely } from "kysely";
 import { db } from "~/db/connection.server";
 import { lockRowForUpdate } from "~/db/dialect.server";
 import type { AssetRow, Database } from "~/db/schema";
-import {
-  assetDecision,
-  assetsDecision,
-  ASSET_NOT_FOUND_KEYED as ASSET_NOT_FOUND,
-} from "~/models/access/access.server";
+import { assetDecision, assetsDecision, ASSET_NOT_FOUND } from "~/models/access/access.server";
 import type { Archive } from "~/models/archive/archive.server";
 import type { FieldEdit } from "~/models/background-task/task.schema";
 import {

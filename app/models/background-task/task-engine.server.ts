@@ -5,7 +5,7 @@ import type { Database, TaskItemStatus } from "~/db/schema";
 import { enqueue, getJob, type Job } from "~/jobs/queue.server";
 import {
   accountDecision,
-  ASSET_NOT_FOUND_KEYED as ASSET_NOT_FOUND,
+  ASSET_NOT_FOUND,
   assetsDecision,
   isOwnAccount,
 } from "~/models/access/access.server";

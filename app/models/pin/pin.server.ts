@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { db, now } from "~/db/connection.server";
 import { lockRowForUpdate } from "~/db/dialect.server";
 import type { Database } from "~/db/schema";
-import { ASSET_NOT_FOUND_KEYED, canPin, decided, pinDecision } from "~/models/access/access.server";
+import { ASSET_NOT_FOUND, canPin, decided, pinDecision } from "~/models/access/access.server";
 import { keyed } from "~/models/locale/keyed";
 import { assetIdFromSegment } from "~/models/asset/asset.server";
 import { findVisibleAsset } from "~/models/search/search.server";
@@ -23,7 +23,7 @@ export const PIN_LIMIT_CODE = "pinLimit";
 /** Most hrefs one request may add or remove. */
 export const MAX_PIN_BATCH = PIN_LIMIT;
 
-export const NO_ASSET = ASSET_NOT_FOUND_KEYED;
+export const NO_ASSET = ASSET_NOT_FOUND;
 
 async function lockUser(trx: Kysely<Database>, userId: number) {
   // Two adds at once must not both pass the limit: PostgreSQL locks the user's row; SQLite

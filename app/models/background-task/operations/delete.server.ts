@@ -1,10 +1,7 @@
 import type { Kysely } from "kysely";
 import { keyed } from "~/models/locale/keyed";
 import type { Database } from "~/db/schema";
-import {
-  archiveDecision,
-  ASSET_NOT_FOUND_KEYED as ASSET_NOT_FOUND,
-} from "~/models/access/access.server";
+import { archiveDecision, ASSET_NOT_FOUND } from "~/models/access/access.server";
 import { restoreAssetWithin, trashAssetWithin } from "~/models/archive/archive-trash.server";
 import { assetColumns } from "~/models/asset/asset-rows.server";
 import type { DeleteParams, TaskOperation } from "../task.schema";

@@ -2,11 +2,7 @@ import type { Kysely } from "kysely";
 import { keyed } from "~/models/locale/keyed";
 import { lockRowForUpdate } from "~/db/dialect.server";
 import type { AssetRow, Database } from "~/db/schema";
-import {
-  ASSET_NOT_FOUND_KEYED as ASSET_NOT_FOUND,
-  assetDecision,
-  type AccessAction,
-} from "~/models/access/access.server";
+import { ASSET_NOT_FOUND, assetDecision, type AccessAction } from "~/models/access/access.server";
 import type { Archive } from "~/models/archive/archive.server";
 import { assetRow, existingAssetColumns } from "~/models/asset/asset-rows.server";
 import { assetHref } from "~/models/asset/asset.server";

@@ -1,11 +1,7 @@
 import { db } from "~/db/connection.server";
 import type { AssetRow } from "~/db/schema";
 import { keyed } from "~/models/locale/keyed";
-import {
-  ASSET_NOT_FOUND_KEYED as ASSET_NOT_FOUND,
-  assetsDecision,
-  type Decision,
-} from "~/models/access/access.server";
+import { ASSET_NOT_FOUND, assetsDecision, type Decision } from "~/models/access/access.server";
 import type { Archive } from "~/models/archive/archive.server";
 import { ArchiveFieldRules, writeFieldEdits } from "~/models/asset/asset-edit.server";
 import { existingAssetColumns, untrashedAssetColumns } from "~/models/asset/asset-rows.server";
