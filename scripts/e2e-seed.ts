@@ -355,6 +355,8 @@ async function revisionsArchives(users: Map<string, number>): Promise<Archive[]>
             "HistoryView",
             "HistoryRollback",
             "HistoryManage",
+            // Copy a revision into a new asset (revisions.spec.ts).
+            "DuplicateFile",
           ],
           autoSearch: "",
         },

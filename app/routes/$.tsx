@@ -1,12 +1,15 @@
 import "~/components/shell/shell-bundle";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { pageHandler } from "~/http/http.server";
 import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 
 /* Unknown pages: a 404 shown by the root error boundary inside the page shell. */
-export const loader = pageHandler(async () => {
-  throw new Problem("not-found", keyed("common.error.notFound"));
-});
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(async () => {
+    throw new Problem("not-found", keyed("common.error.notFound"));
+  })(args);
+}
 
 export const action = loader;
 

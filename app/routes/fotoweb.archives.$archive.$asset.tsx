@@ -31,7 +31,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   ...(data?.robots ? [{ name: "robots", content: data.robots }] : []),
 ];
 
-export const loader = pageHandler(async ({ request, params }: LoaderFunctionArgs) => {
+// Loader and action as functions: the client build then drops them with their server imports.
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(assetPage)(args);
+}
+
+async function assetPage({ request, params }: LoaderFunctionArgs) {
   // Anonymous visitors browse as the guest; with guests off they are asked to sign in.
   const viewer = (await getBrowsingViewer(request)) ?? (await requireViewer(request));
   const details = await loadAssetDetails(
@@ -42,12 +47,14 @@ export const loader = pageHandler(async ({ request, params }: LoaderFunctionArgs
   // One answer for "does not exist" and "may not see": the difference is not the viewer's to learn.
   if (!details) throw new HttpError(404, ASSET_NOT_FOUND);
   return json(details, { headers: { "Cache-Control": "private, no-cache" } });
-});
+}
 
 /** A metadata edit (decision 046): the plain form's post or an inline editor's fetcher. */
-export const action = pageHandler(({ request, params }: ActionFunctionArgs) =>
-  assetEditAction(request, { archive: params.archive, asset: params.asset }),
-);
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request, params }: ActionFunctionArgs) =>
+    assetEditAction(request, { archive: params.archive, asset: params.asset }),
+  )(args);
+}
 
 export default function AssetPage() {
   const details = useLoaderData<typeof loader>();

@@ -22,11 +22,15 @@ export const meta: MetaFunction = () => [{ title: `${translateNow("work.alerts.m
  * mode (?edit=id), delete; and the create-alert button's plain post from an archive search. The
  * JSON twin answers the same URL for the API.
  */
-export const loader = pageHandler(async ({ request }: LoaderFunctionArgs) =>
-  json(await alertsPageData(request)),
-);
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(async ({ request }: LoaderFunctionArgs) =>
+    json(await alertsPageData(request)),
+  )(args);
+}
 
-export const action = pageHandler(({ request }: ActionFunctionArgs) => alertsPageAction(request));
+export function action(args: ActionFunctionArgs) {
+  return pageHandler(({ request }: ActionFunctionArgs) => alertsPageAction(request))(args);
+}
 
 export default function Alerts() {
   const t = useT();

@@ -29,7 +29,11 @@ export const meta: MetaFunction = () => [
  * valid search goes to the collection with only what is set, so the archive page never sees the
  * empty inputs a browser sends.
  */
-export const loader = pageHandler(async ({ request }: LoaderFunctionArgs) => {
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(advancedSearchPage)(args);
+}
+
+async function advancedSearchPage({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const target = searchTargetFrom(params.get("to"));
   if (target === null) throw new HttpError(400, keyed("validation.search.otherSite"));
@@ -49,7 +53,7 @@ export const loader = pageHandler(async ({ request }: LoaderFunctionArgs) => {
     { target, defaults, lastResult },
     { status: submission.status === "error" ? 400 : 200 },
   );
-});
+}
 
 /** The archive's name from its address; null for all archives. */
 function collectionName(target: string): string | null {

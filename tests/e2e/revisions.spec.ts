@@ -103,6 +103,21 @@ test("compare shows two revisions side by side with the fields that differ", asy
   await expect(page.getByRole("img", { name: /^Difference/ })).toBeVisible();
 });
 
+test("copy makes a new asset of a revision; the history is unchanged", async ({
+  page,
+  open,
+}, info) => {
+  await open(revisions);
+  await expect.poll(() => numbers(page)).toEqual([4, 2, 1]);
+  await page.getByRole("button", { name: "Copy revision 2 into a new asset" }).click();
+  // With JavaScript the copy's script is loaded on the click and waits for the task; without,
+  // the post goes to the task page.
+  if (hasJs(info)) await expectToast(page, "Revision 2 is copied.");
+  else await expectToast(page, "Copying revision 2 into a new asset.");
+  await open(revisions);
+  await expect.poll(() => numbers(page)).toEqual([4, 2, 1]);
+});
+
 test("rollback to asks first, saying how many later revisions go, then deletes them", async ({
   page,
   open,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { inEnglish } from "../helpers/keyed";
 import { db, now } from "~/db/connection.server";
 import { EVERYONE_GROUP_ID } from "~/db/schema";
-import { assetDecision, archiveDecision, ASSET_NOT_FOUND } from "~/models/access/access.server";
+import { assetDecision, archiveDecision } from "~/models/access/access.server";
 import {
   ARCHIVE_PERMISSIONS,
   archiveMemberSchema,
@@ -328,7 +328,9 @@ describe("EditText under a search filter", () => {
   test("the others hold no EditText; narrow's hidden landscape is refused as absent", async () => {
     expect((await assetDecision(users.viewer!, portrait, "EditText")).allowed).toBe(false);
     const hidden = await assetDecision(users.narrow!, landscape, "UploadFile");
-    expect(hidden.allowed ? null : inEnglish(hidden.problem.message)).toBe(ASSET_NOT_FOUND);
+    expect(hidden.allowed ? null : inEnglish(hidden.problem.message)).toBe(
+      "There is no asset at this address.",
+    );
     expect((await archiveDecision(users.stranger!, archive.id, "View")).allowed).toBe(false);
   });
 });

@@ -165,7 +165,7 @@ describe("an application acts only as someone whose every right its registrar ho
       const before = await snapshot();
       const result = await within(createApplication(user.settings!, input(target)));
       expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.fieldErrors.user).toMatch(/every right you hold/);
+      if (!result.ok) expect(inEnglish(result.fieldErrors.user!)).toMatch(/every right you hold/);
       expect(await snapshot()).toBe(before);
     }
   });
