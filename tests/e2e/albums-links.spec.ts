@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 import { readPlaywrightJson } from "../helpers/api-contract";
-import { LINK_PASSWORD_WRONG, LINK_REVOKED } from "../../app/models/album/album.schema";
 import { LINKS_A11Y_LABEL, LINKS_A11Y_OWNER, LINKS_ALBUMS, linksOwner } from "./albums-links";
 import {
   choose,
@@ -13,6 +12,10 @@ import {
   waitForHydration,
 } from "./fixtures";
 import { PASSWORD } from "./users";
+
+/* The visitor's refusals as an English reader sees them (the model keys them). */
+const LINK_PASSWORD_WRONG = "The password is not right. Try again.";
+const LINK_REVOKED = "This link is no longer shared. Ask the person who shared it.";
 
 /*
  * Public links (decision 056), the issue's "done when": the owner makes a link with an expiry, a

@@ -200,10 +200,9 @@ describe("editAssetMetadata", () => {
   });
 
   test("read-only fields and fields outside the view are refused, never written", async () => {
-    expect(await editAssetMetadata(editor, codedAsset, [set(90, "Bergen")])).toEqual({
-      ok: false,
-      errors: { "90": "City cannot be changed" },
-    });
+    const readOnly = await editAssetMetadata(editor, codedAsset, [set(90, "Bergen")]);
+    expect(readOnly.ok).toBe(false);
+    expect(readOnly.ok ? null : inEnglish(readOnly.errors["90"]!)).toBe("City cannot be changed");
     const outside = await editAssetMetadata(editor, codedAsset, [set(116, "(c) me")]);
     expect(outside.ok).toBe(false);
     expect(JSON.parse((await assetRow(codedAsset)).metadata)).toEqual({ 90: "Oslo" });
@@ -343,10 +342,8 @@ describe("the metadata-edit operation", () => {
     const outcome = await metadataEdit.apply(
       itemContext(editor, codedAsset, [set(codeField, "no")]),
     );
-    expect(outcome).toMatchObject({
-      status: "failed",
-      result: { error: "Job code: A code like ABC-123" },
-    });
+    expect(outcome.status).toBe("failed");
+    expect(inEnglish(outcome.result?.error ?? "")).toBe("Job code: A code like ABC-123");
     expect(await revisions(codedAsset)).toHaveLength(1);
   });
 

@@ -94,7 +94,7 @@ async function snapshot() {
 async function refusedUnchanged(work: () => Promise<unknown>, message?: RegExp) {
   const before = await snapshot();
   const problem = await refusal(work());
-  if (message) expect(problem.message).toMatch(message);
+  if (message) expect(inEnglish(problem.message)).toMatch(message);
   expect(await snapshot()).toBe(before);
   return problem;
 }

@@ -8,11 +8,11 @@ import {
   removeAlbumAssets,
 } from "~/models/album/album.server";
 import {
-  LINK_EXPIRED,
-  LINK_GUESSES_EXHAUSTED,
-  LINK_NOT_FOUND,
-  LINK_PASSWORD_WRONG,
-  LINK_REVOKED,
+  LINK_EXPIRED as KEYED_LINK_EXPIRED,
+  LINK_GUESSES_EXHAUSTED as KEYED_LINK_GUESSES_EXHAUSTED,
+  LINK_NOT_FOUND as KEYED_LINK_NOT_FOUND,
+  LINK_PASSWORD_WRONG as KEYED_LINK_PASSWORD_WRONG,
+  LINK_REVOKED as KEYED_LINK_REVOKED,
 } from "~/models/album/album.schema";
 import type { Viewer } from "~/models/user/user.schema";
 import { createUser } from "~/models/user/user.server";
@@ -20,6 +20,13 @@ import { blobStore } from "~/storage/blob-store.server";
 import { insertAsset } from "../helpers/assets";
 import { Client, startTestServer, withoutMessages, type TestServer } from "../helpers/server";
 import { setAlbumFlags } from "../helpers/album-flags";
+import { inEnglish } from "../helpers/keyed";
+
+const LINK_EXPIRED = inEnglish(KEYED_LINK_EXPIRED);
+const LINK_GUESSES_EXHAUSTED = inEnglish(KEYED_LINK_GUESSES_EXHAUSTED);
+const LINK_NOT_FOUND = inEnglish(KEYED_LINK_NOT_FOUND);
+const LINK_PASSWORD_WRONG = inEnglish(KEYED_LINK_PASSWORD_WRONG);
+const LINK_REVOKED = inEnglish(KEYED_LINK_REVOKED);
 
 /*
  * Public links over HTTP (decision 056): the owner's pages and every intent, the visitor's pages

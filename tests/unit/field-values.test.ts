@@ -9,6 +9,7 @@ import {
   type EditorField,
 } from "~/models/metadata/field-values";
 import { BUILTIN_FIELD_DEFINITIONS, type DataType } from "~/models/metadata/metadata.schema";
+import { inEnglish } from "../helpers/keyed";
 
 /* The rules of metadata edits (decision 045): every data type, bags, hostile input. */
 
@@ -65,7 +66,11 @@ const ok = (...changes: FieldEdit[]) => {
   expect(result.errors).toEqual({});
   return result.changes;
 };
-const error = (change: FieldEdit) => check(change).errors[String(change.field)];
+/** A change's refusal as an English reader sees it (the checks are keyed). */
+const error = (change: FieldEdit) => {
+  const message = check(change).errors[String(change.field)];
+  return message === undefined ? undefined : inEnglish(message);
+};
 
 describe("values by data type", () => {
   test("text is trimmed; an empty value clears", () => {
@@ -264,9 +269,9 @@ describe("bags and applying", () => {
   test("a required bag emptied by a remove is caught per asset", () => {
     const required = new Map([[301, field(301, "text", { multiInstance: true, required: true })]]);
     const changes: FieldEdit[] = [{ field: 301, action: "remove", value: ["a"] }];
-    expect(emptiedRequired(required, changes, applyFieldEdits({ 301: ["a"] }, changes))).toEqual({
-      "301": "Field 301 is required",
-    });
+    const emptied = emptiedRequired(required, changes, applyFieldEdits({ 301: ["a"] }, changes));
+    expect(Object.keys(emptied)).toEqual(["301"]);
+    expect(inEnglish(emptied["301"]!)).toBe("Field 301 is required");
     expect(
       emptiedRequired(required, changes, applyFieldEdits({ 301: ["a", "b"] }, changes)),
     ).toEqual({});

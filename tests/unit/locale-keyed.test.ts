@@ -40,6 +40,20 @@ describe("keyed messages", () => {
     );
   });
 
+  it("resolve a keyed reason inside the sentence that names what it refuses", () => {
+    const reason = keyed("metadata.check.required", { label: "By" });
+    const text = keyed("task.refusal.field", { label: "By", reason });
+    expect(resolveKeyed(text, inLanguage("nb"))).toBe("By: By må fylles ut");
+    expect(resolveKeyed(text, inLanguage("en"))).toBe("By: By is required");
+    // A reason that is not keyed (a field's own help text) is shown as written.
+    expect(
+      resolveKeyed(
+        keyed("task.refusal.field", { label: "By", reason: "Bare A–Å" }),
+        inLanguage("nb"),
+      ),
+    ).toBe("By: Bare A–Å");
+  });
+
   it("show what a person typed as written, even when it looks keyed", () => {
     const typed = keyed("auth.validation.enterPassword");
     const text = keyed("validation.search.notADate", { value: typed, examples: "2024" });

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/Button";
 import { TextField } from "~/components/ui/TextField";
 import { button } from "~/components/ui/controls.css";
 import { useT } from "~/components/locale/locale-context";
-import { LINK_EXPIRED, LINK_NOT_FOUND, LINK_REVOKED } from "~/models/album/link-ends";
+import { LINK_EXPIRED_HEADING, LINK_REVOKED_HEADING } from "~/models/album/link-ends";
 import type { MessageId } from "~/models/locale/message-id";
 import type { FormReplyBody } from "~/http/error";
 import type { SharedAlbumData } from "~/http/album/share-link-visitor.server";
@@ -152,43 +152,34 @@ export function SharedAsset({ album, asset }: SharedAssetProps) {
   );
 }
 
-/** The words of a link's known ends, by the answer's value (the model's English). */
-const LINK_ENDS: Record<string, { heading: MessageId; value: MessageId }> = {
-  [LINK_NOT_FOUND]: {
-    heading: "album.visitor.error.notFound",
-    value: "album.visitor.error.linkNotFound",
-  },
-  [LINK_EXPIRED]: {
-    heading: "album.visitor.error.expiredTitle",
-    value: "album.visitor.error.expired",
-  },
-  [LINK_REVOKED]: {
-    heading: "album.visitor.error.revokedTitle",
-    value: "album.visitor.error.revoked",
-  },
+/** The titles of a link's known ends, by the heading the answer names them with. */
+const LINK_ENDS: Record<string, MessageId> = {
+  [LINK_EXPIRED_HEADING]: "album.visitor.error.expiredTitle",
+  [LINK_REVOKED_HEADING]: "album.visitor.error.revokedTitle",
 };
 
-/** A missing, expired or revoked link: its words, and never a way into the album. */
+/**
+ * A missing, expired or revoked link: its words, and never a way into the album. The server
+ * sends the value in the visitor's language; the title is chosen here by the end's heading or
+ * the status, so no English is matched.
+ */
 export function SharedAlbumError({ error }: { error: unknown }) {
   const t = useT();
   const response = isRouteErrorResponse(error) ? error : null;
   const data = (response?.data ?? {}) as { heading?: string; value?: string };
   const status = response?.status ?? 500;
-  const known = data.value === undefined ? undefined : LINK_ENDS[data.value];
+  const known = data.heading === undefined ? undefined : LINK_ENDS[data.heading];
   const heading = known
-    ? t(known.heading)
-    : (data.heading ??
-      (status === 404
-        ? t("album.visitor.error.notFound")
-        : status === 410
-          ? t("album.visitor.error.ended")
-          : t("album.visitor.error.title")));
+    ? t(known)
+    : status === 404
+      ? t("album.visitor.error.notFound")
+      : status === 410
+        ? t("album.visitor.error.ended")
+        : t("album.visitor.error.title");
   return (
     <section className={narrowPanel} role="alert" aria-labelledby="shared-error-title">
       <h1 id="shared-error-title">{heading}</h1>
-      <p data-testid="shared-error">
-        {known ? t(known.value) : (data.value ?? t("album.visitor.error.generic"))}
-      </p>
+      <p data-testid="shared-error">{data.value ?? t("album.visitor.error.generic")}</p>
     </section>
   );
 }

@@ -14,7 +14,7 @@ import { useT } from "~/components/locale/locale-context";
 import { alertDanger, alertWarning, muted } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
 import * as css from "./index-browser.css";
-import { indexError } from "./index-errors";
+import { readerHeaders } from "~/utils/reader-header";
 
 /*
  * The index browser modal (spec 001 "Index browser modal" and section 4; decision 042), opened
@@ -103,7 +103,11 @@ function IndexBrowserBody({
       try {
         const response = await fetch(LINKS.apiIndexSearch, {
           method: "POST",
-          headers: { "content-type": "application/json", accept: "application/json" },
+          // The refusal's words come in the person's language (decision 107).
+          headers: readerHeaders({
+            "content-type": "application/json",
+            accept: "application/json",
+          }),
           body: JSON.stringify({ Query: text, AllowInsecure: insecure }),
         });
         const body = (await response.json()) as Partial<IndexSearchAnswer> & { value?: string };
@@ -197,7 +201,7 @@ function IndexBrowserBody({
       ) : null}
       {outcome.kind === "failed" ? (
         <div role="alert" className={alertDanger}>
-          <p>{indexError(t, outcome.message)}</p>
+          <p>{outcome.message}</p>
           {outcome.hint ? <p>{t("settings.indexBrowser.insecureHint")}</p> : null}
         </div>
       ) : null}

@@ -5,7 +5,6 @@ import { useT } from "~/components/locale/locale-context";
 import { TextField } from "~/components/ui/TextField";
 import { alertDanger, muted } from "~/styles/global.css";
 import { LINKS } from "~/utils/links";
-import { indexError } from "./index-errors";
 
 /*
  * The index browser without JavaScript (decision 042): a folder's subfolders as links, the folder
@@ -35,7 +34,7 @@ export function IndexFolderList({ query, folder, parent, error, folders }: Index
       </Form>
       {error ? (
         <p role="alert" className={alertDanger}>
-          {indexError(t, error)}
+          {error}
         </p>
       ) : null}
       {folder ? (

@@ -1,13 +1,7 @@
 import { json, redirect } from "@remix-run/node";
 import { linkDecision, type LinkGrant } from "~/models/access/album-access.server";
 import { linkAssetPage } from "~/models/album/album-page.server";
-import {
-  LINK_GUESS_WINDOW_MINUTES,
-  LINK_GUESSES_EXHAUSTED,
-  LINK_PASSWORD_WRONG,
-  linkPasswordSchema,
-  type LinkDownload,
-} from "~/models/album/album.schema";
+import { linkPasswordSchema, type LinkDownload } from "~/models/album/album.schema";
 import {
   checkLinkPassword,
   linkAssetFiles,
@@ -19,10 +13,9 @@ import { isProblem } from "~/models/problem/problem";
 import { accessFileVia, isFileKind } from "~/models/rendition/rendition.server";
 import { sharedAlbumHref } from "~/utils/links";
 import { fileResponse } from "../file-response.server";
-import { apiError, errorResponse } from "../http.server";
+import { apiError, errorResponse, readableErrorResponse } from "../http.server";
 import { clientAddressOf, linkUnlocked, unlockedLinkCookie } from "../link-cookie.server";
 import { checkSubmission, formReply, readBody } from "../submission.server";
-import { translatorFor } from "../locale/locale.server";
 
 /*
  * A public link's visitor (decision 056): no account, no JavaScript needed. Every page and every
@@ -44,10 +37,10 @@ export const LINK_PAGE_HEADERS = {
 /** Rows a visitor's grid shows per page. */
 const SHARED_PAGE_SIZE = 48;
 
-/** The open link, or the page of a missing (404) or ended (410) one, thrown. */
+/** The open link, or the page of a missing (404) or ended (410) one in the visitor's words, thrown. */
 async function requireLink(request: Request, token: string): Promise<LinkGrant> {
   const decision = await linkDecision(token, new Date());
-  if (!decision.allowed) throw errorResponse(request, decision.problem);
+  if (!decision.allowed) throw await readableErrorResponse(request, decision.problem);
   return decision.value;
 }
 
@@ -141,17 +134,10 @@ export async function sharedAlbumAction(request: Request, token: string) {
   } catch (error) {
     if (!isProblem(error)) throw error;
     const status = error.kind === "too-many" ? 429 : 401;
-    // The visitor reads the field's message in the page's language; the body's value stays.
-    const t = await translatorFor(request);
-    const message =
-      error.message === LINK_PASSWORD_WRONG
-        ? t("album.visitor.passwordWrong")
-        : error.message === LINK_GUESSES_EXHAUSTED
-          ? t("album.visitor.tooManyGuesses", { minutes: LINK_GUESS_WINDOW_MINUTES })
-          : error.message;
+    // The visitor reads the field's message in the page's language; the body's value in English.
     return formReply(request, {
       status,
-      fieldErrors: { password: message },
+      fieldErrors: { password: error.message },
       value: error.message,
       heading: error.details.heading,
     });

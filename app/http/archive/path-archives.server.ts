@@ -11,6 +11,7 @@ import { Problem } from "~/models/problem/problem";
 import { ARCHIVE_NOT_IN_LIST } from "~/models/archive/archive-order.server";
 import { LINKS } from "~/utils/links";
 import { apiJson } from "../http.server";
+import { keyedResolverFor } from "../locale/locale.server";
 import { formReply, readSubmission } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
 import { requireArchiveManager } from "~/http/config-api.server";
@@ -39,7 +40,12 @@ export async function indexSearchApi(request: Request) {
   const viewer = await requireArchiveManager(request);
   const submission = await readSubmission(request, indexSearchSchema);
   if (!submission.ok) return formReply(request, submission);
-  return apiJson(await searchIndex(viewer, submission.data), CONFIG_TYPE, { headers: NO_STORE });
+  const answer = await searchIndex(viewer, submission.data);
+  // English for programs; the archive dialog's index browser hears the person's language (107).
+  const read = await keyedResolverFor(request);
+  return apiJson({ ...answer, ConnectionError: read(answer.ConnectionError) }, CONFIG_TYPE, {
+    headers: NO_STORE,
+  });
 }
 
 const idSchema = z.string().regex(/^\d{1,9}$/);
@@ -75,15 +81,21 @@ export async function scanPageData(request: Request, id: string | undefined) {
   const archive = await requirePathArchive(id);
   const scan = await lastScan(archive.id);
   const job = scan.lastJobId === null ? null : await getJob(scan.lastJobId);
-  const report = (job?.result ?? null) as ScanReport | null;
+  const stored = (job?.result ?? null) as ScanReport | null;
+  // The reasons are stored keyed: read in the viewer's language.
+  const read = await keyedResolverFor(request);
+  const report =
+    stored && "added" in stored
+      ? { ...stored, failed: stored.failed.map((f) => ({ ...f, reason: read(f.reason) })) }
+      : null;
   return json(
     {
       archive: { id: archive.id, name: archive.name, folder: archive.config.Path },
       indexes: isPathArchive(archive),
       running: scan.running !== null,
       finishedAt: scan.finishedAt,
-      report: report && "added" in report ? report : null,
-      refused: job?.status === "failed" ? job.error : null,
+      report,
+      refused: job?.status === "failed" && job.error ? read(job.error) : null,
     },
     { headers: NO_STORE },
   );
@@ -101,6 +113,7 @@ export async function scanPageAction(request: Request, id: string | undefined) {
 
 export async function indexBrowserPageData(request: Request) {
   const viewer = await requireArchiveManager(request);
+  const read = await keyedResolverFor(request);
   const query = new URL(request.url).searchParams.get("path") ?? "";
   const search = indexSearchSchema.safeParse({ Query: query });
   const answer: Pick<
@@ -120,7 +133,7 @@ export async function indexBrowserPageData(request: Request) {
       query: query.slice(0, 1000),
       folder,
       parent: folder ? parentFolder(folder) : null,
-      error: answer.ConnectionFailed ? answer.ConnectionError : null,
+      error: answer.ConnectionFailed ? read(answer.ConnectionError) : null,
       folders: answer.Pools,
     },
     { headers: NO_STORE },

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { editsFromBatchForm } from "~/components/metadata/editors/field-form";
 import { PROBLEM_STATUS } from "~/http/error.server";
-import { apiError } from "~/http/http.server";
+import { HttpError, readableErrorResponse } from "~/http/http.server";
 import { safeRedirect } from "~/http/redirect";
 import { requireViewer } from "~/http/session.server";
 import { formReply, formValues, readForm } from "~/http/submission.server";
@@ -17,6 +17,7 @@ import { renamedTo } from "~/models/background-task/operations/rename.server";
 import { createTask, type TaskItemInput } from "~/models/background-task/task-engine.server";
 import type { FieldEdit } from "~/models/background-task/task.schema";
 import { checkFieldEdits } from "~/models/metadata/field-values";
+import { keyed } from "~/models/locale/keyed";
 import { isProblem } from "~/models/problem/problem";
 import { taxonomyEditErrors } from "~/models/taxonomy/taxonomy-fields.server";
 import type { Viewer } from "~/models/user/user.schema";
@@ -50,12 +51,18 @@ export const NOTHING_TO_CHANGE_MESSAGE = "Change at least one field.";
 export const ROTATIONS = ["90", "180", "270"] as const;
 const MAX_FOLDER = 1000;
 
-/** The selection a URL or form names; a 400 for anything the panel cannot show. */
-function readSelection(request: Request, values: { op: unknown; asset: unknown }): BatchSelection {
+/** The selection a URL or form names; a 400 in the reader's words for what the panel cannot show. */
+async function readSelection(
+  request: Request,
+  values: { op: unknown; asset: unknown },
+): Promise<BatchSelection> {
   const assets = values.asset === undefined ? [] : [values.asset].flat();
   const parsed = batchSelectionSchema.safeParse({ op: values.op ?? "metadata", asset: assets });
   if (!parsed.success)
-    throw apiError(request, 400, parsed.error.issues[0]?.message ?? "The selection is not valid.");
+    throw await readableErrorResponse(
+      request,
+      new HttpError(400, parsed.error.issues[0]?.message ?? keyed("validation.request.invalid")),
+    );
   return parsed.data;
 }
 
@@ -83,7 +90,7 @@ export async function batchPageLoader(request: Request): Promise<BatchPage> {
       kind: "error",
       message: t("asset.batch.noSelection"),
     });
-  const selection = readSelection(request, {
+  const selection = await readSelection(request, {
     op: url.searchParams.get("op") ?? undefined,
     asset: url.searchParams.getAll("asset"),
   });
@@ -165,7 +172,10 @@ export async function batchPageAction(request: Request) {
   const viewer: Viewer = await requireViewer(request, { allowGuest: false });
   const t = await translatorFor(request);
   const form = await readForm(request);
-  const selection = readSelection(request, { op: form.get("op"), asset: form.getAll("asset") });
+  const selection = await readSelection(request, {
+    op: form.get("op"),
+    asset: form.getAll("asset"),
+  });
   const panel = await batchPanel(viewer, selection);
   const reply = (fieldErrors: Record<string, string>, formError?: string, status = 400) =>
     formReply(request, { fieldErrors, formError, status, values: formValues(form) });

@@ -73,7 +73,7 @@ export async function taskPageData(request: Request, id: string | undefined) {
 export async function taskPageAction(request: Request, id: string | undefined) {
   const { viewer, job } = await ownTask(request, id);
   const values = await readBody(request, { json: false });
-  if (values.intent !== "undo") throw new HttpError(400, "This page only undoes its task.");
+  if (values.intent !== "undo") throw new HttpError(400, keyed("task.refusal.pageOnlyUndoes"));
   try {
     const undo = await createTask(viewer, "undo", [], { jobId: job.id });
     return redirectWithToast(request, taskPagePath(undo.jobId), {

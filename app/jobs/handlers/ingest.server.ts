@@ -14,6 +14,7 @@ import {
 import { findArchive } from "~/models/archive/archive.server";
 import { IndexedFileError, withOriginalFile } from "~/models/archive/path-files.server";
 import { findRevision, type IngestPayload } from "~/models/asset/asset.server";
+import { englishOf } from "~/models/locale/catalog.server";
 import {
   applyMacros,
   applyUploadFields,
@@ -166,7 +167,8 @@ export async function ingest(job: Job, ctx: JobContext): Promise<IngestResult> {
       // A path archive's file changed or vanished: a scan makes the revision that can work. An
       // unreadable folder (a disk not mounted yet) is retried like any other failure.
       (error instanceof IndexedFileError && error.code !== "path_invalid");
-    const reason = error instanceof Error ? error.message : String(error);
+    // Stored with the asset and shown by the API: a keyed reason (a path archive's) in English.
+    const reason = englishOf(error instanceof Error ? error.message : String(error));
     if (permanent || job.attempts >= job.maxAttempts) {
       await markIngestFailed(assetId, revision.number, reason);
     }

@@ -16,8 +16,10 @@ import {
   type AlbumRole,
   type ShareAccess,
 } from "~/models/album/album.schema";
+import { LINK_EXPIRED_HEADING, LINK_REVOKED_HEADING } from "~/models/album/link-ends";
 import type { ArchivePermission } from "~/models/archive/archive.schema";
 import { groupsOfUser } from "~/models/group/membership.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import { findUserById } from "~/models/user/user.server";
 import type { Viewer } from "~/models/user/user.schema";
@@ -131,13 +133,13 @@ export async function albumDecision(
   if (action === "manage" && RANK[role] < RANK.owner)
     return {
       allowed: false,
-      problem: new Problem("forbidden", "Only the album's owner can change it."),
+      problem: new Problem("forbidden", keyed("album.refusal.ownerOnly")),
     };
   if (action === "contribute") {
     if (RANK[role] < RANK.contribute)
       return {
         allowed: false,
-        problem: new Problem("forbidden", "This album is shared with you to view only."),
+        problem: new Problem("forbidden", keyed("album.refusal.viewOnly")),
       };
     if (album.status !== "active")
       return {
@@ -145,8 +147,8 @@ export async function albumDecision(
         problem: new Problem(
           "conflict",
           album.status === "archived"
-            ? "This album is archived. Unarchive it to add to it."
-            : "This album is in the bin. Undelete it first.",
+            ? keyed("album.refusal.archivedUnarchive")
+            : keyed("album.refusal.inBinUndelete"),
         ),
       };
   }
@@ -252,19 +254,19 @@ export async function shareTargetDecision(
     problem: new Problem(
       "not-found",
       target.type === "user"
-        ? "There is no such user to share with."
-        : "There is no such group to share with.",
+        ? keyed("album.refusal.noSuchUser")
+        : keyed("album.refusal.noSuchGroup"),
     ),
   };
   if (target.type === "user" && !rights.shareWithUsers)
     return {
       allowed: false,
-      problem: new Problem("forbidden", "You do not have permission to share albums with users."),
+      problem: new Problem("forbidden", keyed("album.refusal.usersForbidden")),
     };
   if (target.type === "group" && !rights.shareWithGroups)
     return {
       allowed: false,
-      problem: new Problem("forbidden", "You do not have permission to share albums with groups."),
+      problem: new Problem("forbidden", keyed("album.refusal.groupsForbidden")),
     };
   if (!Number.isSafeInteger(target.id) || target.id <= 0) return notFound;
   const sharerGroups = (await groupsOfUser(sharer)).filter((g) => !WHOLE_SITE.has(g));
@@ -455,7 +457,7 @@ export async function linkDecision(token: string, now: Date): Promise<Decision<L
     return {
       allowed: false,
       problem: new Problem("gone", state === "expired" ? LINK_EXPIRED : LINK_REVOKED, {
-        heading: state === "expired" ? "Link expired" : "Link revoked",
+        heading: state === "expired" ? LINK_EXPIRED_HEADING : LINK_REVOKED_HEADING,
       }),
     };
   return { allowed: true, value: { link, album, owner } };

@@ -13,6 +13,7 @@ import {
   groupsContaining,
   groupsOfUser,
 } from "~/models/group/membership.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import type { Decision } from "./access.server";
@@ -203,7 +204,7 @@ export async function assertMayDelegate(
   if (!decision.allowed) throw decision.problem;
 }
 
-export const OWN_MEMBERSHIPS = "You cannot change your own group memberships.";
+export const OWN_MEMBERSHIPS = keyed("people.refusal.ownMemberships");
 
 /**
  * Nobody but the site owner changes his own memberships, by whichever list: through a group's

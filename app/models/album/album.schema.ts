@@ -43,9 +43,13 @@ export const ALBUM_CREATE_FAILED = "Album couldn't be created. Please try again 
 export const SHARE_FAILED =
   "Sorry, unable to share the album at the moment. Try again or contact the administrator.";
 export const ALBUM_NOT_FOUND = keyed("album.refusal.notFound");
-export { LINK_EXPIRED, LINK_NOT_FOUND, LINK_REVOKED } from "./link-ends";
-export const LINK_PASSWORD_WRONG = "The password is not right. Try again.";
-export const LINK_GUESSES_EXHAUSTED = `Too many wrong passwords. Try again in ${LINK_GUESS_WINDOW_MINUTES} minutes.`;
+export const LINK_NOT_FOUND = keyed("album.visitor.error.linkNotFound");
+export const LINK_EXPIRED = keyed("album.visitor.error.expired");
+export const LINK_REVOKED = keyed("album.visitor.error.revoked");
+export const LINK_PASSWORD_WRONG = keyed("album.visitor.passwordWrong");
+export const LINK_GUESSES_EXHAUSTED = keyed("album.visitor.tooManyGuesses", {
+  minutes: LINK_GUESS_WINDOW_MINUTES,
+});
 
 const NAME_NEEDED = keyed("album.validation.nameNeeded");
 

@@ -1,7 +1,7 @@
 /*
- * A public link's ends, as the API says them. Apart from album.schema.ts (zod) because the
- * visitor's error page matches them to its words, and it must not load zod for three strings.
+ * A public link's ends, as the API names them in the error body's heading (stable identifiers,
+ * never shown as written). Apart from album.schema.ts (zod) because the visitor's error page
+ * picks its title by them, and it must not load zod for two strings.
  */
-export const LINK_NOT_FOUND = "There is no shared album at this address.";
-export const LINK_EXPIRED = "This link has expired. Ask the person who shared it for a new one.";
-export const LINK_REVOKED = "This link is no longer shared. Ask the person who shared it.";
+export const LINK_EXPIRED_HEADING = "Link expired";
+export const LINK_REVOKED_HEADING = "Link revoked";

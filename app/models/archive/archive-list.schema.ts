@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keyed } from "~/models/locale/keyed";
 
 /*
  * The forms of the administrator's archive list and trash can (decision 043): flat forms with an
@@ -7,16 +8,16 @@ import { z } from "zod";
  */
 
 const id = z.coerce
-  .number({ invalid_type_error: "An archive id is a number." })
-  .int("An archive id is a whole number.")
-  .min(1, "An archive id is a positive number.")
-  .max(2_147_483_647, "There is no archive with this id.");
+  .number({ invalid_type_error: keyed("settings.archiveList.idNumber") })
+  .int(keyed("settings.archiveList.idWhole"))
+  .min(1, keyed("settings.archiveList.idPositive"))
+  .max(2_147_483_647, keyed("grid.refusal.archiveIdNotFound"));
 
 const entryId = z.coerce
-  .number({ invalid_type_error: "A trash can entry id is a number." })
-  .int("A trash can entry id is a whole number.")
-  .min(1, "A trash can entry id is a positive number.")
-  .max(2_147_483_647, "There is nothing in the trash can with this id.");
+  .number({ invalid_type_error: keyed("settings.archiveList.entryNumber") })
+  .int(keyed("settings.archiveList.entryWhole"))
+  .min(1, keyed("settings.archiveList.entryPositive"))
+  .max(2_147_483_647, keyed("grid.refusal.trashEntryNotFound"));
 
 export const archiveListActionSchema = z.discriminatedUnion(
   "intent",
@@ -29,10 +30,10 @@ export const archiveListActionSchema = z.discriminatedUnion(
       intent: z.literal("move"),
       id,
       position: z.coerce
-        .number({ invalid_type_error: "The position is a number." })
-        .int("The position is a whole number.")
-        .min(1, "Positions start at 1.")
-        .max(1_000_000, "The position is past the end of the list."),
+        .number({ invalid_type_error: keyed("settings.archiveList.positionNumber") })
+        .int(keyed("settings.archiveList.positionWhole"))
+        .min(1, keyed("settings.archiveList.positionFromOne"))
+        .max(1_000_000, keyed("settings.archiveList.positionPastEnd")),
     }),
     z.object({
       intent: z.literal("delete"),
@@ -44,7 +45,7 @@ export const archiveListActionSchema = z.discriminatedUnion(
         .transform((v) => v === "true"),
     }),
   ],
-  { errorMap: () => ({ message: "Choose hide, show, up, down, move or delete." }) },
+  { errorMap: () => ({ message: keyed("settings.archiveList.chooseIntent") }) },
 );
 export type ArchiveListAction = z.infer<typeof archiveListActionSchema>;
 
@@ -55,6 +56,6 @@ export const trashActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("empty"), id: entryId }),
     z.object({ intent: z.literal("emptyAll") }),
   ],
-  { errorMap: () => ({ message: "Choose restore, empty or emptyAll." }) },
+  { errorMap: () => ({ message: keyed("settings.archiveList.chooseTrashIntent") }) },
 );
 export type TrashAction = z.infer<typeof trashActionSchema>;

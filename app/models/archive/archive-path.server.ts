@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { keyed } from "~/models/locale/keyed";
 import { env } from "~/utils/env.server";
 
 /*
@@ -17,6 +18,7 @@ export function allowedRoots(): string[] {
     .map((r) => path.resolve(r));
 }
 
+/** Why not, keyed: read where it is shown (the dialog, the index browser, a scan's page). */
 export type PathCheck =
   { ok: true; path: string } | { ok: false; code: "path_invalid"; message: string };
 
@@ -28,29 +30,29 @@ const inside = (root: string, target: string) =>
 /** Whether an archive may index this folder; the answer names the folder it resolves to. */
 export async function checkArchivePath(given: string): Promise<PathCheck> {
   const roots = allowedRoots();
-  if (roots.length === 0) return invalid("This site does not allow archives that index a folder.");
+  if (roots.length === 0) return invalid(keyed("settings.indexBrowser.error.noRoots"));
   const trimmed = given.trim();
   if (trimmed === "" || !path.isAbsolute(trimmed) || trimmed.includes("\0"))
-    return invalid("Enter the full path of a folder, starting with /.");
+    return invalid(keyed("settings.indexBrowser.error.notAbsolute"));
   const written = path.resolve(trimmed);
   if (!roots.some((root) => inside(root, written)))
-    return invalid("This folder is outside the folders archives may index.");
+    return invalid(keyed("settings.indexBrowser.error.outside"));
   let real: string;
   try {
     real = await fs.realpath(written);
   } catch {
-    return invalid("This folder does not exist or cannot be read.");
+    return invalid(keyed("settings.indexBrowser.error.missing"));
   }
   const realRoots = await Promise.all(roots.map((r) => fs.realpath(r).catch(() => r)));
   if (!realRoots.some((root) => inside(root, real)))
-    return invalid("This folder leads outside the folders archives may index.");
+    return invalid(keyed("settings.indexBrowser.error.leadsOutside"));
   try {
     const stat = await fs.stat(real);
-    if (!stat.isDirectory()) return invalid("This is a file, not a folder.");
+    if (!stat.isDirectory()) return invalid(keyed("settings.indexBrowser.error.file"));
     await fs.access(real, fs.constants.R_OK | fs.constants.X_OK);
     await fs.readdir(real);
   } catch {
-    return invalid("This folder cannot be read.");
+    return invalid(keyed("settings.indexBrowser.error.unreadable"));
   }
   return { ok: true, path: real };
 }

@@ -3,6 +3,7 @@ import { constants as fsConstants, type BigIntStats } from "node:fs";
 import fs, { type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { db } from "~/db/connection.server";
+import { keyed } from "~/models/locale/keyed";
 import { blobStore } from "~/storage/blob-store.server";
 import { checkArchivePath } from "./archive-path.server";
 import { archiveConfigSchema } from "./archive.schema";
@@ -70,35 +71,29 @@ export async function openBelow(
   relative: string,
 ): Promise<{ handle: FileHandle; stat: FileStat; file: string }> {
   if (!isPlainRelative(relative))
-    throw new IndexedFileError("path_invalid", "This file's path leads outside its archive.");
+    throw new IndexedFileError("path_invalid", keyed("settings.scan.reason.leadsOutside"));
   const file = path.join(root, ...relative.split("/"));
   let real: string;
   try {
     real = await fs.realpath(file);
   } catch {
-    throw new IndexedFileError("gone", "This file is no longer in its archive's folder.");
+    throw new IndexedFileError("gone", keyed("settings.scan.reason.gone"));
   }
   if (real !== file)
-    throw new IndexedFileError(
-      "path_invalid",
-      "This file's path passes through a symbolic link; it is not followed.",
-    );
+    throw new IndexedFileError("path_invalid", keyed("settings.scan.reason.linkOnPath"));
   let handle: FileHandle;
   try {
     handle = await fs.open(file, OPEN_FLAGS);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ELOOP")
-      throw new IndexedFileError(
-        "path_invalid",
-        "This file is a symbolic link; it is not followed.",
-      );
-    throw new IndexedFileError("gone", "This file cannot be read in its archive's folder.");
+      throw new IndexedFileError("path_invalid", keyed("settings.scan.reason.link"));
+    throw new IndexedFileError("gone", keyed("settings.scan.reason.unreadableFile"));
   }
   const stat = await handle.stat({ bigint: true });
   if (!stat.isFile()) {
     await handle.close();
-    throw new IndexedFileError("path_invalid", "This is not a regular file.");
+    throw new IndexedFileError("path_invalid", keyed("settings.scan.reason.notRegular"));
   }
   return { handle, stat: statOf(stat), file };
 }
@@ -178,18 +173,12 @@ export async function archiveFolder(configText: string): Promise<string> {
 /** Opens a revision's indexed file, refusing one that is not exactly what was indexed. */
 async function openOriginal(original: IndexedOriginal, expectedHash: string) {
   if (original.missingSince !== null || original.hash !== expectedHash)
-    throw new IndexedFileError(
-      "gone",
-      "This revision's file is no longer in its archive's folder (it was changed or removed).",
-    );
+    throw new IndexedFileError("gone", keyed("settings.scan.reason.revisionGone"));
   const root = await archiveFolder(original.archiveConfig);
   const opened = await openBelow(root, original.path);
   if (!sameStat(opened.stat, original)) {
     await opened.handle.close();
-    throw new IndexedFileError(
-      "changed",
-      "This file changed on disk since it was indexed; the next scan picks it up.",
-    );
+    throw new IndexedFileError("changed", keyed("settings.scan.reason.changed"));
   }
   return opened;
 }

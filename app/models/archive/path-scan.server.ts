@@ -11,6 +11,7 @@ import {
   setAssetFieldsInState,
 } from "~/models/asset/asset-rows.server";
 import { addRevision, createAsset, type Created } from "~/models/asset/asset.server";
+import { keyed } from "~/models/locale/keyed";
 import { walk } from "~/models/upload/walk.server";
 import { env } from "~/utils/env.server";
 import { checkArchivePath, isPathArchive } from "./archive-path.server";
@@ -247,7 +248,7 @@ function chunks<T>(items: T[]): T[][] {
 const reasonOf = (error: unknown) => {
   if (error instanceof IndexedFileError || error instanceof RefusedFileError) return error.message;
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return `It could not be read (${code ?? String(error)}).`;
+  return keyed("settings.scan.reason.unreadable", { code: code ?? String(error) });
 };
 
 const folderOf = (file: string) => (file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "");
@@ -260,7 +261,7 @@ export async function scanArchive(
 ): Promise<ScanReport> {
   const archive = await findArchive(archiveId);
   if (!archive || !isPathArchive(archive))
-    throw new ScanRefusedError("This archive does not index a folder.");
+    throw new ScanRefusedError(keyed("settings.scan.reason.noFolder"));
   const check = await checkArchivePath(archive.config.Path);
   if (!check.ok) throw new ScanRefusedError(check.message);
   const root = check.path;
@@ -301,10 +302,7 @@ export async function scanArchive(
   for await (const entry of walk(root)) {
     if (entry.kind === "file") {
       if (entry.file.length > MAX_PATH_CHARS)
-        fail(
-          entry.file,
-          `The path is longer than ${MAX_PATH_CHARS} characters; it is not indexed.`,
-        );
+        fail(entry.file, keyed("settings.scan.reason.pathTooLong", { max: MAX_PATH_CHARS }));
       else listed.push(entry);
     } else if (entry.kind === "folder") {
       if (entry.file.length <= MAX_PATH_CHARS) folders.add(entry.file);

@@ -5,6 +5,7 @@ import path from "node:path";
 import { db, now } from "~/db/connection.server";
 import type { MediaType } from "~/media/media-type.server";
 import { addRevision, createAsset, type Created, type Within } from "~/models/asset/asset.server";
+import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import { folderPathSchema, type UploadMetadataField } from "~/models/upload/upload.schema";
 import { blobStore, type BlobInfo } from "~/storage/blob-store.server";
@@ -51,7 +52,7 @@ export function uploadFolder(config: ArchiveConfig, root: string, chosen = ""): 
   if (config.InputLocation === 3 && path.isAbsolute(inputFolder)) {
     const resolved = path.resolve(inputFolder);
     if (resolved !== root && !resolved.startsWith(root + path.sep))
-      throw invalid("The archive's upload folder is outside the folder it indexes.");
+      throw invalid(keyed("work.upload.refusal.folderOutside"));
     relative = path.relative(root, resolved).split(path.sep).join("/");
   } else if (config.InputLocation === 2 && chosen !== "") relative = chosen;
   else relative = inputFolder;
@@ -170,7 +171,10 @@ async function newFile(root: string, target: FolderUpload, content: FolderUpload
         },
       );
     }
-    throw new Problem("conflict", `Every name like "${content.fileName}" is taken in this folder.`);
+    throw new Problem(
+      "conflict",
+      keyed("work.upload.refusal.namesTaken", { name: content.fileName }),
+    );
   } finally {
     await fs.rm(temporary, { force: true });
   }
@@ -190,11 +194,10 @@ async function replaceFile(
     .where("archive_id", "=", archive.id)
     .where("missing_since", "is", null)
     .executeTakeFirst();
-  if (!row)
-    throw new Problem("conflict", "This asset's file is no longer in its archive's folder.");
+  if (!row) throw new Problem("conflict", keyed("work.upload.refusal.fileGone"));
   // The path must still lead to a plain file inside the folder, no link on the way.
   const opened = await openBelow(root, row.path).catch(() => {
-    throw new Problem("conflict", "This asset's file cannot be replaced in its archive's folder.");
+    throw new Problem("conflict", keyed("work.upload.refusal.fileNotReplaceable"));
   });
   await opened.handle.close();
   const folder = path.dirname(opened.file);

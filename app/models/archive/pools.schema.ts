@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keyed } from "~/models/locale/keyed";
 
 /*
  * The index browser's search (spec 001 sections 3 and 7, decision 042): the request the archive
@@ -6,7 +7,7 @@ import { z } from "zod";
  */
 
 export const indexSearchSchema = z.object({
-  Query: z.string().max(1000, "A folder path can be at most 1000 characters long.").default(""),
+  Query: z.string().max(1000, keyed("settings.indexBrowser.error.tooLong")).default(""),
   Username: z.string().max(200).default(""),
   Password: z.string().max(200).default(""),
   AllowInsecure: z.boolean().default(false),

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { requireArchiveAdministration } from "~/models/access/access.server";
+import { keyed } from "~/models/locale/keyed";
 import { fileNameProblem } from "~/models/upload/upload.schema";
 import type { Viewer } from "~/models/user/user.schema";
 import { allowedRoots, checkArchivePath } from "./archive-path.server";
@@ -69,14 +70,10 @@ export async function searchIndex(
   await requireArchiveAdministration(viewer);
   const query = search.Query.trim().replace(/^file:\/\//i, "");
   if (search.Username !== "" || search.Password !== "")
-    return failed(
-      query,
-      "Folders on this server need no log-on: Arkiv does not support credentials for them.",
-    );
+    return failed(query, keyed("settings.indexBrowser.error.credentials"));
   const roots = allowedRoots();
   if (query === "") {
-    if (roots.length === 0)
-      return failed("", "This site does not allow archives that index a folder (ARCHIVE_ROOTS).");
+    if (roots.length === 0) return failed("", keyed("settings.indexBrowser.error.noRootsSetting"));
     return answer({ Pools: roots.map((root) => ({ Name: rootName(root), Path: root })) });
   }
   const check = await checkArchivePath(query);
@@ -84,7 +81,7 @@ export async function searchIndex(
   try {
     return answer({ ServerUri: check.path, Pools: await subfolders(check.path) });
   } catch {
-    return failed(query, "This folder cannot be read.");
+    return failed(query, keyed("settings.indexBrowser.error.unreadable"));
   }
 }
 

@@ -1,6 +1,7 @@
 import { db } from "~/db/connection.server";
 import { getJob, jobsOwnedBy, type Job } from "~/jobs/queue.server";
 import type { IngestResult } from "~/models/ingest/ingest.server";
+import { englishOf } from "~/models/locale/catalog.server";
 import { findArchive } from "~/models/archive/archive.server";
 import { assetHref, findAsset } from "~/models/asset/asset.server";
 import type { Viewer } from "~/models/user/user.schema";
@@ -79,7 +80,8 @@ async function statusOf(job: Job) {
       status,
       progress: job.progress,
       result,
-      ...(job.error && status === "failed" ? { error: job.error } : {}),
+      // A scan's refusal is stored keyed; this status is the API's, in English.
+      ...(job.error && status === "failed" ? { error: englishOf(job.error) } : {}),
     },
     task: {
       created: job.createdAt,

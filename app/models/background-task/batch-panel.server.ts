@@ -4,6 +4,7 @@ import { listArchives } from "~/models/archive/archive.server";
 import { editorFieldsFor } from "~/models/asset/asset-edit.server";
 import { assetHref } from "~/models/asset/asset.server";
 import type { EditorField } from "~/models/metadata/field-values";
+import { keyed } from "~/models/locale/keyed";
 import type { Viewer } from "~/models/user/user.schema";
 import { taskOperationRegistry } from "./task-engine.server";
 import type { TaskOperationName } from "./task.schema";
@@ -55,14 +56,14 @@ export const batchAvailable = (op: BatchOp): boolean =>
 /** The most assets one panel takes: the grid's selection limit, and a URL's sensible length. */
 export const MAX_BATCH_ASSETS = 1000;
 
-export const NO_SELECTION = "Select the assets first.";
+export const NO_SELECTION = keyed("asset.batch.noSelection");
 
 export const batchSelectionSchema = z.object({
-  op: z.enum(BATCH_OPS, { errorMap: () => ({ message: "Choose one of the operations offered." }) }),
+  op: z.enum(BATCH_OPS, { errorMap: () => ({ message: keyed("asset.batch.chooseOperation") }) }),
   asset: z
     .array(z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER))
     .min(1, NO_SELECTION)
-    .max(MAX_BATCH_ASSETS, `Select at most ${MAX_BATCH_ASSETS} assets at once.`),
+    .max(MAX_BATCH_ASSETS, keyed("validation.selection.atMost", { max: MAX_BATCH_ASSETS })),
 });
 export type BatchSelection = z.infer<typeof batchSelectionSchema>;
 

@@ -182,7 +182,7 @@ export async function createTask(
       throw new Problem("invalid", `The settings for ${item.href} are not valid.`);
   }
   if (operation === "rename" && items.some((i) => !i.itemParams?.fileName))
-    throw new Problem("invalid", "Give each asset its new name (job-filename).");
+    throw new Problem("invalid", keyed("task.refusal.renameEach"));
 
   const ids = items.flatMap((i) => (i.assetId === null ? [] : [i.assetId]));
   const decisions = await assetsDecision(owner, ids, op.permission);

@@ -36,6 +36,7 @@ import {
 } from "~/models/search/search.server";
 import type { ArchivePermission } from "~/models/archive/archive.schema";
 import { Problem } from "~/models/problem/problem";
+import { keyed } from "~/models/locale/keyed";
 import { pinnedAmong } from "~/models/pin/pin.server";
 import {
   allows,
@@ -82,10 +83,11 @@ export const ASSETLIST_TYPE = "application/vnd.fotoware.assetlist+json";
 export const COLLECTION_TYPE = "application/vnd.fotoware.collection+json";
 export const COLLECTIONINFO_TYPE = "application/vnd.fotoware.collectioninfo+json";
 
-export const NO_ARCHIVE = "There is no archive at this address.";
+export const NO_ARCHIVE = keyed("grid.refusal.archiveNotFound");
 
-/** Bad paging, sort or folder parameters: the request is invalid, with this message. */
-export const pageParamProblem = (message: string) => new Problem("invalid", message);
+/** Bad paging, sort or folder parameters: the request is invalid, with this message (keyed). */
+export const pageParamProblem = (message: string, messages?: string[]) =>
+  new Problem("invalid", message, messages ? { messages } : {});
 
 /** An archive that does not exist, is hidden, or that the viewer may not view: all look alike. */
 export const collectionNotFound = (message = NO_ARCHIVE) => new Problem("not-found", message);
@@ -130,34 +132,36 @@ export function parsePageParams(url: URL, defaultLimit: number): PageParams {
   const params = url.searchParams;
   let queries = params.getAll("q");
   if (queries.length > MAX_QUERIES)
-    throw pageParamProblem(`Use at most ${MAX_QUERIES} search expressions (q) at once.`);
+    throw pageParamProblem(keyed("grid.page.queriesAtMost", { max: MAX_QUERIES }));
   // The advanced search's parameters become expressions; links then carry them as q.
   if (hasAdvancedParams(params)) {
     const advanced = parseAdvancedSearch(params);
-    if (!advanced.ok) throw pageParamProblem(Object.values(advanced.errors).flat().join(" "));
+    if (!advanced.ok) {
+      // Keyed messages are not joined into one text: the first, and every one listed.
+      const messages = Object.values(advanced.errors).flat();
+      throw pageParamProblem(messages[0]!, messages.length > 1 ? messages : undefined);
+    }
     queries = advancedSearchExpressions(advanced.value);
   }
 
   const single = (name: string) => {
     const all = params.getAll(name);
-    if (all.length > 1) throw pageParamProblem(`Give the ${name} parameter only once.`);
+    if (all.length > 1) throw pageParamProblem(keyed("grid.page.paramOnce", { name }));
     return all[0] ?? null;
   };
   for (const key of new Set(params.keys()))
     if (key.startsWith(";") && !(MATRIX_KEYS as readonly string[]).includes(key))
-      throw pageParamProblem(
-        `The matrix parameter ${key.slice(1)} is not known. Use ;p= for the page and ;o= for the sort order.`,
-      );
+      throw pageParamProblem(keyed("grid.page.matrixUnknown", { name: key.slice(1) }));
   const givenSort = single("s");
   const matrixSort = single(";o");
   if (givenSort !== null && matrixSort !== null)
-    throw pageParamProblem("Give the sort order once: s or ;o=, not both.");
+    throw pageParamProblem(keyed("grid.page.sortOnce"));
   // ;o= may say ascending with a + as well as by no sign.
   const sortText = matrixSort?.replace(/^\+/, "") ?? givenSort;
   const sort = sortText === null ? DEFAULT_SORT : parseSort(sortText);
   if (!sort)
     throw pageParamProblem(
-      `The sort order (${matrixSort !== null ? ";o=" : "s"}) is not known. Use added, name, title, modified, captured, size, manual or relevance, with - in front for descending.`,
+      keyed("grid.page.sortUnknown", { param: matrixSort !== null ? ";o=" : "s" }),
     );
   const sortParam = matrixSort !== null ? formatSort(sort) : givenSort;
 
@@ -166,33 +170,26 @@ export function parsePageParams(url: URL, defaultLimit: number): PageParams {
   if (sizeParam !== null) {
     limit = /^\d{1,4}$/.test(sizeParam) ? Number(sizeParam) : NaN;
     if (!(limit >= 1 && limit <= MAX_PAGE_SIZE))
-      throw pageParamProblem(
-        `The page size (n) must be a whole number from 1 to ${MAX_PAGE_SIZE}.`,
-      );
+      throw pageParamProblem(keyed("grid.page.sizeRange", { max: MAX_PAGE_SIZE }));
   }
 
   const after = single("after");
   const before = single("before");
   const last = single("last");
   const keysetGiven = [after, before, last].filter((v) => v !== null).length;
-  if (keysetGiven > 1) throw pageParamProblem("Give only one of after, before and last.");
+  if (keysetGiven > 1) throw pageParamProblem(keyed("grid.page.oneCursor"));
   const matrixPage = single(";p");
   let numbered: NumberedPage | null = null;
   if (matrixPage !== null || matrixSort !== null) {
-    if (keysetGiven > 0)
-      throw pageParamProblem(
-        "Page either by number (;p=, ;o=) or by position (after, before, last), not both.",
-      );
+    if (keysetGiven > 0) throw pageParamProblem(keyed("grid.page.numberOrPosition"));
     const maxPage = Math.floor(MAX_LISTING_OFFSET / limit);
     const number =
       matrixPage === null ? 0 : /^\d{1,9}$/.test(matrixPage) ? Number(matrixPage) : NaN;
     if (!(number >= 0 && number <= maxPage))
-      throw pageParamProblem(
-        `The page (;p=) must be a whole number from 0 (the first page) to ${maxPage} at ${limit} assets a page. Follow paging.next to go further.`,
-      );
+      throw pageParamProblem(keyed("grid.page.pageRange", { max: maxPage, limit }));
     numbered = { number, sort: matrixSort };
   }
-  if (last !== null && last !== "1") throw pageParamProblem("last must be 1.");
+  if (last !== null && last !== "1") throw pageParamProblem(keyed("grid.page.lastIsOne"));
   let page: PageRequest = numbered
     ? { from: "offset", offset: numbered.number * limit }
     : { from: "first" };
@@ -206,7 +203,7 @@ export function parsePageParams(url: URL, defaultLimit: number): PageParams {
   }
   // Relevance pages by offset from the first page: the last page has no cheap meaning there.
   if (sort.key === "relevance" && page.from === "last")
-    throw pageParamProblem("The last page is not available when sorting by relevance.");
+    throw pageParamProblem(keyed("grid.page.noLastByRelevance"));
 
   const folder = single("folder");
   if (folder !== null) {
@@ -216,7 +213,7 @@ export function parsePageParams(url: URL, defaultLimit: number): PageParams {
       hasUnsafeLineCharacter(folder) ||
       parts.some((p) => p.trim() === "" || p === "." || p === "..")
     )
-      throw pageParamProblem("The folder is not a valid path like 2024/Lofoten.");
+      throw pageParamProblem(keyed("grid.page.folderInvalid"));
   }
   const filters = { sf: single("sf"), tx: single("tx") };
   return { queries, sortParam, sort, page, folder, sizeParam, limit, numbered, filters };
@@ -400,7 +397,7 @@ export async function folderLevel(archiveId: number, path: string | null): Promi
       .execute();
     const byPath = new Map(rows.map((r) => [r.path, r]));
     current = byPath.get(path) ?? null;
-    if (!current) throw collectionNotFound("There is no folder at this path in the archive.");
+    if (!current) throw collectionNotFound(keyed("grid.refusal.folderNotFound"));
     for (const p of paths.slice(0, -1)) {
       const row = byPath.get(p);
       if (row) ancestors.push(row);

@@ -5,8 +5,9 @@ import type { MessageId, Translate } from "./message-id";
  * API) carry their id and values instead of words (decision 104): `keyed("validation.text.tooLong",
  * { max: 100 })` is the text `@@validation.text.tooLong{"max":100}`. Whoever shows it resolves it
  * in the reader's language: the form reply and the toast on the server (English for the API), the
- * forms' own checks in the browser. A `label` value may itself be keyed (a field's name), and is
- * resolved first; any other value is shown as written. Text that is not keyed passes through as it is.
+ * forms' own checks in the browser. A `label` value may itself be keyed (a field's name), and so
+ * may a `reason` (a model's refusal inside a sentence that names what it refuses); both are
+ * resolved first. Any other value is shown as written. Text that is not keyed passes through.
  */
 
 export type KeyedValues = Record<string, string | number>;
@@ -39,6 +40,9 @@ export function parseKeyed(text: string): { id: MessageId; values: KeyedValues }
   return { id: match[1] as MessageId, values };
 }
 
+/** The values that may themselves be keyed. */
+const NESTED = new Set(["label", "reason"]);
+
 /** Nesting deeper than any message here uses: a hostile text cannot recurse without end. */
 const MAX_DEPTH = 4;
 
@@ -46,12 +50,12 @@ const MAX_DEPTH = 4;
 export function resolveKeyed(text: string, t: Translate, depth = 0): string {
   const parsed = depth < MAX_DEPTH ? parseKeyed(text) : null;
   if (!parsed) return text;
-  // Only a label is resolved: other values (what a person typed) are shown as written, even
-  // when they look like a keyed text.
+  // Only a label and a reason are resolved: other values (what a person typed) are shown as
+  // written, even when they look like a keyed text.
   const values = Object.fromEntries(
     Object.entries(parsed.values).map(([name, value]) => [
       name,
-      name === "label" && typeof value === "string" ? resolveKeyed(value, t, depth + 1) : value,
+      NESTED.has(name) && typeof value === "string" ? resolveKeyed(value, t, depth + 1) : value,
     ]),
   );
   return t(parsed.id, values);

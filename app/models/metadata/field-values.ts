@@ -1,6 +1,7 @@
 import type { FieldEdit } from "~/models/background-task/task.schema";
 import type { FieldTaxonomy } from "~/models/taxonomy/taxonomy-fields";
 import { isEmail } from "~/models/invitation/invitation.schema";
+import { keyed } from "~/models/locale/keyed";
 import { valuesOf, type FieldValues } from "./metadata-fields";
 import { FIXED_FIELD, type DataType, type FieldDefinition } from "./metadata.schema";
 import { userPatternMatches } from "~/models/validation/pattern";
@@ -134,39 +135,42 @@ export function valueProblem(rule: FieldRule, value: string): string | null {
   const help = rule.validation.helpText?.trim() || null;
   if ((rule.multiline ? hasUnsafeTextCharacter : hasUnsafeLineCharacter)(value))
     return rule.multiline
-      ? "Use no control characters"
-      : "Use no line breaks or control characters";
+      ? keyed("metadata.check.noControl")
+      : keyed("metadata.check.noLineBreaks");
   switch (rule.dataType) {
     case "number": {
       const n = Number(value);
-      if (!NUMBER.test(value) || !Number.isFinite(n)) return help ?? "Enter a number";
+      if (!NUMBER.test(value) || !Number.isFinite(n))
+        return help ?? keyed("metadata.validation.enterNumber");
       if (rule.id === FIXED_FIELD.rating && !Number.isInteger(n))
-        return help ?? "Enter a whole number";
+        return help ?? keyed("metadata.validation.wholeNumber");
       const { min, max } = rule.validation;
-      if (min !== undefined && n < min) return help ?? `Enter a number of at least ${min}`;
-      if (max !== undefined && n > max) return help ?? `Enter a number of at most ${max}`;
+      if (min !== undefined && n < min)
+        return help ?? keyed("metadata.check.numberAtLeast", { min: String(min) });
+      if (max !== undefined && n > max)
+        return help ?? keyed("metadata.check.numberAtMost", { max: String(max) });
       break;
     }
     case "email":
-      if (!isEmail(value)) return help ?? "Enter an e-mail address, like name@example.com";
+      if (!isEmail(value)) return help ?? keyed("metadata.check.email");
       break;
     case "date":
     case "date-dropdown":
-      if (!isIsoDate(value)) return help ?? "Enter a date as YYYY-MM-DD";
+      if (!isIsoDate(value)) return help ?? keyed("metadata.check.date");
       break;
     case "checkbox":
-      if (value !== "true" && value !== "false") return "Answer true or false";
+      if (value !== "true" && value !== "false") return keyed("metadata.validation.trueOrFalse");
       break;
     case "dropdown":
-      if (!rule.options.includes(value)) return help ?? "Choose one of the listed values";
+      if (!rule.options.includes(value)) return help ?? keyed("metadata.check.listed");
       break;
     default:
       break;
   }
   if (value.length > rule.maxLength)
-    return `Use at most ${rule.maxLength} character${rule.maxLength === 1 ? "" : "s"}`;
+    return keyed("metadata.check.maxLength", { max: rule.maxLength });
   if (!matchesFieldPattern(rule.validation.regexp, value))
-    return help ?? "This value does not have the field's form";
+    return help ?? keyed("metadata.check.pattern");
   return null;
 }
 
@@ -208,7 +212,7 @@ export function checkFieldEdits(
     }
     const rule = ruleOf(field);
     if (rule.readonly) {
-      fail(key, `${rule.label} cannot be changed`);
+      fail(key, keyed("metadata.check.readOnly", { label: rule.label }));
       continue;
     }
     const action = change.action;
@@ -222,11 +226,11 @@ export function checkFieldEdits(
       continue;
     }
     if (raw.length > MAX_BAG_VALUES) {
-      fail(key, `Give at most ${MAX_BAG_VALUES} values`);
+      fail(key, keyed("metadata.check.tooManyValues", { max: MAX_BAG_VALUES }));
       continue;
     }
     if (action === "erase") {
-      if (rule.required) fail(key, `${rule.label} is required`);
+      if (rule.required) fail(key, keyed("metadata.check.required", { label: rule.label }));
       else out.push({ field: id, action, value: [] });
       continue;
     }
@@ -234,15 +238,15 @@ export function checkFieldEdits(
       (v) => v !== "",
     );
     if ((action === "add" || action === "remove") && !rule.multiInstance) {
-      fail(key, `${rule.label} holds one value: set it instead`);
+      fail(key, keyed("metadata.check.oneValueSet", { label: rule.label }));
       continue;
     }
     if (action === "set" && !rule.multiInstance && values.length > 1) {
-      fail(key, `${rule.label} holds one value`);
+      fail(key, keyed("metadata.check.oneValue", { label: rule.label }));
       continue;
     }
     if (action === "set" && rule.required && values.length === 0) {
-      fail(key, `${rule.label} is required`);
+      fail(key, keyed("metadata.check.required", { label: rule.label }));
       continue;
     }
     if (action === "add" && values.length === 0) continue;
@@ -320,7 +324,7 @@ export function emptiedRequired(
     if (!field) continue;
     const rule = ruleOf(field);
     if (rule.required && valuesOf(after[change.field]).length === 0)
-      errors[String(change.field)] = `${rule.label} is required`;
+      errors[String(change.field)] = keyed("metadata.check.required", { label: rule.label });
   }
   return errors;
 }

@@ -1,6 +1,7 @@
 import { db } from "~/db/connection.server";
 import { taxonomyItemSelectable, taxonomyItemShown } from "~/models/access/organize-access.server";
 import type { FieldEdit } from "~/models/background-task/task.schema";
+import { keyed } from "~/models/locale/keyed";
 import type { EditorField } from "~/models/metadata/field-values";
 import type { FieldDefinition } from "~/models/metadata/metadata.schema";
 import { taxonomyHref } from "~/utils/links";
@@ -47,7 +48,8 @@ async function taxonomiesOf(ids: number[]): Promise<Map<number, { name: string }
   return new Map(rows.map((r) => [r.field_id, { name: r.name }]));
 }
 
-const quoted = (value: string) => `“${value.length > 50 ? `${value.slice(0, 49)}…` : value}”`;
+/** A value as a refusal quotes it: long ones cut, the quotation marks the message's own. */
+const cut = (value: string) => (value.length > 50 ? `${value.slice(0, 49)}…` : value);
 
 /**
  * What the taxonomies refuse of checked changes, by field id (empty: all may be stored). Only
@@ -72,10 +74,10 @@ export async function taxonomyEditErrors(
     for (const value of change.value) {
       const matches = items.filter((i) => i.value === value);
       if (matches.some(taxonomyItemSelectable)) continue;
-      errors[String(change.field)] =
-        matches.length === 0
-          ? `${quoted(value)} is not a term of the ${taxonomy.name} taxonomy: choose one of its terms`
-          : `${quoted(value)} is a heading of the ${taxonomy.name} taxonomy and cannot be chosen: choose one of its narrower terms`;
+      errors[String(change.field)] = keyed(
+        matches.length === 0 ? "taxonomy.check.notTerm" : "taxonomy.check.heading",
+        { value: cut(value), taxonomy: taxonomy.name },
+      );
       break;
     }
   }

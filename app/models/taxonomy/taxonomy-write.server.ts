@@ -46,7 +46,7 @@ export function parseTaxonomyInput<S extends z.ZodTypeAny>(schema: S, input: unk
   if (parsed.success) return parsed.data;
   const messages = [...new Set(parsed.error.issues.map((i) => i.message))];
   const search = messages.find(isSearchRefusal);
-  throw new Problem("invalid", search ?? messages[0] ?? "The input is not valid.", {
+  throw new Problem("invalid", search ?? messages[0] ?? keyed("validation.request.invalid"), {
     messages,
     ...(search ? { heading: INVALID_SEARCH_HEADING } : {}),
   });

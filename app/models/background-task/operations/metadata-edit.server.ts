@@ -219,5 +219,6 @@ function fieldError(
   [key, message]: [string, string],
 ): string {
   const label = fields.get(Number(key))?.label;
-  return label ? `${label}: ${message}` : message;
+  // One keyed sentence, stored in the task's result and read in its reader's language.
+  return label ? keyed("task.refusal.field", { label, reason: message }) : message;
 }
