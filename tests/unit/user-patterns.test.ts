@@ -69,9 +69,9 @@ describe("matching a value", () => {
   test("metadata field: a 100 000-character value against .*.*.*.*.*.*x", () => {
     const fields = new Map([[300, editorField(".*.*.*.*.*.*x")]]);
     const set = (value: string): FieldEdit => ({ field: 300, action: "set", value: [value] });
-    expect(checkFieldEdits(fields, [set("a".repeat(100_000))]).errors).toEqual({
-      "300": "This value does not have the field's form",
-    });
+    const { errors } = checkFieldEdits(fields, [set("a".repeat(100_000))]);
+    expect(Object.keys(errors)).toEqual(["300"]);
+    expect(inEnglish(errors["300"]!)).toBe("This value does not have the field's form");
     expect(checkFieldEdits(fields, [set(`${"a".repeat(99_999)}x`)]).errors).toEqual({});
   });
 

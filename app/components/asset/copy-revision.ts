@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import { readerHeaders } from "~/utils/reader-header";
 import { LINKS } from "~/utils/links";
 
