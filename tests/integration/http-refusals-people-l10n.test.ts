@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db } from "~/db/connection.server";
 import { createUser, findUserByUsername } from "~/models/user/user.server";
 import { readApiJson } from "../helpers/api-contract";
 import { TEST_ADMIN } from "../helpers/database";
@@ -183,5 +184,60 @@ describe("a page script's own JSON calls (decision 107)", () => {
     const page = await owner.post("/fotoweb/me/alerts?index", { intent: "nonsense" }, DE);
     expect(page.status).toBe(400);
     expect(mainOf(await page.text())).toContain("Die Anfrage ist nicht gültig.");
+  });
+});
+
+describe("the delegation rule", () => {
+  test("a manager adding someone to a group with rights he lacks is refused in Norwegian", async () => {
+    const group = async (name: string, permissions: object) =>
+      (
+        await db()
+          .insertInto("groups")
+          .values({
+            name,
+            created_at: new Date().toISOString(),
+            permissions: JSON.stringify(permissions),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const managers = await group("L10n managers", { manageUsers: true });
+    const admins = await group("L10n admins", { manageUsers: true, manageSettings: true });
+    const manager = await createUser({ username: "l10n-manager", password: "manager-password-1" });
+    await db()
+      .insertInto("group_members")
+      .values({ group_id: managers, user_id: manager.id })
+      .execute();
+    const fresh = await createUser({ username: "l10n-newcomer", password: "newcomer-password-1" });
+    const asManager = new Client(server.url);
+    await asManager.signIn("l10n-manager", "manager-password-1");
+    const refused = await asManager.post(
+      `${GRID}/${fresh.id}`,
+      {
+        intent: "save",
+        username: "l10n-newcomer",
+        "address.givenName": "New",
+        "address.surname": "Comer",
+        "address.email": "newcomer@example.com",
+        "license.level": "Contributor",
+        "license.mode": "Named",
+        "commerce.paymentMethod": "1",
+        "commerce.discount": "0",
+        shown: "memberOf",
+        memberOf: String(admins),
+      },
+      NB,
+    );
+    expect(refused.status).toBe(403);
+    expect(mainOf(await refused.text())).toContain(
+      "Du kan ikke legge personer til i «L10n admins»: gruppen gir rettigheter du ikke har: manageSettings.",
+    );
+    const held = await db()
+      .selectFrom("group_members")
+      .select("group_id")
+      .where("user_id", "=", fresh.id)
+      .where("group_id", "=", admins)
+      .execute();
+    expect(held).toEqual([]);
   });
 });

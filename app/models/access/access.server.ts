@@ -870,7 +870,7 @@ export async function grantMembershipsDecision(
     const decision = await delegationDecision(
       viewer,
       await rightsThroughGroups([group.id]),
-      `You cannot add people to "${group.name}": it grants rights you do not hold`,
+      keyed("people.refusal.addToGroup", { group: group.name }),
     );
     if (!decision.allowed) return decision;
   }

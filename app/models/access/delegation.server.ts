@@ -147,13 +147,21 @@ export function lacking(
   return { capabilities, archiveAccess };
 }
 
-export const GRANT_REFUSAL = "You cannot give a permission you do not hold yourself";
+export const GRANT_REFUSAL = keyed("people.refusal.grant");
 
-/** The refusal's wording: what is lacking, archive access named only as such (no names leak). */
-function describe(missing: { capabilities: Capability[]; archiveAccess: boolean }): string {
-  const parts: string[] = [...missing.capabilities];
-  if (missing.archiveAccess) parts.push("archive access you do not hold");
-  return parts.join(", ");
+/**
+ * The refusal's words: what was refused (`reason`, keyed), then what is lacking: capability ids
+ * as the API names them, archive access named only as such (no archive's name leaks).
+ */
+function describe(
+  reason: string,
+  missing: { capabilities: Capability[]; archiveAccess: boolean },
+): string {
+  const capabilities = missing.capabilities.join(", ");
+  if (!missing.archiveAccess) return keyed("people.refusal.lacking", { reason, capabilities });
+  return capabilities
+    ? keyed("people.refusal.lackingBoth", { reason, capabilities })
+    : keyed("people.refusal.lackingArchiveAccess", { reason });
 }
 
 /**
@@ -180,7 +188,7 @@ export async function delegationDecision(
     allowed: false,
     problem: new Problem(
       "forbidden",
-      `${refusal}: ${describe({ capabilities: [...capabilities].sort(), archiveAccess })}.`,
+      describe(refusal, { capabilities: [...capabilities].sort(), archiveAccess }),
     ),
   };
 }
