@@ -1,3 +1,4 @@
+import { keyed } from "~/models/locale/keyed";
 import fs from "node:fs/promises";
 import { fileTypeFromBuffer } from "file-type";
 import type { DocumentType } from "~/models/asset/asset-kinds";
@@ -28,6 +29,7 @@ export interface MediaType {
 
 export type RefusalCode = "empty" | "unknownType" | "activeContent" | "mismatch";
 
+/** A file refused for what it is; its message is keyed (decision 104), read where it is shown. */
 export class RefusedFileError extends Error {
   readonly code: RefusalCode;
   constructor(code: RefusalCode, message: string) {
@@ -192,30 +194,24 @@ function extensionOf(fileName: string | undefined): string {
 }
 
 function refuseProgram(): never {
-  throw new RefusedFileError(
-    "activeContent",
-    "Programs, installers and scripts are not accepted. Upload the file inside a ZIP archive if it has to be shared.",
-  );
+  throw new RefusedFileError("activeContent", keyed("work.media.refusal.program"));
 }
 
 function refuseHtml(): never {
-  throw new RefusedFileError(
-    "activeContent",
-    "HTML files are not accepted, because a web page can run script. Save it as PDF, or put it in a ZIP archive.",
-  );
+  throw new RefusedFileError("activeContent", keyed("work.media.refusal.html"));
 }
 
 function refuseActiveMarkup(what: string): never {
   throw new RefusedFileError(
     "activeContent",
-    `This ${what} file contains script, event handlers, embedded web content or references to outside entities, which are not accepted.`,
+    keyed("work.media.refusal.activeMarkup", { format: what }),
   );
 }
 
 function refuseUnchecked(what: string): never {
   throw new RefusedFileError(
     "activeContent",
-    `This ${what} file could not be checked completely for script (it is cut off, or too large to check), so it is not accepted.`,
+    keyed("work.media.refusal.unchecked", { format: what }),
   );
 }
 
@@ -458,10 +454,7 @@ function plainText(fileName?: string): MediaType {
 }
 
 function unknownType(): never {
-  throw new RefusedFileError(
-    "unknownType",
-    "The file's type could not be recognised from its content, so it is not accepted.",
-  );
+  throw new RefusedFileError("unknownType", keyed("work.media.refusal.unknownType"));
 }
 
 /**
@@ -502,7 +495,7 @@ async function detect(
   fileName: string | undefined,
   readWhole: (() => Promise<Uint8Array | null>) | null,
 ): Promise<MediaType> {
-  if (head.length === 0) throw new RefusedFileError("empty", "The file is empty (zero bytes).");
+  if (head.length === 0) throw new RefusedFileError("empty", keyed("work.media.refusal.empty"));
   // Some signatures are two or three letters ("BM", "MZ", "ID3", and a UTF-16 byte-order mark
   // reads as an MPEG audio frame sync), so text can start like them. Real files of those types
   // hold control bytes early on; a head that is all text is text, unless the type is text-based.

@@ -12,7 +12,6 @@ import {
 import { collectionErrorResponse, patchCollection } from "~/http/collection/collection-api.server";
 import { archiveEntry } from "~/models/collection/collection-list.server";
 import { ARCHIVE_NOT_FOUND, archiveDecision } from "~/models/access/access.server";
-import { englishOf } from "~/models/locale/catalog.server";
 import { folderFromFields } from "~/models/upload/upload.server";
 import { receiveMultipartUpload } from "~/http/upload/upload.server";
 import { PROBLEM_STATUS } from "~/http/error.server";
@@ -20,6 +19,7 @@ import { apiError, apiHandler, apiJson, errorResponse, methodNotAllowed } from "
 import { acceptsAnything, preferredType } from "~/http/negotiate";
 import { LINKS } from "~/utils/links";
 import { requireViewer } from "~/http/session.server";
+import { keyedResolverFor } from "~/http/locale/locale.server";
 
 /*
  * An archive's URL as JSON (GET), by what Accept names: the collection with its first page of
@@ -85,10 +85,14 @@ export const action = apiHandler(async (args: ActionFunctionArgs) => {
   const archive = decision.value;
   try {
     // A "folder" field before the files puts them in that folder, made when missing.
-    const outcome = await receiveMultipartUpload(request, viewer, async (fields) => ({
-      archive,
-      folderPath: folderFromFields(fields),
-    }));
+    // English for programs; the upload panel asks for the person's language (decision 107).
+    const read = await keyedResolverFor(request);
+    const outcome = await receiveMultipartUpload(
+      request,
+      viewer,
+      async (fields) => ({ archive, folderPath: folderFromFields(fields) }),
+      read,
+    );
     if (outcome.uploaded.length === 0) {
       const first = outcome.failed[0];
       return apiError(
@@ -102,10 +106,9 @@ export const action = apiHandler(async (args: ActionFunctionArgs) => {
       {
         href: tasks[0],
         tasks,
-        // A program reads English (decision 106), whichever refusal a file met.
         failed: outcome.failed.map(({ fileName, message }) => ({
           fileName,
-          message: englishOf(message),
+          message: read(message),
         })),
       },
       "application/vnd.fotoware.upload-response+json",

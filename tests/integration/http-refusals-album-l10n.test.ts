@@ -174,6 +174,35 @@ describe("uploads", () => {
     });
   });
 
+  test("the upload panel's own call hears an HTML file refused in Norwegian", async () => {
+    const panel = await problemOf(
+      await client.request(archive.href, {
+        method: "POST",
+        headers: { ...JSON_NB, "x-arkiv-reader": "page" },
+        body: multipart({}, [
+          { name: "side.html", data: Buffer.from("<html><body>x</body></html>") },
+        ]),
+      }),
+    );
+    expect(panel).toMatchObject({
+      status: 415,
+      value:
+        "«side.html»: HTML-filer blir ikke tatt imot, fordi en nettside kan kjøre skript. Lagre den som PDF, eller legg den i et ZIP-arkiv.",
+    });
+    const program = await problemOf(
+      await client.request(archive.href, {
+        method: "POST",
+        headers: JSON_NB,
+        body: multipart({}, [
+          { name: "side.html", data: Buffer.from("<html><body>x</body></html>") },
+        ]),
+      }),
+    );
+    expect(program.value).toBe(
+      '"side.html": HTML files are not accepted, because a web page can run script. Save it as PDF, or put it in a ZIP archive.',
+    );
+  });
+
   test("an empty file among good ones: the API lists it in English", async () => {
     const response = await client.request(archive.href, {
       method: "POST",
