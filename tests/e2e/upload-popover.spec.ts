@@ -190,3 +190,30 @@ test("a user without an upload target sees no Upload control", async ({ page, op
   await expect(page.getByRole("banner")).toBeVisible();
   await expect(page.getByRole("banner").getByText("Upload", { exact: true })).toHaveCount(0);
 });
+
+test.describe("with JavaScript, in Norwegian", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the popover needs scripts");
+  test.use({ locale: "nb-NO" });
+
+  test("a refused file's reason is read in Norwegian (the panel asks for it, decision 107)", async ({
+    page,
+    open,
+  }) => {
+    await signInQuietly(page, "alice", PASSWORD);
+    await open("/fotoweb/archives/");
+    await page.getByRole("banner").getByRole("button", { name: "Last opp" }).click();
+    const dialog = page.getByRole("dialog", { name: "Last opp" });
+    await expect(dialog).toBeVisible();
+    await dialog.locator('input[type="file"]').setInputFiles([
+      {
+        name: "lies.jpg",
+        mimeType: "image/jpeg",
+        buffer: Buffer.from("<html><script>1</script>"),
+      },
+    ]);
+    await dialog.getByRole("button", { name: "Last opp 1 fil" }).click();
+    await expect(dialog).toContainText(
+      "«lies.jpg»: HTML-filer blir ikke tatt imot, fordi en nettside kan kjøre skript.",
+    );
+  });
+});
