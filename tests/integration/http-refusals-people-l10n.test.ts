@@ -5,6 +5,7 @@ import { readApiJson } from "../helpers/api-contract";
 import { TEST_ADMIN } from "../helpers/database";
 import { mainOf, toastOf } from "../helpers/page-html";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { insertGroup } from "../helpers/groups";
 
 /*
  * The people area's refusals in the reader's language (issue 32, decision 106): thrown by the
@@ -189,20 +190,8 @@ describe("a page script's own JSON calls (decision 107)", () => {
 
 describe("the delegation rule", () => {
   test("a manager adding someone to a group with rights he lacks is refused in Norwegian", async () => {
-    const group = async (name: string, permissions: object) =>
-      (
-        await db()
-          .insertInto("groups")
-          .values({
-            name,
-            created_at: new Date().toISOString(),
-            permissions: JSON.stringify(permissions),
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id;
-    const managers = await group("L10n managers", { manageUsers: true });
-    const admins = await group("L10n admins", { manageUsers: true, manageSettings: true });
+    const managers = await insertGroup("L10n managers", { manageUsers: true });
+    const admins = await insertGroup("L10n admins", { manageUsers: true, manageSettings: true });
     const manager = await createUser({ username: "l10n-manager", password: "manager-password-1" });
     await db()
       .insertInto("group_members")

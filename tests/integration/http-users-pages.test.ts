@@ -4,6 +4,7 @@ import { GUEST_USER_ID } from "~/db/schema";
 import { createUser } from "~/models/user/user.server";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, type TestServer } from "../helpers/server";
+import { insertGroup } from "../helpers/groups";
 
 /*
  * The users pages without JavaScript (decision 034): every mutation is a plain form post that
@@ -204,21 +205,9 @@ describe("the editor", () => {
 
 describe("group memberships in the editor", () => {
   test("the editor replaces the direct groups; nobody grants what they lack, and nothing changes", async () => {
-    const group = async (name: string, permissions: object) =>
-      (
-        await db()
-          .insertInto("groups")
-          .values({
-            name,
-            created_at: new Date().toISOString(),
-            permissions: JSON.stringify(permissions),
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow()
-      ).id;
-    const managers = await group("Page managers", { manageUsers: true });
-    const admins = await group("Page admins", { manageUsers: true, manageSettings: true });
-    const editors = await group("Page editors", {});
+    const managers = await insertGroup("Page managers", { manageUsers: true });
+    const admins = await insertGroup("Page admins", { manageUsers: true, manageSettings: true });
+    const editors = await insertGroup("Page editors", {});
     const member = await createUser({ username: "joiner", password: "joiner-password-1" });
     const manager = await createUser({ username: "pagemanager", password: "manager-password-1" });
     await db()
