@@ -5,7 +5,6 @@ import { requireAlbum, sharingRights } from "~/models/access/album-access.server
 import { albumEntries } from "~/models/album/album-entry.server";
 import { addAlbumAssets, createAlbum, listAlbums } from "~/models/album/album.server";
 import { albumNameSchema, MAX_ALBUM_BATCH } from "~/models/album/album.schema";
-import { ASSET_NOT_FOUND } from "~/models/access/access.server";
 import { keyed, resolveKeyed } from "~/models/locale/keyed";
 import type { Translate } from "~/models/locale/message-id";
 import { isProblem, Problem } from "~/models/problem/problem";
@@ -129,12 +128,6 @@ async function loadAddToAlbum(request: Request): Promise<AddToAlbumPage> {
   };
 }
 
-/** A refusal's reason in the reader's language: the missing asset's own words, else the model's. */
-function reasonText(t: Translate, reason: string): string {
-  if (reason === ASSET_NOT_FOUND) return t("album.addTo.reason.notFound");
-  return resolveKeyed(reason, t);
-}
-
 /**
  * The sentences a person reads: what was added, what was there, and each refusal by name (the
  * reasons already in the reader's language).
@@ -225,7 +218,7 @@ async function addToAlbum(request: Request) {
         id: r.id,
         // An asset the viewer does not see is named by its number only: its name is not theirs.
         name: names.get(r.id) ?? `Asset ${r.id}`,
-        reason: reasonText(t, r.reason),
+        reason: resolveKeyed(r.reason, t),
       })),
     };
     const outcome: AddToAlbumOutcome = {

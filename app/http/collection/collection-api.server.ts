@@ -121,7 +121,7 @@ export async function tileAction(
 ): Promise<TileActionOutcome> {
   const parsed = tileActionSchema.safeParse(values);
   if (!parsed.success)
-    return { ok: false, status: 400, message: keyed("grid.error.requestInvalid") };
+    return { ok: false, status: 400, message: keyed("validation.request.invalid") };
   const input = parsed.data;
   try {
     switch (input.intent) {

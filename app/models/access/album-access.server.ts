@@ -148,7 +148,7 @@ export async function albumDecision(
           "conflict",
           album.status === "archived"
             ? keyed("album.refusal.archivedUnarchive")
-            : keyed("album.refusal.inBinUndelete"),
+            : keyed("album.refusal.binBeforeLink"),
         ),
       };
   }

@@ -75,7 +75,7 @@ export function newLinkToken(): string {
 async function assertMayLink(viewer: Viewer, download: LinkDownload) {
   const rights = await sharingRights(viewer);
   if (!rights.shareWithGuests)
-    throw new Problem("forbidden", keyed("album.refusal.guestsForbidden"));
+    throw new Problem("forbidden", keyed("album.error.noGuests"));
   if (download === "originals" && !rights.delegateDownloads)
     throw new Problem("forbidden", LINK_ORIGINALS_FORBIDDEN);
 }
