@@ -74,8 +74,7 @@ export function newLinkToken(): string {
 /** May this person make public links with this download right? Throws forbidden when not. */
 async function assertMayLink(viewer: Viewer, download: LinkDownload) {
   const rights = await sharingRights(viewer);
-  if (!rights.shareWithGuests)
-    throw new Problem("forbidden", keyed("album.error.noGuests"));
+  if (!rights.shareWithGuests) throw new Problem("forbidden", keyed("album.error.noGuests"));
   if (download === "originals" && !rights.delegateDownloads)
     throw new Problem("forbidden", LINK_ORIGINALS_FORBIDDEN);
 }
