@@ -36,6 +36,7 @@ import {
   CLIENT_ADDRESS_HEADER,
 } from "../app/http/paths";
 import { matrixToQuery } from "../app/http/matrix";
+import { folderPathToQuery } from "../app/http/folder-path";
 import { holdsValidToken } from "../app/http/session.server";
 import { isLoopbackHost, siteOrigin, SITE_ORIGIN_HEADER } from "../app/http/origin.server";
 import { DatabaseStore } from "../app/http/rate-limit.server";
@@ -465,6 +466,27 @@ export function createApp({ build, env, root }: AppOptions) {
       }),
     );
   }
+
+  // A folder's URL and an asset's under its folder path, the FotoWare way, are served by the
+  // archive's and the asset's own routes (decision 114); a browser is sent there, as below.
+  app.use((req, res, next) => {
+    const rewritten = folderPathToQuery(
+      req.path,
+      req.url.slice(req.path.length).replace(/^\?/, ""),
+    );
+    if (rewritten === null) return next();
+    const target = rewritten.split("?")[0]!;
+    const forJson = jsonTwinPath(req.method, target, {
+      accept: req.get("accept"),
+      "content-type": req.get("content-type"),
+    });
+    // A matrix segment is the next step's to move; a page is sent to the form it shows.
+    if (!forJson && !target.includes(";") && (req.method === "GET" || req.method === "HEAD"))
+      return res.redirect(302, rewritten);
+    req.url = rewritten;
+    req.originalUrl = rewritten;
+    next();
+  });
 
   // A collection's matrix parameters (;p=2;o=name) travel on in the query, to the collection's
   // own route (decision 030). A browser is sent to that form instead: its client-side router

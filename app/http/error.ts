@@ -32,6 +32,7 @@ const HEADINGS: Record<number, string> = {
   415: "Unsupported media type",
   429: "Too many requests",
   500: "Server error",
+  501: "Not implemented",
   503: "Service unavailable",
 };
 

@@ -11,6 +11,7 @@ import {
 } from "~/models/collection/collection-page.server";
 import { collectionErrorResponse, patchCollection } from "~/http/collection/collection-api.server";
 import { archiveEntry } from "~/models/collection/collection-list.server";
+import { folderCollectionList } from "~/models/collection/folder-collections.server";
 import { ARCHIVE_NOT_FOUND, archiveDecision } from "~/models/access/access.server";
 import { folderFromFields } from "~/models/upload/upload.server";
 import { receiveMultipartUpload } from "~/http/upload/upload.server";
@@ -24,10 +25,17 @@ import { keyedResolverFor } from "~/http/locale/locale.server";
 /*
  * An archive's URL as JSON (GET), by what Accept names: the collection with its first page of
  * assets (collection+json, or plain JSON), one page of the list (assetlist+json), or the
- * collection alone (collectioninfo+json); 406 when it names none of them and no wildcard. The
+ * collection alone (collectioninfo+json), its child folders (collectionlist+json); 406 when it names none of them and no wildcard. The
  * multipart upload (POST, 202).
  */
-const REPRESENTATIONS = [ASSETLIST_TYPE, COLLECTIONINFO_TYPE, COLLECTION_TYPE, "application/json"];
+const COLLECTIONLIST_TYPE = "application/vnd.fotoware.collectionlist+json";
+const REPRESENTATIONS = [
+  ASSETLIST_TYPE,
+  COLLECTIONINFO_TYPE,
+  COLLECTIONLIST_TYPE,
+  COLLECTION_TYPE,
+  "application/json",
+];
 
 async function archiveOf(request: Request, segment: string | undefined) {
   const id = archiveIdFromSegment(segment ?? "");
@@ -58,6 +66,8 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
       return apiJson({ data: page.assets, paging: page.paging }, ASSETLIST_TYPE);
     const entry = await archiveEntry(viewer, page.archive.id);
     if (!entry) return apiError(request, 404, ARCHIVE_NOT_FOUND);
+    if (type === COLLECTIONLIST_TYPE)
+      return apiJson(await folderCollectionList(page, entry), COLLECTIONLIST_TYPE);
     if (type === COLLECTIONINFO_TYPE)
       return apiJson(collectionInfoRepresentation(page, entry, url), COLLECTIONINFO_TYPE);
     return apiJson(collectionRepresentation(page, entry, url), COLLECTION_TYPE);
@@ -84,13 +94,22 @@ export const action = apiHandler(async (args: ActionFunctionArgs) => {
   if (!decision.allowed) throw decision.problem;
   const archive = decision.value;
   try {
-    // A "folder" field before the files puts them in that folder, made when missing.
+    // A "folder" field before the files puts them in that folder, made when missing; posted to
+    // a folder's URL (decision 114), the files go there unless a field says otherwise.
+    const urlFolder = new URL(request.url).searchParams.get("folder");
     // English for programs; the upload panel asks for the person's language (decision 107).
     const read = await keyedResolverFor(request);
     const outcome = await receiveMultipartUpload(
       request,
       viewer,
-      async (fields) => ({ archive, folderPath: folderFromFields(fields) }),
+      async (fields) => ({
+        archive,
+        folderPath: folderFromFields(
+          urlFolder !== null && !fields.has("folder")
+            ? new Map([...fields, ["folder", urlFolder]])
+            : fields,
+        ),
+      }),
       read,
     );
     if (outcome.uploaded.length === 0) {

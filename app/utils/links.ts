@@ -172,6 +172,10 @@ export const archiveFolderHref = (archiveHref: string, folder: string | null, so
   return text ? `${archiveHref}?${text}` : archiveHref;
 };
 
+/** A folder's URL, the FotoWare way (decision 114): each name of its path a segment. */
+export const folderHref = (archiveHref: string, path: string) =>
+  `${archiveHref}${path.split("/").map(encodeURIComponent).join("/")}/`;
+
 /** A taxonomy item's form on the administration page (search, access, move and delete too). */
 export const taxonomyItemAdminHref = (fieldId: number | string, itemId: number | string) =>
   `${LINKS.adminTaxonomies}/${fieldId}?edit=${itemId}`;

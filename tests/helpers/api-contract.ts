@@ -30,6 +30,8 @@ export interface ReferenceOperation {
   summary: string;
   /** status -> media type -> JSON pointer of the schema in the converted reference */
   responses: Record<string, Record<string, string>>;
+  /** The media types the reference names for the request's body. */
+  requestTypes: string[];
 }
 
 interface Reference {
@@ -110,6 +112,9 @@ function loadReference(): Reference {
           .trim()
           .split("\n")[0]!,
         responses,
+        requestTypes: Object.keys(
+          (((operation.requestBody as Schema | undefined)?.content ?? {}) as Schema) ?? {},
+        ),
       });
     }
   }

@@ -162,6 +162,7 @@ describe("hostile matrix parameters are a 400 with a message, never a 500", () =
     [";p=1;p=2", /once/],
     [";o=bogus", /;o=/],
     [";o=", /;o=/],
+    [";o=++", /;o=/],
     [";x=1", /matrix parameter x/],
     [";p=1?after=abc", /not both/],
     [";o=name?s=name", /once/],

@@ -164,10 +164,21 @@ function firstIssue(error: z.ZodError): string {
   return where ? `${where}: ${issue.message}` : issue.message;
 }
 
+/*
+ * Tasks the reference names for capabilities Arkiv has not: FotoStation actions and markers. A
+ * program learns that the server does not do them (501), not that it sent the wrong type (415).
+ */
+const NOT_IMPLEMENTED_TASKS: Record<string, string> = {
+  action: "Arkiv runs no actions: the action-request task is not implemented.",
+  marker: "Arkiv keeps no markers: the marker-request task is not implemented.",
+};
+
 /** Starts the task a request asks for and answers 201 with where to poll it. */
 export async function startTaskResponse(request: Request, viewer: Viewer): Promise<Response> {
   const type = mediaTypeOf(request);
   const named = REQUEST_TYPE.exec(type)?.[1];
+  const missing = named === undefined ? undefined : NOT_IMPLEMENTED_TASKS[named];
+  if (missing) throw new HttpError(501, missing);
   if (type !== "application/json" && (!named || named === "undo" || !isTaskOperation(named)))
     throw new HttpError(415, UNKNOWN_TASK_TYPE);
   const parsed = bodySchema.safeParse(await readJsonBody(request));

@@ -232,8 +232,8 @@ export async function taxonomyAnswer(request: Request, segment?: string): Promis
   const { canEdit } = await taxonomyReader(request);
   const taxonomy = await requireShownTaxonomy(idFromSegment(segment));
   const url = new URL(request.url);
-  // A page or a search is always an item list (the reference's rule for ;p=).
-  const listOnly = url.searchParams.has(";p") || url.searchParams.has("q");
+  // A search is an item list; a page (;p=) is any of the three, its items that page.
+  const listOnly = url.searchParams.has("q");
   const type = chooseType(
     request,
     listOnly
@@ -284,18 +284,17 @@ export async function itemAnswer(request: Request, fieldSegment?: string, itemSe
   const { canEdit } = await taxonomyReader(request);
   const taxonomy = await requireShownTaxonomy(idFromSegment(fieldSegment));
   const item = await requireShownItem(taxonomy.field, idFromSegment(itemSegment), canEdit);
-  const listOnly = new URL(request.url).searchParams.has(";p");
-  const type = chooseType(
-    request,
-    listOnly
-      ? [TAXONOMY_TYPES.itemList]
-      : [TAXONOMY_TYPES.item, TAXONOMY_TYPES.itemInfo, TAXONOMY_TYPES.itemList],
-  );
+  // A page (;p=) is any of the three, as the reference lists them; its children that page.
+  const type = chooseType(request, [
+    TAXONOMY_TYPES.item,
+    TAXONOMY_TYPES.itemInfo,
+    TAXONOMY_TYPES.itemList,
+  ]);
   if (!type) return notAcceptable(request);
   if (type === TAXONOMY_TYPES.itemInfo) return apiJson(itemInfoView(item), type);
   const base = `${taxonomyItemHref(item.field, item.id)}/`;
   const children = await itemList(request, base, item.field, item.id, canEdit);
-  if (listOnly || type === TAXONOMY_TYPES.itemList) return apiJson(children, type);
+  if (type === TAXONOMY_TYPES.itemList) return apiJson(children, type);
   return apiJson(await itemView(item, children), type);
 }
 

@@ -76,6 +76,20 @@ export interface TaskStatusView {
   paging: { first: string; last: string; prev: string | null; next: string | null } | null;
 }
 
+/**
+ * A task in the reference's UploadStatus shape, for a program that asks for it: each result is
+ * the href of what the item made or touched.
+ */
+export function uploadStatusOfTask(task: TaskStatusView) {
+  return {
+    job: {
+      status: task.job.status,
+      result: task.job.result.map((entry) => entry["result-href"] ?? entry.href),
+    },
+    task: { created: task.task.created, modified: task.task.modified, type: task.task.type },
+  };
+}
+
 const isFinal = (status: TaskJobStatus) => status !== "pending" && status !== "inProgress";
 
 /** The status of one of the viewer's tasks (null as for a missing one); `page` counts from 1. */

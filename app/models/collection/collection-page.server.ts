@@ -156,14 +156,16 @@ export function parsePageParams(url: URL, defaultLimit: number): PageParams {
   const matrixSort = single(";o");
   if (givenSort !== null && matrixSort !== null)
     throw pageParamProblem(keyed("grid.page.sortOnce"));
-  // ;o= may say ascending with a + as well as by no sign.
-  const sortText = matrixSort?.replace(/^\+/, "") ?? givenSort;
-  const sort = sortText === null ? DEFAULT_SORT : parseSort(sortText);
+  // ;o= may say ascending with a + as well as by no sign, and a + alone (or a query's + read as
+  // a space) asks for the default order, as FotoWare clients send it (issue 33).
+  const lonePlus = matrixSort === "+" || (givenSort !== null && /^ +$/.test(givenSort));
+  const sortText = matrixSort?.replace(/^\+/, "") ?? givenSort?.replace(/^ /, "") ?? null;
+  const sort = sortText === null || lonePlus ? DEFAULT_SORT : parseSort(sortText);
   if (!sort)
     throw pageParamProblem(
       keyed("grid.page.sortUnknown", { param: matrixSort !== null ? ";o=" : "s" }),
     );
-  const sortParam = matrixSort !== null ? formatSort(sort) : givenSort;
+  const sortParam = matrixSort === null && givenSort === null ? null : formatSort(sort);
 
   const sizeParam = single("n");
   let limit = defaultLimit;
