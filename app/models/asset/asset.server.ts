@@ -211,6 +211,9 @@ export interface RevisionWithAsset {
   archiveId: number;
   assetState: AssetRow["state"];
   currentRevision: number;
+  /** The asset's pixel size now (the current revision's). */
+  width: number | null;
+  height: number | null;
 }
 
 export async function findRevision(revisionId: number): Promise<RevisionWithAsset | null> {
@@ -228,6 +231,8 @@ export async function findRevision(revisionId: number): Promise<RevisionWithAsse
       "assets.archive_id as archiveId",
       "assets.state as assetState",
       "assets.current_revision as currentRevision",
+      "assets.width",
+      "assets.height",
     ])
     .where("revisions.id", "=", revisionId)
     .executeTakeFirst();

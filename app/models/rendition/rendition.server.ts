@@ -15,7 +15,8 @@ import {
   type ArchiveDelivery,
   type Recipe,
 } from "~/models/processing/delivery.server";
-import { GUID } from "~/models/processing/processing.schema";
+import { GUID, type ProcessingProfileSettings } from "~/models/processing/processing.schema";
+import { PREVIEW_SIZE } from "~/media/renditions.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { albumAssetRights, type AlbumChannel } from "~/models/access/album-access.server";
 import { db } from "~/db/connection.server";
@@ -29,13 +30,38 @@ import { blobStore } from "~/storage/blob-store.server";
  * request is checked again: Download for the original, Preview for everything else.
  */
 
-export type FileKind = "original" | RenditionKind;
+/** The large preview (issue 33): made from the original on first request, then kept. */
+export type FileKind = "original" | "previewLarge" | RenditionKind;
 
 export const RENDITION_NAMES: Record<string, FileKind> = {
   ORIGINAL: "original",
   PREVIEW: "preview",
+  PREVIEW_LARGE: "previewLarge",
   THUMBNAIL: "thumbnail",
   THUMBNAIL_RETINA: "thumbnailRetina",
+};
+
+/** The large preview's long side: what image pickers ask for on high-density screens. */
+export const LARGE_PREVIEW_SIZE = 2400;
+
+/** Whether an original is offered a large preview: an image we process, over the preview's size. */
+export const hasLargePreview = (mime: string, width: number | null, height: number | null) =>
+  isProcessableMime(mime) && Math.max(width ?? 0, height ?? 0) > PREVIEW_SIZE;
+
+/*
+ * The large preview as a processing recipe: the original inside 2400 px, never enlarged, sRGB
+ * JPEG at the preview's quality, with the archive's preview watermark. The derived-file cache
+ * keeps it (decision 040), so it is made once per original and watermark.
+ */
+const LARGE_PREVIEW_SETTINGS: ProcessingProfileSettings = {
+  Format: "jpeg",
+  Size: { Width: LARGE_PREVIEW_SIZE, Height: LARGE_PREVIEW_SIZE, Fit: "inside" },
+  Quality: 82,
+  ColorProfile: "srgb",
+  Watermark: { FileName: "", Alignment: 4, ScaleToFit: false },
+  Sharpen: "none",
+  KeepMetadata: false,
+  Resolution: 0,
 };
 
 const FILE_KINDS = new Set<string>(Object.values(RENDITION_NAMES));
@@ -338,6 +364,25 @@ async function fileOf(
     };
   }
   if (options.profile) return NOT_FOUND;
+  if (kind === "previewLarge") {
+    if (!hasLargePreview(revision.mime, revision.width, revision.height)) return NOT_FOUND;
+    const recipe: Recipe = {
+      kind: "profile",
+      source: revision.blobHash,
+      revisionId,
+      settings: LARGE_PREVIEW_SETTINGS,
+      watermark: delivery.previewWatermark,
+    };
+    return {
+      ok: true,
+      hash: recipeKey(recipe),
+      size: 0,
+      mime: "image/jpeg",
+      fileName: renditionFileName(revision.fileName, kind),
+      recipe,
+      robots,
+    };
+  }
   const rendition = await findRendition(revisionId, kind);
   if (!rendition) return NOT_FOUND;
   const mark = kind === "preview" ? delivery.previewWatermark : null;
@@ -376,7 +421,8 @@ export async function requestRendition(
   if (!target) return { ok: false, status: 404, message: keyed("asset.refusal.notARendition") };
   const revisionId = await currentRevisionId(target.assetId);
   if (revisionId === null)
-    return { ok: false, status: 404, message: keyed("asset.refusal.noSuchAsset") };
+    // A missing asset answers as a hidden one does: the same file-not-found.
+    return NOT_FOUND;
   const access = await accessFile(viewer, revisionId, target.kind, { profile: target.profile });
   if (!access.ok) return access;
   return {
