@@ -7,6 +7,7 @@ import { allowedMethods } from "../app/http/methods";
 import { jsonTwinPath } from "../app/http/negotiate";
 import { routeOf } from "../server/routes";
 import { referenceOperations, type ReferenceOperation } from "../tests/helpers/api-contract";
+import { mediaTypeCounts } from "../tests/helpers/api-media-types";
 
 /*
  * docs/api.md (decision 029): each of the reference's operations, whether Arkiv answers it, and
@@ -45,6 +46,8 @@ const samplePath = (template: string) => template.replace(/\{[^}]+\}/g, "1");
 export interface OperationRow {
   operation: ReferenceOperation;
   answered: boolean;
+  /** The media types the reference names for it, those answered, and why others are not. */
+  mediaTypes: ReturnType<typeof mediaTypeCounts>;
   note: string;
   tests: string[];
 }
@@ -124,10 +127,17 @@ export async function apiRows(): Promise<OperationRow[]> {
     return {
       operation,
       answered: isAnswered,
+      mediaTypes: mediaTypeCounts(operation),
       note: isAnswered ? (HREF_SHAPES[operation.path]?.note ?? "") : "",
       tests,
     };
   });
+}
+
+function mediaTypeCell(row: OperationRow): string {
+  const { named, answered, pending } = row.mediaTypes;
+  if (named === 0) return "none named";
+  return `${answered} of ${named}${pending.length > 0 ? ` (${cell(pending.join("; "))})` : ""}`;
 }
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s+/g, " ").trim();
@@ -136,6 +146,8 @@ export async function renderApiDoc(): Promise<string> {
   const rows = await apiRows();
   const answered = rows.filter((r) => r.answered);
   const covered = answered.filter((r) => r.tests.length > 0);
+  const named = rows.reduce((n, r) => n + r.mediaTypes.named, 0);
+  const typesAnswered = rows.reduce((n, r) => n + r.mediaTypes.answered, 0);
   const lines = [
     "# The API, operation by operation",
     "",
@@ -148,12 +160,19 @@ export async function renderApiDoc(): Promise<string> {
     "checked against the reference's schema for it (`tests/helpers/api-contract.ts`), except the",
     "deviations listed with their reasons in `tests/helpers/api-contract-exceptions.ts`.",
     "",
-    "Answered: the route the server gives a program's request (JSON in Accept) exists and takes the",
-    "method. Tests: the integration and end-to-end tests that speak JSON and write the operation's",
-    "path, or name a media type only this operation answers.",
+    `The reference names **${named}** media types across its operations (a read's response types, a`,
+    `write's request types); Arkiv answers **${typesAnswered}** of them, each asked for on a seeded`,
+    "site by `tests/integration/api-media-types.test.ts` (the list and the rules are in",
+    "`tests/helpers/api-media-types.ts`). The others belong to the operations of later capabilities",
+    "(annotations, orders, XMP upload) or are answered 501 (actions, markers), as each row says.",
     "",
-    "| method | path | summary | answered | tests |",
-    "| --- | --- | --- | --- | --- |",
+    "Answered: the route the server gives a program's request (JSON in Accept) exists and takes the",
+    "method. Media types: answered of named for the operation. Tests: the integration and end-to-end",
+    "tests that speak JSON and write the operation's path, or name a media type only this operation",
+    "answers.",
+    "",
+    "| method | path | summary | answered | media types | tests |",
+    "| --- | --- | --- | --- | --- | --- |",
     ...rows.map((r) =>
       [
         "",
@@ -161,6 +180,7 @@ export async function renderApiDoc(): Promise<string> {
         `\`${r.operation.path}\``,
         cell(r.operation.summary),
         r.answered ? `yes${r.note ? ` (${cell(r.note)})` : ""}` : "no",
+        mediaTypeCell(r),
         r.tests.map((t) => `\`${t}\``).join(", "),
         "",
       ]

@@ -1,6 +1,6 @@
 import contentType from "content-type";
 import Negotiator from "negotiator";
-import { matchesAny, SINGLE_REPRESENTATION_PATHS } from "./paths";
+import { JSON_ONLY_PATHS, matchesAny, SINGLE_REPRESENTATION_PATHS } from "./paths";
 import { READER_HEADER, READER_PAGE } from "~/utils/reader-header";
 
 /*
@@ -106,6 +106,7 @@ export function jsonTwinPath(
 ): string | null {
   if (!path.startsWith("/fotoweb/") && path !== "/fotoweb") return null;
   if (matchesAny(SINGLE_REPRESENTATION_PATHS, path)) return null;
+  if (matchesAny(JSON_ONLY_PATHS, path)) return JSON_PREFIX + path;
   const jsonBody =
     method !== "GET" && method !== "HEAD" && isJsonType(mediaTypeOf(headers["content-type"]));
   return prefersJson(headers.accept) || jsonBody ? JSON_PREFIX + path : null;

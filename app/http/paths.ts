@@ -28,6 +28,16 @@ export const OAUTH_AUTHORIZE_PATH = "/fotoweb/oauth2/authorize";
 export const OAUTH_CLIENT_PATHS: readonly RegExp[] = [/^\/fotoweb\/oauth2\/(token|revoke)\/?$/i];
 export const OAUTH_AUTHORIZE_PATHS: readonly RegExp[] = [/^\/fotoweb\/oauth2\/authorize\/?$/i];
 
+/*
+ * JSON twins with no page at their address: answered as JSON whatever Accept says, so a program
+ * that sends none (issue 33) hears JSON, as on the API-only paths.
+ */
+export const JSON_ONLY_PATHS: readonly RegExp[] = [
+  /^\/fotoweb\/me\/(archives|people|upload-to|user-preferences)(\/|$)/i,
+  // A task's status; its event stream (…/events) is no JSON.
+  /^\/fotoweb\/me\/background-tasks\/([^/]+\/?)?$/i,
+];
+
 /** Paths that are always one representation: never rewritten to their JSON twin. */
 export const SINGLE_REPRESENTATION_PATHS: readonly RegExp[] = [
   /^\/fotoweb\/oauth2(\/|$)/i,

@@ -140,3 +140,22 @@ describe("sort orders with +", () => {
     expect((await member.getJson(`${archive.href};o=+nothing`, ASSETLIST)).status).toBe(400);
   });
 });
+
+describe("addresses with no page", () => {
+  test("answer JSON to a program that sends no Accept", async () => {
+    for (const path of [
+      "/fotoweb/me/archives/",
+      "/fotoweb/me/upload-to/",
+      "/fotoweb/me/background-tasks/999999",
+    ]) {
+      const response = await member.request(path);
+      expect(response.headers.get("content-type"), path).toMatch(
+        /^application\/(vnd\.fotoware\.[\w.-]+\+)?json/,
+      );
+      await response.arrayBuffer();
+    }
+    const api = await member.request("/fotoweb/api/taxonomies/");
+    expect(api.headers.get("content-type")).toMatch(/^application\/json/);
+    await api.arrayBuffer();
+  });
+});

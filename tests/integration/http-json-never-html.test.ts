@@ -205,7 +205,7 @@ describe("an archive's representations", () => {
   test("a JSON type the archive does not offer is 406 naming those it does", async () => {
     for (const accept of [
       "application/vnd.fotoware.asset+json",
-      "application/vnd.fotoware.collectionlist+json",
+      "application/vnd.fotoware.taxonomy+json",
     ]) {
       const response = await member.getJson(archive.href, accept);
       expect(response.status, accept).toBe(406);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
 import { REGISTERED_USERS_GROUP_ID } from "~/db/schema";
 import { createArchive, type Archive } from "~/models/archive/archive.server";
+import type { ArchivePermission } from "~/models/archive/archive.schema";
 import { createUser } from "~/models/user/user.server";
 import { blobStore } from "~/storage/blob-store.server";
 import { readApiJson } from "../helpers/api-contract";
@@ -49,7 +50,7 @@ const renditionService = (href: string) =>
 beforeAll(async () => {
   server = await startTestServer();
   await createUser({ username: "picker", password: "picker-pass-123" });
-  const member = (permissions: string[]) => [
+  const member = (permissions: ArchivePermission[]) => [
     { type: "group" as const, id: REGISTERED_USERS_GROUP_ID, permissions, autoSearch: "" },
   ];
   archive = await createArchive({ name: "Wide", members: member(["View", "Preview"]) });
