@@ -66,8 +66,16 @@ export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs)
       return apiJson({ data: page.assets, paging: page.paging }, ASSETLIST_TYPE);
     const entry = await archiveEntry(viewer, page.archive.id);
     if (!entry) return apiError(request, 404, ARCHIVE_NOT_FOUND);
+    // The child folders as the list; the collection's own keys beside them, as programs
+    // written for the real product read its assets and taxonomies from this answer too.
     if (type === COLLECTIONLIST_TYPE)
-      return apiJson(await folderCollectionList(page, entry), COLLECTIONLIST_TYPE);
+      return apiJson(
+        {
+          ...collectionRepresentation(page, entry, url),
+          ...(await folderCollectionList(page, entry)),
+        },
+        COLLECTIONLIST_TYPE,
+      );
     if (type === COLLECTIONINFO_TYPE)
       return apiJson(collectionInfoRepresentation(page, entry, url), COLLECTIONINFO_TYPE);
     return apiJson(collectionRepresentation(page, entry, url), COLLECTION_TYPE);
