@@ -340,6 +340,24 @@ export async function accessFileVia(
   return fileOf(revision, archive, kind, {});
 }
 
+/** A JPEG made by a recipe when first asked for (openFile), named after the asset's file. */
+function derivedJpeg(
+  fileName: string,
+  kind: FileKind,
+  robots: string | null,
+  recipe: Recipe,
+): FileAccess {
+  return {
+    ok: true,
+    hash: recipeKey(recipe),
+    size: 0,
+    mime: "image/jpeg",
+    fileName: renditionFileName(fileName, kind),
+    recipe,
+    robots,
+  };
+}
+
 /** The file of a revision whose access was checked: the blob, a rendition, or a derived file. */
 async function fileOf(
   revision: NonNullable<Awaited<ReturnType<typeof findRevision>>>,
@@ -366,42 +384,23 @@ async function fileOf(
   if (options.profile) return NOT_FOUND;
   if (kind === "previewLarge") {
     if (!hasLargePreview(revision.mime, revision.width, revision.height)) return NOT_FOUND;
-    const recipe: Recipe = {
+    return derivedJpeg(revision.fileName, kind, robots, {
       kind: "profile",
       source: revision.blobHash,
       revisionId,
       settings: LARGE_PREVIEW_SETTINGS,
       watermark: delivery.previewWatermark,
-    };
-    return {
-      ok: true,
-      hash: recipeKey(recipe),
-      size: 0,
-      mime: "image/jpeg",
-      fileName: renditionFileName(revision.fileName, kind),
-      recipe,
-      robots,
-    };
+    });
   }
   const rendition = await findRendition(revisionId, kind);
   if (!rendition) return NOT_FOUND;
   const mark = kind === "preview" ? delivery.previewWatermark : null;
-  if (mark) {
-    const recipe: Recipe = {
+  if (mark)
+    return derivedJpeg(revision.fileName, kind, robots, {
       kind: "previewWatermark",
       source: rendition.blob_hash,
       watermark: mark,
-    };
-    return {
-      ok: true,
-      hash: recipeKey(recipe),
-      size: 0,
-      mime: "image/jpeg",
-      fileName: renditionFileName(revision.fileName, kind),
-      recipe,
-      robots,
-    };
-  }
+    });
   return {
     ok: true,
     robots,
