@@ -95,7 +95,7 @@ export async function processImage(
   else {
     if (settings.KeepMetadata) pipeline = pipeline.keepExif().keepXmp();
     if (colour === "keep") pipeline = pipeline.keepIccProfile();
-    else if (colour === "gray") pipeline = pipeline.greyscale().toColourspace("b-w");
+    else if (colour === "grayscale") pipeline = pipeline.greyscale().toColourspace("b-w");
     else pipeline = pipeline.withIccProfile(colour);
   }
   if (settings.Resolution > 0) pipeline = pipeline.withDensity(settings.Resolution);

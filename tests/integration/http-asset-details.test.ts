@@ -167,6 +167,23 @@ describe("the asset keys clients read, each from the data (issue 14)", () => {
     ]);
   });
 
+  test("a quick rendition carries every key clients read from a rendition", () => {
+    const [quick] = body.quickRenditions as unknown as Record<string, unknown>[];
+    expect(quick).toEqual({
+      name: "PREVIEW",
+      display_name: "Preview",
+      description: expect.any(String),
+      original: false,
+      default: false,
+      profile: "",
+      size: 1600,
+      width: expect.any(Number),
+      height: expect.any(Number),
+      href: expect.any(String),
+      square: false,
+    });
+  });
+
   test("the physical file id is the asset's own, the same on every read", async () => {
     const again = await readApiJson<{ physicalFileId: string }>(
       await anonymous.getJson(href(open, turned, "turned.jpg"), ASSET_JSON),
@@ -179,7 +196,7 @@ describe("the asset keys clients read, each from the data (issue 14)", () => {
     expect(other.physicalFileId).not.toBe(body.physicalFileId);
   });
 
-  test("greyscale is gray; EXIF 7 is mirrored and turned", async () => {
+  test("greyscale is grayscale, as the API names it; EXIF 7 is mirrored and turned", async () => {
     await db()
       .updateTable("assets")
       .set({ color_space: "b-w", orientation: 7 })
@@ -188,7 +205,7 @@ describe("the asset keys clients read, each from the data (issue 14)", () => {
     const response = await member.getJson(href(filtered, portrait, "p.jpg"), ASSET_JSON);
     const seen = await readApiJson<Record<string, unknown>>(response);
     expect(seen.attributes).toMatchObject({
-      imageattributes: { colorspace: "gray", rotation: 90, flipmirror: 1 },
+      imageattributes: { colorspace: "grayscale", rotation: 90, flipmirror: 1 },
     });
     // A file that states no resolution has none to show.
     expect(seen.attributes).not.toHaveProperty("imageattributes.resolution");
@@ -227,8 +244,10 @@ describe("asset+json", () => {
       metadata: { "25": { value: ["boats", "sea"] } },
     });
     expect(body["permissions"]).toEqual(expect.arrayContaining(["View", "Preview", "Download"]));
-    const renditions = body["renditions"] as { href: string }[];
+    const renditions = body["renditions"] as { href: string; display_name: string }[];
     expect(renditions.map((r) => r.href.split("/").pop())).toEqual(["ORIGINAL", "PREVIEW"]);
+    // The real product's name, which integrations look the original up by.
+    expect(renditions[0]!.display_name).toBe("Original File");
   });
 
   test("anonymous visitors get the guest's view: no original", async () => {

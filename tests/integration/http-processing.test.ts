@@ -706,6 +706,8 @@ describe("the admin pages without JavaScript", () => {
     // Scale-to-fit exists only at the centre: ticked at bottom-left, it is not kept.
     expect(made.Watermark).toEqual({ FileName: "", Alignment: 2, ScaleToFit: false });
     expect(made.KeepMetadata).toBe(false);
+    // "gray" (the name before the API said grayscale) is still understood; answers say grayscale.
+    expect(made.ColorProfile).toBe("grayscale");
   });
 
   test("a delete asks first, and one in use is refused on the page with who uses it", async () => {

@@ -36,7 +36,15 @@ function view(previews: AssetPreview[]): AssetView {
     attributes: {},
     dates: { modified: null, iptc: null, release: null, camera: null },
     previews,
-    quickRenditions: previews.map((p) => ({ ...p, name: "THUMBNAIL" })),
+    quickRenditions: previews.map((p) => ({
+      ...p,
+      name: "THUMBNAIL",
+      display_name: "Thumbnail",
+      description: "",
+      original: false as const,
+      default: false as const,
+      profile: "",
+    })),
     renditions: [],
     props: {
       shares: { enabled: false },

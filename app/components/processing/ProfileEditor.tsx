@@ -34,7 +34,7 @@ const COLOUR_LABELS: Record<(typeof COLOR_PROFILES)[number], MessageId> = {
   srgb: "settings.processing.colour.srgb",
   p3: "settings.processing.colour.p3",
   cmyk: "settings.processing.colour.cmyk",
-  gray: "settings.processing.colour.gray",
+  grayscale: "settings.processing.colour.gray",
 };
 const FIT_LABELS: Record<(typeof SIZE_FITS)[number], MessageId> = {
   inside: "settings.processing.fit.inside",

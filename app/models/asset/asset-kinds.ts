@@ -91,11 +91,12 @@ export const COLOR_SPACE_CHOICE_LABELS: Readonly<Record<ColorSpaceChoice, string
 
 /**
  * A stored colour space as the API names it (imageattributes.colorspace): its family, rgb, cmyk
- * or gray, as the real product answers; lab as lab; a rarer interpretation sharp reported stays
+ * or grayscale, as the real product answers (spec 002; clients such as pyfwapi accept only
+ * those and unknown); lab as lab; a rarer interpretation sharp reported stays
  * as stored. The stored name (adobergb, ...) remains what cs: searches.
  */
 export function apiColorSpace(stored: string): string {
   if ((RGB as readonly string[]).includes(stored)) return "rgb";
-  if ((GRAYSCALE as readonly string[]).includes(stored)) return "gray";
+  if ((GRAYSCALE as readonly string[]).includes(stored)) return "grayscale";
   return stored;
 }

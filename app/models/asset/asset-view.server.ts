@@ -37,9 +37,18 @@ export interface AssetPreview {
   square: boolean;
 }
 
-/** A quick rendition (reference QuickRenditions): a preview by its configured name. */
+/**
+ * A quick rendition (reference QuickRenditions): a preview by its configured name. Clients read
+ * quick renditions with the same model as renditions (pyfwapi), so each also carries the
+ * rendition keys: never the untouched original, no processing profile.
+ */
 export interface QuickRendition extends AssetPreview {
   name: string;
+  display_name: string;
+  description: string;
+  original: false;
+  default: false;
+  profile: string;
 }
 
 export interface AssetRendition {
@@ -116,11 +125,18 @@ export interface AssetView {
   notes: string;
 }
 
+/*
+ * The names programs read (stable English, as the real product's API answers them); pages show
+ * their own localized labels by kind, never these.
+ */
 const RENDITION_LABELS = {
   thumbnail: { name: "THUMBNAIL", label: "Thumbnail", size: 200 },
   thumbnailRetina: { name: "THUMBNAIL_RETINA", label: "Thumbnail (retina)", size: 400 },
   preview: { name: "PREVIEW", label: "Preview", size: 1600 },
 } as const;
+
+/** The original's rendition name, as the real product names it (clients look it up by name). */
+export const ORIGINAL_RENDITION_NAME = "Original File";
 
 /** A rendition's URL hash: the blob's, or the watermarked preview's key (decision 040). */
 function fileHash(rendition: RenditionRow, delivery: ArchiveDelivery | undefined): string {
@@ -184,17 +200,31 @@ export function toAssetView(
   const canPreview = permissions.has("Preview");
   const quickRenditions: QuickRendition[] = canPreview
     ? renditions
-        .map((r) => ({
-          size: Math.max(r.width, r.height),
-          width: r.width,
-          height: r.height,
-          href: fileUrl(r.revision_id, r.kind, fileHash(r, delivery), row.file_name),
-          square: false,
-          name: RENDITION_LABELS[r.kind as keyof typeof RENDITION_LABELS]?.name ?? r.kind,
-        }))
+        .map((r) => {
+          const label = RENDITION_LABELS[r.kind as keyof typeof RENDITION_LABELS];
+          return {
+            size: Math.max(r.width, r.height),
+            width: r.width,
+            height: r.height,
+            href: fileUrl(r.revision_id, r.kind, fileHash(r, delivery), row.file_name),
+            square: false,
+            name: label?.name ?? r.kind,
+            display_name: label?.label ?? r.kind,
+            description: `A JPEG of at most ${label?.size ?? Math.max(r.width, r.height)} pixels`,
+            original: false as const,
+            default: false as const,
+            profile: "",
+          };
+        })
         .sort((a, b) => a.size - b.size)
     : [];
-  const previews: AssetPreview[] = quickRenditions.map(({ name: _name, ...preview }) => preview);
+  const previews: AssetPreview[] = quickRenditions.map(({ size, width, height, href, square }) => ({
+    size,
+    width,
+    height,
+    href,
+    square,
+  }));
   const previewFile = canPreview ? renditions.find((r) => r.kind === "preview") : undefined;
   const renditionList: AssetRendition[] = [];
   const processed =
@@ -221,7 +251,7 @@ export function toAssetView(
   } else if (permissions.has("Download")) {
     renditionList.push({
       href: `${href}/__renditions/ORIGINAL`,
-      display_name: "Original file",
+      display_name: ORIGINAL_RENDITION_NAME,
       description: "The file as it was uploaded, without processing",
       width: row.width ?? 0,
       height: row.height ?? 0,

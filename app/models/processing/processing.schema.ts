@@ -58,7 +58,7 @@ export const LOSSY_FORMATS: ReadonlySet<ProfileFormat> = new Set(["jpeg", "webp"
  * Colour profiles sharp converts to with an ICC profile it bundles (srgb, p3, cmyk); Adobe RGB
  * is not bundled, so it is not offered. CMYK only where the format carries it (JPEG, TIFF).
  */
-export const COLOR_PROFILES = ["keep", "srgb", "p3", "cmyk", "gray"] as const;
+export const COLOR_PROFILES = ["keep", "srgb", "p3", "cmyk", "grayscale"] as const;
 export type ColorProfile = (typeof COLOR_PROFILES)[number];
 export const CMYK_FORMATS: ReadonlySet<ProfileFormat> = new Set(["jpeg", "tiff"]);
 
@@ -106,10 +106,15 @@ export const processingProfileSchema = z
       })
       .default({}),
     Quality: int(1, 100, "settings.processing.field.quality").default(85),
+    // "gray" was the stored and answered name before the API said "grayscale" (spec 002): profiles
+    // saved with it still read, and clients still sending it are understood.
     ColorProfile: z
-      .enum(COLOR_PROFILES, {
-        errorMap: () => ({ message: keyed("settings.processing.validation.chooseColour") }),
-      })
+      .preprocess(
+        (v) => (v === "gray" ? "grayscale" : v),
+        z.enum(COLOR_PROFILES, {
+          errorMap: () => ({ message: keyed("settings.processing.validation.chooseColour") }),
+        }),
+      )
       .default("keep"),
     Watermark: profileWatermarkSchema.default({}),
     Sharpen: z
