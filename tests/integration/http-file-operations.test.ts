@@ -143,11 +143,20 @@ describe("file operations through the API", () => {
       "result-filename": "boat.jpg",
     });
     const moved = await run("move", { assets: [{ href: b.href }], "job-destination": destination });
+    // Every key of the real product's result, as clients (pyfwapi) validate them.
     expect(moved.status.job.result[0]).toMatchObject({
+      href: b.href,
       done: true,
       "original-removed": true,
       "result-href": assetHref(target.id, target.name, { id: b.id, fileName: "net.jpg" }),
+      "result-filename": "net.jpg",
+      "result-collection-created": false,
+      "result-collection-href": target.href,
+      "changed-fields": [],
+      "changed-builtinFields": [],
+      "changed-thumbnailFields": [],
     });
+    expect(copied.status.job.result[0]).toMatchObject({ "original-removed": false });
     expect((await row(b.id)).archive_id).toBe(target.id);
     expect((await row(a.id)).archive_id).toBe(source.id);
   });

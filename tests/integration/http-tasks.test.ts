@@ -141,6 +141,22 @@ describe("POST /fotoweb/me/background-tasks/", () => {
       'You do not have permission to edit in "Task HTTP view".',
     );
     expect(after.job.result[3]!.error).toBe("There is no asset at this address.");
+    // Every result carries every key: a done item in place is its own result; a refused one has none.
+    expect(after.job.result[0]).toMatchObject({
+      "original-removed": false,
+      "result-href": hrefs[0],
+      "result-collection-created": false,
+      "result-collection-href": archive.href,
+      "changed-fields": [],
+      "changed-builtinFields": [],
+      "changed-thumbnailFields": [],
+    });
+    expect(after.job.result[2]).toMatchObject({
+      "original-removed": false,
+      "result-href": "",
+      "result-filename": "",
+      "result-collection-href": "",
+    });
     expect((await effects(jobId)).map((e) => e.asset_id)).toEqual(ids);
 
     // Undo through the API: a task of its own over the done items, for the owner only.

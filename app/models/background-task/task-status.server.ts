@@ -21,6 +21,17 @@ import { englishOf } from "~/models/locale/catalog.server";
  */
 export type ReadText = (text: string) => string;
 
+/** The file name an asset href spells ("/fotoweb/archives/5000-A/42-a%20b.jpg.info": "a b.jpg"). */
+function fileNameOf(href: string): string {
+  const match = /\/\d{1,12}-([^/]*)\.info$/.exec(href);
+  if (!match) return "";
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return "";
+  }
+}
+
 /** A stored item result with its reason read. */
 function readEntry(
   row: { seq: number; href: string; status: TaskItemStatus; result: string | null },
@@ -30,8 +41,20 @@ function readEntry(
     href: row.href,
     done: row.status === "done",
   };
+  const removed = stored["original-removed"] ?? false;
+  // Clients read every key of a result (pyfwapi validates them all): an operation that leaves
+  // the asset where it was has the asset itself as its result; nothing is "" or [].
+  const resultHref = stored["result-href"] ?? (stored.done && !removed ? stored.href : "");
   return {
     ...stored,
+    "original-removed": removed,
+    "result-href": resultHref,
+    "result-filename": stored["result-filename"] ?? fileNameOf(resultHref),
+    "result-collection-created": false,
+    "result-collection-href": resultHref.slice(0, resultHref.lastIndexOf("/") + 1),
+    "changed-fields": stored["changed-fields"] ?? [],
+    "changed-builtinFields": stored["changed-builtinFields"] ?? [],
+    "changed-thumbnailFields": stored["changed-thumbnailFields"] ?? [],
     ...(stored.error === undefined ? {} : { error: read(stored.error) }),
     status: row.status,
     seq: row.seq,
@@ -48,8 +71,27 @@ export const TASK_STATUS_TYPE = "application/vnd.fotoware.task-status+json";
 /** Results per page of a task's status. */
 export const TASK_RESULTS_PAGE = 1000;
 
-/** One asset's result with the state of its item (pending until the job reaches it). */
-export type TaskResultEntry = TaskItemResult & { status: TaskItemStatus; seq: number };
+/**
+ * One asset's result with the state of its item (pending until the job reaches it), every key of
+ * the real product's result present.
+ */
+export type TaskResultEntry = TaskItemResult &
+  Required<
+    Pick<
+      TaskItemResult,
+      | "original-removed"
+      | "result-href"
+      | "result-filename"
+      | "changed-fields"
+      | "changed-builtinFields"
+      | "changed-thumbnailFields"
+    >
+  > & {
+    "result-collection-created": boolean;
+    "result-collection-href": string;
+    status: TaskItemStatus;
+    seq: number;
+  };
 
 export type TaskJobStatus = "pending" | "inProgress" | "done" | "failed" | "notified";
 
