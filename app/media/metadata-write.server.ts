@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { cleanText, extractMetadata, MAX_LIST_VALUES } from "~/media/metadata.server";
 import { MAX_INPUT_PIXELS } from "~/media/renditions.server";
 import { METADATA_FIELDS, valuesOf, type FieldValues } from "~/models/metadata/metadata-fields";
-import { FIXED_FIELD } from "~/models/metadata/metadata.schema";
+import { ARKIV_XMP_NAMESPACE, FIXED_FIELD } from "~/models/metadata/metadata.schema";
 import { singleton } from "~/utils/singleton.server";
 
 /*
@@ -22,9 +22,6 @@ import { singleton } from "~/utils/singleton.server";
  * images: the decoded pixels), sharp still opens it, and ingest's own reader
  * (`extractMetadata`) reads back exactly the values written, so a re-ingest gives the same fields.
  */
-
-/** The XMP namespace of our own, for custom fields (ids from 300). */
-export const ARKIV_XMP_NAMESPACE = "https://arkiv.dev/ns/fields/1.0/";
 
 /**
  * exiftool's user-defined tags: XMP-arkiv:Fields, a sequence of { Id, Value } structures, one per

@@ -223,6 +223,7 @@ describe("the configuration reads (ManageArchives)", () => {
     `${CONFIG}/fields/5`,
     `${CONFIG}/namespaces`,
     `${CONFIG}/namespaces/iptc/fields`,
+    `${CONFIG}/fields/known`,
     `${CONFIG}/groups`,
     `${CONFIG}/groups/Location/fields`,
     VIEWS,
@@ -247,10 +248,15 @@ describe("the configuration reads (ManageArchives)", () => {
     // Each field's href answers that field.
     const byHref = await readApiJson<ConfigField>(await owner.getJson(all.data[0]!.Href));
     expect(byHref.Id).toBe(all.data[0]!.Id);
-    const namespaces = await readApiJson<{ data: { Alias: string; Href: string }[] }>(
-      await owner.getJson(`${CONFIG}/namespaces`),
-    );
-    for (const ns of namespaces.data) {
+    // A plain list, as the real product answers it, with the Url, Alias and Name clients read.
+    const namespaces = await readApiJson<
+      { Alias: string; Name: string; Url: string; Href: string }[]
+    >(await owner.getJson(`${CONFIG}/namespaces`));
+    expect(namespaces.find((ns) => ns.Alias === "iptc")).toMatchObject({
+      Name: "IPTC",
+      Url: "http://iptc.org/std/Iptc4xmpCore/1.0/xmlns/",
+    });
+    for (const ns of namespaces) {
       const inside = await readApiJson<{ data: ConfigField[] }>(await owner.getJson(ns.Href));
       expect(inside.data.every((f) => f.Namespace === ns.Alias)).toBe(true);
     }
@@ -267,6 +273,37 @@ describe("the configuration reads (ManageArchives)", () => {
     const views = await readApiJson<{ data: ConfigView[] }>(await owner.getJson(VIEWS));
     const fallback = views.data.find((v) => v.Id === "default")!;
     expect(fallback.EditorHref).toBe("/fotoweb/editors/default");
+  });
+
+  test("the known fields: a plain list of every field in the real product's known-field shape", async () => {
+    const known = await readApiJson<Record<string, unknown>[]>(
+      await owner.getJson(`${CONFIG}/fields/known`),
+    );
+    const all = await readApiJson<{ data: ConfigField[] }>(
+      await owner.getJson(`${CONFIG}/fields/all`),
+    );
+    expect(known.map((f) => f["Id"])).toEqual(all.data.map((f) => f.Id));
+    const keys = ["Id", "Name", "GuiLabel", "FieldType", "ValueType", "Namespace"];
+    const more = ["NamespaceLabel", "MaxSize", "StructName", "StructLabel", "AdobeName"];
+    for (const field of known)
+      for (const key of [...keys, ...more, "CoreName", "IsMultiline"])
+        expect(field, String(field["Id"])).toHaveProperty(key);
+    expect(known.find((f) => f["Id"] === 25)).toMatchObject({
+      Name: "Keywords",
+      FieldType: "Bag",
+      ValueType: "Text",
+      Namespace: "iptc",
+    });
+    // A date is one of the real product's field types, its value type saying Date.
+    expect(known.find((f) => f["Id"] === 55)).toMatchObject({
+      FieldType: "Single",
+      ValueType: "Date",
+    });
+    expect(known.find((f) => f["Id"] === 251)).toMatchObject({ ValueType: "Integer" });
+    const types = new Set(known.map((f) => f["FieldType"]));
+    expect([...types].every((t) => ["AltLang", "Bag", "Seq", "Single"].includes(String(t)))).toBe(
+      true,
+    );
   });
 
   test("to a member the area does not exist: 404 at every address, existing or not; the guest and nobody 401", async () => {

@@ -87,6 +87,11 @@ export interface FieldDefinition {
   Revision?: string;
 }
 
+/** The XMP namespace of our own, for custom fields (ids from 300). */
+export const ARKIV_XMP_NAMESPACE = "https://arkiv.dev/ns/fields/1.0/";
+/** The XMP namespace the IPTC fields belong to (IPTC Core). */
+export const IPTC_XMP_NAMESPACE = "http://iptc.org/std/Iptc4xmpCore/1.0/xmlns/";
+
 export const BUILTIN_NAMESPACES: Readonly<Record<string, string>> = {
   iptc: "IPTC",
   builtin: "Built-in",

@@ -1,5 +1,8 @@
 import {
+  ARKIV_XMP_NAMESPACE,
   BUILTIN_ROLES,
+  FIXED_FIELD,
+  IPTC_XMP_NAMESPACE,
   type DataType,
   type FieldDefinition,
   type MetadataViewRecord,
@@ -153,7 +156,48 @@ export const configViewView = (view: MetadataViewRecord) => ({
   EditorHref: editorHref(view.Id),
 });
 
-/** The namespaces and groups of the field picker (spec 001), with how many fields each holds. */
+/** The value types the real product's known fields name (pyfwapi reads these five). */
+const VALUE_TYPES: Record<DataType, "Boolean" | "Date" | "Integer" | "Real" | "Text"> = {
+  text: "Text",
+  date: "Date",
+  "date-dropdown": "Date",
+  number: "Real",
+  checkbox: "Boolean",
+  dropdown: "Text",
+  "input-dropdown": "Text",
+  email: "Text",
+  password: "Text",
+};
+
+/**
+ * A field as /fotoweb/api/config/metadata/fields/known answers it: the configuration record with
+ * the real product's known-field keys (Name, ValueType, IsMultiline, the struct and XMP names).
+ * Its FieldType is one of the real product's (AltLang, Bag, Seq, Single): a date is a Single
+ * whose ValueType says Date. Arkiv's fields are no structures and carry no XMP names of their own.
+ */
+export function knownFieldView(field: FieldDefinition) {
+  return {
+    ...configFieldView(field),
+    Name: field.GuiLabel,
+    FieldType: field.FieldType === "Date" ? "Single" : field.FieldType,
+    // The rating is a whole number from 0 to 5; other numbers may have decimals.
+    ValueType: field.Id === FIXED_FIELD.rating ? "Integer" : VALUE_TYPES[field.DataType],
+    IsMultiline: field.Multiline,
+    StructName: "",
+    StructLabel: "",
+    AdobeName: "",
+    CoreName: "",
+  };
+}
+
+/** The XMP namespace a namespace's fields are written in: IPTC Core, or Arkiv's own. */
+const namespaceUrl = (alias: string) =>
+  alias === "iptc" ? IPTC_XMP_NAMESPACE : ARKIV_XMP_NAMESPACE;
+
+/**
+ * The namespaces and groups of the field picker (spec 001), with how many fields each holds;
+ * Url, Alias and Name as the real product's namespace list gives them (pyfwapi reads those).
+ */
 export function fieldNamespaces(fields: readonly FieldDefinition[]) {
   const found = new Map<string, { Alias: string; Label: string; FieldCount: number }>();
   for (const f of fields) {
@@ -165,7 +209,12 @@ export function fieldNamespaces(fields: readonly FieldDefinition[]) {
     entry.FieldCount++;
     found.set(f.Namespace, entry);
   }
-  return [...found.values()].map((n) => ({ ...n, Href: namespaceFieldsHref(n.Alias) }));
+  return [...found.values()].map((n) => ({
+    ...n,
+    Name: n.Label,
+    Url: namespaceUrl(n.Alias),
+    Href: namespaceFieldsHref(n.Alias),
+  }));
 }
 
 export function fieldGroups(fields: readonly FieldDefinition[]) {
