@@ -5,6 +5,7 @@ import { startTaskResponse } from "~/http/background-task/background-task-api.se
 import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
 import { LINKS } from "~/utils/links";
+import { onePage } from "~/utils/paging";
 
 /*
  * /fotoweb/me/background-tasks/ (the descriptor's background_tasks): GET lists the viewer's own
@@ -15,7 +16,7 @@ export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
   const decision = accountDecision(await requireViewer(request), "BackgroundTasks");
   if (!decision.allowed) throw decision.problem;
   const data = await backgroundTaskList(decision.value, (id) => `${LINKS.backgroundTasks}${id}`);
-  return apiJson({ data, paging: null }, "application/json", {
+  return apiJson({ data, paging: onePage(LINKS.backgroundTasks) }, "application/json", {
     headers: { "Cache-Control": "no-store" },
   });
 });

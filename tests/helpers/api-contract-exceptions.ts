@@ -31,6 +31,18 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
   },
   {
     forgives: {
+      pointer: /(^|\/)paging\/(prev|next|last)$/,
+      keyword: "type",
+      value: (found) => found === null,
+    },
+    reason:
+      "The reference's Paging (collection lists, a collection's children) says prev and next are " +
+      "null where there is no such page and last is null when not known, but types them as " +
+      "strings without `nullable` (its PagingInfo, for asset and taxonomy lists, has them " +
+      "nullable); the real product answers null there.",
+  },
+  {
+    forgives: {
       pointer: /^(\/data\/\d+)?\/(paging|posterAsset)$/,
       keyword: "type",
       value: (found) => found === null,
@@ -116,7 +128,7 @@ export const CONTRACT_EXCEPTIONS: readonly ContractException[] = [
     forgives: "undescribed",
     reason:
       "The viewer's task list behind the descriptor's background_tasks link (decision 030): " +
-      "{data, paging: null}, each entry one task's status (checked where it is polled, at " +
+      "{data, paging}, each entry one task's status (checked where it is polled, at " +
       "/fotoweb/me/background-tasks/{id}) with its href. The reference describes only POST there " +
       "(starting a task) and GET of one task.",
   },

@@ -27,7 +27,7 @@ const ids: Record<string, number> = {};
 
 interface ListBody {
   data: { id: string; href: string; name: string; pin: boolean; role: string; status: string }[];
-  paging: { first: string; next?: string; prev?: string } | null;
+  paging: { first: string; last: string | null; next: string | null; prev: string | null };
   searchURL: string;
 }
 
@@ -164,7 +164,13 @@ describe("the API's album lists", () => {
     ]);
     const all = await list(alba, "/fotoweb/me/albums/");
     expect(all.searchURL).toBe("/fotoweb/me/albums/{?q}");
-    expect(all.paging).toBeNull();
+    // One page: still a paging object (clients read paging.next unchecked), with no neighbours.
+    expect(all.paging).toEqual({
+      first: "/fotoweb/me/albums/",
+      last: "/fotoweb/me/albums/",
+      prev: null,
+      next: null,
+    });
     const viewing = all.data.find((c) => c.name === "Frida viewing")!;
     expect(viewing).toMatchObject({
       href: albumHref(users.frida!.id, ids.fridas!),
@@ -248,15 +254,20 @@ describe("the API's album lists", () => {
       .execute();
     const first = await list(clients.pager!, "/fotoweb/me/albums/mine/");
     expect(first.data).toHaveLength(100);
+    // The last page is not known until it is reached (the reference's Paging.last: null).
     expect(first.paging).toEqual({
       first: "/fotoweb/me/albums/mine/",
+      last: null,
+      prev: null,
       next: "/fotoweb/me/albums/mine/?p=1",
     });
     const second = await list(clients.pager!, first.paging!.next!);
     expect(second.data).toHaveLength(5);
     expect(second.paging).toEqual({
       first: "/fotoweb/me/albums/mine/",
+      last: "/fotoweb/me/albums/mine/?p=1",
       prev: "/fotoweb/me/albums/mine/",
+      next: null,
     });
     const seen = new Set([...first.data, ...second.data].map((c) => c.id));
     expect(seen.size).toBe(105);

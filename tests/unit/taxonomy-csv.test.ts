@@ -74,8 +74,13 @@ describe("items", () => {
 });
 
 describe("paging", () => {
-  test("null on one page; matrix pages from 0 with the query kept", () => {
-    expect(pagingView("/t/", 0, 5, 100)).toBeNull();
+  test("an object on one page too; matrix pages from 0 with the query kept", () => {
+    expect(pagingView("/t/", 0, 5, 100)).toEqual({
+      first: "/t/;p=0",
+      last: "/t/;p=0",
+      next: null,
+      prev: null,
+    });
     expect(pagingView("/t/", 1, 250, 100, "q=a")).toEqual({
       first: "/t/;p=0?q=a",
       last: "/t/;p=2?q=a",

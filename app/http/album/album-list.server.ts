@@ -1,3 +1,4 @@
+import type { ListPaging } from "~/utils/paging";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { albumsListHref, parseAlbumFilter } from "~/models/album/album-list.view";
@@ -59,9 +60,11 @@ function listParams(url: URL): { q: string; page: number } {
   return { q: parsed.data.q, page: parsed.data.p };
 }
 
-/** paging.prev/next as the reference's Paging (strings only); null when one page holds all. */
-function pagingOf(url: URL, page: number, more: boolean) {
-  if (page === 0 && !more) return null;
+/**
+ * The list's Paging, one page too (clients read paging.next unchecked): prev and next null at the
+ * ends; last known only on the last page (the list is read a page and one more at a time).
+ */
+function pagingOf(url: URL, page: number, more: boolean): ListPaging {
   const at = (p: number) => {
     const params = new URLSearchParams(url.searchParams);
     if (p === 0) params.delete("p");
@@ -71,8 +74,9 @@ function pagingOf(url: URL, page: number, more: boolean) {
   };
   return {
     first: at(0),
-    ...(page > 0 ? { prev: at(page - 1) } : {}),
-    ...(more ? { next: at(page + 1) } : {}),
+    last: more ? null : at(page),
+    prev: page > 0 ? at(page - 1) : null,
+    next: more ? at(page + 1) : null,
   };
 }
 

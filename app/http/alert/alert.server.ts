@@ -1,3 +1,4 @@
+import { onePage } from "~/utils/paging";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { ALERT_NOT_FOUND, alertArchives } from "~/models/access/organize-access.server";
@@ -84,7 +85,7 @@ const typeFor = (request: Request, type: string) =>
 export async function alertListResponse(request: Request): Promise<Response> {
   const viewer = await signedIn(request);
   const data = await listAlerts(viewer);
-  return apiJson({ data, paging: null }, typeFor(request, ALERT_LIST_TYPE));
+  return apiJson({ data, paging: onePage(LINKS.alerts) }, typeFor(request, ALERT_LIST_TYPE));
 }
 
 /** POST {collection, interval, dtSearchString}: 201, the alert, its href in Location. */

@@ -22,6 +22,7 @@ import { acceptsType, isJsonType, mediaTypeOf } from "../negotiate";
 import { readBody } from "../submission.server";
 import { allows, ARCHIVE_NOT_FOUND, siteDecision } from "~/models/access/access.server";
 import { keyed } from "~/models/locale/keyed";
+import { onePage } from "~/utils/paging";
 
 /*
  * The collections' HTTP side (spec 000 "Collections list", decision 017): the list as JSON, the
@@ -56,7 +57,10 @@ export async function collectionListResponse(
     const type = acceptsType(request, COLLECTION_LIST_TYPE)
       ? COLLECTION_LIST_TYPE
       : "application/json";
-    return apiJson({ data, paging: null, searchURL: ARCHIVES_SEARCH_URL }, type);
+    // The JSON twin is mounted under /_json; the list's own address is the one the client asked.
+    const url = new URL(request.url);
+    const self = url.pathname.replace(/^\/_json(?=\/)/, "") + url.search;
+    return apiJson({ data, paging: onePage(self), searchURL: ARCHIVES_SEARCH_URL }, type);
   } catch (error) {
     if (error instanceof InvalidSearchExpressionError)
       return apiError(request, 400, error.message, { heading: "InvalidSearchExpression" });

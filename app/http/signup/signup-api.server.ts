@@ -1,3 +1,5 @@
+import { onePage } from "~/utils/paging";
+import { LINKS } from "~/utils/links";
 import {
   approveSignup,
   getPendingSignup,
@@ -31,7 +33,7 @@ export async function signupListAnswer(request: Request) {
   await requireSignupApprover(request);
   const signups = await listPendingSignups();
   return apiJson(
-    { count: signups.length, data: signups.map(signupView), paging: null },
+    { count: signups.length, data: signups.map(signupView), paging: onePage(LINKS.apiSignups) },
     SIGNUP_LIST_TYPE,
   );
 }

@@ -1,3 +1,4 @@
+import { onePage } from "~/utils/paging";
 import { archiveIdFromSegment } from "~/models/archive/archive.server";
 import type { Archive } from "~/models/archive/archive.server";
 import { navigationPane, SITE_FEATURES } from "~/models/archive/archive-effects";
@@ -72,7 +73,7 @@ async function listAnswer(viewer: Viewer | null, archive: Archive, status = 200)
       href,
       name: pane.smartFolders?.heading ?? "Smart folders",
       data: folders.map((f) => entry(f, canEdit, pinned.has(f.href))),
-      paging: null,
+      paging: onePage(href),
       // Descriptors list a link exactly when it answers for this viewer.
       add: canEdit ? { href, type: SMART_FOLDER_TYPE } : null,
       reorder: canEdit ? { href, type: SMART_FOLDER_LIST_TYPE } : null,

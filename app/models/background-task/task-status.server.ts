@@ -115,7 +115,7 @@ export interface TaskStatusView {
     /** The task this one undoes. */
     undoes?: string;
   };
-  paging: { first: string; last: string; prev: string | null; next: string | null } | null;
+  paging: { first: string; last: string; prev: string | null; next: string | null };
 }
 
 /**
@@ -189,15 +189,13 @@ export async function statusOfTask(
       modified: job.updatedAt,
       ...(undone ? { undoes: taskHref(undone) } : {}),
     },
-    paging:
-      pages === 1
-        ? null
-        : {
-            first: pageHref(1),
-            last: pageHref(pages),
-            prev: current > 1 ? pageHref(current - 1) : null,
-            next: current < pages ? pageHref(current + 1) : null,
-          },
+    // One page too: clients read paging.next unchecked.
+    paging: {
+      first: pageHref(1),
+      last: pageHref(pages),
+      prev: current > 1 ? pageHref(current - 1) : null,
+      next: current < pages ? pageHref(current + 1) : null,
+    },
   };
 }
 

@@ -48,7 +48,7 @@ export interface TaxonomyItemInfoView {
 
 export interface TaxonomyItemListView {
   data: TaxonomyItemInfoView[];
-  paging: PagingView | null;
+  paging: PagingView;
 }
 
 export interface TaxonomyItemView extends TaxonomyItemInfoView {
@@ -85,8 +85,8 @@ export function itemInfoView(item: TaxonomyItem): TaxonomyItemInfoView {
 }
 
 /**
- * Paging of a list whose pages are `base;p=N` (N from 0), the query kept; null when everything
- * fits on one page, as the reference's lists do.
+ * Paging of a list whose pages are `base;p=N` (N from 0), the query kept. Always an object, one
+ * page too (the reference's PagingInfo requires it, and clients read paging.next unchecked).
  */
 export function pagingView(
   base: string,
@@ -94,9 +94,8 @@ export function pagingView(
   total: number,
   size: number,
   query = "",
-): PagingView | null {
+): PagingView {
   const pages = Math.max(1, Math.ceil(total / size));
-  if (pages <= 1 && page === 0) return null;
   const at = (p: number) => `${base};p=${p}${query ? `?${query}` : ""}`;
   return {
     first: at(0),
