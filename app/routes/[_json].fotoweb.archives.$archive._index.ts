@@ -11,7 +11,7 @@ import {
 } from "~/models/collection/collection-page.server";
 import { collectionErrorResponse, patchCollection } from "~/http/collection/collection-api.server";
 import { archiveEntry } from "~/models/collection/collection-list.server";
-import { folderCollectionList } from "~/models/collection/folder-collections.server";
+import { folderCollectionList } from "~/models/collection/folder-list.server";
 import { ARCHIVE_NOT_FOUND, archiveDecision } from "~/models/access/access.server";
 import { folderFromFields } from "~/models/upload/upload.server";
 import { receiveMultipartUpload } from "~/http/upload/upload.server";

@@ -17,6 +17,7 @@ function view(previews: AssetPreview[]): AssetView {
   return {
     id: 7,
     href: "/fotoweb/archives/5000-Main/7-a.jpg.info",
+    ancestors: [],
     linkstance: "",
     archiveHREF: "/fotoweb/archives/5000-Main/",
     archiveName: "Main",

@@ -17,6 +17,7 @@ import type { Viewer } from "~/models/user/user.schema";
 import { groupsOfUser } from "~/models/group/membership.server";
 import type { CollectionAbilities } from "~/models/access/access.server";
 import { LINKS } from "~/utils/links";
+import { childrenOf, type FolderRef } from "~/models/collection/folder-collections.server";
 
 export interface Archive {
   id: number;
@@ -405,16 +406,24 @@ export interface CollectionExtras {
   assetCount?: number;
   /** The archive's metadata view as the reference's metadataEditor link (decision 032). */
   metadataEditor: { name: string; href: string };
+  /** The archive's top-level folders: its sub collections. */
+  folders: readonly FolderRef[];
+  /**
+   * A search's query (`q=…`, as the listing reads it): the collection is the archive searched,
+   * and following its href or data lists the assetCount matches, not the whole archive.
+   */
+  search?: string;
 }
 
 /** The collection with the viewer's side (permissions, cover, pin, matches) filled in. */
 export function collectionFor(archive: Archive, extras: CollectionExtras) {
+  const href = extras.search ? `${archive.href}?${extras.search}` : archive.href;
   return {
     id: String(archive.id),
     name: archive.name,
     description: archive.description,
-    href: archive.href,
-    data: archive.href,
+    href,
+    data: href,
     // Archive pins are keyed by this (spec 000 section 3): the href without a query.
     matchingHref: archive.href,
     type: "archive",
@@ -441,6 +450,8 @@ export function collectionFor(archive: Archive, extras: CollectionExtras) {
     // The reference's props: which features (comments, annotations) the archive has on.
     props: resourceProps(archive.config),
     ...(extras.assetCount === undefined ? {} : { assetCount: extras.assetCount }),
+    canHaveChildren: true,
+    ...childrenOf(href, archive.href, extras.folders),
   };
 }
 

@@ -2,7 +2,12 @@ import { resourceProps } from "~/models/archive/archive-effects";
 import { createHash } from "node:crypto";
 import { db } from "~/db/connection.server";
 import type { AssetRow, RenditionRow } from "~/db/schema";
-import { assetPermissions, visibleArchives } from "~/models/access/access.server";
+import { assetPermissions, holds, visibleArchives } from "~/models/access/access.server";
+import {
+  folderChains,
+  folderCollection,
+  type FolderRef,
+} from "~/models/collection/folder-collections.server";
 import { listArchives, type Archive } from "~/models/archive/archive.server";
 import type { ArchivePermission } from "~/models/archive/archive.schema";
 import type { Viewer } from "~/models/user/user.schema";
@@ -63,9 +68,20 @@ export interface AssetRendition {
   profile: string;
 }
 
+/** An entry of the reference's Asset.ancestors: the archive, then each folder down to the asset's. */
+export interface AssetAncestor {
+  name: string;
+  href: string;
+  data: string;
+}
+
 export interface AssetView {
   id: number;
   href: string;
+  /** The collections the asset belongs to, outermost (its archive) first. */
+  ancestors: AssetAncestor[];
+  /** The asset's revision list (decision 049), where the viewer may read it (HistoryView). */
+  revisions?: string;
   linkstance: string;
   archiveHREF: string;
   archiveName: string;
@@ -187,8 +203,16 @@ export function toAssetView(
   counts: AssetCounts,
   metadataEditor: MetadataEditorLink,
   delivery?: ArchiveDelivery,
+  place: { folders: FolderRef[]; historyView: boolean } = { folders: [], historyView: false },
 ): AssetView {
   const href = assetHref(archive.id, archive.name, { id: row.id, fileName: row.file_name });
+  const ancestors: AssetAncestor[] = [
+    { name: archive.name, href: archive.href, data: archive.href },
+    ...place.folders.map((f) => {
+      const folder = folderCollection(archive.href, f);
+      return { name: folder.name, href: folder.href, data: folder.data };
+    }),
+  ];
   const fields = readObject<Record<string, string | string[]>>(row.metadata);
   const tags = readJson(row.tags) ?? [];
   const metadata: AssetView["metadata"] = {};
@@ -279,6 +303,8 @@ export function toAssetView(
   return {
     id: row.id,
     href,
+    ancestors,
+    ...(place.historyView ? { revisions: `${href}/__revisions/` } : {}),
     linkstance: href,
     archiveHREF: archive.href,
     archiveName: archive.name,
@@ -382,11 +408,12 @@ export async function assetViews(
 ): Promise<AssetView[]> {
   const archiveIds = [...new Set(rows.map((r) => r.archive_id))];
   // The request's archive list (the listing's visibility check read it): no read per archive.
-  const [access, renditions, archives, counts] = await Promise.all([
+  const [access, renditions, archives, counts, chains] = await Promise.all([
     visibleArchives(viewer, archiveIds),
     currentRenditions(rows),
     listArchives(),
     assetCounts(rows.map((r) => r.id)),
+    folderChains(rows.flatMap((r) => (r.folder_id === null ? [] : [r.folder_id]))),
   ]);
   const byId = new Map(archives.map((a) => [a.id, a] as const));
   const shown = archives.filter((a) => archiveIds.includes(a.id));
@@ -412,6 +439,10 @@ export async function assetViews(
         count,
         editor,
         deliveryOf.get(row.archive_id),
+        {
+          folders: row.folder_id === null ? [] : (chains.get(row.folder_id) ?? []),
+          historyView: holds(viewer, permissions, "HistoryView"),
+        },
       ),
     ];
   });

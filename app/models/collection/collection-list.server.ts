@@ -30,6 +30,7 @@ import { assetIdFromSegment } from "~/models/asset/asset.server";
 import { assetViews } from "~/models/asset/asset-view.server";
 import { metadataEditors } from "~/models/metadata/metadata.server";
 import { sortedVariant } from "./collection.view";
+import { topFolders } from "./folder-collections.server";
 import {
   countByArchive,
   decodeCursor,
@@ -142,7 +143,11 @@ export async function listCollections(
     search ? countByArchive(viewer, search) : Promise.resolve(null),
   ]);
   const shown = counts ? visible.filter((v) => (counts.get(v.archive.id) ?? 0) > 0) : visible;
-  const collections = await collectionsOf(viewer, shown, counts);
+  // The listing reads the search as repeated q, ANDed, as the list was asked.
+  const query = new URLSearchParams(
+    (options.queries ?? []).filter((q) => q.trim() !== "").map((q) => ["q", q]),
+  ).toString();
+  const collections = await collectionsOf(viewer, shown, counts ? { counts, query } : null);
   // A stable sort: pinned first, each part in the archives' own order.
   return [...collections.filter((c) => c.pin), ...collections.filter((c) => !c.pin)];
 }
@@ -151,11 +156,12 @@ export async function listCollections(
 async function collectionsOf(
   viewer: Viewer | null,
   shown: VisibleArchive[],
-  counts: Map<number, number> | null = null,
+  found: { counts: Map<number, number>; query: string } | null = null,
 ): Promise<Collection[]> {
-  const [chosen, editors] = await Promise.all([
+  const [chosen, editors, folders] = await Promise.all([
     posterAssetIds(shown.map((v) => v.archive.id)),
     metadataEditors(shown.map((v) => v.archive)),
+    topFolders(shown.map((v) => v.archive.id)),
   ]);
   const pinned = pinnedHrefs(viewer);
   const setPoster = await allows(siteDecision(viewer, "SetPosterAsset"));
@@ -169,8 +175,10 @@ async function collectionsOf(
         permissions,
         ...poster,
         pin: pinned.has(archive.href),
-        assetCount: counts ? (counts.get(archive.id) ?? 0) : undefined,
+        assetCount: found ? (found.counts.get(archive.id) ?? 0) : undefined,
         metadataEditor: editors.get(archive.id)!,
+        folders: folders.get(archive.id) ?? [],
+        ...(found ? { search: found.query } : {}),
       });
     }),
   );

@@ -59,6 +59,8 @@ import { selectionRights } from "~/models/background-task/selection-ops.server";
 import type { SelectionRights } from "~/models/background-task/selection-ops";
 import { hasUnsafeLineCharacter } from "~/models/validation/text.schema";
 import { searchTimeZoneOf } from "~/models/search/search-zone.server";
+import { childrenOf, folderCollection } from "./folder-collections.server";
+import { folderPinHref } from "~/utils/navigation-links";
 
 /*
  * One page of a collection's grid, for the HTML page and its JSON twin alike (decision 015). The
@@ -532,8 +534,13 @@ export async function collectionPage(
 export function collectionRepresentation(page: CollectionPage, entry: Collection, requestUrl: URL) {
   const { archive } = page;
   const pane = navigationPane(archive.config, SITE_FEATURES);
+  const folder = page.folders?.current ?? null;
   return {
     ...entry,
+    // In a folder, the collection's sub collections are the folder's own.
+    ...(folder
+      ? childrenOf(folderPinHref(archive.href, folder.path), archive.href, page.folders!.children)
+      : {}),
     // The JSON twin is mounted internally under /_json; the client asked for the public URL,
     // and numbered pages in the matrix form server/ took apart.
     data: page.params.numbered
@@ -562,7 +569,18 @@ export function collectionInfoRepresentation(
   requestUrl: URL,
 ) {
   const { assets: _assets, ...about } = collectionRepresentation(page, entry, requestUrl);
-  return { ...about, ancestors: [] };
+  const folders = page.folders;
+  // A folder's ancestors: its archive, then the folders above it; an archive's root has none.
+  const ancestors = folders?.current
+    ? [
+        { name: page.archive.name, href: page.archive.href, data: page.archive.href },
+        ...folders.ancestors.map((f) => {
+          const { name, href, data } = folderCollection(page.archive.href, f);
+          return { name, href, data };
+        }),
+      ]
+    : [];
+  return { ...about, ancestors };
 }
 
 export function sortHref(archive: Archive, sort: SortOrder): string {
