@@ -29,6 +29,9 @@ export const LINKS = {
   applications: "/fotoweb/views/management/applications",
   upload: "/fotoweb/views/upload",
   uploadTo: "/fotoweb/me/upload-to/",
+  /** The descriptor's copy_to and move_to: where the viewer may copy or move assets. */
+  copyTo: "/fotoweb/me/copy-to/",
+  moveTo: "/fotoweb/me/move-to/",
   uploads: "/fotoweb/api/uploads",
   renditionService: "/fotoweb/services/renditions",
   backgroundTasks: "/fotoweb/me/background-tasks/",

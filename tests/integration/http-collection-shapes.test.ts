@@ -41,13 +41,14 @@ let server: TestServer;
 let member: Client;
 let foldered: Archive;
 let flat: Archive;
+let copyTarget: Archive;
 let deep: number;
 let top: number;
 
 beforeAll(async () => {
   server = await startTestServer({ LOGIN_RATE_LIMIT: "1000" });
   await createUser({ username: "shapes-member", password: PASSWORD });
-  const members = (permissions: ("View" | "Preview" | "HistoryView")[]) => [
+  const members = (permissions: ("View" | "Preview" | "HistoryView" | "CopyTo")[]) => [
     { type: "group" as const, id: REGISTERED_USERS_GROUP_ID, permissions, autoSearch: "" },
   ];
   foldered = await createArchive({
@@ -55,6 +56,7 @@ beforeAll(async () => {
     members: members(["View", "Preview", "HistoryView"]),
   });
   flat = await createArchive({ name: "Shapes flat", members: members(["View", "Preview"]) });
+  copyTarget = await createArchive({ name: "Shapes copy", members: members(["View", "CopyTo"]) });
   const lofoten = (await ensureFolder(db(), foldered.id, "2024/Lofoten"))!;
   await ensureFolder(db(), foldered.id, "Archive");
   deep = await insertAsset(foldered, { fileName: "kelp.jpg", folder: true }, lofoten);
@@ -178,5 +180,20 @@ describe("an asset's ancestors and revisions", () => {
     );
     expect(listed.data[0]!.ancestors).toHaveLength(1);
     expect(listed.data[0]).not.toHaveProperty("revisions");
+  });
+});
+
+describe("the descriptor's copy_to and move_to", () => {
+  test("list the archives the viewer may copy or move into; the guest has none", async () => {
+    const copy = await collections("/fotoweb/me/copy-to/");
+    expect(copy.data.map((c) => c.name)).toContain(copyTarget.name);
+    expect(copy.data.map((c) => c.name)).not.toContain(flat.name);
+    const move = await collections("/fotoweb/me/move-to/");
+    expect(move.data.map((c) => c.name)).not.toContain(copyTarget.name);
+    const guest = new Client(server.url);
+    await guest.signInAsGuest();
+    const refused = await guest.getJson("/fotoweb/me/copy-to/", LIST_TYPE);
+    expect(refused.status).toBe(403);
+    await readApiJson(refused);
   });
 });

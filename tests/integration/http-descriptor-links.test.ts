@@ -61,6 +61,13 @@ const HOW: Record<string, "json" | "template" | "rendition" | "logout" | "page">
   albums_archived: "json",
   albums_deleted: "json",
   albums_contribute: "json",
+  taxonomies: "json",
+  copy_to: "json",
+  move_to: "json",
+  people_search: "template",
+  users_search: "json",
+  groups_search: "json",
+  "user.href": "json",
 };
 
 /** Every link of a descriptor by its key path (e.g. services.keepalive.href). */
@@ -69,7 +76,7 @@ function linksOf(value: unknown, prefix = ""): Map<string, string> {
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (typeof v === "string" && v.startsWith("/")) found.set(path, v);
-    else if (v && typeof v === "object" && !Array.isArray(v) && key !== "user")
+    else if (v && typeof v === "object" && !Array.isArray(v))
       for (const [k, link] of linksOf(v, path)) found.set(k, link);
   }
   return found;
@@ -215,6 +222,7 @@ describe("the full descriptor's links all answer their viewer", () => {
       "services.logout",
       "services.rendition_request",
       "services.search",
+      "taxonomies",
       "views.loggedOut",
     ]);
     expect(succeeded(statuses), JSON.stringify(statuses)).toBe(true);
@@ -226,13 +234,24 @@ describe("the public descriptor's links all answer their viewer", () => {
     const anonymous = new Client(server.url);
     const statuses = await walk(anonymous, await descriptorOf(anonymous, "/fotoweb", PUBLIC_TYPE));
     expect(Object.keys(statuses).sort()).toEqual([
+      "albums",
       "archives",
       "href",
       "searchURL",
       "services.login",
       "services.rendition_request",
       "services.search",
+      "taxonomies",
     ]);
+    expect(succeeded(statuses), JSON.stringify(statuses)).toBe(true);
+  });
+
+  test("signed in: the person's background tasks too", async () => {
+    const member = await signedIn("walker", "walker-password-1");
+    const descriptor = await descriptorOf(member, "/fotoweb/", PUBLIC_TYPE);
+    expect(descriptor.background_tasks).toBe("/fotoweb/me/background-tasks/");
+    const { "services.login": _login, ...statuses } = await walk(member, descriptor);
+    // The log-on page sends a signed-in person on; every other link answers.
     expect(succeeded(statuses), JSON.stringify(statuses)).toBe(true);
   });
 

@@ -75,6 +75,8 @@ describe("public descriptor at /fotoweb/", () => {
       utc_offset: expect.any(Number),
       archives: "/fotoweb/archives/",
       searchURL: "/fotoweb/archives/{?q}",
+      taxonomies: "/fotoweb/api/taxonomies/",
+      albums: "/fotoweb/albums/",
       services: {
         login: "/fotoweb/views/login",
         search: "/fotoweb/search/",

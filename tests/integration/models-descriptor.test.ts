@@ -113,6 +113,10 @@ describe("publicDescriptor", () => {
         utc_offset: -new Date().getTimezoneOffset(),
         archives: "/fotoweb/archives/",
         searchURL: "/fotoweb/archives/{?q}",
+        taxonomies: "/fotoweb/api/taxonomies/",
+        albums: "/fotoweb/albums/",
+        // An own account's tasks answer it; the shared guest keeps none.
+        ...(viewer === plain ? { background_tasks: "/fotoweb/me/background-tasks/" } : {}),
         services: {
           login: "/fotoweb/views/login",
           search: "/fotoweb/search/",
@@ -138,6 +142,8 @@ describe("fullDescriptor", () => {
       email: "",
       isGuest: false,
       isForcePasswordChangeSet: false,
+      // The owner manages users: the own record answers at its href.
+      href: `/fotoweb/api/users/${owner.id}`,
     });
     expect(descriptor.permissions).toMatchObject({
       hasManageArchivesPermission: true,
@@ -212,7 +218,11 @@ describe("fullDescriptor", () => {
     const settings = await getSiteSettings();
     const shapes = [];
     for (const v of [owner, plain, guest]) {
-      const { user, permissions } = await fullDescriptor(settings, v);
+      // user.href is given exactly where the user's record answers (those who manage users).
+      const {
+        user: { href: _href, ...user },
+        permissions,
+      } = await fullDescriptor(settings, v);
       shapes.push(
         JSON.stringify({ user, permissions }, (_k, value: unknown) =>
           value && typeof value === "object" ? value : typeof value,
@@ -309,13 +319,18 @@ describe("links", () => {
     ]);
     expect([...all].sort()).toEqual([
       "/fotoweb/",
+      "/fotoweb/albums/",
       "/fotoweb/api/groups",
       "/fotoweb/api/groups/10000",
       "/fotoweb/api/groups/10001",
+      "/fotoweb/api/groups/public/all",
       "/fotoweb/api/signups/",
       "/fotoweb/api/site-owner",
+      "/fotoweb/api/taxonomies/",
       "/fotoweb/api/users",
       "/fotoweb/api/users/15000",
+      `/fotoweb/api/users/${owner.id}`,
+      "/fotoweb/api/users/public/all",
       "/fotoweb/archives/",
       "/fotoweb/me",
       "/fotoweb/me/albums/",
@@ -327,6 +342,9 @@ describe("links", () => {
       "/fotoweb/me/alerts/",
       "/fotoweb/me/archives/",
       "/fotoweb/me/background-tasks/",
+      "/fotoweb/me/copy-to/",
+      "/fotoweb/me/move-to/",
+      "/fotoweb/me/people/",
       "/fotoweb/me/pins/",
       "/fotoweb/me/upload-to/",
       "/fotoweb/me/user-preferences/",

@@ -208,6 +208,21 @@ export async function uploadTargetCollections(viewer: Viewer | null): Promise<Co
   );
 }
 
+/**
+ * The descriptor's copy_to and move_to: the archives the viewer may copy (CopyTo) or move
+ * (MoveTo) assets into, as their collections; the task checks the same right per asset.
+ */
+export async function destinationCollections(
+  viewer: Viewer | null,
+  right: "CopyTo" | "MoveTo",
+): Promise<Collection[]> {
+  const shown = (await visibleArchives(viewer)).filter(({ access }) => {
+    const abilities = collectionAbilities(viewer, access.permissions);
+    return right === "CopyTo" ? abilities.canCopyTo : abilities.canMoveTo;
+  });
+  return collectionsOf(viewer, shown);
+}
+
 export interface CollectionTileData extends Collection {
   /** Where the tile links: the user's saved sorted variant, or the archive itself. */
   link: string;

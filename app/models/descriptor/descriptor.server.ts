@@ -7,6 +7,7 @@ import {
   browseDecision,
   capabilitiesOf,
   isOwnAccount,
+  peopleDirectoryDecision,
   siteDecision,
 } from "~/models/access/access.server";
 import type { Capability } from "~/models/group/group.schema";
@@ -31,11 +32,13 @@ function utcOffsetMinutes() {
   return -new Date().getTimezoneOffset();
 }
 
-/** The links every viewer who may browse gets: the archives, searching, renditions. */
+/** The links every viewer who may browse gets: the archives, searching, renditions, taxonomies. */
 function browsingLinks(archives: string) {
   return {
     archives,
     searchURL: ARCHIVES_SEARCH_URL,
+    // The taxonomy reads answer whoever may browse (taxonomyReader).
+    taxonomies: LINKS.apiTaxonomies,
     services: { search: LINKS.searchService, rendition_request: LINKS.renditionService },
   };
 }
@@ -46,11 +49,22 @@ function browsingLinks(archives: string) {
  */
 export function publicDescriptor(settings: SiteSettings, browsing: Viewer | null) {
   const browse = browseDecision(browsing).allowed ? browsingLinks(LINKS.archives) : null;
+  // A signed-in person asking the public entry point polls their own tasks there too.
+  const tasks = browsing !== null && accountDecision(browsing, "BackgroundTasks").allowed;
   return {
     href: LINKS.publicEntry,
     server: settings.siteName,
     utc_offset: utcOffsetMinutes(),
-    ...(browse ? { archives: browse.archives, searchURL: browse.searchURL } : {}),
+    ...(browse
+      ? {
+          archives: browse.archives,
+          searchURL: browse.searchURL,
+          taxonomies: browse.taxonomies,
+          // The public albums list answers whoever may browse (decision 052).
+          albums: LINKS.albums,
+        }
+      : {}),
+    ...(tasks ? { background_tasks: LINKS.backgroundTasks } : {}),
     services: { login: LINKS.login, ...browse?.services },
   };
 }
@@ -149,6 +163,8 @@ export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
   const people = peopleLinks(capabilities);
   const upload = own("UploadTargets") && has("uploadToUploadArea");
   const albumRights = await sharingRights(viewer);
+  const tasks = own("BackgroundTasks");
+  const directory = (await peopleDirectoryDecision(viewer)).allowed;
   return {
     href: LINKS.privateEntry,
     server: settings.siteName,
@@ -162,6 +178,8 @@ export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
       email: viewer.email,
       isGuest: viewer.isGuest,
       isForcePasswordChangeSet: viewer.forcePasswordChange,
+      // The user's own record answers those who manage users; others are not given the link.
+      ...(people.users ? { href: `${LINKS.apiUsers}/${viewer.id}` } : {}),
     },
     permissions: {
       hasManageArchivesPermission: has("manageArchives"),
@@ -179,7 +197,16 @@ export async function fullDescriptor(settings: SiteSettings, viewer: Viewer) {
     archives: browse.archives,
     ...albumLinks(viewer),
     searchURL: browse.searchURL,
-    ...(own("BackgroundTasks") ? { background_tasks: LINKS.backgroundTasks } : {}),
+    taxonomies: browse.taxonomies,
+    ...(tasks
+      ? { background_tasks: LINKS.backgroundTasks, copy_to: LINKS.copyTo, move_to: LINKS.moveTo }
+      : {}),
+    // Whom an album may be shared with, for every own account (decision 051).
+    // A template: the search needs its q (the reference's /fotoweb/me/people/ requires it).
+    ...(isOwnAccount(viewer) ? { people_search: `${LINKS.apiPeople}{?q}` } : {}),
+    ...(directory
+      ? { users_search: LINKS.apiUsersPublic, groups_search: LINKS.apiGroupsPublic }
+      : {}),
     ...(own("Pins") ? { pins: LINKS.pins } : {}),
     // A person's alerts answer for every signed-in account (decision 062); the guest keeps none.
     ...(isOwnAccount(viewer) ? { alerts: LINKS.alerts } : {}),
