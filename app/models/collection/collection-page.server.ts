@@ -429,6 +429,8 @@ export interface CollectionPage {
   assets: AssetView[];
   paging: Paging;
   folders: FolderLevel | null;
+  /** The folder the page is in (from `?folder=`), shown in the pane or not: the API's place. */
+  folder: FolderLevel | null;
   /** Where tiles send the list context: `q=…&s=…&folder=…`. */
   context: string;
   /** The smart folder and taxonomy item narrowing the grid, if any. */
@@ -521,6 +523,7 @@ export async function collectionPage(
     assets,
     paging,
     folders: showFolders ? folders : null,
+    folder: folders?.current ? folders : null,
     context: listContext(params),
     active,
     taxonomies,
@@ -534,12 +537,12 @@ export async function collectionPage(
 export function collectionRepresentation(page: CollectionPage, entry: Collection, requestUrl: URL) {
   const { archive } = page;
   const pane = navigationPane(archive.config, SITE_FEATURES);
-  const folder = page.folders?.current ?? null;
+  const folder = page.folder;
   return {
     ...entry,
     // In a folder, the collection's sub collections are the folder's own.
-    ...(folder
-      ? childrenOf(folderPinHref(archive.href, folder.path), archive.href, page.folders!.children)
+    ...(folder?.current
+      ? childrenOf(folderPinHref(archive.href, folder.current.path), archive.href, folder.children)
       : {}),
     // The JSON twin is mounted internally under /_json; the client asked for the public URL,
     // and numbered pages in the matrix form server/ took apart.
@@ -569,7 +572,7 @@ export function collectionInfoRepresentation(
   requestUrl: URL,
 ) {
   const { assets: _assets, ...about } = collectionRepresentation(page, entry, requestUrl);
-  const folders = page.folders;
+  const folders = page.folder;
   // A folder's ancestors: its archive, then the folders above it; an archive's root has none.
   const ancestors = folders?.current
     ? [
