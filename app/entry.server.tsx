@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { deferredScriptsMarkup } from "./utils/deferred-scripts.server";
 import { textBody } from "./http/http.server";
+import { loggable } from "./http/log-safe.server";
 import { NonceContext } from "./utils/nonce";
 import { LocaleProvider, type LocaleState } from "./components/locale/locale-context";
 import { MESSAGES_MARK, setActiveLocale, type MessagesBlock } from "./components/locale/active";
@@ -19,7 +20,7 @@ import "./models/validation/pattern.server";
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(`[${request.headers.get("x-request-id") ?? "-"}]`, error);
+  console.error(`[${request.headers.get("x-request-id") ?? "-"}]`, loggable(error));
 }
 
 /*

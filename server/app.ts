@@ -37,9 +37,10 @@ import {
 } from "../app/http/paths";
 import { matrixToQuery } from "../app/http/matrix";
 import { folderPathToQuery } from "../app/http/folder-path";
-import { holdsValidToken } from "../app/http/session.server";
+import { ACCESS_TOKEN_PARAMETER, holdsValidToken } from "../app/http/session.server";
 import { isLoopbackHost, siteOrigin, SITE_ORIGIN_HEADER } from "../app/http/origin.server";
 import { DatabaseStore } from "../app/http/rate-limit.server";
+import { loggable } from "../app/http/log-safe.server";
 import { localeOf } from "../app/http/locale/locale.server";
 import { translate } from "../app/models/locale/catalog.server";
 import type { MessageId, MessageValues } from "../app/models/locale/message-id";
@@ -180,7 +181,8 @@ function isInternalPath(url: string): boolean {
 }
 
 /*
- * A request that authenticates with a token (Authorization: Bearer, FWAPITOKEN) is decided by the
+ * A request that authenticates with a token (Authorization: Bearer, FWAPITOKEN, or the
+ * access_token query parameter) is decided by the
  * token alone, never by a cookie riding along (app/http/session.server.ts), and a cross-site page
  * cannot add these headers without the browser asking first (CORS), which Arkiv never allows. So
  * these requests, and the OAuth2 endpoints that authenticate the client itself, skip the
@@ -191,8 +193,12 @@ async function authenticatesWithoutCookie(req: Request): Promise<boolean> {
   if (matchesAny(OAUTH_CLIENT_PATHS, req.path)) return true;
   const api = req.get("fwapitoken");
   const authorization = req.get("authorization");
-  if (api === undefined && !/^bearer(?:[ \t]|$)/i.test(authorization ?? "")) return false;
-  return holdsValidToken(api, authorization);
+  const query = new URL(req.originalUrl, "http://arkiv.invalid").searchParams.getAll(
+    ACCESS_TOKEN_PARAMETER,
+  );
+  if (api === undefined && !/^bearer(?:[ \t]|$)/i.test(authorization ?? "") && !query.length)
+    return false;
+  return holdsValidToken(api, authorization, query);
 }
 
 /** The host the request was sent to, as the trust proxy setting reads it (and Remix after it). */
@@ -337,7 +343,7 @@ export function createApp({ build, env, root }: AppOptions) {
 
   if (env.LOG_REQUESTS) {
     morgan.token("id", (_req, res) => String((res as Response).locals.requestId));
-    // Tokens travel in headers, never logged; a client that puts one in the query is not logged either.
+    // Tokens in headers are never logged; one in the query (access_token) is hidden in the line.
     morgan.token("safe-url", (req) => loggedUrl((req as Request).originalUrl));
     app.use(
       morgan(":date[iso] :id :method :safe-url :status :res[content-length] - :response-time ms"),
@@ -585,7 +591,7 @@ export function createApp({ build, env, root }: AppOptions) {
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const requestId = String(res.locals.requestId ?? "");
     if (res.headersSent) {
-      console.error(`[${requestId}]`, error);
+      console.error(`[${requestId}]`, loggable(error));
       return res.end();
     }
     // Express's body and URL errors carry a 4xx status: the request could not be read.

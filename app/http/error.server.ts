@@ -1,6 +1,7 @@
 import { isProblem, type ProblemKind } from "~/models/problem/problem";
 import { DEFAULT_ERROR_MESSAGE, headingForStatus, type ApiErrorBody } from "./error";
 import { englishOf } from "~/models/locale/catalog.server";
+import { loggable } from "./log-safe.server";
 
 /*
  * The one mapping from what a handler throws to the one error body (decision 023). Pages (through
@@ -88,7 +89,7 @@ export function errorBodyOf(error: unknown, requestId: string | undefined): ApiE
       ...(messages ? { messages } : {}),
     });
   }
-  console.error(`[${requestId ?? "-"}]`, error);
+  console.error(`[${requestId ?? "-"}]`, loggable(error));
   return errorBodyFor(500, DEFAULT_ERROR_MESSAGE, requestId);
 }
 

@@ -14,6 +14,7 @@ import { mediaTypeOf } from "./negotiate";
 import { tooManyFieldsMessage, urlencodedFieldCount } from "./submission.server";
 import { countTokenFailure, tokenFailureWait } from "./rate-limit.server";
 import { clientAddressOf } from "./link-cookie.server";
+import { loggable } from "./log-safe.server";
 
 /*
  * The HTTP side of OAuth2 (decision 028). @node-oauth/oauth2-server runs the protocol: it checks
@@ -61,7 +62,7 @@ function answerOf(request: Request, error: unknown, response?: OAuth2Server.Resp
     if (challenge) headers["WWW-Authenticate"] = challenge;
     return oauthError(error.code, error.name, error.message, headers);
   }
-  console.error(`[${requestIdOf(request) ?? ""}]`, error);
+  console.error(`[${requestIdOf(request) ?? ""}]`, loggable(error));
   return oauthError(500, "server_error", "The server could not complete the request.");
 }
 

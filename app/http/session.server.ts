@@ -99,34 +99,49 @@ export async function getSession(request: Request): Promise<Session<SessionData,
 /** The header a program's API token travels in, as the FotoWare API names it. */
 export const API_TOKEN_HEADER = "FWAPITOKEN";
 
+/** The query parameter some clients put their OAuth2 access token in (RFC 6750 section 2.3). */
+export const ACCESS_TOKEN_PARAMETER = "access_token";
+
 /**
  * The token a program presents: an OAuth2 access token (`Authorization: Bearer`) or an API token
- * (`FWAPITOKEN`). Another Authorization scheme is not a token and leaves the session to decide.
+ * (`FWAPITOKEN`), or failing both an access token in the `access_token` query parameter, where
+ * FotoWare clients (enonic's app-fotoware) put it. Another Authorization scheme is not a token and
+ * leaves the session to decide.
  */
 export function presentedToken(request: Request): PresentedToken | null {
-  return tokenOfHeaders(
+  return tokenOf(
     request.headers.get(API_TOKEN_HEADER),
     request.headers.get("authorization"),
+    new URL(request.url).searchParams.getAll(ACCESS_TOKEN_PARAMETER),
   );
 }
 
-function tokenOfHeaders(api: string | null, authorization: string | null): PresentedToken | null {
+function tokenOf(
+  api: string | null,
+  authorization: string | null,
+  query: readonly string[],
+): PresentedToken | null {
   if (api !== null) return { kind: "api", value: api.trim() };
   const match = /^bearer(?:[ \t]+(.*))?$/i.exec(authorization ?? "");
-  return match ? { kind: "bearer", value: (match[1] ?? "").trim() } : null;
+  if (match) return { kind: "bearer", value: (match[1] ?? "").trim() };
+  if (query.length === 0) return null;
+  // Given twice, it is no one token: it fails as an empty one does, never falling to the cookie.
+  return { kind: "bearer", value: query.length === 1 ? query[0]!.trim() : "" };
 }
 
 /**
- * Whether the request's token headers hold a token that authenticates: only then may server/
- * skip the same-origin check. An empty or unknown token proves nothing; an empty header is even
- * dropped on its way into Remix, which would then let the session cookie decide.
+ * Whether the request's token (headers, then the query parameter) is one that authenticates:
+ * only then may server/ skip the same-origin check. An empty or unknown token proves nothing; an
+ * empty header is even dropped on its way into Remix, which would then let the session cookie
+ * decide.
  */
 export async function holdsValidToken(
   api: string | undefined,
   authorization: string | undefined,
+  query: readonly string[] = [],
 ): Promise<boolean> {
   // As Remix's adapter sees the headers: an empty one is not there.
-  const token = tokenOfHeaders(api || null, authorization || null);
+  const token = tokenOf(api || null, authorization || null, query);
   if (!token || token.value === "") return false;
   return (await findTokenUserId(token)) !== null;
 }

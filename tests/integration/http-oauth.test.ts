@@ -298,7 +298,7 @@ describe("tokens that are not valid get 401 in the error body", () => {
   }
 
   test("unknown, tampered, empty and revoked bearer tokens", async () => {
-    // Only headers carry tokens: one in the query is ignored (and hidden in the log, see below).
+    // An API token is no access token, in the query either (hidden in the log, see below).
     const inQuery = await send(`/fotoweb/me/?access_token=${apiToken}`, {
       headers: { accept: "application/vnd.fotoware.full-api-descriptor+json" },
     });
@@ -379,6 +379,52 @@ describe("tokens that are not valid get 401 in the error body", () => {
     );
     expect(again.status).toBe(401);
     expect(again.body.error).toBe("invalid_client");
+  });
+});
+
+describe("an access token in the access_token query parameter", () => {
+  const descriptor = { accept: "application/vnd.fotoware.full-api-descriptor+json" };
+
+  test("authenticates alone, 401 when not valid, and a token header wins", async () => {
+    const token = await clientCredentialsToken();
+    const me = await send(`/fotoweb/me/?access_token=${encodeURIComponent(token)}`, {
+      headers: descriptor,
+    });
+    expect(me.status).toBe(200);
+    expect(JSON.stringify(await readApiJson(me))).toContain("robot");
+    const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    // Not valid: 401, the cookie riding along notwithstanding.
+    const bad = await send(`/fotoweb/me/?access_token=nope`, {
+      headers: { ...descriptor, cookie },
+    });
+    expect(bad.status).toBe(401);
+    const twice = await send(`/fotoweb/me/?access_token=${token}&access_token=${token}`, {
+      headers: descriptor,
+    });
+    expect(twice.status).toBe(401);
+    // Only when no header carries a token.
+    const header = await send(`/fotoweb/me/?access_token=nope`, {
+      headers: { ...descriptor, fwapitoken: apiToken },
+    });
+    expect(header.status).toBe(200);
+  });
+
+  test("a valid one skips the same-origin check as a bearer does; an invalid one does not", async () => {
+    const token = await clientCredentialsToken();
+    const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const post = (query: string) =>
+      send(`/fotoweb/api/uploads?access_token=${query}`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          "sec-fetch-site": "cross-site",
+          cookie,
+        },
+        body: JSON.stringify({ destination: closed.href, filename: "x.jpg", fileSize: 10 }),
+      });
+    expect((await post(encodeURIComponent(token))).status).toBe(400);
+    expect((await post("nope")).status).toBe(403);
   });
 });
 
