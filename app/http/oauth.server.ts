@@ -6,7 +6,12 @@ import {
   findApplicationByClientId,
   type Application,
 } from "~/models/application/application.server";
-import { oauthModel, revokeClientToken } from "~/models/oauth/oauth.server";
+import {
+  grantedScope,
+  oauthModel,
+  revokeClientToken,
+  UNKNOWN_SCOPE_MESSAGE,
+} from "~/models/oauth/oauth.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { env } from "~/utils/env.server";
 import { HttpError, requestIdOf } from "./http.server";
@@ -263,8 +268,8 @@ export async function checkAuthorizationRequest(
       state,
     );
   const scope = text("scope");
-  if (scope && scope.split(" ").some((s) => s !== "full_access"))
-    throw errorRedirect(redirectUri, "invalid_scope", "The only scope is full_access.", state);
+  if (scope && !grantedScope(scope.split(" ")))
+    throw errorRedirect(redirectUri, "invalid_scope", UNKNOWN_SCOPE_MESSAGE, state);
   return {
     application,
     params: {

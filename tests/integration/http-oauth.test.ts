@@ -279,6 +279,27 @@ describe("a program with a client id and secret", () => {
   });
 });
 
+describe("scopes at the token endpoint (decision 108)", () => {
+  test("fotoweb.me and full_access are granted and echoed, an unknown one is refused by name", async () => {
+    const auth = { authorization: basic(app.clientId, app.clientSecret) };
+    for (const scope of ["fotoweb.me", "full_access", "fotoweb.me full_access"]) {
+      const { status, body } = await tokenRequest(
+        { grant_type: "client_credentials", scope },
+        auth,
+      );
+      expect(status, scope).toBe(200);
+      expect(body.scope).toBe(scope);
+      await program({ authorization: `Bearer ${body.access_token}` }).json("/fotoweb/archives/");
+    }
+    const none = await tokenRequest({ grant_type: "client_credentials" }, auth);
+    expect(none.body.scope).toBe("full_access");
+    const unknown = await tokenRequest({ grant_type: "client_credentials", scope: "admin" }, auth);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toBe("invalid_scope");
+    expect(unknown.body.error_description).toMatch(/full_access and fotoweb\.me/);
+  });
+});
+
 describe("a program with an API token", () => {
   test("does the same with FWAPITOKEN", async () => {
     await integratorFlow({ fwapitoken: apiToken }, "from-api-token");
@@ -526,6 +547,7 @@ describe("the authorization code grant with PKCE", () => {
       state: "s-123",
       code_challenge: extra.code_challenge ?? challenge,
       code_challenge_method: "S256",
+      ...(extra.scope ? { scope: extra.scope } : {}),
       decision,
     });
     expect(answer.status).toBe(302);
@@ -602,6 +624,28 @@ describe("the authorization code grant with PKCE", () => {
     const denied = await approve({}, "deny");
     expect(denied.searchParams.get("error")).toBe("access_denied");
     expect(denied.searchParams.get("code")).toBeNull();
+  });
+
+  test("scope fotoweb.me is granted and echoed; an unknown scope goes back as invalid_scope", async () => {
+    const back = await approve({ scope: "fotoweb.me" });
+    const granted = await exchange(back.searchParams.get("code")!);
+    expect(granted.status).toBe(200);
+    expect(granted.body.scope).toBe("fotoweb.me");
+    const me = await program({ authorization: `Bearer ${granted.body.access_token}` }).json(
+      "/fotoweb/me/",
+      "application/vnd.fotoware.full-api-descriptor+json",
+    );
+    expect(JSON.stringify(me)).toContain(TEST_ADMIN.username);
+    const refreshed = await tokenRequest(
+      { grant_type: "refresh_token", refresh_token: granted.body.refresh_token! },
+      { authorization: basic(other.clientId, other.clientSecret) },
+    );
+    expect(refreshed.body.scope).toBe("fotoweb.me");
+    const unknown = await owner.get(authorizeUrl({ scope: "fotoweb.admin" }));
+    expect(unknown.status).toBe(302);
+    const error = new URL(unknown.headers.get("location")!);
+    expect(error.searchParams.get("error")).toBe("invalid_scope");
+    expect(error.searchParams.get("error_description")).toMatch(/full_access and fotoweb\.me/);
   });
 
   test("requests without PKCE go back with an error; unknown clients and addresses are shown, not followed", async () => {

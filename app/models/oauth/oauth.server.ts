@@ -1,12 +1,12 @@
-import type {
-  AuthorizationCode,
-  AuthorizationCodeModel,
-  Client,
-  ClientCredentialsModel,
-  RefreshToken,
-  RefreshTokenModel,
-  Token,
-  User,
+import OAuth2Server, {
+  type AuthorizationCode,
+  type AuthorizationCodeModel,
+  type Client,
+  type ClientCredentialsModel,
+  type RefreshToken,
+  type RefreshTokenModel,
+  type Token,
+  type User,
 } from "@node-oauth/oauth2-server";
 import { db } from "~/db/connection.server";
 import { isEnabledAccount } from "~/models/user/user.server";
@@ -29,8 +29,23 @@ import {
  * user who loses a right loses it for every token at once.
  */
 
-/** The one scope: whatever the token's user may do, never more. */
+/** The scope given when none is asked for: whatever the token's user may do, never more. */
 export const FULL_ACCESS = "full_access";
+
+/**
+ * The scopes a client may ask for (decision 108). FotoWare's `fotoweb.me` is an application
+ * acting for the signed-in person: everything that person may do, which is what full_access
+ * means here; a token echoes the one it was granted, each means the same.
+ */
+export const SCOPES: readonly string[] = [FULL_ACCESS, "fotoweb.me"];
+
+export const UNKNOWN_SCOPE_MESSAGE = `Unknown scope. The accepted scopes are ${SCOPES.join(" and ")}.`;
+
+/** The scope granted for the one asked (empty: full_access); null when it names an unknown one. */
+export function grantedScope(asked: readonly string[] | undefined): string[] | null {
+  if (!asked || asked.length === 0) return [FULL_ACCESS];
+  return asked.every((s) => SCOPES.includes(s)) ? [...new Set(asked)] : null;
+}
 
 export interface OAuthClient extends Client {
   id: string;
@@ -73,8 +88,10 @@ export const oauthModel: AuthorizationCodeModel & ClientCredentialsModel & Refre
   generateAuthorizationCode: async () => newCredential(),
 
   async validateScope(_user: User, _client: Client, scope?: string[]) {
-    if (!scope || scope.length === 0) return [FULL_ACCESS];
-    return scope.every((s) => s === FULL_ACCESS) ? [FULL_ACCESS] : false;
+    const granted = grantedScope(scope);
+    // Thrown rather than false, so the answer names the scopes there are.
+    if (!granted) throw new OAuth2Server.InvalidScopeError(UNKNOWN_SCOPE_MESSAGE);
+    return granted;
   },
 
   async saveToken(token: Token, client: Client, user: User) {
