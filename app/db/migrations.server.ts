@@ -20,6 +20,7 @@ import { undoClaim } from "./migrations/0016-undo-claim";
 import { rateLimits } from "./migrations/0017-rate-limits";
 import { runningTasks } from "./migrations/0018-running-tasks";
 import { signupLanguage } from "./migrations/0019-signup-language";
+import { applicationClientType } from "./migrations/0020-application-client-type";
 
 /*
  * The migrations, in the order they run (decision 025). Each lives in app/db/migrations/ and is
@@ -48,6 +49,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0017_rate_limits": rateLimits(dialect),
     "0018_running_tasks": runningTasks(),
     "0019_signup_language": signupLanguage(),
+    "0020_application_client_type": applicationClientType(),
   };
 }
 

@@ -398,6 +398,8 @@ export interface ApplicationsTable {
   user_id: number | null;
   created_by: number | null;
   created_at: string;
+  /** "confidential" (a secret) or "public" (no secret, PKCE): migration 0020. */
+  client_type: Generated<string>;
 }
 
 export type CredentialKind = "access" | "refresh" | "code" | "api";

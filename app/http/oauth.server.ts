@@ -4,6 +4,7 @@ import { redirect } from "@remix-run/node";
 import {
   authenticateApplication,
   findApplicationByClientId,
+  findPublicApplication,
   type Application,
 } from "~/models/application/application.server";
 import {
@@ -42,6 +43,9 @@ const server = () =>
     authorizationCodeLifetime: AUTHORIZATION_CODE_SECONDS,
     allowEmptyState: true,
     allowBearerTokensInQueryString: false,
+    // A public client refreshes with its client id alone; a confidential one is authenticated
+    // with its secret here first (authenticatedClient), whatever the library asks.
+    requireClientAuthentication: { refresh_token: false },
   });
 
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
@@ -125,21 +129,22 @@ const invalidClient = (basic: boolean) =>
   oauthError(
     401,
     "invalid_client",
-    "Client authentication failed: give the application's client id and secret.",
+    "Client authentication failed: give the application's client id and secret (a public client: its client id alone).",
     basic ? { "WWW-Authenticate": 'Basic realm="Arkiv"' } : {},
   );
 
 /*
- * Every application is a confidential client: the token and revocation endpoints authenticate
- * it with its secret before anything else, PKCE included (the library would let a PKCE request
- * through on its client id alone).
+ * A confidential client is authenticated with its secret before anything else, PKCE included
+ * (the library would let a PKCE request through on its client id alone). A public client
+ * (migration 0020) has no secret: its client id names it, and what it may do is narrowed in
+ * tokenResponse. A secret given for a public client, or none for a confidential one, fails.
  */
 async function authenticatedClient(
   request: Request,
   form: Record<string, string>,
 ): Promise<{ credentials: ClientCredentials; application: Application }> {
   const credentials = clientCredentials(request, form);
-  if (!credentials.clientId || !credentials.clientSecret) throw invalidClient(credentials.basic);
+  if (!credentials.clientId) throw invalidClient(credentials.basic);
   const address = clientAddressOf(request);
   const wait = await tokenFailureWait(address);
   if (wait !== null)
@@ -149,7 +154,9 @@ async function authenticatedClient(
       "Too many failed token requests from this address. Wait a few minutes and try again.",
       { "Retry-After": String(wait) },
     );
-  const application = await authenticateApplication(credentials.clientId, credentials.clientSecret);
+  const application = credentials.clientSecret
+    ? await authenticateApplication(credentials.clientId, credentials.clientSecret)
+    : await findPublicApplication(credentials.clientId);
   if (!application) {
     await countTokenFailure(address);
     throw invalidClient(credentials.basic);
@@ -157,11 +164,37 @@ async function authenticatedClient(
   return { credentials, application };
 }
 
+/*
+ * A public client holds no secret, so whoever has its client id could ask in its name: it gets
+ * tokens only for a person who approved it, through a code bound to its PKCE challenge (the
+ * library checks the verifier against it), or by refreshing one of those tokens.
+ */
+function publicClientRefusal(form: Record<string, string>): Response | null {
+  if (form.grant_type !== "authorization_code" && form.grant_type !== "refresh_token")
+    return oauthError(
+      400,
+      "unauthorized_client",
+      "A public client may use only the authorization_code grant with PKCE, and refresh_token.",
+    );
+  if (form.grant_type === "authorization_code" && !form.code_verifier)
+    return oauthError(
+      400,
+      "invalid_request",
+      "A public client must give the code_verifier of its PKCE challenge.",
+    );
+  return null;
+}
+
 /** POST /fotoweb/oauth2/token: every grant, answered by the library. */
 export async function tokenResponse(request: Request): Promise<Response> {
   try {
     const form = await readOAuthForm(request);
-    const { credentials } = await authenticatedClient(request, form);
+    const { credentials, application } = await authenticatedClient(request, form);
+    if (application.clientType === "public") {
+      const refusal = publicClientRefusal(form);
+      if (refusal) return refusal;
+    }
+    const secret = credentials.clientSecret ? { client_secret: credentials.clientSecret } : {};
     const body = new URLSearchParams(form).toString();
     const oauthRequest = new OAuthRequest({
       method: "POST",
@@ -171,7 +204,7 @@ export async function tokenResponse(request: Request): Promise<Response> {
         "content-type": FORM,
         "content-length": String(Buffer.byteLength(body)),
       },
-      body: { ...form, client_id: credentials.clientId, client_secret: credentials.clientSecret },
+      body: { ...form, client_id: credentials.clientId, ...secret },
     });
     const response = new OAuthResponse();
     try {

@@ -661,6 +661,138 @@ describe("the authorization code grant with PKCE", () => {
   });
 });
 
+describe("a public client: PKCE, no secret (migration 0020)", () => {
+  const verifier = crypto.randomBytes(40).toString("base64url");
+  const challenge = crypto.createHash("sha256").update(verifier).digest("base64url");
+  const callback = "https://picker.example/cb";
+  let picker: { clientId: string; clientType: string; clientSecret?: string };
+
+  beforeAll(async () => {
+    const made = await register({
+      name: "CMS picker",
+      clientType: "public",
+      grants: ["authorization_code", "refresh_token"],
+      redirectUris: [callback],
+    });
+    expect(made.status).toBe(201);
+    picker = made.body as unknown as typeof picker;
+  });
+
+  async function code() {
+    const params = {
+      client_id: picker.clientId,
+      redirect_uri: callback,
+      response_type: "code",
+      state: "p-1",
+      scope: "fotoweb.me",
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+    };
+    const url = `/fotoweb/oauth2/authorize?${new URLSearchParams(params)}`;
+    expect((await owner.get(url)).status).toBe(200);
+    const answer = await owner.post(url, { ...params, decision: "allow" });
+    expect(answer.status).toBe(302);
+    const value = new URL(answer.headers.get("location")!).searchParams.get("code")!;
+    secrets.push(value);
+    return value;
+  }
+
+  const byId = (fields: Record<string, string>) =>
+    tokenRequest({ client_id: picker.clientId, ...fields });
+
+  test("is registered without a secret, and only with the code and refresh grants", async () => {
+    expect(picker.clientType).toBe("public");
+    expect(picker.clientSecret).toBeUndefined();
+    const listed = await readApiJson<{ data: { clientId: string; clientType: string }[] }>(
+      await owner.request("/fotoweb/api/config/applications", {
+        headers: { accept: "application/json" },
+      }),
+    );
+    expect(listed.data.find((a) => a.clientId === picker.clientId)?.clientType).toBe("public");
+    const refused = await register({
+      name: "Public robot",
+      clientType: "public",
+      grants: ["client_credentials"],
+      user: `/fotoweb/api/users/${robotId}`,
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toMatch(/only the authorization code/);
+  });
+
+  test("authorize, exchange with its client id and the verifier, use, refresh, revoke", async () => {
+    const granted = await byId({
+      grant_type: "authorization_code",
+      code: await code(),
+      redirect_uri: callback,
+      code_verifier: verifier,
+    });
+    expect(granted.status).toBe(200);
+    expect(granted.body.scope).toBe("fotoweb.me");
+    expect(granted.body.refresh_token).toBeTruthy();
+    const me = await program({ authorization: `Bearer ${granted.body.access_token}` }).json(
+      "/fotoweb/me/",
+      "application/vnd.fotoware.full-api-descriptor+json",
+    );
+    expect(JSON.stringify(me)).toContain(TEST_ADMIN.username);
+
+    // The refresh token is bound to its client: another client, or none, cannot use it.
+    const stolen = await tokenRequest(
+      { grant_type: "refresh_token", refresh_token: granted.body.refresh_token! },
+      { authorization: basic(other.clientId, other.clientSecret) },
+    );
+    expect(stolen.body.error).toBe("invalid_grant");
+    const anonymous = await tokenRequest({
+      grant_type: "refresh_token",
+      refresh_token: granted.body.refresh_token!,
+    });
+    expect(anonymous.status).toBe(401);
+    const refreshed = await byId({
+      grant_type: "refresh_token",
+      refresh_token: granted.body.refresh_token!,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.access_token).not.toBe(granted.body.access_token);
+
+    const revoked = await send("/fotoweb/oauth2/revoke", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        client_id: picker.clientId,
+        token: refreshed.body.refresh_token!,
+      }),
+    });
+    expect(revoked.status).toBe(200);
+    const after = await program({ authorization: `Bearer ${refreshed.body.access_token}` }).call(
+      "/fotoweb/me/",
+      { headers: { accept: "application/json" } },
+    );
+    expect(after.status).toBe(401);
+  });
+
+  test("without the verifier, with a wrong one, with a secret, or another grant: refused", async () => {
+    const fields = { grant_type: "authorization_code", code: await code(), redirect_uri: callback };
+    const missing = await byId(fields);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe("invalid_request");
+    const wrong = await byId({
+      ...fields,
+      code_verifier: crypto.randomBytes(40).toString("base64url"),
+    });
+    expect(wrong.body.error).toBe("invalid_grant");
+    const withSecret = await tokenRequest(
+      { ...fields, code_verifier: verifier },
+      { authorization: basic(picker.clientId, "made-up") },
+    );
+    expect(withSecret.status).toBe(401);
+    expect(withSecret.body.error).toBe("invalid_client");
+    const credentials = await byId({ grant_type: "client_credentials" });
+    expect(credentials.status).toBe(400);
+    expect(credentials.body.error).toBe("unauthorized_client");
+    const password = await byId({ grant_type: "password", username: "x", password: "y" });
+    expect(password.body.error).toBe("unauthorized_client");
+  });
+});
+
 describe("the token endpoint refuses in OAuth's error shape", () => {
   test("missing or wrong client credentials, unknown grants, bad bodies", async () => {
     const noSecret = await tokenRequest({

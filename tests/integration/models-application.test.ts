@@ -47,7 +47,7 @@ const input = (extra: Record<string, unknown> = {}) =>
 describe("applications", () => {
   test("the secret authenticates, is stored only hashed, and a wrong one fails", async () => {
     const made = await createApplication(owner, input());
-    if (!made.ok) throw new Error("not made");
+    if (!made.ok || made.clientSecret === null) throw new Error("not made");
     const row = await db()
       .selectFrom("applications")
       .selectAll()
@@ -76,7 +76,7 @@ describe("applications", () => {
 
   test("deleting one removes its tokens", async () => {
     const made = await createApplication(owner, input({ name: "Gone" }));
-    if (!made.ok) throw new Error("not made");
+    if (!made.ok || made.clientSecret === null) throw new Error("not made");
     const token = await issueApiToken(owner, made.application.clientId);
     expect(await findTokenUserId({ kind: "api", value: token })).toBe(member.id);
     await deleteApplication(owner, made.application.clientId);
@@ -93,7 +93,7 @@ describe("applications", () => {
 describe("credentials", () => {
   test("expired ones are not live, and the sweep removes only them", async () => {
     const made = await createApplication(owner, input({ name: "Clock" }));
-    if (!made.ok) throw new Error("not made");
+    if (!made.ok || made.clientSecret === null) throw new Error("not made");
     const base = { kind: "access" as const, applicationId: made.application.id, userId: member.id };
     await saveCredential({ ...base, value: "old-one", expiresAt: new Date(Date.now() - 1000) });
     await saveCredential({ ...base, value: "new-one", expiresAt: new Date(Date.now() + 60_000) });

@@ -401,6 +401,7 @@ describe("re-running migrations", () => {
       "0017_rate_limits",
       "0018_running_tasks",
       "0019_signup_language",
+      "0020_application_client_type",
     ]);
   });
 
@@ -476,6 +477,7 @@ describe("an empty database", () => {
       "0017_rate_limits",
       "0018_running_tasks",
       "0019_signup_language",
+      "0020_application_client_type",
     ]);
     await expect(migrateToLatest(empty.handle.db, empty.handle.dialect)).resolves.toEqual([]);
     expect((await tablesOf(empty.handle)).size).toBe(empty.handle.dialect === "sqlite" ? 50 : 45);
@@ -594,6 +596,7 @@ describe("frozen migrations (decision 025)", () => {
         "0017_rate_limits",
         "0018_running_tasks",
         "0019_signup_language",
+        "0020_application_client_type",
       ]);
       await expect(migrateToLatest(old.handle.db, old.handle.dialect)).resolves.toEqual(later);
 
@@ -671,6 +674,7 @@ describe("frozen migrations (decision 025)", () => {
         "0017_rate_limits",
         "0018_running_tasks",
         "0019_signup_language",
+        "0020_application_client_type",
       ]);
       const row = await target.handle.db
         .selectFrom("assets")

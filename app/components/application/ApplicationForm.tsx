@@ -7,9 +7,12 @@ import { Label } from "react-aria-components/Label";
 import { useHydrated } from "~/utils/use-hydrated";
 import {
   applicationInputSchema,
+  CLIENT_TYPE_LABELS,
+  CLIENT_TYPES,
   GRANT_LABELS,
   GRANTS,
 } from "~/models/application/application.schema";
+import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import { Button } from "~/components/ui/Button";
 import { SelectField } from "~/components/ui/SelectField";
 import { TextField } from "~/components/ui/TextField";
@@ -66,6 +69,13 @@ export function ApplicationForm({
         defaultValue={text(fields.name.initialValue)}
         errors={fields.name.errors}
         maxLength={100}
+      />
+      <RadioGroupField
+        label={t("settings.applications.typeLabel")}
+        name="clientType"
+        defaultValue={text(fields.clientType.initialValue) || "confidential"}
+        errors={fields.clientType.errors}
+        options={CLIENT_TYPES.map((type) => ({ value: type, label: t(CLIENT_TYPE_LABELS[type]) }))}
       />
       <CheckboxGroup
         name="grants"

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ApplicationView } from "~/models/application/application.view";
+import { CLIENT_TYPE_TERMS } from "~/models/application/application.schema";
 import { Button } from "~/components/ui/Button";
 import { useT } from "~/components/locale/locale-context";
 import { muted } from "~/styles/global.css";
@@ -26,6 +27,8 @@ export function ApplicationList({
           <dl className={css.facts}>
             <dt>{t("settings.applications.clientId")}</dt>
             <dd className={css.code}>{app.clientId}</dd>
+            <dt>{t("settings.applications.typeTerm")}</dt>
+            <dd>{t(CLIENT_TYPE_TERMS[app.clientType])}</dd>
             <dt>{t("settings.applications.grantsShort")}</dt>
             <dd>{app.grants.join(", ")}</dd>
             <dt>{t("settings.applications.redirectUris")}</dt>

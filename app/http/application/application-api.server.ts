@@ -16,7 +16,10 @@ export const APPLICATION_TYPE = "application/json";
 export const requireSignedIn = (request: Request): Promise<Viewer> =>
   requireViewer(request, { allowGuest: false });
 
-/** POST {name, grants, redirectUris, user}: 201 with the clientSecret, this once. */
+/**
+ * POST {name, clientType, grants, redirectUris, user}: 201 with the clientSecret, this once (a
+ * public client has none).
+ */
 export async function registerApplication(request: Request, viewer: Viewer): Promise<Response> {
   const submission = await readSubmission(request, applicationInputSchema);
   if (!submission.ok) return formReply(request, submission);
@@ -24,7 +27,8 @@ export async function registerApplication(request: Request, viewer: Viewer): Pro
   if (!created.ok)
     return formReply(request, { fieldErrors: created.fieldErrors, values: submission.values });
   const view = applicationView(created.application);
-  return apiJson({ ...view, clientSecret: created.clientSecret }, APPLICATION_TYPE, {
+  const secret = created.clientSecret === null ? {} : { clientSecret: created.clientSecret };
+  return apiJson({ ...view, ...secret }, APPLICATION_TYPE, {
     status: 201,
     headers: { Location: view.href, "Cache-Control": "no-store" },
   });

@@ -54,6 +54,11 @@ export async function applicationsPageAction(request: Request) {
     const created = await createApplication(viewer, submission.data);
     if (!created.ok) return formReply(request, { fieldErrors: created.fieldErrors, values });
     const { application, clientSecret } = created;
+    // A public client has no secret to show; its client id is on the list.
+    if (clientSecret === null)
+      return redirectWithToast(request, PAGE, {
+        message: keyed("settings.toast.applicationRegistered", { name: application.name }),
+      });
     return redirectWithToast(
       request,
       PAGE,

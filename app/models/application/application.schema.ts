@@ -20,6 +20,28 @@ export const GRANT_LABELS: Record<Grant, MessageId> = {
   refresh_token: "settings.applications.grant.refreshToken",
 };
 
+/*
+ * The client type (OAuth2's, RFC 6749 section 2.1): a confidential client keeps a secret (FotoWare's
+ * "Web App / API" and "Non-interactive/script"); a public one cannot (FotoWare's "Native / mobile",
+ * and single-page apps): no secret, the authorization code grant with PKCE only.
+ */
+export const CLIENT_TYPES = ["confidential", "public"] as const;
+export type ClientType = (typeof CLIENT_TYPES)[number];
+
+export const CLIENT_TYPE_LABELS: Record<ClientType, MessageId> = {
+  confidential: "settings.applications.type.confidential",
+  public: "settings.applications.type.public",
+};
+
+/** The type in a word, as the list of applications shows it. */
+export const CLIENT_TYPE_TERMS: Record<ClientType, MessageId> = {
+  confidential: "settings.applications.typeShort.confidential",
+  public: "settings.applications.typeShort.public",
+};
+
+/** The grants a public client may hold. */
+export const PUBLIC_GRANTS: readonly Grant[] = ["authorization_code", "refresh_token"];
+
 /** The user's href, as the API writes user hrefs: /fotoweb/api/users/{id}. */
 export const USER_HREF = /^\/fotoweb\/api\/users\/(\d{1,15})\/?$/;
 export const userHref = (id: number) => `/fotoweb/api/users/${id}`;
@@ -56,6 +78,11 @@ export const applicationInputSchema = z
   .object({
     // A missing name is an empty one, so the rules across fields below still run and every
     // error shows at once (Conform sends an empty field as missing).
+    // Left out (a program from before client types), confidential as every application was.
+    clientType: z.preprocess(
+      (v) => (v === undefined || v === null || v === "" ? "confidential" : v),
+      z.enum(CLIENT_TYPES, { message: keyed("settings.validation.clientType") }),
+    ),
     name: z.preprocess(
       (v) => v ?? "",
       z
@@ -114,6 +141,12 @@ export const applicationInputSchema = z
         code: "custom",
         path: ["redirectUris"],
         message: keyed("settings.validation.redirectUriRequired"),
+      });
+    if (input.clientType === "public" && input.grants.some((g) => !PUBLIC_GRANTS.includes(g)))
+      ctx.addIssue({
+        code: "custom",
+        path: ["grants"],
+        message: keyed("settings.validation.publicGrants"),
       });
     if (has("refresh_token") && !has("authorization_code"))
       ctx.addIssue({

@@ -13,7 +13,7 @@ import { keyed } from "~/models/locale/keyed";
 import { Problem } from "~/models/problem/problem";
 import type { Viewer } from "~/models/user/user.schema";
 import { isEnabledAccount } from "~/models/user/user.server";
-import { GRANTS, type ApplicationInput, type Grant } from "./application.schema";
+import { GRANTS, type ApplicationInput, type ClientType, type Grant } from "./application.schema";
 import { readStrings } from "~/db/json-column";
 
 /*
@@ -27,6 +27,8 @@ export interface Application {
   id: number;
   clientId: string;
   name: string;
+  /** public: no secret, authorization code with PKCE only (migration 0020). */
+  clientType: ClientType;
   grants: Grant[];
   redirectUris: string[];
   /** The user whose rights client-credentials and API tokens carry. */
@@ -44,6 +46,7 @@ function toApplication(row: Row): Application {
     id: row.id,
     clientId: row.client_id,
     name: row.name,
+    clientType: row.client_type === "public" ? "public" : "confidential",
     grants: readStrings(row.grants).filter((g): g is Grant =>
       (GRANTS as readonly string[]).includes(g),
     ),
@@ -92,7 +95,10 @@ export async function findApplicationByClientId(clientId: string): Promise<Appli
   return row ? toApplication(row) : null;
 }
 
-/** The application whose client id and secret these are, compared in constant time; or null. */
+/**
+ * The confidential application whose client id and secret these are, compared in constant time;
+ * or null. A public client has no secret to give.
+ */
 export async function authenticateApplication(
   clientId: string,
   secret: string,
@@ -100,12 +106,18 @@ export async function authenticateApplication(
   if (!/^[0-9a-f]{32}$/.test(clientId)) return null;
   const row = await db()
     .selectFrom("applications")
-    .select("secret_hash")
+    .select(["secret_hash", "client_type"])
     .where("client_id", "=", clientId)
     .executeTakeFirst();
   // A missing client costs the same hash as a wrong secret.
   const ok = matchesHash(secret, row?.secret_hash ?? hashCredential(""));
-  return row && ok ? findApplicationByClientId(clientId) : null;
+  return row && ok && row.client_type !== "public" ? findApplicationByClientId(clientId) : null;
+}
+
+/** The public application (no secret) with this client id, or null. */
+export async function findPublicApplication(clientId: string): Promise<Application | null> {
+  const application = await findApplicationByClientId(clientId);
+  return application?.clientType === "public" ? application : null;
 }
 
 /**
@@ -132,12 +144,14 @@ export async function applicationUsers(
 export const ACTS_ABOVE_YOU = keyed("auth.application.actsAboveYou");
 
 export type CreateApplicationResult =
-  | { ok: true; application: Application; clientSecret: string }
+  /** clientSecret: null for a public client, which has none. */
+  | { ok: true; application: Application; clientSecret: string | null }
   | { ok: false; fieldErrors: Record<string, string> };
 
 export async function createApplication(
   viewer: Viewer | null,
-  input: ApplicationInput,
+  // Without a client type (callers from before migration 0020): confidential.
+  input: Omit<ApplicationInput, "clientType"> & { clientType?: ClientType },
 ): Promise<CreateApplicationResult> {
   const manager = decided(await siteDecision(viewer, "ManageApplications"));
   if (input.user !== undefined && !(await isEnabledAccount(input.user)))
@@ -149,12 +163,16 @@ export async function createApplication(
   if (input.user !== undefined && !(await mayActAs(manager, input.user)))
     return { ok: false, fieldErrors: { user: ACTS_ABOVE_YOU } };
   const clientId = crypto.randomBytes(16).toString("hex");
+  // A public client gets a secret nobody is told, so no secret authenticates it either.
   const clientSecret = newCredential();
+  const clientType = input.clientType ?? "confidential";
+  const isPublic = clientType === "public";
   await db()
     .insertInto("applications")
     .values({
       client_id: clientId,
       name: input.name,
+      client_type: clientType,
       secret_hash: hashCredential(clientSecret),
       grants: JSON.stringify(input.grants),
       redirect_uris: JSON.stringify(input.redirectUris),
@@ -164,7 +182,7 @@ export async function createApplication(
     })
     .execute();
   const application = (await findApplicationByClientId(clientId))!;
-  return { ok: true, application, clientSecret };
+  return { ok: true, application, clientSecret: isPublic ? null : clientSecret };
 }
 
 /** Removes the application; every token and code issued to it goes with it. */

@@ -1,4 +1,4 @@
-import { userHref, type Grant } from "./application.schema";
+import { userHref, type ClientType, type Grant } from "./application.schema";
 import type { Application } from "./application.server";
 
 /* What the API and the management page show of an application: never its secret or tokens. */
@@ -10,6 +10,7 @@ export interface ApplicationView {
   href: string;
   clientId: string;
   name: string;
+  clientType: ClientType;
   grants: Grant[];
   redirectUris: string[];
   user: { href: string; userName: string; fullName: string } | null;
@@ -24,6 +25,7 @@ export function applicationView(application: Application): ApplicationView {
     href,
     clientId: application.clientId,
     name: application.name,
+    clientType: application.clientType,
     grants: application.grants,
     redirectUris: application.redirectUris,
     user: application.user
