@@ -41,6 +41,7 @@ import { ACCESS_TOKEN_PARAMETER, holdsValidToken } from "../app/http/session.ser
 import { isLoopbackHost, siteOrigin, SITE_ORIGIN_HEADER } from "../app/http/origin.server";
 import { DatabaseStore } from "../app/http/rate-limit.server";
 import { loggable } from "../app/http/log-safe.server";
+import { corsAnswer } from "../app/http/cors.server";
 import { localeOf } from "../app/http/locale/locale.server";
 import { translate } from "../app/models/locale/catalog.server";
 import type { MessageId, MessageValues } from "../app/models/locale/message-id";
@@ -184,7 +185,8 @@ function isInternalPath(url: string): boolean {
  * A request that authenticates with a token (Authorization: Bearer, FWAPITOKEN, or the
  * access_token query parameter) is decided by the
  * token alone, never by a cookie riding along (app/http/session.server.ts), and a cross-site page
- * cannot add these headers without the browser asking first (CORS), which Arkiv never allows. So
+ * cannot add these headers without the browser asking first (CORS), which Arkiv allows only for
+ * the origins the site names (decision 110). So
  * these requests, and the OAuth2 endpoints that authenticate the client itself, skip the
  * same-origin check, as programs on other machines must. The token must be valid: an empty or
  * unknown one would leave the cookie to decide (issue 29).
@@ -327,6 +329,29 @@ export function createApp({ build, env, root }: AppOptions) {
   );
   app.use(compression());
 
+  // Cross-origin calls from the allowed origins' pages (decision 110): the rule is in cors.server.
+  app.use(async (req, res, next) => {
+    try {
+      const cors = await corsAnswer({
+        method: req.method,
+        path: req.path,
+        origin: req.get("origin"),
+        accept: req.get("accept"),
+        contentType: req.get("content-type"),
+        requestMethod: req.get("access-control-request-method"),
+      });
+      for (const [name, value] of Object.entries(cors.headers))
+        if (name === "Vary") res.append(name, value);
+        else res.setHeader(name, value);
+      res.locals.corsAllowed = cors.allowed;
+      // A preflight is answered here, allowed or not: a refused one simply lacks the headers.
+      if (cors.preflight) return res.status(204).end();
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
+
   /*
    * Everything else in public/ may change under its name (bundles are served above). Only the
    * names public/ holds reach the static handler: otherwise every page and API call paid a file
@@ -400,10 +425,17 @@ export function createApp({ build, env, root }: AppOptions) {
     if (!UNSAFE_METHODS.has(req.method)) return next();
     const origin = req.get("origin");
     const host = requestHost(req);
-    // An Origin naming another host than the request's fails Remix's own check with a 500, token
-    // or not (issue 29): refused here as what it is.
-    if (origin && origin !== "null" && hostOf(origin) !== host) return refuseCrossSite(req, res);
     try {
+      // An Origin naming another host than the request's fails Remix's own check with a 500, token
+      // or not (issue 29): refused here as what it is. A program in a page of an origin allowed
+      // to call the API (decision 110) goes on when its token decides, never its cookie; Remix
+      // then no longer needs to see the Origin this check has judged.
+      if (origin && origin !== "null" && hostOf(origin) !== host) {
+        if (!res.locals.corsAllowed || !(await authenticatesWithoutCookie(req)))
+          return refuseCrossSite(req, res);
+        delete req.headers.origin;
+        return next();
+      }
       if (await authenticatesWithoutCookie(req)) return next();
     } catch (error) {
       return next(error);

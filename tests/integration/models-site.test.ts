@@ -40,6 +40,7 @@ const DEFAULTS: SiteSettings = {
     policy: DEFAULT_COOKIE_POLICY,
   },
   signups: { enabled: false, adminCanAssignGroups: true, fields: [] },
+  apiOrigins: [],
 };
 
 async function storedRow(key: string) {

@@ -12,7 +12,8 @@ import { useT } from "~/components/locale/locale-context";
 
 /**
  * Site name, the dark-mode site flag, guest access, the language and time zone of whoever chose
- * none (decision 101), and the cookie consent texts (Markdown).
+ * none (decision 101), the cookie consent texts (Markdown), and the origins allowed to call the
+ * API (decision 110).
  */
 export function SiteSettingsForm({
   settings,
@@ -72,6 +73,13 @@ export function SiteSettingsForm({
         multiline
         defaultValue={settings.cookieConsent.policy}
         description={t("settings.site.cookiePolicyHint", { path: LINKS.cookiePolicy })}
+      />
+      <ValidatedTextField
+        label={t("settings.site.apiOrigins")}
+        name="apiOrigins"
+        multiline
+        defaultValue={settings.apiOrigins.join("\n")}
+        description={t("settings.site.apiOriginsHint")}
       />
       <Button type="submit">{t("settings.site.save")}</Button>
     </ValidatedForm>

@@ -17,6 +17,51 @@ This site sets only the cookies it needs to work:
 
 No cookie is used for advertising or for tracking you across other sites.`;
 
+/** What the origins setting holds for "any origin, without credentials" (decision 110). */
+export const ANY_ORIGIN = "*";
+const MAX_API_ORIGINS = 20;
+
+/**
+ * An origin a program's page may call the API from, as the browser writes it in Origin:
+ * scheme (http or https), host and port, nothing else; or null when the entry is not one.
+ */
+export function apiOrigin(entry: string): string | null {
+  if (entry === ANY_ORIGIN) return ANY_ORIGIN;
+  if (!/^https?:\/\/[^/?#@\s]+\/?$/i.test(entry)) return null;
+  try {
+    const url = new URL(entry);
+    return url.origin === "null" ? null : url.origin;
+  } catch {
+    return null;
+  }
+}
+
+const storedOrigins = z
+  .array(z.string())
+  .transform((list) => list.filter((entry) => apiOrigin(entry) === entry));
+
+/** The form's and the API's list: one origin a line, each checked, kept as browsers write them. */
+export const apiOriginsSchema = z.preprocess(
+  (v) => (typeof v === "string" ? v.split(/\r?\n/) : v),
+  z
+    .array(z.string().max(300, keyed("settings.validation.apiOrigin", { origin: "…" })))
+    .transform((list) => list.map((entry) => entry.trim()).filter(Boolean))
+    .superRefine((list, ctx) => {
+      const wrong = list.find((entry) => apiOrigin(entry) === null);
+      if (wrong !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          message: keyed("settings.validation.apiOrigin", { origin: wrong.slice(0, 100) }),
+        });
+      if (list.length > MAX_API_ORIGINS)
+        ctx.addIssue({
+          code: "custom",
+          message: keyed("settings.validation.apiOriginsTooMany", { max: MAX_API_ORIGINS }),
+        });
+    })
+    .transform((list) => [...new Set(list.map((entry) => apiOrigin(entry)!))]),
+);
+
 export const cookieConsentSchema = z.object({
   title: z.string().trim().min(1, "Enter a title").max(200).default(DEFAULT_COOKIE_TITLE),
   body: z.string().trim().min(1, "Enter the banner text").max(10_000).default(DEFAULT_COOKIE_BODY),
@@ -39,6 +84,8 @@ export const siteSettingsSchema = z.object({
     .default("UTC"),
   /** Sign-ups (decision 036): off by default; edited at /fotoweb/views/admin/signup-fields. */
   signups: signupSettingsSchema.catch(signupSettingsSchema.parse({})).default({}),
+  /** Origins allowed to call the API from a browser (CORS, decision 110); "*": any, no cookies. */
+  apiOrigins: storedOrigins.catch([]).default([]),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -78,20 +125,23 @@ export const siteSettingsFormSchema = z.object({
     .string()
     .trim()
     .max(100_000, keyed("validation.text.atMost", { max: 100_000 })),
+  // Left out (a post from before the setting), the stored ones stay.
+  apiOrigins: apiOriginsSchema.optional(),
 });
 
 export type SiteSettingsForm = z.infer<typeof siteSettingsFormSchema>;
 
 export function settingsFromForm(
   form: SiteSettingsForm,
-): Omit<SiteSettings, "signups" | "defaultLanguage" | "timeZone"> &
-  Partial<Pick<SiteSettings, "defaultLanguage" | "timeZone">> {
+): Omit<SiteSettings, "signups" | "defaultLanguage" | "timeZone" | "apiOrigins"> &
+  Partial<Pick<SiteSettings, "defaultLanguage" | "timeZone" | "apiOrigins">> {
   return {
     siteName: form.siteName,
     darkModeEnabled: form.darkModeEnabled,
     guestAccess: form.guestAccess,
     ...(form.defaultLanguage ? { defaultLanguage: form.defaultLanguage } : {}),
     ...(form.timeZone ? { timeZone: form.timeZone } : {}),
+    ...(form.apiOrigins ? { apiOrigins: form.apiOrigins } : {}),
     cookieConsent: { title: form.cookieTitle, body: form.cookieBody, policy: form.cookiePolicy },
   };
 }
