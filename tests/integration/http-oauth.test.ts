@@ -793,6 +793,40 @@ describe("a public client: PKCE, no secret (migration 0020)", () => {
   });
 });
 
+describe("an asset's previewToken as a bearer (as pyfwapi sends it)", () => {
+  test("opens that asset's previews, and nothing else", async () => {
+    const p = program({ authorization: `Bearer ${await clientCredentialsToken()}` });
+    const list = await p.json(
+      `${harbour.href}?q=harbour`,
+      "application/vnd.fotoware.assetlist+json",
+    );
+    type Listed = { previewToken: string; previews: { href: string; size: number }[] };
+    const [first, second] = list.data as Listed[];
+    expect(first!.previewToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Not the content hash a file URL carries: a URL alone gives no token.
+    for (const preview of first!.previews) expect(preview.href).not.toContain(first!.previewToken);
+    const bearer = { authorization: `Bearer ${first!.previewToken}` };
+    for (const preview of first!.previews) {
+      const file = await send(preview.href, { headers: bearer });
+      expect(file.status, preview.href).toBe(200);
+      expect(file.headers.get("content-type")).toMatch(/^image\//);
+    }
+    // Another asset's preview, the original, the API: the token is no access token.
+    expect((await send(second!.previews[0]!.href, { headers: bearer })).status).toBe(401);
+    const original = first!.previews[0]!.href.replace(/\/(preview|thumbnail\w*)\//, "/original/");
+    expect((await send(original, { headers: bearer })).status).toBe(401);
+    const me = await send("/fotoweb/me/", { headers: { ...bearer, accept: "application/json" } });
+    expect(me.status).toBe(401);
+    // A token that is almost it opens nothing.
+    const token = first!.previewToken;
+    const tampered = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
+    const refused = await send(first!.previews[0]!.href, {
+      headers: { authorization: `Bearer ${tampered}` },
+    });
+    expect(refused.status).toBe(401);
+  });
+});
+
 describe("the token endpoint refuses in OAuth's error shape", () => {
   test("missing or wrong client credentials, unknown grants, bad bodies", async () => {
     const noSecret = await tokenRequest({

@@ -25,6 +25,10 @@ import {
 } from "~/models/processing/delivery.server";
 import { orientationAttributes, pickPreview } from "./asset.view";
 import { apiColorSpace } from "./asset-kinds";
+import {
+  previewTokenSigner,
+  type PreviewTokenSigner,
+} from "~/models/rendition/preview-token.server";
 import { readJson, readObject } from "~/db/json-column";
 
 /*
@@ -119,7 +123,10 @@ export interface AssetView {
   };
   previews: AssetPreview[];
   quickRenditions: QuickRendition[];
-  /** The preview's content hash, which its file URL carries: present with Preview. */
+  /**
+   * A token that opens this revision's previews and nothing else, sent as a bearer by programs
+   * (decision 110): present with Preview.
+   */
   previewToken?: string;
   /** The reference's props: the features (comments, annotations) on in the asset's archive. */
   props: ReturnType<typeof resourceProps>;
@@ -202,7 +209,8 @@ export function toAssetView(
   renditions: RenditionRow[],
   counts: AssetCounts,
   metadataEditor: MetadataEditorLink,
-  delivery?: ArchiveDelivery,
+  delivery: ArchiveDelivery | undefined,
+  signPreview: PreviewTokenSigner,
   place: { folders: FolderRef[]; historyView: boolean } = { folders: [], historyView: false },
 ): AssetView {
   const href = assetHref(archive.id, archive.name, { id: row.id, fileName: row.file_name });
@@ -349,7 +357,9 @@ export function toAssetView(
     },
     previews,
     quickRenditions,
-    ...(previewFile ? { previewToken: previewFile.blob_hash } : {}),
+    ...(previewFile
+      ? { previewToken: signPreview(previewFile.revision_id, previewFile.blob_hash) }
+      : {}),
     props: resourceProps(archive.config),
     renditions: renditionList,
     revisioncount: counts.revisions,
@@ -408,12 +418,13 @@ export async function assetViews(
 ): Promise<AssetView[]> {
   const archiveIds = [...new Set(rows.map((r) => r.archive_id))];
   // The request's archive list (the listing's visibility check read it): no read per archive.
-  const [access, renditions, archives, counts, chains] = await Promise.all([
+  const [access, renditions, archives, counts, chains, signPreview] = await Promise.all([
     visibleArchives(viewer, archiveIds),
     currentRenditions(rows),
     listArchives(),
     assetCounts(rows.map((r) => r.id)),
     folderChains(rows.flatMap((r) => (r.folder_id === null ? [] : [r.folder_id]))),
+    previewTokenSigner(),
   ]);
   const byId = new Map(archives.map((a) => [a.id, a] as const));
   const shown = archives.filter((a) => archiveIds.includes(a.id));
@@ -439,6 +450,7 @@ export async function assetViews(
         count,
         editor,
         deliveryOf.get(row.archive_id),
+        signPreview,
         {
           folders: row.folder_id === null ? [] : (chains.get(row.folder_id) ?? []),
           historyView: holds(viewer, permissions, "HistoryView"),

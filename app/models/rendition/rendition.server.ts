@@ -22,6 +22,7 @@ import { albumAssetRights, type AlbumChannel } from "~/models/access/album-acces
 import { db } from "~/db/connection.server";
 import { sidecarOf } from "~/models/asset/writeback.server";
 import { blobStore } from "~/storage/blob-store.server";
+import { isPreviewToken } from "./preview-token.server";
 
 /*
  * Renditions and downloads (reference "Renditions"). An asset's representation names its
@@ -356,6 +357,31 @@ function derivedJpeg(
     recipe,
     robots,
   };
+}
+
+/**
+ * A preview or thumbnail of a revision for the bearer of its previewToken (decision 110): the
+ * token decides alone, for that revision's previews only, while it is current or was replaced
+ * only recently (as its renditions answer elsewhere). null when the token is not this one.
+ */
+export async function accessPreviewByToken(
+  token: string,
+  revisionId: number,
+  kind: FileKind,
+): Promise<FileAccess | null> {
+  if (kind === "original") return null;
+  const preview = await findRendition(revisionId, "preview");
+  if (!preview || !(await isPreviewToken(token, revisionId, preview.blob_hash))) return null;
+  const revision = await findRevision(revisionId);
+  if (!revision || revision.assetState !== "ready") return NOT_FOUND;
+  if (
+    revision.number !== revision.currentRevision &&
+    !(await replacedRecently(revision.assetId, revision.number))
+  )
+    return NOT_FOUND;
+  const archive = await findArchive(revision.archiveId);
+  if (!archive) return NOT_FOUND;
+  return fileOf(revision, archive, kind, {});
 }
 
 /** The file of a revision whose access was checked: the blob, a rendition, or a derived file. */
