@@ -34,6 +34,7 @@ import {
   RATE_LIMITED_FORMS,
   SECRET_SEGMENT_PATHS,
   CLIENT_ADDRESS_HEADER,
+  FRAMEABLE_PATHS,
 } from "../app/http/paths";
 import { matrixToQuery } from "../app/http/matrix";
 import { folderPathToQuery } from "../app/http/folder-path";
@@ -41,7 +42,7 @@ import { ACCESS_TOKEN_PARAMETER, holdsValidToken } from "../app/http/session.ser
 import { isLoopbackHost, siteOrigin, SITE_ORIGIN_HEADER } from "../app/http/origin.server";
 import { DatabaseStore } from "../app/http/rate-limit.server";
 import { loggable } from "../app/http/log-safe.server";
-import { corsAnswer } from "../app/http/cors.server";
+import { corsAnswer, widgetFrameAncestors } from "../app/http/cors.server";
 import { localeOf } from "../app/http/locale/locale.server";
 import { translate } from "../app/models/locale/catalog.server";
 import type { MessageId, MessageValues } from "../app/models/locale/message-id";
@@ -301,6 +302,18 @@ export function createApp({ build, env, root }: AppOptions) {
     next();
   });
 
+  // The widgets' pages may be framed by the origins allowed to call the API (decision 110).
+  app.use(async (req, res, next) => {
+    if (!matchesAny(FRAMEABLE_PATHS, req.path)) return next();
+    try {
+      const origins = await widgetFrameAncestors();
+      if (origins.length > 0) res.locals.frameAncestors = origins.join(" ");
+      next();
+    } catch (error) {
+      next(error);
+    }
+  });
+
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -316,7 +329,10 @@ export function createApp({ build, env, root }: AppOptions) {
           fontSrc: ["'self'"],
           connectSrc: ["'self'"],
           frameSrc: ["'self'"],
-          frameAncestors: ["'self'"],
+          frameAncestors: [
+            "'self'",
+            (_req, res) => String((res as Response).locals.frameAncestors ?? ""),
+          ],
           formAction: ["'self'", (req) => consentFormTarget(req as Request)],
           baseUri: ["'self'"],
           objectSrc: ["'none'"],
@@ -327,6 +343,11 @@ export function createApp({ build, env, root }: AppOptions) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // X-Frame-Options cannot name origins; where CSP allows framers, it would only contradict it.
+  app.use((_req, res, next) => {
+    if (res.locals.frameAncestors) res.removeHeader("X-Frame-Options");
+    next();
+  });
   app.use(compression());
 
   // Cross-origin calls from the allowed origins' pages (decision 110): the rule is in cors.server.

@@ -84,7 +84,15 @@ export async function allowedApiOrigins(): Promise<readonly string[]> {
   return (await getSiteSettings()).apiOrigins;
 }
 
-/** Whether pages of this origin may call the API (and embed the selection widget). */
+/**
+ * The origins that may frame the widgets, as CSP's frame-ancestors lists them: the exact ones
+ * allowed to call the API. "*" is no invitation to frame: anyone could then overlay the page.
+ */
+export async function widgetFrameAncestors(): Promise<string[]> {
+  return (await allowedApiOrigins()).filter((origin) => origin !== ANY_ORIGIN);
+}
+
+/** Whether pages of this origin may call the API. */
 export function isAllowedOrigin(origin: string, allowed: readonly string[]): boolean {
   return allowed.includes(origin) || allowed.includes(ANY_ORIGIN);
 }

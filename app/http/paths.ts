@@ -38,6 +38,12 @@ export const JSON_ONLY_PATHS: readonly RegExp[] = [
   /^\/fotoweb\/me\/background-tasks\/([^/]+\/?)?$/i,
 ];
 
+/*
+ * FotoWare's embeddable widgets (decision 110): pages other sites frame. server/ lets the origins
+ * allowed to call the API frame them; every other page refuses frames.
+ */
+export const FRAMEABLE_PATHS: readonly RegExp[] = [/^\/fotoweb\/widgets\/selection\/?$/i];
+
 /** Paths that are always one representation: never rewritten to their JSON twin. */
 export const SINGLE_REPRESENTATION_PATHS: readonly RegExp[] = [
   /^\/fotoweb\/oauth2(\/|$)/i,
