@@ -1,27 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { destinationCollections } from "~/models/collection/collection-list.server";
-import { accountDecision } from "~/models/access/access.server";
-import { apiHandler, apiJson, methodNotAllowed } from "~/http/http.server";
+import { destinationListResponse } from "~/http/collection/collection-api.server";
+import { apiHandler, methodNotAllowed } from "~/http/http.server";
 import { requireViewer } from "~/http/session.server";
-import { LINKS } from "~/utils/links";
-import { onePage } from "~/utils/paging";
 
-/*
- * GET /fotoweb/me/copy-to/ (the descriptor's copy_to): the collections the viewer may copy
- * assets to, for an own account, which alone runs background tasks (decision 111).
- */
-async function copyTargets({ request }: LoaderFunctionArgs) {
-  const decision = accountDecision(await requireViewer(request), "BackgroundTasks");
-  if (!decision.allowed) throw decision.problem;
-  const data = await destinationCollections(decision.value, "CopyTo");
-  return apiJson(
-    { data, paging: onePage(LINKS.copyTo) },
-    "application/vnd.fotoware.collectionlist+json",
-  );
-}
-
+/* GET /fotoweb/me/copy-to/ (the descriptor's copy_to): where the viewer may copy assets. */
 export function loader(args: LoaderFunctionArgs) {
-  return apiHandler(copyTargets)(args);
+  return apiHandler(async ({ request }: LoaderFunctionArgs) =>
+    destinationListResponse(await requireViewer(request), "CopyTo"),
+  )(args);
 }
 
 export const action = methodNotAllowed;

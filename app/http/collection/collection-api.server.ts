@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   archiveEntry,
   ARCHIVES_SEARCH_URL,
+  destinationCollections,
   assetIdFromHref,
   clearCover,
   COLLECTION_LIST_TYPE,
@@ -20,7 +21,13 @@ import { asHttpError } from "../error.server";
 import { apiError, apiJson, errorResponse, HttpError, readableErrorResponse } from "../http.server";
 import { acceptsType, isJsonType, mediaTypeOf } from "../negotiate";
 import { readBody } from "../submission.server";
-import { allows, ARCHIVE_NOT_FOUND, siteDecision } from "~/models/access/access.server";
+import {
+  accountDecision,
+  allows,
+  ARCHIVE_NOT_FOUND,
+  siteDecision,
+} from "~/models/access/access.server";
+import { LINKS } from "~/utils/links";
 import { keyed } from "~/models/locale/keyed";
 import { onePage } from "~/utils/paging";
 
@@ -66,6 +73,21 @@ export async function collectionListResponse(
       return apiError(request, 400, error.message, { heading: "InvalidSearchExpression" });
     throw error;
   }
+}
+
+/**
+ * The descriptor's copy_to and move_to (decision 111): the collections the viewer may copy or
+ * move assets to, for an own account, which alone runs background tasks.
+ */
+export async function destinationListResponse(
+  viewer: Viewer | null,
+  right: "CopyTo" | "MoveTo",
+): Promise<Response> {
+  const decision = accountDecision(viewer, "BackgroundTasks");
+  if (!decision.allowed) throw decision.problem;
+  const data = await destinationCollections(decision.value, right);
+  const self = right === "CopyTo" ? LINKS.copyTo : LINKS.moveTo;
+  return apiJson({ data, paging: onePage(self) }, COLLECTION_LIST_TYPE);
 }
 
 const collectionUpdateSchema = z.object({ poster_asset: z.string().max(2000) });
