@@ -33,7 +33,7 @@ export const OAUTH_AUTHORIZE_PATHS: readonly RegExp[] = [/^\/fotoweb\/oauth2\/au
  * that sends none (issue 33) hears JSON, as on the API-only paths.
  */
 export const JSON_ONLY_PATHS: readonly RegExp[] = [
-  /^\/fotoweb\/me\/(archives|people|upload-to|user-preferences)(\/|$)/i,
+  /^\/fotoweb\/me\/(archives|copy-to|move-to|people|upload-to|user-preferences)(\/|$)/i,
   // A task's status; its event stream (…/events) is no JSON.
   /^\/fotoweb\/me\/background-tasks\/([^/]+\/?)?$/i,
 ];
