@@ -114,10 +114,10 @@ describe("POST /fotoweb/me/background-tasks/", () => {
     const pending = await editor.getJson(body.location, STATUS_TYPE);
     expect(pending.headers.get("content-type")).toMatch(STATUS_TYPE);
     const before = await readApiJson<{
-      job: { status: string; updates: { frequency: number } };
+      job: { status: string; updates: number };
       task: { type: string; href: string };
     }>(pending);
-    expect(before.job).toMatchObject({ status: "pending", updates: { frequency: 1000 } });
+    expect(before.job).toMatchObject({ status: "pending", updates: 1000 });
     expect(before.task).toMatchObject({ type: "rotate", href: body.location });
 
     await runJob(jobId);

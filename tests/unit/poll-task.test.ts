@@ -20,7 +20,7 @@ function fakeFetch(statuses: (string | number)[], frequency?: number) {
     const next = statuses[Math.min(calls.length - 1, statuses.length - 1)]!;
     if (typeof next === "number") return new Response("{}", { status: next });
     const body: PolledTask = {
-      job: { status: next, ...(frequency ? { updates: { frequency } } : {}) },
+      job: { status: next, ...(frequency ? { updates: frequency } : {}) },
     };
     return Response.json(body);
   });

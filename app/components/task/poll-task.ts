@@ -12,7 +12,7 @@ export const MAX_RETRIES_MESSAGE = "Max retries reached";
 const DEFAULT_FREQUENCY_MS = 1000;
 
 export interface PolledTask {
-  job: { status: string; updates?: { frequency?: number }; [key: string]: unknown };
+  job: { status: string; updates?: number; [key: string]: unknown };
   [key: string]: unknown;
 }
 
@@ -71,7 +71,7 @@ async function read(location: string, options: PollOptions): Promise<PolledTask>
 
 /**
  * Polls until the task is done or notified (resolves with its last status). pending and
- * inProgress poll again after the task's updates.frequency; any other status rejects with a
+ * inProgress poll again after the task's updates (milliseconds); any other status rejects with a
  * TaskPollError; aborting the signal stops the pending poll and rejects.
  */
 export async function pollTask(location: string, options: PollOptions = {}): Promise<PolledTask> {
@@ -82,7 +82,7 @@ export async function pollTask(location: string, options: PollOptions = {}): Pro
     if (status === "done" || status === "notified") return task;
     if (status !== "pending" && status !== "inProgress")
       throw new TaskPollError(`The task ended as "${String(status)}".`, String(status), task);
-    const frequency = Number(task.job.updates?.frequency);
+    const frequency = Number(task.job.updates);
     await wait(
       Number.isFinite(frequency) && frequency > 0 ? frequency : DEFAULT_FREQUENCY_MS,
       options.signal,

@@ -54,7 +54,7 @@ export interface TaskItemInput {
 export const TASK_CHUNK = 200;
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-variable limits (9 columns). */
 const INSERT_CHUNK = 500;
-/** How often a client should poll a task, in milliseconds (TaskStatus updates.frequency). */
+/** How often a client should poll a task, in milliseconds (TaskStatus job.updates). */
 export const TASK_POLL_MS = 1000;
 
 /** What the undo payload keeps beside UndoParams: the undone task's operation and params. */

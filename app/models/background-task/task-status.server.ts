@@ -100,7 +100,8 @@ export interface TaskStatusView {
     status: TaskJobStatus;
     progress: number;
     result: TaskResultEntry[];
-    updates: { frequency: number };
+    /** How often to poll, in milliseconds: a number, as programs read it (decision 115). */
+    updates: number;
     counts: TaskCounts;
     error?: string;
   };
@@ -175,7 +176,7 @@ export async function statusOfTask(
           ? 100
           : Math.floor((finished / Math.max(1, counts.total)) * 100),
       result: rows.map((row) => readEntry(row, read)),
-      updates: { frequency: TASK_POLL_MS },
+      updates: TASK_POLL_MS,
       counts,
       ...(status === "failed" ? { error: read(taskFailureMessage(operation)) } : {}),
     },
