@@ -67,7 +67,10 @@ export async function collectionListResponse(
     // The JSON twin is mounted under /_json; the list's own address is the one the client asked.
     const url = new URL(request.url);
     const self = url.pathname.replace(/^\/_json(?=\/)/, "") + url.search;
-    return apiJson({ data, paging: onePage(self), searchURL: ARCHIVES_SEARCH_URL }, type);
+    // A search across the archives is one unpaged answer, as the real product gives it: a
+    // content sync refuses a paged one (issue 33). The plain list is paged like every list.
+    const paging = search.queries.length > 0 ? null : onePage(self);
+    return apiJson({ data, paging, searchURL: ARCHIVES_SEARCH_URL }, type);
   } catch (error) {
     if (error instanceof InvalidSearchExpressionError)
       return apiError(request, 400, error.message, { heading: "InvalidSearchExpression" });
