@@ -194,14 +194,20 @@ function isInternalPath(url: string): boolean {
  */
 async function authenticatesWithoutCookie(req: Request): Promise<boolean> {
   if (matchesAny(OAUTH_CLIENT_PATHS, req.path)) return true;
-  const api = req.get("fwapitoken");
-  const authorization = req.get("authorization");
-  const query = new URL(req.originalUrl, "http://arkiv.invalid").searchParams.getAll(
-    ACCESS_TOKEN_PARAMETER,
+  if (!presentsToken(req)) return false;
+  return holdsValidToken(req.get("fwapitoken"), req.get("authorization"), accessTokensOf(req));
+}
+
+const accessTokensOf = (req: Request) =>
+  new URL(req.originalUrl, "http://arkiv.invalid").searchParams.getAll(ACCESS_TOKEN_PARAMETER);
+
+/** Whether the request carries a token where programs put one (valid or not). */
+function presentsToken(req: Request): boolean {
+  return (
+    req.get("fwapitoken") !== undefined ||
+    /^bearer(?:[ \t]|$)/i.test(req.get("authorization") ?? "") ||
+    accessTokensOf(req).length > 0
   );
-  if (api === undefined && !/^bearer(?:[ \t]|$)/i.test(authorization ?? "") && !query.length)
-    return false;
-  return holdsValidToken(api, authorization, query);
 }
 
 /** The host the request was sent to, as the trust proxy setting reads it (and Remix after it). */
@@ -535,10 +541,12 @@ export function createApp({ build, env, root }: AppOptions) {
     );
     if (rewritten === null) return next();
     const target = rewritten.split("?")[0]!;
-    const forJson = jsonTwinPath(req.method, target, {
-      accept: req.get("accept"),
-      "content-type": req.get("content-type"),
-    });
+    const forJson = jsonTwinPath(
+      req.method,
+      target,
+      { accept: req.get("accept"), "content-type": req.get("content-type") },
+      { token: presentsToken(req) },
+    );
     // A matrix segment is the next step's to move; a page is sent to the form it shows.
     if (!forJson && !target.includes(";") && (req.method === "GET" || req.method === "HEAD"))
       return res.redirect(302, rewritten);
@@ -557,10 +565,12 @@ export function createApp({ build, env, root }: AppOptions) {
     // An API path has no page to hydrate: it is served where it is (the taxonomies' ;p=).
     const forJson =
       matchesAny(API_ONLY_PATHS, target) ||
-      jsonTwinPath(req.method, target, {
-        accept: req.get("accept"),
-        "content-type": req.get("content-type"),
-      });
+      jsonTwinPath(
+        req.method,
+        target,
+        { accept: req.get("accept"), "content-type": req.get("content-type") },
+        { token: presentsToken(req) },
+      );
     if (!forJson && (req.method === "GET" || req.method === "HEAD"))
       return res.redirect(302, rewritten);
     req.url = rewritten;
@@ -568,18 +578,28 @@ export function createApp({ build, env, root }: AppOptions) {
     next();
   });
 
-  app.use((req, res, next) => {
-    const twin = jsonTwinPath(req.method, req.path, {
-      accept: req.get("accept"),
-      "content-type": req.get("content-type"),
-    });
-    if (twin) {
-      res.locals.jsonTwin = true;
-      // The Remix adapter reads originalUrl, so both change.
-      req.url = twin + req.url.slice(req.path.length);
-      req.originalUrl = req.url;
+  app.use(async (req, res, next) => {
+    try {
+      const headers = { accept: req.get("accept"), "content-type": req.get("content-type") };
+      let twin = jsonTwinPath(req.method, req.path, headers);
+      // A program's token without HTML in Accept reads JSON, where a JSON twin answers: files,
+      // event streams and pages without a twin stay what they are.
+      if (!twin && presentsToken(req)) {
+        const byToken = jsonTwinPath(req.method, req.path, headers, { token: true });
+        const current = typeof build === "function" ? await build() : build;
+        const route = byToken ? routeOf(current, byToken) : null;
+        if (route && !route.isCatchAll && !route.id.endsWith("/[_json].$")) twin = byToken;
+      }
+      if (twin) {
+        res.locals.jsonTwin = true;
+        // The Remix adapter reads originalUrl, so both change.
+        req.url = twin + req.url.slice(req.path.length);
+        req.originalUrl = req.url;
+      }
+      next();
+    } catch (error) {
+      next(error);
     }
-    next();
   });
 
   // Before Remix: which route answers the path, so a 405 can say what the path allows, a method

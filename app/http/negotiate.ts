@@ -99,17 +99,30 @@ export function acceptsAnything(source: HeaderSource): boolean {
 export const acceptsType = (source: HeaderSource, type: string) =>
   preferredType(source, [type]) !== undefined;
 
+/** Whether Accept names HTML itself (a wildcard does not): what browsers send for a page. */
+const namesHtml = (accept: string | undefined) =>
+  parseAccept(accept).some(
+    (r) => r.q > 0 && (r.type === "text/html" || r.type === "application/xhtml+xml"),
+  );
+
+/**
+ * The JSON twin's path for a request, or null for the page. A request carrying a token is a
+ * program's (browsers send cookies): without HTML named in its Accept it hears JSON, as a
+ * client that sends no Accept at all expects (issue 33).
+ */
 export function jsonTwinPath(
   method: string,
   path: string,
   headers: { accept?: string; "content-type"?: string },
+  options: { token?: boolean } = {},
 ): string | null {
   if (!path.startsWith("/fotoweb/") && path !== "/fotoweb") return null;
   if (matchesAny(SINGLE_REPRESENTATION_PATHS, path)) return null;
   if (matchesAny(JSON_ONLY_PATHS, path)) return JSON_PREFIX + path;
   const jsonBody =
     method !== "GET" && method !== "HEAD" && isJsonType(mediaTypeOf(headers["content-type"]));
-  return prefersJson(headers.accept) || jsonBody ? JSON_PREFIX + path : null;
+  const program = options.token === true && !namesHtml(headers.accept);
+  return prefersJson(headers.accept) || jsonBody || program ? JSON_PREFIX + path : null;
 }
 
 /**
