@@ -1,5 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { accessPreviewByToken, isFileKind } from "~/models/rendition/rendition.server";
+import {
+  accessPreviewByToken,
+  isFileKind,
+  PREVIEW_TOKEN_PARAMETER,
+} from "~/models/rendition/rendition.server";
 import { fileResponse } from "~/http/file-response.server";
 import { apiError, apiHandler, methodNotAllowed } from "~/http/http.server";
 import { getBrowsingViewer, presentedToken } from "~/http/session.server";
@@ -18,13 +22,17 @@ const revisionOf = (value: string | undefined) =>
 /*
  * A bearer that is the asset's previewToken (decision 110, as pyfwapi sends it) opens that
  * revision's previews and nothing else; any other bearer goes on to be judged as an access token.
+ * The large preview's href carries it in its query (decision 115), for the CMS that fetches
+ * the picked image with nothing else.
  */
 async function byPreviewToken({ request, params }: LoaderFunctionArgs) {
   const token = presentedToken(request);
+  const inQuery = new URL(request.url).searchParams.get(PREVIEW_TOKEN_PARAMETER);
+  const value = token?.kind === "bearer" ? token.value : token ? null : inQuery;
   const revisionId = revisionOf(params.revisionId);
   const kind = params.kind ?? "";
-  if (token?.kind !== "bearer" || !Number.isInteger(revisionId) || !isFileKind(kind)) return null;
-  const access = await accessPreviewByToken(token.value, revisionId, kind);
+  if (!value || !Number.isInteger(revisionId) || !isFileKind(kind)) return null;
+  const access = await accessPreviewByToken(value, revisionId, kind);
   if (!access) return null;
   if (!access.ok) return apiError(request, access.status, access.message);
   if (access.hash !== params.hash) return apiError(request, 404, NO_FILE);

@@ -16,7 +16,13 @@ import { metadataField } from "~/models/metadata/metadata-fields";
 import { FIRST_CUSTOM_FIELD_ID } from "~/models/metadata/metadata.schema";
 import { metadataEditors } from "~/models/metadata/metadata.server";
 import type { MetadataEditorLink } from "~/models/metadata/metadata.view";
-import { fileUrl } from "~/models/rendition/rendition.server";
+import {
+  fileUrl,
+  hasLargePreview,
+  largePreviewHash,
+  largePreviewSize,
+  PREVIEW_TOKEN_PARAMETER,
+} from "~/models/rendition/rendition.server";
 import {
   archiveDelivery,
   isProcessableMime,
@@ -258,6 +264,24 @@ export function toAssetView(
     square,
   }));
   const previewFile = canPreview ? renditions.find((r) => r.kind === "preview") : undefined;
+  // The large preview (2400 px), made from the original when first asked for. Its href opens
+  // with nothing else (decision 115): an image picker hands it to a CMS that fetches it bare.
+  if (previewFile && hasLargePreview(row.mime, row.width, row.height)) {
+    const size = largePreviewSize(row.width!, row.height!);
+    const href = fileUrl(
+      previewFile.revision_id,
+      "previewLarge",
+      largePreviewHash(previewFile.blob_hash, delivery?.previewWatermark ?? null),
+      row.file_name,
+    );
+    const token = signPreview(previewFile.revision_id, previewFile.blob_hash);
+    previews.push({
+      size: Math.max(size.width, size.height),
+      ...size,
+      href: `${href}?${new URLSearchParams({ [PREVIEW_TOKEN_PARAMETER]: token })}`,
+      square: false,
+    });
+  }
   const renditionList: AssetRendition[] = [];
   const processed =
     delivery && delivery.processingType !== 0 && isProcessableMime(row.mime)

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { robotsRule } from "~/models/archive/archive-effects";
 import type { RenditionKind } from "~/db/schema";
 import { FORMAT_FILES, keptFormat } from "~/media/processing.server";
@@ -13,6 +14,7 @@ import {
   isProcessableMime,
   recipeKey,
   type ArchiveDelivery,
+  type PlacedWatermark,
   type Recipe,
 } from "~/models/processing/delivery.server";
 import { GUID, type ProcessingProfileSettings } from "~/models/processing/processing.schema";
@@ -42,12 +44,31 @@ export const RENDITION_NAMES: Record<string, FileKind> = {
   THUMBNAIL_RETINA: "thumbnailRetina",
 };
 
+/** The query parameter a large preview's href carries its revision's previewToken in. */
+export const PREVIEW_TOKEN_PARAMETER = "previewToken";
+
 /** The large preview's long side: what image pickers ask for on high-density screens. */
 export const LARGE_PREVIEW_SIZE = 2400;
 
 /** Whether an original is offered a large preview: an image we process, over the preview's size. */
 export const hasLargePreview = (mime: string, width: number | null, height: number | null) =>
   isProcessableMime(mime) && Math.max(width ?? 0, height ?? 0) > PREVIEW_SIZE;
+
+/**
+ * The large preview's URL hash: its revision's preview and the watermark it carries, so the URL
+ * changes when either does (the file is made from the original, whose hash a view does not read).
+ */
+export function largePreviewHash(previewHash: string, watermark: PlacedWatermark | null): string {
+  return createHash("sha256")
+    .update(`v1:previewLarge:${previewHash}:${JSON.stringify(watermark)}`)
+    .digest("hex");
+}
+
+/** A large preview's pixel size: the original inside LARGE_PREVIEW_SIZE, never enlarged. */
+export function largePreviewSize(width: number, height: number) {
+  const scale = Math.min(1, LARGE_PREVIEW_SIZE / Math.max(width, height));
+  return { width: Math.round(width * scale), height: Math.round(height * scale) };
+}
 
 /*
  * The large preview as a processing recipe: the original inside 2400 px, never enlarged, sRGB
@@ -347,7 +368,7 @@ function derivedJpeg(
   kind: FileKind,
   robots: string | null,
   recipe: Recipe,
-): FileAccess {
+): Extract<FileAccess, { ok: true }> {
   return {
     ok: true,
     hash: recipeKey(recipe),
@@ -410,13 +431,16 @@ async function fileOf(
   if (options.profile) return NOT_FOUND;
   if (kind === "previewLarge") {
     if (!hasLargePreview(revision.mime, revision.width, revision.height)) return NOT_FOUND;
-    return derivedJpeg(revision.fileName, kind, robots, {
+    const preview = await findRendition(revisionId, "preview");
+    if (!preview) return NOT_FOUND;
+    const made = derivedJpeg(revision.fileName, kind, robots, {
       kind: "profile",
       source: revision.blobHash,
       revisionId,
       settings: LARGE_PREVIEW_SETTINGS,
       watermark: delivery.previewWatermark,
     });
+    return { ...made, hash: largePreviewHash(preview.blob_hash, delivery.previewWatermark) };
   }
   const rendition = await findRendition(revisionId, kind);
   if (!rendition) return NOT_FOUND;
