@@ -81,6 +81,31 @@ describe("the large preview", () => {
     expect(await db().selectFrom("derived_files").select("key").execute()).toEqual(kept);
   });
 
+  test("is listed where the original allows, its href opening with nothing else", async () => {
+    const href = await photo(archive, 4000, 3000);
+    await db()
+      .updateTable("assets")
+      .set({ width: 4000, height: 3000 })
+      .where("id", "=", Number(/\/(\d+)-big/.exec(href)![1]))
+      .execute();
+    const asset = await readApiJson<{ previews: { size: number; width: number; href: string }[] }>(
+      await viewer.getJson(href),
+    );
+    const large = asset.previews.find((p) => p.size === 2400)!;
+    expect(large.width).toBe(2400);
+    const bare = await fetch(new URL(large.href, server.url));
+    expect(bare.status).toBe(200);
+    // The token opens this revision's previews only: with a changed one, or none, the visitor
+    // browses as the guest, who cannot see the archive, and the file answers as missing.
+    const url = new URL(large.href, server.url);
+    url.searchParams.set("previewToken", "x".repeat(43));
+    expect((await fetch(url)).status).toBe(404);
+    url.searchParams.delete("previewToken");
+    expect((await fetch(url)).status).toBe(404);
+    const original = new URL(large.href.replace("/previewLarge/", "/original/"), server.url);
+    expect((await fetch(original)).status).toBe(404);
+  });
+
   test("is refused as missing where it would not be larger than the preview", async () => {
     const href = await photo(archive, 1600, 900);
     expect((await renditionService(`${href}/__renditions/PREVIEW_LARGE`)).status).toBe(404);

@@ -189,3 +189,20 @@ describe("jsonTwinPath", () => {
     expect(jsonTwinPath("POST", "/fotoweb/me/", {})).toBeNull();
   });
 });
+
+describe("jsonTwinPath for a request carrying a token", () => {
+  it("reads JSON unless HTML is named, with no Accept or a wildcard too", () => {
+    const twin = `${JSON_PREFIX}/fotoweb/editors/default`;
+    for (const accept of [undefined, "*/*", "application/*"])
+      expect(jsonTwinPath("GET", "/fotoweb/editors/default", { accept }, { token: true })).toBe(
+        twin,
+      );
+    expect(
+      jsonTwinPath("GET", "/fotoweb/editors/default", { accept: "text/html" }, { token: true }),
+    ).toBeNull();
+    // Without a token, no Accept is a browser's page as before.
+    expect(jsonTwinPath("GET", "/fotoweb/editors/default", {})).toBeNull();
+    // Paths that are one representation stay so.
+    expect(jsonTwinPath("GET", "/fotoweb/views/login", {}, { token: true })).toBeNull();
+  });
+});
