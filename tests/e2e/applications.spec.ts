@@ -1,6 +1,6 @@
 import { readPlaywrightJson } from "../helpers/api-contract";
 import { ADMIN, PASSWORD } from "./users";
-import { expect, expectAccessible, signInQuietly, test } from "./fixtures";
+import { choose, expect, expectAccessible, expectToast, signInQuietly, test } from "./fixtures";
 
 /*
  * The applications page (decision 028), JavaScript on and off: every error at once by its field,
@@ -87,4 +87,40 @@ test("a user who is not the site owner is refused", async ({ page }) => {
   const response = await page.goto(PAGE);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("main")).not.toContainText("Register application");
+});
+
+test("register a Native / mobile application: public, no secret shown, then delete it", async ({
+  page,
+  open,
+}, info) => {
+  const name = `Picker ${info.project.name} ${Date.now()}`;
+  await signInQuietly(page, ADMIN.username, ADMIN.password);
+  await open(PAGE);
+  const form = page.getByRole("main").getByRole("region", { name: "Register an application" });
+  await form.getByLabel("Name").fill(name);
+  await choose(form, "Native / mobile, or single-page app: no secret, signs in with PKCE");
+  for (const grant of [/Client credentials/, /Authorization code/]) {
+    const box = form.getByRole("checkbox", { name: grant });
+    await box.locator("xpath=ancestor::label[1]").click();
+    await expect(box).toBeChecked();
+  }
+  await form.getByLabel("Redirect URIs").fill("https://picker.example/callback");
+  await form.getByRole("button", { name: "Register application" }).click();
+  // A public client may not hold client credentials: shown by the grants, nothing registered.
+  await expect(form.getByText("may use only the authorization code")).toBeVisible();
+  await expectAccessible(page, info, "applications with a public client's error");
+
+  const credentials = form.getByRole("checkbox", { name: /Client credentials/ });
+  await credentials.locator("xpath=ancestor::label[1]").click();
+  await expect(credentials).not.toBeChecked();
+  await form.getByRole("button", { name: "Register application" }).click();
+  await expectToast(page, `${name}`);
+  await expect(page.getByTestId("revealed-secret")).toHaveCount(0);
+  const item = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await expect(item).toContainText("Public (PKCE, no secret)");
+  await expect(item.getByRole("button", { name: "Issue API token" })).toHaveCount(0);
+
+  await item.getByRole("link", { name: `Delete ${name}…` }).click();
+  await item.getByRole("button", { name: "Delete application" }).click();
+  await expect(page.getByRole("heading", { name })).toHaveCount(0);
 });

@@ -94,3 +94,33 @@ test("a user who is not the site owner is refused, and the menu has no link", as
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("main")).not.toContainText("Save settings");
 });
+
+test("the origins allowed to call the API: a wrong one is shown by its field, a list is saved (decision 110)", async ({
+  page,
+  open,
+}, info) => {
+  await signInQuietly(page, ADMIN.username, ADMIN.password);
+  await open(MANAGEMENT);
+  const main = page.getByRole("main");
+  const origins = main.getByLabel("Origins allowed to call the API");
+  const before = await origins.inputValue();
+  await origins.fill("https://cms.example/studio");
+  await main.getByRole("button", { name: "Save settings" }).click();
+  await expect(main.getByText('"https://cms.example/studio" is not an origin')).toBeVisible();
+  await expect(origins).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page, info, "site settings with a wrong origin");
+
+  await origins.fill("https://CMS.example/\nhttp://localhost:3333");
+  await main.getByRole("button", { name: "Save settings" }).click();
+  await expectToast(page, "Site settings saved.");
+  await open(MANAGEMENT);
+  await expect(origins).toHaveValue("https://cms.example\nhttp://localhost:3333");
+  const api = await page.request.get("/fotoweb/", {
+    headers: { origin: "http://localhost:3333", accept: "application/json" },
+  });
+  expect(api.headers()["access-control-allow-origin"]).toBe("http://localhost:3333");
+
+  await origins.fill(before);
+  await main.getByRole("button", { name: "Save settings" }).click();
+  await expectToast(page, "Site settings saved.");
+});

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import * as controls from "~/components/ui/controls.css";
 import { useT } from "~/components/locale/locale-context";
 import { muted } from "~/styles/global.css";
@@ -102,14 +102,18 @@ export function ChosenAssets({
   origins: string[];
 }) {
   const t = useT();
+  // Once per Select: the loaders' revalidation after it hands over a new origins list, which is
+  // no new choice.
+  const sent = useRef<unknown>(null);
   useEffect(() => {
-    if (window.parent === window) return;
+    if (window.parent === window || sent.current === selected) return;
+    sent.current = selected;
     for (const asset of selected)
       for (const origin of origins)
         window.parent.postMessage({ event: "assetSelected", asset }, origin);
   }, [selected, origins]);
   return (
-    <section aria-labelledby="chosen-title" role="status">
+    <section aria-labelledby="chosen-title">
       <h2 id="chosen-title">{t("settings.widget.chosen")}</h2>
       <p>{t("settings.widget.chosenIntro")}</p>
       <ul className={css.chosen}>
