@@ -4,6 +4,7 @@ import { createArchive, type Archive } from "~/models/archive/archive.server";
 import { updateSiteSettings } from "~/models/site/site.server";
 import { createUser } from "~/models/user/user.server";
 import { insertAsset } from "../helpers/assets";
+import { insertReadyAssets } from "../helpers/grid-assets";
 import { readApiJson } from "../helpers/api-contract";
 import { TEST_ADMIN } from "../helpers/database";
 import { Client, startTestServer, withoutMessages, type TestServer } from "../helpers/server";
@@ -60,7 +61,7 @@ describe("the selection widget", () => {
   });
 
   test("lists what the person may see, searches, and pages", async () => {
-    const response = await member.get(WIDGET);
+    const response = await member.get(`${WIDGET}?archive=${open.id}`);
     expect(response.status).toBe(200);
     const html = withoutMessages(await response.text());
     expect(html).toContain("Red boat");
@@ -79,8 +80,25 @@ describe("the selection widget", () => {
     expect(other).not.toContain("Secret");
   });
 
+  test("pages through a large archive", async () => {
+    const fjord = await createArchive({
+      name: "Fjord",
+      members: [{ type: "user", id: memberId, permissions: ["View", "Preview"], autoSearch: "" }],
+    });
+    await insertReadyAssets(fjord.id, 30);
+    const first = withoutMessages(await (await member.get(`${WIDGET}?archive=${fjord.id}`)).text());
+    expect(first.match(/name="asset"/g)).toHaveLength(24);
+    expect(first).not.toContain("Previous page");
+    const next = /href="([^"]+)"[^>]*>Next page/.exec(first)?.[1]?.replaceAll("&amp;", "&");
+    expect(next).toContain("p=1");
+    const second = withoutMessages(await (await member.get(next!)).text());
+    expect(second.match(/name="asset"/g)).toHaveLength(6);
+    expect(second).toContain("Previous page");
+    expect(second).not.toContain("Next page");
+  });
+
   test("Select shows the chosen assets' links; an asset not visible is left out", async () => {
-    const html = withoutMessages(await (await member.get(WIDGET)).text());
+    const html = withoutMessages(await (await member.get(`${WIDGET}?archive=${open.id}`)).text());
     const hrefs = [...html.matchAll(/name="asset" value="([^"]+)"/g)].map((m) => m[1]!);
     expect(hrefs).toHaveLength(2);
     const body = new URLSearchParams();
@@ -144,7 +162,9 @@ describe("the selection widget", () => {
       }),
     });
     const { access_token: token } = await readApiJson<{ access_token: string }>(granted);
-    const response = await fetch(new URL(`${WIDGET}?access_token=${token}`, server.url));
+    const response = await fetch(
+      new URL(`${WIDGET}?access_token=${token}&archive=${open.id}`, server.url),
+    );
     expect(response.status).toBe(200);
     const html = withoutMessages(await response.text());
     expect(html).toContain("Red boat");
