@@ -3,6 +3,8 @@ import {
   accessPreviewByToken,
   isFileKind,
   PREVIEW_TOKEN_PARAMETER,
+  type FileAccess,
+  type FileKind,
 } from "~/models/rendition/rendition.server";
 import { fileResponse } from "~/http/file-response.server";
 import { apiError, apiHandler, methodNotAllowed } from "~/http/http.server";
@@ -15,6 +17,21 @@ import { fileRequestAccess } from "~/http/album/album-files.server";
  */
 
 const NO_FILE = "There is no file at this address.";
+
+/** The file once access is decided: the hash in the URL must be the file's own. */
+function answer(
+  request: Request,
+  access: FileAccess,
+  file: { revisionId: number; kind: FileKind; hash: string | undefined },
+  attachment: boolean,
+) {
+  if (!access.ok) return apiError(request, access.status, access.message);
+  if (access.hash !== file.hash) return apiError(request, 404, NO_FILE);
+  return fileResponse(request, access, file, {
+    cacheControl: "private, max-age=31536000, immutable",
+    attachment,
+  });
+}
 
 const revisionOf = (value: string | undefined) =>
   /^\d{1,12}$/.test(value ?? "") ? Number(value) : NaN;
@@ -33,15 +50,7 @@ async function byPreviewToken({ request, params }: LoaderFunctionArgs) {
   const kind = params.kind ?? "";
   if (!value || !Number.isInteger(revisionId) || !isFileKind(kind)) return null;
   const access = await accessPreviewByToken(value, revisionId, kind);
-  if (!access) return null;
-  if (!access.ok) return apiError(request, access.status, access.message);
-  if (access.hash !== params.hash) return apiError(request, 404, NO_FILE);
-  return fileResponse(
-    request,
-    access,
-    { revisionId, kind },
-    { cacheControl: "private, max-age=31536000, immutable", attachment: false },
-  );
+  return access ? answer(request, access, { revisionId, kind, hash: params.hash }, false) : null;
 }
 
 export function loader(args: LoaderFunctionArgs) {
@@ -61,14 +70,7 @@ export function loader(args: LoaderFunctionArgs) {
       revisionId,
       kind,
     );
-    if (!access.ok) return apiError(request, access.status, access.message);
-    if (access.hash !== params.hash) return apiError(request, 404, NO_FILE);
-    return fileResponse(
-      request,
-      access,
-      { revisionId, kind },
-      { cacheControl: "private, max-age=31536000, immutable", attachment },
-    );
+    return answer(request, access, { revisionId, kind, hash: params.hash }, attachment);
   })(args);
 }
 
