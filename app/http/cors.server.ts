@@ -101,12 +101,15 @@ export function isAllowedOrigin(origin: string, allowed: readonly string[]): boo
 export async function corsAnswer(request: CorsRequest): Promise<CorsAnswer> {
   const preflight = request.method === "OPTIONS" && request.requestMethod !== undefined;
   const none = { headers: {}, preflight, allowed: false };
-  const origin = request.origin;
-  if (!origin || origin === "null" || !answersHere(request, preflight)) return none;
-  const allowed = await allowedApiOrigins();
+  if (!answersHere(request, preflight)) return none;
   const vary = preflight
     ? "Origin, Access-Control-Request-Method, Access-Control-Request-Headers"
     : "Origin";
+  // Every answer here varies by Origin, asked with one or not: a file cached from an <img> must
+  // not stand in for the CORS answer a script asks for next.
+  const origin = request.origin;
+  if (!origin || origin === "null") return { ...none, headers: { Vary: vary } };
+  const allowed = await allowedApiOrigins();
   const exact = allowed.includes(origin);
   if (!exact && !allowed.includes(ANY_ORIGIN)) return { ...none, headers: { Vary: vary } };
   const headers: Record<string, string> = {

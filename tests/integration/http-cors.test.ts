@@ -123,6 +123,13 @@ describe("answers to an allowed origin", () => {
     expect(file.status).toBeGreaterThanOrEqual(400);
     expect(file.headers.get("access-control-allow-origin")).toBe(CMS);
 
+    // Without an Origin too: a cached answer must not serve a later CORS request.
+    const plain = await send("/fotoweb/", {
+      headers: { accept: "application/vnd.fotoware.api-descriptor+json" },
+    });
+    expect(plain.headers.get("vary")).toMatch(/Origin/);
+    expect(plain.headers.get("access-control-allow-origin")).toBeNull();
+
     const page = await send(MANAGEMENT, { headers: { origin: CMS, cookie: cookieOf(owner) } });
     expect(page.headers.get("access-control-allow-origin")).toBeNull();
   });
