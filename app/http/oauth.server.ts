@@ -201,6 +201,8 @@ export async function tokenResponse(request: Request): Promise<Response> {
       query: {},
       headers: {
         ...Object.fromEntries(request.headers),
+        // A public client named in Basic with an empty secret is named by its id alone.
+        ...(credentials.clientSecret ? {} : { authorization: "" }),
         "content-type": FORM,
         "content-length": String(Buffer.byteLength(body)),
       },

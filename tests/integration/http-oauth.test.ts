@@ -785,6 +785,17 @@ describe("a public client: PKCE, no secret (migration 0020)", () => {
     );
     expect(withSecret.status).toBe(401);
     expect(withSecret.body.error).toBe("invalid_client");
+    // Named in HTTP Basic with an empty secret, as some libraries send a public client.
+    const basicOnly = await tokenRequest(
+      {
+        grant_type: "authorization_code",
+        code: await code(),
+        redirect_uri: callback,
+        code_verifier: verifier,
+      },
+      { authorization: basic(picker.clientId, "") },
+    );
+    expect(basicOnly.status).toBe(200);
     const credentials = await byId({ grant_type: "client_credentials" });
     expect(credentials.status).toBe(400);
     expect(credentials.body.error).toBe("unauthorized_client");
