@@ -349,6 +349,12 @@ export function createApp({ build, env, root }: AppOptions) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+
+  // A file may be shown by another site's page; the file's own answer says so (decision 115).
+  app.use((req, res, next) => {
+    if (/^\/fotoweb\/files\//i.test(req.path)) res.removeHeader("Cross-Origin-Resource-Policy");
+    next();
+  });
   // X-Frame-Options cannot name origins; where CSP allows framers, it would only contradict it.
   app.use((_req, res, next) => {
     if (res.locals.frameAncestors) res.removeHeader("X-Frame-Options");

@@ -40,6 +40,10 @@ export async function fileResponse(
     "Accept-Ranges": "bytes",
     // A file is never a page: no script runs from it even if a browser sniffs it as one.
     "Content-Security-Policy": "default-src 'none'; sandbox",
+    // Another site's page may show it (a CMS's <img>): its session cookie is SameSite=Lax and is
+    // not sent for another site's images, so only what opens without it (the guest's, a large
+    // preview's token) loads there (decision 115).
+    "Cross-Origin-Resource-Policy": "cross-origin",
     ...options.headers,
   });
   // The archive keeps crawlers out (RobotSettings.AllowIndexing false, decision 043).

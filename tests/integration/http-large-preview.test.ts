@@ -95,6 +95,8 @@ describe("the large preview", () => {
     expect(large.width).toBe(2400);
     const bare = await fetch(new URL(large.href, server.url));
     expect(bare.status).toBe(200);
+    // Another site's page may show it (a CMS's <img>).
+    expect(bare.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
     // The token opens this revision's previews only: with a changed one, or none, the visitor
     // browses as the guest, who cannot see the archive, and the file answers as missing.
     const url = new URL(large.href, server.url);
