@@ -1,3 +1,4 @@
+import "~/components/shell/shell-bundle";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ChosenAssets, SelectionWidget } from "~/components/widget/SelectionWidget";

@@ -271,6 +271,7 @@ async function offeredBeyondNothing(viewer: Viewer): Promise<string[]> {
 const DESCRIBED: Partial<Record<Capability, string[]>> = {
   manageUsers: [
     "groups",
+    "groups_search",
     "userManagement.everyoneGroup",
     "userManagement.groupList",
     "userManagement.guestUser",
@@ -278,9 +279,10 @@ const DESCRIBED: Partial<Record<Capability, string[]>> = {
     "userManagement.siteOwner",
     "userManagement.userList",
     "users",
+    "users_search",
   ],
   manageSettings: ["permissions.hasManageSettingsPermission", "siteConfigurationHref"],
-  manageArchives: ["permissions.hasManageArchivesPermission"],
+  manageArchives: ["groups_search", "permissions.hasManageArchivesPermission", "users_search"],
   manageTaxonomies: ["permissions.allowTaxonomyEditing"],
   uploadToUploadArea: ["upload_to", "views.upload"],
   inviteUsers: ["views.createInvitations", "views.manageInvitations"],
@@ -292,8 +294,9 @@ const DESCRIBED: Partial<Record<Capability, string[]>> = {
   "albums.create": ["permissions.albums.addAssets", "permissions.albums.create"],
   "albums.comment": ["permissions.albums.comment"],
   "albums.showOnHomepage": ["permissions.albums.showOnHomepage"],
-  "albums.shareWithUsers": ["permissions.albums.shareWithUsers"],
-  "albums.shareWithGroups": ["permissions.albums.shareWithGroups"],
+  // Sharing with people reads the people directory, which the descriptor names (decision 111).
+  "albums.shareWithUsers": ["groups_search", "permissions.albums.shareWithUsers", "users_search"],
+  "albums.shareWithGroups": ["groups_search", "permissions.albums.shareWithGroups", "users_search"],
   "albums.shareWithGuests": ["permissions.albums.shareWithGuests"],
   "albums.restrictToFriends": ["permissions.albums.restrictToFriends"],
   "albums.delegateDownloads": [

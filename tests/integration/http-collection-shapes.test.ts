@@ -80,7 +80,8 @@ async function collections(path: string) {
 describe("a search's collections", () => {
   test("keep the query in href and data; following them lists assetCount assets", async () => {
     const found = await collections("/fotoweb/archives/?q=kelp");
-    expect(found.paging.first).toBe("/fotoweb/archives/?q=kelp");
+    // A search across the archives is one unpaged list (decision 115).
+    expect(found.paging).toBeNull();
     const entry = found.data.find((c) => c.name === foldered.name)!;
     expect(entry).toMatchObject({
       href: `${foldered.href}?q=kelp`,
@@ -105,6 +106,7 @@ describe("a search's collections", () => {
   });
 });
 
+// Folders answer at their URLs under the archive (decision 114), and at ?folder= as before.
 describe("folders as sub collections", () => {
   test("an archive with folders lists its top-level ones as children", async () => {
     const all = await collections("/fotoweb/archives/");
@@ -112,8 +114,8 @@ describe("folders as sub collections", () => {
     expect(entry.childCount).toBe(2);
     expect(entry.hasChildren).toBe(true);
     expect(entry.children.data.map((c) => [c.name, c.href, c.type])).toEqual([
-      ["2024", `${foldered.href}?folder=2024`, "folder"],
-      ["Archive", `${foldered.href}?folder=Archive`, "folder"],
+      ["2024", `${foldered.href}2024/`, "folder"],
+      ["Archive", `${foldered.href}Archive/`, "folder"],
     ]);
     expect(entry.children.paging).toMatchObject({ prev: null, next: null });
   });
@@ -130,9 +132,7 @@ describe("folders as sub collections", () => {
   test("a folder's collection has its own children and, as collectioninfo, its ancestors", async () => {
     const href = `${foldered.href}?folder=2024`;
     const folder = await readApiJson<Entry>(await member.getJson(href, COLLECTION_TYPE));
-    expect(folder.children.data.map((c) => c.href)).toEqual([
-      `${foldered.href}?folder=${encodeURIComponent("2024/Lofoten")}`,
-    ]);
+    expect(folder.children.data.map((c) => c.href)).toEqual([`${foldered.href}2024/Lofoten/`]);
     expect(folder.childCount).toBe(1);
     const inner = `${foldered.href}?folder=${encodeURIComponent("2024/Lofoten")}`;
     const info = await readApiJson<{ ancestors: { name: string; href: string }[] }>(
@@ -140,7 +140,7 @@ describe("folders as sub collections", () => {
     );
     expect(info.ancestors.map((a) => [a.name, a.href])).toEqual([
       [foldered.name, foldered.href],
-      ["2024", `${foldered.href}?folder=2024`],
+      ["2024", `${foldered.href}2024/`],
     ]);
   });
 });
@@ -154,11 +154,11 @@ describe("an asset's ancestors and revisions", () => {
     }>(await member.getJson(href, ASSET_TYPE));
     expect(asset.ancestors).toEqual([
       { name: foldered.name, href: foldered.href, data: foldered.href },
-      { name: "2024", href: `${foldered.href}?folder=2024`, data: `${foldered.href}?folder=2024` },
+      { name: "2024", href: `${foldered.href}2024/`, data: `${foldered.href}2024/` },
       {
         name: "Lofoten",
-        href: `${foldered.href}?folder=${encodeURIComponent("2024/Lofoten")}`,
-        data: `${foldered.href}?folder=${encodeURIComponent("2024/Lofoten")}`,
+        href: `${foldered.href}2024/Lofoten/`,
+        data: `${foldered.href}2024/Lofoten/`,
       },
     ]);
     expect(asset.revisions).toBe(`${href}/__revisions/`);

@@ -23,6 +23,7 @@ const defaults = {
     policy: DEFAULT_COOKIE_POLICY,
   },
   signups: { enabled: false, adminCanAssignGroups: true, fields: [] },
+  apiOrigins: [],
 };
 
 describe("siteSettingsSchema", () => {
@@ -52,6 +53,7 @@ describe("siteSettingsSchema", () => {
           },
         ],
       },
+      apiOrigins: ["https://cms.example"],
     };
     expect(siteSettingsSchema.parse(stored)).toEqual(stored);
   });
@@ -179,6 +181,7 @@ describe("settingsFromForm", () => {
       defaultLanguage: "en",
       timeZone: "UTC",
       signups: defaults.signups,
+      apiOrigins: [],
     });
   });
 
