@@ -51,6 +51,18 @@ async function ownerToken(page: Page, label: string) {
   return (await readPlaywrightJson<{ access_token: string }>(granted, "POST")).access_token;
 }
 
+/**
+ * The widget opens on an archive the suite only reads, with assets in it: the first archive by
+ * name depends on what other specs made before.
+ */
+async function browseArchive(page: Page): Promise<string> {
+  const list = await page.request.get("/fotoweb/archives/", {
+    headers: { accept: "application/json" },
+  });
+  const { data } = await readPlaywrightJson<{ data: { id: string; name: string }[] }>(list);
+  return data.find((a) => a.name === "E2E browse")!.id;
+}
+
 test("a visitor is asked to sign in", async ({ page, open }, info) => {
   const response = await page.goto(WIDGET);
   expect(response?.status()).toBe(401);
@@ -65,7 +77,7 @@ test("a visitor is asked to sign in", async ({ page, open }, info) => {
 
 test("Select lists the chosen assets' links; the page passes axe", async ({ page, open }, info) => {
   await signInQuietly(page, ADMIN.username, ADMIN.password);
-  await open(WIDGET);
+  await open(`${WIDGET}?archive=${await browseArchive(page)}`);
   await expect(page.getByRole("heading", { name: "Choose assets", level: 1 })).toBeVisible();
   await expectAccessible(page, info, "selection widget");
   const boxes = page.getByRole("main").getByRole("checkbox");
@@ -86,11 +98,12 @@ test("framed by an allowed origin, Select sends one assetSelected message per as
   test.skip(!hasJs(info), "the messages are the page's script");
   const origin = new URL(info.project.use.baseURL!).origin;
   let token = "";
+  let archive = "";
   const cms = http.createServer((_req, res) => {
     res.setHeader("content-type", "text/html");
     res.end(
       `<!doctype html><html lang="en"><head><title>CMS</title></head><body><h1>CMS</h1>` +
-        `<iframe title="Arkiv" width="1000" height="800" src="${origin}${WIDGET}?access_token=${token}"></iframe>` +
+        `<iframe title="Arkiv" width="1000" height="800" src="${origin}${WIDGET}?archive=${archive}&access_token=${token}"></iframe>` +
         `<script>window.received = []; addEventListener("message", (e) => ` +
         `window.received.push({ origin: e.origin, data: e.data }));</script></body></html>`,
     );
@@ -102,6 +115,7 @@ test("framed by an allowed origin, Select sends one assetSelected message per as
     await signInQuietly(page, ADMIN.username, ADMIN.password);
     await allowParent(page, open, parent);
     token = await ownerToken(page, info.project.name);
+    archive = await browseArchive(page);
     // In another site's frame no session cookie comes along: the token does.
     await page.context().clearCookies();
     await page.goto(`${parent}/editor`);
