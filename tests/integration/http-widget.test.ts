@@ -80,6 +80,12 @@ describe("the selection widget", () => {
     expect(other).not.toContain("Secret");
   });
 
+  test("a search it cannot read is a 400 with its message, never a 500", async () => {
+    const response = await member.get(`${WIDGET}?archive=${open.id}&q=${encodeURIComponent("(")}`);
+    expect(response.status).toBe(400);
+    await response.arrayBuffer();
+  });
+
   test("pages through a large archive", async () => {
     const fjord = await createArchive({
       name: "Fjord",

@@ -2,6 +2,8 @@ import { json } from "@remix-run/node";
 import { findAssetBySegments } from "~/models/asset/asset-details.server";
 import { previewFor, type AssetView } from "~/models/asset/asset-view.server";
 import { collectionPage } from "~/models/collection/collection-page.server";
+import { InvalidSearchExpressionError } from "~/models/search/search.server";
+import { HttpError } from "../http.server";
 import { visibleArchives } from "~/models/collection/collection-list.server";
 import type { Viewer } from "~/models/user/user.schema";
 import { allowedApiOrigins } from "../cors.server";
@@ -67,7 +69,12 @@ export async function selectionWidgetData(request: Request) {
     const listing = new URL("http://arkiv.invalid/");
     if (q) listing.searchParams.set("q", q);
     listing.searchParams.set(";p", String(pageNumber));
-    const page = await collectionPage(viewer, chosen.id, listing, PAGE_SIZE);
+    const page = await collectionPage(viewer, chosen.id, listing, PAGE_SIZE).catch((error) => {
+      // A search that cannot be read is the person's to correct: 400 with its message.
+      if (error instanceof InvalidSearchExpressionError)
+        throw new HttpError(400, error.message, { heading: "InvalidSearchExpression" });
+      throw error;
+    });
     assets = page.assets.map((asset) => {
       const thumbnail = previewFor(asset, 200);
       return {
