@@ -3,10 +3,12 @@ import { isSecureRequest } from "./http.server";
 import {
   cookieBanner,
   cookieConsentOf,
+  cookieTexts,
   isCurrentPolicy,
 } from "~/models/site/cookie-consent.server";
 import { getSiteSettings } from "~/models/site/site.server";
 import type { SiteSettings } from "~/models/site/site.schema";
+import { readerTranslatorFor, translatorFor } from "./locale/locale.server";
 
 /* The consent cookie stores the version of the policy text that the visitor accepted. */
 function consentCookie(request: Request) {
@@ -26,7 +28,7 @@ export async function acceptedVersion(request: Request): Promise<string | null> 
 
 /** The banner to show, or null when it was accepted for the current text. */
 export async function bannerFor(request: Request, settings: SiteSettings) {
-  return cookieBanner(settings, await acceptedVersion(request));
+  return cookieBanner(settings, await acceptedVersion(request), await translatorFor(request));
 }
 
 /** Set-Cookie for accepting the current policy; null when `version` is stale or forged. */
@@ -35,7 +37,12 @@ export async function acceptPolicy(request: Request, version: string): Promise<s
   return consentCookie(request).serialize(version);
 }
 
-/** The API answer of GET /fotoweb/api/privacy/cookie-consent. */
-export async function cookieConsentResource() {
-  return cookieConsentOf(await getSiteSettings());
+/** The API answer of GET /fotoweb/api/privacy/cookie-consent, in its reader's language. */
+export async function cookieConsentResource(request: Request) {
+  return cookieConsentOf(await getSiteSettings(), await readerTranslatorFor(request));
+}
+
+/** The cookie policy page's Markdown, in the person's language. */
+export async function cookiePolicyText(request: Request) {
+  return cookieTexts(await getSiteSettings(), await translatorFor(request)).policy;
 }

@@ -1,19 +1,24 @@
 import "~/components/shell/shell-bundle";
-import { json, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getSiteSettings } from "~/models/site/site.server";
+import { translateNow } from "~/components/locale/active";
+import { cookiePolicyText } from "~/http/cookie-consent.server";
+import { pageHandler } from "~/http/http.server";
 import { panel } from "~/styles/global.css";
 import { renderMarkdown } from "~/utils/markdown.server";
 
-export const meta: MetaFunction = () => [{ title: "Cookie policy | Arkiv" }];
+export const meta: MetaFunction = () => [
+  { title: `${translateNow("common.cookies.policyTitle")} | Arkiv` },
+];
 
-export async function loader() {
-  const { cookieConsent } = await getSiteSettings();
-  return json({
-    html: renderMarkdown(
-      cookieConsent.policy || `# ${cookieConsent.title}\n\n${cookieConsent.body}`,
-    ),
-  });
+/* The site's cookie policy, or the built-in one in the reader's language (decision 116). */
+async function policyPage({ request }: LoaderFunctionArgs) {
+  return json({ html: renderMarkdown(await cookiePolicyText(request)) });
+}
+
+export function loader(args: LoaderFunctionArgs) {
+  return pageHandler(policyPage)(args);
 }
 
 export default function CookiePolicy() {

@@ -1,5 +1,5 @@
 import { PASSWORD } from "./users";
-import { expect, hasJs, signInQuietly, test } from "./fixtures";
+import { expect, expectAccessible, hasJs, signInQuietly, test } from "./fixtures";
 
 /* The cookie consent banner: shown to visitors who are not signed in as a user until accepted. */
 
@@ -44,4 +44,35 @@ test("a signed-in user is not shown the cookie banner", async ({ page, open }) =
   await open("/fotoweb/");
   await expect(page.getByTestId("user-menu")).toBeVisible();
   await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
+});
+
+test.describe("in Norwegian", () => {
+  test.use({ locale: "nb-NO" });
+
+  test("a visitor reads the built-in banner and policy in Norwegian and accepts", async ({
+    page,
+    open,
+  }, info) => {
+    await open("/fotoweb/albums/");
+    const banner = page.getByTestId("cookie-banner");
+    await expect(
+      banner.getByRole("heading", { name: "Informasjonskapsler på dette nettstedet" }),
+    ).toBeVisible();
+    await expect(banner.locator("strong")).toHaveText("strengt nødvendige");
+    await expectAccessible(page, info, "the cookie banner in Norwegian");
+    await open("/fotoweb/views/cookie-policy");
+    await expect(page).toHaveTitle("Retningslinjer for informasjonskapsler | Arkiv");
+    await expect(
+      page.getByRole("heading", { name: "Retningslinjer for informasjonskapsler", level: 1 }),
+    ).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("arkiv_locale");
+
+    await open("/fotoweb/albums/");
+    await page.getByTestId("cookie-banner").getByRole("button", { name: "Godta" }).click();
+    await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
+    await expect(page).toHaveURL("/fotoweb/albums/");
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
+  });
 });

@@ -42,19 +42,19 @@ test("every invalid field is reported at once, by its field, and nothing is save
   await open(MANAGEMENT);
   const main = page.getByRole("main");
   await main.getByLabel("Site name").fill("   ");
-  await main.getByLabel("Cookie banner title").fill("");
-  await main.getByLabel("Cookie banner text").fill("");
+  await main.getByLabel("Origins allowed to call the API").fill("ftp://files.example.com");
+  await main.getByLabel("Cookie banner title").fill("Changed, but not saved");
   await main.getByRole("button", { name: "Save settings" }).click();
 
   await expect(main.getByText("Enter a site name")).toBeVisible();
-  await expect(main.getByText("Enter a banner title")).toBeVisible();
-  await expect(main.getByText("Enter the banner text")).toBeVisible();
+  await expect(main.getByText('"ftp://files.example.com" is not an origin')).toBeVisible();
   await expect(main.getByLabel("Site name")).toHaveAttribute("aria-invalid", "true");
   await expectAccessible(page, info, "site settings with errors");
 
   await open(MANAGEMENT);
   await expect(main.getByLabel("Site name")).toHaveValue("Arkiv");
-  await expect(main.getByLabel("Cookie banner title")).toHaveValue("Cookies on this site");
+  // Empty: the built-in text, in each visitor's language (decision 116).
+  await expect(main.getByLabel("Cookie banner title")).toHaveValue("");
 });
 
 test("the owner renames the site and the footer follows; then puts the name back", async ({

@@ -115,19 +115,29 @@ describe("access", () => {
 });
 
 describe("validation", () => {
-  test("empty required fields are 400 with every message, and nothing is stored", async () => {
+  test("refused fields are 400 with every message at once, and nothing is stored", async () => {
     const response = await owner.post(MANAGEMENT, {
       ...DEFAULTS,
       siteName: "  ",
-      cookieTitle: "",
-      cookieBody: "",
+      cookieTitle: "x".repeat(201),
+      cookieBody: "x".repeat(10_001),
     });
     expect(response.status).toBe(400);
     const main = mainOf(await response.text());
     expect(main).toContain("Enter a site name");
-    expect(main).toContain("Enter a banner title");
-    expect(main).toContain("Enter the banner text");
+    expect(main).toContain("At most 200 characters");
+    expect(main).toContain("At most 10,000 characters");
     expect(await siteName()).toBe("Arkiv");
+  });
+
+  test("empty cookie texts are saved as the built-in ones, read in each visitor's language", async () => {
+    const saved = await owner.post(MANAGEMENT, { ...DEFAULTS, cookieTitle: "", cookieBody: "" });
+    expect(saved.status).toBe(302);
+    const visitor = new Client(server.url);
+    const nb = await (await visitor.get("/fotoweb/", { "accept-language": "nb" })).text();
+    expect(nb).toContain("Informasjonskapsler på dette nettstedet");
+    const en = await (await visitor.get("/fotoweb/", { "accept-language": "en" })).text();
+    expect(en).toContain("Cookies on this site");
   });
 
   test("an over-long site name is 400 and nothing is stored", async () => {

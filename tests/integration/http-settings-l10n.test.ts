@@ -215,7 +215,7 @@ describe("site settings in Norwegian and German", () => {
   test("a refused post's messages, then the toast", async () => {
     const form = {
       siteName: " ",
-      cookieTitle: "",
+      cookieTitle: "x".repeat(201),
       cookieBody: "Bare nødvendige informasjonskapsler.",
       cookiePolicy: "",
       guestAccess: "on",
@@ -225,7 +225,7 @@ describe("site settings in Norwegian and German", () => {
     expect(refused.status).toBe(400);
     const main = mainOf(await refused.text());
     expect(main).toContain("Skriv inn et navn på nettstedet");
-    expect(main).toContain("Skriv inn en tittel på banneret");
+    expect(main).toContain("Høyst 200 tegn");
     const saved = await owner.post(
       MANAGEMENT,
       { ...form, siteName: "Arkiv", cookieTitle: "Informasjonskapsler" },

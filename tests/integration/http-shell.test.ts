@@ -125,16 +125,70 @@ describe("cookie consent", () => {
     expect(html).toContain(`name="version" value="${await currentVersion()}"`);
   });
 
-  test("accepting a stale version is 409 and sets nothing", async () => {
-    const response = await client().post(CONSENT, { version: "an-older-version-00000" });
+  test("a program accepting a stale version is 409 in English and sets nothing", async () => {
+    const response = await client().post(
+      CONSENT,
+      { version: "an-older-version-00000" },
+      { accept: "application/json", "accept-language": "nb" },
+    );
     const body = await expectErrorShape(response, 409);
     expect(body.heading).toBe("Conflict");
+    expect(body.value).toMatch(/^The cookie policy has changed/);
     expect(setCookie(response, "arkiv_cookie_consent")).toBeUndefined();
   });
 
-  test("a form without a version is 400", async () => {
-    const response = await client().post(CONSENT, {});
+  test("a program's form without a version is 400", async () => {
+    const response = await client().post(CONSENT, {}, { accept: "application/json" });
     await expectErrorShape(response, 400);
+  });
+
+  test("the banner's own post hears a stale version in the person's language", async () => {
+    const response = await client().post(
+      `${CONSENT}?_data=routes%2Ffotoweb.api.privacy.cookie-consent`,
+      { version: "an-older-version-00000", _fetch: "1" },
+      { accept: "*/*", "accept-language": "nb" },
+    );
+    const body = await expectErrorShape(response, 409);
+    expect(body.value).toMatch(/^Retningslinjene for informasjonskapsler er endret/);
+    expect(setCookie(response, "arkiv_cookie_consent")).toBeUndefined();
+  });
+
+  test("a plain form post of a stale version goes back to its page with the refusal", async () => {
+    const c = client();
+    const nb = { "accept-language": "nb" };
+    const response = await c.post(
+      CONSENT,
+      { version: "an-older-version-00000", to: "/fotoweb/albums/" },
+      nb,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/fotoweb/albums/");
+    expect(setCookie(response, "arkiv_cookie_consent")).toBeUndefined();
+    const html = await (await c.get("/fotoweb/albums/", nb)).text();
+    expect(toastOf(html)).toMatch(/^Retningslinjene for informasjonskapsler er endret/);
+    expect(hasBanner(html)).toBe(true);
+  });
+
+  test("the built-in banner and policy are in the reader's language", async () => {
+    const c = client();
+    const nb = { "accept-language": "nb" };
+    const page = await (await c.get("/fotoweb/", nb)).text();
+    expect(page).toContain("Informasjonskapsler på dette nettstedet");
+    expect(page).toContain('<a href="/fotoweb/views/cookie-policy">retningslinjene');
+    const policy = await (await c.get("/fotoweb/views/cookie-policy", nb)).text();
+    expect(policy).toMatch(/<title>Retningslinjer for informasjonskapsler \| Arkiv<\/title>/);
+    expect(policy).toContain("arkiv_locale");
+    const de = await (await c.get("/fotoweb/", { "accept-language": "de" })).text();
+    expect(de).toContain("Cookies auf dieser Website");
+    // One version for every language: accepting in one is accepting the text in all; the API
+    // gives programs the English.
+    const api = (await readApiJson(await client().getJson(CONSENT))) as {
+      version: string;
+      banner: { title: string };
+    };
+    expect(api.banner.title).toBe("Cookies on this site");
+    expect(page).toContain(`name="version" value="${api.version}"`);
+    expect(de).toContain(`name="version" value="${api.version}"`);
   });
 
   test("a plain form post sets the cookie and goes back to its page", async () => {

@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { db } from "~/db/connection.server";
-import {
-  DEFAULT_COOKIE_BODY,
-  DEFAULT_COOKIE_POLICY,
-  DEFAULT_COOKIE_TITLE,
-  siteSettingsSchema,
-  type SiteSettings,
-} from "~/models/site/site.schema";
+import { siteSettingsSchema, type SiteSettings } from "~/models/site/site.schema";
 import {
   cookiePolicyVersion,
   getSiteSettings,
@@ -34,11 +28,8 @@ const DEFAULTS: SiteSettings = {
   guestAccess: true,
   defaultLanguage: "en",
   timeZone: "UTC",
-  cookieConsent: {
-    title: DEFAULT_COOKIE_TITLE,
-    body: DEFAULT_COOKIE_BODY,
-    policy: DEFAULT_COOKIE_POLICY,
-  },
+  // Empty: the built-in texts, in each reader's language (decision 116).
+  cookieConsent: { title: "", body: "", policy: "" },
   signups: { enabled: false, adminCanAssignGroups: true, fields: [] },
   apiOrigins: [],
 };

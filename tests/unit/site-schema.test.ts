@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  DEFAULT_COOKIE_BODY,
-  DEFAULT_COOKIE_POLICY,
-  DEFAULT_COOKIE_TITLE,
   settingsFromForm,
   siteSettingsFormSchema,
   siteSettingsSchema,
@@ -17,11 +14,8 @@ const defaults = {
   guestAccess: true,
   defaultLanguage: "en",
   timeZone: "UTC",
-  cookieConsent: {
-    title: DEFAULT_COOKIE_TITLE,
-    body: DEFAULT_COOKIE_BODY,
-    policy: DEFAULT_COOKIE_POLICY,
-  },
+  // Empty: the built-in texts, in each reader's language (decision 116).
+  cookieConsent: { title: "", body: "", policy: "" },
   signups: { enabled: false, adminCanAssignGroups: true, fields: [] },
   apiOrigins: [],
 };
@@ -87,12 +81,25 @@ describe("siteSettingsSchema", () => {
 
   it("replaces an invalid cookie consent as a whole", () => {
     expect(
-      siteSettingsSchema.parse({ cookieConsent: { title: "", body: "kept?" } }).cookieConsent,
+      siteSettingsSchema.parse({ cookieConsent: { title: 7, body: "kept?" } }).cookieConsent,
     ).toEqual(defaults.cookieConsent);
   });
 
-  it("default cookie body links to the policy page", () => {
-    expect(DEFAULT_COOKIE_BODY).toContain("(/fotoweb/views/cookie-policy)");
+  it("reads the English texts Arkiv once stored as its defaults as the built-in ones", () => {
+    const shipped = {
+      title: "Cookies on this site",
+      body:
+        "We use cookies that are **strictly necessary** to keep you signed in and to remember " +
+        "your choices. Read the [cookie policy](/fotoweb/views/cookie-policy) for details.",
+      policy: "# Cookie policy\n\nThis site sets only the cookies it needs to work:",
+    };
+    expect(siteSettingsSchema.parse({ cookieConsent: shipped }).cookieConsent).toEqual({
+      title: "",
+      body: "",
+      policy: shipped.policy,
+    });
+    const own = { title: "Cookies here", body: "Only what we need.", policy: "# Ours" };
+    expect(siteSettingsSchema.parse({ cookieConsent: own }).cookieConsent).toEqual(own);
   });
 });
 
@@ -125,7 +132,7 @@ describe("siteSettingsFormSchema", () => {
     expect(siteSettingsFormSchema.safeParse({ ...form, guestAccess: "yes" }).success).toBe(false);
   });
 
-  it("requires a site name, banner title and banner text after trimming", () => {
+  it("requires a site name after trimming; empty cookie texts are the built-in ones", () => {
     const result = siteSettingsFormSchema.safeParse({
       ...form,
       siteName: "  ",
@@ -136,11 +143,9 @@ describe("siteSettingsFormSchema", () => {
     const messages = Object.fromEntries(
       (result.error?.issues ?? []).map((i) => [i.path.join("."), inEnglish(i.message)]),
     );
-    expect(messages).toEqual({
-      siteName: "Enter a site name",
-      cookieTitle: "Enter a banner title",
-      cookieBody: "Enter the banner text",
-    });
+    expect(messages).toEqual({ siteName: "Enter a site name" });
+    const built = siteSettingsFormSchema.parse({ ...form, cookieTitle: "", cookieBody: "\n" });
+    expect([built.cookieTitle, built.cookieBody]).toEqual(["", ""]);
   });
 
   it("allows an empty policy", () => {

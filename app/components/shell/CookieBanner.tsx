@@ -6,6 +6,7 @@ import * as css from "./layout.css";
 import { isApiErrorBody } from "~/http/error";
 import { LINKS } from "~/utils/links";
 import { useT } from "~/components/locale/locale-context";
+import { useHydrated } from "~/utils/use-hydrated";
 
 type Banner = NonNullable<ShellData["cookieBanner"]>;
 
@@ -23,6 +24,7 @@ export function CookieBanner({ banner }: { banner: Banner }) {
   const t = useT();
   const location = useLocation();
   const titleId = useId();
+  const hydrated = useHydrated();
   const [dismissedError, setDismissedError] = useState<unknown>(null);
   const failed = fetcher.state === "idle" && isApiErrorBody(fetcher.data) ? fetcher.data : null;
   const accepted = fetcher.state !== "idle" || (fetcher.data !== undefined && !failed);
@@ -38,6 +40,8 @@ export function CookieBanner({ banner }: { banner: Banner }) {
       <fetcher.Form method="post" action={LINKS.cookieConsent}>
         <input type="hidden" name="version" value={banner.version} />
         <input type="hidden" name="to" value={location.pathname + location.search} />
+        {/* Posted by the fetcher: answered as JSON, a refusal in the person's language. */}
+        {hydrated ? <input type="hidden" name="_fetch" value="1" /> : null}
         <Button type="submit">{t("common.cookies.accept")}</Button>
       </fetcher.Form>
       {failed && failed !== dismissedError ? (

@@ -59,6 +59,7 @@ export function SiteSettingsForm({
         name="cookieTitle"
         defaultValue={settings.cookieConsent.title}
         maxLength={200}
+        description={t("settings.site.cookieTitleHint")}
       />
       <ValidatedTextField
         label={t("settings.site.cookieBody")}

@@ -88,9 +88,14 @@ export async function translatorFor(request: Request) {
  * English for the API (its twin routes under JSON_PREFIX), whose programs read stable text.
  */
 export async function keyedResolverFor(request: Request): Promise<(text: string) => string> {
-  const language = isProgramRequest(request) ? "en" : (await localeOf(request)).language;
-  const t: Translate = (id, values) => translate(language, id, values);
+  const t = await readerTranslatorFor(request);
   return (text) => resolveKeyed(text, t);
+}
+
+/** Translates for whoever reads the answer: English for a program, else the person's language. */
+export async function readerTranslatorFor(request: Request): Promise<Translate> {
+  const language = isProgramRequest(request) ? "en" : (await localeOf(request)).language;
+  return (id, values) => translate(language, id, values);
 }
 
 /** Set-Cookie keeping a choice for someone without an account to save it in. */

@@ -3,11 +3,16 @@ import { z } from "zod";
 import { keyed } from "~/models/locale/keyed";
 import { signupSettingsSchema } from "~/models/signup/signup.schema";
 
-export const DEFAULT_COOKIE_TITLE = "Cookies on this site";
-export const DEFAULT_COOKIE_BODY =
+/*
+ * The cookie texts Arkiv shipped in English before they came from the catalogues (decision 116).
+ * A site that still stores one of them never wrote its own: it is read as empty, the built-in
+ * text in each reader's language.
+ */
+const SHIPPED_COOKIE_TEXTS = new Set([
+  "Cookies on this site",
   "We use cookies that are **strictly necessary** to keep you signed in and to remember your choices. " +
-  "Read the [cookie policy](/fotoweb/views/cookie-policy) for details.";
-export const DEFAULT_COOKIE_POLICY = `# Cookie policy
+    "Read the [cookie policy](/fotoweb/views/cookie-policy) for details.",
+  `# Cookie policy
 
 This site sets only the cookies it needs to work:
 
@@ -15,7 +20,17 @@ This site sets only the cookies it needs to work:
 - **arkiv_toast**: carries a short confirmation message from one page to the next. It is removed once shown.
 - **arkiv_cookie_consent**: remembers that you have read this notice, so it is not shown again until the policy changes.
 
-No cookie is used for advertising or for tracking you across other sites.`;
+No cookie is used for advertising or for tracking you across other sites.`,
+]);
+
+/** A stored cookie text: empty is the built-in text, in the reader's language. */
+const cookieText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((text) => (SHIPPED_COOKIE_TEXTS.has(text) ? "" : text))
+    .default("");
 
 /** What the origins setting holds for "any origin, without credentials" (decision 110). */
 export const ANY_ORIGIN = "*";
@@ -63,9 +78,9 @@ export const apiOriginsSchema = z.preprocess(
 );
 
 export const cookieConsentSchema = z.object({
-  title: z.string().trim().min(1, "Enter a title").max(200).default(DEFAULT_COOKIE_TITLE),
-  body: z.string().trim().min(1, "Enter the banner text").max(10_000).default(DEFAULT_COOKIE_BODY),
-  policy: z.string().trim().max(100_000).default(DEFAULT_COOKIE_POLICY),
+  title: cookieText(200),
+  body: cookieText(10_000),
+  policy: cookieText(100_000),
 });
 
 export const siteSettingsSchema = z.object({
@@ -114,12 +129,10 @@ export const siteSettingsFormSchema = z.object({
   cookieTitle: z
     .string()
     .trim()
-    .min(1, keyed("settings.validation.cookieTitle"))
     .max(200, keyed("validation.text.atMost", { max: 200 })),
   cookieBody: z
     .string()
     .trim()
-    .min(1, keyed("settings.validation.cookieBody"))
     .max(10_000, keyed("validation.text.atMost", { max: 10_000 })),
   cookiePolicy: z
     .string()
