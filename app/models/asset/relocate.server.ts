@@ -1,5 +1,4 @@
 import { sql, type Kysely } from "kysely";
-import { z } from "zod";
 import { db } from "~/db/connection.server";
 import { lockRowForUpdate } from "~/db/dialect.server";
 import type { Database } from "~/db/schema";
@@ -19,17 +18,8 @@ import { keyed } from "~/models/locale/keyed";
 
 export const DIRECTIONS = ["top", "bottom", "left", "right"] as const;
 export type Direction = (typeof DIRECTIONS)[number];
-export const MAX_RELOCATE = 1000;
 /** Below this gap between two positions, midpoints are renumbered first. */
 export const MIN_GAP = 1e-6;
-
-export const relocateSchema = z.object({
-  direction: z.enum(DIRECTIONS, { message: "Choose top, bottom, left or right." }),
-  asset: z
-    .array(z.coerce.number().int().positive())
-    .min(1, "Select the assets to move first.")
-    .max(MAX_RELOCATE, `Move at most ${MAX_RELOCATE} assets at once.`),
-});
 
 /** The same words for an asset that is not in the archive and one the viewer may not see. */
 const NOT_IN_ARCHIVE = keyed("grid.refusal.notInArchive");
