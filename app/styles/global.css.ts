@@ -2,6 +2,9 @@ import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
 
 globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
+// A fieldset is as wide as its widest word or table by default: in German or on a phone that
+// pushed whole forms past the window. It takes its parent's width, as a div does.
+globalStyle("fieldset", { minInlineSize: 0 });
 globalStyle("html, body", { margin: 0, padding: 0 });
 globalStyle("body", {
   minHeight: "100vh",

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button } from "~/components/ui/Button";
 import { ModalDialog } from "~/components/ui/ModalDialog";
 import { TextField } from "~/components/ui/TextField";
+import { TableScroller } from "~/components/ui/TableScroller";
 import { button, fieldError } from "~/components/ui/controls.css";
 import * as people from "~/components/user/users.css";
 import { useT, type Translate } from "~/components/locale/locale-context";
@@ -105,28 +106,30 @@ export function ArchiveAccessTab({
   const memberRows = fields.MemberList.getFieldList();
   return (
     <>
-      <table className={css.table}>
-        <caption className={css.label}>{t("settings.access.members")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("settings.dialog.field.name")}</th>
-            <th scope="col">{t("settings.access.type")}</th>
-            <th scope="col">{t("settings.dialog.field.description")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {memberRows.map((row) => {
-            const m = (row.initialValue ?? {}) as Values;
-            return (
-              <tr key={row.key}>
-                <td>{str(m.Name) || str(m.Id)}</td>
-                <td>{memberTypeOf(t, str(m.MemberType))}</td>
-                <td>{str(m.Description)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <TableScroller label={t("settings.access.members")}>
+        <table className={css.table}>
+          <caption className={css.label}>{t("settings.access.members")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("settings.dialog.field.name")}</th>
+              <th scope="col">{t("settings.access.type")}</th>
+              <th scope="col">{t("settings.dialog.field.description")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {memberRows.map((row) => {
+              const m = (row.initialValue ?? {}) as Values;
+              return (
+                <tr key={row.key}>
+                  <td>{str(m.Name) || str(m.Id)}</td>
+                  <td>{memberTypeOf(t, str(m.MemberType))}</td>
+                  <td>{str(m.Description)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroller>
       {memberRows.map((row, i) => {
         const m = (row.initialValue ?? {}) as Values;
         const p = `MemberList[${i}]`;

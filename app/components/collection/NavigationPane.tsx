@@ -373,7 +373,7 @@ export function NavigationSections({
       {smart ? (
         <nav aria-labelledby="smart-folders-heading" data-testid="smart-folders">
           <h3 id="smart-folders-heading" className={css.navHeading}>
-            {smart.heading}
+            {smart.heading ?? t("grid.nav.smartFolders")}
           </h3>
           {folders.length === 0 ? (
             <p className={nav.muted}>{t("grid.nav.smartFolder.none")}</p>

@@ -10,7 +10,12 @@ export const toolbar = style({
   justifyContent: "space-between",
 });
 
-export const searchForm = style({ display: "flex", gap: "8px", alignItems: "flex-end" });
+export const searchForm = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: "8px",
+  alignItems: "flex-end",
+});
 
 export const table = style({ width: "100%", borderCollapse: "collapse" });
 globalStyle(`${table} th, ${table} td`, {

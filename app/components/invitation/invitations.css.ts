@@ -15,6 +15,8 @@ export const steps = style({ margin: 0, color: vars.color.textMuted });
 
 export const tabList = style({
   display: "flex",
+  // The three ways to invite take two lines on a phone in longer languages.
+  flexWrap: "wrap",
   gap: "4px",
   borderBottom: `1px solid ${vars.color.border}`,
 });

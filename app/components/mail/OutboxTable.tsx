@@ -54,9 +54,10 @@ export function OutboxTable({ messages }: { messages: OutboxMessage[] }) {
               <td>{kindOf(message.kind)}</td>
               <td>{message.to}</td>
               <td>
+                {/* A message as it was sent: in its recipient's language, whoever reads the list. */}
                 <details>
-                  <summary>{message.subject}</summary>
-                  <pre className={css.body} data-testid="outbox-body">
+                  <summary translate="no">{message.subject}</summary>
+                  <pre className={css.body} data-testid="outbox-body" translate="no">
                     {message.text}
                   </pre>
                   {message.hasHtml ? <p className={muted}>{t("settings.outbox.hasHtml")}</p> : null}
@@ -68,7 +69,11 @@ export function OutboxTable({ messages }: { messages: OutboxMessage[] }) {
                 >
                   {t(STATUS_LABELS[message.status])}
                 </span>
-                {message.error ? <p className={muted}>{message.error}</p> : null}
+                {message.error ? (
+                  <p className={muted} translate="no">
+                    {message.error}
+                  </p>
+                ) : null}
                 {message.status === "failed" ? (
                   <Form method="post">
                     <input type="hidden" name="id" value={message.id} />

@@ -59,12 +59,14 @@ export const error = style({ color: vars.color.danger, margin: 0 });
 export const flags = style({ display: "flex", flexWrap: "wrap", gap: "0 16px" });
 globalStyle(`${flags} > label`, { marginBottom: 0 });
 
+/* The name beside its buttons; the buttons go under it where both do not fit (a phone, German). */
 export const row = style({
-  display: "grid",
-  gridTemplateColumns: "minmax(160px, 1fr) auto",
+  display: "flex",
+  flexWrap: "wrap",
   gap: "8px 16px",
-  alignItems: "start",
+  alignItems: "flex-start",
 });
+globalStyle(`${row} > :first-child`, { flex: "1 1 160px", minWidth: 0 });
 
 export const region = style([section, { background: vars.color.surface }]);
 

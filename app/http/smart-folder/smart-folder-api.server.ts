@@ -1,7 +1,7 @@
 import { onePage } from "~/utils/paging";
 import { archiveIdFromSegment } from "~/models/archive/archive.server";
 import type { Archive } from "~/models/archive/archive.server";
-import { navigationPane, SITE_FEATURES } from "~/models/archive/archive-effects";
+import { navigationPane, SITE_FEATURES, SMART_FOLDERS_HEADING } from "~/models/archive/archive-effects";
 import {
   INVALID_SEARCH_HEADING,
   isExpressionRefusal,
@@ -71,7 +71,7 @@ async function listAnswer(viewer: Viewer | null, archive: Archive, status = 200)
   return apiJson(
     {
       href,
-      name: pane.smartFolders?.heading ?? "Smart folders",
+      name: pane.smartFolders?.heading ?? SMART_FOLDERS_HEADING,
       data: folders.map((f) => entry(f, canEdit, pinned.has(f.href))),
       paging: onePage(href),
       // Descriptors list a link exactly when it answers for this viewer.

@@ -44,14 +44,18 @@ export interface NavigationPane {
    * only the stored wish; nothing is listed for it yet.
    */
   documentFolders: boolean;
-  /** The smart folders section and its heading; null when ShowSmartFolders is off. */
-  smartFolders: { heading: string } | null;
+  /**
+   * The smart folders section and the archive's own heading for it (null: the built-in one, in
+   * the reader's language); the section is null when ShowSmartFolders is off.
+   */
+  smartFolders: { heading: string | null } | null;
   /** The consent status filter: the setting, consent management and consent forms all on. */
   consentStatusFilter: boolean;
   /** Taxonomy filters by metadata field id (taxonomies arrive with a later issue). */
   taxonomyFields: number[];
 }
 
+/** The built-in heading as the API names it to programs. */
 export const SMART_FOLDERS_HEADING = "Smart folders";
 
 /**
@@ -73,7 +77,7 @@ export function navigationPane(
       nav.ShowFolderList &&
       nav.FolderListSettings.ShowDocumentFolders &&
       site.fileSystemDestinations,
-    smartFolders: nav.ShowSmartFolders ? { heading: custom || SMART_FOLDERS_HEADING } : null,
+    smartFolders: nav.ShowSmartFolders ? { heading: custom || null } : null,
     consentStatusFilter:
       nav.EnableConsentStatusFilter && config.EnableConsentManagement && site.consentForms,
     taxonomyFields: [...nav.SearchTreeFields],
