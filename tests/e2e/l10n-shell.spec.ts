@@ -14,8 +14,8 @@ import {
 /*
  * Localization of the shell (issue 32, decisions 101 and 102), JavaScript on and off: the page
  * speaks the browser's language, a visitor switches language on the same page, a signed-in
- * person's language and time zone are kept with the account, and in the pseudo-locale (longer,
- * accented text) no main page is wider than the window at 390 or 1440 px.
+ * person's language and time zone are kept with the account. The pseudo-locale's layout and
+ * literal-text checks are pseudo-locale.spec.ts.
  */
 
 const html = (page: Page) => page.locator("html");
@@ -109,27 +109,3 @@ test("a bad choice is refused with a message and changes nothing", async ({ page
   await expectToast(page, "Choose one of the languages and time zones offered.");
   await expect(html(page)).toHaveAttribute("lang", "en");
 });
-
-const MAIN_PAGES = ["/fotoweb/", "/fotoweb/archives/", "/fotoweb/albums/", "/fotoweb/me/locale"];
-
-for (const width of [390, 1440]) {
-  test(`in the pseudo-locale no main page is wider than a ${width} px window`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    const chosen = await page.request.post("/fotoweb/me/locale", {
-      form: { language: "en-XA" },
-      maxRedirects: 0,
-    });
-    expect(chosen.status()).toBe(302);
-    const wide: string[] = [];
-    for (const path of MAIN_PAGES) {
-      await page.goto(path);
-      await expect(html(page)).toHaveAttribute("lang", "en-XA");
-      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-      if (scroll > width) wide.push(`${path}: ${scroll} px`);
-    }
-    expect(wide).toEqual([]);
-    // The text is the pseudo-locale's: bracketed and accented.
-    await page.goto("/fotoweb/me/locale");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^\[.*\]$/);
-  });
-}

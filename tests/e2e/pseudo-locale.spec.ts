@@ -13,7 +13,9 @@ import { expect, signInQuietly, test } from "./fixtures";
  * The pseudo-locale en-XA (issue 32, decision 101): every message accented, a third longer and
  * bracketed. Each page of the product, opened in it with JavaScript on and off, is no wider than
  * a 1440 or a 390 px window, and shows no English word of the catalogues outside a message's
- * brackets: such a word is text written into the code, not taken by key.
+ * brackets: such a word is text written into the code, not taken by key. The pseudo-locale's
+ * text is longer than English, so this is also the phone-width check of issue 31: what is wider
+ * than the screen (a table of many columns) scrolls inside its own box, not the page.
  */
 
 const LOCALES = fileURLToPath(new URL("../../app/locales/en", import.meta.url));
@@ -139,6 +141,9 @@ test("in the pseudo-locale, an album, its links and what a visitor sees take eve
   page,
 }) => {
   await choosePseudoLocale(page);
+  // The pseudo-locale's words: bracketed and accented.
+  await page.goto("/fotoweb/me/locale");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^\[.*[\u00c0-\u024f].*\]$/);
   await expectWordsByKeyAndNoneWide(page, [
     "/fotoweb/views/login",
     "/fotoweb/me/locale",
