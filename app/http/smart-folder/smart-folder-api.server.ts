@@ -1,7 +1,11 @@
 import { onePage } from "~/utils/paging";
 import { archiveIdFromSegment } from "~/models/archive/archive.server";
 import type { Archive } from "~/models/archive/archive.server";
-import { navigationPane, SITE_FEATURES, SMART_FOLDERS_HEADING } from "~/models/archive/archive-effects";
+import {
+  navigationPane,
+  SITE_FEATURES,
+  SMART_FOLDERS_HEADING,
+} from "~/models/archive/archive-effects";
 import {
   INVALID_SEARCH_HEADING,
   isExpressionRefusal,
