@@ -185,6 +185,47 @@ describe("the owner's link pages", () => {
     ).toHaveLength(0);
   });
 
+  test("an expiry is read and shown on the person's clock, which the field names (decision 117)", async () => {
+    const saved = await ownerClient.post("/fotoweb/me/locale", { timeZone: "Europe/Oslo" });
+    expect(saved.status).toBe(302);
+    try {
+      const album = await newAlbum("Oslo time");
+      // 18:00 in Oslo on a summer day is 16:00 UTC; a winter day's 09:00 is 08:00 UTC.
+      const link = await createLink(album.id, { expires: "2099-06-30T18:00", download: "none" });
+      const stored = () =>
+        db()
+          .selectFrom("share_links")
+          .select("expires_at")
+          .where("id", "=", link.id)
+          .executeTakeFirstOrThrow();
+      expect(new Date((await stored()).expires_at!).toISOString()).toBe("2099-06-30T16:00:00.000Z");
+      const linkPage = `${linksPage(album.id)}${link.id}`;
+      const form = await (await ownerClient.get(linkPage)).text();
+      expect(form).toContain("Expires (Europe/Oslo)");
+      expect(form).toMatch(
+        /name="expires"[^>]*value="2099-06-30T18:00"|value="2099-06-30T18:00"[^>]*name="expires"/,
+      );
+      const changed = await ownerClient.post(linkPage, {
+        intent: "update",
+        expires: "2099-01-15T09:00",
+        passwordChange: "keep",
+        download: "none",
+      });
+      expect(changed.status).toBe(302);
+      expect(new Date((await stored()).expires_at!).toISOString()).toBe("2099-01-15T08:00:00.000Z");
+      // A day alone is the end of that day on the person's clock.
+      await ownerClient.post(linkPage, {
+        intent: "update",
+        expires: "2099-01-15",
+        passwordChange: "keep",
+        download: "none",
+      });
+      expect(new Date((await stored()).expires_at!).toISOString()).toBe("2099-01-15T22:59:59.999Z");
+    } finally {
+      await ownerClient.post("/fotoweb/me/locale", { timeZone: "auto" });
+    }
+  });
+
   test("create, list, change, revoke and revoke all", async () => {
     const album = await newAlbum("Managed");
     const link = await createLink(album.id, {

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { Button } from "~/components/ui/Button";
-import { useT, type Translate } from "~/components/locale/locale-context";
+import { useLocale, useT, type Translate } from "~/components/locale/locale-context";
 import type { MessageId } from "~/models/locale/message-id";
 import { RadioGroupField } from "~/components/ui/RadioGroupField";
 import { TextField } from "~/components/ui/TextField";
@@ -114,6 +114,7 @@ export function ShareLinkSettings({
   reply?: FormReplyBody;
 }) {
   const t = useT();
+  const { timeZone } = useLocale();
   const errors = reply?.fieldErrors ?? {};
   const passwordOptions = link.hasPassword
     ? [
@@ -134,7 +135,7 @@ export function ShareLinkSettings({
       reply={reply}
       defaults={{
         label: link.label,
-        expires: expiryFieldValue(link.expiresAt),
+        expires: expiryFieldValue(link.expiresAt, timeZone),
         download: link.download,
       }}
       delegateDownloads={rights.delegateDownloads}

@@ -4,9 +4,10 @@ import { Button } from "~/components/ui/Button";
 import { CopyField } from "~/components/ui/CopyField";
 import { TextField } from "~/components/ui/TextField";
 import { RadioGroupField } from "~/components/ui/RadioGroupField";
-import { useT } from "~/components/locale/locale-context";
+import { useLocale, useT } from "~/components/locale/locale-context";
 import { useFormat } from "~/components/locale/format";
 import type { MessageId } from "~/models/locale/message-id";
+import { wallTime } from "~/models/locale/zone-clock";
 import type { FormReplyBody } from "~/http/error";
 import { MAX_LINK_LABEL, type LinkDownload } from "~/models/album/album.schema";
 import * as css from "./ShareLink.css";
@@ -69,7 +70,9 @@ export function useWhen() {
 }
 
 /** The value of a datetime-local field for a stored expiry (UTC, as the server reads it). */
-export const expiryFieldValue = (iso: string | null) => (iso ? iso.slice(0, 16) : "");
+/** A link's expiry as its field shows it: on the reader's clock, which the label names. */
+export const expiryFieldValue = (iso: string | null, timeZone: string) =>
+  iso ? wallTime(timeZone, iso) : "";
 
 export function repopulated(reply: FormReplyBody | undefined, name: string, fallback: string) {
   const value = (reply as { repopulateFields?: Record<string, unknown> } | undefined)
@@ -104,6 +107,7 @@ export function ShareLinkForm({
   children: ReactNode;
 }) {
   const t = useT();
+  const { timeZone } = useLocale();
   const errors = reply?.fieldErrors ?? {};
   return (
     <Form
@@ -128,7 +132,7 @@ export function ShareLinkForm({
         description={labelDescription}
       />
       <TextField
-        label={t("album.links.expires")}
+        label={t("album.links.expires", { zone: timeZone })}
         name="expires"
         type="datetime-local"
         defaultValue={repopulated(reply, "expires", defaults.expires)}

@@ -6,7 +6,7 @@ import {
   sharingRights,
   type AlbumGrant,
 } from "~/models/access/album-access.server";
-import { ALBUM_NOT_FOUND, shareLinkSchema } from "~/models/album/album.schema";
+import { ALBUM_NOT_FOUND, shareLinkSchemaIn } from "~/models/album/album.schema";
 import {
   createShareLink,
   EXPIRY_PAST,
@@ -28,7 +28,7 @@ import { requireViewer } from "../session.server";
 import { checkSubmission, formReply, readBody, type SubmittedValues } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
 import { publicOrigin } from "../origin.server";
-import { translatorFor } from "../locale/locale.server";
+import { localeOf, translatorFor } from "../locale/locale.server";
 
 /*
  * The owner's pages of an album's public links (decision 056): the list with the create form and
@@ -146,7 +146,9 @@ export async function shareLinksPageAction(
       formError: t("album.error.noGuests"),
       values,
     });
-  const submission = await checkSubmission(values, shareLinkSchema);
+  // The expiry is read on the person's clock, as the form shows it (decision 117).
+  const { timeZone } = await localeOf(request);
+  const submission = await checkSubmission(values, shareLinkSchemaIn(timeZone));
   if (!submission.ok) return formReply(request, submission);
   let created: ShareLink;
   try {
@@ -205,12 +207,13 @@ export async function shareLinkPageData(
 const NEW_PASSWORD = "album.error.newPassword";
 
 /** The change form: the link's settings, and what to do with its password. */
-const linkChangeSchema = shareLinkSchema
-  .extend({ passwordChange: z.enum(["keep", "set", "remove"]).default("keep") })
-  .superRefine((value, ctx) => {
-    if (value.passwordChange === "set" && value.password === "")
-      ctx.addIssue({ code: "custom", path: ["password"], message: NEW_PASSWORD });
-  });
+const linkChangeSchema = (timeZone: string) =>
+  shareLinkSchemaIn(timeZone)
+    .extend({ passwordChange: z.enum(["keep", "set", "remove"]).default("keep") })
+    .superRefine((value, ctx) => {
+      if (value.passwordChange === "set" && value.password === "")
+        ctx.addIssue({ code: "custom", path: ["password"], message: NEW_PASSWORD });
+    });
 
 export async function shareLinkPageAction(
   request: Request,
@@ -229,7 +232,8 @@ export async function shareLinkPageAction(
   }
   if (intent !== "update")
     return formReply(request, { formError: t("album.error.saveOrRevoke"), values });
-  const submission = await checkSubmission(values, linkChangeSchema);
+  const { timeZone } = await localeOf(request);
+  const submission = await checkSubmission(values, linkChangeSchema(timeZone));
   if (!submission.ok) {
     const { password } = submission.fieldErrors;
     if (password === NEW_PASSWORD) submission.fieldErrors.password = t("album.error.newPassword");

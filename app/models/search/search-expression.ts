@@ -18,6 +18,7 @@
  * - `now-P1M` on 31 March lands on the last day of February.
  */
 
+import { utc, zoneClock, type WallClock } from "~/models/locale/zone-clock";
 import {
   COLOR_SPACE_WORDS,
   DOCUMENT_TYPE_SYNONYMS,
@@ -756,55 +757,9 @@ type DateValue =
   | { kind: "period"; start: number; end: number }
   | { kind: "instant"; time: number; relative: boolean };
 
-/** A calendar date and time of day, as written, to the instant it names in the reader's zone. */
-type WallClock = (
-  year: number,
-  month: number,
-  day: number,
-  h?: number,
-  m?: number,
-  s?: number,
-  ms?: number,
-) => number;
-
 interface DateContext {
   now: number;
   wall: WallClock;
-}
-
-/** The wall clock of a time zone; UTC's when there is none or the runtime does not know it. */
-function zoneClock(timeZone: string | undefined): WallClock {
-  if (!timeZone || timeZone === "UTC") return utc;
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-  } catch {
-    return utc;
-  }
-  // How far the zone's clock is ahead of UTC at an instant (whole seconds: zones have no less).
-  const offset = (time: number) => {
-    const part: Record<string, number> = {};
-    for (const { type, value } of format.formatToParts(time)) part[type] = Number(value);
-    const seconds = Math.floor(time / 1000) * 1000;
-    return (
-      utc(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!) - seconds
-    );
-  };
-  return (year, month, day, h = 0, m = 0, s = 0, ms = 0) => {
-    const written = utc(year, month, day, h, m, s, ms);
-    // Two steps find the offset in force at the instant itself, across a change to summer time.
-    const guess = written - offset(written);
-    return written - offset(guess);
-  };
 }
 
 function dateRange(
@@ -932,14 +887,6 @@ function parseDate(value: RawValue, { now, wall }: DateContext): DateValue | nul
     fail(keyed("validation.search.dateOutOfRange", { text }));
   }
   return { kind: "instant", time, relative: false };
-}
-
-/** Date.UTC reads years 0 to 99 as 1900 to 1999; setUTCFullYear does not. */
-function utc(year: number, month: number, day: number, h = 0, m = 0, s = 0, ms = 0): number {
-  const date = new Date(0);
-  date.setUTCFullYear(year, month, day);
-  date.setUTCHours(h, m, s, ms);
-  return date.getTime();
 }
 
 function daysInMonth(year: number, month: number): number {
