@@ -4,7 +4,7 @@ import { db, now } from "~/db/connection.server";
 import {
   addressesToAdd,
   addressProblem,
-  invitationFormSchema,
+  invitationFormSchemaIn,
   invitationRequestSchema,
   messageAsText,
   splitAddresses,
@@ -100,7 +100,7 @@ describe("the schema", () => {
   });
 
   test("the form's kind and the API's fields make the same input", () => {
-    const form = invitationFormSchema.parse({
+    const form = invitationFormSchemaIn("UTC").parse({
       kind: "organization",
       organizationDomain: " Example.COM ",
       emails: "ignored",
@@ -114,6 +114,23 @@ describe("the schema", () => {
     expect(api.kind).toBe("organization");
     expect(invitationRequestSchema.parse({ emails: ["a@b.no"] }).kind).toBe("user");
     expect(invitationType({ email: null, organizationDomain: null })).toBe("link");
+  });
+
+  test("the form's last day ends on the person's clock; a program's time without an offset is UTC's", () => {
+    const oslo = invitationFormSchemaIn("Europe/Oslo").parse({
+      kind: "link",
+      expires: "2099-01-15",
+    });
+    expect(oslo.expiresAt).toBe("2099-01-15T22:59:59.999Z");
+    const utc = invitationFormSchemaIn("UTC").parse({ kind: "link", expires: "2099-01-15" });
+    expect(utc.expiresAt).toBe("2099-01-15T23:59:59.999Z");
+    expect(
+      invitationRequestSchema.parse({ link: true, expires: "2099-01-15T10:00" }).expiresAt,
+    ).toBe("2099-01-15T10:00:00.000Z");
+    expect(
+      invitationFormSchemaIn("Europe/Oslo").safeParse({ kind: "link", expires: "2099-02-30" })
+        .success,
+    ).toBe(false);
   });
 });
 

@@ -9,7 +9,7 @@ import { conformResult, type FormReplyBody } from "~/http/error";
 import {
   addressesToAdd,
   INVITATION_KINDS,
-  invitationFormSchema,
+  invitationFormSchemaIn,
   splitAddresses,
   type GroupChoice,
   type InvitationKind,
@@ -23,7 +23,7 @@ import { LINKS } from "~/utils/links";
 import * as controls from "~/components/ui/controls.css";
 import * as css from "./invitations.css";
 import { useConformErrors } from "~/components/locale/validation";
-import { useT } from "~/components/locale/locale-context";
+import { useLocale, useT } from "~/components/locale/locale-context";
 import type { MessageId } from "~/models/locale/message-id";
 
 const KIND_LABELS: Record<InvitationKind, MessageId> = {
@@ -81,6 +81,7 @@ export function InviteWizard({
   reply?: Partial<FormReplyBody>;
 }) {
   const t = useT();
+  const { timeZone } = useLocale();
   const hydrated = useHydrated();
   const conformErrors = useConformErrors();
   const [form, fields] = useForm({
@@ -89,7 +90,7 @@ export function InviteWizard({
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) =>
       parseWithZod(formData, {
-        schema: formData.get("intent") === "back" ? anything : invitationFormSchema,
+        schema: formData.get("intent") === "back" ? anything : invitationFormSchemaIn(timeZone),
         disableAutoCoercion: true,
         formatError: conformErrors,
       }),

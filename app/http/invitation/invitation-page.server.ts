@@ -14,7 +14,7 @@ import {
 import {
   GROUP_HREF,
   INVITATION_KINDS,
-  invitationFormSchema,
+  invitationFormSchemaIn,
   revokeFormSchema,
   type InvitationKind,
   type InviteWizardState,
@@ -37,6 +37,7 @@ import {
 } from "../submission.server";
 import { redirectWithToast } from "../toast.server";
 import { requireAllowed } from "~/http/session.server";
+import { localeOf } from "../locale/locale.server";
 
 /*
  * The invite wizard and the invitations manager (spec 002, decision 037): their data and their
@@ -144,7 +145,7 @@ export async function invitePageAction(request: Request) {
     );
 
   const submission = parseWithZod(form, {
-    schema: invitationFormSchema,
+    schema: invitationFormSchemaIn((await localeOf(request)).timeZone),
     disableAutoCoercion: true,
   });
   if (submission.status !== "success") {

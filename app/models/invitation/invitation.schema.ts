@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readWallTime } from "~/models/locale/zone-clock";
 import { keyed } from "~/models/locale/keyed";
 
 /*
@@ -158,31 +159,31 @@ const text = (max: number, message: string) =>
     z.string({ invalid_type_error: "Give this as text" }).max(max, message),
   );
 
-/** Either a date (the end of that day, UTC) or an instant; must lie in the future. */
-const expiresSchema = z.preprocess(
-  (v) => (v === "" || v === null ? undefined : v),
-  z
-    .string({ invalid_type_error: EXPIRY_FORMAT })
-    .max(40)
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return null;
-      const date = /^\d{4}-\d{2}-\d{2}$/.test(value)
-        ? new Date(`${value}T23:59:59.999Z`)
-        : /^\d{4}-\d{2}-\d{2}T/.test(value)
-          ? new Date(value)
-          : new Date(Number.NaN);
-      if (Number.isNaN(date.getTime())) {
-        ctx.addIssue({ code: "custom", message: EXPIRY_FORMAT });
-        return z.NEVER;
-      }
-      if (date.getTime() <= Date.now()) {
-        ctx.addIssue({ code: "custom", message: keyed("people.invite.validation.expiryPast") });
-        return z.NEVER;
-      }
-      return date.toISOString();
-    }),
-);
+/**
+ * Either a date (the end of that day on `timeZone`'s clock, decision 117) or an instant; must lie
+ * in the future.
+ */
+const expiresIn = (timeZone: string) =>
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z
+      .string({ invalid_type_error: EXPIRY_FORMAT })
+      .max(40)
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return null;
+        const date = readWallTime(timeZone, value);
+        if (!date) {
+          ctx.addIssue({ code: "custom", message: EXPIRY_FORMAT });
+          return z.NEVER;
+        }
+        if (date.getTime() <= Date.now()) {
+          ctx.addIssue({ code: "custom", message: keyed("people.invite.validation.expiryPast") });
+          return z.NEVER;
+        }
+        return date.toISOString();
+      }),
+  );
 
 // Checked with the other rules (checkKind), so a bad href does not hide the other fields' errors.
 const groupsSchema = z.preprocess(
@@ -212,7 +213,7 @@ const emailsSchema = z.preprocess(
     .max(MAX_ADDRESSES * 10, INVITATION_MESSAGES.tooManyAddresses),
 );
 
-const commonFields = {
+const commonFieldsIn = (timeZone: string) => ({
   emails: emailsSchema,
   organizationDomain: text(300, INVITATION_MESSAGES.domainNotValid).transform((d) =>
     d.trim().toLowerCase(),
@@ -222,8 +223,8 @@ const commonFields = {
     d.trim(),
   ),
   groups: groupsSchema,
-  expires: expiresSchema,
-};
+  expires: expiresIn(timeZone),
+});
 
 export interface InvitationInput {
   kind: InvitationKind;
@@ -303,16 +304,20 @@ const toInput = (input: Fields): InvitationInput => ({
   expiresAt: input.expires,
 });
 
-/** The invite wizard's form: the kind is chosen, the fields of the other kinds are ignored. */
-export const invitationFormSchema = z
-  .object({
-    kind: z.enum(INVITATION_KINDS, {
-      errorMap: () => ({ message: keyed("people.invite.validation.chooseKind") }),
-    }),
-    ...commonFields,
-  })
-  .superRefine(checkKind)
-  .transform(toInput);
+/**
+ * The invite wizard's form: the kind is chosen, the fields of the other kinds are ignored; its
+ * expiry day is read on the person's clock.
+ */
+export const invitationFormSchemaIn = (timeZone: string) =>
+  z
+    .object({
+      kind: z.enum(INVITATION_KINDS, {
+        errorMap: () => ({ message: keyed("people.invite.validation.chooseKind") }),
+      }),
+      ...commonFieldsIn(timeZone),
+    })
+    .superRefine(checkKind)
+    .transform(toInput);
 
 /** The API's body (spec 002 section 3, Invitation request). */
 export const invitationRequestSchema = z
@@ -321,7 +326,8 @@ export const invitationRequestSchema = z
       (v) => (v === "true" ? true : v === "false" || v === undefined || v === null ? false : v),
       z.boolean({ invalid_type_error: "Give link as true or false" }),
     ),
-    ...commonFields,
+    // A program's expiry without an offset is UTC's.
+    ...commonFieldsIn("UTC"),
   })
   .transform((body, ctx): Fields => {
     const kinds = [body.link, body.organizationDomain !== "", body.emails.length > 0].filter(
