@@ -1,7 +1,7 @@
 import { db, now } from "../../app/db/connection.server";
 import { addAlbumAssets } from "../../app/models/album/album.server";
 import { createShareLink } from "../../app/models/album/share-link.server";
-import { shareLinkSchema } from "../../app/models/album/album.schema";
+import { shareLinkSchema } from "../../app/models/album/share-link.schema";
 import { findUserById } from "../../app/models/user/user.server";
 import {
   LINKS_A11Y_LABEL,

@@ -240,7 +240,7 @@ describe("public links", () => {
     const { createShareLink, checkLinkPassword, revokeShareLink, linkAccessLog } =
       await import("~/models/album/share-link.server");
     const { linkDecision } = await import("~/models/access/album-access.server");
-    const { shareLinkSchema } = await import("~/models/album/album.schema");
+    const { shareLinkSchema } = await import("~/models/album/share-link.schema");
     const album = await createAlbum(owner, { name: "Linked", description: "" });
     const input = shareLinkSchema.parse({ password: "open-sesame", download: "previews" });
     await expect(createShareLink(owner, album.id, input)).rejects.toMatchObject({

@@ -13,12 +13,8 @@ import {
   updateAlbum,
   type AlbumStatusChange,
 } from "~/models/album/album.server";
-import {
-  albumUpdateSchema,
-  MAX_ALBUM_BATCH,
-  shareLinkSchema,
-  type LinkDownload,
-} from "~/models/album/album.schema";
+import { albumUpdateSchema, MAX_ALBUM_BATCH, type LinkDownload } from "~/models/album/album.schema";
+import { shareLinkSchema } from "~/models/album/share-link.schema";
 import { createShareLink } from "~/models/album/share-link.server";
 import {
   API_PAGE_SIZE,

@@ -18,11 +18,8 @@ import {
   shareMessageSchema,
   type ShareTargetType,
 } from "~/models/album/album-shares.schema";
-import {
-  MAX_LINKS_PER_ALBUM,
-  shareLinkSchema,
-  type LinkDownload,
-} from "~/models/album/album.schema";
+import { MAX_LINKS_PER_ALBUM, type LinkDownload } from "~/models/album/album.schema";
+import { shareLinkSchema } from "~/models/album/share-link.schema";
 import {
   createShareLink,
   listShareLinks,

@@ -6,7 +6,8 @@ import {
   sharingRights,
   type AlbumGrant,
 } from "~/models/access/album-access.server";
-import { ALBUM_NOT_FOUND, shareLinkSchemaIn } from "~/models/album/album.schema";
+import { ALBUM_NOT_FOUND } from "~/models/album/album.schema";
+import { shareLinkSchemaIn } from "~/models/album/share-link.schema";
 import {
   createShareLink,
   EXPIRY_PAST,

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { readWallTime } from "~/models/locale/zone-clock";
 import { keyed } from "~/models/locale/keyed";
 import { hasUnsafeLineCharacter, hasUnsafeTextCharacter } from "~/models/validation/text.schema";
 import { MAX_ALBUM_DESCRIPTION, MAX_ALBUM_NAME } from "./album-limits";
@@ -94,51 +93,6 @@ export const albumUpdateSchema = z.object({
 export type AlbumUpdateInput = z.output<typeof albumUpdateSchema>;
 
 /** A date and time in the future, as ISO text or the datetime-local input's YYYY-MM-DDTHH:mm. */
-/** An expiry as written: a day (its end) or a date and time, on `timeZone`'s clock (decision 117). */
-const expirySchema = (timeZone: string) =>
-  z
-    .string()
-    .trim()
-    .transform((s, ctx) => {
-      if (s === "") return null;
-      const date = readWallTime(timeZone, s);
-      if (!date) {
-        ctx.addIssue({ code: "custom", message: keyed("album.validation.expiryFormat") });
-        return z.NEVER;
-      }
-      return date.toISOString();
-    });
-
-/**
- * A public link's settings (create and change), its expiry read on the clock of `timeZone`: the
- * person's on their pages. Expiry must lie ahead when it is set.
- */
-export const shareLinkSchemaIn = (timeZone: string) =>
-  z.object({
-    label: z
-      .string()
-      .trim()
-      .max(MAX_LINK_LABEL, keyed("album.validation.labelTooLong", { max: MAX_LINK_LABEL }))
-      .optional()
-      .default(""),
-    expires: expirySchema(timeZone).optional().default(""),
-    password: z
-      .string()
-      .max(MAX_LINK_PASSWORD, keyed("album.validation.passwordTooLong", { max: MAX_LINK_PASSWORD }))
-      .refine(
-        (s) => s === "" || s.length >= MIN_LINK_PASSWORD,
-        keyed("album.validation.passwordTooShort", { min: MIN_LINK_PASSWORD }),
-      )
-      .optional()
-      .default(""),
-    download: z
-      .enum(LINK_DOWNLOADS, { message: keyed("album.validation.chooseDownload") })
-      .default("none"),
-  });
-
-/** The settings as a program sends them: a time without an offset is UTC's. */
-export const shareLinkSchema = shareLinkSchemaIn("UTC");
-export type ShareLinkInput = z.output<typeof shareLinkSchema>;
 
 /** The password a visitor types on a protected link's page. */
 export const linkPasswordSchema = z.object({

@@ -25,8 +25,8 @@ import {
   LINK_PASSWORD_WRONG,
   MAX_LINKS_PER_ALBUM,
   type LinkDownload,
-  type ShareLinkInput,
 } from "./album.schema";
+import type { ShareLinkInput } from "./share-link.schema";
 
 /*
  * Public links of an album (decision 051): any number, each with its own expiry, password
