@@ -162,13 +162,16 @@ describe("the album pages in Norwegian and German", () => {
       expect(main).toContain(">Offentlig lenke: Presse<");
       expect(main).toContain(">Forhåndsvisninger<");
       expect(main).toContain(">Tilgangslogg<");
-      // 12:00 UTC, read in Oslo in summer, with the zone's name.
-      const expiry = formatDateTime("nb", "Europe/Oslo", "2099-06-30T12:00:00Z");
-      expect(expiry).toMatch(/14[:.]00/);
+      // Written on the Oslo clock (decision 117): 12:00 in summer is 10:00 UTC, shown back as
+      // 12:00 with the zone's name, and in the field as written.
+      const expiry = formatDateTime("nb", "Europe/Oslo", "2099-06-30T10:00:00Z");
+      expect(expiry).toMatch(/12[:.]00/);
       expect(main).toContain(expiry);
+      expect(main).toContain("Utløper (Europe/Oslo)");
+      expect(main).toContain('value="2099-06-30T12:00"');
       const list = mainOf(await (await nora.get(links, DE)).text());
       expect(list).toContain(">Öffentliche Links von Sommer<");
-      expect(list).toContain(formatDateTime("de", "Europe/Oslo", "2099-06-30T12:00:00Z"));
+      expect(list).toContain(formatDateTime("de", "Europe/Oslo", "2099-06-30T10:00:00Z"));
     } finally {
       await patchPreferences(owner.id, { intranet: { timeZone: "auto" } });
     }
